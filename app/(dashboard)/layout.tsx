@@ -1,0 +1,56 @@
+import { headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { merchantsOf } from "@/server/auth/callers";
+import { settings } from "@/server/settings";
+import { pageCaller } from "@/server/trpc/page-caller";
+import { MerchantSwitcher, SignOutButton } from "./session-controls";
+
+const NAV = [
+  ["/dashboard", "Overview"],
+  ["/payments", "Payments"],
+  ["/payments/new", "New payment"],
+  ["/links", "Payment links"],
+  ["/developers", "Developers"],
+  ["/team", "Team"],
+] as const;
+
+export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
+  const { caller } = await pageCaller();
+  if (!caller) {
+    const path = (await headers()).get("x-owo-path") ?? "/dashboard";
+    redirect(`/signin?callbackUrl=${encodeURIComponent(path)}`);
+  }
+  const merchants = merchantsOf(caller.userId);
+  return (
+    <div className="shell">
+      <aside className="sidebar">
+        <p className="brand">Owo</p>
+        <nav>
+          {NAV.map(([href, label]) => (
+            <a key={href} href={href}>
+              {label}
+            </a>
+          ))}
+        </nav>
+      </aside>
+      <div className="main">
+        <header className="topbar">
+          <div className="merchant">
+            <strong data-testid="merchant-name">{caller.merchantName}</strong>
+            <MerchantSwitcher current={caller.merchantId} merchants={merchants.map((m) => ({ id: m.merchantId, name: m.name }))} />
+            <span className={`mode-badge mode-${caller.mode}`} title={settings().liveProvider ? "" : "No live bank provider is configured on this Owo, so only test mode exists."}>
+              {caller.mode === "test" ? "Test mode" : "Live"}
+            </span>
+          </div>
+          <div className="who">
+            <span className="muted">
+              {caller.email} · {caller.role}
+            </span>
+            <SignOutButton />
+          </div>
+        </header>
+        <main className="content">{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { SignInForm } from "./sign-in-form";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; joined?: string }> }) {
+  const { callbackUrl } = await searchParams;
+  const next = callbackUrl && callbackUrl.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/dashboard";
+  return (
+    <main className="auth">
+      <div className="auth-card">
+        <p className="brand">Owo</p>
+        <h1>Sign in</h1>
+        <SignInForm next={next} />
+        <p className="muted">
+          New to Owo? <a href="/signup">Create a merchant account</a>
+        </p>
+      </div>
+    </main>
+  );
+}

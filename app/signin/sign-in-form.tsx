@@ -1,0 +1,41 @@
+"use client";
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+
+export function SignInForm({ next }: { next: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    const form = new FormData(e.currentTarget);
+    const res = await signIn("credentials", { email: form.get("email"), password: form.get("password"), redirect: false });
+    if (res?.ok) {
+      window.location.assign(next);
+      return;
+    }
+    setBusy(false);
+    setError(res?.status === 429 ? "Too many attempts; wait a minute and try again." : "Wrong e-mail or password.");
+  }
+  return (
+    <form onSubmit={submit} className="stack">
+      <label>
+        E-mail
+        <input name="email" type="email" autoComplete="email" required />
+      </label>
+      <label>
+        Password
+        <input name="password" type="password" autoComplete="current-password" required />
+      </label>
+      {error && (
+        <p role="alert" className="form-error">
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={busy}>
+        {busy ? "Signing in…" : "Sign in"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+// The process's one SQLite connection: WAL, foreign keys, busy timeout, immediate write transactions.
+import Database from "better-sqlite3";
+import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
+import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import * as schema from "./schema";
+import { settings } from "../server/settings";
+
+export type Db = BetterSQLite3Database<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+type Opened = { sqlite: Database.Database; db: Db; migrated: boolean };
+const holder = globalThis as unknown as { __owoDb?: Opened };
+
+function open(path: string): Opened {
+  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new Database(path);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return { sqlite, db: drizzle(sqlite, { schema }), migrated: false };
+}
+
+/** Opened lazily so that `next build` never touches the database. Shared with Next's bundle via globalThis. */
+function opened(): Opened {
+  holder.__owoDb ??= open(settings().databasePath);
+  return holder.__owoDb;
+}
+
+export function db(): Db {
+  return opened().db;
+}
+
+export function sqlite(): Database.Database {
+  return opened().sqlite;
+}
+
+export function migrateDatabase(): void {
+  const o = opened();
+  migrate(o.db, { migrationsFolder: resolve(process.cwd(), "db/migrations") });
+  o.migrated = true;
+}
+
+export function isMigrated(): boolean {
+  return holder.__owoDb?.migrated ?? false;
+}
+
+/**
+ * One write transaction. Immediate: a deferred one that later upgrades to a write fails at once
+ * (SQLITE_BUSY) when another writer holds the lock, instead of waiting for busy_timeout.
+ */
+export function write<T>(fn: (tx: Tx) => T): T {
+  return db().transaction(fn, { behavior: "immediate" });
+}
+
+export function closeDatabase(): void {
+  holder.__owoDb?.sqlite.close();
+  holder.__owoDb = undefined;
+}

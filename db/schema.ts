@@ -1,0 +1,292 @@
+// The whole data model. Times are integer milliseconds since the epoch (UTC); money is integer kobo.
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const merchants = sqliteTable("merchants", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  defaultCallbackUrl: text("default_callback_url"),
+  defaultRedirectUrl: text("default_redirect_url"),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const memberships = sqliteTable(
+  "memberships",
+  {
+    userId: text("user_id").notNull().references(() => users.id),
+    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    role: text("role", { enum: ["owner", "admin", "developer", "viewer"] }).notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.merchantId] }), index("memberships_merchant").on(t.merchantId)],
+);
+
+/** One key pair per merchant and mode; the public key never changes, secrets roll. */
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    mode: text("mode", { enum: ["test", "live"] }).notNull(),
+    publicKey: text("public_key").notNull().unique(),
+    createdAt: integer("created_at").notNull(),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_merchant_mode").on(t.merchantId, t.mode)],
+);
+
+/** Secret keys, stored as SHA-256 (they are 190-bit random strings, so a slow hash adds nothing). */
+export const apiSecrets = sqliteTable(
+  "api_secrets",
+  {
+    id: text("id").primaryKey(),
+    apiKeyId: text("api_key_id").notNull().references(() => apiKeys.id),
+    secretHash: text("secret_hash").notNull().unique(),
+    last4: text("last4").notNull(),
+    createdAt: integer("created_at").notNull(),
+    /** null while current; set when rolled: the end of its grace period (or the roll time). */
+    expiresAt: integer("expires_at"),
+  },
+  (t) => [index("api_secrets_key").on(t.apiKeyId)],
+);
+
+export const accessTokens = sqliteTable("access_tokens", {
+  tokenHash: text("token_hash").primaryKey(),
+  secretId: text("secret_id").notNull().references(() => apiSecrets.id),
+  merchantId: text("merchant_id").notNull().references(() => merchants.id),
+  mode: text("mode", { enum: ["test", "live"] }).notNull(),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+});
+
+/** Callback signing secrets, AES-256-GCM under OWO_MASTER_KEY: signing needs them back. */
+export const signingSecrets = sqliteTable(
+  "signing_secrets",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    mode: text("mode", { enum: ["test", "live"] }).notNull(),
+    secretEnc: text("secret_enc").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at"),
+  },
+  (t) => [index("signing_secrets_merchant_mode").on(t.merchantId, t.mode)],
+);
+
+export const paymentLinks = sqliteTable(
+  "payment_links",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    mode: text("mode", { enum: ["test", "live"] }).notNull(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    amountKobo: integer("amount_kobo"),
+    minKobo: integer("min_kobo"),
+    maxKobo: integer("max_kobo"),
+    channels: text("channels").notNull(),
+    singleUse: integer("single_use", { mode: "boolean" }).notNull(),
+    active: integer("active", { mode: "boolean" }).notNull(),
+    callbackUrl: text("callback_url").notNull(),
+    redirectUrl: text("redirect_url").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("payment_links_merchant").on(t.merchantId, t.mode, t.createdAt)],
+);
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    mode: text("mode", { enum: ["test", "live"] }).notNull(),
+    paymentReference: text("payment_reference").notNull(),
+    linkingReference: text("linking_reference").notNull().unique(),
+    paymentType: text("payment_type", { enum: ["USSD", "TRANSFER"] }).notNull(),
+    status: text("status", { enum: ["PENDING", "PARTIALLY_PAID", "SUCCESSFUL", "FAILED", "EXPIRED"] }).notNull(),
+    amountKobo: integer("amount_kobo").notNull(),
+    amountPaidKobo: integer("amount_paid_kobo").notNull().default(0),
+    amountToRefundKobo: integer("amount_to_refund_kobo").notNull().default(0),
+    currency: text("currency").notNull(),
+    country: text("country").notNull(),
+    fullName: text("full_name").notNull(),
+    mobileNumber: text("mobile_number").notNull(),
+    email: text("email").notNull(),
+    callbackUrl: text("callback_url").notNull(),
+    redirectUrl: text("redirect_url").notNull(),
+    bankCode: text("bank_code"),
+    providerReference: text("provider_reference"),
+    dialCode: text("dial_code"),
+    accountNumber: text("account_number"),
+    accountBankName: text("account_bank_name"),
+    walletName: text("wallet_name"),
+    /** Canonical form of the request, to tell a replay from a different request. */
+    requestFingerprint: text("request_fingerprint").notNull(),
+    /** The exact `payments` object first answered, replayed byte for byte. */
+    answerJson: text("answer_json").notNull(),
+    source: text("source", { enum: ["rest", "trpc", "dashboard", "link", "seed"] }).notNull(),
+    linkId: text("link_id").references(() => paymentLinks.id),
+    eventSequence: integer("event_sequence").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    paidAt: integer("paid_at"),
+  },
+  (t) => [
+    uniqueIndex("payments_reference").on(t.merchantId, t.mode, t.paymentReference),
+    uniqueIndex("payments_provider_reference").on(t.bankCode, t.providerReference),
+    uniqueIndex("payments_account_number").on(t.accountNumber),
+    index("payments_list").on(t.merchantId, t.mode, t.createdAt, t.id),
+    index("payments_email").on(t.merchantId, t.mode, t.email),
+    index("payments_mobile").on(t.merchantId, t.mode, t.mobileNumber),
+    index("payments_open_expiry").on(t.expiresAt).where(sql`status in ('PENDING','PARTIALLY_PAID')`),
+    index("payments_link").on(t.linkId),
+  ],
+);
+
+/** The payment's timeline; `sequence` counts from 1 per payment and is what callbacks carry. */
+export const paymentEvents = sqliteTable(
+  "payment_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    paymentId: integer("payment_id").notNull().references(() => payments.id),
+    sequence: integer("sequence").notNull(),
+    type: text("type").notNull(),
+    status: text("status").notNull(),
+    amountKobo: integer("amount_kobo"),
+    detailJson: text("detail_json").notNull().default("{}"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("payment_events_sequence").on(t.paymentId, t.sequence)],
+);
+
+/** What the bank side told us; one row per provider transaction, so a repeated notice is a no-op. */
+export const bankNotices = sqliteTable(
+  "bank_notices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    provider: text("provider").notNull(),
+    providerTransactionId: text("provider_transaction_id").notNull(),
+    paymentId: integer("payment_id").notNull().references(() => payments.id),
+    kind: text("kind", { enum: ["credit", "decline"] }).notNull(),
+    amountKobo: integer("amount_kobo").notNull().default(0),
+    senderName: text("sender_name"),
+    bankTime: integer("bank_time"),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [uniqueIndex("bank_notices_txn").on(t.provider, t.providerTransactionId)],
+);
+
+/** Events the merchant must hear of, written in the same transaction as the state change. */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: text("event_id").notNull().unique(),
+    paymentId: integer("payment_id").notNull().references(() => payments.id),
+    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    mode: text("mode", { enum: ["test", "live"] }).notNull(),
+    event: text("event").notNull(),
+    sequence: integer("sequence").notNull(),
+    payloadJson: text("payload_json").notNull(),
+    createdAt: integer("created_at").notNull(),
+    fannedOutAt: integer("fanned_out_at"),
+  },
+  (t) => [index("outbox_pending").on(t.id).where(sql`fanned_out_at is null`), index("outbox_payment").on(t.paymentId)],
+);
+
+export const webhookEndpoints = sqliteTable(
+  "webhook_endpoints",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    mode: text("mode", { enum: ["test", "live"] }).notNull(),
+    url: text("url").notNull(),
+    description: text("description").notNull().default(""),
+    enabled: integer("enabled", { mode: "boolean" }).notNull(),
+    disabledReason: text("disabled_reason"),
+    deletedAt: integer("deleted_at"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("webhook_endpoints_merchant").on(t.merchantId, t.mode)],
+);
+
+export const deliveries = sqliteTable(
+  "deliveries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    outboxId: integer("outbox_id").notNull().references(() => outbox.id),
+    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    destination: text("destination", { enum: ["callback", "endpoint"] }).notNull(),
+    endpointId: text("endpoint_id").references(() => webhookEndpoints.id),
+    url: text("url").notNull(),
+    status: text("status", { enum: ["pending", "delivered", "failed", "cancelled"] }).notNull(),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    leaseUntil: integer("lease_until"),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    createdAt: integer("created_at").notNull(),
+    finishedAt: integer("finished_at"),
+  },
+  (t) => [
+    index("deliveries_due").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index("deliveries_outbox").on(t.outboxId),
+    index("deliveries_endpoint").on(t.endpointId),
+  ],
+);
+
+export const deliveryAttempts = sqliteTable(
+  "delivery_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    deliveryId: integer("delivery_id").notNull().references(() => deliveries.id),
+    attemptedAt: integer("attempted_at").notNull(),
+    statusCode: integer("status_code"),
+    latencyMs: integer("latency_ms").notNull(),
+    responseSnippet: text("response_snippet"),
+    error: text("error"),
+  },
+  (t) => [index("delivery_attempts_delivery").on(t.deliveryId)],
+);
+
+export const invites = sqliteTable("invites", {
+  id: text("id").primaryKey(),
+  merchantId: text("merchant_id").notNull().references(() => merchants.id),
+  role: text("role", { enum: ["owner", "admin", "developer", "viewer"] }).notNull(),
+  tokenHash: text("token_hash").notNull().unique(),
+  email: text("email"),
+  createdBy: text("created_by").notNull().references(() => users.id),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  acceptedAt: integer("accepted_at"),
+  acceptedBy: text("accepted_by").references(() => users.id),
+});
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    userId: text("user_id"),
+    action: text("action").notNull(),
+    target: text("target"),
+    detailJson: text("detail_json").notNull().default("{}"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("audit_log_merchant").on(t.merchantId, t.createdAt)],
+);
+
+export type Mode = "test" | "live";
+export type Role = "owner" | "admin" | "developer" | "viewer";
+export type PaymentStatus = (typeof payments.$inferSelect)["status"];
+export type PaymentRow = typeof payments.$inferSelect;

@@ -1,0 +1,29 @@
+// `npm run seed`: on an empty database, a demo merchant to sign in with (and its keys, printed once).
+import { closeDatabase, db, migrateDatabase } from "./client";
+import { merchants } from "./schema";
+import { createMerchant } from "../server/merchants/create-merchant";
+
+export const DEMO = { name: "Demo Store", email: "demo@owo.test", password: "demo-password" };
+
+async function seed() {
+  migrateDatabase();
+  if (db().select({ id: merchants.id }).from(merchants).limit(1).get()) {
+    console.log("Database already has merchants; seed skipped.");
+    return;
+  }
+  const m = await createMerchant(DEMO);
+  const { seedDemoPayments } = await import("./demo-payments");
+  const count = await seedDemoPayments(m.merchantId);
+  console.log(`Demo merchant "${DEMO.name}" created with ${count} sample payments.
+  sign in:        ${DEMO.email} / ${DEMO.password}
+  public key:     ${m.publicKey}
+  secret key:     ${m.secretKey}
+  webhook secret: ${m.webhookSecret}`);
+}
+
+seed()
+  .then(() => closeDatabase())
+  .catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });

@@ -1,0 +1,48 @@
+// A merchant signs up, signs out, signs back in; wrong passwords and signed-out visits are handled.
+import { expect, test } from "@playwright/test";
+
+const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+test("sign up a new merchant, sign out, sign in and see the merchant's name", async ({ page }) => {
+  const email = `owner${unique()}@example.com`;
+  await page.goto("/signup");
+  await page.getByLabel("Business name").fill("Mama Put Kitchen");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill("a good long password");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("merchant-name")).toHaveText("Mama Put Kitchen");
+  await expect(page.getByText("Test mode")).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill("a good long password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByTestId("merchant-name")).toHaveText("Mama Put Kitchen");
+});
+
+test("a wrong password shows a clear message", async ({ page }) => {
+  await page.goto("/signin");
+  await page.getByLabel("E-mail").fill("nobody@example.com");
+  await page.getByLabel("Password").fill("not the password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator(".form-error")).toHaveText("Wrong e-mail or password.");
+  await expect(page).toHaveURL(/\/signin/);
+});
+
+test("a signed-out visit to a dashboard page lands on sign-in, then returns there", async ({ page }) => {
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fdashboard/);
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+});
+
+test("sign-up refuses a short password with the field named", async ({ page }) => {
+  await page.goto("/signup");
+  await page.getByLabel("Business name").fill("Short Pw Ltd");
+  await page.getByLabel("E-mail").fill(`owner${unique()}@example.com`);
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Password must be 8 to 200 characters")).toBeVisible();
+});

@@ -1,0 +1,34 @@
+// The core's one error type: an API.md code, its HTTP status, a message and the fields at fault.
+export type FieldError = { field: string; message: string };
+
+export type ApiCode =
+  | "S1" | "S2" | "S3" | "S4" | "S5" | "S6" | "S8" | "S14"
+  | "S404" | "S405" | "S413" | "S415" | "S429" | "S500";
+
+const httpStatusOf: Record<ApiCode, number> = {
+  S1: 401, S2: 400, S3: 403, S4: 400, S5: 400, S6: 400, S8: 400, S14: 409,
+  S404: 404, S405: 405, S413: 413, S415: 415, S429: 429, S500: 500,
+};
+
+export class ApiError extends Error {
+  readonly httpStatus: number;
+  constructor(
+    readonly code: ApiCode,
+    message: string,
+    readonly errors: FieldError[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.httpStatus = httpStatusOf[code];
+  }
+}
+
+export const unauthorized = (message = "Invalid or expired access token") => new ApiError("S1", message);
+export const notFound = (message = "Not found") => new ApiError("S404", message);
+export const forbidden = (message: string) => new ApiError("S3", message);
+
+/** S5 listing every field at fault, in the wording of API.md. */
+export function invalidFields(errors: FieldError[]): ApiError {
+  const names = [...new Set(errors.map((e) => e.field))];
+  return new ApiError("S5", `Invalid/Missing parameters = ${names.join(", ")}`, errors);
+}

@@ -1,0 +1,71 @@
+// Access tokens: `<secretKey>.<publicKey>` buys an opaque token bound to one merchant and mode.
+import { randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { db, write } from "../../db/client";
+import { accessTokens, apiKeys, apiSecrets, type Mode } from "../../db/schema";
+import { ApiError, invalidFields, unauthorized } from "../api-error";
+import { sha256 } from "../identifiers";
+import { settings } from "../settings";
+
+export type MachineCaller = { kind: "machine"; merchantId: string; mode: Mode; publicKey: string };
+
+const WRONG_PAIR = "Invalid key pair: send {\"key\": \"<secretKey>.<publicKey>\"} with a live secret key";
+
+export function exchangeKeys(body: unknown, now = Date.now()): { token: string; expiresAt: number } {
+  const key = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as { key?: unknown }).key : undefined;
+  if (typeof key !== "string" || key.length === 0 || key.length > 200) {
+    throw invalidFields([{ field: "key", message: "must be \"<secretKey>.<publicKey>\", e.g. sk_test_….pk_test_…" }]);
+  }
+  const [secretKey, publicKey, ...rest] = key.split(".");
+  if (!secretKey || !publicKey || rest.length > 0) throw unauthorized(WRONG_PAIR);
+  const found = db()
+    .select({ secretId: apiSecrets.id, merchantId: apiKeys.merchantId, mode: apiKeys.mode })
+    .from(apiSecrets)
+    .innerJoin(apiKeys, eq(apiKeys.id, apiSecrets.apiKeyId))
+    .where(
+      and(
+        eq(apiSecrets.secretHash, sha256(secretKey)),
+        eq(apiKeys.publicKey, publicKey),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiSecrets.expiresAt), gt(apiSecrets.expiresAt, now)),
+      ),
+    )
+    .get();
+  if (!found) throw unauthorized(WRONG_PAIR);
+  const token = `owo_${found.mode}_${randomBytes(32).toString("base64url")}`;
+  const expiresAt = now + settings().tokenTtlSeconds * 1000;
+  write((tx) => {
+    tx.insert(accessTokens).values({ tokenHash: sha256(token), secretId: found.secretId, merchantId: found.merchantId, mode: found.mode, createdAt: now, expiresAt }).run();
+    // Housekeeping in the same write: tokens past their life are of no use to anyone.
+    tx.delete(accessTokens).where(lt(accessTokens.expiresAt, now - 3600_000)).run();
+  });
+  return { token, expiresAt };
+}
+
+/** `Authorization: Bearer <token>` → the merchant and mode it acts for, or 401 S1. */
+export function callerFromAuthorization(header: string | undefined, now = Date.now()): MachineCaller {
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  if (!match?.[1]) throw unauthorized("Missing bearer token: send Authorization: Bearer <token> from POST /api/v2/encrypt/keys");
+  const row = db()
+    .select({ merchantId: accessTokens.merchantId, mode: accessTokens.mode, publicKey: apiKeys.publicKey })
+    .from(accessTokens)
+    .innerJoin(apiSecrets, eq(apiSecrets.id, accessTokens.secretId))
+    .innerJoin(apiKeys, eq(apiKeys.id, apiSecrets.apiKeyId))
+    .where(
+      and(
+        eq(accessTokens.tokenHash, sha256(match[1])),
+        gt(accessTokens.expiresAt, now),
+        isNull(apiKeys.revokedAt),
+        or(isNull(apiSecrets.expiresAt), gt(apiSecrets.expiresAt, now)),
+      ),
+    )
+    .get();
+  if (!row) throw unauthorized();
+  return { kind: "machine", ...row };
+}
+
+export function assertPublicKey(caller: MachineCaller, publicKey: unknown): void {
+  if (typeof publicKey === "string" && publicKey !== caller.publicKey) {
+    throw new ApiError("S1", "publicKey does not belong to this access token's merchant");
+  }
+}

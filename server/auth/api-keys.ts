@@ -1,0 +1,71 @@
+// API keys: a public key per merchant and mode, and secret keys that roll (stored hashed, shown once).
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { db, write, type Tx } from "../../db/client";
+import { apiKeys, apiSecrets, type Mode } from "../../db/schema";
+import { ApiError } from "../api-error";
+import { newId, sha256 } from "../identifiers";
+
+const MAX_GRACE_SECONDS = 24 * 3600;
+
+function newSecretKey(mode: Mode): string {
+  return `sk_${mode}_${randomBytes(20).toString("hex")}`;
+}
+
+function insertSecret(tx: Tx, apiKeyId: string, now: number): string {
+  const mode = tx.select({ mode: apiKeys.mode }).from(apiKeys).where(eq(apiKeys.id, apiKeyId)).get()?.mode ?? "test";
+  const secretKey = newSecretKey(mode);
+  tx.insert(apiSecrets)
+    .values({ id: newId("sec"), apiKeyId, secretHash: sha256(secretKey), last4: secretKey.slice(-4), createdAt: now })
+    .run();
+  return secretKey;
+}
+
+/** Creates the merchant's key pair for a mode; the secret is returned once and never stored in clear. */
+export function issueKeyPair(tx: Tx, merchantId: string, mode: Mode, now = Date.now()) {
+  const publicKey = `pk_${mode}_${randomBytes(16).toString("hex")}`;
+  const id = newId("key");
+  tx.insert(apiKeys).values({ id, merchantId, mode, publicKey, createdAt: now }).run();
+  return { publicKey, secretKey: insertSecret(tx, id, now) };
+}
+
+/**
+ * A new secret for the same public key. The old one dies at once, or after `graceSeconds` (≤ 24 h);
+ * its access tokens die with it because every token check looks at its secret.
+ */
+export function rollSecretKey(merchantId: string, mode: Mode, graceSeconds = 0, now = Date.now()) {
+  if (!Number.isInteger(graceSeconds) || graceSeconds < 0 || graceSeconds > MAX_GRACE_SECONDS) {
+    throw new ApiError("S5", "Invalid/Missing parameters = graceSeconds", [
+      { field: "graceSeconds", message: "must be a whole number of seconds from 0 to 86400" },
+    ]);
+  }
+  return write((tx) => {
+    const key = tx.select().from(apiKeys).where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, mode))).get();
+    if (!key) throw new ApiError("S404", `No ${mode} keys for this merchant`);
+    tx.update(apiSecrets)
+      .set({ expiresAt: now + graceSeconds * 1000 })
+      .where(and(eq(apiSecrets.apiKeyId, key.id), isNull(apiSecrets.expiresAt)))
+      .run();
+    return { publicKey: key.publicKey, secretKey: insertSecret(tx, key.id, now), oldSecretExpiresAt: now + graceSeconds * 1000 };
+  });
+}
+
+export type KeyView = { mode: Mode; publicKey: string; secrets: { last4: string; createdAt: number; expiresAt: number | null }[] };
+
+/** What the dashboard may show: public keys and the last four characters of live secrets. */
+export function listKeys(merchantId: string, now = Date.now()): KeyView[] {
+  const rows = db()
+    .select({ mode: apiKeys.mode, publicKey: apiKeys.publicKey, last4: apiSecrets.last4, createdAt: apiSecrets.createdAt, expiresAt: apiSecrets.expiresAt })
+    .from(apiKeys)
+    .innerJoin(apiSecrets, eq(apiSecrets.apiKeyId, apiKeys.id))
+    .where(eq(apiKeys.merchantId, merchantId))
+    .all();
+  const views = new Map<string, KeyView>();
+  for (const r of rows) {
+    if (r.expiresAt !== null && r.expiresAt <= now) continue;
+    const view = views.get(r.publicKey) ?? { mode: r.mode, publicKey: r.publicKey, secrets: [] };
+    view.secrets.push({ last4: r.last4, createdAt: r.createdAt, expiresAt: r.expiresAt });
+    views.set(r.publicKey, view);
+  }
+  return [...views.values()].sort((a, b) => a.mode.localeCompare(b.mode));
+}

@@ -1,0 +1,85 @@
+// Who is calling: a machine with a bearer token, or a signed-in user acting for one merchant in one mode.
+import { and, asc, eq } from "drizzle-orm";
+import { decode } from "next-auth/jwt";
+import { db } from "../../db/client";
+import { memberships, merchants, users, type Mode, type Role } from "../../db/schema";
+import { settings } from "../settings";
+import type { MachineCaller } from "./access-tokens";
+
+export type UserCaller = {
+  kind: "user";
+  userId: string;
+  email: string;
+  merchantId: string;
+  merchantName: string;
+  role: Role;
+  mode: Mode;
+};
+
+export type Caller = MachineCaller | UserCaller;
+
+export const MERCHANT_COOKIE = "owo-merchant";
+export const MODE_COOKIE = "owo-mode";
+const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
+
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 1) continue;
+    const name = part.slice(0, eq).trim();
+    try {
+      out[name] = decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      out[name] = part.slice(eq + 1).trim();
+    }
+  }
+  return out;
+}
+
+export async function sessionUserId(cookies: Record<string, string>): Promise<string | null> {
+  const token = SESSION_COOKIES.map((n) => cookies[n]).find(Boolean);
+  if (!token) return null;
+  try {
+    const jwt = await decode({ token, secret: settings().authSecret });
+    return typeof jwt?.sub === "string" ? jwt.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The merchant the user picked (cookie), else their first; mode from its cookie, test unless live was chosen. */
+export function userCaller(userId: string, cookies: Record<string, string>): UserCaller | null {
+  const rows = db()
+    .select({ merchantId: memberships.merchantId, role: memberships.role, merchantName: merchants.name, email: users.email })
+    .from(memberships)
+    .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt))
+    .all();
+  const chosen = rows.find((r) => r.merchantId === cookies[MERCHANT_COOKIE]) ?? rows[0];
+  if (!chosen) return null;
+  const mode: Mode = cookies[MODE_COOKIE] === "live" && settings().liveProvider ? "live" : "test";
+  return { kind: "user", userId, email: chosen.email, merchantId: chosen.merchantId, merchantName: chosen.merchantName, role: chosen.role, mode };
+}
+
+export function merchantsOf(userId: string) {
+  return db()
+    .select({ merchantId: memberships.merchantId, role: memberships.role, name: merchants.name })
+    .from(memberships)
+    .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(memberships.createdAt))
+    .all();
+}
+
+export function roleIn(userId: string, merchantId: string): Role | null {
+  return (
+    db()
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), eq(memberships.merchantId, merchantId)))
+      .get()?.role ?? null
+  );
+}

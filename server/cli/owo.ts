@@ -1,0 +1,77 @@
+// The operator CLI (API.md "Operator CLI"): merchant create, keys roll, user reset-password.
+import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
+import { closeDatabase, db, migrateDatabase } from "../../db/client";
+import { users } from "../../db/schema";
+import { ApiError } from "../api-error";
+import { rollSecretKey } from "../auth/api-keys";
+import { hashPassword, passwordProblem } from "../auth/passwords";
+import { createMerchant } from "../merchants/create-merchant";
+
+const HELP = `Owo operator CLI
+
+  npm run owo -- merchant create --name "Acme" --email owner@acme.ng --password '…' [--json]
+      Creates a merchant, its owner, test keys and a test signing secret; prints the secrets once.
+  npm run owo -- keys roll --merchant <merchantId> [--mode test] [--grace-seconds 0] [--json]
+      Issues a new secret key for the same public key; the old one dies at once or after the grace period.
+  npm run owo -- user reset-password --email <email> --password '…'
+      Sets a user's password.
+
+Uses DATABASE_URL (default ./data/owo.db) and migrates it first.`;
+
+async function run(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: "string" }, email: { type: "string" }, password: { type: "string" }, merchant: { type: "string" },
+      mode: { type: "string", default: "test" }, "grace-seconds": { type: "string", default: "0" },
+      json: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  const command = positionals.join(" ");
+  if (values.help || command === "" || command === "help") {
+    console.log(HELP);
+    return 0;
+  }
+  migrateDatabase();
+  const print = (data: Record<string, unknown>, human: string) => console.log(values.json ? JSON.stringify(data) : human);
+  switch (command) {
+    case "merchant create": {
+      const m = await createMerchant({ name: values.name ?? "", email: values.email ?? "", password: values.password ?? "" });
+      const out = { merchantId: m.merchantId, publicKey: m.publicKey, secretKey: m.secretKey, webhookSecret: m.webhookSecret };
+      print(out, `Merchant ${m.merchantId} created.\n  public key:     ${m.publicKey}\n  secret key:     ${m.secretKey}\n  webhook secret: ${m.webhookSecret}\nThe secrets are shown once; store them now.`);
+      return 0;
+    }
+    case "keys roll": {
+      if (!values.merchant) throw new ApiError("S5", "--merchant <merchantId> is required");
+      const mode = values.mode === "live" ? "live" : "test";
+      const rolled = rollSecretKey(values.merchant, mode, Number(values["grace-seconds"]));
+      print({ merchantId: values.merchant, publicKey: rolled.publicKey, secretKey: rolled.secretKey }, `New secret key (shown once): ${rolled.secretKey}`);
+      return 0;
+    }
+    case "user reset-password": {
+      const email = (values.email ?? "").trim().toLowerCase();
+      const problem = passwordProblem(values.password ?? "");
+      if (problem) throw new ApiError("S5", `--password ${problem}`);
+      const done = db().update(users).set({ passwordHash: await hashPassword(values.password ?? "") }).where(eq(users.email, email)).run();
+      if (done.changes === 0) throw new ApiError("S404", `No user with e-mail ${email}`);
+      print({ email }, `Password reset for ${email}.`);
+      return 0;
+    }
+    default:
+      console.error(`Unknown command: ${command}\n\n${HELP}`);
+      return 2;
+  }
+}
+
+run(process.argv.slice(2))
+  .then((code) => {
+    closeDatabase();
+    process.exit(code);
+  })
+  .catch((err: unknown) => {
+    const message = err instanceof ApiError ? [err.message, ...err.errors.map((e) => `  ${e.field} ${e.message}`)].join("\n") : String(err);
+    console.error(`error: ${message}`);
+    process.exit(1);
+  });

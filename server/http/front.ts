@@ -1,0 +1,79 @@
+// The Node HTTP front: answers the machine doors itself (REST, tRPC, health) and hands the rest to Next.
+import { randomBytes } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createHTTPHandler } from "@trpc/server/adapters/standalone";
+import { ApiError } from "../api-error";
+import { isMigrated } from "../../db/client";
+import { log } from "../logger";
+import { contextFromRequest } from "../trpc/context";
+import { appRouter } from "../trpc/root";
+import { asApiError, sendError, sendJson } from "./envelope";
+import { limitIp } from "../limits/rate-limits";
+import { settings } from "../settings";
+import { clientIp, MAX_BODY_BYTES } from "./request-body";
+import { serveRest } from "./rest";
+import { restRoutes } from "./rest-routes";
+import { securityHeaders } from "./security-headers";
+
+export type PageHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
+
+const requestIds = new WeakMap<IncomingMessage, string>();
+
+const trpc = createHTTPHandler({
+  router: appRouter,
+  basePath: "/api/trpc/",
+  maxBodySize: MAX_BODY_BYTES,
+  createContext: ({ req, res }) => contextFromRequest(req, res, requestIds.get(req) ?? "unknown"),
+  onError: ({ error, path }) => {
+    if (error.code === "INTERNAL_SERVER_ERROR") log.error({ err: error.cause ?? error, path }, "trpc procedure failed");
+  },
+});
+
+/** API.md: per-IP limits on sign-in, sign-up and the public pay pages. */
+function ipLimitedPage(method: string, path: string): boolean {
+  if (method === "POST" && (path === "/api/auth/callback/credentials" || path === "/signup")) return true;
+  return method === "GET" && (path.startsWith("/pay/") || path.startsWith("/checkout/"));
+}
+
+function newRequestId(): string {
+  return `req_${randomBytes(9).toString("base64url")}`;
+}
+
+async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandler | null, requestId: string) {
+  const path = (req.url ?? "/").split("?")[0] ?? "/";
+  if (path.startsWith("/api/v2/") || path.startsWith("/api/v3/") || path === "/api/v2" || path === "/api/v3") {
+    return serveRest(restRoutes, req, res, path, requestId);
+  }
+  if (path === "/api/trpc" || path.startsWith("/api/trpc/")) return trpc(req, res);
+  if (path === "/api/health") {
+    const ready = isMigrated();
+    return sendJson(res, ready ? 200 : 503, JSON.stringify({ status: ready ? "ok" : "starting" }));
+  }
+  if (!pages) return sendError(res, new ApiError("S404", `No such page: ${path}`));
+  if (ipLimitedPage(req.method ?? "GET", path)) {
+    for (const [k, v] of Object.entries(limitIp(clientIp(req, settings().trustProxy)))) res.setHeader(k, v);
+  }
+  // Pages that bounce a signed-out visitor to sign-in need the path they were asked for.
+  req.headers["x-owo-path"] = req.url ?? "/";
+  return pages(req, res);
+}
+
+export function createFront(pages: PageHandler | null): Server {
+  const server = createServer((req, res) => {
+    const requestId = newRequestId();
+    const started = process.hrtime.bigint();
+    requestIds.set(req, requestId);
+    res.setHeader("X-Request-Id", requestId);
+    securityHeaders(req, res);
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      log.info({ requestId, method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+    });
+    Promise.resolve(route(req, res, pages, requestId)).catch((err: unknown) => {
+      log.error({ err, requestId }, "unhandled request error");
+      sendError(res, asApiError(err, requestId));
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  return server;
+}

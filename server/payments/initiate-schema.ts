@@ -1,0 +1,132 @@
+// The initiation request of API.md, defined once: the tRPC input, the REST body and the dashboard form all use it.
+import { z } from "zod";
+import { ApiError, invalidFields, type FieldError } from "../api-error";
+import { bankByCode } from "../providers/banks";
+import { formatKobo, parseAmount, type Kobo } from "./money";
+
+export const PAYMENT_TYPES = ["USSD", "TRANSFER"] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+export const AMOUNT_LIMITS: Record<PaymentType, { min: Kobo; max: Kobo }> = {
+  USSD: { min: 100_00, max: 1_000_000_00 },
+  TRANSFER: { min: 100_00, max: 10_000_000_00 },
+};
+
+const AMOUNT_FORMAT = 'must be a string of naira with at most 2 decimals, e.g. "1500.00"';
+
+function amountField(type: PaymentType) {
+  const { min, max } = AMOUNT_LIMITS[type];
+  const range = `must be from ${formatKobo(min)} to ${formatKobo(max)} for ${type}`;
+  return z.string({ error: AMOUNT_FORMAT }).transform((value, ctx): Kobo => {
+    const kobo = parseAmount(value);
+    if (kobo === null) ctx.addIssue({ code: "custom", message: AMOUNT_FORMAT });
+    else if (kobo < min || kobo > max) ctx.addIssue({ code: "custom", message: range });
+    return kobo ?? 0;
+  });
+}
+
+const httpUrl = z
+  .string({ error: "must be an absolute http(s) URL" })
+  .max(2048, "must be at most 2048 characters")
+  .refine((v) => {
+    if (!URL.canParse(v)) return false;
+    const u = new URL(v);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.length > 0;
+  }, "must be an absolute http(s) URL, e.g. https://shop.example.ng/owo/callback");
+
+/** Fields both channels share, in API.md's order. */
+export const commonFields = z.object({
+  fullName: z
+    .string({ error: "must be the customer's name, 1 to 100 characters" })
+    .trim()
+    .min(1, "must be the customer's name, 1 to 100 characters")
+    .max(100, "must be at most 100 characters"),
+  mobileNumber: z.string({ error: "must be 7 to 15 digits, e.g. 08012345678" }).regex(/^\d{7,15}$/, "must be 7 to 15 digits, e.g. 08012345678"),
+  email: z
+    .string({ error: "must be an e-mail address, e.g. ada@example.com" })
+    .max(254, "must be at most 254 characters")
+    .pipe(z.email({ error: "must be an e-mail address, e.g. ada@example.com" })),
+  currency: z.literal("NGN", { error: 'must be "NGN"' }),
+  country: z.literal("NG", { error: 'must be "NG"' }),
+  paymentReference: z
+    .string({ error: "must be 1 to 64 of A-Z a-z 0-9 . _ - with at least one letter or digit" })
+    .regex(/^(?=.*[A-Za-z0-9])[A-Za-z0-9._-]{1,64}$/, "must be 1 to 64 of A-Z a-z 0-9 . _ - with at least one letter or digit"),
+  callbackUrl: httpUrl,
+  redirectUrl: httpUrl,
+});
+
+const ussdBankCode = z
+  .string({ error: "is required for USSD: the customer's 3-digit bank code from GET /api/v2/banks" })
+  .refine((code) => bankByCode(code) !== undefined, "is not a known bank code; see GET /api/v2/banks")
+  .refine((code) => bankByCode(code)?.ussdCode !== null, "is a bank with no USSD service; see GET /api/v2/banks for banks with supportsUssd");
+
+export const ussdRequest = commonFields.extend({
+  paymentType: z.literal("USSD"),
+  amount: amountField("USSD"),
+  bankCode: ussdBankCode,
+});
+
+export const transferRequest = commonFields.extend({
+  paymentType: z.literal("TRANSFER"),
+  amount: amountField("TRANSFER"),
+  bankCode: z.null({ error: "must be absent (or null) for TRANSFER: the account is opened at Owo's bank" }).optional(),
+});
+
+/** The tRPC `initiatePayment` input: the REST body without publicKey. */
+export const initiatePaymentInput = z.discriminatedUnion("paymentType", [ussdRequest, transferRequest], {
+  error: 'must be "USSD" or "TRANSFER"',
+});
+
+export type InitiatePaymentInput = z.input<typeof initiatePaymentInput>;
+export type InitiateRequest = z.output<typeof initiatePaymentInput>;
+
+const FIELD_ORDER = ["publicKey", "amount", "fullName", "mobileNumber", "email", "currency", "country", "paymentReference", "callbackUrl", "redirectUrl", "paymentType", "bankCode"];
+
+/** Every field at fault; when paymentType itself is wrong, the shared fields are still checked. */
+export function initiateFieldErrors(raw: unknown, error: z.ZodError): FieldError[] {
+  const byField = new Map<string, string>();
+  const collect = (e: z.ZodError) => {
+    for (const issue of e.issues) {
+      const field = String(issue.path[0] ?? "paymentType");
+      if (!byField.has(field)) byField.set(field, issue.message);
+    }
+  };
+  collect(error);
+  if (byField.has("paymentType")) {
+    const shared = commonFields.safeParse(raw);
+    if (!shared.success) collect(shared.error);
+    const amount = (raw as { amount?: unknown }).amount;
+    if (parseAmount(amount) === null) byField.set("amount", AMOUNT_FORMAT);
+  }
+  return [...byField].map(([field, message]) => ({ field, message })).sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field));
+}
+
+const SINGLE_FIELD_CODES = { amount: "S2", currency: "S4", country: "S6", bankCode: "S8" } as const;
+
+/** API.md: one field at fault answers with that field's code, several with S5 listing them all. */
+export function initiateError(errors: FieldError[], paymentType: unknown): ApiError {
+  const [only] = errors;
+  if (errors.length === 1 && only && only.field in SINGLE_FIELD_CODES) {
+    const transferBank = only.field === "bankCode" && paymentType === "TRANSFER";
+    if (!transferBank) {
+      const code = SINGLE_FIELD_CODES[only.field as keyof typeof SINGLE_FIELD_CODES];
+      return new ApiError(code, `Invalid ${only.field}: ${only.field} ${only.message}`, errors);
+    }
+  }
+  return invalidFields(errors);
+}
+
+/** Parses an initiation body (REST adds publicKey) or throws the ApiError API.md prescribes. */
+export function parseInitiateRequest(raw: unknown, opts: { publicKey: boolean }): InitiateRequest {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
+    throw new ApiError("S5", "Invalid/Missing parameters = body: send a JSON object", [{ field: "body", message: "must be a JSON object" }]);
+  }
+  const parsed = initiatePaymentInput.safeParse(raw);
+  const errors = parsed.success ? [] : initiateFieldErrors(raw, parsed.error);
+  const publicKey = (raw as { publicKey?: unknown }).publicKey;
+  if (opts.publicKey && (typeof publicKey !== "string" || publicKey.length === 0)) {
+    errors.unshift({ field: "publicKey", message: "must be your public key, e.g. pk_test_…" });
+  }
+  if (errors.length || !parsed.success) throw initiateError(errors, (raw as { paymentType?: unknown }).paymentType);
+  return parsed.data;
+}

@@ -1,0 +1,118 @@
+// Initiating a payment: validate, replay or refuse a used reference, issue from the bank side, store — one transaction.
+import { and, eq } from "drizzle-orm";
+import { write, type Tx } from "../../db/client";
+import { merchants, paymentEvents, payments, type Mode } from "../../db/schema";
+import { ApiError } from "../api-error";
+import { randomDigits } from "../identifiers";
+import { bankByCode } from "../providers/banks";
+import { providerFor } from "../providers/provider";
+import { settings } from "../settings";
+import type { InitiateRequest, PaymentType } from "./initiate-schema";
+import { formatKobo } from "./money";
+
+export type PaymentSource = "rest" | "trpc" | "dashboard" | "link" | "seed";
+
+export type Initiation = {
+  merchantId: string;
+  mode: Mode;
+  source: PaymentSource;
+  linkId?: string;
+  now?: number;
+};
+
+export type InitiateResult = {
+  paymentType: PaymentType;
+  /** The `payments` object exactly as first answered; replays return these very bytes. */
+  paymentsJson: string;
+  replayed: boolean;
+};
+
+/** What makes two requests "the same" (API.md Idempotency): every field but publicKey, amount as kobo. */
+function fingerprint(req: InitiateRequest): string {
+  return JSON.stringify([
+    req.paymentType, req.amount, req.fullName, req.mobileNumber, req.email, req.currency, req.country,
+    req.paymentReference, req.callbackUrl, req.redirectUrl, req.paymentType === "USSD" ? req.bankCode : null,
+  ]);
+}
+
+/** The envelope `data` head per channel; the REST door wraps the stored `payments` bytes in it. */
+export function answerHead(paymentType: PaymentType): { code: string | null; message: string | null } {
+  return paymentType === "USSD" ? { code: null, message: null } : { code: "00", message: "ACCOUNT OPENED SUCCESSFULLY" };
+}
+
+export function checkoutUrl(linkingReference: string): string {
+  return `${settings().publicUrl}/checkout/${linkingReference}`;
+}
+
+function newLinkingReference(tx: Tx): string {
+  for (;;) {
+    const candidate = `OWO${randomDigits(17)}`;
+    if (!tx.select({ id: payments.id }).from(payments).where(eq(payments.linkingReference, candidate)).get()) return candidate;
+  }
+}
+
+export function initiatePayment(req: InitiateRequest, who: Initiation): InitiateResult {
+  const now = who.now ?? Date.now();
+  const print = fingerprint(req);
+  const provider = providerFor(who.mode);
+  return write((tx) => {
+    const used = tx
+      .select({ fingerprint: payments.requestFingerprint, answerJson: payments.answerJson, paymentType: payments.paymentType })
+      .from(payments)
+      .where(and(eq(payments.merchantId, who.merchantId), eq(payments.mode, who.mode), eq(payments.paymentReference, req.paymentReference)))
+      .get();
+    if (used) {
+      if (used.fingerprint !== print) {
+        throw new ApiError("S14", `paymentReference ${req.paymentReference} was already used with a different request`, [
+          { field: "paymentReference", message: "is already used by another payment; send a new reference or the exact same request" },
+        ]);
+      }
+      return { paymentType: used.paymentType, paymentsJson: used.answerJson, replayed: true };
+    }
+    const merchant = tx.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, who.merchantId)).get();
+    if (!merchant) throw new ApiError("S404", "Merchant not found");
+    const linkingReference = newLinkingReference(tx);
+    const amount = formatKobo(req.amount);
+    const ttl = req.paymentType === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds;
+    const expiresAt = now + ttl * 1000;
+    const common = { paymentReference: req.paymentReference, linkingReference };
+    const tail = { amount, expiresAt: new Date(expiresAt).toISOString(), checkoutUrl: checkoutUrl(linkingReference) };
+    let issued: Partial<typeof payments.$inferInsert>;
+    let answer: Record<string, string>;
+    if (req.paymentType === "USSD") {
+      const bank = bankByCode(req.bankCode);
+      if (!bank) throw new ApiError("S8", "Invalid bankCode: see GET /api/v2/banks");
+      const code = provider.issueDialCode(bank, (ref) =>
+        tx.select({ id: payments.id }).from(payments).where(and(eq(payments.bankCode, bank.bankCode), eq(payments.providerReference, ref))).get() !== undefined,
+      );
+      issued = { bankCode: bank.bankCode, providerReference: code.providerReference, dialCode: code.dialCode };
+      answer = { ...common, providerreference: code.providerReference, ussdDailCode: code.dialCode, ...tail };
+    } else {
+      const account = provider.openAccount((acct) =>
+        tx.select({ id: payments.id }).from(payments).where(eq(payments.accountNumber, acct)).get() !== undefined,
+      );
+      const walletName = `OWO(${merchant.name})`;
+      issued = { accountNumber: account.accountNumber, accountBankName: account.bankName, walletName };
+      answer = {
+        paymentReference: req.paymentReference, walletName, wallet: account.accountNumber, bankName: account.bankName,
+        accountNumber: account.accountNumber, linkingReference, ...tail,
+      };
+    }
+    const answerJson = JSON.stringify(answer);
+    const row = tx
+      .insert(payments)
+      .values({
+        merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference, linkingReference,
+        paymentType: req.paymentType, status: "PENDING", amountKobo: req.amount, currency: req.currency, country: req.country,
+        fullName: req.fullName, mobileNumber: req.mobileNumber, email: req.email, callbackUrl: req.callbackUrl,
+        redirectUrl: req.redirectUrl, ...issued, requestFingerprint: print, answerJson, source: who.source,
+        linkId: who.linkId ?? null, eventSequence: 1, createdAt: now, updatedAt: now, expiresAt,
+      })
+      .returning({ id: payments.id })
+      .get();
+    tx.insert(paymentEvents)
+      .values({ paymentId: row.id, sequence: 1, type: "initiated", status: "PENDING", amountKobo: req.amount, detailJson: JSON.stringify({ source: who.source }), createdAt: now })
+      .run();
+    return { paymentType: req.paymentType, paymentsJson: answerJson, replayed: false };
+  });
+}

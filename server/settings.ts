@@ -1,0 +1,108 @@
+// Settings from the environment (API.md "Settings"), validated once; generated secrets live in the data folder.
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { z } from "zod";
+
+const seconds = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+const flag = z.enum(["0", "1", "true", "false", "on", "off", ""]).default("0").transform((v) => ["1", "true", "on"].includes(v));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  OWO_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OWO_TRUST_PROXY: flag,
+  DATABASE_URL: z.string().min(1).default("./data/owo.db"),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  OWO_MASTER_KEY: z.string().regex(/^[0-9a-f]{64}$/, "must be 64 hex characters (32 bytes)").optional(),
+  OWO_TOKEN_TTL_SECONDS: seconds(86400, 1),
+  OWO_USSD_TTL_SECONDS: seconds(600, 1),
+  OWO_TRANSFER_TTL_SECONDS: seconds(1800, 1),
+  OWO_SWEEP_INTERVAL_SECONDS: z.coerce.number().min(0).default(15),
+  OWO_RATE_LIMIT_RPS: z.coerce.number().min(0).default(50),
+  OWO_RATE_LIMIT_BURST: z.coerce.number().int().min(0).default(100),
+  OWO_IP_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).default(60),
+  OWO_ALLOW_PRIVATE_CALLBACKS: flag,
+  OWO_WEBHOOK_BACKOFF_SCALE: z.coerce.number().positive().default(1),
+  OWO_WORKER_LEASE_SECONDS: seconds(60, 1),
+  OWO_WORKER: z.enum(["on", "off"]).default("on"),
+  OWO_SANDBOX_BANK_SECRET: z.string().min(16).optional(),
+  OWO_LIVE_PROVIDER: z.string().optional(),
+});
+
+export type Settings = {
+  port: number;
+  publicUrl: string;
+  trustProxy: boolean;
+  databasePath: string;
+  dataDir: string;
+  authSecret: string;
+  masterKey: Buffer;
+  tokenTtlSeconds: number;
+  ussdTtlSeconds: number;
+  transferTtlSeconds: number;
+  sweepIntervalSeconds: number;
+  rateLimitRps: number;
+  rateLimitBurst: number;
+  ipRateLimitPerMin: number;
+  allowPrivateCallbacks: boolean;
+  webhookBackoffScale: number;
+  workerLeaseSeconds: number;
+  worker: boolean;
+  sandboxBankSecret: string;
+  liveProvider: string | null;
+};
+
+export class SettingsError extends Error {}
+
+/** Reads a generated secret from the data folder, creating it (owner-only) on first start. */
+function generatedSecret(dataDir: string, name: string, make: () => string): string {
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const value = make();
+  writeFileSync(file, value + "\n", { mode: 0o600, flag: "wx" });
+  chmodSync(file, 0o600);
+  return value;
+}
+
+export function parseSettings(env: NodeJS.ProcessEnv): Settings {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const databasePath = e.DATABASE_URL === ":memory:" ? ":memory:" : resolve(e.DATABASE_URL);
+  const dataDir = databasePath === ":memory:" ? resolve("data") : dirname(databasePath);
+  const hex32 = () => randomBytes(32).toString("hex");
+  return {
+    port: e.PORT,
+    publicUrl: (e.OWO_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    trustProxy: e.OWO_TRUST_PROXY,
+    databasePath,
+    dataDir,
+    authSecret: e.AUTH_SECRET ?? generatedSecret(dataDir, "auth-secret", hex32),
+    masterKey: Buffer.from(e.OWO_MASTER_KEY ?? generatedSecret(dataDir, "master-key", hex32), "hex"),
+    tokenTtlSeconds: e.OWO_TOKEN_TTL_SECONDS,
+    ussdTtlSeconds: e.OWO_USSD_TTL_SECONDS,
+    transferTtlSeconds: e.OWO_TRANSFER_TTL_SECONDS,
+    sweepIntervalSeconds: e.OWO_SWEEP_INTERVAL_SECONDS,
+    rateLimitRps: e.OWO_RATE_LIMIT_RPS,
+    rateLimitBurst: e.OWO_RATE_LIMIT_BURST,
+    ipRateLimitPerMin: e.OWO_IP_RATE_LIMIT_PER_MIN,
+    allowPrivateCallbacks: e.OWO_ALLOW_PRIVATE_CALLBACKS,
+    webhookBackoffScale: e.OWO_WEBHOOK_BACKOFF_SCALE,
+    workerLeaseSeconds: e.OWO_WORKER_LEASE_SECONDS,
+    worker: e.OWO_WORKER === "on",
+    sandboxBankSecret: e.OWO_SANDBOX_BANK_SECRET ?? generatedSecret(dataDir, "sandbox-bank-secret", hex32),
+    liveProvider: e.OWO_LIVE_PROVIDER || null,
+  };
+}
+
+const holder = globalThis as unknown as { __owoSettings?: Settings };
+
+/** The process's settings; shared with Next's bundled copy of this module through globalThis. */
+export function settings(): Settings {
+  holder.__owoSettings ??= parseSettings(process.env);
+  return holder.__owoSettings;
+}

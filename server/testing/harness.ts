@@ -1,0 +1,87 @@
+// Integration tests start the real HTTP front (REST, tRPC) on a temp SQLite file and talk to it over loopback.
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export type Owo = { url: string; dataDir: string; stop: () => Promise<void> };
+
+export const TEST_ENV: Record<string, string> = {
+  OWO_RATE_LIMIT_RPS: "0",
+  OWO_IP_RATE_LIMIT_PER_MIN: "0",
+  OWO_SWEEP_INTERVAL_SECONDS: "0",
+  OWO_WORKER: "off",
+  OWO_ALLOW_PRIVATE_CALLBACKS: "1",
+  LOG_LEVEL: "silent",
+};
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((r) => probe.close(r));
+  return port;
+}
+
+export function tempDataDir(): string {
+  return mkdtempSync(join(tmpdir(), "owo-test-"));
+}
+
+/** One server per test file (node --test runs each file in its own process, so settings stay per file). */
+export async function startOwo(env: Record<string, string> = {}): Promise<Owo> {
+  const dataDir = tempDataDir();
+  const port = await freePort();
+  Object.assign(process.env, TEST_ENV, { DATABASE_URL: join(dataDir, "owo.db"), PORT: String(port), OWO_PUBLIC_URL: `http://127.0.0.1:${port}` }, env);
+  const { migrateDatabase, closeDatabase } = await import("../../db/client");
+  const { createFront } = await import("../http/front");
+  const { startBackground } = await import("../background");
+  migrateDatabase();
+  const server: Server = createFront(null);
+  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+  const background = await startBackground();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    stop: async () => {
+      await background.stop();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      closeDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestMerchant = { merchantId: string; userId: string; publicKey: string; secretKey: string; webhookSecret: string; email: string; password: string; name: string };
+
+let merchantCount = 0;
+export async function createTestMerchant(name = `Test Store ${++merchantCount}`): Promise<TestMerchant> {
+  const { createMerchant } = await import("../merchants/create-merchant");
+  const email = `owner${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
+  const password = "correct horse battery";
+  const created = await createMerchant({ name, email, password });
+  return { ...created, email, password, name };
+}
+
+export type Answer = { status: number; headers: Headers; text: string; json: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are inspected field by field
+
+export async function call(owo: Owo, method: string, path: string, opts: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const headers: Record<string, string> = { ...(opts.body !== undefined || opts.raw !== undefined ? { "content-type": "application/json" } : {}), ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const res = await fetch(owo.url + path, { method, headers, body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)) });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+export async function tokenFor(owo: Owo, m: { secretKey: string; publicKey: string }): Promise<string> {
+  const res = await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `${m.secretKey}.${m.publicKey}` } });
+  if (res.status !== 200) throw new Error(`token exchange failed: ${res.text}`);
+  return res.json.data.EncryptedSecKey.encryptedKey as string;
+}

@@ -1,0 +1,40 @@
+// Builds the tRPC context from a Node request: bearer token, or the dashboard session cookie.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { ApiError } from "../api-error";
+import { callerFromAuthorization } from "../auth/access-tokens";
+import { parseCookies, sessionUserId, userCaller } from "../auth/callers";
+import { settings } from "../settings";
+import type { Context } from "./init";
+
+/** A cookie-authenticated mutation must come from our own pages. */
+function sameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  try {
+    const host = new URL(origin).host;
+    return host === req.headers.host || host === new URL(settings().publicUrl).host;
+  } catch {
+    return false;
+  }
+}
+
+export async function contextFromRequest(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<Context> {
+  const setHeader = (k: string, v: string) => {
+    if (!res.headersSent) res.setHeader(k, v);
+  };
+  const base = { requestId, setHeader };
+  if (req.headers.authorization) {
+    try {
+      return { ...base, caller: callerFromAuthorization(req.headers.authorization), authError: null };
+    } catch (e) {
+      return { ...base, caller: null, authError: e instanceof ApiError ? e : new ApiError("S1", "Invalid access token") };
+    }
+  }
+  const cookies = parseCookies(req.headers.cookie);
+  const userId = await sessionUserId(cookies);
+  if (!userId) return { ...base, caller: null, authError: null };
+  if (req.method !== "GET" && !sameOrigin(req)) {
+    return { ...base, caller: null, authError: new ApiError("S3", "Cross-site request refused: send it from the dashboard's own origin") };
+  }
+  return { ...base, caller: userCaller(userId, cookies), authError: null };
+}

@@ -1,0 +1,108 @@
+/**
+ * tRPC infrastructure: context, error shape and procedure builders by role. Rarely changes;
+ * feature routers live in ./routers and call services, nothing else.
+ */
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
+import superjson from "superjson";
+import { ZodError, z } from "zod";
+import type { Role } from "../../db/schema";
+import { ApiError, invalidFields, type ApiCode } from "../api-error";
+import type { Caller } from "../auth/callers";
+import { limitMerchant } from "../limits/rate-limits";
+import { initiateError, initiateFieldErrors } from "../payments/initiate-schema";
+
+export type Context = {
+  caller: Caller | null;
+  /** Why a presented credential was refused (bad token, cross-site cookie use); answered on authed calls. */
+  authError: ApiError | null;
+  requestId: string;
+  setHeader: (name: string, value: string) => void;
+};
+
+const TRPC_CODE: Record<ApiCode, TRPC_ERROR_CODE_KEY> = {
+  S1: "UNAUTHORIZED", S2: "BAD_REQUEST", S3: "FORBIDDEN", S4: "BAD_REQUEST", S5: "BAD_REQUEST", S6: "BAD_REQUEST",
+  S8: "BAD_REQUEST", S14: "CONFLICT", S404: "NOT_FOUND", S405: "METHOD_NOT_SUPPORTED", S413: "PAYLOAD_TOO_LARGE",
+  S415: "UNSUPPORTED_MEDIA_TYPE", S429: "TOO_MANY_REQUESTS", S500: "INTERNAL_SERVER_ERROR",
+};
+
+const API_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, ApiCode>> = {
+  UNAUTHORIZED: "S1", FORBIDDEN: "S3", NOT_FOUND: "S404", CONFLICT: "S14", TOO_MANY_REQUESTS: "S429",
+  PAYLOAD_TOO_LARGE: "S413", METHOD_NOT_SUPPORTED: "S405", UNSUPPORTED_MEDIA_TYPE: "S415", BAD_REQUEST: "S5",
+};
+
+/** The ApiError behind any tRPC failure, so both doors describe a fault in the same words. */
+function apiErrorOf(error: TRPCError, path: string | undefined, input: unknown): ApiError {
+  const cause = error.cause;
+  if (cause instanceof ApiError) return cause;
+  if (cause instanceof ZodError) {
+    if (path === "initiatePayment" && typeof input === "object" && input !== null) {
+      return initiateError(initiateFieldErrors(input, cause), (input as { paymentType?: unknown }).paymentType);
+    }
+    const flat = z.flattenError(cause);
+    const errors = Object.entries(flat.fieldErrors as Record<string, string[] | undefined>).map(([field, messages]) => ({ field, message: messages?.[0] ?? "is invalid" }));
+    if (flat.formErrors.length) errors.push({ field: "input", message: flat.formErrors[0] ?? "is invalid" });
+    return invalidFields(errors.length ? errors : [{ field: "input", message: "is invalid" }]);
+  }
+  const code = API_CODE[error.code] ?? "S500";
+  return new ApiError(code, code === "S500" ? "Unexpected error" : error.message);
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error, path, input, ctx }) {
+    const api = apiErrorOf(error, path, input);
+    const message = api.code === "S500" ? `Unexpected error; quote request id ${ctx?.requestId ?? "?"} to support` : api.message;
+    return { message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, apiCode: api.code, errors: api.errors } };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Core ApiErrors become tRPC errors with the matching code (and so the matching HTTP status). */
+const apiErrors = t.middleware(async ({ ctx, next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof ApiError) {
+    const api = result.error.cause;
+    for (const [k, v] of Object.entries(api.headers)) ctx.setHeader(k, v);
+    throw new TRPCError({ code: TRPC_CODE[api.code], message: api.message, cause: api });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(apiErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (ctx.authError) throw ctx.authError;
+  const caller = ctx.caller;
+  if (!caller) throw new ApiError("S1", "Sign in, or send Authorization: Bearer <token> from POST /api/v2/encrypt/keys");
+  if (caller.kind === "machine") {
+    for (const [k, v] of Object.entries(limitMerchant(caller.merchantId, caller.mode))) ctx.setHeader(k, v);
+  }
+  return next({ ctx: { ...ctx, caller } });
+});
+
+/** Machines holding API keys act with developer rights. */
+export function roleOf(caller: Caller): Role {
+  return caller.kind === "machine" ? "developer" : caller.role;
+}
+
+export function allowRoles(...roles: Role[]) {
+  return authedProcedure.use(({ ctx, next }) => {
+    if (!roles.includes(roleOf(ctx.caller))) {
+      throw new ApiError("S3", `Your role (${roleOf(ctx.caller)}) may not do this; it needs ${roles.join(" or ")}`);
+    }
+    return next();
+  });
+}
+
+/** Owner, admin and developer change things; viewers read. */
+export const staffProcedure = allowRoles("owner", "admin", "developer");
+export const adminProcedure = allowRoles("owner", "admin");
+
+/** Signed-in people only (team, session), never machines. */
+export const userProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.caller.kind !== "user") throw new ApiError("S3", "Only signed-in users may do this");
+  return next({ ctx: { ...ctx, caller: ctx.caller } });
+});

@@ -1,0 +1,12 @@
+// Server components reach the core through the tRPC server caller, with the session from Next's cookies.
+import { cookies } from "next/headers";
+import { parseCookies, sessionUserId, userCaller, type UserCaller } from "../auth/callers";
+import { createCaller } from "./root";
+
+export async function pageCaller(): Promise<{ caller: UserCaller | null; api: ReturnType<typeof createCaller> }> {
+  const jar = await cookies();
+  const map = parseCookies(jar.getAll().map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join("; "));
+  const userId = await sessionUserId(map);
+  const caller = userId ? userCaller(userId, map) : null;
+  return { caller, api: createCaller({ caller, authError: null, requestId: "page", setHeader: () => undefined }) };
+}

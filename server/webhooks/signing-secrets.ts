@@ -1,0 +1,52 @@
+// The merchant's callback signing secret per mode: sealed at rest, revealed on request, rolled with a grace period.
+import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { db, write, type Tx } from "../../db/client";
+import { signingSecrets, type Mode } from "../../db/schema";
+import { ApiError } from "../api-error";
+import { seal, unseal } from "../auth/master-key";
+import { newId } from "../identifiers";
+import { generateSigningSecret } from "./signing";
+
+export function createSigningSecret(tx: Tx, merchantId: string, mode: Mode, now = Date.now()): string {
+  const secret = generateSigningSecret();
+  tx.insert(signingSecrets).values({ id: newId("whs"), merchantId, mode, secretEnc: seal(secret), createdAt: now }).run();
+  return secret;
+}
+
+/** Current secret first, then any rolled one still in its grace period (both sign, space-separated). */
+export function liveSigningSecrets(merchantId: string, mode: Mode, now = Date.now()): string[] {
+  return db()
+    .select({ secretEnc: signingSecrets.secretEnc })
+    .from(signingSecrets)
+    .where(
+      and(
+        eq(signingSecrets.merchantId, merchantId),
+        eq(signingSecrets.mode, mode),
+        or(isNull(signingSecrets.expiresAt), gt(signingSecrets.expiresAt, now)),
+      ),
+    )
+    .orderBy(desc(signingSecrets.createdAt))
+    .all()
+    .map((r) => unseal(r.secretEnc));
+}
+
+export function revealSigningSecret(merchantId: string, mode: Mode): string {
+  const [current] = liveSigningSecrets(merchantId, mode);
+  if (current) return current;
+  return write((tx) => createSigningSecret(tx, merchantId, mode));
+}
+
+export function rollSigningSecret(merchantId: string, mode: Mode, graceSeconds: number, now = Date.now()): string {
+  if (!Number.isInteger(graceSeconds) || graceSeconds < 0 || graceSeconds > 86400) {
+    throw new ApiError("S5", "Invalid/Missing parameters = graceSeconds", [
+      { field: "graceSeconds", message: "must be a whole number of seconds from 0 to 86400" },
+    ]);
+  }
+  return write((tx) => {
+    tx.update(signingSecrets)
+      .set({ expiresAt: now + graceSeconds * 1000 })
+      .where(and(eq(signingSecrets.merchantId, merchantId), eq(signingSecrets.mode, mode), isNull(signingSecrets.expiresAt)))
+      .run();
+    return createSigningSecret(tx, merchantId, mode, now);
+  });
+}
