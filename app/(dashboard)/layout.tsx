@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { merchantsOf } from "@/server/auth/callers";
 import { settings } from "@/server/settings";
 import { pageCaller } from "@/server/trpc/page-caller";
+import { TrpcProvider } from "@/app/trpc-provider";
 import { MerchantSwitcher, SignOutButton } from "./session-controls";
 
 const NAV = [
@@ -49,7 +50,9 @@ export default async function DashboardLayout({ children }: { children: React.Re
             <SignOutButton />
           </div>
         </header>
-        <main className="content">{children}</main>
+        <main className="content">
+          <TrpcProvider>{children}</TrpcProvider>
+        </main>
       </div>
     </div>
   );

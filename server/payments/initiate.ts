@@ -1,13 +1,14 @@
 // Initiating a payment: validate, replay or refuse a used reference, issue from the bank side, store — one transaction.
 import { and, eq } from "drizzle-orm";
 import { write, type Tx } from "../../db/client";
-import { merchants, paymentEvents, payments, type Mode } from "../../db/schema";
+import { merchants, payments, type Mode } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { randomDigits } from "../identifiers";
 import { bankByCode } from "../providers/banks";
 import { providerFor } from "../providers/provider";
 import { settings } from "../settings";
 import type { InitiateRequest, PaymentType } from "./initiate-schema";
+import { recordEvent } from "./events";
 import { formatKobo } from "./money";
 
 export type PaymentSource = "rest" | "trpc" | "dashboard" | "link" | "seed";
@@ -106,13 +107,11 @@ export function initiatePayment(req: InitiateRequest, who: Initiation): Initiate
         paymentType: req.paymentType, status: "PENDING", amountKobo: req.amount, currency: req.currency, country: req.country,
         fullName: req.fullName, mobileNumber: req.mobileNumber, email: req.email, callbackUrl: req.callbackUrl,
         redirectUrl: req.redirectUrl, ...issued, requestFingerprint: print, answerJson, source: who.source,
-        linkId: who.linkId ?? null, eventSequence: 1, createdAt: now, updatedAt: now, expiresAt,
+        linkId: who.linkId ?? null, eventSequence: 0, createdAt: now, updatedAt: now, expiresAt,
       })
-      .returning({ id: payments.id })
+      .returning()
       .get();
-    tx.insert(paymentEvents)
-      .values({ paymentId: row.id, sequence: 1, type: "initiated", status: "PENDING", amountKobo: req.amount, detailJson: JSON.stringify({ source: who.source }), createdAt: now })
-      .run();
+    recordEvent(tx, row, "initiated", now, { amountKobo: req.amount, detail: { source: who.source } });
     return { paymentType: req.paymentType, paymentsJson: answerJson, replayed: false };
   });
 }

@@ -1,0 +1,63 @@
+// A payment's timeline and the outbox: each move writes one event and, when the merchant must hear of it, one outbox row.
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { outbox, paymentEvents, payments, type PaymentRow } from "../../db/schema";
+import { formatKobo } from "./money";
+import { STATUS_ANSWER } from "./status";
+
+export const PUBLISHED_EVENTS = ["payment.successful", "payment.partially_paid", "payment.failed", "payment.expired", "payment.refund_due"] as const;
+export type PublishedEvent = (typeof PUBLISHED_EVENTS)[number];
+export type TimelineEvent = "initiated" | "successful" | "partially_paid" | "failed" | "expired" | "refund_due";
+
+/** The `data` object of a callback (API.md "Callbacks"); the worker wraps it in notificationItems. */
+export function callbackData(p: PaymentRow, event: PublishedEvent, sequence: number): Record<string, unknown> {
+  return {
+    event,
+    sequence,
+    paymentReference: p.paymentReference,
+    linkingReference: p.linkingReference,
+    paymentType: p.paymentType,
+    status: p.status,
+    code: STATUS_ANSWER[p.status].code,
+    amount: formatKobo(p.amountKobo),
+    amountPaid: formatKobo(p.amountPaidKobo),
+    amountToRefund: formatKobo(p.amountToRefundKobo),
+    currency: p.currency,
+    mode: p.mode,
+    updatedAt: new Date(p.updatedAt).toISOString(),
+    fullname: p.fullName,
+    email: p.email,
+    mobile: p.mobileNumber,
+  };
+}
+
+export type RecordOptions = {
+  amountKobo?: number | null;
+  detail?: Record<string, unknown>;
+  /** false for seeded history: the timeline is written but nothing is queued for delivery. */
+  publish?: boolean;
+};
+
+/**
+ * Appends the next event to `p`'s timeline (p is the row as it stands after the move) and queues
+ * its callback. Call inside the transaction that made the move. Returns the row with its new sequence.
+ */
+export function recordEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, now: number, opts: RecordOptions = {}): PaymentRow {
+  const sequence = p.eventSequence + 1;
+  tx.update(payments).set({ eventSequence: sequence }).where(eq(payments.id, p.id)).run();
+  tx.insert(paymentEvents)
+    .values({ paymentId: p.id, sequence, type, status: p.status, amountKobo: opts.amountKobo ?? null, detailJson: JSON.stringify(opts.detail ?? {}), createdAt: now })
+    .run();
+  const row = { ...p, eventSequence: sequence };
+  if (type !== "initiated" && opts.publish !== false) {
+    const event = `payment.${type}` as PublishedEvent;
+    tx.insert(outbox)
+      .values({
+        eventId: `evt_${randomBytes(12).toString("hex")}`, paymentId: p.id, merchantId: p.merchantId, mode: p.mode, event, sequence,
+        payloadJson: JSON.stringify(callbackData(row, event, sequence)), createdAt: now,
+      })
+      .run();
+  }
+  return row;
+}

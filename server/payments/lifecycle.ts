@@ -1,0 +1,122 @@
+// The state machine (API.md "Lifecycle"): the only code that changes a payment's status or money.
+import { and, eq, lte, sql } from "drizzle-orm";
+import { write, db, type Tx } from "../../db/client";
+import { bankNotices, payments, type PaymentRow } from "../../db/schema";
+import { ApiError } from "../api-error";
+import { recordEvent } from "./events";
+import { isOpen } from "./status";
+
+/** Where a bank's notice points: the account opened for a payment, or the dial code's bank and reference. */
+export type NoticeTarget = { accountNumber: string } | { bankCode: string; providerReference: string };
+
+export type BankNotice = {
+  provider: string;
+  transactionId: string;
+  kind: "credit" | "decline";
+  amountKobo: number;
+  senderName?: string | null;
+  bankTime?: number | null;
+  target: NoticeTarget;
+};
+
+export type NoticeOutcome = { payment: PaymentRow; applied: boolean };
+export type MoveOptions = { publish?: boolean };
+
+function findTarget(tx: Tx, target: NoticeTarget): PaymentRow | undefined {
+  const where =
+    "accountNumber" in target
+      ? eq(payments.accountNumber, target.accountNumber)
+      : and(eq(payments.bankCode, target.bankCode), eq(payments.providerReference, target.providerReference));
+  return tx.select().from(payments).where(where).get();
+}
+
+function save(tx: Tx, p: PaymentRow): PaymentRow {
+  tx.update(payments)
+    .set({ status: p.status, amountPaidKobo: p.amountPaidKobo, amountToRefundKobo: p.amountToRefundKobo, paidAt: p.paidAt, updatedAt: p.updatedAt })
+    .where(eq(payments.id, p.id))
+    .run();
+  return p;
+}
+
+/** PENDING/PARTIALLY_PAID past expiresAt → EXPIRED, once: callers hold the write lock and re-read the row. */
+function expireInTx(tx: Tx, p: PaymentRow, now: number, opts: MoveOptions): PaymentRow {
+  if (!isOpen(p.status) || now < p.expiresAt) return p;
+  const expired = save(tx, { ...p, status: "EXPIRED", updatedAt: now });
+  return recordEvent(tx, expired, "expired", now, { publish: opts.publish });
+}
+
+function creditInTx(tx: Tx, p: PaymentRow, amount: number, now: number, detail: Record<string, unknown>, opts: MoveOptions): PaymentRow {
+  if (!isOpen(p.status)) {
+    // Money after close never moves the payment; it is owed back to the customer.
+    const owed = save(tx, { ...p, amountToRefundKobo: p.amountToRefundKobo + amount, updatedAt: now });
+    return recordEvent(tx, owed, "refund_due", now, { amountKobo: amount, detail, publish: opts.publish });
+  }
+  const paid = p.amountPaidKobo + amount;
+  const done = paid >= p.amountKobo;
+  const moved = save(tx, { ...p, amountPaidKobo: paid, status: done ? "SUCCESSFUL" : "PARTIALLY_PAID", paidAt: done ? now : null, updatedAt: now });
+  return recordEvent(tx, moved, done ? "successful" : "partially_paid", now, { amountKobo: amount, detail, publish: opts.publish });
+}
+
+function declineInTx(tx: Tx, p: PaymentRow, now: number, detail: Record<string, unknown>, opts: MoveOptions): PaymentRow {
+  if (!isOpen(p.status)) return p; // a decline for a closed payment changes nothing
+  const failed = save(tx, { ...p, status: "FAILED", updatedAt: now });
+  return recordEvent(tx, failed, "failed", now, { detail, publish: opts.publish });
+}
+
+/**
+ * Applies a bank's notice exactly once (the provider's transaction id is unique), judging the
+ * payment alive or not by the notice's arrival time `now`.
+ */
+export function applyBankNotice(notice: BankNotice, now = Date.now(), opts: MoveOptions = {}): NoticeOutcome {
+  if (!Number.isSafeInteger(notice.amountKobo) || notice.amountKobo < 0 || (notice.kind === "credit" && notice.amountKobo === 0)) {
+    throw new ApiError("S5", "Invalid/Missing parameters = amount", [{ field: "amount", message: "must be a positive amount" }]);
+  }
+  return write((tx) => {
+    const found = findTarget(tx, notice.target);
+    if (!found) throw new ApiError("S404", "No payment was issued for this account or dial code");
+    if (notice.kind === "decline" && found.paymentType !== "USSD") {
+      throw new ApiError("S5", "Invalid/Missing parameters = type", [{ field: "type", message: "decline applies to USSD debits only" }]);
+    }
+    const inserted = tx
+      .insert(bankNotices)
+      .values({
+        provider: notice.provider, providerTransactionId: notice.transactionId, paymentId: found.id, kind: notice.kind,
+        amountKobo: notice.amountKobo, senderName: notice.senderName ?? null, bankTime: notice.bankTime ?? null, receivedAt: now,
+      })
+      .onConflictDoNothing()
+      .run();
+    if (inserted.changes === 0) return { payment: found, applied: false };
+    const detail = { provider: notice.provider, transactionId: notice.transactionId, senderName: notice.senderName ?? null };
+    const current = expireInTx(tx, found, now, opts);
+    const payment = notice.kind === "credit" ? creditInTx(tx, current, notice.amountKobo, now, detail, opts) : declineInTx(tx, current, now, detail, opts);
+    return { payment, applied: true };
+  });
+}
+
+/** Verify's guarantee: an open payment past its expiry is expired before anyone is told about it. */
+export function expireIfOverdue(p: PaymentRow, now = Date.now()): PaymentRow {
+  if (!isOpen(p.status) || now < p.expiresAt) return p;
+  return write((tx) => {
+    const fresh = tx.select().from(payments).where(eq(payments.id, p.id)).get();
+    return fresh ? expireInTx(tx, fresh, now, {}) : p;
+  });
+}
+
+/** The sweeper's pass: every open payment past its expiry, each in its own short transaction. */
+export function expireOverdue(now = Date.now(), limit = 500): number {
+  const due = db()
+    .select({ id: payments.id })
+    .from(payments)
+    // Literal statuses so SQLite can use the partial index payments_open_expiry.
+    .where(and(sql`${payments.status} in ('PENDING', 'PARTIALLY_PAID')`, lte(payments.expiresAt, now)))
+    .limit(limit)
+    .all();
+  let expired = 0;
+  for (const { id } of due) {
+    write((tx) => {
+      const p = tx.select().from(payments).where(eq(payments.id, id)).get();
+      if (p && expireInTx(tx, p, now, {}) !== p) expired++;
+    });
+  }
+  return expired;
+}

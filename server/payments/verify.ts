@@ -1,0 +1,58 @@
+// Verification (API.md "Verify"): the payment as it stands, never an open one past its expiry.
+import { and, eq } from "drizzle-orm";
+import { db } from "../../db/client";
+import { payments, type Mode, type PaymentRow } from "../../db/schema";
+import { ApiError } from "../api-error";
+import { expireIfOverdue } from "./lifecycle";
+import { formatKobo } from "./money";
+import { STATUS_ANSWER } from "./status";
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** Verify's `payments` object; the sandbox simulator and the dashboard show the same. */
+export function paymentView(p: PaymentRow) {
+  return {
+    paymentReference: p.paymentReference,
+    linkingReference: p.linkingReference,
+    paymentType: p.paymentType,
+    status: p.status,
+    amount: formatKobo(p.amountKobo),
+    amountPaid: formatKobo(p.amountPaidKobo),
+    amountToRefund: formatKobo(p.amountToRefundKobo),
+    currency: p.currency,
+    country: p.country,
+    mode: p.mode,
+    gatewayMessage: STATUS_ANSWER[p.status].message,
+    createdAt: iso(p.createdAt),
+    paidAt: p.status === "SUCCESSFUL" ? iso(p.paidAt) : null,
+    expiresAt: iso(p.expiresAt),
+    updatedAt: iso(p.updatedAt),
+  };
+}
+
+export type VerifyData = {
+  code: string;
+  message: string;
+  payments: ReturnType<typeof paymentView>;
+  customers: { customerName: string; customerMobile: string; customerEmail: string };
+};
+
+/** The merchant's own payment by its reference; another merchant's is simply not found. */
+export function findPayment(merchantId: string, mode: Mode, paymentReference: string): PaymentRow {
+  const p = db()
+    .select()
+    .from(payments)
+    .where(and(eq(payments.merchantId, merchantId), eq(payments.mode, mode), eq(payments.paymentReference, paymentReference)))
+    .get();
+  if (!p) throw new ApiError("S404", `No payment with reference ${paymentReference}`);
+  return p;
+}
+
+export function verifyPayment(merchantId: string, mode: Mode, paymentReference: string, now = Date.now()): VerifyData {
+  const p = expireIfOverdue(findPayment(merchantId, mode, paymentReference), now);
+  return {
+    ...STATUS_ANSWER[p.status],
+    payments: paymentView(p),
+    customers: { customerName: p.fullName, customerMobile: p.mobileNumber, customerEmail: p.email },
+  };
+}
