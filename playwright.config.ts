@@ -45,6 +45,7 @@ export default defineConfig({
       OWO_ALLOW_PRIVATE_CALLBACKS: "1",
       OWO_WEBHOOK_BACKOFF_SCALE: "0.01",
       LOG_LEVEL: "warn",
+      OWO_NEXT_DIST: process.env.OWO_NEXT_DIST ?? "",
     },
   },
 });
