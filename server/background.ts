@@ -1,8 +1,11 @@
 // Timers that run beside the HTTP front: the expiry sweeper and the callback delivery worker.
+import { startSweeper } from "./payments/sweeper";
+import { settings } from "./settings";
+
 export type Background = { stop: () => Promise<void> };
 
 export async function startBackground(): Promise<Background> {
-  const stops: (() => Promise<void>)[] = [];
+  const stops: (() => Promise<void>)[] = [startSweeper(settings().sweepIntervalSeconds)];
   return {
     stop: async () => {
       await Promise.all(stops.map((s) => s()));

@@ -3,6 +3,10 @@ import { assertPublicKey, exchangeKeys } from "../auth/access-tokens";
 import { answerHead, initiatePayment } from "../payments/initiate";
 import { parseInitiateRequest } from "../payments/initiate-schema";
 import { banks } from "../providers/banks";
+import { simulatePayment } from "../providers/sandbox/bank";
+import { receiveSandboxNotice } from "../providers/sandbox/notices";
+import { SIGNATURE_HEADER } from "../providers/sandbox/notice-signature";
+import { paymentView, verifyPayment } from "../payments/verify";
 import { successJson } from "./envelope";
 import type { RestRoute } from "./rest";
 
@@ -43,6 +47,35 @@ export const restRoutes: RestRoute[] = [
       const head = answerHead(result.paymentType);
       // Spliced, not re-serialised: a replay answers the very bytes of the first answer.
       return { json: `{"status":"SUCCESS","data":{"code":${JSON.stringify(head.code)},"message":${JSON.stringify(head.message)},"payments":${result.paymentsJson}}}` };
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/v[23]\/payments\/query\/(?<reference>[^/]+)$/,
+    access: "token",
+    body: "none",
+    run: ({ params, caller }) => ({ json: successJson(verifyPayment(caller.merchantId, caller.mode, params.reference ?? "")) }),
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/v2\/sandbox\/payments\/(?<reference>[^/]+)\/simulate$/,
+    access: "token",
+    body: "json",
+    run: async ({ params, caller, json }) => {
+      const verified = await simulatePayment(caller.merchantId, caller.mode, params.reference ?? "", json);
+      return { json: successJson({ ...ok, payments: verified.payments }) };
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/v2\/providers\/sandbox\/notices$/,
+    access: "open",
+    body: "raw",
+    run: ({ req, raw }) => {
+      const header = req.headers[SIGNATURE_HEADER];
+      const outcome = receiveSandboxNotice(Array.isArray(header) ? header[0] : header, raw);
+      const message = outcome.applied ? "Notice applied" : "Duplicate notice; applied before";
+      return { json: successJson({ code: "00", message, payments: paymentView(outcome.payment) }) };
     },
   },
 ];

@@ -38,7 +38,13 @@ function match(routes: RestRoute[], path: string, method: string) {
     throw new ApiError("S405", `Method ${method} not allowed on ${path}; use ${allow}`, [], { Allow: allow });
   }
   const params: Record<string, string> = {};
-  for (const [k, v] of Object.entries(hit.m?.groups ?? {})) params[k] = decodeURIComponent(v);
+  for (const [k, v] of Object.entries(hit.m?.groups ?? {})) {
+    try {
+      params[k] = decodeURIComponent(v);
+    } catch {
+      throw new ApiError("S404", `No such endpoint: ${path}`);
+    }
+  }
   return { route: hit.route, params };
 }
 

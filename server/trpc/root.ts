@@ -2,9 +2,13 @@
 import { createCallerFactory, router } from "./init";
 import { initiatePaymentProcedure } from "./routers/initiate";
 import { keysRouter } from "./routers/keys";
+import { sandboxRouter } from "./routers/sandbox";
+import { verifyPaymentProcedure } from "./routers/verify";
 
 export const appRouter = router({
   initiatePayment: initiatePaymentProcedure,
+  verifyPayment: verifyPaymentProcedure,
+  sandbox: sandboxRouter,
   keys: keysRouter,
 });
 

@@ -1,0 +1,13 @@
+// The sandbox bank from the dashboard and typed clients: same simulator as the REST door.
+import { z } from "zod";
+import { simulateInput, simulatePayment } from "../../providers/sandbox/bank";
+import { router, staffProcedure } from "../init";
+
+export const sandboxRouter = router({
+  simulate: staffProcedure
+    .input(simulateInput.extend({ paymentReference: z.string().min(1).max(64) }))
+    .mutation(async ({ ctx, input }) => {
+      const { paymentReference, ...body } = input;
+      return (await simulatePayment(ctx.caller.merchantId, ctx.caller.mode, paymentReference, body)).payments;
+    }),
+});
