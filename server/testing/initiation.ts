@@ -1,0 +1,62 @@
+// Initiation requests for HTTP tests: valid bodies per channel, the published samples, and a typed tRPC client.
+import { readFileSync } from "node:fs";
+import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
+import superjson from "superjson";
+import type { AppRouter } from "../trpc/root";
+import type { Owo } from "./harness";
+
+export type Body = Record<string, unknown>;
+
+export function trpcClient(owo: Owo, token: string) {
+  return createTRPCClient<AppRouter>({
+    links: [httpLink({ url: `${owo.url}/api/trpc`, transformer: superjson, headers: { authorization: `Bearer ${token}` } })],
+  });
+}
+
+/** The tRPC failure's `data` (code, httpStatus, apiCode, errors); fails the test if the call succeeded. */
+export async function trpcFailure(pending: Promise<unknown>): Promise<{ code: string; httpStatus: number; apiCode: string; errors: { field: string; message: string }[]; message: string }> {
+  try {
+    await pending;
+  } catch (e) {
+    if (!(e instanceof TRPCClientError)) throw e;
+    const data = (e as TRPCClientError<AppRouter>).data;
+    if (!data) throw e;
+    return { ...data, message: e.message };
+  }
+  throw new Error("the tRPC call succeeded where a failure was expected");
+}
+
+let references = 0;
+/** Unique within the test process: every test sends a new paymentReference unless it means to reuse one. */
+export function newReference(prefix = "ord"): string {
+  return `${prefix}-${process.pid}-${Date.now().toString(36)}-${++references}`;
+}
+
+const customer = {
+  fullName: "Ada Obi",
+  mobileNumber: "08012345678",
+  email: "ada@example.com",
+  currency: "NGN",
+  country: "NG",
+  callbackUrl: "https://shop.example.ng/owo/callback",
+  redirectUrl: "https://shop.example.ng/thanks",
+};
+
+export function ussdBody(publicKey: string, patch: Body = {}): Body {
+  return { publicKey, amount: "1500", ...customer, paymentReference: newReference(), paymentType: "USSD", bankCode: "044", ...patch };
+}
+
+export function transferBody(publicKey: string, patch: Body = {}): Body {
+  return { publicKey, amount: "1500", ...customer, paymentReference: newReference(), paymentType: "TRANSFER", ...patch };
+}
+
+/** The REST body as tRPC takes it: without publicKey, and with `undefined` meaning "leave the key out". */
+export function trpcInput(body: Body): Body {
+  return Object.fromEntries(Object.entries(body).filter(([k, v]) => k !== "publicKey" && v !== undefined));
+}
+
+/** A published sample of ../shared/examples (unchanged but for its placeholders) as raw JSON text. */
+export function exampleText(name: "initiate-ussd" | "initiate-transfer", fill: { publicKey: string; callbackUrl: string; redirectUrl: string }): string {
+  const text = readFileSync(new URL(`../../../shared/examples/${name}.json`, import.meta.url), "utf8");
+  return text.replace("<PUBLIC_KEY>", fill.publicKey).replace("<CALLBACK_URL>", fill.callbackUrl).replace("<REDIRECT_URL>", fill.redirectUrl);
+}
