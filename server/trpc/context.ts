@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "../api-error";
 import { callerFromAuthorization } from "../auth/access-tokens";
 import { parseCookies, sessionUserId, userCaller } from "../auth/callers";
+import { clientIp } from "../http/request-body";
 import { settings } from "../settings";
 import type { Context } from "./init";
 
@@ -22,7 +23,7 @@ export async function contextFromRequest(req: IncomingMessage, res: ServerRespon
   const setHeader = (k: string, v: string) => {
     if (!res.headersSent) res.setHeader(k, v);
   };
-  const base = { requestId, setHeader };
+  const base = { requestId, ip: clientIp(req, settings().trustProxy), setHeader };
   if (req.headers.authorization) {
     try {
       return { ...base, caller: callerFromAuthorization(req.headers.authorization), authError: null };

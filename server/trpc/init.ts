@@ -17,6 +17,8 @@ export type Context = {
   /** Why a presented credential was refused (bad token, cross-site cookie use); answered on authed calls. */
   authError: ApiError | null;
   requestId: string;
+  /** The client's address for per-IP limits; null for in-process callers (pages), already limited at the page door. */
+  ip: string | null;
   setHeader: (name: string, value: string) => void;
 };
 

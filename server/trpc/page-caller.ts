@@ -8,5 +8,5 @@ export async function pageCaller(): Promise<{ caller: UserCaller | null; api: Re
   const map = parseCookies(jar.getAll().map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join("; "));
   const userId = await sessionUserId(map);
   const caller = userId ? userCaller(userId, map) : null;
-  return { caller, api: createCaller({ caller, authError: null, requestId: "page", setHeader: () => undefined }) };
+  return { caller, api: createCaller({ caller, authError: null, requestId: "page", ip: null, setHeader: () => undefined }) };
 }
