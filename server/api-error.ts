@@ -1,4 +1,6 @@
 // The core's one error type: an API.md code, its HTTP status, a message and the fields at fault.
+import type { z } from "zod";
+
 export type FieldError = { field: string; message: string };
 
 export type ApiCode =
@@ -31,4 +33,12 @@ export const forbidden = (message: string) => new ApiError("S3", message);
 export function invalidFields(errors: FieldError[]): ApiError {
   const names = [...new Set(errors.map((e) => e.field))];
   return new ApiError("S5", `Invalid/Missing parameters = ${names.join(", ")}`, errors);
+}
+
+/** A zod failure as field errors; an unknown key is named as the field at fault. */
+export function zodFieldErrors(error: z.ZodError, fallbackField = "body"): FieldError[] {
+  return error.issues.map((issue) => {
+    if (issue.code === "unrecognized_keys") return { field: issue.keys[0] ?? fallbackField, message: "is not an accepted field" };
+    return { field: String(issue.path[0] ?? fallbackField), message: issue.message };
+  });
 }

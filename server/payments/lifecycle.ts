@@ -58,7 +58,8 @@ function creditInTx(tx: Tx, p: PaymentRow, amount: number, now: number, detail: 
 }
 
 function declineInTx(tx: Tx, p: PaymentRow, now: number, detail: Record<string, unknown>, opts: MoveOptions): PaymentRow {
-  if (!isOpen(p.status)) return p; // a decline for a closed payment changes nothing
+  // Only a payment with nothing received can fail; a decline for one that has money (or is closed) changes nothing.
+  if (p.status !== "PENDING") return p;
   const failed = save(tx, { ...p, status: "FAILED", updatedAt: now });
   return recordEvent(tx, failed, "failed", now, { detail, publish: opts.publish });
 }

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Mode } from "../../../db/schema";
-import { ApiError, invalidFields } from "../../api-error";
+import { ApiError, invalidFields, zodFieldErrors } from "../../api-error";
 import { formatKobo, parseAmount } from "../../payments/money";
 import { findPayment, verifyPayment, type VerifyData } from "../../payments/verify";
 import { settings } from "../../settings";
@@ -27,7 +27,7 @@ export async function simulatePayment(merchantId: string, mode: Mode, paymentRef
   const p = findPayment(merchantId, mode, paymentReference);
   if (typeof body !== "object" || body === null || Array.isArray(body)) refuse("body", "must be a JSON object");
   const parsed = simulateInput.strict().safeParse(body);
-  if (!parsed.success) throw invalidFields(parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? "body"), message: i.message })));
+  if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
   const { outcome, amount } = parsed.data;
   let kobo = p.amountKobo;
   if (p.paymentType === "USSD") {

@@ -1,6 +1,6 @@
 // Inbound: a signed notice from the sandbox bank, checked and handed to the state machine.
 import { z } from "zod";
-import { ApiError, invalidFields } from "../../api-error";
+import { ApiError, invalidFields, zodFieldErrors } from "../../api-error";
 import { applyBankNotice, type NoticeOutcome } from "../../payments/lifecycle";
 import { parseAmount } from "../../payments/money";
 import { settings } from "../../settings";
@@ -31,7 +31,7 @@ export function receiveSandboxNotice(signature: string | undefined, raw: Buffer,
   }
   const parsed = noticeBody.safeParse(json);
   if (!parsed.success) {
-    throw invalidFields(parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? "body"), message: i.message })));
+    throw invalidFields(zodFieldErrors(parsed.error));
   }
   const n = parsed.data;
   const target = n.accountNumber

@@ -1,0 +1,88 @@
+// Expiry: verify never reports an open payment past its expiry; the sweeper expires the rest; never twice.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+
+let owo: Owo;
+let token: string;
+let publicKey: string;
+
+before(async () => {
+  owo = await startOwo({ OWO_TRANSFER_TTL_SECONDS: "1", OWO_USSD_TTL_SECONDS: "1", OWO_SWEEP_INTERVAL_SECONDS: "0" });
+  const m = await createTestMerchant();
+  publicKey = m.publicKey;
+  token = await tokenFor(owo, m);
+});
+after(() => owo.stop());
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function initiate(ref: string, paymentType: "USSD" | "TRANSFER" = "TRANSFER") {
+  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
+    token,
+    body: {
+      publicKey, amount: "1000", fullName: "Ngozi Eze", mobileNumber: "08098765432", email: "ngozi@example.com", currency: "NGN", country: "NG",
+      paymentReference: ref, callbackUrl: "https://shop.example.ng/cb", redirectUrl: "https://shop.example.ng/done", paymentType,
+      ...(paymentType === "USSD" ? { bankCode: "044" } : {}),
+    },
+  });
+  assert.equal(res.status, 200, res.text);
+}
+
+async function eventsOf(ref: string) {
+  const { sqlite } = await import("../../db/client");
+  const events = sqlite().prepare("select e.type, e.sequence from payment_events e join payments p on p.id = e.payment_id where p.payment_reference = ? order by e.sequence").all(ref) as { type: string; sequence: number }[];
+  const outbox = sqlite().prepare("select o.event, o.sequence from outbox o join payments p on p.id = o.payment_id where p.payment_reference = ? order by o.sequence").all(ref) as { event: string; sequence: number }[];
+  return { events, outbox };
+}
+
+test("with the sweeper off, verify 1 s after expiry says EXPIRED (S0), and the EXPIRED event exists once", async () => {
+  await initiate("exp-verify");
+  await sleep(1100);
+  for (let i = 0; i < 3; i++) {
+    const res = await call(owo, "GET", "/api/v3/payments/query/exp-verify", { token });
+    assert.equal(res.json.data.code, "S0");
+    assert.equal(res.json.data.message, "Transaction timed out");
+    assert.equal(res.json.data.payments.status, "EXPIRED");
+  }
+  const { events, outbox } = await eventsOf("exp-verify");
+  assert.deepEqual(events, [{ type: "initiated", sequence: 1 }, { type: "expired", sequence: 2 }]);
+  assert.deepEqual(outbox, [{ event: "payment.expired", sequence: 2 }]);
+});
+
+test("money arriving after expiry is refund due: arrival decides", async () => {
+  await initiate("exp-pay");
+  await sleep(1100);
+  const sim = await call(owo, "POST", "/api/v2/sandbox/payments/exp-pay/simulate", { token, body: { outcome: "pay" } });
+  assert.equal(sim.status, 200, sim.text);
+  assert.equal(sim.json.data.payments.status, "EXPIRED");
+  assert.equal(sim.json.data.payments.amountPaid, "0.00");
+  assert.equal(sim.json.data.payments.amountToRefund, "1000.00");
+  const { events } = await eventsOf("exp-pay");
+  assert.deepEqual(events.map((e) => e.type), ["initiated", "expired", "refund_due"]);
+});
+
+test("a part payment does not extend the lifetime; PARTIALLY_PAID expires too, keeping what was paid", async () => {
+  await initiate("exp-part");
+  await call(owo, "POST", "/api/v2/sandbox/payments/exp-part/simulate", { token, body: { outcome: "pay", amount: "300.00" } });
+  await sleep(1100);
+  const res = await call(owo, "GET", "/api/v3/payments/query/exp-part", { token });
+  assert.equal(res.json.data.payments.status, "EXPIRED");
+  assert.equal(res.json.data.payments.amountPaid, "300.00");
+});
+
+test("the sweeper expires overdue payments on its timer, once, and verify afterwards adds nothing", async () => {
+  const { startSweeper } = await import("./sweeper");
+  await initiate("exp-sweep-1", "USSD");
+  await initiate("exp-sweep-2");
+  await sleep(1100);
+  const stop = startSweeper(0.2);
+  await sleep(600);
+  await stop();
+  await call(owo, "GET", "/api/v3/payments/query/exp-sweep-1", { token });
+  for (const ref of ["exp-sweep-1", "exp-sweep-2"]) {
+    const { events, outbox } = await eventsOf(ref);
+    assert.equal(events.filter((e) => e.type === "expired").length, 1, ref);
+    assert.equal(outbox.filter((e) => e.event === "payment.expired").length, 1, ref);
+  }
+});
