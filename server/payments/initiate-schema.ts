@@ -25,22 +25,24 @@ function amountField(type: PaymentType) {
   });
 }
 
+const URL_MESSAGE = "must be an absolute http(s) URL, e.g. https://shop.example.ng/owo/callback";
+
+// The URL parser forgives stray spaces, tabs and "http:host"; the contract asks for the URL as it will be used.
 const httpUrl = z
-  .string({ error: "must be an absolute http(s) URL" })
+  .string({ error: URL_MESSAGE })
   .max(2048, "must be at most 2048 characters")
-  .refine((v) => {
-    if (!URL.canParse(v)) return false;
-    const u = new URL(v);
-    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.length > 0;
-  }, "must be an absolute http(s) URL, e.g. https://shop.example.ng/owo/callback");
+  .refine((v) => /^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i.test(v) && URL.canParse(v) && new URL(v).hostname.length > 0, URL_MESSAGE);
+
+const FULL_NAME = "must be the customer's name, 1 to 100 characters";
 
 /** Fields both channels share, in API.md's order. */
 export const commonFields = z.object({
+  // Characters, not UTF-16 units: "Ọlá" or an emoji counts as a person reads it.
   fullName: z
-    .string({ error: "must be the customer's name, 1 to 100 characters" })
+    .string({ error: FULL_NAME })
     .trim()
-    .min(1, "must be the customer's name, 1 to 100 characters")
-    .max(100, "must be at most 100 characters"),
+    .refine((v) => v.length > 0, FULL_NAME)
+    .refine((v) => [...v].length <= 100, "must be at most 100 characters"),
   mobileNumber: z.string({ error: "must be 7 to 15 digits, e.g. 08012345678" }).regex(/^\d{7,15}$/, "must be 7 to 15 digits, e.g. 08012345678"),
   email: z
     .string({ error: "must be an e-mail address, e.g. ada@example.com" })
@@ -82,8 +84,10 @@ export type InitiateRequest = z.output<typeof initiatePaymentInput>;
 
 const FIELD_ORDER = ["publicKey", "amount", "fullName", "mobileNumber", "email", "currency", "country", "paymentReference", "callbackUrl", "redirectUrl", "paymentType", "bankCode"];
 
+type RawBody = Record<string, unknown>;
+
 /** Every field at fault; when paymentType itself is wrong, the shared fields are still checked. */
-export function initiateFieldErrors(raw: unknown, error: z.ZodError): FieldError[] {
+function fieldErrors(raw: RawBody, error: z.ZodError): FieldError[] {
   const byField = new Map<string, string>();
   const collect = (e: z.ZodError) => {
     for (const issue of e.issues) {
@@ -95,20 +99,23 @@ export function initiateFieldErrors(raw: unknown, error: z.ZodError): FieldError
   if (byField.has("paymentType")) {
     const shared = commonFields.safeParse(raw);
     if (!shared.success) collect(shared.error);
-    const amount = (raw as { amount?: unknown }).amount;
-    if (parseAmount(amount) === null) byField.set("amount", AMOUNT_FORMAT);
+    if (parseAmount(raw.amount) === null) byField.set("amount", AMOUNT_FORMAT);
   }
   return [...byField].map(([field, message]) => ({ field, message })).sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field));
 }
 
 const SINGLE_FIELD_CODES = { amount: "S2", currency: "S4", country: "S6", bankCode: "S8" } as const;
 
-/** API.md: one field at fault answers with that field's code, several with S5 listing them all. */
-export function initiateError(errors: FieldError[], paymentType: unknown): ApiError {
+/**
+ * API.md: one field at fault answers with that field's own code when it was sent and is wrong; a missing
+ * field ("a field missing or malformed"), bankCode sent with TRANSFER, or several faults are S5 listing them all.
+ */
+function initiateError(errors: FieldError[], raw: RawBody): ApiError {
   const [only] = errors;
   if (errors.length === 1 && only && only.field in SINGLE_FIELD_CODES) {
-    const transferBank = only.field === "bankCode" && paymentType === "TRANSFER";
-    if (!transferBank) {
+    const missing = raw[only.field] === undefined || raw[only.field] === null;
+    const transferBank = only.field === "bankCode" && raw.paymentType === "TRANSFER";
+    if (!missing && !transferBank) {
       const code = SINGLE_FIELD_CODES[only.field as keyof typeof SINGLE_FIELD_CODES];
       return new ApiError(code, `Invalid ${only.field}: ${only.field} ${only.message}`, errors);
     }
@@ -116,17 +123,29 @@ export function initiateError(errors: FieldError[], paymentType: unknown): ApiEr
   return invalidFields(errors);
 }
 
-/** Parses an initiation body (REST adds publicKey) or throws the ApiError API.md prescribes. */
-export function parseInitiateRequest(raw: unknown, opts: { publicKey: boolean }): InitiateRequest {
+function checkInitiateRequest(raw: unknown, opts: { publicKey: boolean }): { request: InitiateRequest } | { error: ApiError } {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    throw new ApiError("S5", "Invalid/Missing parameters = body: send a JSON object", [{ field: "body", message: "must be a JSON object" }]);
+    return { error: new ApiError("S5", "Invalid/Missing parameters = body: send a JSON object", [{ field: "body", message: "must be a JSON object" }]) };
   }
-  const parsed = initiatePaymentInput.safeParse(raw);
-  const errors = parsed.success ? [] : initiateFieldErrors(raw, parsed.error);
-  const publicKey = (raw as { publicKey?: unknown }).publicKey;
-  if (opts.publicKey && (typeof publicKey !== "string" || publicKey.length === 0)) {
+  const body = raw as RawBody;
+  const parsed = initiatePaymentInput.safeParse(body);
+  const errors = parsed.success ? [] : fieldErrors(body, parsed.error);
+  if (opts.publicKey && (typeof body.publicKey !== "string" || body.publicKey.length === 0)) {
     errors.unshift({ field: "publicKey", message: "must be your public key, e.g. pk_test_…" });
   }
-  if (errors.length || !parsed.success) throw initiateError(errors, (raw as { paymentType?: unknown }).paymentType);
-  return parsed.data;
+  if (errors.length || !parsed.success) return { error: initiateError(errors, body) };
+  return { request: parsed.data };
+}
+
+/** Parses an initiation body (REST adds publicKey) or throws the ApiError API.md prescribes. */
+export function parseInitiateRequest(raw: unknown, opts: { publicKey: boolean }): InitiateRequest {
+  const checked = checkInitiateRequest(raw, opts);
+  if ("error" in checked) throw checked.error;
+  return checked.request;
+}
+
+/** Why tRPC refused an `initiatePayment` input, in the very words REST answers for the same body. */
+export function initiateInputError(raw: unknown): ApiError | null {
+  const checked = checkInitiateRequest(raw, { publicKey: false });
+  return "error" in checked ? checked.error : null;
 }

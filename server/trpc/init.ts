@@ -10,7 +10,7 @@ import type { Role } from "../../db/schema";
 import { ApiError, invalidFields, type ApiCode } from "../api-error";
 import type { Caller } from "../auth/callers";
 import { limitMerchant } from "../limits/rate-limits";
-import { initiateError, initiateFieldErrors } from "../payments/initiate-schema";
+import { initiateInputError } from "../payments/initiate-schema";
 
 export type Context = {
   caller: Caller | null;
@@ -38,9 +38,8 @@ function apiErrorOf(error: TRPCError, path: string | undefined, input: unknown):
   const cause = error.cause;
   if (cause instanceof ApiError) return cause;
   if (cause instanceof ZodError) {
-    if (path === "initiatePayment" && typeof input === "object" && input !== null) {
-      return initiateError(initiateFieldErrors(input, cause), (input as { paymentType?: unknown }).paymentType);
-    }
+    const initiation = path === "initiatePayment" ? initiateInputError(input) : null;
+    if (initiation) return initiation;
     const flat = z.flattenError(cause);
     const errors = Object.entries(flat.fieldErrors as Record<string, string[] | undefined>).map(([field, messages]) => ({ field, message: messages?.[0] ?? "is invalid" }));
     if (flat.formErrors.length) errors.push({ field: "input", message: flat.formErrors[0] ?? "is invalid" });
