@@ -95,11 +95,11 @@ export function applyBankNotice(notice: BankNotice, now = Date.now(), opts: Move
 }
 
 /** Verify's guarantee: an open payment past its expiry is expired before anyone is told about it. */
-export function expireIfOverdue(p: PaymentRow, now = Date.now()): PaymentRow {
+export function expireIfOverdue(p: PaymentRow, now = Date.now(), opts: MoveOptions = {}): PaymentRow {
   if (!isOpen(p.status) || now < p.expiresAt) return p;
   return write((tx) => {
     const fresh = tx.select().from(payments).where(eq(payments.id, p.id)).get();
-    return fresh ? expireInTx(tx, fresh, now, {}) : p;
+    return fresh ? expireInTx(tx, fresh, now, opts) : p;
   });
 }
 
