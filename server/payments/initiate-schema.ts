@@ -110,12 +110,11 @@ const SINGLE_FIELD_CODES = { amount: "S2", currency: "S4", country: "S6", bankCo
  * API.md: one field at fault answers with that field's own code when it was sent and is wrong; a missing
  * field ("a field missing or malformed"), bankCode sent with TRANSFER, or several faults are S5 listing them all.
  */
-function initiateError(errors: FieldError[], raw: RawBody): ApiError {
+export function initiateError(errors: FieldError[], paymentType: unknown, missing: ReadonlySet<string> = new Set()): ApiError {
   const [only] = errors;
-  if (errors.length === 1 && only && only.field in SINGLE_FIELD_CODES) {
-    const missing = raw[only.field] === undefined || raw[only.field] === null;
-    const transferBank = only.field === "bankCode" && raw.paymentType === "TRANSFER";
-    if (!missing && !transferBank) {
+  if (errors.length === 1 && only && only.field in SINGLE_FIELD_CODES && !missing.has(only.field)) {
+    const transferBank = only.field === "bankCode" && paymentType === "TRANSFER";
+    if (!transferBank) {
       const code = SINGLE_FIELD_CODES[only.field as keyof typeof SINGLE_FIELD_CODES];
       return new ApiError(code, `Invalid ${only.field}: ${only.field} ${only.message}`, errors);
     }
@@ -133,7 +132,10 @@ function checkInitiateRequest(raw: unknown, opts: { publicKey: boolean }): { req
   if (opts.publicKey && (typeof body.publicKey !== "string" || body.publicKey.length === 0)) {
     errors.unshift({ field: "publicKey", message: "must be your public key, e.g. pk_test_…" });
   }
-  if (errors.length || !parsed.success) return { error: initiateError(errors, body) };
+  if (errors.length || !parsed.success) {
+    const missing = new Set(Object.keys(SINGLE_FIELD_CODES).filter((field) => body[field] === undefined || body[field] === null));
+    return { error: initiateError(errors, body.paymentType, missing) };
+  }
   return { request: parsed.data };
 }
 
