@@ -1,0 +1,107 @@
+// Webhook endpoints: addresses besides each payment's callbackUrl that receive every event of a merchant's mode.
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { db, write, type Db, type Tx } from "../../db/client";
+import { webhookEndpoints, type Mode } from "../../db/schema";
+import { ApiError, invalidFields, type FieldError } from "../api-error";
+import { newId } from "../identifiers";
+import { settings } from "../settings";
+import { checkDestination } from "./address-guard";
+import { cancelEndpointDeliveries } from "./deliveries";
+
+// Every event is sent to every endpoint; a bound keeps one event's fan-out small.
+export const MAX_ENDPOINTS = 20;
+const MAX_URL = 2048;
+const MAX_DESCRIPTION = 200;
+
+export type EndpointView = {
+  id: string;
+  url: string;
+  description: string;
+  enabled: boolean;
+  disabledReason: string | null;
+  createdAt: number;
+};
+
+export type NewEndpoint = { url: string; description?: string };
+
+const view = {
+  id: webhookEndpoints.id,
+  url: webhookEndpoints.url,
+  description: webhookEndpoints.description,
+  enabled: webhookEndpoints.enabled,
+  disabledReason: webhookEndpoints.disabledReason,
+  createdAt: webhookEndpoints.createdAt,
+};
+
+function live(merchantId: string, mode: Mode) {
+  return and(eq(webhookEndpoints.merchantId, merchantId), eq(webhookEndpoints.mode, mode), isNull(webhookEndpoints.deletedAt));
+}
+
+export function listEndpoints(merchantId: string, mode: Mode): EndpointView[] {
+  return db().select(view).from(webhookEndpoints).where(live(merchantId, mode)).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id)).all();
+}
+
+function endpointIn(q: Db | Tx, merchantId: string, mode: Mode, endpointId: string): EndpointView {
+  const found = q.select(view).from(webhookEndpoints).where(and(live(merchantId, mode), eq(webhookEndpoints.id, endpointId))).get();
+  if (!found) throw new ApiError("S404", `No webhook endpoint ${endpointId} for this merchant`);
+  return found;
+}
+
+/** The endpoint, if it is this merchant's, in this mode, and not deleted: anything else is "not found". */
+export function findEndpoint(merchantId: string, mode: Mode, endpointId: string): EndpointView {
+  return endpointIn(db(), merchantId, mode, endpointId);
+}
+
+export function addEndpoint(merchantId: string, mode: Mode, input: NewEndpoint, now = Date.now()): EndpointView {
+  const url = input.url.trim();
+  const description = (input.description ?? "").trim();
+  const errors: FieldError[] = [];
+  const destination = checkDestination(url, settings().allowPrivateCallbacks);
+  if (url.length > MAX_URL) errors.push({ field: "url", message: `must be at most ${MAX_URL} characters` });
+  else if (!destination.ok) errors.push({ field: "url", message: `must be a public http(s) URL, e.g. https://shop.example.ng/owo/webhooks (${destination.reason})` });
+  if (description.length > MAX_DESCRIPTION) errors.push({ field: "description", message: `must be at most ${MAX_DESCRIPTION} characters` });
+  if (errors.length) throw invalidFields(errors);
+  return write((tx) => {
+    const existing = tx.select({ url: webhookEndpoints.url }).from(webhookEndpoints).where(live(merchantId, mode)).all();
+    if (existing.some((e) => e.url === url)) {
+      throw new ApiError("S14", "This URL is already a webhook endpoint", [{ field: "url", message: "is already an endpoint; enable it instead" }]);
+    }
+    if (existing.length >= MAX_ENDPOINTS) {
+      throw new ApiError("S5", "Invalid/Missing parameters = url", [{ field: "url", message: `would exceed ${MAX_ENDPOINTS} endpoints; delete one first` }]);
+    }
+    const row = { id: newId("we"), merchantId, mode, url, description, enabled: true, disabledReason: null, createdAt: now };
+    tx.insert(webhookEndpoints).values(row).run();
+    return { id: row.id, url, description, enabled: true, disabledReason: null, createdAt: now };
+  });
+}
+
+function change(merchantId: string, mode: Mode, endpointId: string, apply: (tx: Tx) => void): EndpointView {
+  return write((tx) => {
+    endpointIn(tx, merchantId, mode, endpointId);
+    apply(tx);
+    return endpointIn(tx, merchantId, mode, endpointId);
+  });
+}
+
+/** Stops sending to the endpoint; what was still queued for it is cancelled (it can be re-sent after enabling). */
+export function disableEndpoint(merchantId: string, mode: Mode, endpointId: string, now = Date.now()): EndpointView {
+  return change(merchantId, mode, endpointId, (tx) => {
+    tx.update(webhookEndpoints).set({ enabled: false, disabledReason: "disabled from the dashboard" }).where(eq(webhookEndpoints.id, endpointId)).run();
+    cancelEndpointDeliveries(tx, endpointId, "the endpoint was disabled", now);
+  });
+}
+
+export function enableEndpoint(merchantId: string, mode: Mode, endpointId: string): EndpointView {
+  return change(merchantId, mode, endpointId, (tx) => {
+    tx.update(webhookEndpoints).set({ enabled: true, disabledReason: null }).where(eq(webhookEndpoints.id, endpointId)).run();
+  });
+}
+
+/** Soft: the row stays so its deliveries keep their history. */
+export function deleteEndpoint(merchantId: string, mode: Mode, endpointId: string, now = Date.now()): void {
+  write((tx) => {
+    endpointIn(tx, merchantId, mode, endpointId);
+    tx.update(webhookEndpoints).set({ enabled: false, deletedAt: now }).where(eq(webhookEndpoints.id, endpointId)).run();
+    cancelEndpointDeliveries(tx, endpointId, "the endpoint was deleted", now);
+  });
+}

@@ -1,0 +1,164 @@
+// The in-process worker against real receivers: retries, signatures, fan-out, 410, redirects, per-host limits.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { Webhook } from "standardwebhooks";
+import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
+import { credit, eventually, openTransfer, startReceiver, type Receiver } from "./test-receiver";
+
+let owo: Owo;
+let m: TestMerchant;
+const receivers: Receiver[] = [];
+before(async () => {
+  owo = await startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.0005", OWO_ALLOW_PRIVATE_CALLBACKS: "1" });
+  m = await createTestMerchant();
+});
+after(async () => {
+  await owo.stop();
+  await Promise.all(receivers.map((r) => r.stop()));
+});
+
+async function receiver(...args: Parameters<typeof startReceiver>): Promise<Receiver> {
+  const r = await startReceiver(...args);
+  receivers.push(r);
+  return r;
+}
+
+const services = async () => ({
+  log: await import("./delivery-log"),
+  endpoints: await import("./endpoints"),
+  secrets: await import("./signing-secrets"),
+});
+
+type Notification = { notificationItems: { notificationRequestItem: { eventType: string; eventId: string; eventDate: string; data: Record<string, unknown> } }[] };
+const itemOf = (body: string) => (JSON.parse(body) as Notification).notificationItems[0]?.notificationRequestItem;
+
+test("a receiver answering 500 five times then 200 gets the event, signed, with one webhook-id throughout", async () => {
+  const { log } = await services();
+  const r = await receiver((_req, i) => (i < 5 ? 500 : 200));
+  const { paymentReference, accountNumber } = openTransfer(m.merchantId, r.url());
+  credit(accountNumber);
+
+  const [delivery] = await eventually("the delivery to end", () => {
+    const list = log.deliveriesOfPayment(m.merchantId, "test", paymentReference);
+    return list.length === 1 && list[0]?.status !== "pending" && list;
+  });
+  assert.ok(delivery);
+  assert.equal(delivery.status, "delivered");
+  assert.equal(r.received.length, 6);
+  const ids = new Set(r.received.map((x) => x.headers["webhook-id"]));
+  assert.deepEqual([...ids], [delivery.eventId]);
+  assert.equal(new Set(r.received.map((x) => x.body)).size, 1, "the same bytes on every attempt");
+  assert.deepEqual(delivery.attempts.map((a) => a.statusCode), [500, 500, 500, 500, 500, 200]);
+  assert.deepEqual(delivery.attempts.map((a) => a.error), ["answered 500", "answered 500", "answered 500", "answered 500", "answered 500", null]);
+  assert.equal(delivery.attempts[5]?.responseSnippet, "answered 200");
+  assert.equal(delivery.attemptCount, 6);
+  assert.ok(delivery.finishedAt !== null && delivery.nextAttemptAt === null);
+  // Backoff, scaled: each wait is longer than the one before (30 s, 2 min, 10 min … × 0.0005, ±20 %).
+  const gaps = r.received.slice(1).map((x, i) => x.at - (r.received[i]?.at ?? 0));
+  assert.ok(gaps[4]! > gaps[0]!, `gaps ${gaps.join(",")}`);
+
+  const last = r.received[5]!;
+  const verified = new Webhook(m.webhookSecret).verify(last.body, last.headers as Record<string, string>) as Notification;
+  const item = verified.notificationItems[0]?.notificationRequestItem;
+  assert.equal(item?.eventType, "transaction");
+  assert.equal(item?.eventId, delivery.eventId);
+  assert.match(item?.eventDate ?? "", /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  assert.equal(item?.data.event, "payment.successful");
+  assert.equal(item?.data.sequence, 2);
+  assert.equal(item?.data.paymentReference, paymentReference);
+  assert.equal(item?.data.amountPaid, "1500.00");
+  assert.equal(last.headers["content-type"], "application/json");
+});
+
+test("while a rolled secret's grace runs, both secrets verify the callback", async () => {
+  const { secrets } = await services();
+  const r = await receiver();
+  const fresh = secrets.rollSigningSecret(m.merchantId, "test", 600);
+  const { accountNumber } = openTransfer(m.merchantId, r.url());
+  credit(accountNumber);
+  const got = await eventually("the callback", () => r.received[0]);
+  assert.equal((got.headers["webhook-signature"] as string).split(" ").length, 2);
+  for (const secret of [m.webhookSecret, fresh]) new Webhook(secret).verify(got.body, got.headers as Record<string, string>);
+  assert.throws(() => new Webhook("whsec_" + Buffer.alloc(32, 7).toString("base64")).verify(got.body, got.headers as Record<string, string>));
+  m.webhookSecret = fresh;
+});
+
+test("one event goes to the callbackUrl and to each endpoint with one webhook-id; an endpoint answering 410 is disabled", async () => {
+  const { log, endpoints } = await services();
+  const merchant = await createTestMerchant();
+  const cb = await receiver();
+  const keep = await receiver();
+  const gone = await receiver(() => 410);
+  const kept = endpoints.addEndpoint(merchant.merchantId, "test", { url: keep.url("/hooks"), description: "ledger" });
+  const goneEndpoint = endpoints.addEndpoint(merchant.merchantId, "test", { url: gone.url("/hooks") });
+  const { paymentReference, accountNumber } = openTransfer(merchant.merchantId, cb.url());
+  credit(accountNumber);
+
+  const first = await eventually("three deliveries to end", () => {
+    const list = log.deliveriesOfPayment(merchant.merchantId, "test", paymentReference);
+    return list.length === 3 && list.every((d) => d.status !== "pending") && list;
+  });
+  assert.deepEqual(first.map((d) => [d.destination, d.status]), [["callback", "delivered"], ["endpoint", "delivered"], ["endpoint", "cancelled"]]);
+  const eventId = first[0]?.eventId;
+  for (const rc of [cb, keep, gone]) {
+    assert.equal(rc.received.length, 1);
+    assert.equal(rc.received[0]?.headers["webhook-id"], eventId);
+    assert.equal(rc.received[0]?.body, cb.received[0]?.body);
+  }
+  const listed = endpoints.listEndpoints(merchant.merchantId, "test");
+  assert.equal(listed.find((e) => e.id === kept.id)?.enabled, true);
+  const disabled = listed.find((e) => e.id === goneEndpoint.id);
+  assert.equal(disabled?.enabled, false);
+  assert.match(disabled?.disabledReason ?? "", /^answered 410 Gone on /);
+  assert.equal(log.deliveriesOfEndpoint(merchant.merchantId, "test", goneEndpoint.id)[0]?.attempts[0]?.statusCode, 410);
+
+  credit(accountNumber, 500_00); // money after close: payment.refund_due
+  const second = await eventually("the next event's deliveries to end", () => {
+    const list = log.deliveriesOfPayment(merchant.merchantId, "test", paymentReference).filter((d) => d.sequence === 3);
+    return list.length === 2 && list.every((d) => d.status === "delivered") && list;
+  });
+  assert.deepEqual(second.map((d) => d.url), [cb.url(), keep.url("/hooks")]);
+  assert.equal(itemOf(keep.received[1]?.body ?? "")?.data.event, "payment.refund_due");
+  assert.equal(gone.received.length, 1, "the disabled endpoint hears nothing more");
+});
+
+test("a 410 from a callbackUrl ends that delivery only; a redirect is never followed", async () => {
+  const { log } = await services();
+  const target = await receiver();
+  const gone = await receiver(() => 410);
+  const redirecting = await receiver(() => ({ status: 302, location: target.url() }));
+  const a = openTransfer(m.merchantId, gone.url());
+  const b = openTransfer(m.merchantId, redirecting.url());
+  credit(a.accountNumber);
+  credit(b.accountNumber);
+  const ended = await eventually("the 410 to end the delivery", () => {
+    const [d] = log.deliveriesOfPayment(m.merchantId, "test", a.paymentReference);
+    return d?.status === "cancelled" && d;
+  });
+  assert.equal(ended.attemptCount, 1);
+  assert.match(ended.lastError ?? "", /410/);
+  await eventually("three attempts at the redirecting receiver", () => redirecting.received.length >= 3);
+  const [redirected] = log.deliveriesOfPayment(m.merchantId, "test", b.paymentReference);
+  assert.equal(redirected?.status, "pending");
+  assert.equal(redirected?.attempts[0]?.error, "answered 302; redirects are not followed");
+  assert.equal(target.connections(), 0);
+  assert.equal(gone.received.length, 1);
+});
+
+test("a slow host holds at most 4 attempts and never delays another host", async () => {
+  const { log } = await services();
+  const slow = await receiver(() => ({ status: 200, afterMs: 1500 }));
+  const fast = await receiver();
+  const slowPayments = Array.from({ length: 10 }, () => openTransfer(m.merchantId, slow.url()));
+  for (const p of slowPayments) credit(p.accountNumber);
+  await eventually("the slow host to be busy", () => slow.inFlight() >= 4);
+  const started = Date.now();
+  const quick = openTransfer(m.merchantId, fast.url());
+  credit(quick.accountNumber);
+  await eventually("the fast host's callback", () => fast.received.length === 1);
+  assert.ok(Date.now() - started < 1000, `fast host waited ${Date.now() - started} ms`);
+  await eventually("every slow delivery", () =>
+    slowPayments.every((p) => log.deliveriesOfPayment(m.merchantId, "test", p.paymentReference)[0]?.status === "delivered"), 15_000);
+  assert.equal(slow.maxInFlight(), 4);
+  assert.equal(slow.received.length, 10);
+});

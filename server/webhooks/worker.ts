@@ -1,0 +1,123 @@
+// The delivery worker: fans out new events, claims due deliveries and sends them, a few per host and a bounded number overall.
+import { log } from "../logger";
+import { settings } from "../settings";
+import { claimDue, hostKey, recordAttempt, releaseLeases, renewLeases, type ClaimedDelivery } from "./deliveries";
+import { fanOutPending } from "./fan-out";
+import { notificationBody, notificationHeaders } from "./notification";
+import { postSigned, type AttemptResult } from "./sender";
+
+export type WorkerOptions = {
+  leaseMs: number;
+  backoffScale: number;
+  allowPrivate: boolean;
+  /** Attempts in flight at once, over all hosts. */
+  maxInFlight?: number;
+  /** Attempts in flight at once to one host, so one slow receiver cannot hold every slot. */
+  maxPerHost?: number;
+  pollMs?: number;
+};
+
+export type Worker = {
+  /** Stops claiming, lets attempts in flight finish for up to `graceMs`, then hands back the leases of the rest. */
+  stop: (graceMs?: number) => Promise<void>;
+};
+
+type InFlight = { claim: ClaimedDelivery; host: string; released: boolean; done: Promise<void> };
+
+function unsent(error: string): AttemptResult {
+  return { statusCode: null, latencyMs: 0, responseSnippet: null, error, delivered: false, gone: false };
+}
+
+async function attempt(claim: ClaimedDelivery, allowPrivate: boolean): Promise<AttemptResult> {
+  let headers: Record<string, string>;
+  const body = notificationBody(claim);
+  try {
+    headers = notificationHeaders(claim, body);
+  } catch (err) {
+    return unsent(`not sent: could not sign (${err instanceof Error ? err.message : String(err)})`);
+  }
+  return postSigned({ url: claim.url, headers, body, allowPrivate });
+}
+
+/** Starts a worker with the process's settings (OWO_WORKER_LEASE_SECONDS, OWO_WEBHOOK_BACKOFF_SCALE, …), overridable. */
+export function startWorker(overrides: Partial<WorkerOptions> = {}): Worker {
+  const s = settings();
+  const options = { leaseMs: s.workerLeaseSeconds * 1000, backoffScale: s.webhookBackoffScale, allowPrivate: s.allowPrivateCallbacks, ...overrides };
+  const { leaseMs, backoffScale, allowPrivate, maxInFlight = 32, maxPerHost = 4, pollMs = 250 } = options;
+  const inFlight = new Map<number, InFlight>();
+  const perHost = new Map<string, number>();
+  let stopping = false;
+  let wake: () => void = () => {};
+
+  const launch = (claim: ClaimedDelivery) => {
+    const host = hostKey(claim.url);
+    perHost.set(host, (perHost.get(host) ?? 0) + 1);
+    const entry: InFlight = { claim, host, released: false, done: Promise.resolve() };
+    entry.done = attempt(claim, allowPrivate)
+      .then((result) => {
+        if (!entry.released) recordAttempt(entry.claim, result, backoffScale);
+      })
+      .catch((err: unknown) => log.error({ err, deliveryId: claim.id }, "could not record a callback attempt"))
+      .finally(() => {
+        inFlight.delete(claim.id);
+        const left = (perHost.get(host) ?? 1) - 1;
+        if (left > 0) perHost.set(host, left);
+        else perHost.delete(host);
+        wake();
+      });
+    inFlight.set(claim.id, entry);
+  };
+
+  const tick = () => {
+    fanOutPending();
+    const claims = claimDue({ free: maxInFlight - inFlight.size, freeForHost: (h) => maxPerHost - (perHost.get(h) ?? 0) }, leaseMs);
+    for (const claim of claims) launch(claim);
+  };
+
+  // A live worker keeps its leases, so an attempt may take its full 15 s even under a short lease;
+  // only a worker that died (or stalled) lets its deliveries go to another.
+  const heartbeat = setInterval(() => {
+    try {
+      const held = [...inFlight.values()].filter((e) => !e.released).map((e) => ({ id: e.claim.id, leaseUntil: e.claim.leaseUntil }));
+      for (const [id, leaseUntil] of renewLeases(held, leaseMs)) {
+        const entry = inFlight.get(id);
+        if (entry && leaseUntil !== null) entry.claim = { ...entry.claim, leaseUntil };
+      }
+    } catch (err) {
+      log.error({ err }, "could not renew callback leases");
+    }
+  }, Math.max(50, Math.floor(leaseMs / 3)));
+
+  const loop = (async () => {
+    while (!stopping) {
+      try {
+        tick();
+      } catch (err) {
+        log.error({ err }, "callback worker pass failed");
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  })();
+
+  return {
+    stop: async (graceMs = 5000) => {
+      stopping = true;
+      wake();
+      await loop;
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+      await Promise.race([Promise.all([...inFlight.values()].map((e) => e.done)), deadline]);
+      clearTimeout(timer);
+      clearInterval(heartbeat);
+      const left = [...inFlight.values()];
+      for (const e of left) e.released = true;
+      releaseLeases(left.map((e) => ({ id: e.claim.id, leaseUntil: e.claim.leaseUntil })));
+    },
+  };
+}
