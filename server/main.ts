@@ -1,9 +1,18 @@
 // The process: settings, migrations, the Node front with Next behind it, the sweeper and the delivery worker.
 import next from "next";
 import { closeDatabase, migrateDatabase } from "../db/client";
-import { createFront } from "./http/front";
+import { createFront, type PageHandler } from "./http/front";
 import { log } from "./logger";
 import { settings, SettingsError } from "./settings";
+
+/** Next renders the pages; OWO_PAGES=off runs an API-only process (REST, tRPC, health) with no build needed. */
+async function pageHandler(): Promise<PageHandler | null> {
+  if (process.env.OWO_PAGES === "off") return null;
+  const app = next({ dev: process.argv.includes("--dev"), dir: process.cwd() });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  return (req, res) => handle(req, res);
+}
 
 async function main() {
   let s;
@@ -21,11 +30,7 @@ async function main() {
   process.env.NEXTAUTH_SECRET = s.authSecret;
 
   migrateDatabase();
-  const dev = process.argv.includes("--dev");
-  const app = next({ dev, dir: process.cwd() });
-  await app.prepare();
-  const pages = app.getRequestHandler();
-  const server = createFront((req, res) => pages(req, res));
+  const server = createFront(await pageHandler());
   const background = await import("./background").then((m) => m.startBackground());
 
   server.listen(s.port, () => log.info({ port: s.port, publicUrl: s.publicUrl, database: s.databasePath }, "owo listening"));

@@ -1,0 +1,37 @@
+// A dump of the database holds no secret key, signing secret, access token or password in clear.
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+
+let owo: Owo;
+before(async () => {
+  owo = await startOwo();
+});
+after(() => owo.stop());
+
+test("secret keys, signing secrets, tokens and passwords are hashed or sealed at rest", async () => {
+  const { rollSecretKey } = await import("./api-keys");
+  const { rollSigningSecret, revealSigningSecret } = await import("../webhooks/signing-secrets");
+  const { sqlite } = await import("../../db/client");
+  const secrets: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const m = await createTestMerchant();
+    secrets.push(m.secretKey, m.webhookSecret, m.password);
+    secrets.push(await tokenFor(owo, m));
+    const rolled = rollSecretKey(m.merchantId, "test", 3600);
+    secrets.push(rolled.secretKey, await tokenFor(owo, { secretKey: rolled.secretKey, publicKey: m.publicKey }));
+    secrets.push(rollSigningSecret(m.merchantId, "test", 3600));
+    assert.equal(revealSigningSecret(m.merchantId, "test"), secrets[secrets.length - 1], "sealed secrets come back for signing");
+  }
+  const tables = sqlite().prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[];
+  const dump = tables.map((t) => JSON.stringify(sqlite().prepare(`select * from "${t.name}"`).all())).join("\n");
+  const files = ["owo.db", "owo.db-wal"].map((f) => join(owo.dataDir, f)).filter(existsSync).map((f) => readFileSync(f).toString("latin1"));
+  for (const secret of secrets) {
+    const core = secret.replace(/^(sk_test_|whsec_|owo_test_)/, "");
+    assert.ok(!dump.includes(core), `clear secret in a row: ${secret.slice(0, 12)}…`);
+    for (const f of files) assert.ok(!f.includes(core), `clear secret in the file: ${secret.slice(0, 12)}…`);
+  }
+  assert.match(dump, /\$argon2id\$v=19\$m=19456,t=2,p=1\$/, "passwords are argon2id");
+});

@@ -1,0 +1,45 @@
+// SIGTERM: stop accepting, finish the request in flight, close the database, exit 0.
+import assert from "node:assert/strict";
+import { request } from "node:http";
+import { rmSync } from "node:fs";
+import { after, test } from "node:test";
+import { tempDataDir } from "../testing/harness";
+import { runCli, spawnOwo } from "../testing/processes";
+
+const dataDir = tempDataDir();
+after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+test("a request in flight when SIGTERM arrives still gets its answer, then the process exits 0", async () => {
+  const m = JSON.parse(runCli(["merchant", "create", "--name", "Shutdown Ltd", "--email", "s@example.com", "--password", "a long password", "--json"], dataDir).stdout.trim().split("\n").pop() ?? "");
+  const owo = await spawnOwo(dataDir);
+  const t = await (await fetch(`${owo.url}/api/v2/encrypt/keys`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key: `${m.secretKey}.${m.publicKey}` }) })).json();
+  const body = JSON.stringify({
+    publicKey: m.publicKey, amount: "1500", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
+    paymentReference: "in-flight-1", callbackUrl: "https://shop.example.ng/cb", redirectUrl: "https://shop.example.ng/done", paymentType: "TRANSFER",
+  });
+  const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = request(`${owo.url}/api/v2/payments/initiates`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), authorization: `Bearer ${t.data.EncryptedSecKey.encryptedKey}` },
+    });
+    req.on("response", (res) => {
+      let text = "";
+      res.on("data", (d: Buffer) => (text += d.toString()));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on("error", reject);
+    // Half the body now, SIGTERM, the rest later: the request is genuinely in flight during shutdown.
+    req.write(body.slice(0, 100));
+    setTimeout(() => {
+      owo.child.kill("SIGTERM");
+      setTimeout(() => req.end(body.slice(100)), 400);
+    }, 200);
+  });
+  const res = await answer;
+  assert.equal(res.status, 200, res.text);
+  assert.equal(JSON.parse(res.text).data.payments.paymentReference, "in-flight-1");
+  assert.equal(await owo.exited, 0);
+  assert.match(owo.output(), /shutting down/);
+  assert.match(owo.output(), /"msg":"stopped"/);
+  await assert.rejects(fetch(`${owo.url}/api/health`), "no longer accepting");
+});

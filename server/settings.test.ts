@@ -1,0 +1,33 @@
+// Settings: defaults serve a local demo; a bad value stops start-up with a message naming it.
+import assert from "node:assert/strict";
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { parseSettings, SettingsError } from "./settings";
+import { tempDataDir } from "./testing/harness";
+
+test("defaults follow API.md's table, and generated secrets are owner-only files", () => {
+  const dir = tempDataDir();
+  const s = parseSettings({ DATABASE_URL: join(dir, "owo.db") });
+  assert.equal(s.port, 3000);
+  assert.equal(s.publicUrl, "http://localhost:3000");
+  assert.equal(s.tokenTtlSeconds, 86400);
+  assert.equal(s.ussdTtlSeconds, 600);
+  assert.equal(s.transferTtlSeconds, 1800);
+  assert.equal(s.sweepIntervalSeconds, 15);
+  assert.equal(s.rateLimitRps, 50);
+  assert.equal(s.rateLimitBurst, 100);
+  assert.equal(s.ipRateLimitPerMin, 60);
+  assert.equal(s.allowPrivateCallbacks, false);
+  assert.equal(s.worker, true);
+  assert.equal(s.workerLeaseSeconds, 60);
+  for (const f of ["auth-secret", "master-key", "sandbox-bank-secret"]) assert.equal(statSync(join(dir, f)).mode & 0o777, 0o600, f);
+  assert.deepEqual(parseSettings({ DATABASE_URL: join(dir, "owo.db") }).masterKey, s.masterKey, "generated once, then read back");
+  assert.equal(parseSettings({ DATABASE_URL: join(dir, "owo.db"), PORT: "8080" }).publicUrl, "http://localhost:8080");
+});
+
+test("a bad value is refused with a message naming the variable", () => {
+  for (const [name, value] of [["PORT", "eighty"], ["OWO_PUBLIC_URL", "not a url"], ["OWO_TOKEN_TTL_SECONDS", "0"], ["OWO_WORKER", "maybe"], ["OWO_MASTER_KEY", "short"], ["OWO_RATE_LIMIT_RPS", "-1"]]) {
+    assert.throws(() => parseSettings({ DATABASE_URL: join(tempDataDir(), "owo.db"), [name as string]: value }), (e: unknown) => e instanceof SettingsError && e.message.includes(name as string), name);
+  }
+});
