@@ -5,7 +5,7 @@ import { merchants, payments, type Mode } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { randomDigits } from "../identifiers";
 import { bankByCode } from "../providers/banks";
-import { providerFor } from "../providers/provider";
+import { providerFor, type IssuedDialCode, type OpenedAccount } from "../providers/provider";
 import { settings } from "../settings";
 import type { InitiateRequest, PaymentType } from "./initiate-schema";
 import { recordEvent } from "./events";
@@ -21,12 +21,36 @@ export type Initiation = {
   now?: number;
 };
 
+type Head = { paymentReference: string; linkingReference: string };
+type Tail = { amount: string; expiresAt: string; checkoutUrl: string };
+
+/** API.md's USSD `payments` object, keys in its order (and so in the answer's bytes). */
+function ussdPayments(head: Head, code: IssuedDialCode, tail: Tail) {
+  return { ...head, providerreference: code.providerReference, ussdDailCode: code.dialCode, ...tail };
+}
+
+/** API.md's TRANSFER `payments` object; `wallet` is the account number again, as merchants already read it. */
+function transferPayments(head: Head, account: OpenedAccount, walletName: string, tail: Tail) {
+  const { paymentReference, linkingReference } = head;
+  const { accountNumber, bankName } = account;
+  return { paymentReference, walletName, wallet: accountNumber, bankName, accountNumber, linkingReference, ...tail };
+}
+
+export type UssdPayments = ReturnType<typeof ussdPayments>;
+export type TransferPayments = ReturnType<typeof transferPayments>;
+
 export type InitiateResult = {
-  paymentType: PaymentType;
   /** The `payments` object exactly as first answered; replays return these very bytes. */
   paymentsJson: string;
   replayed: boolean;
-};
+} & ({ paymentType: "USSD"; payments: UssdPayments } | { paymentType: "TRANSFER"; payments: TransferPayments });
+
+function result(paymentType: PaymentType, paymentsJson: string, replayed: boolean): InitiateResult {
+  // Owo wrote these bytes itself with the builders above, so the channel tells their shape.
+  return paymentType === "USSD"
+    ? { paymentType, paymentsJson, replayed, payments: JSON.parse(paymentsJson) as UssdPayments }
+    : { paymentType, paymentsJson, replayed, payments: JSON.parse(paymentsJson) as TransferPayments };
+}
 
 /** What makes two requests "the same" (API.md Idempotency): every field but publicKey, amount as kobo. */
 function fingerprint(req: InitiateRequest): string {
@@ -68,7 +92,7 @@ export function initiatePayment(req: InitiateRequest, who: Initiation): Initiate
           { field: "paymentReference", message: "is already used by another payment; send a new reference or the exact same request" },
         ]);
       }
-      return { paymentType: used.paymentType, paymentsJson: used.answerJson, replayed: true };
+      return result(used.paymentType, used.answerJson, true);
     }
     const merchant = tx.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, who.merchantId)).get();
     if (!merchant) throw new ApiError("S404", "Merchant not found");
@@ -76,10 +100,10 @@ export function initiatePayment(req: InitiateRequest, who: Initiation): Initiate
     const amount = formatKobo(req.amount);
     const ttl = req.paymentType === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds;
     const expiresAt = now + ttl * 1000;
-    const common = { paymentReference: req.paymentReference, linkingReference };
+    const head = { paymentReference: req.paymentReference, linkingReference };
     const tail = { amount, expiresAt: new Date(expiresAt).toISOString(), checkoutUrl: checkoutUrl(linkingReference) };
     let issued: Partial<typeof payments.$inferInsert>;
-    let answer: Record<string, string>;
+    let answer: UssdPayments | TransferPayments;
     if (req.paymentType === "USSD") {
       const bank = bankByCode(req.bankCode);
       if (!bank) throw new ApiError("S8", "Invalid bankCode: see GET /api/v2/banks");
@@ -87,17 +111,14 @@ export function initiatePayment(req: InitiateRequest, who: Initiation): Initiate
         tx.select({ id: payments.id }).from(payments).where(and(eq(payments.bankCode, bank.bankCode), eq(payments.providerReference, ref))).get() !== undefined,
       );
       issued = { bankCode: bank.bankCode, providerReference: code.providerReference, dialCode: code.dialCode };
-      answer = { ...common, providerreference: code.providerReference, ussdDailCode: code.dialCode, ...tail };
+      answer = ussdPayments(head, code, tail);
     } else {
       const account = provider.openAccount((acct) =>
         tx.select({ id: payments.id }).from(payments).where(eq(payments.accountNumber, acct)).get() !== undefined,
       );
       const walletName = `OWO(${merchant.name})`;
       issued = { accountNumber: account.accountNumber, accountBankName: account.bankName, walletName };
-      answer = {
-        paymentReference: req.paymentReference, walletName, wallet: account.accountNumber, bankName: account.bankName,
-        accountNumber: account.accountNumber, linkingReference, ...tail,
-      };
+      answer = transferPayments(head, account, walletName, tail);
     }
     const answerJson = JSON.stringify(answer);
     const row = tx
@@ -112,6 +133,6 @@ export function initiatePayment(req: InitiateRequest, who: Initiation): Initiate
       .returning()
       .get();
     recordEvent(tx, row, "initiated", now, { amountKobo: req.amount, detail: { source: who.source } });
-    return { paymentType: req.paymentType, paymentsJson: answerJson, replayed: false };
+    return result(req.paymentType, answerJson, false);
   });
 }

@@ -6,5 +6,5 @@ import { staffProcedure } from "../init";
 export const initiatePaymentProcedure = staffProcedure.input(initiatePaymentInput).mutation(({ ctx, input }) => {
   const source = ctx.caller.kind === "machine" ? "trpc" : "dashboard";
   const result = initiatePayment(input, { merchantId: ctx.caller.merchantId, mode: ctx.caller.mode, source });
-  return JSON.parse(result.paymentsJson) as Record<string, string>;
+  return result.payments;
 });
