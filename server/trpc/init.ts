@@ -10,6 +10,8 @@ import type { Role } from "../../db/schema";
 import { ApiError, invalidFields, type ApiCode } from "../api-error";
 import type { Caller } from "../auth/callers";
 import { limitMerchant } from "../limits/rate-limits";
+import { log } from "../logger";
+import { recordAudit } from "../team/audit";
 import { initiateInputError } from "../payments/initiate-schema";
 
 export type Context = {
@@ -74,15 +76,36 @@ const apiErrors = t.middleware(async ({ ctx, next }) => {
 
 export const publicProcedure = t.procedure.use(apiErrors);
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (ctx.authError) throw ctx.authError;
+/**
+ * The audit log: every mutation a signed-in person carries out (path, merchant, who, when, a
+ * redacted input). Machines are left out: their requests are the merchant's own integration.
+ * Refused calls are not actions; role checks run inside `next()`, so they are never recorded.
+ */
+const audited = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
+  const result = await next();
   const caller = ctx.caller;
-  if (!caller) throw new ApiError("S1", "Sign in, or send Authorization: Bearer <token> from POST /api/v2/encrypt/keys");
-  if (caller.kind === "machine") {
-    for (const [k, v] of Object.entries(limitMerchant(caller.merchantId, caller.mode))) ctx.setHeader(k, v);
+  if (type === "mutation" && result.ok && caller?.kind === "user") {
+    try {
+      recordAudit({ merchantId: caller.merchantId, userId: caller.userId, action: path, input: await getRawInput() });
+    } catch (err) {
+      // The action itself succeeded; failing it now would make the person retry something done.
+      log.error({ err, path }, "audit entry not written");
+    }
   }
-  return next({ ctx: { ...ctx, caller } });
+  return result;
 });
+
+export const authedProcedure = publicProcedure
+  .use(({ ctx, next }) => {
+    if (ctx.authError) throw ctx.authError;
+    const caller = ctx.caller;
+    if (!caller) throw new ApiError("S1", "Sign in, or send Authorization: Bearer <token> from POST /api/v2/encrypt/keys");
+    if (caller.kind === "machine") {
+      for (const [k, v] of Object.entries(limitMerchant(caller.merchantId, caller.mode))) ctx.setHeader(k, v);
+    }
+    return next({ ctx: { ...ctx, caller } });
+  })
+  .use(audited);
 
 /** Machines holding API keys act with developer rights. */
 export function roleOf(caller: Caller): Role {
@@ -102,8 +125,11 @@ export function allowRoles(...roles: Role[]) {
 export const staffProcedure = allowRoles("owner", "admin", "developer");
 export const adminProcedure = allowRoles("owner", "admin");
 
-/** Signed-in people only (team, session), never machines. */
-export const userProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.caller.kind !== "user") throw new ApiError("S3", "Only signed-in users may do this");
+const signedInOnly = t.middleware(({ ctx, next }) => {
+  if (ctx.caller?.kind !== "user") throw new ApiError("S3", "Only signed-in users may do this");
   return next({ ctx: { ...ctx, caller: ctx.caller } });
 });
+
+/** Signed-in people only (team, session), never machines. */
+export const userProcedure = authedProcedure.use(signedInOnly);
+export const adminUserProcedure = adminProcedure.use(signedInOnly);

@@ -2,7 +2,9 @@
 import { createCallerFactory, router } from "./init";
 import { initiatePaymentProcedure } from "./routers/initiate";
 import { keysRouter } from "./routers/keys";
+import { linksRouter } from "./routers/links";
 import { sandboxRouter } from "./routers/sandbox";
+import { teamRouter } from "./routers/team";
 import { verifyPaymentProcedure } from "./routers/verify";
 
 export const appRouter = router({
@@ -10,6 +12,8 @@ export const appRouter = router({
   verifyPayment: verifyPaymentProcedure,
   sandbox: sandboxRouter,
   keys: keysRouter,
+  links: linksRouter,
+  team: teamRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,175 @@
+// Payment links: created by the merchant, listed with what they collected, deactivated (never deleted).
+import { randomInt } from "node:crypto";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { db, write, type Tx } from "../../db/client";
+import { merchants, paymentLinks, payments, type Mode } from "../../db/schema";
+import { ApiError } from "../api-error";
+import { newId } from "../identifiers";
+import { PAYMENT_TYPES, type PaymentType } from "../payments/initiate-schema";
+import { formatKobo } from "../payments/money";
+import { OPEN_STATUSES } from "../payments/status";
+import type { NewLink } from "./link-schema";
+import { fallbackUrls, linkQrSvg, linkUrl } from "./share";
+
+export type LinkRow = typeof paymentLinks.$inferSelect;
+
+/** Whether a link takes payments now, and if not, why. */
+export type LinkState = "accepting" | "inactive" | "used" | "busy";
+
+export type LinkView = {
+  id: string;
+  slug: string;
+  url: string;
+  title: string;
+  description: string;
+  amount: string | null;
+  minAmount: string | null;
+  maxAmount: string | null;
+  channels: PaymentType[];
+  singleUse: boolean;
+  active: boolean;
+  state: LinkState;
+  callbackUrl: string;
+  redirectUrl: string;
+  createdAt: string;
+  successfulCount: number;
+  /** Sum of what SUCCESSFUL payments brought in (amountPaid: an overpayment counts in full). */
+  collected: string;
+};
+
+// Lower-case letters and digits only: slugs are read aloud and typed from printed QR codes.
+const SLUG_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+function newSlug(tx: Tx): string {
+  for (;;) {
+    const slug = Array.from({ length: 10 }, () => SLUG_ALPHABET[randomInt(SLUG_ALPHABET.length)]).join("");
+    if (!tx.select({ id: paymentLinks.id }).from(paymentLinks).where(eq(paymentLinks.slug, slug)).get()) return slug;
+  }
+}
+
+export function linkChannels(link: LinkRow): PaymentType[] {
+  const listed = link.channels.split(",");
+  return PAYMENT_TYPES.filter((c) => listed.includes(c));
+}
+
+/**
+ * A single-use link takes one payment attempt at a time and closes for good after its first
+ * SUCCESSFUL payment. Closing on the first initiation instead would kill the link whenever a
+ * customer abandons a dial code; allowing parallel attempts could charge the customer twice.
+ * So while an attempt is open (and not past its expiry) the link is "busy"; if it fails or
+ * expires, the link opens again.
+ */
+export function linkState(tx: Pick<Tx, "select">, link: LinkRow, now: number): LinkState {
+  if (!link.active) return "inactive";
+  if (!link.singleUse) return "accepting";
+  const attempts = tx
+    .select({ status: payments.status, expiresAt: payments.expiresAt })
+    .from(payments)
+    .where(and(eq(payments.linkId, link.id), sql`${payments.status} in ('SUCCESSFUL', 'PENDING', 'PARTIALLY_PAID')`))
+    .all();
+  if (attempts.some((a) => a.status === "SUCCESSFUL")) return "used";
+  if (attempts.some((a) => OPEN_STATUSES.includes(a.status) && a.expiresAt > now)) return "busy";
+  return "accepting";
+}
+
+function view(link: LinkRow, state: LinkState, stats: { count: number; total: number } | undefined): LinkView {
+  const amount = (k: number | null) => (k === null ? null : formatKobo(k));
+  return {
+    id: link.id, slug: link.slug, url: linkUrl(link.slug), title: link.title, description: link.description,
+    amount: amount(link.amountKobo), minAmount: amount(link.minKobo), maxAmount: amount(link.maxKobo),
+    channels: linkChannels(link), singleUse: link.singleUse, active: link.active, state,
+    callbackUrl: link.callbackUrl, redirectUrl: link.redirectUrl, createdAt: new Date(link.createdAt).toISOString(),
+    successfulCount: stats?.count ?? 0, collected: formatKobo(stats?.total ?? 0),
+  };
+}
+
+function successfulStats(linkIds: string[]): Map<string, { count: number; total: number }> {
+  if (linkIds.length === 0) return new Map();
+  const rows = db()
+    .select({ linkId: payments.linkId, count: sql<number>`count(*)`, total: sql<number>`coalesce(sum(${payments.amountPaidKobo}), 0)` })
+    .from(payments)
+    .where(and(inArray(payments.linkId, linkIds), eq(payments.status, "SUCCESSFUL")))
+    .groupBy(payments.linkId)
+    .all();
+  return new Map(rows.map((r) => [r.linkId ?? "", { count: r.count, total: r.total }]));
+}
+
+/** URLs missing from the request come from the merchant's defaults, else from pages Owo serves itself. */
+export function createLink(merchantId: string, mode: Mode, input: NewLink, now = Date.now()): LinkView {
+  return write((tx) => {
+    const merchant = tx
+      .select({ callbackUrl: merchants.defaultCallbackUrl, redirectUrl: merchants.defaultRedirectUrl })
+      .from(merchants)
+      .where(eq(merchants.id, merchantId))
+      .get();
+    if (!merchant) throw new ApiError("S404", "Merchant not found");
+    const slug = newSlug(tx);
+    const fallback = fallbackUrls(slug);
+    const row = tx
+      .insert(paymentLinks)
+      .values({
+        id: newId("lnk"), merchantId, mode, slug, title: input.title, description: input.description,
+        amountKobo: input.amountKobo, minKobo: input.minKobo, maxKobo: input.maxKobo, channels: input.channels.join(","),
+        singleUse: input.singleUse, active: true,
+        callbackUrl: input.callbackUrl ?? merchant.callbackUrl ?? fallback.callbackUrl,
+        redirectUrl: input.redirectUrl ?? merchant.redirectUrl ?? fallback.redirectUrl,
+        createdAt: now,
+      })
+      .returning()
+      .get();
+    return view(row, "accepting", undefined);
+  });
+}
+
+export function listLinks(merchantId: string, mode: Mode, now = Date.now()): LinkView[] {
+  const rows = db()
+    .select()
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.merchantId, merchantId), eq(paymentLinks.mode, mode)))
+    .orderBy(desc(paymentLinks.createdAt))
+    .limit(500)
+    .all();
+  const stats = successfulStats(rows.map((r) => r.id));
+  return rows.map((r) => view(r, linkState(db(), r, now), stats.get(r.id)));
+}
+
+function ownLink(merchantId: string, mode: Mode, id: string): LinkRow {
+  const row = db()
+    .select()
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.id, id), eq(paymentLinks.merchantId, merchantId), eq(paymentLinks.mode, mode)))
+    .get();
+  if (!row) throw new ApiError("S404", "No such payment link");
+  return row;
+}
+
+/** One link with its QR code and its latest payments, for the link's dashboard page. */
+export async function linkDetail(merchantId: string, mode: Mode, id: string, now = Date.now()) {
+  const row = ownLink(merchantId, mode, id);
+  const recent = db()
+    .select({
+      paymentReference: payments.paymentReference, paymentType: payments.paymentType, status: payments.status,
+      amountKobo: payments.amountKobo, amountPaidKobo: payments.amountPaidKobo, fullName: payments.fullName, createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(eq(payments.linkId, id))
+    .orderBy(desc(payments.createdAt))
+    .limit(25)
+    .all();
+  return {
+    link: view(row, linkState(db(), row, now), successfulStats([id]).get(id)),
+    qrSvg: await linkQrSvg(row.slug),
+    payments: recent.map((p) => ({
+      paymentReference: p.paymentReference, paymentType: p.paymentType, status: p.status, fullName: p.fullName,
+      amount: formatKobo(p.amountKobo), amountPaid: formatKobo(p.amountPaidKobo), createdAt: new Date(p.createdAt).toISOString(),
+    })),
+  };
+}
+
+/** Links are never deleted: payments point at them. Deactivating stops new payments at once. */
+export function setLinkActive(merchantId: string, mode: Mode, id: string, active: boolean, now = Date.now()): LinkView {
+  ownLink(merchantId, mode, id);
+  const row = write((tx) => tx.update(paymentLinks).set({ active }).where(eq(paymentLinks.id, id)).returning().get());
+  if (!row) throw new ApiError("S404", "No such payment link");
+  return view(row, linkState(db(), row, now), successfulStats([id]).get(id));
+}

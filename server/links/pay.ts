@@ -1,0 +1,114 @@
+// The customer's side of a payment link: what /pay/<slug> shows, and paying through the one initiation service.
+import { randomInt } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { db, write } from "../../db/client";
+import { merchants, paymentLinks } from "../../db/schema";
+import { ApiError, type FieldError } from "../api-error";
+import { initiatePayment } from "../payments/initiate";
+import { initiateError, parseInitiateRequest, PAYMENT_TYPES, type InitiateRequest, type PaymentType } from "../payments/initiate-schema";
+import { formatKobo, parseAmount } from "../payments/money";
+import { ussdBanks } from "../providers/banks";
+import { linkChannels, linkState, type LinkRow, type LinkState } from "./links";
+
+export type PayPage = {
+  slug: string;
+  title: string;
+  description: string;
+  merchantName: string;
+  mode: LinkRow["mode"];
+  amount: string | null;
+  minAmount: string | null;
+  maxAmount: string | null;
+  channels: PaymentType[];
+  banks: { bankCode: string; bankName: string }[];
+  state: LinkState;
+};
+
+export type LinkPayment = { paymentReference: string; linkingReference: string; checkoutUrl: string };
+
+const NO_SUCH_LINK = "This payment link does not exist or is no longer active";
+
+function activeLink(slug: string): LinkRow & { merchantName: string } {
+  const found = db()
+    .select({ link: paymentLinks, merchantName: merchants.name })
+    .from(paymentLinks)
+    .innerJoin(merchants, eq(merchants.id, paymentLinks.merchantId))
+    .where(eq(paymentLinks.slug, slug))
+    .get();
+  if (!found?.link.active) throw new ApiError("S404", NO_SUCH_LINK);
+  return { ...found.link, merchantName: found.merchantName };
+}
+
+/** Unknown and inactive links are both "not found": a deactivated link should look gone. */
+export function payPage(slug: string, now = Date.now()): PayPage {
+  const link = activeLink(slug);
+  const channels = linkChannels(link);
+  const amount = (k: number | null) => (k === null ? null : formatKobo(k));
+  return {
+    slug: link.slug, title: link.title, description: link.description, merchantName: link.merchantName, mode: link.mode,
+    amount: amount(link.amountKobo), minAmount: amount(link.minKobo), maxAmount: amount(link.maxKobo), channels,
+    banks: channels.includes("USSD") ? ussdBanks.map((b) => ({ bankCode: b.bankCode, bankName: b.bankName })) : [],
+    state: linkState(db(), link, now),
+  };
+}
+
+const text = (v: unknown) => (typeof v === "string" ? v.trim() : v);
+
+/** What the link itself rules out: a channel it does not offer, an amount outside its range. */
+function linkFieldErrors(link: LinkRow, form: Record<string, unknown>): FieldError[] {
+  const errors: FieldError[] = [];
+  const type = form.paymentType;
+  if (PAYMENT_TYPES.includes(type as PaymentType) && !linkChannels(link).includes(type as PaymentType)) {
+    errors.push({ field: "paymentType", message: `is not offered by this link; choose ${linkChannels(link).join(" or ")}` });
+  }
+  const kobo = parseAmount(text(form.amount));
+  if (link.amountKobo === null && kobo !== null && link.minKobo !== null && link.maxKobo !== null && (kobo < link.minKobo || kobo > link.maxKobo)) {
+    errors.push({ field: "amount", message: `must be from ${formatKobo(link.minKobo)} to ${formatKobo(link.maxKobo)} for this link` });
+  }
+  return errors;
+}
+
+/**
+ * Initiates a payment for a link's customer through the same initiation service and checks as
+ * the API (source "link"). One transaction with the single-use check, so two customers racing
+ * on a single-use link cannot both start paying.
+ */
+export function payByLink(slug: string, form: Record<string, unknown>, now = Date.now()): LinkPayment {
+  const link = activeLink(slug);
+  const paymentType = text(form.paymentType);
+  const raw = {
+    fullName: form.fullName,
+    email: text(form.email),
+    // People write phone numbers with spaces and dashes; the API's rule is about the digits.
+    mobileNumber: typeof form.mobileNumber === "string" ? form.mobileNumber.replace(/[\s-]/g, "") : form.mobileNumber,
+    amount: link.amountKobo === null ? text(form.amount) : formatKobo(link.amountKobo),
+    currency: "NGN",
+    country: "NG",
+    paymentReference: `lnk-${link.slug}-${randomInt(36 ** 6).toString(36).padStart(6, "0")}`,
+    callbackUrl: link.callbackUrl,
+    redirectUrl: link.redirectUrl,
+    paymentType,
+    bankCode: paymentType === "USSD" ? text(form.bankCode) || undefined : undefined,
+  };
+  const errors = linkFieldErrors(link, raw);
+  let request: InitiateRequest | null = null;
+  try {
+    request = parseInitiateRequest(raw, { publicKey: false });
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    errors.push(...e.errors.filter((f) => !errors.some((mine) => mine.field === f.field)));
+  }
+  if (errors.length || !request) throw initiateError(errors, paymentType);
+  const accepted = request;
+  return write((tx) => {
+    // Read again under the write lock: the link may have been deactivated or paid meanwhile.
+    const fresh = tx.select().from(paymentLinks).where(eq(paymentLinks.id, link.id)).get() ?? link;
+    const state = linkState(tx, fresh, now);
+    if (state === "inactive") throw new ApiError("S404", NO_SUCH_LINK);
+    if (state === "used") throw new ApiError("S3", "This single-use link has already been paid");
+    if (state === "busy") throw new ApiError("S3", "A payment on this single-use link is in progress; if it is not completed, the link opens again when it expires");
+    // Nested in this transaction (a savepoint), so the single-use check and the payment commit together.
+    const result = initiatePayment(accepted, { merchantId: link.merchantId, mode: link.mode, source: "link", linkId: link.id, now });
+    return JSON.parse(result.paymentsJson) as LinkPayment;
+  });
+}

@@ -1,0 +1,130 @@
+// Invites: a link the inviter copies (token stored hashed, 7 days); signing up or signing in through it joins the team.
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, gt, isNull } from "drizzle-orm";
+import { z } from "zod";
+import { db, write, type Tx } from "../../db/client";
+import { invites, memberships, merchants, users, type Role } from "../../db/schema";
+import { ApiError, invalidFields } from "../api-error";
+import { hashPassword } from "../auth/passwords";
+import { newId, sha256 } from "../identifiers";
+import { merchantFieldErrors } from "../merchants/create-merchant";
+import { settings } from "../settings";
+import { recordAudit } from "./audit";
+import { assertMayGrant, ROLES, type Actor } from "./members";
+
+const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
+const NOT_VALID = "This invite link is not valid: it was used, withdrawn or has expired. Ask for a new one.";
+
+export const inviteInput = z.object({
+  role: z.enum(ROLES, { error: "must be owner, admin, developer or viewer" }),
+  /** Optional: when given, only that address can use the link. */
+  email: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? v.trim().toLowerCase() : v),
+    z.email({ error: "must be an e-mail address, e.g. ada@example.com" }).max(254).optional(),
+  ),
+});
+
+export type InviteView = { id: string; role: Role; email: string | null; invitedBy: string; createdAt: string; expiresAt: string };
+
+export function inviteUrl(token: string): string {
+  return `${settings().publicUrl}/signup?invite=${encodeURIComponent(token)}`;
+}
+
+/** The token is in the answer once (inside `url`); only its hash is kept. */
+export function createInvite(merchantId: string, actor: Actor, input: z.output<typeof inviteInput>, now = Date.now()) {
+  assertMayGrant(actor, input.role);
+  const token = `inv_${randomBytes(24).toString("base64url")}`;
+  const id = newId("inv");
+  const expiresAt = now + INVITE_TTL_MS;
+  write((tx) =>
+    tx.insert(invites).values({ id, merchantId, role: input.role, tokenHash: sha256(token), email: input.email ?? null, createdBy: actor.userId, createdAt: now, expiresAt }).run(),
+  );
+  return { id, role: input.role, email: input.email ?? null, url: inviteUrl(token), expiresAt: new Date(expiresAt).toISOString() };
+}
+
+export function listInvites(merchantId: string, now = Date.now()): InviteView[] {
+  return db()
+    .select({ id: invites.id, role: invites.role, email: invites.email, invitedBy: users.email, createdAt: invites.createdAt, expiresAt: invites.expiresAt })
+    .from(invites)
+    .innerJoin(users, eq(users.id, invites.createdBy))
+    .where(and(eq(invites.merchantId, merchantId), isNull(invites.acceptedAt), gt(invites.expiresAt, now)))
+    .orderBy(asc(invites.createdAt))
+    .all()
+    .map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), expiresAt: new Date(r.expiresAt).toISOString() }));
+}
+
+/** Withdrawing ends the link's life now; the row stays as a record of who was invited. */
+export function withdrawInvite(merchantId: string, id: string, now = Date.now()): { withdrawn: string } {
+  const changed = write((tx) =>
+    tx.update(invites).set({ expiresAt: now }).where(and(eq(invites.id, id), eq(invites.merchantId, merchantId), isNull(invites.acceptedAt), gt(invites.expiresAt, now))).run(),
+  );
+  if (changed.changes === 0) throw new ApiError("S404", "No open invite with this id");
+  return { withdrawn: id };
+}
+
+function openInvite(tx: Pick<Tx, "select">, token: string, now: number) {
+  const found = tx
+    .select({ invite: invites, merchantName: merchants.name })
+    .from(invites)
+    .innerJoin(merchants, eq(merchants.id, invites.merchantId))
+    .where(eq(invites.tokenHash, sha256(token)))
+    .get();
+  if (!found || found.invite.acceptedAt !== null || found.invite.expiresAt <= now) throw new ApiError("S404", NOT_VALID);
+  return found;
+}
+
+/** What the sign-up page shows about an invite before anyone accepts it. */
+export function inviteByToken(token: string, now = Date.now()) {
+  const { invite, merchantName } = openInvite(db(), token, now);
+  return { merchantName, role: invite.role, email: invite.email, expiresAt: new Date(invite.expiresAt).toISOString() };
+}
+
+/** Joins `userId` to the invite's merchant with its role and uses the invite up, in the caller's transaction. */
+function claimInvite(tx: Tx, token: string, userId: string, email: string, now: number) {
+  const { invite, merchantName } = openInvite(tx, token, now);
+  if (invite.email !== null && invite.email !== email) {
+    throw new ApiError("S3", `This invite is for ${invite.email}; sign in or sign up with that address`, [
+      { field: "email", message: `must be ${invite.email}, the address this invite was made for` },
+    ]);
+  }
+  const already = tx
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.merchantId, invite.merchantId)))
+    .get();
+  if (already) throw new ApiError("S14", `You are already on ${merchantName}'s team (as ${already.role})`);
+  tx.insert(memberships).values({ userId, merchantId: invite.merchantId, role: invite.role, createdAt: now }).run();
+  tx.update(invites).set({ acceptedAt: now, acceptedBy: userId }).where(eq(invites.id, invite.id)).run();
+  recordAudit({ merchantId: invite.merchantId, userId, action: "team.acceptInvite", input: { id: invite.id, role: invite.role }, now }, tx);
+  return { merchantId: invite.merchantId, merchantName, role: invite.role };
+}
+
+export type JoinRequest = { name: string; email: string; password: string; invite: string };
+
+/** Sign-up through an invite: a new person, no new merchant. */
+export async function joinByInvite(input: JoinRequest, now = Date.now()) {
+  const errors = merchantFieldErrors(input);
+  if (errors.length) throw invalidFields(errors);
+  const email = input.email.trim().toLowerCase();
+  openInvite(db(), input.invite, now); // fail fast, before the deliberately slow password hash
+  const passwordHash = await hashPassword(input.password);
+  return write((tx) => {
+    if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
+      throw new ApiError("S14", "An account with this e-mail already exists; sign in, then open the invite link again", [
+        { field: "email", message: "is already registered: sign in to accept the invite" },
+      ]);
+    }
+    const userId = newId("usr");
+    tx.insert(users).values({ id: userId, email, name: input.name.trim(), passwordHash, createdAt: now }).run();
+    return { userId, ...claimInvite(tx, input.invite, userId, email, now) };
+  });
+}
+
+/** A signed-in person accepts an invite to another (or their first) team. */
+export function acceptInvite(token: string, userId: string, now = Date.now()) {
+  return write((tx) => {
+    const user = tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+    if (!user) throw new ApiError("S1", "Sign in again to accept this invite");
+    return claimInvite(tx, token, userId, user.email, now);
+  });
+}

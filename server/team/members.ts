@@ -1,0 +1,83 @@
+// A merchant's team: who belongs with which role; changing roles and removing people, never the last owner.
+import { and, asc, eq, sql } from "drizzle-orm";
+import { db, write, type Tx } from "../../db/client";
+import { memberships, users, type Role } from "../../db/schema";
+import { ApiError } from "../api-error";
+
+export const ROLES = ["owner", "admin", "developer", "viewer"] as const satisfies readonly Role[];
+
+/** The signed-in person acting, with their role in the merchant acted on. */
+export type Actor = { userId: string; role: Role };
+
+export type Member = { userId: string; email: string; name: string; role: Role; joinedAt: string };
+
+export function listMembers(merchantId: string): Member[] {
+  return db()
+    .select({ userId: users.id, email: users.email, name: users.name, role: memberships.role, createdAt: memberships.createdAt })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(eq(memberships.merchantId, merchantId))
+    .orderBy(asc(memberships.createdAt))
+    .all()
+    .map((r) => ({ userId: r.userId, email: r.email, name: r.name, role: r.role, joinedAt: new Date(r.createdAt).toISOString() }));
+}
+
+function assertManager(actor: Actor): void {
+  if (actor.role !== "owner" && actor.role !== "admin") throw new ApiError("S3", `Your role (${actor.role}) may not manage the team; it needs owner or admin`);
+}
+
+/** Owners and admins manage the team, but only an owner may make an owner or change an owner's place. */
+export function assertMayGrant(actor: Actor, role: Role): void {
+  assertManager(actor);
+  if (role === "owner" && actor.role !== "owner") throw new ApiError("S3", "Only an owner may make someone an owner");
+}
+
+function membership(tx: Tx, merchantId: string, userId: string) {
+  const row = tx
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId)))
+    .get();
+  if (!row) throw new ApiError("S404", "No such member in this team");
+  return row;
+}
+
+/** A merchant always keeps an owner: someone must be able to manage keys, team and money. */
+function assertNotLastOwner(tx: Tx, merchantId: string, verb: string): void {
+  const owners = tx
+    .select({ n: sql<number>`count(*)` })
+    .from(memberships)
+    .where(and(eq(memberships.merchantId, merchantId), eq(memberships.role, "owner")))
+    .get();
+  if ((owners?.n ?? 0) <= 1) throw new ApiError("S3", `The last owner cannot be ${verb}; make someone else an owner first`);
+}
+
+export function changeRole(merchantId: string, actor: Actor, userId: string, role: Role): Member {
+  assertMayGrant(actor, role);
+  write((tx) => {
+    const current = membership(tx, merchantId, userId);
+    if (current.role === role) return;
+    if (current.role === "owner") {
+      assertMayGrant(actor, "owner");
+      assertNotLastOwner(tx, merchantId, "demoted");
+    }
+    tx.update(memberships).set({ role }).where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId))).run();
+  });
+  const member = listMembers(merchantId).find((m) => m.userId === userId);
+  if (!member) throw new ApiError("S404", "No such member in this team");
+  return member;
+}
+
+/** The person's account stays (they may belong to other merchants); their access here ends at once. */
+export function removeMember(merchantId: string, actor: Actor, userId: string): { removed: string } {
+  assertManager(actor);
+  write((tx) => {
+    const current = membership(tx, merchantId, userId);
+    if (current.role === "owner") {
+      assertMayGrant(actor, "owner");
+      assertNotLastOwner(tx, merchantId, "removed");
+    }
+    tx.delete(memberships).where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId))).run();
+  });
+  return { removed: userId };
+}

@@ -1,0 +1,21 @@
+// Signed-in dashboard users for HTTP tests: a next-auth session cookie, and a typed tRPC client that sends it.
+import { createTRPCClient, httpLink } from "@trpc/client";
+import { encode } from "next-auth/jwt";
+import superjson from "superjson";
+import type { AppRouter } from "../trpc/root";
+import type { Owo } from "./harness";
+
+/** The cookie the browser would hold after signing in as `userId` (call after startOwo: it reads the auth secret). */
+export async function sessionCookie(userId: string, extra: Record<string, string> = {}): Promise<string> {
+  const { settings } = await import("../settings");
+  const token = await encode({ token: { sub: userId }, secret: settings().authSecret });
+  return [`next-auth.session-token=${token}`, ...Object.entries(extra).map(([k, v]) => `${k}=${v}`)].join("; ");
+}
+
+/** A tRPC client acting as the signed-in user; Origin is the dashboard's, as cookie mutations require. */
+export async function userClient(owo: Owo, userId: string, extraCookies: Record<string, string> = {}) {
+  const cookie = await sessionCookie(userId, extraCookies);
+  return createTRPCClient<AppRouter>({
+    links: [httpLink({ url: `${owo.url}/api/trpc`, transformer: superjson, headers: { cookie, origin: owo.url } })],
+  });
+}

@@ -1,0 +1,22 @@
+// The team: members read by everyone signed in; invites, roles, removals and the audit log for owners and admins.
+import { z } from "zod";
+import { listAudit } from "../../team/audit";
+import { createInvite, inviteInput, listInvites, withdrawInvite } from "../../team/invites";
+import { changeRole, listMembers, removeMember, ROLES } from "../../team/members";
+import { adminUserProcedure, router, userProcedure } from "../init";
+
+const userId = z.string().min(1).max(64);
+
+export const teamRouter = router({
+  members: userProcedure.query(({ ctx }) => listMembers(ctx.caller.merchantId)),
+  invites: adminUserProcedure.query(({ ctx }) => listInvites(ctx.caller.merchantId)),
+  invite: adminUserProcedure.input(inviteInput).mutation(({ ctx, input }) => createInvite(ctx.caller.merchantId, ctx.caller, input)),
+  withdrawInvite: adminUserProcedure.input(z.object({ id: z.string().min(1).max(64) })).mutation(({ ctx, input }) => withdrawInvite(ctx.caller.merchantId, input.id)),
+  changeRole: adminUserProcedure
+    .input(z.object({ userId, role: z.enum(ROLES) }))
+    .mutation(({ ctx, input }) => changeRole(ctx.caller.merchantId, ctx.caller, input.userId, input.role)),
+  remove: adminUserProcedure.input(z.object({ userId })).mutation(({ ctx, input }) => removeMember(ctx.caller.merchantId, ctx.caller, input.userId)),
+  audit: adminUserProcedure
+    .input(z.object({ before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(200).default(50) }).default({ limit: 50 }))
+    .query(({ ctx, input }) => listAudit(ctx.caller.merchantId, input)),
+});
