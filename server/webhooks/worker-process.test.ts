@@ -1,0 +1,135 @@
+// The standalone worker (`npm run worker`) as a real process: a SIGKILLed worker's delivery is taken over
+// after its lease; a SIGTERMed one hands its lease back at once.
+import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+import { after, afterEach, before, test } from "node:test";
+import { eq } from "drizzle-orm";
+import { db } from "../../db/client";
+import { deliveries, outbox, payments } from "../../db/schema";
+import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
+import { credit, eventually, openTransfer, startReceiver, type Receiver } from "./test-receiver";
+
+let owo: Owo;
+let m: TestMerchant;
+const receivers: Receiver[] = [];
+const children: ChildProcess[] = [];
+before(async () => {
+  // This process only writes payments; the spawned workers send the callbacks.
+  owo = await startOwo({ OWO_WORKER: "off" });
+  m = await createTestMerchant();
+});
+// Each test starts from no running worker, so only the workers it spawns can send.
+afterEach(async () => {
+  const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
+  for (const c of running) c.kill("SIGKILL");
+  await Promise.all(running.map(exited));
+});
+after(async () => {
+  await owo.stop();
+  await Promise.all(receivers.map((r) => r.stop()));
+});
+
+function spawnWorker(leaseSeconds: number): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/webhooks/worker-main.ts"], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      DATABASE_URL: join(owo.dataDir, "owo.db"),
+      OWO_WORKER_LEASE_SECONDS: String(leaseSeconds),
+      OWO_ALLOW_PRIVATE_CALLBACKS: "1",
+      OWO_WEBHOOK_BACKOFF_SCALE: "0.0005",
+      LOG_LEVEL: "silent",
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  children.push(child);
+  return child;
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve({ code: child.exitCode, signal: child.signalCode });
+    child.once("exit", (code, signal) => resolve({ code, signal }));
+  });
+
+function deliveryOf(paymentReference: string) {
+  return db()
+    .select({ id: deliveries.id, status: deliveries.status, leaseUntil: deliveries.leaseUntil, attemptCount: deliveries.attemptCount, eventId: outbox.eventId })
+    .from(deliveries)
+    .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
+    .innerJoin(payments, eq(payments.id, outbox.paymentId))
+    .where(eq(payments.paymentReference, paymentReference))
+    .get();
+}
+
+test("a worker killed mid-attempt loses its delivery to the next worker after the lease: delivered, same webhook-id", async () => {
+  // The first request is held open, as if the receiver were slow, while the worker dies.
+  const r = await startReceiver((_req, i) => (i === 0 ? "hang" : 200));
+  receivers.push(r);
+  const { paymentReference, accountNumber } = openTransfer(m.merchantId, r.url());
+  credit(accountNumber);
+
+  const first = spawnWorker(1);
+  await eventually("the first worker's attempt", () => r.received.length === 1, 20_000);
+  const claimed = deliveryOf(paymentReference);
+  assert.equal(claimed?.status, "pending");
+  assert.ok(claimed?.leaseUntil, "leased by the first worker");
+  first.kill("SIGKILL");
+  assert.equal((await exited(first)).signal, "SIGKILL");
+  assert.equal(deliveryOf(paymentReference)?.attemptCount, 0, "the dead worker recorded nothing");
+
+  spawnWorker(1);
+  const done = await eventually("delivery by the second worker", () => {
+    const d = deliveryOf(paymentReference);
+    return d?.status === "delivered" && d;
+  }, 20_000);
+  assert.equal(done.attemptCount, 1);
+  assert.equal(r.received.length, 2);
+  assert.deepEqual(r.received.map((x) => x.headers["webhook-id"]), [done.eventId, done.eventId]);
+  assert.equal(r.received[0]?.body, r.received[1]?.body);
+});
+
+test("SIGTERM: an attempt that answers in time is finished and recorded before the worker exits", async () => {
+  const r = await startReceiver(() => ({ status: 200, afterMs: 700 }));
+  receivers.push(r);
+  const { paymentReference, accountNumber } = openTransfer(m.merchantId, r.url());
+  credit(accountNumber);
+  const worker = spawnWorker(60);
+  await eventually("the attempt", () => r.received.length === 1, 20_000);
+  worker.kill("SIGTERM");
+  assert.deepEqual(await exited(worker), { code: 0, signal: null });
+  assert.equal(deliveryOf(paymentReference)?.status, "delivered");
+});
+
+test("SIGTERM: an attempt still unanswered after the grace period hands its lease back, and the next worker need not wait for it", async () => {
+  const r = await startReceiver((_req, i) => (i === 0 ? "hang" : 200));
+  receivers.push(r);
+  const { paymentReference, accountNumber } = openTransfer(m.merchantId, r.url());
+  credit(accountNumber);
+  const worker = spawnWorker(60);
+  await eventually("the attempt", () => r.received.length === 1, 20_000);
+  worker.kill("SIGTERM");
+  assert.deepEqual(await exited(worker), { code: 0, signal: null });
+  const released = deliveryOf(paymentReference);
+  assert.deepEqual([released?.status, released?.leaseUntil, released?.attemptCount], ["pending", null, 0]);
+
+  const started = Date.now();
+  spawnWorker(60);
+  await eventually("delivery by the next worker", () => deliveryOf(paymentReference)?.status === "delivered", 20_000);
+  assert.ok(Date.now() - started < 30_000, "well inside the 60 s lease");
+  assert.equal(r.received.length, 2);
+});
+
+test("two live workers never send the same delivery twice, even when an attempt outlasts the lease", async () => {
+  const r = await startReceiver(() => ({ status: 200, afterMs: 2500 }));
+  receivers.push(r);
+  const { paymentReference, accountNumber } = openTransfer(m.merchantId, r.url());
+  spawnWorker(1);
+  spawnWorker(1);
+  await new Promise((res) => setTimeout(res, 1500)); // both workers are polling
+  credit(accountNumber);
+  await eventually("delivery", () => deliveryOf(paymentReference)?.status === "delivered", 20_000);
+  assert.equal(r.received.length, 1);
+  assert.equal(deliveryOf(paymentReference)?.attemptCount, 1);
+});
