@@ -1,0 +1,110 @@
+// With OWO_ALLOW_PRIVATE_CALLBACKS off, no spelling of a local, private or metadata address gets a callback:
+// a listener on every local interface sees no connection, and each attempt is recorded as refused.
+import assert from "node:assert/strict";
+import { hostname, networkInterfaces } from "node:os";
+import { after, before, test } from "node:test";
+import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
+import { refusalReason } from "./address-guard";
+import { deliveriesOfPayment } from "./delivery-log";
+import { credit, eventually, openTransfer, startReceiver, type Receiver } from "./test-receiver";
+
+let owo: Owo;
+let m: TestMerchant;
+let listener: Receiver;
+let redirector: Receiver;
+before(async () => {
+  owo = await startOwo({ OWO_WORKER: "on", OWO_ALLOW_PRIVATE_CALLBACKS: "0", OWO_WEBHOOK_BACKOFF_SCALE: "0.0005" });
+  m = await createTestMerchant();
+  // "::" also takes IPv4 here: one listener behind every address this machine answers on.
+  listener = await startReceiver(() => 200, "::");
+  redirector = await startReceiver(() => ({ status: 307, location: listener.url() }));
+});
+after(async () => {
+  await owo.stop();
+  await listener.stop();
+  await redirector.stop();
+});
+
+function hostileUrls(port: number): string[] {
+  const p = `:${port}`;
+  // This machine's own interface addresses reach the listener too; public ones (a CI host's) are not hostile.
+  const own = Object.values(networkInterfaces())
+    .flat()
+    .flatMap((i) => (i && refusalReason(i.address) !== null ? [i.family === "IPv6" ? `[${i.address.split("%")[0]}]` : i.address] : []));
+  return [
+    `http://127.0.0.1${p}/cb`,
+    `http://127.1.2.3${p}/cb`,
+    `https://127.0.0.1${p}/cb`,
+    `http://localhost${p}/cb`,
+    `http://LOCALHOST.${p}/cb`,
+    `http://shop.localhost${p}/cb`,
+    `http://${hostname()}${p}/cb`,
+    `http://[::1]${p}/cb`,
+    `http://[0:0:0:0:0:0:0:1]${p}/cb`,
+    `http://[::]${p}/cb`,
+    `http://[::ffff:127.0.0.1]${p}/cb`,
+    `http://[::ffff:7f00:1]${p}/cb`,
+    `http://[0:0:0:0:0:ffff:127.0.0.1]${p}/cb`,
+    `http://[::127.0.0.1]${p}/cb`,
+    `http://[64:ff9b::7f00:1]${p}/cb`,
+    `http://[2002:7f00:1::]${p}/cb`,
+    `http://2130706433${p}/cb`,
+    `http://0x7f000001${p}/cb`,
+    `http://0x7f.0.0.1${p}/cb`,
+    `http://017700000001${p}/cb`,
+    `http://0177.0.0.1${p}/cb`,
+    `http://127.1${p}/cb`,
+    `http://0${p}/cb`,
+    `http://0.0.0.0${p}/cb`,
+    `http://10.0.0.1${p}/cb`,
+    `http://172.16.0.1${p}/cb`,
+    `http://172.31.255.254${p}/cb`,
+    `http://192.168.1.1${p}/cb`,
+    `http://192.168.0.1.${p}/cb`,
+    `http://100.64.0.1${p}/cb`,
+    "http://169.254.169.254/latest/meta-data/iam/security-credentials/",
+    `http://169.254.169.254${p}/cb`,
+    "http://2852039166/latest/meta-data/",
+    "http://0xa9fea9fe/latest/meta-data/",
+    "http://0251.0376.0251.0376/latest/meta-data/",
+    "http://[::ffff:169.254.169.254]/latest/meta-data/",
+    "http://[fd00:ec2::254]/latest/meta-data/",
+    `http://[fe80::1]${p}/cb`,
+    `http://[fc00::1]${p}/cb`,
+    redirector.url("/to-private"),
+    ...own.map((address) => `http://${address}${p}/cb`),
+  ];
+}
+
+test("at least 30 hostile callback URLs: no connection reaches a listener, every attempt is recorded as refused", async () => {
+  // The listener works: a direct request from this test reaches it.
+  assert.equal((await fetch(listener.url())).status, 200);
+  const connectionsBefore = listener.connections();
+  const requestsBefore = listener.received.length;
+
+  const urls = hostileUrls(listener.port);
+  assert.ok(urls.length >= 30, `${urls.length} URLs`);
+  const sent = urls.map((url) => {
+    const payment = openTransfer(m.merchantId, url);
+    credit(payment.accountNumber);
+    return { url, reference: payment.paymentReference };
+  });
+
+  // Two attempts each: the retry is refused as well as the first try.
+  const outcome = await eventually("two attempts at every URL", () => {
+    const all = sent.map((s) => ({ ...s, delivery: deliveriesOfPayment(m.merchantId, "test", s.reference)[0] }));
+    return all.every((a) => (a.delivery?.attempts.length ?? 0) >= 2) && all;
+  }, 20_000);
+
+  for (const { url, delivery } of outcome) {
+    assert.equal(delivery?.status, "pending", url);
+    for (const attempt of delivery?.attempts ?? []) {
+      assert.equal(attempt.statusCode, null, url);
+      assert.match(attempt.error ?? "", /^refused: /, url);
+    }
+  }
+  assert.match(outcome.find((o) => o.url.includes(hostname()))?.delivery?.attempts[0]?.error ?? "", / resolves to .*, which is /);
+  assert.equal(listener.connections(), connectionsBefore);
+  assert.equal(listener.received.length, requestsBefore);
+  assert.equal(redirector.connections(), 0);
+});
