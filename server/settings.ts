@@ -65,7 +65,7 @@ function generatedSecret(dataDir: string, name: string, make: () => string): str
   return value;
 }
 
-export function parseSettings(env: NodeJS.ProcessEnv): Settings {
+export function parseSettings(env: Record<string, string | undefined>): Settings {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);

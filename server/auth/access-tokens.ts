@@ -65,7 +65,7 @@ export function callerFromAuthorization(header: string | undefined, now = Date.n
 }
 
 export function assertPublicKey(caller: MachineCaller, publicKey: unknown): void {
-  if (typeof publicKey === "string" && publicKey !== caller.publicKey) {
+  if (typeof publicKey === "string" && publicKey !== "" && publicKey !== caller.publicKey) {
     throw new ApiError("S1", "publicKey does not belong to this access token's merchant");
   }
 }

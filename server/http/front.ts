@@ -1,13 +1,14 @@
 // The Node HTTP front: answers the machine doors itself (REST, tRPC, health) and hands the rest to Next.
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { ApiError } from "../api-error";
 import { isMigrated } from "../../db/client";
 import { log } from "../logger";
 import { contextFromRequest } from "../trpc/context";
 import { appRouter } from "../trpc/root";
-import { asApiError, sendError, sendJson } from "./envelope";
+import { asApiError, errorJson, sendError, sendJson } from "./envelope";
 import { limitIp } from "../limits/rate-limits";
 import { settings } from "../settings";
 import { clientIp, MAX_BODY_BYTES } from "./request-body";
@@ -31,7 +32,8 @@ const trpc = createHTTPHandler({
 
 /** API.md: per-IP limits on sign-in, sign-up and the public pay pages. */
 function ipLimitedPage(method: string, path: string): boolean {
-  if (method === "POST" && (path === "/api/auth/callback/credentials" || path === "/signup")) return true;
+  // POST /pay/<slug> is the payment link's form (a server action): each one initiates a payment.
+  if (method === "POST" && (path === "/api/auth/callback/credentials" || path === "/signup" || /^\/pay\/[^/]+$/.test(path))) return true;
   return method === "GET" && (path.startsWith("/pay/") || path.startsWith("/checkout/"));
 }
 
@@ -58,6 +60,21 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
   return pages(req, res);
 }
 
+/** Requests Node's parser refuses (oversized headers or URL, broken HTTP) still get API.md's envelope. */
+function answerMalformed(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
+  const error = tooLarge ? new ApiError("S413", "Request headers or URL larger than 16 KiB") : new ApiError("S5", "Malformed HTTP request");
+  const body = errorJson(error);
+  const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request";
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${newRequestId()}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 export function createFront(pages: PageHandler | null): Server {
   const server = createServer((req, res) => {
     const requestId = newRequestId();
@@ -75,5 +92,6 @@ export function createFront(pages: PageHandler | null): Server {
     });
   });
   server.keepAliveTimeout = 65_000;
+  server.on("clientError", (err: NodeJS.ErrnoException, socket) => answerMalformed(err, socket));
   return server;
 }
