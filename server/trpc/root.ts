@@ -1,8 +1,10 @@
 // The whole tRPC API. Add a domain router here and its procedures are served, typed, and covered by the isolation suite.
 import { createCallerFactory, router } from "./init";
+import { checkoutRouter } from "./routers/checkout";
 import { initiatePaymentProcedure } from "./routers/initiate";
 import { keysRouter } from "./routers/keys";
 import { linksRouter } from "./routers/links";
+import { paymentsRouter } from "./routers/payments";
 import { sandboxRouter } from "./routers/sandbox";
 import { teamRouter } from "./routers/team";
 import { verifyPaymentProcedure } from "./routers/verify";
@@ -10,6 +12,8 @@ import { verifyPaymentProcedure } from "./routers/verify";
 export const appRouter = router({
   initiatePayment: initiatePaymentProcedure,
   verifyPayment: verifyPaymentProcedure,
+  payments: paymentsRouter,
+  checkout: checkoutRouter,
   sandbox: sandboxRouter,
   keys: keysRouter,
   links: linksRouter,

@@ -1,0 +1,47 @@
+// The hosted checkout's view of a payment, by its linkingReference: only what the paying customer may see.
+import { eq } from "drizzle-orm";
+import { db } from "../../db/client";
+import { merchants, payments, type PaymentRow } from "../../db/schema";
+import { ApiError } from "../api-error";
+import { expireIfOverdue } from "./lifecycle";
+import { formatKobo } from "./money";
+import { isOpen } from "./status";
+import { issuedTo } from "./timeline";
+
+/** Where the customer's browser goes once the payment has ended (API.md: `redirectUrl?paymentReference=…&status=…`). */
+export function returnUrl(p: PaymentRow): string {
+  const url = new URL(p.redirectUrl);
+  url.searchParams.set("paymentReference", p.paymentReference);
+  url.searchParams.set("status", p.status);
+  return url.toString();
+}
+
+/** No e-mail, phone or URLs of the merchant's systems: the link may be forwarded, screenshotted or shared. */
+export function checkoutView(linkingReference: string, now = Date.now()) {
+  const found = db()
+    .select({ payment: payments, merchantName: merchants.name })
+    .from(payments)
+    .innerJoin(merchants, eq(merchants.id, payments.merchantId))
+    .where(eq(payments.linkingReference, linkingReference))
+    .get();
+  if (!found) throw new ApiError("S404", "No such checkout: check the link you were given");
+  const p = expireIfOverdue(found.payment, now);
+  const open = isOpen(p.status);
+  return {
+    merchantName: found.merchantName,
+    paymentReference: p.paymentReference,
+    linkingReference: p.linkingReference,
+    mode: p.mode,
+    status: p.status,
+    open,
+    amount: formatKobo(p.amountKobo),
+    amountPaid: formatKobo(p.amountPaidKobo),
+    amountDue: formatKobo(Math.max(0, p.amountKobo - p.amountPaidKobo)),
+    amountToRefund: formatKobo(p.amountToRefundKobo),
+    expiresAt: new Date(p.expiresAt).toISOString(),
+    paidAt: p.status === "SUCCESSFUL" && p.paidAt !== null ? new Date(p.paidAt).toISOString() : null,
+    issued: issuedTo(p),
+    returnUrl: open ? null : returnUrl(p),
+  };
+}
+export type CheckoutView = ReturnType<typeof checkoutView>;

@@ -1,0 +1,98 @@
+// The overview's figures on a real database: Lagos days, volume from money received, success rate over ended payments.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
+import { trpcClient, trpcInput, transferBody, ussdBody } from "../testing/initiation";
+
+let owo: Owo;
+before(async () => {
+  owo = await startOwo();
+});
+after(() => owo.stop());
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+// 15:00 in Lagos (UTC+1) on 10 March.
+const NOW = Date.parse("2026-03-10T14:00:00.000Z");
+const TODAY = Date.parse("2026-03-09T23:00:00.000Z");
+
+type Outcome = { pay?: string; decline?: true };
+
+/** A payment issued at `at` and moved by bank notices a minute later, through the same services as live traffic. */
+async function history(m: TestMerchant, at: number, body: Record<string, unknown>, outcome: Outcome = {}) {
+  const { initiatePayment } = await import("./initiate");
+  const { parseInitiateRequest } = await import("./initiate-schema");
+  const { applyBankNotice } = await import("./lifecycle");
+  const { parseAmount } = await import("./money");
+  const request = parseInitiateRequest(trpcInput(body), { publicKey: false });
+  const issued = JSON.parse(initiatePayment(request, { merchantId: m.merchantId, mode: "test", source: "rest", now: at }).paymentsJson);
+  const target = request.paymentType === "USSD" ? { bankCode: request.bankCode, providerReference: issued.providerreference } : { accountNumber: issued.accountNumber };
+  const notice = { provider: "sandbox", transactionId: `t-${Math.random()}`, target, senderName: "Ada" };
+  if (outcome.pay) applyBankNotice({ ...notice, kind: "credit", amountKobo: parseAmount(outcome.pay) ?? 0 }, at + MINUTE);
+  if (outcome.decline) applyBankNotice({ ...notice, kind: "decline", amountKobo: 0 }, at + MINUTE);
+}
+
+test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos days", async () => {
+  const m = await createTestMerchant("Overview Store");
+  await history(m, TODAY + 30 * MINUTE, ussdBody("", { amount: "100" }), { pay: "100" }); // 00:30 Lagos: today
+  await history(m, TODAY - 30 * MINUTE, transferBody("", { amount: "300" }), { pay: "300" }); // 23:30 Lagos: yesterday
+  await history(m, TODAY + 9 * HOUR, ussdBody("", { amount: "1500" }), { pay: "1500" });
+  await history(m, TODAY + 10 * HOUR, ussdBody("", { amount: "2000" }), { decline: true });
+  await history(m, TODAY + 11 * HOUR, transferBody("", { amount: "5000" }), { pay: "5500" }); // overpaid: volume is what came in
+  await history(m, NOW - 10 * MINUTE, transferBody("", { amount: "10000" }), { pay: "4000" }); // still open
+  await history(m, TODAY - 3 * DAY + 12 * HOUR, transferBody("", { amount: "20000" }), { pay: "20000" });
+  await history(m, TODAY - 3 * DAY + 13 * HOUR, ussdBody("", { amount: "1000" }));
+  await history(m, TODAY - 20 * DAY, ussdBody("", { amount: "3000" }), { pay: "3000" });
+  await history(m, TODAY - 31 * DAY, ussdBody("", { amount: "7000" }), { pay: "7000" }); // outside every period
+
+  const { paymentOverview } = await import("./overview");
+  // Read after the 1000 USSD has expired: the overview counts what the rows say, and verify or the sweeper moved them.
+  const { expireOverdue } = await import("./lifecycle");
+  expireOverdue(NOW);
+  const { periods } = paymentOverview(m.merchantId, "test", NOW);
+
+  const today = periods.today;
+  assert.equal(today.since, new Date(TODAY).toISOString());
+  assert.deepEqual(
+    { ...today.totals, successRate: today.totals.successRate?.toFixed(4) },
+    { count: 5, successful: 3, failed: 1, expired: 0, open: 1, volumeKobo: 710000, volume: "7100.00", successRate: "0.7500" },
+  );
+  assert.equal(today.byChannel.USSD.volume, "1600.00");
+  assert.equal(today.byChannel.USSD.count, 3);
+  assert.equal(today.byChannel.USSD.successRate?.toFixed(4), (2 / 3).toFixed(4));
+  assert.equal(today.byChannel.TRANSFER.volume, "5500.00");
+  assert.equal(today.byChannel.TRANSFER.successRate, 1);
+  assert.equal(today.chart.length, 24);
+  assert.deepEqual(today.chart[0], { start: new Date(TODAY).toISOString(), label: "00:00", USSD: 10000, TRANSFER: 0, successful: 1, unsuccessful: 0, open: 0 });
+  assert.equal(today.chart[11]?.TRANSFER, 550000);
+  assert.equal(today.chart[14]?.open, 1);
+
+  const week = periods["7d"];
+  assert.equal(week.since, new Date(TODAY - 6 * DAY).toISOString());
+  assert.deepEqual([week.totals.count, week.totals.successful, week.totals.expired, week.totals.volume], [8, 5, 1, "27400.00"]);
+  assert.equal(week.totals.successRate?.toFixed(4), (5 / 7).toFixed(4));
+  assert.deepEqual(week.chart.map((p) => p.label), ["4 Mar", "5 Mar", "6 Mar", "7 Mar", "8 Mar", "9 Mar", "10 Mar"]);
+  assert.deepEqual(week.chart.map((p) => p.TRANSFER + p.USSD), [0, 0, 0, 2000000, 0, 30000, 710000]);
+
+  const month = periods["30d"];
+  assert.deepEqual([month.totals.count, month.totals.volume, month.byChannel.USSD.volume], [9, "30400.00", "4600.00"]);
+  assert.equal(month.chart.length, 30);
+});
+
+test("over HTTP the overview is the caller's own, and counts a payment the sandbox bank just paid", async () => {
+  const m = await createTestMerchant("Live Overview Store");
+  const other = await createTestMerchant("Quiet Store");
+  const token = await tokenFor(owo, m);
+  const res = await call(owo, "POST", "/api/v2/payments/initiates", { token, body: ussdBody(m.publicKey, { amount: "2500" }) });
+  const ref = res.json.data.payments.paymentReference;
+  assert.equal((await call(owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token, body: { outcome: "pay" } })).status, 200);
+
+  const mine = await trpcClient(owo, token).payments.overview.query();
+  assert.equal(mine.periods.today.totals.volume, "2500.00");
+  assert.equal(mine.periods.today.byChannel.USSD.successful, 1);
+  assert.equal(mine.periods["30d"].totals.successRate, 1);
+  const theirs = await trpcClient(owo, await tokenFor(owo, other)).payments.overview.query();
+  assert.equal(theirs.periods["30d"].totals.count, 0);
+  assert.equal(theirs.periods["30d"].totals.successRate, null);
+});

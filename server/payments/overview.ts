@@ -1,0 +1,102 @@
+// The overview's figures: volume (money received on successful payments), counts and success rate, by period and channel.
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { db } from "../../db/client";
+import { payments, type Mode, type PaymentStatus } from "../../db/schema";
+import { DAY_MS, HOUR_MS, dayLabel, dayStartOf, hourLabel } from "./calendar";
+import { PAYMENT_TYPES, type PaymentType } from "./initiate-schema";
+import { formatKobo } from "./money";
+
+export const OVERVIEW_PERIODS = ["today", "7d", "30d"] as const;
+export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
+const PERIOD_DAYS: Record<OverviewPeriod, number> = { today: 1, "7d": 7, "30d": 30 };
+
+type Tally = { count: number; successful: number; failed: number; expired: number; open: number; volumeKobo: number };
+
+const emptyTally = (): Tally => ({ count: 0, successful: 0, failed: 0, expired: 0, open: 0, volumeKobo: 0 });
+
+function add(t: Tally, status: PaymentStatus, count: number, paidKobo: number): void {
+  t.count += count;
+  if (status === "SUCCESSFUL") {
+    t.successful += count;
+    t.volumeKobo += paidKobo;
+  } else if (status === "FAILED") t.failed += count;
+  else if (status === "EXPIRED") t.expired += count;
+  else t.open += count;
+}
+
+/** Success rate over payments that have ended: one still waiting for its customer is neither success nor failure. */
+function figures(t: Tally) {
+  const ended = t.successful + t.failed + t.expired;
+  return { ...t, volume: formatKobo(t.volumeKobo), successRate: ended === 0 ? null : t.successful / ended };
+}
+export type Figures = ReturnType<typeof figures>;
+
+type Bucketed = { bucket: number; channel: PaymentType; status: PaymentStatus; count: number; paidKobo: number };
+
+/** One grouped scan of the payments_list index range: counts and money per time bucket, channel and status. */
+function bucketed(merchantId: string, mode: Mode, since: number, until: number, size: number): Bucketed[] {
+  // better-sqlite3 binds numbers as REAL, so the division is cast back to a whole bucket number.
+  const bucket = sql<number>`cast((${payments.createdAt} - ${since}) / ${size} as integer)`;
+  return db()
+    .select({
+      bucket,
+      channel: payments.paymentType,
+      status: payments.status,
+      count: sql<number>`count(*)`,
+      paidKobo: sql<number>`coalesce(sum(${payments.amountPaidKobo}), 0)`,
+    })
+    .from(payments)
+    .where(and(eq(payments.merchantId, merchantId), eq(payments.mode, mode), gte(payments.createdAt, since), lt(payments.createdAt, until)))
+    .groupBy(bucket, payments.paymentType, payments.status)
+    .all();
+}
+
+type SeriesPoint = { start: string; label: string; USSD: number; TRANSFER: number; successful: number; unsuccessful: number; open: number };
+
+/** Chart points: volume in kobo per channel, and payments by outcome, for each bucket (empty ones included). */
+function series(rows: Bucketed[], since: number, size: number, buckets: number, label: (ms: number) => string): SeriesPoint[] {
+  const points = Array.from({ length: buckets }, (_, i): SeriesPoint => {
+    const start = since + i * size;
+    return { start: new Date(start).toISOString(), label: label(start), USSD: 0, TRANSFER: 0, successful: 0, unsuccessful: 0, open: 0 };
+  });
+  for (const r of rows) {
+    const point = points[r.bucket];
+    if (!point) continue;
+    if (r.status === "SUCCESSFUL") {
+      point[r.channel] += r.paidKobo;
+      point.successful += r.count;
+    } else if (r.status === "FAILED" || r.status === "EXPIRED") point.unsuccessful += r.count;
+    else point.open += r.count;
+  }
+  return points;
+}
+
+/** Today, the last 7 and the last 30 Lagos days (today included), with hourly points for today and daily ones otherwise. */
+export function paymentOverview(merchantId: string, mode: Mode, now = Date.now()) {
+  const today = dayStartOf(now);
+  const since = today - (PERIOD_DAYS["30d"] - 1) * DAY_MS;
+  const daily = bucketed(merchantId, mode, since, today + DAY_MS, DAY_MS);
+  const hourly = bucketed(merchantId, mode, today, today + DAY_MS, HOUR_MS);
+
+  const periods = Object.fromEntries(
+    OVERVIEW_PERIODS.map((period) => {
+      const firstBucket = PERIOD_DAYS["30d"] - PERIOD_DAYS[period];
+      const total = emptyTally();
+      const byChannel = { USSD: emptyTally(), TRANSFER: emptyTally() };
+      for (const r of daily) {
+        if (r.bucket < firstBucket) continue;
+        add(total, r.status, r.count, r.paidKobo);
+        add(byChannel[r.channel], r.status, r.count, r.paidKobo);
+      }
+      const chart =
+        period === "today"
+          ? series(hourly, today, HOUR_MS, 24, hourLabel)
+          : series(daily.filter((r) => r.bucket >= firstBucket).map((r) => ({ ...r, bucket: r.bucket - firstBucket })), since + firstBucket * DAY_MS, DAY_MS, PERIOD_DAYS[period], dayLabel);
+      const channels = Object.fromEntries(PAYMENT_TYPES.map((c) => [c, figures(byChannel[c])])) as Record<PaymentType, Figures>;
+      return [period, { since: new Date(since + firstBucket * DAY_MS).toISOString(), totals: figures(total), byChannel: channels, chart }];
+    }),
+  ) as Record<OverviewPeriod, { since: string; totals: Figures; byChannel: Record<PaymentType, Figures>; chart: SeriesPoint[] }>;
+
+  return { asOf: new Date(now).toISOString(), periods };
+}
+export type PaymentOverview = ReturnType<typeof paymentOverview>;

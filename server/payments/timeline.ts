@@ -1,0 +1,60 @@
+// One payment as the merchant sees it: verify's view, what was issued to the customer, and its timeline of events.
+import { asc, eq } from "drizzle-orm";
+import { db } from "../../db/client";
+import { paymentEvents, type Mode, type PaymentRow } from "../../db/schema";
+import { bankByCode } from "../providers/banks";
+import { telLink } from "./dial-code";
+import { checkoutUrl } from "./initiate";
+import { expireIfOverdue } from "./lifecycle";
+import { formatKobo } from "./money";
+import { findPayment, paymentView } from "./verify";
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What the customer was given: a dial code at their bank, or an account opened for this payment. */
+export function issuedTo(p: PaymentRow) {
+  if (p.paymentType === "USSD") {
+    const dialCode = p.dialCode ?? "";
+    return {
+      paymentType: "USSD" as const,
+      dialCode,
+      telLink: telLink(dialCode),
+      bankName: (p.bankCode && bankByCode(p.bankCode)?.bankName) ?? p.bankCode ?? "",
+      providerReference: p.providerReference ?? "",
+    };
+  }
+  return { paymentType: "TRANSFER" as const, accountNumber: p.accountNumber ?? "", bankName: p.accountBankName ?? "", accountName: p.walletName ?? "" };
+}
+
+function timelineOf(paymentId: number) {
+  return db()
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.paymentId, paymentId))
+    .orderBy(asc(paymentEvents.sequence))
+    .all()
+    .map((e) => ({
+      sequence: e.sequence,
+      type: e.type,
+      status: e.status,
+      amount: e.amountKobo === null ? null : formatKobo(e.amountKobo),
+      detail: JSON.parse(e.detailJson) as Record<string, unknown>,
+      createdAt: iso(e.createdAt),
+    }));
+}
+
+/** Like verify, never shows an open payment past its expiry. */
+export function paymentWithTimeline(merchantId: string, mode: Mode, paymentReference: string, now = Date.now()) {
+  const p = expireIfOverdue(findPayment(merchantId, mode, paymentReference), now);
+  return {
+    payments: paymentView(p),
+    customers: { customerName: p.fullName, customerMobile: p.mobileNumber, customerEmail: p.email },
+    issued: issuedTo(p),
+    source: p.source,
+    callbackUrl: p.callbackUrl,
+    redirectUrl: p.redirectUrl,
+    checkoutUrl: checkoutUrl(p.linkingReference),
+    timeline: timelineOf(p.id),
+  };
+}
+export type PaymentWithTimeline = ReturnType<typeof paymentWithTimeline>;

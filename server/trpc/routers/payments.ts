@@ -1,0 +1,19 @@
+// The merchant's payments: the filtered list (keyset pages), one payment with its timeline, the overview's figures.
+import { z } from "zod";
+import { cursorSchema, listPayments, PAGE_LIMITS, paymentFilters } from "../../payments/history";
+import { paymentOverview } from "../../payments/overview";
+import { paymentWithTimeline } from "../../payments/timeline";
+import { authedProcedure, router } from "../init";
+
+export const paymentsRouter = router({
+  list: authedProcedure
+    .input(paymentFilters.extend({ cursor: cursorSchema.nullish(), limit: z.number().int().min(1).max(PAGE_LIMITS.max).optional() }))
+    .query(({ ctx, input }) => {
+      const { cursor, limit, ...filters } = input;
+      return listPayments(ctx.caller.merchantId, ctx.caller.mode, filters, { cursor, limit });
+    }),
+  byReference: authedProcedure
+    .input(z.object({ paymentReference: z.string().min(1).max(64) }))
+    .query(({ ctx, input }) => paymentWithTimeline(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference)),
+  overview: authedProcedure.query(({ ctx }) => paymentOverview(ctx.caller.merchantId, ctx.caller.mode)),
+});
