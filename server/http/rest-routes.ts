@@ -3,6 +3,7 @@ import { assertPublicKey, exchangeKeys } from "../auth/access-tokens";
 import { answerHead, initiatePayment } from "../payments/initiate";
 import { parseInitiateRequest } from "../payments/initiate-schema";
 import { banks } from "../providers/banks";
+import { openApiJson } from "../openapi/document";
 import { simulatePayment } from "../providers/sandbox/bank";
 import { receiveSandboxNotice } from "../providers/sandbox/notices";
 import { SIGNATURE_HEADER } from "../providers/sandbox/notice-signature";
@@ -66,6 +67,7 @@ export const restRoutes: RestRoute[] = [
       return { json: successJson({ ...ok, payments: verified.payments }) };
     },
   },
+  { method: "GET", pattern: /^\/api\/v2\/openapi\.json$/, access: "open", body: "none", run: () => ({ json: openApiJson() }) },
   {
     method: "POST",
     pattern: /^\/api\/v2\/providers\/sandbox\/notices$/,

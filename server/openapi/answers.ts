@@ -1,0 +1,104 @@
+// The REST answers as zod schemas: the OpenAPI document publishes them, and tests hold the server's real answers to them.
+import { z } from "zod";
+import type { PaymentStatus } from "../../db/schema";
+import { PAYMENT_TYPES } from "../payments/initiate-schema";
+import { STATUS_ANSWER } from "../payments/status";
+
+const statuses = Object.keys(STATUS_ANSWER) as [PaymentStatus, ...PaymentStatus[]];
+const statusCodes = [...new Set(Object.values(STATUS_ANSWER).map((a) => a.code))] as [string, ...string[]];
+
+const naira = z.string().regex(/^\d+\.\d{2}$/).describe('Naira with two decimals, e.g. "1500.00"');
+const time = z.iso.datetime().describe("ISO 8601 UTC, e.g. 2026-11-21T10:10:00.000Z");
+const paymentReference = z.string().describe("The merchant's reference, echoed unchanged");
+const linkingReference = z.string().regex(/^OWO\d{17}$/).describe("Owo's own reference, unique across Owo");
+const checkoutUrl = z.url().describe("Owo's hosted page for this payment: code or account, countdown, live status");
+const expiresAt = time.describe("The payment is alive while now < expiresAt");
+const accountNumber = z.string().regex(/^\d{10}$/).describe("10-digit NUBAN with a valid check digit; never reused");
+
+function success<T extends z.ZodRawShape>(data: T) {
+  return z.object({ status: z.literal("SUCCESS"), data: z.object(data) });
+}
+
+const successful = { code: z.literal("00"), message: z.string() };
+
+export const tokenAnswer = success({
+  ...successful,
+  EncryptedSecKey: z.object({
+    encryptedKey: z.string().describe("The bearer token: send it as Authorization: Bearer <encryptedKey>"),
+    expiresAt: time.describe("The token dies then (OWO_TOKEN_TTL_SECONDS after the exchange, 24 h by default)"),
+  }),
+});
+
+export const banksAnswer = success({
+  ...successful,
+  banks: z.array(
+    z.object({
+      bankCode: z.string().regex(/^\d{3}$/).describe("CBN code; the bankCode of a USSD initiation"),
+      bankName: z.string(),
+      ussdCode: z.string().regex(/^\*\d+#$/).nullable().describe("The bank's USSD short code; null when it has none"),
+      supportsUssd: z.boolean(),
+    }),
+  ),
+});
+
+export const ussdPayments = z.object({
+  paymentReference,
+  linkingReference,
+  providerreference: z.string().regex(/^\d{8}$/).describe("The bank side's reference, 8 digits (spelled as the v2 API spells it)"),
+  ussdDailCode: z.string().regex(/^\*\d+\*000\*\d{8}#$/).describe("What the customer dials: *<bank short code>*000*<providerreference># (spelled as the v2 API spells it)"),
+  amount: naira,
+  expiresAt,
+  checkoutUrl,
+});
+
+export const transferPayments = z.object({
+  paymentReference,
+  walletName: z.string().describe("OWO(<merchant name>)"),
+  wallet: accountNumber.describe("Equals accountNumber"),
+  bankName: z.string().describe("The holding bank; Owo Sandbox Bank (code 000) in test mode"),
+  accountNumber,
+  linkingReference,
+  amount: naira,
+  expiresAt,
+  checkoutUrl,
+});
+
+export const ussdAnswer = success({ code: z.null(), message: z.null(), payments: ussdPayments });
+export const transferAnswer = success({ code: z.literal("00"), message: z.literal("ACCOUNT OPENED SUCCESSFULLY"), payments: transferPayments });
+
+/** Verify's `payments` object; the simulator answers with it too. */
+export const paymentState = z.object({
+  paymentReference,
+  linkingReference,
+  paymentType: z.enum(PAYMENT_TYPES),
+  status: z.enum(statuses),
+  amount: naira,
+  amountPaid: naira.describe('"0.00" until money arrives; may exceed amount (overpaid)'),
+  amountToRefund: naira.describe("Money that arrived after the payment closed"),
+  currency: z.literal("NGN"),
+  country: z.literal("NG"),
+  mode: z.enum(["test", "live"]),
+  gatewayMessage: z.string(),
+  createdAt: time,
+  paidAt: time.nullable().describe("Null unless SUCCESSFUL"),
+  expiresAt,
+  updatedAt: time,
+});
+
+export const verifyAnswer = success({
+  code: z.enum(statusCodes).describe("00 paid; S20 pending or partly paid; S12 failed; S0 expired. Anything but 00 is unpaid"),
+  message: z.string(),
+  payments: paymentState,
+  customers: z.object({ customerName: z.string(), customerMobile: z.string(), customerEmail: z.string() }),
+});
+
+export const simulateAnswer = success({ ...successful, payments: paymentState });
+
+export const errorAnswer = z.object({
+  status: z.literal("ERROR"),
+  data: z.object({
+    code: z.string().regex(/^S\d+$/).describe("API.md's code: S1, S2, S3, S4, S5, S6, S8, S14, S404, S405, S413, S415, S429, S500"),
+    message: z.string(),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })).describe("The fields at fault; [] when none is"),
+  }),
+});

@@ -1,0 +1,167 @@
+// The served OpenAPI document: a valid 3.1 document, its own examples fit it, and the running server's real answers fit it.
+import assert from "node:assert/strict";
+import { after, before, describe, it } from "node:test";
+import { compileErrors, dereference, validate } from "@readme/openapi-parser";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { call, createTestMerchant, startOwo, tokenFor, type Answer, type Owo, type TestMerchant } from "../testing/harness";
+import { exampleText, transferBody, ussdBody } from "../testing/initiation";
+
+type Node = { [key: string]: unknown };
+type Operation = { requestBody?: { content: Record<string, Media> }; responses: Record<string, { content?: Record<string, Media> }> };
+type Media = { schema: Node; example?: unknown; examples?: Record<string, { value: unknown }> };
+
+let owo: Owo;
+let merchant: TestMerchant;
+let token = "";
+let served: { openapi: string; servers: { url: string }[]; paths: Record<string, Record<string, Operation>> };
+let resolved: typeof served;
+
+before(async () => {
+  owo = await startOwo();
+  merchant = await createTestMerchant("OpenAPI Store");
+  token = await tokenFor(owo, merchant);
+  const res = await call(owo, "GET", "/api/v2/openapi.json");
+  assert.equal(res.status, 200);
+  assert.match(res.headers.get("content-type") ?? "", /^application\/json/);
+  served = res.json;
+  resolved = (await dereference(structuredClone(res.json))) as typeof served;
+});
+after(() => owo.stop());
+
+/** The published schemas leave objects open (v2 may add fields); tests close them so an undocumented field fails. */
+function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (typeof schema !== "object" || schema === null) return schema;
+  const copy = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, k === "examples" || k === "example" ? v : closed(v)]));
+  if ("properties" in copy && !("additionalProperties" in copy)) copy.additionalProperties = false;
+  return copy;
+}
+
+const ajv = new Ajv2020({ strict: true, allErrors: true, strictTuples: false, keywords: ["discriminator", "example"] });
+addFormats(ajv);
+
+function check(schema: Node, value: unknown, what: string): void {
+  const validator = ajv.compile(closed(schema) as Node);
+  assert.ok(validator(value), `${what}: ${ajv.errorsText(validator.errors)}\n${JSON.stringify(value)}`);
+}
+
+function answerSchema(path: string, method: string, status: number): Node {
+  const media = resolved.paths[path]?.[method]?.responses[String(status)]?.content?.["application/json"];
+  assert.ok(media, `the document has no ${status} answer for ${method.toUpperCase()} ${path}`);
+  return media.schema;
+}
+
+/** Holds a real answer to the document: its status must be documented for that operation, and its body must fit. */
+function fits(answer: Answer, path: string, method: string): void {
+  check(answerSchema(path, method, answer.status), answer.json, `${method.toUpperCase()} ${path} → ${answer.status}`);
+}
+
+describe("GET /api/v2/openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document naming this server", async () => {
+    const result = await validate(structuredClone(served) as unknown as Parameters<typeof validate>[0]);
+    assert.ok(result.valid, result.valid ? "" : compileErrors(result));
+    assert.equal(served.openapi, "3.1.0");
+    assert.deepEqual(served.servers, [{ url: owo.url }]);
+    assert.ok(!Object.keys(served.paths).some((p) => p.includes("providers")), "the bank's inbound notice door stays out of the public document");
+  });
+
+  it("documents every public REST route", () => {
+    assert.deepEqual(Object.keys(served.paths).sort(), [
+      "/api/v2/banks",
+      "/api/v2/encrypt/keys",
+      "/api/v2/openapi.json",
+      "/api/v2/payments/initiates",
+      "/api/v2/payments/query/{paymentReference}",
+      "/api/v2/sandbox/payments/{paymentReference}/simulate",
+      "/api/v3/payments/query/{paymentReference}",
+    ]);
+  });
+
+  it("has examples that fit its own schemas", () => {
+    let seen = 0;
+    for (const [path, methods] of Object.entries(resolved.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const media = [op.requestBody?.content["application/json"], ...Object.values(op.responses).map((r) => r.content?.["application/json"])];
+        for (const m of media) {
+          if (!m) continue;
+          for (const [name, example] of Object.entries(m.examples ?? {})) {
+            check(m.schema, example.value, `${method} ${path} example ${name}`);
+            seen++;
+          }
+        }
+      }
+    }
+    assert.ok(seen >= 20, `only ${seen} examples were checked`);
+  });
+
+  it("takes the published sample requests and rejects a USSD body without bankCode", () => {
+    const schema = resolved.paths["/api/v2/payments/initiates"]?.post?.requestBody?.content["application/json"]?.schema;
+    assert.ok(schema);
+    const validator = ajv.compile(schema);
+    const fill = { publicKey: merchant.publicKey, callbackUrl: "https://shop.example.ng/cb", redirectUrl: "https://shop.example.ng/thanks" };
+    for (const sample of ["initiate-ussd", "initiate-transfer"] as const) {
+      assert.ok(validator(JSON.parse(exampleText(sample, fill))), `${sample}: ${ajv.errorsText(validator.errors)}`);
+    }
+    const { bankCode: _bank, ...noBank } = ussdBody(merchant.publicKey);
+    assert.equal(validator(noBank), false);
+    assert.equal(validator({ ...transferBody(merchant.publicKey), bankCode: "058" }), false);
+  });
+});
+
+describe("the server's real answers fit the document", () => {
+  it("token exchange, banks", async () => {
+    fits(await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `${merchant.secretKey}.${merchant.publicKey}` } }), "/api/v2/encrypt/keys", "post");
+    fits(await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `sk_test_nope.${merchant.publicKey}` } }), "/api/v2/encrypt/keys", "post");
+    fits(await call(owo, "POST", "/api/v2/encrypt/keys", { body: {} }), "/api/v2/encrypt/keys", "post");
+    fits(await call(owo, "GET", "/api/v2/banks"), "/api/v2/banks", "get");
+  });
+
+  it("initiate USSD and TRANSFER, simulate, verify on v2 and v3", async () => {
+    const initiates = "/api/v2/payments/initiates";
+    const ussd = await call(owo, "POST", initiates, { token, body: ussdBody(merchant.publicKey) });
+    const transfer = await call(owo, "POST", initiates, { token, body: transferBody(merchant.publicKey, { amount: "2000" }) });
+    assert.equal(ussd.status, 200);
+    assert.equal(transfer.status, 200);
+    fits(ussd, initiates, "post");
+    fits(transfer, initiates, "post");
+
+    const simulate = (ref: string) => `/api/v2/sandbox/payments/${ref}/simulate`;
+    const simulatePath = "/api/v2/sandbox/payments/{paymentReference}/simulate";
+    const ussdRef = ussd.json.data.payments.paymentReference as string;
+    const transferRef = transfer.json.data.payments.paymentReference as string;
+    fits(await call(owo, "POST", simulate(ussdRef), { token, body: { outcome: "pay" } }), simulatePath, "post");
+    fits(await call(owo, "POST", simulate(transferRef), { token, body: { outcome: "pay", amount: "700.00" } }), simulatePath, "post");
+    fits(await call(owo, "POST", simulate(transferRef), { token, body: { outcome: "decline" } }), simulatePath, "post");
+    fits(await call(owo, "POST", simulate("ord-none"), { token, body: { outcome: "pay" } }), simulatePath, "post");
+
+    for (const version of ["v2", "v3"]) {
+      const path = `/api/${version}/payments/query/{paymentReference}`;
+      const paid = await call(owo, "GET", `/api/${version}/payments/query/${ussdRef}`, { token });
+      assert.equal(paid.json.data.payments.status, "SUCCESSFUL");
+      fits(paid, path, "get");
+      const partly = await call(owo, "GET", `/api/${version}/payments/query/${transferRef}`, { token });
+      assert.equal(partly.json.data.payments.status, "PARTIALLY_PAID");
+      assert.equal(partly.json.data.payments.paidAt, null);
+      fits(partly, path, "get");
+      fits(await call(owo, "GET", `/api/${version}/payments/query/ord-none`, { token }), path, "get");
+      fits(await call(owo, "GET", `/api/${version}/payments/query/${ussdRef}`, { token: "owo_test_forged" }), path, "get");
+    }
+  });
+
+  it("errors: every field at fault, a single field, a replayed reference, the wrong content type", async () => {
+    const initiates = "/api/v2/payments/initiates";
+    const many = await call(owo, "POST", initiates, { token, body: ussdBody(merchant.publicKey, { email: "nope", mobileNumber: "12" }) });
+    assert.equal(many.json.data.code, "S5");
+    fits(many, initiates, "post");
+    const amount = await call(owo, "POST", initiates, { token, body: ussdBody(merchant.publicKey, { amount: "1.5.0" }) });
+    assert.equal(amount.json.data.code, "S2");
+    fits(amount, initiates, "post");
+    const first = ussdBody(merchant.publicKey);
+    await call(owo, "POST", initiates, { token, body: first });
+    const replay = await call(owo, "POST", initiates, { token, body: { ...first, amount: "2000" } });
+    assert.equal(replay.status, 409);
+    fits(replay, initiates, "post");
+    fits(await call(owo, "POST", initiates, { token, raw: "{}", headers: { "content-type": "text/plain" } }), initiates, "post");
+  });
+});

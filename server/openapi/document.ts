@@ -1,0 +1,258 @@
+// The OpenAPI 3.1 document of the public REST surface, generated from the zod schemas the doors themselves use.
+import { z } from "zod";
+import { ApiError, type ApiCode, type FieldError } from "../api-error";
+import { formatKobo } from "../payments/money";
+import { AMOUNT_LIMITS, transferRequest, ussdRequest, type PaymentType } from "../payments/initiate-schema";
+import { simulateInput } from "../providers/sandbox/bank";
+import { settings } from "../settings";
+import { banksAnswer, errorAnswer, simulateAnswer, tokenAnswer, transferAnswer, ussdAnswer, verifyAnswer } from "./answers";
+import * as examples from "./examples";
+
+type JsonSchema = { [key: string]: unknown; properties?: Record<string, Record<string, unknown>> };
+
+/** Request bodies as clients must send them (`io: "input"`): the amount is a string before its transform to kobo. */
+function jsonSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: "input", target: "draft-2020-12" }) as JsonSchema;
+  return rest;
+}
+
+const publicKey = z.string().min(1);
+
+function initiateFields(type: PaymentType): Record<string, string> {
+  const { min, max } = AMOUNT_LIMITS[type];
+  return {
+    publicKey: "The public key of the token's merchant (pk_test_… or pk_live_…)",
+    amount: `Naira as a string of digits with at most 2 decimals, from ${formatKobo(min)} to ${formatKobo(max)} for ${type}`,
+    fullName: "The customer's name, 1 to 100 characters after trimming",
+    mobileNumber: "7 to 15 digits",
+    email: "An e-mail address, at most 254 characters",
+    currency: "Only NGN",
+    country: "Only NG",
+    paymentReference: "Yours: 1 to 64 of A-Z a-z 0-9 . _ - with at least one letter or digit; case-sensitive; unique per merchant and mode. The same request sent again with it answers the first answer again; a different one is 409 S14",
+    callbackUrl: "Absolute http(s) URL (at most 2048 characters) that receives the payment's signed callbacks",
+    redirectUrl: "Absolute http(s) URL (at most 2048 characters); the checkout page sends the customer's browser to redirectUrl?paymentReference=…&status=… when the payment ends",
+    paymentType: type,
+    bankCode: type === "USSD" ? "The customer's 3-digit bank code, a bank with supportsUssd in GET /api/v2/banks" : "Absent or null: the account is opened at Owo's bank",
+  };
+}
+
+/** One branch of the initiation union, with publicKey first as the REST body carries it. */
+function initiateBranch(type: PaymentType): JsonSchema {
+  const branch = type === "USSD" ? ussdRequest : transferRequest;
+  const schema = jsonSchema(z.object({ publicKey }).extend(branch.shape));
+  for (const [field, description] of Object.entries(initiateFields(type))) {
+    const property = schema.properties?.[field];
+    if (property) property.description = description;
+  }
+  return { ...schema, description: `Initiate a ${type} payment. Other fields are ignored and never stored.` };
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const requestId = { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } };
+
+function jsonAnswer(description: string, schema: string, named: Record<string, unknown>) {
+  const exampleEntries = Object.entries(named).map(([name, value]) => [name, { value }]);
+  return { description, headers: requestId, content: { "application/json": { schema: ref(schema), examples: Object.fromEntries(exampleEntries) } } };
+}
+
+const errorExample = (code: ApiCode, message: string, errors: FieldError[] = []) => ({ status: "ERROR", data: { code, message, errors } });
+
+/** The error answers, each under the API.md code that decides its HTTP status. */
+const FAILURES = {
+  BadRequest: {
+    code: "S5",
+    description: "A field missing or malformed (S5, every field listed), or one field alone at fault: amount S2, currency S4, country S6, bankCode S8",
+    examples: {
+      S5: examples.fieldErrorAnswerExample,
+      S2: errorExample("S2", "Invalid amount: amount must be from 100.00 to 1000000.00 for USSD", [{ field: "amount", message: "must be from 100.00 to 1000000.00 for USSD" }]),
+    },
+  },
+  Unauthorized: {
+    code: "S1",
+    description: "Missing, malformed, expired or revoked bearer token; wrong key pair; publicKey not the token's",
+    examples: { S1: errorExample("S1", "Invalid or expired access token") },
+  },
+  Forbidden: { code: "S3", description: "Not allowed in this mode, e.g. sandbox simulation with a live key", examples: { S3: errorExample("S3", "The sandbox bank serves test keys only") } },
+  NotFound: { code: "S404", description: "No such payment for this merchant (another merchant's is not found either)", examples: { S404: errorExample("S404", "No payment with reference ord-1001") } },
+  Conflict: {
+    code: "S14",
+    description: "paymentReference already used by this merchant, in this mode, with a different request",
+    examples: {
+      S14: errorExample("S14", "paymentReference ord-1001 was already used with a different request", [
+        { field: "paymentReference", message: "is already used by another payment; send a new reference or the exact same request" },
+      ]),
+    },
+  },
+  PayloadTooLarge: { code: "S413", description: "Body larger than 16 KiB", examples: { S413: errorExample("S413", "Request body larger than 16384 bytes (16 KiB)") } },
+  UnsupportedMediaType: { code: "S415", description: "Content-Type is not application/json", examples: { S415: errorExample("S415", "Content-Type must be application/json") } },
+  TooManyRequests: { code: "S429", description: "Rate limit; retry after Retry-After seconds", examples: { S429: errorExample("S429", "Too many requests: retry after 1 s") } },
+  ServerError: {
+    code: "S500",
+    description: "Unexpected fault; the message carries the request id, never internals",
+    examples: { S500: errorExample("S500", "Unexpected error; quote request id req_3kTq9c0bYw1x to support") },
+  },
+} satisfies Record<string, { code: ApiCode; description: string; examples: Record<string, unknown> }>;
+
+type Failure = keyof typeof FAILURES;
+
+const retryAfter = { "Retry-After": { description: "Whole seconds, at least 1", schema: { type: "integer", minimum: 1 } } };
+
+function failureResponses() {
+  return Object.fromEntries(
+    Object.entries(FAILURES).map(([name, f]) => {
+      const answer = jsonAnswer(f.description, "ErrorAnswer", f.examples);
+      return [name, name === "TooManyRequests" ? { ...answer, headers: { ...answer.headers, ...retryAfter } } : answer];
+    }),
+  );
+}
+
+const failing = (...names: Failure[]) =>
+  Object.fromEntries(names.map((name) => [String(new ApiError(FAILURES[name].code, "").httpStatus), { $ref: `#/components/responses/${name}` }]));
+
+const referenceParameter = {
+  name: "paymentReference",
+  in: "path",
+  required: true,
+  description: "Your paymentReference, as sent to initiate",
+  schema: { type: "string", minLength: 1, maxLength: 64 },
+  example: "ord-1002",
+};
+
+const verifyOperation = (operationId: string, summary: string) => ({
+  tags: ["Payments"],
+  operationId,
+  summary,
+  description: "The payment as it stands. Never reports an open payment past its expiry: verify expires it then and there. Treat any code other than 00 as unpaid.",
+  parameters: [referenceParameter],
+  responses: { "200": jsonAnswer("The payment", "VerifyAnswer", { paid: examples.verifyAnswerExample }), ...failing("Unauthorized", "NotFound", "TooManyRequests", "ServerError") },
+});
+
+export function openApiDocument(publicUrl: string) {
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Owo payment initiation API",
+      version: "2",
+      description: "USSD and bank-transfer payment initiation, wire-compatible with the SeerBit-style v2 API. Within v2 changes are additive only. Guides: /docs.",
+    },
+    servers: [{ url: publicUrl }],
+    tags: [
+      { name: "Access", description: "Buy a bearer token with your API keys" },
+      { name: "Payments", description: "Initiate and verify payments" },
+      { name: "Banks", description: "Banks and their USSD codes" },
+      { name: "Sandbox", description: "The sandbox bank, test keys only" },
+      { name: "Document", description: "This document" },
+    ],
+    security: [{ bearer: [] }],
+    paths: {
+      "/api/v2/encrypt/keys": {
+        post: {
+          tags: ["Access"],
+          operationId: "exchangeKeys",
+          summary: "Exchange the key pair for a bearer token",
+          security: [],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("KeyPair"), example: { key: "sk_test_….pk_test_…" } } },
+          },
+          responses: { "200": jsonAnswer("A token", "TokenAnswer", { token: examples.tokenAnswerExample }), ...failing("BadRequest", "Unauthorized", "PayloadTooLarge", "UnsupportedMediaType", "TooManyRequests", "ServerError") },
+        },
+      },
+      "/api/v2/banks": {
+        get: {
+          tags: ["Banks"],
+          operationId: "listBanks",
+          summary: "Banks, their codes and USSD short codes",
+          security: [],
+          responses: { "200": jsonAnswer("Every bank", "BanksAnswer", { banks: examples.banksAnswerExample }), ...failing("ServerError") },
+        },
+      },
+      "/api/v2/payments/initiates": {
+        post: {
+          tags: ["Payments"],
+          operationId: "initiatePayment",
+          summary: "Initiate a USSD or TRANSFER payment",
+          description: "Checks run in API.md's order; every field at fault is listed. Idempotent on paymentReference.",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: ref("InitiateRequest"),
+                examples: { USSD: { value: examples.ussdRequestExample("pk_test_…") }, TRANSFER: { value: examples.transferRequestExample("pk_test_…") } },
+              },
+            },
+          },
+          responses: {
+            "200": {
+              description: "The dial code (USSD) or the account opened for this payment (TRANSFER)",
+              headers: requestId,
+              content: {
+                "application/json": {
+                  schema: { oneOf: [ref("UssdAnswer"), ref("TransferAnswer")] },
+                  examples: { USSD: { value: examples.ussdAnswerExample }, TRANSFER: { value: examples.transferAnswerExample } },
+                },
+              },
+            },
+            ...failing("BadRequest", "Unauthorized", "Conflict", "PayloadTooLarge", "UnsupportedMediaType", "TooManyRequests", "ServerError"),
+          },
+        },
+      },
+      "/api/v3/payments/query/{paymentReference}": { get: verifyOperation("verifyPayment", "Verify a payment") },
+      "/api/v2/payments/query/{paymentReference}": { get: verifyOperation("verifyPaymentV2", "Verify a payment (v2 path, same answer)") },
+      "/api/v2/sandbox/payments/{paymentReference}/simulate": {
+        post: {
+          tags: ["Sandbox"],
+          operationId: "simulatePayment",
+          summary: "Make the sandbox bank pay, under- or over-pay, or decline",
+          description: 'USSD: {"outcome":"pay"} or {"outcome":"decline"}. TRANSFER: {"outcome":"pay"} pays the balance owed, {"outcome":"pay","amount":"700.00"} that amount. Answers once Owo applied the bank\'s notice.',
+          parameters: [referenceParameter],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("SimulateRequest"), examples: { pay: { value: { outcome: "pay" } }, partly: { value: { outcome: "pay", amount: "700.00" } } } } },
+          },
+          responses: { "200": jsonAnswer("The payment after the bank's notice", "SimulateAnswer", { paid: examples.simulateAnswerExample }), ...failing("BadRequest", "Unauthorized", "Forbidden", "NotFound", "UnsupportedMediaType", "TooManyRequests", "ServerError") },
+        },
+      },
+      "/api/v2/openapi.json": {
+        get: {
+          tags: ["Document"],
+          operationId: "openApiDocument",
+          summary: "This OpenAPI document",
+          security: [],
+          responses: { "200": { description: "OpenAPI 3.1", content: { "application/json": { schema: { type: "object" } } } } },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "The encryptedKey from POST /api/v2/encrypt/keys" },
+      },
+      headers: {
+        "X-Request-Id": { description: "Quote it to support", schema: { type: "string" } },
+      },
+      schemas: {
+        KeyPair: jsonSchema(z.object({ key: z.string().min(1).max(200).describe("<secretKey>.<publicKey>, secret first, dot-joined") })),
+        InitiateRequest: { oneOf: [ref("UssdRequest"), ref("TransferRequest")], discriminator: { propertyName: "paymentType", mapping: { USSD: "#/components/schemas/UssdRequest", TRANSFER: "#/components/schemas/TransferRequest" } } },
+        UssdRequest: initiateBranch("USSD"),
+        TransferRequest: initiateBranch("TRANSFER"),
+        SimulateRequest: jsonSchema(simulateInput),
+        TokenAnswer: jsonSchema(tokenAnswer),
+        BanksAnswer: jsonSchema(banksAnswer),
+        UssdAnswer: jsonSchema(ussdAnswer),
+        TransferAnswer: jsonSchema(transferAnswer),
+        VerifyAnswer: jsonSchema(verifyAnswer),
+        SimulateAnswer: jsonSchema(simulateAnswer),
+        ErrorAnswer: jsonSchema(errorAnswer),
+      },
+      responses: failureResponses(),
+    },
+  };
+}
+
+let served: string | null = null;
+
+/** The document as served at GET /api/v2/openapi.json, built once per process. */
+export function openApiJson(): string {
+  served ??= JSON.stringify(openApiDocument(settings().publicUrl));
+  return served;
+}

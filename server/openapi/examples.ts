@@ -1,0 +1,153 @@
+// Sample requests and answers of the REST surface as API.md shows them: the OpenAPI document's examples and the docs' bodies.
+
+export const customerExample = {
+  fullName: "Ada Obi",
+  mobileNumber: "08012345678",
+  email: "ada@example.com",
+  currency: "NGN",
+  country: "NG",
+} as const;
+
+const urls = {
+  callbackUrl: "https://shop.example.ng/owo/callback",
+  redirectUrl: "https://shop.example.ng/thanks",
+} as const;
+
+/** The initiation bodies, in API.md's field order; publicKey is the caller's own. */
+export function ussdRequestExample(publicKey: string) {
+  return { publicKey, amount: "1500", ...customerExample, paymentReference: "ord-1001", ...urls, paymentType: "USSD", bankCode: "044" } as const;
+}
+
+export function transferRequestExample(publicKey: string) {
+  return { publicKey, amount: "1500", ...customerExample, paymentReference: "ord-1002", ...urls, paymentType: "TRANSFER" } as const;
+}
+
+export const tokenAnswerExample = {
+  status: "SUCCESS",
+  data: { code: "00", message: "Successful", EncryptedSecKey: { encryptedKey: "owo_test_3q2-7wYv0mQx…", expiresAt: "2026-11-22T09:00:00.000Z" } },
+};
+
+export const ussdAnswerExample = {
+  status: "SUCCESS",
+  data: {
+    code: null,
+    message: null,
+    payments: {
+      paymentReference: "ord-1001",
+      linkingReference: "OWO72462256161858087",
+      providerreference: "48213906",
+      ussdDailCode: "*901*000*48213906#",
+      amount: "1500.00",
+      expiresAt: "2026-11-21T10:10:00.000Z",
+      checkoutUrl: "https://pay.example.ng/checkout/OWO72462256161858087",
+    },
+  },
+};
+
+export const transferAnswerExample = {
+  status: "SUCCESS",
+  data: {
+    code: "00",
+    message: "ACCOUNT OPENED SUCCESSFULLY",
+    payments: {
+      paymentReference: "ord-1002",
+      walletName: "OWO(Demo Store)",
+      wallet: "9979878245",
+      bankName: "Owo Sandbox Bank",
+      accountNumber: "9979878245",
+      linkingReference: "OWO72462256161858088",
+      amount: "1500.00",
+      expiresAt: "2026-11-21T10:30:00.000Z",
+      checkoutUrl: "https://pay.example.ng/checkout/OWO72462256161858088",
+    },
+  },
+};
+
+/** Verify's `payments` object for ord-1002 once the sandbox bank paid it in full. */
+export const paidTransferExample = {
+  paymentReference: "ord-1002",
+  linkingReference: "OWO72462256161858088",
+  paymentType: "TRANSFER",
+  status: "SUCCESSFUL",
+  amount: "1500.00",
+  amountPaid: "1500.00",
+  amountToRefund: "0.00",
+  currency: "NGN",
+  country: "NG",
+  mode: "test",
+  gatewayMessage: "Successful",
+  createdAt: "2026-11-21T10:00:00.000Z",
+  paidAt: "2026-11-21T10:03:12.000Z",
+  expiresAt: "2026-11-21T10:30:00.000Z",
+  updatedAt: "2026-11-21T10:03:12.000Z",
+};
+
+export const verifyAnswerExample = {
+  status: "SUCCESS",
+  data: {
+    code: "00",
+    message: "Successful",
+    payments: paidTransferExample,
+    customers: { customerName: "Ada Obi", customerMobile: "08012345678", customerEmail: "ada@example.com" },
+  },
+};
+
+export const simulateAnswerExample = {
+  status: "SUCCESS",
+  data: { code: "00", message: "Successful", payments: paidTransferExample },
+};
+
+export const banksAnswerExample = {
+  status: "SUCCESS",
+  data: {
+    code: "00",
+    message: "Successful",
+    banks: [
+      { bankCode: "044", bankName: "Access Bank", ussdCode: "*901#", supportsUssd: true },
+      { bankCode: "058", bankName: "Guaranty Trust Bank", ussdCode: "*737#", supportsUssd: true },
+    ],
+  },
+};
+
+export const fieldErrorAnswerExample = {
+  status: "ERROR",
+  data: {
+    code: "S5",
+    message: "Invalid/Missing parameters = email, mobileNumber",
+    errors: [
+      { field: "email", message: "must be an e-mail address, e.g. ada@example.com" },
+      { field: "mobileNumber", message: "must be 7 to 15 digits, e.g. 08012345678" },
+    ],
+  },
+};
+
+/** A callback's body (API.md "Callbacks") for the docs: what a receiver verifies and reads. */
+export const callbackExample = {
+  notificationItems: [
+    {
+      notificationRequestItem: {
+        eventType: "transaction",
+        eventId: "evt_5b1f0c9e2d7a4e8f9a0b1c2d",
+        eventDate: "2026-11-21T10:03:12.000Z",
+        data: {
+          event: "payment.successful",
+          sequence: 2,
+          paymentReference: "ord-1001",
+          linkingReference: "OWO72462256161858087",
+          paymentType: "USSD",
+          status: "SUCCESSFUL",
+          code: "00",
+          amount: "1500.00",
+          amountPaid: "1500.00",
+          amountToRefund: "0.00",
+          currency: "NGN",
+          mode: "test",
+          updatedAt: "2026-11-21T10:03:12.000Z",
+          fullname: "Ada Obi",
+          email: "ada@example.com",
+          mobile: "08012345678",
+        },
+      },
+    },
+  ],
+};
