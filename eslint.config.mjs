@@ -2,7 +2,7 @@
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", "client/dist/", "next-env.d.ts", "db/migrations/", "test-results/", "playwright-report/", "bench/results/"] },
+  { ignores: ["node_modules/", ".next/", ".next-*/", "client/dist/", "next-env.d.ts", "db/migrations/", "test-results/", "playwright-report/", "bench/results/"] },
   ...tseslint.configs.recommended,
   {
     rules: {
