@@ -42,7 +42,7 @@ describe("a merchant backend in its own process", () => {
   it("imports owo/client, initiates both channels, pays in the sandbox and verifies", async () => {
     const { stdout } = await run(process.execPath, ["client/merchant-backend.example.mjs"], {
       cwd: repo,
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", OWO_URL: owo.url, PUBLIC_KEY: merchant.publicKey, SECRET_KEY: merchant.secretKey },
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", OWO_URL: owo.url, PUBLIC_KEY: merchant.publicKey, SECRET_KEY: merchant.secretKey },
       timeout: 60_000,
     });
     const lines = stdout.trim().split("\n");

@@ -13,6 +13,7 @@ const NAV = [
   ["/links", "Payment links"],
   ["/developers", "Developers"],
   ["/team", "Team"],
+  ["/docs", "API docs"],
 ] as const;
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {

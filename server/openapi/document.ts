@@ -210,7 +210,7 @@ export function openApiDocument(publicUrl: string) {
             required: true,
             content: { "application/json": { schema: ref("SimulateRequest"), examples: { pay: { value: { outcome: "pay" } }, partly: { value: { outcome: "pay", amount: "700.00" } } } } },
           },
-          responses: { "200": jsonAnswer("The payment after the bank's notice", "SimulateAnswer", { paid: examples.simulateAnswerExample }), ...failing("BadRequest", "Unauthorized", "Forbidden", "NotFound", "UnsupportedMediaType", "TooManyRequests", "ServerError") },
+          responses: { "200": jsonAnswer("The payment after the bank's notice", "SimulateAnswer", { USSD: examples.simulateUssdAnswerExample, TRANSFER: examples.simulateAnswerExample }), ...failing("BadRequest", "Unauthorized", "Forbidden", "NotFound", "UnsupportedMediaType", "TooManyRequests", "ServerError") },
         },
       },
       "/api/v2/openapi.json": {

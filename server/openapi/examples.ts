@@ -82,6 +82,15 @@ export const paidTransferExample = {
   updatedAt: "2026-11-21T10:03:12.000Z",
 };
 
+/** The same for ord-1001, the USSD payment, once the customer's bank debited them. */
+export const paidUssdExample = {
+  ...paidTransferExample,
+  paymentReference: "ord-1001",
+  linkingReference: "OWO72462256161858087",
+  paymentType: "USSD",
+  expiresAt: "2026-11-21T10:10:00.000Z",
+};
+
 export const verifyAnswerExample = {
   status: "SUCCESS",
   data: {
@@ -95,6 +104,11 @@ export const verifyAnswerExample = {
 export const simulateAnswerExample = {
   status: "SUCCESS",
   data: { code: "00", message: "Successful", payments: paidTransferExample },
+};
+
+export const simulateUssdAnswerExample = {
+  status: "SUCCESS",
+  data: { code: "00", message: "Successful", payments: paidUssdExample },
 };
 
 export const banksAnswerExample = {

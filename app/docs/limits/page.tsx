@@ -1,0 +1,107 @@
+import type { Metadata } from "next";
+import { formatKobo } from "@/server/payments/money";
+import { AMOUNT_LIMITS, PAYMENT_TYPES } from "@/server/payments/initiate-schema";
+import styles from "../docs.module.css";
+
+export const metadata: Metadata = { title: "Limits and versions" };
+
+const RATE_LIMITS = [
+  ["Per merchant and mode, on every call made with its token (REST and tRPC)", "OWO_RATE_LIMIT_RPS sustained, OWO_RATE_LIMIT_BURST burst", "50 per second, bursts of 100"],
+  ["Per client IP: token exchange, sign-in, sign-up, the public pay pages", "OWO_IP_RATE_LIMIT_PER_MIN", "60 per minute"],
+] as const;
+
+const LIFETIMES = [
+  ["Access token", "OWO_TOKEN_TTL_SECONDS", "24 hours"],
+  ["USSD dial code", "OWO_USSD_TTL_SECONDS", "10 minutes"],
+  ["Account opened for a TRANSFER", "OWO_TRANSFER_TTL_SECONDS", "30 minutes"],
+] as const;
+
+export default function LimitsPage() {
+  return (
+    <>
+      <h1>Limits and versions</h1>
+      <p className={styles.lede}>The numbers below are the defaults; the operator of an Owo may set others.</p>
+
+      <h2>Rate limits</h2>
+      <table>
+        <thead>
+          <tr>
+            <th>what is limited</th>
+            <th>setting</th>
+            <th>default</th>
+          </tr>
+        </thead>
+        <tbody>
+          {RATE_LIMITS.map(([what, setting, fallback]) => (
+            <tr key={setting}>
+              <td>{what}</td>
+              <td>
+                <code>{setting}</code>
+              </td>
+              <td>{fallback}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        Limited responses carry <code>X-RateLimit-Limit</code>, <code>X-RateLimit-Remaining</code> and <code>X-RateLimit-Reset</code>.
+        Past the limit Owo answers 429 <code>S429</code> with <code>Retry-After</code> in whole seconds (at least 1): wait that long, then
+        retry. The <a href="/docs/client">typed client</a> keeps one token for all its calls, so it does not spend the per-IP limit on
+        token exchanges.
+      </p>
+
+      <h2>Requests</h2>
+      <ul>
+        <li>A body is at most 16 KiB (413 <code>S413</code> past that).</li>
+        {PAYMENT_TYPES.map((type) => (
+          <li key={type}>
+            {type} amounts: from {formatKobo(AMOUNT_LIMITS[type].min)} to {formatKobo(AMOUNT_LIMITS[type].max)} naira, as a string with at
+            most two decimals.
+          </li>
+        ))}
+        <li>
+          <code>paymentReference</code>: 1 to 64 of <code>A-Z a-z 0-9 . _ -</code>; references never expire.
+        </li>
+        <li>URLs: absolute http(s), at most 2048 characters. Names: 1 to 100 characters. E-mail: at most 254 characters.</li>
+      </ul>
+
+      <h2>Lifetimes</h2>
+      <table>
+        <thead>
+          <tr>
+            <th>what</th>
+            <th>setting</th>
+            <th>default</th>
+          </tr>
+        </thead>
+        <tbody>
+          {LIFETIMES.map(([what, setting, fallback]) => (
+            <tr key={setting}>
+              <td>{what}</td>
+              <td>
+                <code>{setting}</code>
+              </td>
+              <td>{fallback}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h2>Versions</h2>
+      <p>
+        The version is in the path: <code>/api/v2/…</code>, and <code>/api/v3/payments/query/…</code> for verification (the same answer
+        is under <code>/api/v2/</code>).
+      </p>
+      <ul>
+        <li>Within v2, changes are additive only: new optional fields, new endpoints, new events. Ignore fields you do not know.</li>
+        <li>
+          A breaking change gets a new version. The old one keeps working for at least 6 months and meanwhile answers with{" "}
+          <code>Deprecation</code> and <code>Sunset</code> headers.
+        </li>
+        <li>
+          The <a href="/api/v2/openapi.json">OpenAPI document</a> describes the version this Owo serves.
+        </li>
+      </ul>
+    </>
+  );
+}
