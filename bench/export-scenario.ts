@@ -1,0 +1,41 @@
+// The CSV export of a whole history: time to the last byte, and the server's peak RSS meanwhile.
+import { encode } from "next-auth/jwt";
+import { peakRssBytes, resetPeakRss, type Child } from "./processes";
+import type { Outcome } from "./report";
+import { unavailable } from "./scenarios";
+
+const EXPORT_PATH = "/api/exports/payments";
+
+/**
+ * The route serves signed-in users only. The bench mints the session cookie next-auth itself would set after
+ * sign-in (same secret, read from the server's data folder), rather than driving the sign-in form.
+ */
+async function sessionCookie(userId: string, email: string, authSecret: string): Promise<string> {
+  return `next-auth.session-token=${await encode({ token: { sub: userId, email }, secret: authSecret })}`;
+}
+
+export async function measureExport(owo: Child, owner: { userId: string; email: string }, authSecret: string): Promise<Outcome> {
+  const scenario = "CSV export, whole history";
+  const pid = owo.child.pid;
+  if (pid === undefined) throw new Error("server has no pid");
+  const exact = resetPeakRss(pid);
+  const started = process.hrtime.bigint();
+  const res = await fetch(owo.url + EXPORT_PATH, { headers: { cookie: await sessionCookie(owner.userId, owner.email, authSecret) } });
+  if (res.status === 404) return unavailable(scenario, "owo", `${EXPORT_PATH} is not served yet`);
+  if (!res.ok || !res.body) return unavailable(scenario, "owo", `${res.status} ${(await res.text()).slice(0, 200)}`);
+  let bytes = 0;
+  let lines = 0;
+  const reader = res.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    bytes += chunk.value.length;
+    for (const byte of chunk.value) if (byte === 10) lines++;
+  }
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const rows = lines - 1;
+  const announced = Number(res.headers.get("x-total-count"));
+  if (announced !== rows) console.log(`  export announced ${announced} rows and sent ${rows}`);
+  const peak = peakRssBytes(pid);
+  const rss = peak === null ? "n/a" : `${(peak / 1048576).toFixed(0)} MB${exact ? "" : " (peak since start: could not reset the mark)"}`;
+  console.log(`  owo   ${scenario.padEnd(34)} ${rows} rows, ${(bytes / 1048576).toFixed(0)} MB in ${seconds.toFixed(1)} s; server peak RSS ${rss}`);
+  return { kind: "export", scenario, server: "owo", rows, bytes, seconds, peakRssBytes: peak };
+}

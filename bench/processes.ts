@@ -1,0 +1,87 @@
+// The processes the bench measures: its own Next build, the production server and the floor, each a child process.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+export const BENCH_DIST = ".next-bench";
+
+/** Files whose change can change the pages; tests and the bench itself cannot. */
+const SOURCES = ["app", "server", "db", "next.config.mjs", "package.json", "tsconfig.json"];
+
+function newestSource(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return path.endsWith(".test.ts") ? 0 : stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((name) => newestSource(join(path, name))));
+}
+
+export function buildIsStale(root: string): boolean {
+  const buildId = join(root, BENCH_DIST, "BUILD_ID");
+  if (!existsSync(buildId)) return true;
+  const built = statSync(buildId).mtimeMs;
+  return SOURCES.some((s) => newestSource(join(root, s)) > built);
+}
+
+/**
+ * `next build` into .next-bench, never clashing with other builds. Next adds its dist folder's types to
+ * tsconfig.json's include; the bench puts the file back as it was, since that entry is the bench's alone.
+ * False when the build fails (someone's page in progress): the API doors do not need it.
+ */
+export function buildPages(root: string): boolean {
+  const tsconfig = join(root, "tsconfig.json");
+  const before = readFileSync(tsconfig, "utf8");
+  const started = Date.now();
+  const r = spawnSync("npx", ["next", "build"], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, OWO_NEXT_DIST: BENCH_DIST, NEXT_TELEMETRY_DISABLED: "1" } });
+  if (readFileSync(tsconfig, "utf8") !== before) writeFileSync(tsconfig, before);
+  if (r.status !== 0) return false;
+  console.log(`built ${BENCH_DIST} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return true;
+}
+
+export type Child = { url: string; child: ChildProcess; stop: () => Promise<void> };
+
+/** Starts `node --import tsx <entry>` (the tsx CLI would add a wrapper process between us and the server's pid). */
+export async function startChild(root: string, entry: string, env: Record<string, string>, nodeFlags: string[] = []): Promise<Child> {
+  const url = `http://127.0.0.1:${env.PORT}`;
+  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", entry], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "pipe"] });
+  let stderr = "";
+  child.stderr?.on("data", (d: Buffer) => {
+    stderr += d.toString();
+    process.stderr.write(d);
+  });
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(`${url}/api/health`)).status === 200) return { url, child, stop };
+    } catch {
+      // not listening yet
+    }
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`${entry} did not start:\n${stderr}`);
+}
+
+/** Resets the kernel's peak-RSS mark of `pid` (Linux), so the next `peakRssBytes` covers only what follows. */
+export function resetPeakRss(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function peakRssBytes(pid: number): number | null {
+  try {
+    const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return hwm?.[1] ? Number(hwm[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,119 @@
+// What a bench run found, as a Markdown table (bench/results/latest.md) and a latency chart (bench/results/latency.svg).
+export type Server = "owo" | "floor";
+
+export type LoadResult = {
+  kind: "load";
+  scenario: string;
+  server: Server;
+  connections: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  errors: number;
+  /** The floor scenario this one is measured against. */
+  compareWith?: string;
+};
+
+export type ExportResult = { kind: "export"; scenario: string; server: Server; rows: number; bytes: number; seconds: number; peakRssBytes: number | null };
+
+export type Unavailable = { kind: "unavailable"; scenario: string; server: Server; reason: string };
+
+export type Outcome = LoadResult | ExportResult | Unavailable;
+
+export type RunInfo = { date: string; command: string; cores: number; cpu: string; node: string; mode: string; rows: string; loadBefore: string; loadAfter: string };
+
+/** Owo ÷ floor, or null when there is nothing to divide by. */
+export function ratio(owo: number, floor: number): number | null {
+  return floor > 0 && Number.isFinite(owo) ? owo / floor : null;
+}
+
+function floorOf(r: LoadResult, all: Outcome[]): LoadResult | undefined {
+  return all.find((o): o is LoadResult => o.kind === "load" && o.server === "floor" && o.scenario === r.compareWith);
+}
+
+const fixed = (n: number, digits = 0) => n.toFixed(digits);
+const mb = (bytes: number | null) => (bytes === null ? "n/a" : `${fixed(bytes / 1048576)} MB`);
+
+export function resultsTable(outcomes: Outcome[]): string {
+  const lines = ["| scenario | server | conns | req/s | p50 ms | p90 ms | p99 ms | errors | Owo ÷ floor (req/s) |", "|---|---|--:|--:|--:|--:|--:|--:|--:|"];
+  for (const o of outcomes) {
+    if (o.kind === "load") {
+      const floor = floorOf(o, outcomes);
+      const r = floor ? ratio(o.rps, floor.rps) : null;
+      lines.push(`| ${o.scenario} | ${o.server} | ${o.connections} | ${fixed(o.rps)} | ${o.p50} | ${o.p90} | ${o.p99} | ${o.errors} | ${r === null ? "" : `${fixed(r * 100)} %`} |`);
+    } else if (o.kind === "unavailable") {
+      lines.push(`| ${o.scenario} | ${o.server} | | not available: ${o.reason} | | | | | |`);
+    }
+  }
+  const exports = outcomes.filter((o): o is ExportResult => o.kind === "export");
+  if (exports.length) {
+    lines.push("", "| export | rows | size | total time | rows/s | server peak RSS |", "|---|--:|--:|--:|--:|--:|");
+    for (const e of exports) lines.push(`| ${e.scenario} | ${e.rows} | ${mb(e.bytes)} | ${fixed(e.seconds, 1)} s | ${fixed(e.rows / e.seconds)} | ${mb(e.peakRssBytes)} |`);
+  }
+  return lines.join("\n");
+}
+
+export function resultsMarkdown(info: RunInfo, outcomes: Outcome[]): string {
+  return [
+    `# Owo bench — ${info.date}`,
+    "",
+    `\`${info.command}\` (${info.mode}; ${info.rows})`,
+    "",
+    `${info.cores} cores (${info.cpu}), Node ${info.node}; load average ${info.loadBefore} before, ${info.loadAfter} after.`,
+    "",
+    resultsTable(outcomes),
+    "",
+  ].join("\n");
+}
+
+const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** A tick step of 1, 2 or 5 × 10^n giving about five ticks up to `max`. */
+export function tickStep(max: number): number {
+  const rough = Math.max(max, 1) / 5;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  return ([1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power);
+}
+
+const PERCENTILES = [
+  { key: "p50", colour: "#7fb3d5" },
+  { key: "p90", colour: "#2e86c1" },
+  { key: "p99", colour: "#1b4f72" },
+] as const;
+
+/** Horizontal bars: p50, p90 and p99 per load scenario, one shared millisecond axis. */
+export function latencySvg(outcomes: Outcome[], title: string): string {
+  const loads = outcomes.filter((o): o is LoadResult => o.kind === "load");
+  const label = 300;
+  const plot = 520;
+  const bar = 10;
+  const group = bar * PERCENTILES.length + 12;
+  const top = 50;
+  const height = top + loads.length * group + 40;
+  const max = Math.max(1, ...loads.map((l) => l.p99));
+  const step = tickStep(max);
+  const axisMax = Math.ceil(max / step) * step;
+  const x = (ms: number) => label + (ms / axisMax) * plot;
+  const parts = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${label + plot + 60}" height="${height}" font-family="sans-serif" font-size="12">`,
+    `<rect width="100%" height="100%" fill="#fff"/>`,
+    `<text x="10" y="20" font-size="14" font-weight="bold">${escapeXml(title)}</text>`,
+  ];
+  PERCENTILES.forEach((p, i) => parts.push(`<rect x="${label + i * 70}" y="30" width="10" height="10" fill="${p.colour}"/><text x="${label + i * 70 + 14}" y="39">${p.key}</text>`));
+  for (let t = 0; t <= axisMax; t += step) {
+    parts.push(`<line x1="${x(t)}" y1="${top - 4}" x2="${x(t)}" y2="${height - 36}" stroke="#ddd"/><text x="${x(t)}" y="${height - 22}" text-anchor="middle">${t}</text>`);
+  }
+  parts.push(`<text x="${label + plot / 2}" y="${height - 6}" text-anchor="middle">latency (ms)</text>`);
+  loads.forEach((l, i) => {
+    const y = top + i * group;
+    parts.push(`<text x="${label - 8}" y="${y + group / 2}" text-anchor="end">${escapeXml(`${l.server === "floor" ? "floor: " : ""}${l.scenario}`)}</text>`);
+    PERCENTILES.forEach((p, j) => {
+      const ms = l[p.key];
+      parts.push(`<rect x="${label}" y="${y + j * bar}" width="${Math.max(1, x(ms) - label)}" height="${bar - 1}" fill="${p.colour}"><title>${escapeXml(`${l.scenario} ${p.key} ${ms} ms`)}</title></rect>`);
+    });
+  });
+  parts.push("</svg>");
+  return parts.join("\n");
+}
