@@ -1,0 +1,149 @@
+// Isolation: every tRPC procedure and REST route, called by another merchant, finds nothing of the first merchant's.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { encode } from "next-auth/jwt";
+import { restRoutes } from "../http/rest-routes";
+import { settings } from "../settings";
+import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
+import { appRouter } from "./root";
+
+let owo: Owo;
+let a: TestMerchant;
+let b: TestMerchant;
+let bCookie: string;
+const ids: Record<string, string | number> = {};
+
+/** Strings only merchant A's data contains; none may appear in an answer to B. */
+const MARKERS = ["Alpha Foods", "alpha-secret-ref", "alpha-customer@example.com", "08099990000", "Alpha Link", "alpha-hooks.example.ng"];
+
+before(async () => {
+  owo = await startOwo();
+  a = await createTestMerchant("Alpha Foods");
+  b = await createTestMerchant("Bravo Mart");
+  bCookie = `next-auth.session-token=${await encode({ token: { sub: b.userId }, secret: settings().authSecret })}`;
+  const token = await tokenFor(owo, a);
+  const paid = await call(owo, "POST", "/api/v2/payments/initiates", {
+    token,
+    body: {
+      publicKey: a.publicKey, amount: "1500", fullName: "Alpha Customer", mobileNumber: "08099990000", email: "alpha-customer@example.com",
+      currency: "NGN", country: "NG", paymentReference: "alpha-secret-ref", callbackUrl: "https://alpha-hooks.example.ng/cb",
+      redirectUrl: "https://alpha-hooks.example.ng/r", paymentType: "TRANSFER",
+    },
+  });
+  ids.linkingReference = paid.json.data.payments.linkingReference;
+  await call(owo, "POST", "/api/v2/sandbox/payments/alpha-secret-ref/simulate", { token, body: { outcome: "pay" } });
+  const { createCaller } = await import("./root");
+  const { userCaller } = await import("../auth/callers");
+  const owner = userCaller(a.userId, {});
+  assert.ok(owner);
+  const asA = createCaller({ caller: owner, authError: null, requestId: "setup", setHeader: () => undefined, ip: null });
+  ids.linkId = (await asA.links.create({ title: "Alpha Link", amount: "2500.00", channels: ["TRANSFER"] })).id;
+  ids.endpointId = (await asA.webhooks.endpoints.add({ url: "https://alpha-hooks.example.ng/endpoint" })).id;
+  ids.inviteId = (await asA.team.invite({ role: "viewer" })).id;
+  const { fanOutPending } = await import("../webhooks/fan-out");
+  fanOutPending();
+  const [delivery] = await asA.webhooks.deliveries.byPayment({ paymentReference: "alpha-secret-ref" });
+  assert.ok(delivery, "A has a delivery to look for");
+  ids.deliveryId = delivery.id;
+});
+after(() => owo.stop());
+
+type Case = { input?: () => unknown; why?: string };
+/** Every procedure of the router must be listed: by-id cases get A's ids, the rest must answer B with B's own data only. */
+const CASES: Record<string, Case> = {
+  initiatePayment: { input: () => ({ amount: "100", fullName: "Bravo Customer", mobileNumber: "08000000001", email: "b@example.com", currency: "NGN", country: "NG", paymentReference: "bravo-own-ref", callbackUrl: "https://b.example.ng/cb", redirectUrl: "https://b.example.ng/r", paymentType: "TRANSFER" }) },
+  verifyPayment: { input: () => ({ paymentReference: "alpha-secret-ref" }) },
+  "payments.list": { input: () => ({ search: "alpha" }) },
+  "payments.byReference": { input: () => ({ paymentReference: "alpha-secret-ref" }) },
+  "payments.overview": {},
+  "checkout.status": { input: () => ({ linkingReference: ids.linkingReference }), why: "public by design: the customer's own page, keyed by an unguessable reference" },
+  "sandbox.simulate": { input: () => ({ paymentReference: "alpha-secret-ref", outcome: "pay" }) },
+  "keys.list": {},
+  "keys.roll": { input: () => ({ graceSeconds: 0 }) },
+  "links.list": {},
+  "links.byId": { input: () => ({ id: ids.linkId }) },
+  "links.create": { input: () => ({ title: "Bravo Link", amount: "100.00", channels: ["USSD"] }) },
+  "links.setActive": { input: () => ({ id: ids.linkId, active: false }) },
+  "links.defaults": {},
+  "links.setDefaults": { input: () => ({}) },
+  "team.members": {},
+  "team.invites": {},
+  "team.invite": { input: () => ({ role: "viewer" }) },
+  "team.withdrawInvite": { input: () => ({ id: ids.inviteId }) },
+  "team.changeRole": { input: () => ({ userId: a.userId, role: "viewer" }) },
+  "team.remove": { input: () => ({ userId: a.userId }) },
+  "team.audit": { input: () => ({}) },
+  "webhooks.endpoints.list": {},
+  "webhooks.endpoints.add": { input: () => ({ url: "https://bravo.example.ng/hook" }) },
+  "webhooks.endpoints.disable": { input: () => ({ endpointId: ids.endpointId }) },
+  "webhooks.endpoints.enable": { input: () => ({ endpointId: ids.endpointId }) },
+  "webhooks.endpoints.delete": { input: () => ({ endpointId: ids.endpointId }) },
+  "webhooks.secret.reveal": {},
+  "webhooks.secret.roll": { input: () => ({ graceSeconds: 0 }) },
+  "webhooks.deliveries.byPayment": { input: () => ({ paymentReference: "alpha-secret-ref" }) },
+  "webhooks.deliveries.byEndpoint": { input: () => ({ endpointId: ids.endpointId }) },
+  "webhooks.deliveries.resend": { input: () => ({ deliveryId: ids.deliveryId }) },
+};
+
+const procedures = Object.entries(appRouter._def.procedures).map(([path, p]) => ({ path, type: (p as { _def: { type: string } })._def.type }));
+
+test("the case list covers every procedure of the router, so a new one cannot be forgotten", () => {
+  assert.deepEqual(Object.keys(CASES).sort(), procedures.map((p) => p.path).sort());
+});
+
+test("merchant B, signed in as an owner, gets NOT_FOUND for A's ids and none of A's data anywhere", async () => {
+  const outcomes: string[] = [];
+  for (const { path, type } of procedures) {
+    const c = CASES[path];
+    if (!c) continue;
+    const json = JSON.stringify({ json: c.input?.() ?? null });
+    const headers = { cookie: bCookie, origin: owo.url };
+    const res =
+      type === "query"
+        ? await call(owo, "GET", `/api/trpc/${path}?input=${encodeURIComponent(json)}`, { headers })
+        : await call(owo, "POST", `/api/trpc/${path}`, { raw: json, headers });
+    assert.ok(res.status < 500, `${path}: ${res.text}`);
+    // What B sent (e.g. the reference it asked for) may be echoed back; anything else of A's may not.
+    const leaked = MARKERS.filter((m) => res.text.includes(m) && !json.includes(m));
+    if (c.why) {
+      // The customer's page needs the reference and the redirect URL; the customer's contact details and the callback stay private.
+      const privateOnes = ["alpha-customer@example.com", "08099990000", "alpha-hooks.example.ng/cb"].filter((m) => res.text.includes(m));
+      assert.deepEqual(privateOnes, [], `${path} (${c.why}): ${res.text.slice(0, 300)}`);
+    } else {
+      assert.deepEqual(leaked, [], `${path} leaked A's data: ${res.text.slice(0, 300)}`);
+    }
+    outcomes.push(`${path}:${res.status}`);
+  }
+  for (const byId of ["verifyPayment", "payments.byReference", "sandbox.simulate", "links.byId", "links.setActive", "team.withdrawInvite", "team.changeRole", "team.remove", "webhooks.endpoints.disable", "webhooks.endpoints.enable", "webhooks.endpoints.delete", "webhooks.deliveries.byEndpoint", "webhooks.deliveries.resend"]) {
+    assert.ok(outcomes.includes(`${byId}:404`), `${byId} answers 404 for A's id: ${outcomes.find((o) => o.startsWith(`${byId}:`))}`);
+  }
+  const deliveries = outcomes.find((o) => o.startsWith("webhooks.deliveries.byPayment:"));
+  assert.ok(deliveries === "webhooks.deliveries.byPayment:404" || deliveries === "webhooks.deliveries.byPayment:200", deliveries);
+});
+
+test("A's objects are untouched by B's attempts", async () => {
+  const token = await tokenFor(owo, a);
+  const v = await call(owo, "GET", "/api/v3/payments/query/alpha-secret-ref", { token });
+  assert.equal(v.json.data.payments.status, "SUCCESSFUL");
+  assert.equal(v.json.data.payments.amountToRefund, "0.00", "B's simulate did not pay into A's payment");
+  const { createCaller } = await import("./root");
+  const { userCaller } = await import("../auth/callers");
+  const asA = createCaller({ caller: userCaller(a.userId, {}), authError: null, requestId: "check", setHeader: () => undefined, ip: null });
+  assert.equal((await asA.links.byId({ id: String(ids.linkId) })).link.active, true);
+  assert.equal((await asA.webhooks.endpoints.list()).find((e) => e.id === ids.endpointId)?.enabled, true);
+  assert.equal((await asA.team.members()).find((m) => m.userId === a.userId)?.role, "owner");
+  assert.ok((await asA.team.invites()).some((i) => i.id === ids.inviteId));
+});
+
+test("every REST route that takes a reference answers B with 404 and nothing of A's", async () => {
+  const { rollSecretKey } = await import("../auth/api-keys");
+  const token = await tokenFor(owo, rollSecretKey(b.merchantId, "test", 0)); // keys.roll above killed B's first secret
+  const withReference = restRoutes.filter((r) => r.pattern.source.includes("?<reference>"));
+  assert.ok(withReference.length >= 2);
+  for (const route of withReference) {
+    const path = route.pattern.source.replace(/^\^|\$$/g, "").replace(/\\\//g, "/").replace("v[23]", "v3").replace(/\(\?<reference>[^)]*\)/, "alpha-secret-ref");
+    const res = await call(owo, route.method, path, { token, ...(route.body === "none" ? {} : { body: { outcome: "pay" } }) });
+    assert.equal(res.status, 404, `${route.method} ${path}: ${res.text}`);
+    assert.deepEqual(MARKERS.filter((m) => res.text.includes(m) && !path.includes(m)), [], path);
+  }
+});
