@@ -4,6 +4,11 @@ import { expect, test } from "@playwright/test";
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 test("sign up a new merchant, sign out, sign in and see the merchant's name", async ({ page }) => {
+  // The Content-Security-Policy the front sends must be one the pages actually pass.
+  const violations: string[] = [];
+  page.on("console", (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+  });
   const email = `owner${unique()}@example.com`;
   await page.goto("/signup");
   await page.getByLabel("Business name").fill("Mama Put Kitchen");
@@ -21,6 +26,7 @@ test("sign up a new merchant, sign out, sign in and see the merchant's name", as
   await page.getByLabel("Password").fill("a good long password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByTestId("merchant-name")).toHaveText("Mama Put Kitchen");
+  expect(violations).toEqual([]);
 });
 
 test("a wrong password shows a clear message", async ({ page }) => {
