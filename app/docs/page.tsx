@@ -23,8 +23,8 @@ export default function QuickStartPage() {
       <h2>Before you start</h2>
       <p>
         You need a test key pair: the <a href="/signup">sign-up</a> gives you one (the dashboard&apos;s Developers page shows the public
-        key and rolls the secret), and so does <code>npm run owo -- merchant create … --json</code> on the server. Test keys (
-        <code>pk_test_…</code>, <code>sk_test_…</code>) are served by the sandbox bank: no real money moves. Keep the secret key on your
+        key and rolls the secret), and so does <code>npm run owo -- merchant create … --json</code> on the server. Test keys{" "}
+        (<code>pk_test_…</code> and <code>sk_test_…</code>) are served by the sandbox bank: no real money moves. Keep the secret key on your
         server, never in a browser or an app.
       </p>
       <CodeBlock label="shell" code={setupCommand} />

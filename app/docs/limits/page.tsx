@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { formatKobo } from "@/server/payments/money";
+import { displayNaira } from "@/server/payments/money";
 import { AMOUNT_LIMITS, PAYMENT_TYPES } from "@/server/payments/initiate-schema";
 import styles from "../docs.module.css";
 
@@ -55,8 +55,8 @@ export default function LimitsPage() {
         <li>A body is at most 16 KiB (413 <code>S413</code> past that).</li>
         {PAYMENT_TYPES.map((type) => (
           <li key={type}>
-            {type} amounts: from {formatKobo(AMOUNT_LIMITS[type].min)} to {formatKobo(AMOUNT_LIMITS[type].max)} naira, as a string with at
-            most two decimals.
+            {type} amounts: from {displayNaira(AMOUNT_LIMITS[type].min)} to {displayNaira(AMOUNT_LIMITS[type].max)}, sent as a string of
+            naira with at most two decimals (<code>&quot;1500&quot;</code>, <code>&quot;1500.50&quot;</code>).
           </li>
         ))}
         <li>
