@@ -18,7 +18,8 @@ function jsonSchema(schema: z.ZodType): JsonSchema {
 
 const publicKey = z.string().min(1);
 
-function initiateFields(type: PaymentType): Record<string, string> {
+/** Every field of the REST body, in API.md's order; the type makes a new field of the schema a compile error until described here. */
+function initiateFields(type: PaymentType): Record<keyof typeof ussdRequest.shape | keyof typeof transferRequest.shape | "publicKey", string> {
   const { min, max } = AMOUNT_LIMITS[type];
   return {
     publicKey: "The public key of the token's merchant (pk_test_… or pk_live_…)",
@@ -36,15 +37,15 @@ function initiateFields(type: PaymentType): Record<string, string> {
   };
 }
 
-/** One branch of the initiation union, with publicKey first as the REST body carries it. */
+/** One branch of the initiation union as the REST body carries it: publicKey added, fields in API.md's order and words. */
 function initiateBranch(type: PaymentType): JsonSchema {
   const branch = type === "USSD" ? ussdRequest : transferRequest;
   const schema = jsonSchema(z.object({ publicKey }).extend(branch.shape));
-  for (const [field, description] of Object.entries(initiateFields(type))) {
+  const properties = Object.entries(initiateFields(type)).flatMap(([field, description]) => {
     const property = schema.properties?.[field];
-    if (property) property.description = description;
-  }
-  return { ...schema, description: `Initiate a ${type} payment. Other fields are ignored and never stored.` };
+    return property ? [[field, { ...property, description }] as const] : [];
+  });
+  return { ...schema, properties: Object.fromEntries(properties), description: `Initiate a ${type} payment. Other fields are ignored and never stored.` };
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
