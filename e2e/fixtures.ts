@@ -23,3 +23,24 @@ export const test = base.extend<{ merchant: Merchant }>({
 });
 
 export { expect };
+
+/** A tRPC mutation as the signed-in dashboard user (the page's cookies; Origin as the dashboard sends it). */
+export async function trpcMutation<T = Record<string, string>>(page: Page, path: string, input: unknown): Promise<T> {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.post(`${origin}/api/trpc/${path}`, { data: { json: input }, headers: { origin } });
+  const body = (await res.json()) as { result?: { data: { json: T } }; error?: unknown };
+  if (!res.ok() || !body.result) throw new Error(`${path} failed with ${res.status()}: ${JSON.stringify(body.error)}`);
+  return body.result.data.json;
+}
+
+/** A valid initiatePayment input; callbacks go to this test server's health check, which answers 200. */
+export function paymentInput(page: Page, patch: Record<string, unknown> = {}): Record<string, unknown> {
+  const origin = new URL(page.url()).origin;
+  const input: Record<string, unknown> = {
+    paymentType: "USSD", bankCode: "058", amount: "1500", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com",
+    currency: "NGN", country: "NG", paymentReference: `e2e-${unique()}`, callbackUrl: `${origin}/api/health`, redirectUrl: `${origin}/signin`,
+    ...patch,
+  };
+  if (input.paymentType === "TRANSFER") delete input.bankCode;
+  return input;
+}

@@ -1,0 +1,80 @@
+"use client";
+// The payment's callbacks: each event's delivery to the callbackUrl and webhook endpoints, every attempt, and a re-send.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
+import { useTRPC } from "@/app/trpc-provider";
+import type { AppRouter } from "@/server/trpc/root";
+import styles from "./detail.module.css";
+import { POLL_MS } from "./poll";
+
+type Delivery = inferRouterOutputs<AppRouter>["webhooks"]["deliveries"]["byPayment"][number];
+
+const when = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const at = (ms: number) => when.format(new Date(ms));
+
+const STATE: Record<Delivery["status"], string> = { pending: "Retrying", delivered: "Delivered", failed: "Failed", cancelled: "Cancelled" };
+
+function outcome(a: Delivery["attempts"][number]): string {
+  if (a.statusCode !== null) return `HTTP ${a.statusCode}`;
+  return a.error ?? "no answer";
+}
+
+export function DeliveriesPanel({ paymentReference, canAct }: { paymentReference: string; canAct: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const deliveries = useQuery({ ...trpc.webhooks.deliveries.byPayment.queryOptions({ paymentReference }), refetchInterval: POLL_MS });
+  const resend = useMutation(
+    trpc.webhooks.deliveries.resend.mutationOptions({
+      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.byPayment.queryKey({ paymentReference }) }),
+    }),
+  );
+  const list = deliveries.data ?? [];
+
+  return (
+    <section className="card">
+      <h2>Callbacks</h2>
+      {deliveries.isError && <p className="form-error">Could not load callbacks: {deliveries.error.message}</p>}
+      {!deliveries.isError && list.length === 0 && (
+        <p className="muted">{deliveries.isPending ? "Loading…" : "Nothing sent yet: the merchant is told when the payment succeeds, fails, expires or money arrives late."}</p>
+      )}
+      <ul className={styles.deliveries} data-testid="deliveries">
+        {list.map((d) => (
+          <li key={d.id} className={styles.delivery}>
+            <div className={styles.deliveryHead}>
+              <span className="mono">{d.event}</span>
+              <span className={`${styles.deliveryState} ${styles[`delivery_${d.status}`]}`}>{STATE[d.status]}</span>
+            </div>
+            <p className={styles.deliveryUrl}>
+              {d.destination === "callback" ? "callbackUrl" : "Webhook endpoint"} · <span className="mono">{d.url}</span>
+            </p>
+            <details>
+              <summary>
+                {d.attemptCount === 1 ? "1 attempt" : `${d.attemptCount} attempts`}
+                {d.nextAttemptAt !== null ? ` · next ${at(d.nextAttemptAt)}` : ""}
+              </summary>
+              <ol className={styles.attempts}>
+                {d.attempts.map((a, i) => (
+                  <li key={i}>
+                    <span>{at(a.attemptedAt)}</span> <strong>{outcome(a)}</strong> <span className="muted">{a.latencyMs} ms</span>
+                    {a.responseSnippet && <code className={styles.snippet}>{a.responseSnippet}</code>}
+                  </li>
+                ))}
+              </ol>
+            </details>
+            {canAct && (
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => resend.mutate({ deliveryId: d.id })}
+                disabled={resend.isPending && resend.variables?.deliveryId === d.id}
+              >
+                Re-send
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {resend.isError && <p className="form-error">{resend.error.message}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+// What the customer was given, with the ways to pass it on: tap-to-dial and a QR code, or the account to copy, and the checkout link.
+import { CopyButton } from "@/app/copy-button";
+import { Countdown } from "@/app/countdown";
+import type { PaymentWithTimeline } from "@/server/payments/timeline";
+import styles from "./detail.module.css";
+
+type Props = { issued: PaymentWithTimeline["issued"]; open: boolean; expiresAt: string | null; renderedAt: number; qr: string | null; checkoutUrl: string };
+
+export function IssuedPanel({ issued, open, expiresAt, renderedAt, qr, checkoutUrl }: Props) {
+  return (
+    <section className={`card ${styles.issued}`}>
+      <div className={styles.issuedHead}>
+        <h2>{issued.paymentType === "USSD" ? `Dial code · ${issued.bankName}` : "Account to pay into"}</h2>
+        {open && expiresAt && (
+          <span className={styles.expiry}>
+            Expires in <Countdown expiresAt={expiresAt} renderedAt={renderedAt} className={styles.clock} />
+          </span>
+        )}
+      </div>
+      {!open && (
+        <p className={styles.ended}>
+          This payment has ended: money sent to this {issued.paymentType === "USSD" ? "dial code" : "account"} now is owed back to the customer.
+        </p>
+      )}
+      {issued.paymentType === "USSD" ? (
+        <div className={styles.dial}>
+          <div>
+            {open ? (
+              <a href={issued.telLink} className={styles.code} data-testid="dial-code">
+                {issued.dialCode}
+              </a>
+            ) : (
+              <span className={`${styles.code} ${styles.spent}`} data-testid="dial-code">
+                {issued.dialCode}
+              </span>
+            )}
+            {open && (
+              <>
+                <p className="muted">The customer dials this from the phone number registered with {issued.bankName}, then confirms with their PIN.</p>
+                <div className="row">
+                  <a href={issued.telLink} className="button">
+                    Dial
+                  </a>
+                  <CopyButton value={issued.dialCode} label="Copy code" />
+                </div>
+              </>
+            )}
+          </div>
+          {qr && open && <img src={qr} alt={`QR code that dials ${issued.dialCode}`} className={styles.qr} width={168} height={168} />}
+        </div>
+      ) : (
+        <dl className={styles.account}>
+          <div>
+            <dt>Bank</dt>
+            <dd>{issued.bankName}</dd>
+          </div>
+          <div>
+            <dt>Account number</dt>
+            <dd className={styles.accountNumber}>
+              <span className={`mono ${open ? "" : styles.spent}`} data-testid="account-number">
+                {issued.accountNumber}
+              </span>
+              {open && <CopyButton value={issued.accountNumber} />}
+            </dd>
+          </div>
+          <div>
+            <dt>Account name</dt>
+            <dd>{issued.accountName}</dd>
+          </div>
+        </dl>
+      )}
+      <div className={styles.checkout}>
+        <span className="muted">Checkout page</span>
+        <a href={checkoutUrl} target="_blank" rel="noreferrer" className="mono">
+          {checkoutUrl.replace(/^https?:\/\//, "")}
+        </a>
+        <CopyButton value={checkoutUrl} label="Copy link" />
+      </div>
+    </section>
+  );
+}

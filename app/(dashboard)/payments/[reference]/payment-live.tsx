@@ -1,0 +1,125 @@
+"use client";
+// One payment, kept live: polled every 2.5 s while the page is open, so the bank's notices and callbacks show as they land.
+import { useQuery } from "@tanstack/react-query";
+import { CHANNEL_LABEL, lagosDateTime, naira } from "@/app/payment-display";
+import { useTRPC } from "@/app/trpc-provider";
+import type { PaymentWithTimeline } from "@/server/payments/timeline";
+import { StatusBadge } from "../payment-table";
+import { DeliveriesPanel } from "./deliveries-panel";
+import styles from "./detail.module.css";
+import { IssuedPanel } from "./issued-panel";
+import { POLL_MS } from "./poll";
+import { SandboxPanel } from "./sandbox-panel";
+import { Timeline } from "./timeline";
+
+const SOURCE = { rest: "REST API", trpc: "tRPC API", dashboard: "Dashboard", link: "Payment link", seed: "Sample data" } as const;
+
+type Props = { initial: PaymentWithTimeline; qr: string | null; canAct: boolean; renderedAt: number; justCreated: boolean };
+
+export function PaymentLive({ initial, qr, canAct, renderedAt, justCreated }: Props) {
+  const trpc = useTRPC();
+  const paymentReference = initial.payments.paymentReference;
+  const { data } = useQuery({ ...trpc.payments.byReference.queryOptions({ paymentReference }), initialData: initial, refetchInterval: POLL_MS });
+  const d = data ?? initial;
+  const p = d.payments;
+  const open = p.status === "PENDING" || p.status === "PARTIALLY_PAID";
+  const refund = p.amountToRefund !== "0.00";
+
+  return (
+    <article className={styles.page}>
+      <a href="/payments" className={styles.back}>
+        ← Payments
+      </a>
+      {justCreated && (
+        <p className={styles.created} role="status">
+          Payment created. Give your customer the {p.paymentType === "USSD" ? "dial code" : "account"} below or the checkout link; this page updates by
+          itself when money arrives.
+        </p>
+      )}
+      <header className={styles.head}>
+        <div>
+          <p className={styles.amount} data-testid="payment-amount">
+            {naira(p.amount)}
+          </p>
+          <p className={styles.ref}>
+            <span className="mono">{p.paymentReference}</span> · {CHANNEL_LABEL[p.paymentType]} · {lagosDateTime(p.createdAt)}
+          </p>
+        </div>
+        <span data-testid="payment-status" className={styles.status}>
+          <StatusBadge status={p.status} />
+        </span>
+      </header>
+
+      <div className={styles.columns}>
+        <div className={styles.main}>
+          <IssuedPanel issued={d.issued} open={open} expiresAt={p.expiresAt} renderedAt={renderedAt} qr={qr} checkoutUrl={d.checkoutUrl} />
+
+          <section className="card">
+            <h2>Money</h2>
+            <dl className={styles.money}>
+              <div>
+                <dt>Amount</dt>
+                <dd>{naira(p.amount)}</dd>
+              </div>
+              <div>
+                <dt>Amount paid</dt>
+                <dd data-testid="amount-paid">{naira(p.amountPaid)}</dd>
+              </div>
+              <div className={refund ? styles.owed : undefined}>
+                <dt>To refund</dt>
+                <dd>{naira(p.amountToRefund)}</dd>
+              </div>
+            </dl>
+            {refund && <p className={styles.note}>Money arrived after this payment had ended. Return it to the customer.</p>}
+            {p.paidAt && <p className="muted">Paid {lagosDateTime(p.paidAt)}</p>}
+          </section>
+
+          <Timeline events={d.timeline} />
+          <DeliveriesPanel paymentReference={paymentReference} canAct={canAct} />
+        </div>
+
+        <aside className={styles.side}>
+          {p.mode === "test" && canAct && <SandboxPanel payment={p} open={open} />}
+          <section className="card">
+            <h2>Customer</h2>
+            <dl className={styles.facts}>
+              <dt>Name</dt>
+              <dd>{d.customers.customerName}</dd>
+              <dt>Phone</dt>
+              <dd>
+                <a href={`tel:${d.customers.customerMobile}`}>{d.customers.customerMobile}</a>
+              </dd>
+              <dt>E-mail</dt>
+              <dd>
+                <a href={`mailto:${d.customers.customerEmail}`}>{d.customers.customerEmail}</a>
+              </dd>
+            </dl>
+          </section>
+          <section className="card">
+            <h2>Details</h2>
+            <dl className={styles.facts}>
+              <dt>Linking ref.</dt>
+              <dd className="mono">{p.linkingReference}</dd>
+              {d.issued.paymentType === "USSD" && (
+                <>
+                  <dt>Provider ref.</dt>
+                  <dd className="mono">{d.issued.providerReference}</dd>
+                </>
+              )}
+              <dt>Source</dt>
+              <dd>{SOURCE[d.source]}</dd>
+              <dt>Mode</dt>
+              <dd>{p.mode === "test" ? "Test" : "Live"}</dd>
+              <dt>Expires</dt>
+              <dd>{lagosDateTime(p.expiresAt)}</dd>
+              <dt>Callback</dt>
+              <dd className={styles.url}>{d.callbackUrl}</dd>
+              <dt>Redirect</dt>
+              <dd className={styles.url}>{d.redirectUrl}</dd>
+            </dl>
+          </section>
+        </aside>
+      </div>
+    </article>
+  );
+}

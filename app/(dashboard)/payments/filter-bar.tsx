@@ -1,0 +1,89 @@
+// The list's filters as a plain GET form: the URL holds them, so a filtered view can be bookmarked or shared.
+import { CHANNEL_LABEL, STATUS_LABEL } from "@/app/payment-display";
+import type { FieldError } from "@/server/api-error";
+import { PAYMENT_SOURCES, PAYMENT_STATUSES, type PaymentFilters } from "@/server/payments/history";
+import styles from "./payments.module.css";
+
+const SOURCE_LABEL: Record<(typeof PAYMENT_SOURCES)[number], string> = {
+  rest: "REST API",
+  trpc: "tRPC API",
+  dashboard: "Dashboard",
+  link: "Payment link",
+  seed: "Sample data",
+};
+
+export function FilterBar({ filters, errors }: { filters: PaymentFilters; errors: FieldError[] }) {
+  const errorOf = (field: string) => errors.find((e) => e.field === field)?.message;
+  const narrowed = Object.entries(filters).some(([name, value]) => name !== "search" && value !== undefined) || errors.length > 0;
+  const field = (name: keyof PaymentFilters, label: string, input: React.ReactNode) => (
+    <label className={styles.filter}>
+      {label}
+      {input}
+      {errorOf(name) && <span className="field-error">{`${label} ${errorOf(name)}`}</span>}
+    </label>
+  );
+  return (
+    <form method="get" action="/payments" className={styles.filters} role="search">
+      <div className={styles.searchRow}>
+        <input
+          type="search"
+          name="search"
+          defaultValue={filters.search ?? ""}
+          placeholder="Reference, e-mail or phone"
+          title="Exact value or its first characters"
+          aria-label="Search payments"
+          maxLength={254}
+        />
+        <button type="submit">Search</button>
+      </div>
+      <details open={narrowed} className={styles.more}>
+        <summary>Filters{narrowed ? " (on)" : ""}</summary>
+        <div className={styles.filterGrid}>
+          {field(
+            "status",
+            "Status",
+            <select name="status" defaultValue={filters.status ?? ""}>
+              <option value="">Any status</option>
+              {PAYMENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABEL[s]}
+                </option>
+              ))}
+            </select>,
+          )}
+          {field(
+            "channel",
+            "Channel",
+            <select name="channel" defaultValue={filters.channel ?? ""}>
+              <option value="">Any channel</option>
+              <option value="USSD">{CHANNEL_LABEL.USSD}</option>
+              <option value="TRANSFER">{CHANNEL_LABEL.TRANSFER}</option>
+            </select>,
+          )}
+          {field(
+            "source",
+            "Source",
+            <select name="source" defaultValue={filters.source ?? ""}>
+              <option value="">Any source</option>
+              {PAYMENT_SOURCES.map((s) => (
+                <option key={s} value={s}>
+                  {SOURCE_LABEL[s]}
+                </option>
+              ))}
+            </select>,
+          )}
+          {field("from", "From", <input type="date" name="from" defaultValue={filters.from ?? ""} aria-invalid={Boolean(errorOf("from"))} />)}
+          {field("to", "To", <input type="date" name="to" defaultValue={filters.to ?? ""} aria-invalid={Boolean(errorOf("to"))} />)}
+          {field("minAmount", "Min ₦", <input name="minAmount" inputMode="decimal" placeholder="0.00" defaultValue={filters.minAmount ?? ""} aria-invalid={Boolean(errorOf("minAmount"))} />)}
+          {field("maxAmount", "Max ₦", <input name="maxAmount" inputMode="decimal" placeholder="any" defaultValue={filters.maxAmount ?? ""} aria-invalid={Boolean(errorOf("maxAmount"))} />)}
+        </div>
+        <div className="row">
+          <button type="submit">Apply filters</button>
+          <a href="/payments" className="button secondary">
+            Clear
+          </a>
+        </div>
+      </details>
+    </form>
+  );
+}

@@ -1,0 +1,154 @@
+"use client";
+// The dashboard's initiation form: checked with the API's own zod schema as you submit, then sent to tRPC initiatePayment.
+import { useMutation } from "@tanstack/react-query";
+import { TRPCClientError } from "@trpc/client";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { useTRPC } from "@/app/trpc-provider";
+import { initiateInputError, type InitiatePaymentInput, type PaymentType } from "@/server/payments/initiate-schema";
+import styles from "../payments.module.css";
+
+type Bank = { bankCode: string; bankName: string; ussdCode: string };
+type Props = { banks: Bank[]; suggestedReference: string; callbackUrl: string; redirectUrl: string };
+
+const LABEL: Record<string, string> = {
+  amount: "Amount",
+  bankCode: "Customer's bank",
+  fullName: "Customer name",
+  mobileNumber: "Mobile number",
+  email: "E-mail",
+  paymentReference: "Payment reference",
+  callbackUrl: "Callback URL",
+  redirectUrl: "Redirect URL",
+};
+
+export function NewPaymentForm({ banks, suggestedReference, callbackUrl, redirectUrl }: Props) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [channel, setChannel] = useState<PaymentType>("USSD");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const initiate = useMutation(trpc.initiatePayment.mutationOptions());
+  const urlsMissing = !callbackUrl || !redirectUrl;
+
+  async function submit(e: React.FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setMessage(null);
+    const form = new FormData(e.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? "").trim();
+    const common = {
+      amount: text("amount").replaceAll(",", ""), fullName: text("fullName"), mobileNumber: text("mobileNumber").replace(/[\s-]/g, ""),
+      email: text("email"), currency: "NGN" as const, country: "NG" as const, paymentReference: text("paymentReference"),
+      callbackUrl: text("callbackUrl"), redirectUrl: text("redirectUrl"),
+    };
+    const bank = text("bankCode");
+    // No bank chosen is sent as no bankCode, so the schema says "required" rather than "unknown code".
+    const input = (channel === "USSD" ? { ...common, paymentType: "USSD", ...(bank ? { bankCode: bank } : {}) } : { ...common, paymentType: "TRANSFER" }) as InitiatePaymentInput;
+    const refused = initiateInputError(input);
+    if (refused) {
+      setErrors(Object.fromEntries(refused.errors.map((f) => [f.field, f.message])));
+      return;
+    }
+    setErrors({});
+    try {
+      const issued = await initiate.mutateAsync(input);
+      router.push(`/payments/${encodeURIComponent(issued.paymentReference ?? input.paymentReference)}?created=1`);
+    } catch (err) {
+      const fields = err instanceof TRPCClientError ? (err.data as { errors?: { field: string; message: string }[] } | undefined)?.errors : undefined;
+      if (fields?.length) setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
+      setMessage(err instanceof Error ? err.message : "Could not create the payment");
+    }
+  }
+
+  const fieldError = (name: string) =>
+    errors[name] && (
+      <span className="field-error" id={`${name}-error`}>
+        {LABEL[name]} {errors[name]}
+      </span>
+    );
+  const invalid = (name: string) => ({ "aria-invalid": Boolean(errors[name]), "aria-describedby": errors[name] ? `${name}-error` : undefined });
+  const input = (name: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <label>
+      {LABEL[name]}
+      <input name={name} {...invalid(name)} {...props} />
+      {fieldError(name)}
+    </label>
+  );
+
+  return (
+    <form className={`card ${styles.form}`} onSubmit={submit} noValidate>
+      <fieldset className={styles.channels}>
+        <legend>How will the customer pay?</legend>
+        <label className={styles.channel}>
+          <input type="radio" name="paymentType" value="USSD" checked={channel === "USSD"} onChange={() => setChannel("USSD")} />
+          USSD
+          <span>A dial code for their bank; works on any phone. Up to ₦1,000,000.</span>
+        </label>
+        <label className={styles.channel}>
+          <input type="radio" name="paymentType" value="TRANSFER" checked={channel === "TRANSFER"} onChange={() => setChannel("TRANSFER")} />
+          Bank transfer
+          <span>An account opened for this payment; from any bank app. Up to ₦10,000,000.</span>
+        </label>
+      </fieldset>
+
+      <div className={styles.pair}>
+        <label>
+          {LABEL.amount}
+          <span className={styles.amountInput}>
+            <input name="amount" inputMode="decimal" placeholder="1500.00" autoComplete="off" {...invalid("amount")} />
+          </span>
+          {fieldError("amount")}
+        </label>
+        {channel === "USSD" && (
+          <label>
+            {LABEL.bankCode}
+            <select name="bankCode" defaultValue="" {...invalid("bankCode")}>
+              <option value="" disabled>
+                Choose the customer&apos;s bank
+              </option>
+              {banks.map((b) => (
+                <option key={b.bankCode} value={b.bankCode}>
+                  {b.bankName} ({b.ussdCode})
+                </option>
+              ))}
+            </select>
+            {fieldError("bankCode")}
+          </label>
+        )}
+      </div>
+
+      <div className={styles.pair}>
+        {input("fullName", { autoComplete: "off", placeholder: "Ada Obi" })}
+        {input("mobileNumber", { type: "tel", inputMode: "numeric", autoComplete: "off", placeholder: "08012345678" })}
+      </div>
+      <div className={styles.pair}>
+        {input("email", { type: "email", autoComplete: "off", placeholder: "ada@example.com" })}
+        {input("paymentReference", { defaultValue: suggestedReference, spellCheck: false })}
+      </div>
+
+      <details className={styles.advanced} open={urlsMissing || Boolean(errors.callbackUrl || errors.redirectUrl)}>
+        <summary>Callback and redirect</summary>
+        <p className={styles.hint}>
+          Owo POSTs the signed result to the callback URL and sends the customer&apos;s browser to the redirect URL. Save defaults under Payment links to
+          fill these in for you.
+        </p>
+        {input("callbackUrl", { type: "url", defaultValue: callbackUrl, placeholder: "https://shop.example.ng/owo/callback" })}
+        {input("redirectUrl", { type: "url", defaultValue: redirectUrl, placeholder: "https://shop.example.ng/thanks" })}
+      </details>
+
+      {message && Object.keys(errors).length === 0 && (
+        <p role="alert" className="form-error">
+          {message}
+        </p>
+      )}
+      <div className="row">
+        <button type="submit" disabled={initiate.isPending}>
+          {initiate.isPending ? "Creating…" : channel === "USSD" ? "Create dial code" : "Open account"}
+        </button>
+        <a href="/payments" className="button secondary">
+          Cancel
+        </a>
+      </div>
+    </form>
+  );
+}

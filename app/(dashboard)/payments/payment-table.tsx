@@ -1,0 +1,59 @@
+// The payments table of the list and the overview: status first, amount, who, when; each row opens the payment.
+import { CHANNEL_LABEL, lagosDateTime, naira, STATUS_LABEL } from "@/app/payment-display";
+import type { PaymentSummary } from "@/server/payments/history";
+import styles from "./payments.module.css";
+
+export function paymentHref(paymentReference: string): string {
+  return `/payments/${encodeURIComponent(paymentReference)}`;
+}
+
+export function StatusBadge({ status }: { status: PaymentSummary["status"] }) {
+  return <span className={`badge badge-${status}`}>{STATUS_LABEL[status]}</span>;
+}
+
+export function PaymentTable({ items, caption }: { items: PaymentSummary[]; caption?: string }) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table} data-testid="payments-table">
+        {caption && <caption className="muted">{caption}</caption>}
+        <thead>
+          <tr>
+            <th>Status</th>
+            <th className="num">Amount</th>
+            <th>Reference</th>
+            <th className={styles.wide}>Customer</th>
+            <th className={styles.wide}>Channel</th>
+            <th className={styles.wide}>Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((p) => (
+            <tr key={p.linkingReference} className={styles.row}>
+              <td>
+                <StatusBadge status={p.status} />
+              </td>
+              <td className="num">
+                <strong>{naira(p.amount)}</strong>
+                {p.status === "PARTIALLY_PAID" && <span className={styles.sub}>{naira(p.amountPaid)} paid</span>}
+              </td>
+              <td className={styles.reference}>
+                <a href={paymentHref(p.paymentReference)} className={styles.rowLink}>
+                  {p.paymentReference}
+                </a>
+                <span className={`${styles.sub} ${styles.narrowOnly}`}>
+                  {CHANNEL_LABEL[p.paymentType]} · {lagosDateTime(p.createdAt)}
+                </span>
+              </td>
+              <td className={styles.wide}>
+                {p.customerName}
+                <span className={styles.sub}>{p.customerEmail}</span>
+              </td>
+              <td className={styles.wide}>{CHANNEL_LABEL[p.paymentType]}</td>
+              <td className={`${styles.when} ${styles.wide}`}>{lagosDateTime(p.createdAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// CSV export of the dashboard's filtered payments list, for the signed-in user's merchant and mode, streamed batch by batch.
+import { exportPayments } from "@/server/payments/export";
+import { filtersFromQuery } from "@/server/payments/history";
+import { pageCaller } from "@/server/trpc/page-caller";
+
+export const dynamic = "force-dynamic";
+
+const problem = (status: number, message: string, errors: unknown[] = []) =>
+  Response.json({ message, errors }, { status, headers: { "cache-control": "no-store" } });
+
+export async function GET(request: Request): Promise<Response> {
+  const { caller } = await pageCaller();
+  if (!caller) return problem(401, "Sign in to export payments");
+  const { filters, errors } = filtersFromQuery(new URL(request.url).searchParams);
+  if (errors.length) return problem(400, `Invalid filters: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}`, errors);
+
+  const { total, chunks } = exportPayments(caller.merchantId, caller.mode, filters);
+  const encoder = new TextEncoder();
+  // Pull-driven: the next batch is read only when the client has taken the last one.
+  const body = new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        const next = chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+      cancel() {
+        chunks.return(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, "").replace("T", "-");
+  return new Response(body, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="owo-payments-${caller.mode}-${stamp}.csv"`,
+      "cache-control": "no-store",
+      "x-total-count": String(total),
+    },
+  });
+}

@@ -1,0 +1,30 @@
+// How payments read to people, the same in the dashboard and on the checkout: naira, status words, Lagos times.
+import type { PaymentStatus } from "@/db/schema";
+import { displayNaira, parseAmount } from "@/server/payments/money";
+
+/** "1500.00" → "₦1,500.00" (through kobo, never a float). */
+export function naira(amount: string): string {
+  return displayNaira(parseAmount(amount) ?? 0);
+}
+
+export const STATUS_LABEL: Record<PaymentStatus, string> = {
+  PENDING: "Pending",
+  PARTIALLY_PAID: "Partly paid",
+  SUCCESSFUL: "Successful",
+  FAILED: "Failed",
+  EXPIRED: "Expired",
+};
+
+export const CHANNEL_LABEL = { USSD: "USSD", TRANSFER: "Bank transfer" } as const;
+
+// Fixed zone and locale, so the server's render and the browser's hydration print the same text.
+const dateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+const time = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
+export function lagosDateTime(iso: string | null): string {
+  return iso ? dateTime.format(new Date(iso)) : "—";
+}
+
+export function lagosTime(iso: string): string {
+  return time.format(new Date(iso));
+}
