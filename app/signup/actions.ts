@@ -1,15 +1,38 @@
 "use server";
+import { cookies } from "next/headers";
 import { ApiError } from "@/server/api-error";
+import { MERCHANT_COOKIE } from "@/server/auth/callers";
 import { createMerchant } from "@/server/merchants/create-merchant";
+import { acceptInvite, joinByInvite } from "@/server/team/invites";
+import { signedInUserId } from "./session";
 
 export type SignUpResult = { ok: true } | { ok: false; message: string; errors: Record<string, string> };
 
+function refused(e: unknown): SignUpResult {
+  if (e instanceof ApiError) return { ok: false, message: e.message, errors: Object.fromEntries(e.errors.map((f) => [f.field, f.message])) };
+  throw e;
+}
+
+/** Without an invite: a new merchant and its owner. With one: a new person joining that merchant's team. */
 export async function signUp(input: { name: string; email: string; password: string; invite?: string }): Promise<SignUpResult> {
   try {
-    await createMerchant({ name: input.name, email: input.email, password: input.password });
+    if (input.invite) await joinByInvite({ name: input.name, email: input.email, password: input.password, invite: input.invite });
+    else await createMerchant({ name: input.name, email: input.email, password: input.password });
     return { ok: true };
   } catch (e) {
-    if (e instanceof ApiError) return { ok: false, message: e.message, errors: Object.fromEntries(e.errors.map((f) => [f.field, f.message])) };
-    throw e;
+    return refused(e);
+  }
+}
+
+/** The signed-in person (whatever teams they are on, maybe none) joins the invite's team and switches to it. */
+export async function acceptInviteAsSignedIn(invite: string): Promise<SignUpResult> {
+  const userId = await signedInUserId();
+  if (!userId) return { ok: false, message: "Your session has ended; sign in again, then open the invite link.", errors: {} };
+  try {
+    const joined = acceptInvite(invite, userId);
+    (await cookies()).set(MERCHANT_COOKIE, joined.merchantId, { httpOnly: true, sameSite: "lax", path: "/" });
+    return { ok: true };
+  } catch (e) {
+    return refused(e);
   }
 }

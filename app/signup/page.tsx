@@ -1,9 +1,24 @@
 import type { Metadata } from "next";
-import { SignUpForm } from "./sign-up-form";
+import { lagosDateTime } from "@/app/payment-display";
+import { ApiError } from "@/server/api-error";
+import { inviteByToken } from "@/server/team/invites";
+import { signedInUserId } from "./session";
+import { AcceptInvite, SignUpForm, type InviteOffer } from "./sign-up-form";
 
 export const metadata: Metadata = { title: "Create your merchant account" };
 
-export default function SignUpPage() {
+function offerFor(token: string): InviteOffer | null {
+  try {
+    return { token, ...inviteByToken(token) };
+  } catch (e) {
+    if (e instanceof ApiError && e.code === "S404") return null;
+    throw e;
+  }
+}
+
+export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ invite?: string }> }) {
+  const { invite: token } = await searchParams;
+  if (token) return <InvitePage token={token} />;
   return (
     <main className="auth">
       <div className="auth-card">
@@ -14,6 +29,48 @@ export default function SignUpPage() {
         <p className="muted">
           Already have an account? <a href="/signin">Sign in</a>
         </p>
+      </div>
+    </main>
+  );
+}
+
+async function InvitePage({ token }: { token: string }) {
+  const offer = offerFor(token);
+  const signedIn = offer ? (await signedInUserId()) !== null : false;
+  const signInHere = `/signin?callbackUrl=${encodeURIComponent(`/signup?invite=${token}`)}`;
+  return (
+    <main className="auth">
+      <div className="auth-card">
+        <p className="brand">Owo</p>
+        {!offer ? (
+          <>
+            <h1>This invite link is not valid</h1>
+            <p className="muted">It was already used, withdrawn, or it expired (invites last 7 days). Ask whoever invited you for a new link.</p>
+            <p className="muted">
+              <a href="/signin">Sign in</a> · <a href="/signup">Create a merchant account</a>
+            </p>
+          </>
+        ) : (
+          <>
+            <h1>Join {offer.merchantName}</h1>
+            <p className="muted">
+              You are invited as <strong>{offer.role}</strong>. The link works once, until {lagosDateTime(offer.expiresAt)}.
+            </p>
+            {signedIn ? (
+              <>
+                <AcceptInvite invite={offer} />
+                <p className="muted">You are signed in; joining adds this team to your account.</p>
+              </>
+            ) : (
+              <>
+                <SignUpForm invite={offer} />
+                <p className="muted">
+                  Already have an account? <a href={signInHere}>Sign in to accept</a>
+                </p>
+              </>
+            )}
+          </>
+        )}
       </div>
     </main>
   );

@@ -1,0 +1,173 @@
+import type { Metadata } from "next";
+import { lagosDateTime } from "@/app/payment-display";
+import { pageCaller } from "@/server/trpc/page-caller";
+import { InviteForm, MemberControls, WithdrawInvite } from "./team-controls";
+import styles from "./team.module.css";
+
+export const metadata: Metadata = { title: "Team" };
+
+/** The audit log's procedure paths in words; anything else shows its path. */
+const ACTIONS: Record<string, string> = {
+  "links.create": "Created a payment link",
+  "links.setActive": "Switched a payment link on or off",
+  "links.setDefaults": "Changed the default callback and redirect URLs",
+  "keys.roll": "Rolled the secret key",
+  "team.invite": "Created an invite link",
+  "team.withdrawInvite": "Withdrew an invite",
+  "team.changeRole": "Changed a member's role",
+  "team.remove": "Removed a member",
+  "team.acceptInvite": "Joined the team through an invite",
+  initiatePayment: "Initiated a payment",
+  "sandbox.simulate": "Simulated a bank payment (test mode)",
+  "webhooks.endpoints.add": "Added a webhook endpoint",
+  "webhooks.endpoints.disable": "Disabled a webhook endpoint",
+  "webhooks.endpoints.enable": "Enabled a webhook endpoint",
+  "webhooks.endpoints.delete": "Deleted a webhook endpoint",
+  "webhooks.secret.reveal": "Revealed the signing secret",
+  "webhooks.secret.roll": "Rolled the signing secret",
+  "webhooks.deliveries.resend": "Sent a callback again",
+};
+
+/** The redacted input as "name: value" pairs, leaving out blanks and the target already shown. */
+function detailText(detail: unknown, target: string | null): string {
+  if (typeof detail !== "object" || detail === null) return "";
+  return Object.entries(detail)
+    .filter(([, v]) => v !== "" && v !== null && v !== undefined && String(v) !== target)
+    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
+    .join(" · ");
+}
+
+export default async function TeamPage({ searchParams }: { searchParams: Promise<{ before?: string }> }) {
+  const { caller, api } = await pageCaller();
+  if (!caller) return null;
+  const manager = caller.role === "owner" || caller.role === "admin";
+  const before = Number((await searchParams).before) || undefined;
+  const [members, invites, audit] = await Promise.all([
+    api.team.members(),
+    manager ? api.team.invites() : Promise.resolve([]),
+    manager ? api.team.audit({ before, limit: 50 }) : Promise.resolve(null),
+  ]);
+  const mayGrantOwner = caller.role === "owner";
+  return (
+    <section>
+      <h1>Team</h1>
+      <p className="muted">
+        Everyone here works on {caller.merchantName}. Viewers see payments, links and reports; developers also manage keys, webhooks and links; admins
+        and owners also manage the team.
+      </p>
+
+      {manager && (
+        <div className="card">
+          <h2 style={{ marginTop: 0 }}>Invite someone</h2>
+          <InviteForm mayGrantOwner={mayGrantOwner} />
+        </div>
+      )}
+
+      <h2>Members</h2>
+      <div className={styles.tableWrap}>
+        <table>
+          <thead>
+            <tr>
+              <th>Person</th>
+              <th>Role</th>
+              <th>Joined</th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((m) => (
+              <tr key={m.userId} data-testid="member-row">
+                <td>
+                  {/* An owner who signed up without a name is known by their e-mail: say it once. */}
+                  <strong>{m.name}</strong>
+                  {m.userId === caller.userId && <span className="muted"> (you)</span>}
+                  {m.name !== m.email && <div className="muted">{m.email}</div>}
+                </td>
+                <td>
+                  {manager ? (
+                    <MemberControls userId={m.userId} role={m.role} name={m.name} mayGrantOwner={mayGrantOwner} />
+                  ) : (
+                    <span className={styles.role}>{m.role}</span>
+                  )}
+                </td>
+                <td style={{ whiteSpace: "nowrap" }}>{lagosDateTime(m.joinedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      {manager && invites.length > 0 && (
+        <>
+          <h2>Open invites</h2>
+          <div className={styles.tableWrap}>
+            <table>
+              <thead>
+                <tr>
+                  <th>Role</th>
+                  <th>For</th>
+                  <th>Invited by</th>
+                  <th>Expires</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {invites.map((i) => (
+                  <tr key={i.id}>
+                    <td className={styles.role}>{i.role}</td>
+                    <td>{i.email ?? <span className="muted">anyone with the link</span>}</td>
+                    <td>{i.invitedBy}</td>
+                    <td style={{ whiteSpace: "nowrap" }}>{lagosDateTime(i.expiresAt)}</td>
+                    <td>
+                      <WithdrawInvite id={i.id} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+
+      {audit && (
+        <>
+          <h2 id="audit">Audit log</h2>
+          <p className="muted">Every change made by a signed-in person, newest first. Secrets are never recorded.</p>
+          {audit.entries.length === 0 ? (
+            <p className="muted">Nothing yet.</p>
+          ) : (
+            <div className={styles.tableWrap}>
+              <table>
+                <thead>
+                  <tr>
+                    <th>When</th>
+                    <th>Who</th>
+                    <th>What</th>
+                    <th>Details</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {audit.entries.map((e) => (
+                    <tr key={e.id} data-testid="audit-row">
+                      <td style={{ whiteSpace: "nowrap" }}>{lagosDateTime(e.at)}</td>
+                      <td>{e.userEmail ?? "—"}</td>
+                      <td>
+                        {ACTIONS[e.action] ?? <code>{e.action}</code>}
+                        {e.target && <div className={styles.detail}>{e.target}</div>}
+                      </td>
+                      <td className={styles.detail}>{detailText(e.detail, e.target)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {audit.nextBefore && (
+            <p>
+              <a href={`/team?before=${audit.nextBefore}#audit`}>Older entries →</a>
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

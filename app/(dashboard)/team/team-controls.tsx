@@ -1,0 +1,127 @@
+"use client";
+// The team page's actions: invite (the link is shown once to copy), change a role, remove someone, withdraw an invite.
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { CopyButton } from "@/app/copy-button";
+import { lagosDateTime } from "@/app/payment-display";
+import { useTRPC } from "@/app/trpc-provider";
+import type { Role } from "@/db/schema";
+import styles from "./team.module.css";
+
+const ROLE_OPTIONS: { role: Role; text: string }[] = [
+  { role: "viewer", text: "Viewer (reads only)" },
+  { role: "developer", text: "Developer" },
+  { role: "admin", text: "Admin" },
+  { role: "owner", text: "Owner" },
+];
+
+function Failure({ error }: { error: { message: string } | null }) {
+  return error ? (
+    <p role="alert" className="form-error">
+      {error.message}
+    </p>
+  ) : null;
+}
+
+export function InviteForm({ mayGrantOwner }: { mayGrantOwner: boolean }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const invite = useMutation(trpc.team.invite.mutationOptions({ onSuccess: () => router.refresh() }));
+  const emailError = invite.error?.data?.errors.find((e) => e.field === "email");
+  return (
+    <form
+      className="stack"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const form = new FormData(e.currentTarget);
+        invite.mutate({ role: String(form.get("role")) as Role, email: String(form.get("email") ?? "") });
+      }}
+    >
+      <div className={styles.inviteGrid}>
+        <label>
+          Role
+          <select name="role" defaultValue="viewer" aria-label="Role">
+            {ROLE_OPTIONS.map((o) => (
+              <option key={o.role} value={o.role} disabled={o.role === "owner" && !mayGrantOwner}>
+                {o.text}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Their e-mail (optional: only this address can use the link)
+          <input name="email" type="email" autoComplete="off" aria-invalid={Boolean(emailError)} />
+          {emailError && <span className="field-error">E-mail {emailError.message}</span>}
+        </label>
+        <button type="submit" disabled={invite.isPending}>
+          {invite.isPending ? "Creating…" : "Create invite link"}
+        </button>
+      </div>
+      {!emailError && <Failure error={invite.error} />}
+      {invite.data && (
+        <div className={styles.inviteResult} role="status">
+          <p style={{ marginTop: 0 }}>
+            Invite link for a <strong>{invite.data.role}</strong>
+            {invite.data.email ? ` (${invite.data.email})` : ""}. Send it yourself; it works once, until {lagosDateTime(invite.data.expiresAt)}. It
+            is shown only now.
+          </p>
+          <div className={styles.url}>
+            <input readOnly value={invite.data.url} aria-label="Invite link" onFocus={(e) => e.currentTarget.select()} />
+            <CopyButton value={invite.data.url} />
+          </div>
+        </div>
+      )}
+    </form>
+  );
+}
+
+export function MemberControls({ userId, role, name, mayGrantOwner }: { userId: string; role: Role; name: string; mayGrantOwner: boolean }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const change = useMutation(trpc.team.changeRole.mutationOptions({ onSuccess: () => router.refresh() }));
+  const remove = useMutation(trpc.team.remove.mutationOptions({ onSuccess: () => router.refresh() }));
+  const ownerLocked = role === "owner" && !mayGrantOwner;
+  return (
+    <div className="stack" style={{ gap: "0.25rem" }}>
+      <div className={styles.controls}>
+        <select
+          aria-label={`Role of ${name}`}
+          value={role}
+          disabled={change.isPending || ownerLocked}
+          onChange={(e) => change.mutate({ userId, role: e.target.value as Role })}
+        >
+          {ROLE_OPTIONS.map((o) => (
+            <option key={o.role} value={o.role} disabled={o.role === "owner" && !mayGrantOwner}>
+              {o.text}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="secondary"
+          disabled={remove.isPending || ownerLocked}
+          onClick={() => {
+            if (window.confirm(`Remove ${name} from the team? They lose access at once.`)) remove.mutate({ userId });
+          }}
+        >
+          Remove
+        </button>
+      </div>
+      <Failure error={change.error ?? remove.error} />
+    </div>
+  );
+}
+
+export function WithdrawInvite({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const withdraw = useMutation(trpc.team.withdrawInvite.mutationOptions({ onSuccess: () => router.refresh() }));
+  return (
+    <>
+      <button type="button" className={`secondary ${styles.small}`} disabled={withdraw.isPending} onClick={() => withdraw.mutate({ id })}>
+        Withdraw
+      </button>
+      <Failure error={withdraw.error} />
+    </>
+  );
+}

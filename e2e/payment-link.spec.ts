@@ -1,0 +1,56 @@
+// A merchant makes a payment link; a customer opens it on a phone, pays by transfer and lands on the checkout page.
+import { expect, test } from "./fixtures";
+
+test("create a link, pay it on a phone by transfer, land on checkout; a deactivated link is a friendly 404", async ({ page, merchant, browser }) => {
+  await page.goto("/links");
+  await expect(page.getByRole("heading", { name: "Payment links" })).toBeVisible();
+  await page.getByLabel("Title").fill("Jollof party tray");
+  await page.getByLabel("Amount (₦)").fill("25000");
+  await page.getByLabel("Description (optional)").fill("Serves 10. Delivered in Yaba.");
+  await page.getByRole("button", { name: "Create link" }).click();
+  const created = page.getByLabel("New link URL");
+  await expect(created).toBeVisible();
+  const url = await created.inputValue();
+  expect(url).toMatch(/\/pay\/[a-z0-9]{10}$/);
+  await expect(page.getByRole("link", { name: "Jollof party tray" })).toBeVisible();
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const customer = await phone.newPage();
+  await customer.goto(url);
+  await expect(customer.getByRole("heading", { name: "Jollof party tray" })).toBeVisible();
+  await expect(customer.getByText(merchant.name)).toBeVisible();
+  await expect(customer.getByTestId("link-amount")).toHaveText("₦25,000.00");
+  await customer.screenshot({ path: "e2e/screenshots/pay-link-390x844.png", fullPage: true });
+
+  // Mistakes are named beside their field, and nothing is initiated.
+  await customer.getByRole("button", { name: "Pay ₦25,000.00" }).click();
+  await expect(customer.getByText("Full name must be the customer's name, 1 to 100 characters")).toBeVisible();
+  await expect(customer.getByText("Phone number must be 7 to 15 digits, e.g. 08012345678")).toBeVisible();
+
+  await customer.getByLabel("Full name").fill("Ada Obi");
+  await customer.getByLabel("E-mail").fill("ada@example.com");
+  await customer.getByLabel("Phone number").fill("0801 234 5678");
+  await customer.getByLabel(/USSD/).check();
+  await expect(customer.getByLabel("Your bank")).toBeVisible();
+  await customer.getByLabel(/Bank transfer/).check();
+  await expect(customer.getByLabel("Your bank")).toBeHidden();
+  await customer.screenshot({ path: "e2e/screenshots/pay-link-filled-390x844.png", fullPage: true });
+  await customer.getByRole("button", { name: "Pay ₦25,000.00" }).click();
+  await expect(customer).toHaveURL(/\/checkout\/OWO\d{17}$/);
+  await customer.screenshot({ path: "e2e/screenshots/pay-link-checkout-390x844.png", fullPage: true });
+
+  // The merchant sees the customer's payment under the link.
+  await page.getByRole("link", { name: "Jollof party tray" }).click();
+  await expect(page.getByRole("img", { name: /QR code for/ })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Ada Obi" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: /^lnk-/ })).toBeVisible();
+  await page.screenshot({ path: "e2e/screenshots/link-detail.png", fullPage: true });
+
+  page.on("dialog", (d) => void d.accept());
+  await page.getByRole("button", { name: "Deactivate link" }).click();
+  await expect(page.getByRole("button", { name: "Activate link again" })).toBeVisible();
+  const gone = await customer.goto(url);
+  expect(gone?.status()).toBe(404);
+  await expect(customer.getByRole("heading", { name: "This payment link is not available" })).toBeVisible();
+  await phone.close();
+});
