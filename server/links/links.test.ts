@@ -58,11 +58,8 @@ test("a fixed-amount link is listed with its share URL and paid through the init
   assert.equal(verify.json.data.payments.paymentType, "TRANSFER");
   assert.equal(verify.json.data.customers.customerMobile, "08012345678");
 
-  const { db } = await import("../../db/client");
-  const { payments } = await import("../../db/schema");
-  const { eq } = await import("drizzle-orm");
-  const row = db().select({ source: payments.source, linkId: payments.linkId }).from(payments).where(eq(payments.paymentReference, paid.paymentReference)).get();
-  assert.deepEqual(row, { source: "link", linkId: link.id });
+  const fromLinks = await owner.payments.list.query({ source: "link" });
+  assert.deepEqual(fromLinks.items.map((p) => p.paymentReference), [paid.paymentReference], "listed as a payment from a link");
 
   await simulatePay(paid.paymentReference);
   const listed = (await owner.links.list.query()).find((l) => l.id === link.id);

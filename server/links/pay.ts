@@ -108,7 +108,7 @@ export function payByLink(slug: string, form: Record<string, unknown>, now = Dat
     if (state === "used") throw new ApiError("S3", "This single-use link has already been paid");
     if (state === "busy") throw new ApiError("S3", "A payment on this single-use link is in progress; if it is not completed, the link opens again when it expires");
     // Nested in this transaction (a savepoint), so the single-use check and the payment commit together.
-    const result = initiatePayment(accepted, { merchantId: link.merchantId, mode: link.mode, source: "link", linkId: link.id, now });
-    return JSON.parse(result.paymentsJson) as LinkPayment;
+    const { payments } = initiatePayment(accepted, { merchantId: link.merchantId, mode: link.mode, source: "link", linkId: link.id, now });
+    return { paymentReference: payments.paymentReference, linkingReference: payments.linkingReference, checkoutUrl: payments.checkoutUrl };
   });
 }
