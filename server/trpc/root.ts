@@ -8,6 +8,7 @@ import { paymentsRouter } from "./routers/payments";
 import { sandboxRouter } from "./routers/sandbox";
 import { teamRouter } from "./routers/team";
 import { verifyPaymentProcedure } from "./routers/verify";
+import { webhooksRouter } from "./routers/webhooks";
 
 export const appRouter = router({
   initiatePayment: initiatePaymentProcedure,
@@ -18,6 +19,7 @@ export const appRouter = router({
   keys: keysRouter,
   links: linksRouter,
   team: teamRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -108,3 +108,14 @@ test("at least 30 hostile callback URLs: no connection reaches a listener, every
   assert.equal(listener.received.length, requestsBefore);
   assert.equal(redirector.connections(), 0);
 });
+
+test("an endpoint on a loopback, private or metadata address is refused when added", async () => {
+  const { addEndpoint } = await import("./endpoints");
+  for (const url of [`http://127.0.0.1:${listener.port}/hooks`, "http://localhost/hooks", "http://[::1]/hooks", "http://169.254.169.254/latest", "http://0x7f000001/hooks"]) {
+    assert.throws(() => addEndpoint(m.merchantId, "test", { url }), (e: Error & { errors?: { field: string; message: string }[] }) => {
+      assert.equal(e.errors?.[0]?.field, "url", url);
+      assert.match(e.errors?.[0]?.message ?? "", /refused: /, url);
+      return true;
+    });
+  }
+});

@@ -84,11 +84,13 @@ export function credit(accountNumber: string, amountKobo = 1500_00): void {
   applyBankNotice({ provider: "sandbox", transactionId: `txn_${randomBytes(8).toString("hex")}`, kind: "credit", amountKobo, target: { accountNumber } });
 }
 
+type Found<T> = T | undefined | false;
+
 /** Polls `check` until it returns a value (not undefined/false), or fails after `timeoutMs`. */
-export async function eventually<T>(what: string, check: () => T | undefined | false, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(what: string, check: () => Found<T> | Promise<Found<T>>, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value !== undefined && value !== false) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
