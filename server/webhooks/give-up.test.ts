@@ -1,0 +1,43 @@
+// The whole retry schedule, shrunk by OWO_WEBHOOK_BACKOFF_SCALE: a receiver that always fails gets
+// MAX_ATTEMPTS tries, each wait longer than the last bar jitter, and then the delivery is failed.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
+import { MAX_ATTEMPTS } from "./backoff";
+import { deliveriesOfPayment } from "./delivery-log";
+import { credit, eventually, openTransfer, startReceiver, type Receiver } from "./test-receiver";
+
+let owo: Owo;
+let m: TestMerchant;
+let receiver: Receiver;
+before(async () => {
+  // About 100 h of schedule in about 4 s.
+  owo = await startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.00001", OWO_ALLOW_PRIVATE_CALLBACKS: "1" });
+  m = await createTestMerchant();
+  receiver = await startReceiver(() => 503);
+});
+after(async () => {
+  await owo.stop();
+  await receiver.stop();
+});
+
+test("a receiver that never succeeds gets MAX_ATTEMPTS tries, then the delivery is failed and nothing more is sent", async () => {
+  const { paymentReference, accountNumber } = openTransfer(m.merchantId, receiver.url());
+  credit(accountNumber);
+  const failed = await eventually("the delivery to fail", () => {
+    const [d] = deliveriesOfPayment(m.merchantId, "test", paymentReference);
+    return d?.status === "failed" && d;
+  }, 30_000);
+  assert.equal(MAX_ATTEMPTS, 16);
+  assert.equal(failed.attemptCount, MAX_ATTEMPTS);
+  assert.equal(failed.attempts.length, MAX_ATTEMPTS);
+  assert.ok(failed.attempts.every((a) => a.statusCode === 503 && a.error === "answered 503"));
+  assert.equal(failed.lastError, "answered 503");
+  assert.ok(failed.finishedAt !== null && failed.nextAttemptAt === null);
+  // 30 s and 12 h scaled: 0.3 ms against 432 ms, so the last waits dwarf the first.
+  const at = receiver.received.map((r) => r.at);
+  const lastGap = (at[15] ?? 0) - (at[14] ?? 0);
+  assert.ok(lastGap >= 300, `last wait ${lastGap} ms`);
+  await new Promise((r) => setTimeout(r, 600));
+  assert.equal(receiver.received.length, MAX_ATTEMPTS);
+});
