@@ -38,50 +38,52 @@ export function FilterBar({ filters, errors }: { filters: PaymentFilters; errors
       </div>
       <details open={narrowed} className={styles.more}>
         <summary>Filters{narrowed ? " (on)" : ""}</summary>
-        <div className={styles.filterGrid}>
-          {field(
-            "status",
-            "Status",
-            <select name="status" defaultValue={filters.status ?? ""}>
-              <option value="">Any status</option>
-              {PAYMENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {STATUS_LABEL[s]}
-                </option>
-              ))}
-            </select>,
-          )}
-          {field(
-            "channel",
-            "Channel",
-            <select name="channel" defaultValue={filters.channel ?? ""}>
-              <option value="">Any channel</option>
-              <option value="USSD">{CHANNEL_LABEL.USSD}</option>
-              <option value="TRANSFER">{CHANNEL_LABEL.TRANSFER}</option>
-            </select>,
-          )}
-          {field(
-            "source",
-            "Source",
-            <select name="source" defaultValue={filters.source ?? ""}>
-              <option value="">Any source</option>
-              {PAYMENT_SOURCES.map((s) => (
-                <option key={s} value={s}>
-                  {SOURCE_LABEL[s]}
-                </option>
-              ))}
-            </select>,
-          )}
-          {field("from", "From", <input type="date" name="from" defaultValue={filters.from ?? ""} aria-invalid={Boolean(errorOf("from"))} />)}
-          {field("to", "To", <input type="date" name="to" defaultValue={filters.to ?? ""} aria-invalid={Boolean(errorOf("to"))} />)}
-          {field("minAmount", "Min ₦", <input name="minAmount" inputMode="decimal" placeholder="0.00" defaultValue={filters.minAmount ?? ""} aria-invalid={Boolean(errorOf("minAmount"))} />)}
-          {field("maxAmount", "Max ₦", <input name="maxAmount" inputMode="decimal" placeholder="any" defaultValue={filters.maxAmount ?? ""} aria-invalid={Boolean(errorOf("maxAmount"))} />)}
-        </div>
-        <div className="row">
-          <button type="submit">Apply filters</button>
-          <a href="/payments" className="button secondary">
-            Clear
-          </a>
+        <div className={styles.moreBody}>
+          <div className={styles.filterGrid}>
+            {field(
+              "status",
+              "Status",
+              <select name="status" defaultValue={filters.status ?? ""}>
+                <option value="">Any status</option>
+                {PAYMENT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABEL[s]}
+                  </option>
+                ))}
+              </select>,
+            )}
+            {field(
+              "channel",
+              "Channel",
+              <select name="channel" defaultValue={filters.channel ?? ""}>
+                <option value="">Any channel</option>
+                <option value="USSD">{CHANNEL_LABEL.USSD}</option>
+                <option value="TRANSFER">{CHANNEL_LABEL.TRANSFER}</option>
+              </select>,
+            )}
+            {field(
+              "source",
+              "Source",
+              <select name="source" defaultValue={filters.source ?? ""}>
+                <option value="">Any source</option>
+                {PAYMENT_SOURCES.map((s) => (
+                  <option key={s} value={s}>
+                    {SOURCE_LABEL[s]}
+                  </option>
+                ))}
+              </select>,
+            )}
+            {field("from", "From", <input type="date" name="from" defaultValue={filters.from ?? ""} aria-invalid={Boolean(errorOf("from"))} />)}
+            {field("to", "To", <input type="date" name="to" defaultValue={filters.to ?? ""} aria-invalid={Boolean(errorOf("to"))} />)}
+            {field("minAmount", "Min ₦", <input name="minAmount" inputMode="decimal" placeholder="0.00" defaultValue={filters.minAmount ?? ""} aria-invalid={Boolean(errorOf("minAmount"))} />)}
+            {field("maxAmount", "Max ₦", <input name="maxAmount" inputMode="decimal" placeholder="any" defaultValue={filters.maxAmount ?? ""} aria-invalid={Boolean(errorOf("maxAmount"))} />)}
+          </div>
+          <div className="row">
+            <button type="submit">Apply filters</button>
+            <a href="/payments" className="button secondary">
+              Clear
+            </a>
+          </div>
         </div>
       </details>
     </form>

@@ -128,12 +128,14 @@ export function NewPaymentForm({ banks, suggestedReference, callbackUrl, redirec
 
       <details className={styles.advanced} open={urlsMissing || Boolean(errors.callbackUrl || errors.redirectUrl)}>
         <summary>Callback and redirect</summary>
-        <p className={styles.hint}>
-          Owo POSTs the signed result to the callback URL and sends the customer&apos;s browser to the redirect URL. Save defaults under Payment links to
-          fill these in for you.
-        </p>
-        {input("callbackUrl", { type: "url", defaultValue: callbackUrl, placeholder: "https://shop.example.ng/owo/callback" })}
-        {input("redirectUrl", { type: "url", defaultValue: redirectUrl, placeholder: "https://shop.example.ng/thanks" })}
+        <div className={styles.moreBody}>
+          <p className={styles.hint}>
+            Owo POSTs the signed result to the callback URL and sends the customer&apos;s browser to the redirect URL. Save defaults under Payment links to
+            fill these in for you.
+          </p>
+          {input("callbackUrl", { type: "url", defaultValue: callbackUrl, placeholder: "https://shop.example.ng/owo/callback" })}
+          {input("redirectUrl", { type: "url", defaultValue: redirectUrl, placeholder: "https://shop.example.ng/thanks" })}
+        </div>
       </details>
 
       {message && Object.keys(errors).length === 0 && (
