@@ -1,5 +1,5 @@
 // A merchant makes a payment link; a customer opens it on a phone, pays by transfer and lands on the checkout page.
-import { expect, test } from "./fixtures";
+import { expect, test, trpcMutation } from "./fixtures";
 
 test("create a link, pay it on a phone by transfer, land on checkout; a deactivated link is a friendly 404", async ({ page, merchant, browser }) => {
   await page.goto("/links");
@@ -43,7 +43,17 @@ test("create a link, pay it on a phone by transfer, land on checkout; a deactiva
   await page.getByRole("link", { name: "Jollof party tray" }).click();
   await expect(page.getByRole("img", { name: /QR code for/ })).toBeVisible();
   await expect(page.getByRole("cell", { name: "Ada Obi" })).toBeVisible();
-  await expect(page.getByRole("cell", { name: /^lnk-/ })).toBeVisible();
+  const reference = (await page.getByRole("cell", { name: /^lnk-/ }).textContent()) ?? "";
+  expect(reference).toMatch(/^lnk-[a-z0-9]{10}-[a-z0-9]{6}$/);
+
+  // The sandbox bank pays; the checkout follows and sends the customer to Owo's own done page (no redirect URL was set).
+  await trpcMutation(page, "sandbox.simulate", { paymentReference: reference, outcome: "pay" });
+  await expect(customer).toHaveURL(new RegExp(`/pay/[a-z0-9]{10}/done\\?paymentReference=${reference}&status=SUCCESSFUL`), { timeout: 20_000 });
+  await expect(customer.getByRole("heading", { name: "Payment received" })).toBeVisible();
+  await customer.screenshot({ path: "e2e/screenshots/pay-link-done-390x844.png", fullPage: true });
+
+  await page.reload();
+  await expect(page.getByText("1 payment, ₦25,000.00 collected")).toBeVisible();
   await page.screenshot({ path: "e2e/screenshots/link-detail.png", fullPage: true });
 
   page.on("dialog", (d) => void d.accept());
@@ -52,5 +62,6 @@ test("create a link, pay it on a phone by transfer, land on checkout; a deactiva
   const gone = await customer.goto(url);
   expect(gone?.status()).toBe(404);
   await expect(customer.getByRole("heading", { name: "This payment link is not available" })).toBeVisible();
+  await customer.screenshot({ path: "e2e/screenshots/pay-link-404-390x844.png", fullPage: true });
   await phone.close();
 });
