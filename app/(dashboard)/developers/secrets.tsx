@@ -1,0 +1,85 @@
+"use client";
+// Rolling the API secret key, and revealing or rolling the callback signing secret.
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { CopyButton } from "@/app/copy-button";
+import { useTRPC } from "@/app/trpc-provider";
+import { RollDialog, ShownOnce } from "./roll-dialog";
+import styles from "./developers.module.css";
+
+function Failure({ error }: { error: { message: string } | null }) {
+  return error ? (
+    <p role="alert" className="form-error">
+      {error.message}
+    </p>
+  ) : null;
+}
+
+export function RollSecretKey() {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const roll = useMutation(trpc.keys.roll.mutationOptions({ onSuccess: () => router.refresh() }));
+  return (
+    <div className="stack">
+      <div className="row">
+        <RollDialog
+          label="Roll secret key"
+          title="Roll the secret key?"
+          explain="A new secret key is issued for the same public key. Access tokens bought with the old secret die with it."
+          pending={roll.isPending}
+          onConfirm={(graceSeconds) => roll.mutate({ graceSeconds })}
+        />
+      </div>
+      {roll.data && (
+        <>
+          <ShownOnce secret={roll.data.secretKey} what="secret key" />
+          <div className="row">
+            <CopyButton value={roll.data.secretKey} label="Copy secret key" />
+          </div>
+        </>
+      )}
+      <Failure error={roll.error} />
+    </div>
+  );
+}
+
+export function SigningSecret() {
+  const trpc = useTRPC();
+  const reveal = useMutation(trpc.webhooks.secret.reveal.mutationOptions());
+  const roll = useMutation(trpc.webhooks.secret.roll.mutationOptions({ onSuccess: () => reveal.reset() }));
+  const shown = roll.data?.secret ?? reveal.data?.secret ?? null;
+  return (
+    <div className="stack">
+      <div className="row">
+        <button
+          type="button"
+          className="secondary"
+          disabled={reveal.isPending}
+          onClick={() => {
+            if (!shown) return reveal.mutate();
+            reveal.reset();
+            roll.reset();
+          }}
+        >
+          {shown ? "Hide" : "Reveal signing secret"}
+        </button>
+        <RollDialog
+          label="Roll signing secret"
+          title="Roll the signing secret?"
+          explain="Callbacks are signed with a new secret. During the grace period they carry both signatures, so your receiver can switch without missing any."
+          pending={roll.isPending}
+          onConfirm={(graceSeconds) => roll.mutate({ graceSeconds })}
+        />
+      </div>
+      {shown && (
+        <div className="row">
+          <code className={styles.secret} data-testid="signing-secret">
+            {shown}
+          </code>
+          <CopyButton value={shown} label="Copy" />
+        </div>
+      )}
+      <Failure error={reveal.error ?? roll.error} />
+    </div>
+  );
+}
