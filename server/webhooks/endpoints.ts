@@ -86,7 +86,7 @@ function change(merchantId: string, mode: Mode, endpointId: string, apply: (tx: 
 /** Stops sending to the endpoint; what was still queued for it is cancelled (it can be re-sent after enabling). */
 export function disableEndpoint(merchantId: string, mode: Mode, endpointId: string, now = Date.now()): EndpointView {
   return change(merchantId, mode, endpointId, (tx) => {
-    tx.update(webhookEndpoints).set({ enabled: false, disabledReason: "disabled from the dashboard" }).where(eq(webhookEndpoints.id, endpointId)).run();
+    tx.update(webhookEndpoints).set({ enabled: false, disabledReason: "disabled by the merchant" }).where(eq(webhookEndpoints.id, endpointId)).run();
     cancelEndpointDeliveries(tx, endpointId, "the endpoint was disabled", now);
   });
 }

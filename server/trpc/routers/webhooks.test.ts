@@ -124,7 +124,7 @@ test("a disabled endpoint hears nothing until enabled; a deleted one leaves the 
   receivers.push(own);
   const endpoint = await developer.webhooks.endpoints.add.mutate({ url: own.url("/toggle") });
   const disabled = await developer.webhooks.endpoints.disable.mutate({ endpointId: endpoint.id });
-  assert.deepEqual([disabled.enabled, disabled.disabledReason], [false, "disabled from the dashboard"]);
+  assert.deepEqual([disabled.enabled, disabled.disabledReason], [false, "disabled by the merchant"]);
   const quiet = openTransfer(m.merchantId, receiver.url("/callback"));
   credit(quiet.accountNumber);
   const quietDeliveries = await eventually("the callback", async () => {
