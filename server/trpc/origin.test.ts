@@ -18,7 +18,7 @@ const create = (headers: Record<string, string>) =>
   call(owo, "POST", "/api/trpc/links.create", { raw: JSON.stringify({ json: { title: "Cross-site", amount: "100.00", channels: ["USSD"] } }), headers: { cookie, ...headers } });
 
 test("a mutation with the session cookie from another origin, or with none, is FORBIDDEN and creates nothing", async () => {
-  for (const headers of [{ origin: "https://evil.example" }, {}]) {
+  for (const headers of [{ origin: "https://evil.example" }, {}] as Record<string, string>[]) {
     const res = await create(headers);
     assert.equal(res.status, 403, res.text);
     assert.equal(res.json.error.json.data.apiCode, "S3");
