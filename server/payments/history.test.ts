@@ -164,3 +164,22 @@ test("a payment's page shows what was issued and its timeline as the bank moved 
     assert.equal(dial.issued.telLink, `tel:${dial.issued.dialCode.replace("#", "%23")}`);
   }
 });
+
+test("pages are read in index order, never sorted or skipped through, whatever the filters", async () => {
+  const { and } = await import("drizzle-orm");
+  const { db, sqlite } = await import("../../db/client");
+  const { payments } = await import("../../db/schema");
+  const { filterWhere, newestFirst, olderThan } = await import("./history");
+  for (const filters of [{}, { status: "FAILED" as const }, { channel: "USSD" as const, minAmount: "100" }, { from: "2026-01-01", to: "2026-12-31" }]) {
+    const page = db()
+      .select()
+      .from(payments)
+      .where(and(filterWhere(m.merchantId, "test", filters), olderThan({ createdAt: NOW, id: 1e9 })))
+      .orderBy(...newestFirst)
+      .limit(51)
+      .toSQL();
+    const plan = (sqlite().prepare(`explain query plan ${page.sql}`).all(...page.params) as { detail: string }[]).map((r) => r.detail).join(" | ");
+    assert.match(plan, /USING INDEX payments_list \(merchant_id=\? AND mode=\? AND created_at[<>]/, `${JSON.stringify(filters)}: ${plan}`);
+    assert.doesNotMatch(plan, /TEMP B-TREE/, `${JSON.stringify(filters)} must not sort: ${plan}`);
+  }
+});
