@@ -74,7 +74,7 @@ function Receipt({ view }: { view: CheckoutView }) {
   const outcome = {
     SUCCESSFUL: { mark: "✓", title: "Payment received", tone: styles.good },
     FAILED: { mark: "✕", title: "Payment declined", tone: styles.bad },
-    EXPIRED: { mark: "⏱", title: "This payment has expired", tone: styles.neutral },
+    EXPIRED: { mark: "!", title: "This payment has expired", tone: styles.neutral },
     PENDING: { mark: "", title: "", tone: "" },
     PARTIALLY_PAID: { mark: "", title: "", tone: "" },
   }[view.status];
