@@ -1,6 +1,7 @@
 "use client";
 import { signIn } from "next-auth/react";
 import { useState } from "react";
+import { FormError } from "@/app/form-error";
 import { acceptInviteAsSignedIn, signUp, type SignUpResult } from "./actions";
 
 /** An invite being answered: the token from the link and what the page showed about it. */
@@ -37,20 +38,11 @@ export function SignUpForm({ invite }: { invite?: InviteOffer }) {
       {invite ? field("name", "Your name", "text", "name") : field("name", "Business name", "text", "organization")}
       {field("email", "E-mail", "email", "email", invite?.email ? { defaultValue: invite.email, readOnly: true } : {})}
       {field("password", "Password", "password", "new-password")}
-      <FormMessage message={message} errors={errors} />
+      {Object.keys(errors).length === 0 && <FormError message={message} />}
       <button type="submit" disabled={busy}>
         {busy ? (invite ? "Joining…" : "Creating…") : invite ? `Join ${invite.merchantName}` : "Create account"}
       </button>
     </form>
-  );
-}
-
-function FormMessage({ message, errors }: { message: string | null; errors: Record<string, string> }) {
-  if (!message || Object.keys(errors).length > 0) return null;
-  return (
-    <p role="alert" className="form-error">
-      {message}
-    </p>
   );
 }
 
@@ -76,11 +68,7 @@ export function AcceptInvite({ invite }: { invite: InviteOffer }) {
       >
         {busy ? "Joining…" : `Join ${invite.merchantName} as ${invite.role}`}
       </button>
-      {result && !result.ok && (
-        <p role="alert" className="form-error">
-          {result.message}
-        </p>
-      )}
+      {result && !result.ok && <FormError message={result.message} />}
     </div>
   );
 }

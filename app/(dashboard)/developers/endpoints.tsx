@@ -4,18 +4,11 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { lagosDateTime } from "@/app/payment-display";
+import { FormError } from "@/app/form-error";
 import { useTRPC } from "@/app/trpc-provider";
 import styles from "./developers.module.css";
 
 type Endpoint = { id: string; url: string; description: string; enabled: boolean; disabledReason: string | null; createdAt: number };
-
-function Failure({ error }: { error: { message: string } | null }) {
-  return error ? (
-    <p role="alert" className="form-error">
-      {error.message}
-    </p>
-  ) : null;
-}
 
 export function AddEndpoint() {
   const trpc = useTRPC();
@@ -45,7 +38,7 @@ export function AddEndpoint() {
           {add.isPending ? "Adding…" : "Add endpoint"}
         </button>
       </div>
-      {urlError ? <p className="field-error">URL {urlError.message}</p> : <Failure error={add.error} />}
+      {urlError ? <p className="field-error">URL {urlError.message}</p> : <FormError message={add.error?.message} />}
     </form>
   );
 }
@@ -95,7 +88,7 @@ export function EndpointCard({ endpoint, mayChange }: { endpoint: Endpoint; mayC
           )}
         </div>
       </div>
-      <Failure error={disable.error ?? enable.error ?? remove.error} />
+      <FormError message={(disable.error ?? enable.error ?? remove.error)?.message} />
       {open && <Deliveries endpointId={endpoint.id} mayChange={mayChange && endpoint.enabled} />}
     </div>
   );
@@ -106,7 +99,7 @@ function Deliveries({ endpointId, mayChange }: { endpointId: string; mayChange: 
   const list = useQuery(trpc.webhooks.deliveries.byEndpoint.queryOptions({ endpointId }, { refetchInterval: 10_000 }));
   const resend = useMutation(trpc.webhooks.deliveries.resend.mutationOptions({ onSuccess: () => list.refetch() }));
   if (list.isPending) return <p className="muted">Loading deliveries…</p>;
-  if (list.error) return <Failure error={list.error} />;
+  if (list.error) return <FormError message={list.error.message} />;
   if (list.data.length === 0) return <p className="muted">Nothing sent to this endpoint yet.</p>;
   return (
     <div className={styles.tableWrap}>
@@ -142,7 +135,7 @@ function Deliveries({ endpointId, mayChange }: { endpointId: string; mayChange: 
           ))}
         </tbody>
       </table>
-      <Failure error={resend.error} />
+      <FormError message={resend.error?.message} />
     </div>
   );
 }

@@ -3,17 +3,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { CopyButton } from "@/app/copy-button";
+import { FormError } from "@/app/form-error";
 import { useTRPC } from "@/app/trpc-provider";
 import { RollDialog, ShownOnce } from "./roll-dialog";
 import styles from "./developers.module.css";
-
-function Failure({ error }: { error: { message: string } | null }) {
-  return error ? (
-    <p role="alert" className="form-error">
-      {error.message}
-    </p>
-  ) : null;
-}
 
 export function RollSecretKey() {
   const trpc = useTRPC();
@@ -38,7 +31,7 @@ export function RollSecretKey() {
           </div>
         </>
       )}
-      <Failure error={roll.error} />
+      <FormError message={roll.error?.message} />
     </div>
   );
 }
@@ -79,7 +72,7 @@ export function SigningSecret() {
           <CopyButton value={shown} label="Copy" />
         </div>
       )}
-      <Failure error={reveal.error ?? roll.error} />
+      <FormError message={(reveal.error ?? roll.error)?.message} />
     </div>
   );
 }

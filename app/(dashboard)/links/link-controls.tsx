@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { CopyButton } from "@/app/copy-button";
+import { FormError } from "@/app/form-error";
 import { useTRPC } from "@/app/trpc-provider";
 import styles from "./links.module.css";
 
@@ -33,11 +34,7 @@ export function ActiveToggle({ id, active }: { id: string; active: boolean }) {
       >
         {active ? "Deactivate link" : "Activate link again"}
       </button>
-      {toggle.error && (
-        <p role="alert" className="form-error">
-          {toggle.error.message}
-        </p>
-      )}
+      <FormError message={toggle.error?.message} />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { FormError } from "@/app/form-error";
 import { useTRPC } from "@/app/trpc-provider";
 import type { PaymentType } from "@/server/payments/initiate-schema";
 import { CopyUrl } from "./link-controls";
@@ -111,11 +112,7 @@ export function NewLinkForm({ defaults }: { defaults: { callbackUrl: string | nu
         </div>
         <p className="muted">Left empty, the link uses your defaults from the Developers page.</p>
       </details>
-      {create.error && Object.keys(errors).length === 0 && (
-        <p role="alert" className="form-error">
-          {create.error.message}
-        </p>
-      )}
+      {Object.keys(errors).length === 0 && <FormError message={create.error?.message} />}
       <div className="row">
         <button type="submit" disabled={create.isPending}>
           {create.isPending ? "Creating…" : "Create link"}

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { CopyButton } from "@/app/copy-button";
 import { lagosDateTime } from "@/app/payment-display";
+import { FormError } from "@/app/form-error";
 import { useTRPC } from "@/app/trpc-provider";
 import type { Role } from "@/db/schema";
 import styles from "./team.module.css";
@@ -14,14 +15,6 @@ const ROLE_OPTIONS: { role: Role; text: string }[] = [
   { role: "admin", text: "Admin" },
   { role: "owner", text: "Owner" },
 ];
-
-function Failure({ error }: { error: { message: string } | null }) {
-  return error ? (
-    <p role="alert" className="form-error">
-      {error.message}
-    </p>
-  ) : null;
-}
 
 export function InviteForm({ mayGrantOwner }: { mayGrantOwner: boolean }) {
   const trpc = useTRPC();
@@ -57,7 +50,7 @@ export function InviteForm({ mayGrantOwner }: { mayGrantOwner: boolean }) {
           {invite.isPending ? "Creating…" : "Create invite link"}
         </button>
       </div>
-      {!emailError && <Failure error={invite.error} />}
+      {!emailError && <FormError message={invite.error?.message} />}
       {invite.data && (
         <div className={styles.inviteResult} role="status">
           <p style={{ marginTop: 0 }}>
@@ -107,7 +100,7 @@ export function MemberControls({ userId, role, name, mayGrantOwner }: { userId: 
           Remove
         </button>
       </div>
-      <Failure error={change.error ?? remove.error} />
+      <FormError message={(change.error ?? remove.error)?.message} />
     </div>
   );
 }
@@ -121,7 +114,7 @@ export function WithdrawInvite({ id }: { id: string }) {
       <button type="button" className={`secondary ${styles.small}`} disabled={withdraw.isPending} onClick={() => withdraw.mutate({ id })}>
         Withdraw
       </button>
-      <Failure error={withdraw.error} />
+      <FormError message={withdraw.error?.message} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 // The customer's form: the only client code on the pay page. USSD asks for the bank; the rest is plain inputs.
 import { useState, useTransition } from "react";
+import { FormError } from "@/app/form-error";
 import type { PaymentType } from "@/server/payments/initiate-schema";
 import { payLink } from "./actions";
 import styles from "./pay.module.css";
@@ -93,11 +94,7 @@ export function PayForm({ slug, amountLabel, range, channels, banks }: Props) {
           {error("bankCode")}
         </label>
       )}
-      {message && (
-        <p role="alert" className="form-error">
-          {message}
-        </p>
-      )}
+      <FormError message={message} />
       <button type="submit" className={styles.pay} disabled={pending}>
         {pending ? "Starting payment…" : amountLabel ? `Pay ${amountLabel}` : "Continue to pay"}
       </button>

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { FormError } from "@/app/form-error";
 import { useTRPC } from "@/app/trpc-provider";
 import { initiateInputError, type InitiatePaymentInput, type PaymentType } from "@/server/payments/initiate-schema";
 import styles from "../payments.module.css";
@@ -138,11 +139,7 @@ export function NewPaymentForm({ banks, suggestedReference, callbackUrl, redirec
         </div>
       </details>
 
-      {message && Object.keys(errors).length === 0 && (
-        <p role="alert" className="form-error">
-          {message}
-        </p>
-      )}
+      {Object.keys(errors).length === 0 && <FormError message={message} />}
       <div className="row">
         <button type="submit" disabled={initiate.isPending}>
           {initiate.isPending ? "Creating…" : channel === "USSD" ? "Create dial code" : "Open account"}
