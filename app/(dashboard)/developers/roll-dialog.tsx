@@ -9,14 +9,29 @@ const GRACE = [
   { seconds: 86400, text: "After 24 hours" },
 ];
 
-type Props = { label: string; title: string; explain: string; pending: boolean; onConfirm: (graceSeconds: number) => void };
+const ROLLED = {
+  secretKey: {
+    label: "Roll secret key",
+    title: "Roll the secret key?",
+    explain: "A new secret key is issued for the same public key. Access tokens bought with the old secret die with it.",
+  },
+  signingSecret: {
+    label: "Roll signing secret",
+    title: "Roll the signing secret?",
+    explain: "Callbacks are signed with a new secret. During the grace period they carry both signatures, so your receiver can switch without missing any.",
+  },
+};
 
-export function RollDialog({ label, title, explain, pending, onConfirm }: Props) {
+/** The roll mutation of that secret: both take the old one's grace period. */
+type Roll = { isPending: boolean; mutate: (input: { graceSeconds: number }) => void };
+
+export function RollDialog({ secret, roll }: { secret: keyof typeof ROLLED; roll: Roll }) {
+  const { label, title, explain } = ROLLED[secret];
   const dialog = useRef<HTMLDialogElement>(null);
   return (
     <>
-      <button type="button" className="secondary" disabled={pending} onClick={() => dialog.current?.showModal()}>
-        {pending ? "Rolling…" : label}
+      <button type="button" className="secondary" disabled={roll.isPending} onClick={() => dialog.current?.showModal()}>
+        {roll.isPending ? "Rolling…" : label}
       </button>
       <dialog ref={dialog} className={styles.dialog} aria-label={title}>
         <form
@@ -24,7 +39,7 @@ export function RollDialog({ label, title, explain, pending, onConfirm }: Props)
           className="stack"
           onSubmit={(e) => {
             const form = new FormData(e.currentTarget);
-            onConfirm(Number(form.get("graceSeconds")));
+            roll.mutate({ graceSeconds: Number(form.get("graceSeconds")) });
           }}
         >
           <h2 style={{ marginTop: 0 }}>{title}</h2>

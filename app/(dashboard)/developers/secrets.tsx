@@ -15,13 +15,7 @@ export function RollSecretKey() {
   return (
     <div className="stack">
       <div className="row">
-        <RollDialog
-          label="Roll secret key"
-          title="Roll the secret key?"
-          explain="A new secret key is issued for the same public key. Access tokens bought with the old secret die with it."
-          pending={roll.isPending}
-          onConfirm={(graceSeconds) => roll.mutate({ graceSeconds })}
-        />
+        <RollDialog secret="secretKey" roll={roll} />
       </div>
       {roll.data && (
         <>
@@ -56,13 +50,7 @@ export function SigningSecret() {
         >
           {shown ? "Hide" : "Reveal signing secret"}
         </button>
-        <RollDialog
-          label="Roll signing secret"
-          title="Roll the signing secret?"
-          explain="Callbacks are signed with a new secret. During the grace period they carry both signatures, so your receiver can switch without missing any."
-          pending={roll.isPending}
-          onConfirm={(graceSeconds) => roll.mutate({ graceSeconds })}
-        />
+        <RollDialog secret="signingSecret" roll={roll} />
       </div>
       {shown && (
         <div className="row">
