@@ -22,6 +22,19 @@ export function FilterBar({ filters, errors }: { filters: PaymentFilters; errors
       {errorOf(name) && <span className="field-error">{`${label} ${errorOf(name)}`}</span>}
     </label>
   );
+  const choice = (name: "status" | "channel" | "source", label: string, options: [value: string, text: string][]) =>
+    field(
+      name,
+      label,
+      <select name={name} defaultValue={filters[name] ?? ""}>
+        <option value="">{`Any ${label.toLowerCase()}`}</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>,
+    );
   return (
     <form method="get" action="/payments" className={styles.filters} role="search">
       <div className={styles.searchRow}>
@@ -40,39 +53,9 @@ export function FilterBar({ filters, errors }: { filters: PaymentFilters; errors
         <summary>Filters{narrowed ? " (on)" : ""}</summary>
         <div className={styles.moreBody}>
           <div className={styles.filterGrid}>
-            {field(
-              "status",
-              "Status",
-              <select name="status" defaultValue={filters.status ?? ""}>
-                <option value="">Any status</option>
-                {PAYMENT_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_LABEL[s]}
-                  </option>
-                ))}
-              </select>,
-            )}
-            {field(
-              "channel",
-              "Channel",
-              <select name="channel" defaultValue={filters.channel ?? ""}>
-                <option value="">Any channel</option>
-                <option value="USSD">{CHANNEL_LABEL.USSD}</option>
-                <option value="TRANSFER">{CHANNEL_LABEL.TRANSFER}</option>
-              </select>,
-            )}
-            {field(
-              "source",
-              "Source",
-              <select name="source" defaultValue={filters.source ?? ""}>
-                <option value="">Any source</option>
-                {PAYMENT_SOURCES.map((s) => (
-                  <option key={s} value={s}>
-                    {SOURCE_LABEL[s]}
-                  </option>
-                ))}
-              </select>,
-            )}
+            {choice("status", "Status", PAYMENT_STATUSES.map((s) => [s, STATUS_LABEL[s]]))}
+            {choice("channel", "Channel", Object.entries(CHANNEL_LABEL))}
+            {choice("source", "Source", PAYMENT_SOURCES.map((s) => [s, SOURCE_LABEL[s]]))}
             {field("from", "From", <input type="date" name="from" defaultValue={filters.from ?? ""} aria-invalid={Boolean(errorOf("from"))} />)}
             {field("to", "To", <input type="date" name="to" defaultValue={filters.to ?? ""} aria-invalid={Boolean(errorOf("to"))} />)}
             {field("minAmount", "Min ₦", <input name="minAmount" inputMode="decimal" placeholder="0.00" defaultValue={filters.minAmount ?? ""} aria-invalid={Boolean(errorOf("minAmount"))} />)}
