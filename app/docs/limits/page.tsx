@@ -16,6 +16,32 @@ const LIFETIMES = [
   ["Account opened for a TRANSFER", "OWO_TRANSFER_TTL_SECONDS", "30 minutes"],
 ] as const;
 
+/** What a setting governs, its environment variable, and its default. */
+function SettingTable({ what, rows }: { what: string; rows: readonly (readonly [string, string, string])[] }) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th>{what}</th>
+          <th>setting</th>
+          <th>default</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([governs, setting, fallback]) => (
+          <tr key={setting}>
+            <td>{governs}</td>
+            <td>
+              <code>{setting}</code>
+            </td>
+            <td>{fallback}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 export default function LimitsPage() {
   return (
     <>
@@ -23,26 +49,7 @@ export default function LimitsPage() {
       <p className={styles.lede}>The numbers below are the defaults; the operator of an Owo may set others.</p>
 
       <h2>Rate limits</h2>
-      <table>
-        <thead>
-          <tr>
-            <th>what is limited</th>
-            <th>setting</th>
-            <th>default</th>
-          </tr>
-        </thead>
-        <tbody>
-          {RATE_LIMITS.map(([what, setting, fallback]) => (
-            <tr key={setting}>
-              <td>{what}</td>
-              <td>
-                <code>{setting}</code>
-              </td>
-              <td>{fallback}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SettingTable what="what is limited" rows={RATE_LIMITS} />
       <p>
         Limited responses carry <code>X-RateLimit-Limit</code>, <code>X-RateLimit-Remaining</code> and <code>X-RateLimit-Reset</code>.
         Past the limit Owo answers 429 <code>S429</code> with <code>Retry-After</code> in whole seconds (at least 1): wait that long, then
@@ -66,26 +73,7 @@ export default function LimitsPage() {
       </ul>
 
       <h2>Lifetimes</h2>
-      <table>
-        <thead>
-          <tr>
-            <th>what</th>
-            <th>setting</th>
-            <th>default</th>
-          </tr>
-        </thead>
-        <tbody>
-          {LIFETIMES.map(([what, setting, fallback]) => (
-            <tr key={setting}>
-              <td>{what}</td>
-              <td>
-                <code>{setting}</code>
-              </td>
-              <td>{fallback}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SettingTable what="what" rows={LIFETIMES} />
 
       <h2>Versions</h2>
       <p>
