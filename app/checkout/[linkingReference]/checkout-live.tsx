@@ -7,6 +7,7 @@ import superjson from "superjson";
 import { CopyButton } from "@/app/copy-button";
 import { Countdown } from "@/app/countdown";
 import { lagosDateTime, naira } from "@/app/payment-display";
+import { TransferAccount } from "@/app/transfer-account";
 import type { CheckoutView } from "@/server/payments/checkout";
 import type { AppRouter } from "@/server/trpc/root";
 import styles from "./checkout.module.css";
@@ -146,25 +147,7 @@ export function CheckoutLive({ initial, qr, renderedAt }: { initial: CheckoutVie
           ) : (
             <section className={styles.how}>
               <p>Transfer exactly {naira(view.amountDue)} from any bank app to:</p>
-              <dl className={styles.account}>
-                <div>
-                  <dt>Bank</dt>
-                  <dd>{issued.bankName}</dd>
-                </div>
-                <div>
-                  <dt>Account number</dt>
-                  <dd className={styles.number}>
-                    <span className="mono" data-testid="checkout-account-number">
-                      {issued.accountNumber}
-                    </span>
-                    <CopyButton value={issued.accountNumber} />
-                  </dd>
-                </div>
-                <div>
-                  <dt>Account name</dt>
-                  <dd>{issued.accountName}</dd>
-                </div>
-              </dl>
+              <TransferAccount account={issued} testId="checkout-account-number" className={styles.account} numberClassName={styles.number} />
               <p className="muted">This account is for this payment only. Money sent after it expires is refunded.</p>
             </section>
           )}

@@ -1,6 +1,7 @@
 // What the customer was given, with the ways to pass it on: tap-to-dial and a QR code, or the account to copy, and the checkout link.
 import { CopyButton } from "@/app/copy-button";
 import { Countdown } from "@/app/countdown";
+import { TransferAccount } from "@/app/transfer-account";
 import type { PaymentWithTimeline } from "@/server/payments/timeline";
 import styles from "./detail.module.css";
 
@@ -49,25 +50,7 @@ export function IssuedPanel({ issued, open, expiresAt, renderedAt, qr, checkoutU
           {qr && open && <img src={qr} alt={`QR code that dials ${issued.dialCode}`} className={styles.qr} width={168} height={168} />}
         </div>
       ) : (
-        <dl className={styles.account}>
-          <div>
-            <dt>Bank</dt>
-            <dd>{issued.bankName}</dd>
-          </div>
-          <div>
-            <dt>Account number</dt>
-            <dd className={styles.accountNumber}>
-              <span className={`mono ${open ? "" : styles.spent}`} data-testid="account-number">
-                {issued.accountNumber}
-              </span>
-              {open && <CopyButton value={issued.accountNumber} />}
-            </dd>
-          </div>
-          <div>
-            <dt>Account name</dt>
-            <dd>{issued.accountName}</dd>
-          </div>
-        </dl>
+        <TransferAccount account={issued} testId="account-number" className={styles.account} numberClassName={styles.accountNumber} spentClassName={open ? undefined : styles.spent} />
       )}
       <div className={styles.checkout}>
         <span className="muted">Checkout page</span>
