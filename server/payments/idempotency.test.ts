@@ -2,20 +2,12 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { TRPCClientError } from "@trpc/client";
-import { call, createTestMerchant, startOwo, tokenFor, type Answer, type Owo, type TestMerchant } from "../testing/harness";
-import { transferBody, trpcClient, trpcFailure, trpcInput, ussdBody, type Body } from "../testing/initiation";
+import { call, createTestMerchant, tokenFor, type Answer, type Owo, type TestMerchant } from "../testing/harness";
+import { startInitiating, transferBody, trpcFailure, trpcInput, ussdBody, type Body, type InitiatingMerchant } from "../testing/initiation";
 import type { InitiatePaymentInput } from "./initiate-schema";
 
-let owo: Owo;
-let m: TestMerchant;
-let token: string;
-let trpc: ReturnType<typeof trpcClient>;
-before(async () => {
-  owo = await startOwo();
-  m = await createTestMerchant();
-  token = await tokenFor(owo, m);
-  trpc = trpcClient(owo, token);
-});
+let owo: Owo, m: TestMerchant, token: string, trpc: InitiatingMerchant["trpc"];
+before(async () => ({ owo, merchant: m, token, trpc } = await startInitiating()));
 after(() => owo.stop());
 
 const initiateRaw = (raw: string, as = token) => call(owo, "POST", "/api/v2/payments/initiates", { token: as, raw });

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import superjson from "superjson";
 import type { AppRouter } from "../trpc/root";
-import type { Owo } from "./harness";
+import { createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "./harness";
 
 export type Body = Record<string, unknown>;
 
@@ -11,6 +11,16 @@ export function trpcClient(owo: Owo, token: string) {
   return createTRPCClient<AppRouter>({
     links: [httpLink({ url: `${owo.url}/api/trpc`, transformer: superjson, headers: { authorization: `Bearer ${token}` } })],
   });
+}
+
+export type InitiatingMerchant = { owo: Owo; merchant: TestMerchant; token: string; trpc: ReturnType<typeof trpcClient> };
+
+/** A running Owo with one merchant, its access token and a tRPC client on that token; the caller stops `owo`. */
+export async function startInitiating(): Promise<InitiatingMerchant> {
+  const owo = await startOwo();
+  const merchant = await createTestMerchant();
+  const token = await tokenFor(owo, merchant);
+  return { owo, merchant, token, trpc: trpcClient(owo, token) };
 }
 
 /** The tRPC failure's `data` (code, httpStatus, apiCode, errors); fails the test if the call succeeded. */
@@ -32,7 +42,9 @@ export function newReference(prefix = "ord"): string {
   return `${prefix}-${process.pid}-${Date.now().toString(36)}-${++references}`;
 }
 
-const customer = {
+/** A valid initiation's order and customer: everything but the key, the reference and the channel. */
+export const sampleOrder = {
+  amount: "1500",
   fullName: "Ada Obi",
   mobileNumber: "08012345678",
   email: "ada@example.com",
@@ -40,14 +52,14 @@ const customer = {
   country: "NG",
   callbackUrl: "https://shop.example.ng/owo/callback",
   redirectUrl: "https://shop.example.ng/thanks",
-};
+} as const;
 
 export function ussdBody(publicKey: string, patch: Body = {}): Body {
-  return { publicKey, amount: "1500", ...customer, paymentReference: newReference(), paymentType: "USSD", bankCode: "044", ...patch };
+  return { publicKey, ...sampleOrder, paymentReference: newReference(), paymentType: "USSD", bankCode: "044", ...patch };
 }
 
 export function transferBody(publicKey: string, patch: Body = {}): Body {
-  return { publicKey, amount: "1500", ...customer, paymentReference: newReference(), paymentType: "TRANSFER", ...patch };
+  return { publicKey, ...sampleOrder, paymentReference: newReference(), paymentType: "TRANSFER", ...patch };
 }
 
 /** The REST body as tRPC takes it: without publicKey, and with `undefined` meaning "leave the key out". */

@@ -5,7 +5,7 @@ import type { TransferPayments, UssdPayments } from "../../payments/initiate";
 import type { InitiatePaymentInput } from "../../payments/initiate-schema";
 import { isValidNuban } from "../../providers/nuban";
 import { createTestMerchant, startOwo, tokenFor, type Owo } from "../../testing/harness";
-import { newReference, trpcClient, trpcFailure } from "../../testing/initiation";
+import { newReference, sampleOrder, trpcClient, trpcFailure } from "../../testing/initiation";
 
 let owo: Owo;
 let client: ReturnType<typeof trpcClient>;
@@ -15,24 +15,13 @@ before(async () => {
 });
 after(() => owo.stop());
 
-const customer = {
-  amount: "1500",
-  fullName: "Ada Obi",
-  mobileNumber: "08012345678",
-  email: "ada@example.com",
-  currency: "NGN",
-  country: "NG",
-  callbackUrl: "https://shop.example.ng/owo/callback",
-  redirectUrl: "https://shop.example.ng/thanks",
-} as const;
-
 // The procedure answers exactly the two payments objects, not a loose record.
 type Answered = Awaited<ReturnType<typeof client.initiatePayment.mutate>>;
 const answersExactly: [Answered] extends [UssdPayments | TransferPayments] ? ([UssdPayments | TransferPayments] extends [Answered] ? true : false) : false = true;
 
 test("a USSD payment through the typed client: the dial code object, typed", async () => {
   assert.equal(answersExactly, true);
-  const input: InitiatePaymentInput = { ...customer, paymentReference: newReference(), paymentType: "USSD", bankCode: "058" };
+  const input: InitiatePaymentInput = { ...sampleOrder, paymentReference: newReference(), paymentType: "USSD", bankCode: "058" };
   const payments = await client.initiatePayment.mutate(input);
   assert.ok("ussdDailCode" in payments, "a USSD answer");
   const dial: string = payments.ussdDailCode;
@@ -46,7 +35,7 @@ test("a USSD payment through the typed client: the dial code object, typed", asy
 });
 
 test("a TRANSFER payment through the typed client: the opened account object, typed", async () => {
-  const payments = await client.initiatePayment.mutate({ ...customer, paymentReference: newReference(), paymentType: "TRANSFER", amount: "2500000" });
+  const payments = await client.initiatePayment.mutate({ ...sampleOrder, paymentReference: newReference(), paymentType: "TRANSFER", amount: "2500000" });
   assert.ok("accountNumber" in payments, "a TRANSFER answer");
   assert.deepEqual(Object.keys(payments), ["paymentReference", "walletName", "wallet", "bankName", "accountNumber", "linkingReference", "amount", "expiresAt", "checkoutUrl"]);
   assert.equal(payments.walletName, "OWO(Demo Store)");
@@ -57,18 +46,18 @@ test("a TRANSFER payment through the typed client: the opened account object, ty
 });
 
 test("the input type is the discriminated union: a USSD input without bankCode does not compile, nor a TRANSFER one with it", async () => {
-  const ussdWithoutBank = { ...customer, paymentReference: newReference(), paymentType: "USSD" } as const;
+  const ussdWithoutBank = { ...sampleOrder, paymentReference: newReference(), paymentType: "USSD" } as const;
   // @ts-expect-error bankCode is required for USSD
   const noBank = await trpcFailure(client.initiatePayment.mutate(ussdWithoutBank));
   assert.equal(noBank.apiCode, "S5");
   assert.deepEqual(noBank.errors.map((e) => e.field), ["bankCode"]);
 
-  const transferWithBank = { ...customer, paymentReference: newReference(), paymentType: "TRANSFER", bankCode: "044" } as const;
+  const transferWithBank = { ...sampleOrder, paymentReference: newReference(), paymentType: "TRANSFER", bankCode: "044" } as const;
   // @ts-expect-error TRANSFER takes no bankCode
   const withBank = await trpcFailure(client.initiatePayment.mutate(transferWithBank));
   assert.equal(withBank.apiCode, "S5");
 
-  const numericAmount = { ...customer, amount: 1500, paymentReference: newReference(), paymentType: "TRANSFER" } as const;
+  const numericAmount = { ...sampleOrder, amount: 1500, paymentReference: newReference(), paymentType: "TRANSFER" } as const;
   // @ts-expect-error amounts are strings of naira
   const numeric = await trpcFailure(client.initiatePayment.mutate(numericAmount));
   assert.equal(numeric.apiCode, "S2");
@@ -76,7 +65,7 @@ test("the input type is the discriminated union: a USSD input without bankCode d
 });
 
 test("a bad or missing token is UNAUTHORIZED with apiCode S1", async () => {
-  const input: InitiatePaymentInput = { ...customer, paymentReference: newReference(), paymentType: "TRANSFER" };
+  const input: InitiatePaymentInput = { ...sampleOrder, paymentReference: newReference(), paymentType: "TRANSFER" };
   for (const forged of [trpcClient(owo, "owo_test_forged"), trpcClient(owo, "")]) {
     const t = await trpcFailure(forged.initiatePayment.mutate(input));
     assert.equal(t.code, "UNAUTHORIZED");
