@@ -63,11 +63,24 @@ function deliveryOf(paymentReference: string) {
     .get();
 }
 
+/** A transfer whose callbacks go to a new receiver answering `answer`; not yet paid. */
+async function transferCallingBack(answer: Parameters<typeof startReceiver>[0]) {
+  const r = await startReceiver(answer);
+  receivers.push(r);
+  return { r, ...openTransfer(m.merchantId, r.url()) };
+}
+
+/** A worker that has made its one attempt is told to stop, and exits cleanly. */
+async function sigtermMidAttempt(r: Receiver) {
+  const worker = spawnWorker(60);
+  await eventually("the attempt", () => r.received.length === 1, 20_000);
+  worker.kill("SIGTERM");
+  assert.deepEqual(await exited(worker), { code: 0, signal: null });
+}
+
 test("a worker killed mid-attempt loses its delivery to the next worker after the lease: delivered, same webhook-id", async () => {
   // The first request is held open, as if the receiver were slow, while the worker dies.
-  const r = await startReceiver((_req, i) => (i === 0 ? "hang" : 200));
-  receivers.push(r);
-  const { paymentReference, accountNumber } = openTransfer(m.merchantId, r.url());
+  const { r, paymentReference, accountNumber } = await transferCallingBack((_req, i) => (i === 0 ? "hang" : 200));
   credit(accountNumber);
 
   const first = spawnWorker(1);
@@ -91,26 +104,16 @@ test("a worker killed mid-attempt loses its delivery to the next worker after th
 });
 
 test("SIGTERM: an attempt that answers in time is finished and recorded before the worker exits", async () => {
-  const r = await startReceiver(() => ({ status: 200, afterMs: 700 }));
-  receivers.push(r);
-  const { paymentReference, accountNumber } = openTransfer(m.merchantId, r.url());
+  const { r, paymentReference, accountNumber } = await transferCallingBack(() => ({ status: 200, afterMs: 700 }));
   credit(accountNumber);
-  const worker = spawnWorker(60);
-  await eventually("the attempt", () => r.received.length === 1, 20_000);
-  worker.kill("SIGTERM");
-  assert.deepEqual(await exited(worker), { code: 0, signal: null });
+  await sigtermMidAttempt(r);
   assert.equal(deliveryOf(paymentReference)?.status, "delivered");
 });
 
 test("SIGTERM: an attempt still unanswered after the grace period hands its lease back, and the next worker need not wait for it", async () => {
-  const r = await startReceiver((_req, i) => (i === 0 ? "hang" : 200));
-  receivers.push(r);
-  const { paymentReference, accountNumber } = openTransfer(m.merchantId, r.url());
+  const { r, paymentReference, accountNumber } = await transferCallingBack((_req, i) => (i === 0 ? "hang" : 200));
   credit(accountNumber);
-  const worker = spawnWorker(60);
-  await eventually("the attempt", () => r.received.length === 1, 20_000);
-  worker.kill("SIGTERM");
-  assert.deepEqual(await exited(worker), { code: 0, signal: null });
+  await sigtermMidAttempt(r);
   const released = deliveryOf(paymentReference);
   assert.deepEqual([released?.status, released?.leaseUntil, released?.attemptCount], ["pending", null, 0]);
 
@@ -122,9 +125,7 @@ test("SIGTERM: an attempt still unanswered after the grace period hands its leas
 });
 
 test("two live workers never send the same delivery twice, even when an attempt outlasts the lease", async () => {
-  const r = await startReceiver(() => ({ status: 200, afterMs: 2500 }));
-  receivers.push(r);
-  const { paymentReference, accountNumber } = openTransfer(m.merchantId, r.url());
+  const { r, paymentReference, accountNumber } = await transferCallingBack(() => ({ status: 200, afterMs: 2500 }));
   spawnWorker(1);
   spawnWorker(1);
   await new Promise((res) => setTimeout(res, 1500)); // both workers are polling
