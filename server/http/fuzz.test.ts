@@ -98,6 +98,7 @@ function envelopeProblem(path: string, status: number, text: string): string | n
     if (!e) return (json as { result?: unknown }).result !== undefined ? null : "neither result nor error";
     return typeof e.json?.data?.apiCode === "string" && Array.isArray(e.json.data.errors) ? null : "tRPC error without apiCode/errors";
   }
+  if (path === "/api/v2/openapi.json" && status === 200) return typeof (json as { openapi?: unknown }).openapi === "string" ? null : "not an OpenAPI document";
   const env = json as { status?: string; data?: { code?: unknown; message?: unknown; errors?: unknown } };
   if (env.status === "SUCCESS") return null;
   if (env.status !== "ERROR" || typeof env.data?.code !== "string" || typeof env.data.message !== "string" || !Array.isArray(env.data.errors)) return "not the error envelope";

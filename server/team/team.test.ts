@@ -63,14 +63,15 @@ test("a viewer reads payments, links and the team but every change is refused FO
   assert.ok(Array.isArray((await viewer.payments.list.query({})).items));
   assert.ok(Array.isArray(await viewer.links.list.query()));
   assert.ok((await viewer.team.members.query()).length >= 2);
+  // Thunks, not promises: each call starts only when awaited, so no rejection waits unhandled.
   for (const refused of [
-    viewer.links.create.mutate({ title: "Sneaky", amount: "1000", channels: ["TRANSFER"] }),
-    viewer.team.invite.mutate({ role: "viewer" }),
-    viewer.team.changeRole.mutate({ userId: m.userId, role: "viewer" }),
-    viewer.keys.roll.mutate({ graceSeconds: 0 }),
-    viewer.links.setDefaults.mutate({ defaultRedirectUrl: "https://evil.example/" }),
+    () => viewer.links.create.mutate({ title: "Sneaky", amount: "1000", channels: ["TRANSFER"] }),
+    () => viewer.team.invite.mutate({ role: "viewer" }),
+    () => viewer.team.changeRole.mutate({ userId: m.userId, role: "viewer" }),
+    () => viewer.keys.roll.mutate({ graceSeconds: 0 }),
+    () => viewer.links.setDefaults.mutate({ defaultRedirectUrl: "https://evil.example/" }),
   ]) {
-    const failure = await trpcFailure(refused);
+    const failure = await trpcFailure(refused());
     assert.equal(failure.code, "FORBIDDEN");
     assert.equal(failure.apiCode, "S3");
   }
@@ -101,7 +102,7 @@ test("the last owner can be neither removed nor demoted; with a second owner the
   const solo = await createTestMerchant("Solo Owner Ltd");
   const soloOwner = await userClient(owo, solo.userId);
   for (const refused of [soloOwner.team.remove.mutate({ userId: solo.userId }), soloOwner.team.changeRole.mutate({ userId: solo.userId, role: "admin" })]) {
-    const failure = await trpcFailure(refused);
+    const failure = await trpcFailure(refused());
     assert.equal(failure.code, "FORBIDDEN");
     assert.match(failure.message, /last owner/);
   }
