@@ -101,7 +101,7 @@ test("a removed member loses access at once", async () => {
 test("the last owner can be neither removed nor demoted; with a second owner they can", async () => {
   const solo = await createTestMerchant("Solo Owner Ltd");
   const soloOwner = await userClient(owo, solo.userId);
-  for (const refused of [soloOwner.team.remove.mutate({ userId: solo.userId }), soloOwner.team.changeRole.mutate({ userId: solo.userId, role: "admin" })]) {
+  for (const refused of [() => soloOwner.team.remove.mutate({ userId: solo.userId }), () => soloOwner.team.changeRole.mutate({ userId: solo.userId, role: "admin" })]) {
     const failure = await trpcFailure(refused());
     assert.equal(failure.code, "FORBIDDEN");
     assert.match(failure.message, /last owner/);
