@@ -13,6 +13,35 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Opened = { sqlite: Database.Database; db: Db; migrated: boolean };
 const holder = globalThis as unknown as { __owoDb?: Opened };
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The connection as Drizzle sees it, with compiled statements kept by SQL text. Drizzle prepares every query
+ * afresh, and compiling SQL was the largest single cost of a request (bench/README.md). Drizzle sets raw mode on
+ * a statement when it maps columns itself, so a reused statement starts back in object mode.
+ */
+function withStatementCache(sqlite: Database.Database): Database.Database {
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (source: string) => {
+    let statement = statements.get(source);
+    if (!statement) {
+      statement = sqlite.prepare(source);
+      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value ?? "");
+      statements.set(source, statement);
+    } else if (statement.reader) {
+      statement.raw(false);
+    }
+    return statement;
+  };
+  return new Proxy(sqlite, {
+    get(target, property) {
+      if (property === "prepare") return prepare;
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
 function open(path: string): Opened {
   if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);
@@ -20,7 +49,7 @@ function open(path: string): Opened {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return { sqlite, db: drizzle(sqlite, { schema }), migrated: false };
+  return { sqlite, db: drizzle(withStatementCache(sqlite), { schema }), migrated: false };
 }
 
 /** Opened lazily so that `next build` never touches the database. Shared with Next's bundle via globalThis. */
@@ -35,6 +64,24 @@ export function db(): Db {
 
 export function sqlite(): Database.Database {
   return opened().sqlite;
+}
+
+/**
+ * Queries built once per connection (with `sql.placeholder`s) for the hot paths: Drizzle otherwise rebuilds a
+ * query's SQL on every call, which cost more than SQLite's own work (bench/README.md). A statement prepared on
+ * the connection takes part in whatever transaction `write()` has open, as SQLite transactions are per connection.
+ */
+export function preparedQueries<T>(build: (db: Db) => T): () => T {
+  const built = new WeakMap<Db, T>();
+  return () => {
+    const current = db();
+    let queries = built.get(current);
+    if (queries === undefined) {
+      queries = build(current);
+      built.set(current, queries);
+    }
+    return queries;
+  };
 }
 
 export function migrateDatabase(): void {

@@ -42,26 +42,54 @@ export function exchangeKeys(body: unknown, now = Date.now()): { token: string; 
   return { token, expiresAt };
 }
 
+/**
+ * Token hash → caller, kept at most TOKEN_CACHE_MS and never past the token's or its secret's expiry: every
+ * machine request carries a token, and looking it up was a third of a verification's work (bench/README.md).
+ * A roll in this process clears it at once; a roll by another process (the CLI) is seen within TOKEN_CACHE_MS.
+ * On globalThis so that Next's bundled copy of this module shares it.
+ */
+const TOKEN_CACHE_MS = 5000;
+const TOKEN_CACHE_SIZE = 10_000;
+const holder = globalThis as unknown as { __owoTokenCache?: Map<string, { caller: MachineCaller; until: number }> };
+const tokenCache = (holder.__owoTokenCache ??= new Map());
+
+/** Every cached token is looked up again: call after any change that can kill a secret or its tokens. */
+export function forgetCachedTokens(): void {
+  tokenCache.clear();
+}
+
 /** `Authorization: Bearer <token>` → the merchant and mode it acts for, or 401 S1. */
 export function callerFromAuthorization(header: string | undefined, now = Date.now()): MachineCaller {
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match?.[1]) throw unauthorized("Missing bearer token: send Authorization: Bearer <token> from POST /api/v2/encrypt/keys");
+  const tokenHash = sha256(match[1]);
+  const cached = tokenCache.get(tokenHash);
+  if (cached && now < cached.until) return cached.caller;
   const row = db()
-    .select({ merchantId: accessTokens.merchantId, mode: accessTokens.mode, publicKey: apiKeys.publicKey })
+    .select({
+      merchantId: accessTokens.merchantId, mode: accessTokens.mode, publicKey: apiKeys.publicKey,
+      tokenExpiresAt: accessTokens.expiresAt, secretExpiresAt: apiSecrets.expiresAt,
+    })
     .from(accessTokens)
     .innerJoin(apiSecrets, eq(apiSecrets.id, accessTokens.secretId))
     .innerJoin(apiKeys, eq(apiKeys.id, apiSecrets.apiKeyId))
     .where(
       and(
-        eq(accessTokens.tokenHash, sha256(match[1])),
+        eq(accessTokens.tokenHash, tokenHash),
         gt(accessTokens.expiresAt, now),
         isNull(apiKeys.revokedAt),
         or(isNull(apiSecrets.expiresAt), gt(apiSecrets.expiresAt, now)),
       ),
     )
     .get();
-  if (!row) throw unauthorized();
-  return { kind: "machine", ...row };
+  if (!row) {
+    tokenCache.delete(tokenHash);
+    throw unauthorized();
+  }
+  const caller: MachineCaller = { kind: "machine", merchantId: row.merchantId, mode: row.mode, publicKey: row.publicKey };
+  if (tokenCache.size >= TOKEN_CACHE_SIZE) tokenCache.delete(tokenCache.keys().next().value ?? "");
+  tokenCache.set(tokenHash, { caller, until: Math.min(now + TOKEN_CACHE_MS, row.tokenExpiresAt, row.secretExpiresAt ?? Infinity) });
+  return caller;
 }
 
 export function assertPublicKey(caller: MachineCaller, publicKey: unknown): void {

@@ -5,6 +5,7 @@ import { db, write, type Tx } from "../../db/client";
 import { apiKeys, apiSecrets, type Mode } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { newId, sha256 } from "../identifiers";
+import { forgetCachedTokens } from "./access-tokens";
 
 const MAX_GRACE_SECONDS = 24 * 3600;
 
@@ -39,7 +40,7 @@ export function rollSecretKey(merchantId: string, mode: Mode, graceSeconds = 0, 
       { field: "graceSeconds", message: "must be a whole number of seconds from 0 to 86400" },
     ]);
   }
-  return write((tx) => {
+  const rolled = write((tx) => {
     const key = tx.select().from(apiKeys).where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, mode))).get();
     if (!key) throw new ApiError("S404", `No ${mode} keys for this merchant`);
     tx.update(apiSecrets)
@@ -48,6 +49,9 @@ export function rollSecretKey(merchantId: string, mode: Mode, graceSeconds = 0, 
       .run();
     return { publicKey: key.publicKey, secretKey: insertSecret(tx, key.id, now), oldSecretExpiresAt: now + graceSeconds * 1000 };
   });
+  // Cached tokens remember the old secret's lifetime; they must meet the new one now.
+  forgetCachedTokens();
+  return rolled;
 }
 
 export type KeyView = { mode: Mode; publicKey: string; secrets: { last4: string; createdAt: number; expiresAt: number | null }[] };

@@ -1,7 +1,7 @@
 // A payment's timeline and the outbox: each move writes one event and, when the merchant must hear of it, one outbox row.
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
-import type { Tx } from "../../db/client";
+import { eq, sql } from "drizzle-orm";
+import { preparedQueries, type Tx } from "../../db/client";
 import { outbox, paymentEvents, payments, type PaymentRow } from "../../db/schema";
 import { formatKobo } from "./money";
 import { STATUS_ANSWER } from "./status";
@@ -32,6 +32,17 @@ export function callbackData(p: PaymentRow, event: PublishedEvent, sequence: num
   };
 }
 
+const queries = preparedQueries((db) => ({
+  sequence: db.update(payments).set({ eventSequence: sql`${sql.placeholder("sequence")}` }).where(eq(payments.id, sql.placeholder("paymentId"))).prepare(),
+  event: db
+    .insert(paymentEvents)
+    .values({
+      paymentId: sql.placeholder("paymentId"), sequence: sql.placeholder("sequence"), type: sql.placeholder("type"), status: sql.placeholder("status"),
+      amountKobo: sql.placeholder("amountKobo"), detailJson: sql.placeholder("detailJson"), createdAt: sql.placeholder("createdAt"),
+    })
+    .prepare(),
+}));
+
 export type RecordOptions = {
   amountKobo?: number | null;
   detail?: Record<string, unknown>;
@@ -45,10 +56,9 @@ export type RecordOptions = {
  */
 export function recordEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, now: number, opts: RecordOptions = {}): PaymentRow {
   const sequence = p.eventSequence + 1;
-  tx.update(payments).set({ eventSequence: sequence }).where(eq(payments.id, p.id)).run();
-  tx.insert(paymentEvents)
-    .values({ paymentId: p.id, sequence, type, status: p.status, amountKobo: opts.amountKobo ?? null, detailJson: JSON.stringify(opts.detail ?? {}), createdAt: now })
-    .run();
+  const q = queries();
+  q.sequence.run({ sequence, paymentId: p.id });
+  q.event.run({ paymentId: p.id, sequence, type, status: p.status, amountKobo: opts.amountKobo ?? null, detailJson: JSON.stringify(opts.detail ?? {}), createdAt: now });
   const row = { ...p, eventSequence: sequence };
   if (type !== "initiated" && opts.publish !== false) {
     const event = `payment.${type}` as PublishedEvent;

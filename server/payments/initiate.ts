@@ -1,6 +1,6 @@
 // Initiating a payment: validate, replay or refuse a used reference, issue from the bank side, store — one transaction.
-import { and, eq } from "drizzle-orm";
-import { write, type Tx } from "../../db/client";
+import { and, eq, getTableColumns, sql, type Placeholder } from "drizzle-orm";
+import { preparedQueries, write } from "../../db/client";
 import { merchants, payments, type Mode } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { randomDigits } from "../identifiers";
@@ -69,10 +69,36 @@ export function checkoutUrl(linkingReference: string): string {
   return `${settings().publicUrl}/checkout/${linkingReference}`;
 }
 
-function newLinkingReference(tx: Tx): string {
+type NewPayment = Required<Omit<typeof payments.$inferInsert, "id">>;
+
+/** Every column as a named placeholder: the insert is compiled once, and each initiation names every value. */
+const newPaymentValues = Object.fromEntries(
+  Object.keys(getTableColumns(payments))
+    .filter((key) => key !== "id")
+    .map((key) => [key, sql.placeholder(key)]),
+) as Record<keyof NewPayment, Placeholder>;
+
+const queries = preparedQueries((db) => ({
+  insert: db.insert(payments).values(newPaymentValues).returning().prepare(),
+  used: db
+    .select({ fingerprint: payments.requestFingerprint, answerJson: payments.answerJson, paymentType: payments.paymentType })
+    .from(payments)
+    .where(and(eq(payments.merchantId, sql.placeholder("merchantId")), eq(payments.mode, sql.placeholder("mode")), eq(payments.paymentReference, sql.placeholder("paymentReference"))))
+    .prepare(),
+  merchant: db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, sql.placeholder("merchantId"))).prepare(),
+  linkingReference: db.select({ id: payments.id }).from(payments).where(eq(payments.linkingReference, sql.placeholder("candidate"))).prepare(),
+  dialCode: db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.bankCode, sql.placeholder("bankCode")), eq(payments.providerReference, sql.placeholder("candidate"))))
+    .prepare(),
+  account: db.select({ id: payments.id }).from(payments).where(eq(payments.accountNumber, sql.placeholder("candidate"))).prepare(),
+}));
+
+function newLinkingReference(): string {
   for (;;) {
     const candidate = `OWO${randomDigits(17)}`;
-    if (!tx.select({ id: payments.id }).from(payments).where(eq(payments.linkingReference, candidate)).get()) return candidate;
+    if (!queries().linkingReference.get({ candidate })) return candidate;
   }
 }
 
@@ -80,12 +106,9 @@ export function initiatePayment(req: InitiateRequest, who: Initiation): Initiate
   const now = who.now ?? Date.now();
   const print = fingerprint(req);
   const provider = providerFor(who.mode);
+  const q = queries();
   return write((tx) => {
-    const used = tx
-      .select({ fingerprint: payments.requestFingerprint, answerJson: payments.answerJson, paymentType: payments.paymentType })
-      .from(payments)
-      .where(and(eq(payments.merchantId, who.merchantId), eq(payments.mode, who.mode), eq(payments.paymentReference, req.paymentReference)))
-      .get();
+    const used = q.used.get({ merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference });
     if (used) {
       if (used.fingerprint !== print) {
         throw new ApiError("S14", `paymentReference ${req.paymentReference} was already used with a different request`, [
@@ -94,44 +117,37 @@ export function initiatePayment(req: InitiateRequest, who: Initiation): Initiate
       }
       return result(used.paymentType, used.answerJson, true);
     }
-    const merchant = tx.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, who.merchantId)).get();
+    const merchant = q.merchant.get({ merchantId: who.merchantId });
     if (!merchant) throw new ApiError("S404", "Merchant not found");
-    const linkingReference = newLinkingReference(tx);
+    const linkingReference = newLinkingReference();
     const amount = formatKobo(req.amount);
     const ttl = req.paymentType === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds;
     const expiresAt = now + ttl * 1000;
     const head = { paymentReference: req.paymentReference, linkingReference };
     const tail = { amount, expiresAt: new Date(expiresAt).toISOString(), checkoutUrl: checkoutUrl(linkingReference) };
-    let issued: Partial<typeof payments.$inferInsert>;
+    let issued: Pick<NewPayment, "bankCode" | "providerReference" | "dialCode" | "accountNumber" | "accountBankName" | "walletName">;
     let answer: UssdPayments | TransferPayments;
     if (req.paymentType === "USSD") {
       const bank = bankByCode(req.bankCode);
       if (!bank) throw new ApiError("S8", "Invalid bankCode: see GET /api/v2/banks");
-      const code = provider.issueDialCode(bank, (ref) =>
-        tx.select({ id: payments.id }).from(payments).where(and(eq(payments.bankCode, bank.bankCode), eq(payments.providerReference, ref))).get() !== undefined,
-      );
-      issued = { bankCode: bank.bankCode, providerReference: code.providerReference, dialCode: code.dialCode };
+      const code = provider.issueDialCode(bank, (candidate) => q.dialCode.get({ bankCode: bank.bankCode, candidate }) !== undefined);
+      issued = { bankCode: bank.bankCode, providerReference: code.providerReference, dialCode: code.dialCode, accountNumber: null, accountBankName: null, walletName: null };
       answer = ussdPayments(head, code, tail);
     } else {
-      const account = provider.openAccount((acct) =>
-        tx.select({ id: payments.id }).from(payments).where(eq(payments.accountNumber, acct)).get() !== undefined,
-      );
+      const account = provider.openAccount((candidate) => q.account.get({ candidate }) !== undefined);
       const walletName = `OWO(${merchant.name})`;
-      issued = { accountNumber: account.accountNumber, accountBankName: account.bankName, walletName };
+      issued = { bankCode: null, providerReference: null, dialCode: null, accountNumber: account.accountNumber, accountBankName: account.bankName, walletName };
       answer = transferPayments(head, account, walletName, tail);
     }
     const answerJson = JSON.stringify(answer);
-    const row = tx
-      .insert(payments)
-      .values({
-        merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference, linkingReference,
-        paymentType: req.paymentType, status: "PENDING", amountKobo: req.amount, currency: req.currency, country: req.country,
-        fullName: req.fullName, mobileNumber: req.mobileNumber, email: req.email, callbackUrl: req.callbackUrl,
-        redirectUrl: req.redirectUrl, ...issued, requestFingerprint: print, answerJson, source: who.source,
-        linkId: who.linkId ?? null, eventSequence: 0, createdAt: now, updatedAt: now, expiresAt,
-      })
-      .returning()
-      .get();
+    const values: NewPayment = {
+      merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference, linkingReference,
+      paymentType: req.paymentType, status: "PENDING", amountKobo: req.amount, amountPaidKobo: 0, amountToRefundKobo: 0,
+      currency: req.currency, country: req.country, fullName: req.fullName, mobileNumber: req.mobileNumber, email: req.email,
+      callbackUrl: req.callbackUrl, redirectUrl: req.redirectUrl, ...issued, requestFingerprint: print, answerJson, source: who.source,
+      linkId: who.linkId ?? null, eventSequence: 0, createdAt: now, updatedAt: now, expiresAt, paidAt: null,
+    };
+    const row = q.insert.get(values);
     recordEvent(tx, row, "initiated", now, { amountKobo: req.amount, detail: { source: who.source } });
     return result(req.paymentType, answerJson, false);
   });

@@ -1,6 +1,6 @@
 // Verification (API.md "Verify"): the payment as it stands, never an open one past its expiry.
-import { and, eq } from "drizzle-orm";
-import { db } from "../../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { preparedQueries } from "../../db/client";
 import { payments, type Mode, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { expireIfOverdue } from "./lifecycle";
@@ -37,13 +37,17 @@ export type VerifyData = {
   customers: { customerName: string; customerMobile: string; customerEmail: string };
 };
 
-/** The merchant's own payment by its reference; another merchant's is simply not found. */
-export function findPayment(merchantId: string, mode: Mode, paymentReference: string): PaymentRow {
-  const p = db()
+const byReference = preparedQueries((db) =>
+  db
     .select()
     .from(payments)
-    .where(and(eq(payments.merchantId, merchantId), eq(payments.mode, mode), eq(payments.paymentReference, paymentReference)))
-    .get();
+    .where(and(eq(payments.merchantId, sql.placeholder("merchantId")), eq(payments.mode, sql.placeholder("mode")), eq(payments.paymentReference, sql.placeholder("paymentReference"))))
+    .prepare(),
+);
+
+/** The merchant's own payment by its reference; another merchant's is simply not found. */
+export function findPayment(merchantId: string, mode: Mode, paymentReference: string): PaymentRow {
+  const p = byReference().get({ merchantId, mode, paymentReference });
   if (!p) throw new ApiError("S404", `No payment with reference ${paymentReference}`);
   return p;
 }

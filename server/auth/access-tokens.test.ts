@@ -1,0 +1,58 @@
+// Tokens in use are remembered for a few seconds; a rolled or expired secret, or an expired token, must still end them on time.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { runCli } from "../testing/processes";
+
+let owo: Owo;
+before(async () => {
+  owo = await startOwo({ OWO_TOKEN_TTL_SECONDS: "2" });
+});
+after(() => owo.stop());
+
+const verify = (token: string) => call(owo, "GET", "/api/v3/payments/query/no-such-order", { token });
+const trpcVerify = (token: string) => call(owo, "GET", `/api/trpc/verifyPayment?input=${encodeURIComponent(JSON.stringify({ json: { paymentReference: "no-such-order" } }))}`, { token });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+test("a token in use dies at once, over both doors, when its secret is rolled with no grace", async () => {
+  const { rollSecretKey } = await import("./api-keys");
+  const m = await createTestMerchant();
+  const token = await tokenFor(owo, m);
+  assert.equal((await verify(token)).status, 404, "the token works (and the payment is simply not found)");
+  assert.equal((await trpcVerify(token)).status, 404);
+  rollSecretKey(m.merchantId, "test", 0);
+  assert.equal((await verify(token)).status, 401);
+  assert.equal((await trpcVerify(token)).status, 401);
+});
+
+test("a token in use dies when its secret's grace period ends, not seconds later", async () => {
+  const { rollSecretKey } = await import("./api-keys");
+  const m = await createTestMerchant();
+  const token = await tokenFor(owo, m);
+  assert.equal((await verify(token)).status, 404);
+  const rolled = rollSecretKey(m.merchantId, "test", 1);
+  assert.equal((await verify(token)).status, 404, "alive during the grace period");
+  await sleep(Math.max(0, rolled.oldSecretExpiresAt - Date.now()) + 50);
+  assert.equal((await verify(token)).status, 401);
+});
+
+test("a token in use dies when its own lifetime ends", async () => {
+  const m = await createTestMerchant();
+  const token = await tokenFor(owo, m);
+  assert.equal((await verify(token)).status, 404);
+  await sleep(2100);
+  assert.equal((await verify(token)).status, 401);
+});
+
+test("a roll by another process (the operator CLI) ends tokens in use within 5 seconds", async () => {
+  const m = await createTestMerchant();
+  const token = await tokenFor(owo, m);
+  assert.equal((await verify(token)).status, 404);
+  const rolled = runCli(["keys", "roll", "--merchant", m.merchantId, "--json"], owo.dataDir);
+  assert.equal(rolled.status, 0, rolled.stderr);
+  const since = Date.now();
+  while ((await verify(token)).status !== 401) {
+    assert.ok(Date.now() - since < 5200, "the rolled secret's token still works after 5 s");
+    await sleep(100);
+  }
+});
