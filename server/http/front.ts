@@ -2,33 +2,19 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { ApiError } from "../api-error";
 import { isMigrated } from "../../db/client";
 import { log } from "../logger";
-import { contextFromRequest } from "../trpc/context";
-import { appRouter } from "../trpc/root";
+import { serveTrpc } from "../trpc/http";
 import { asApiError, errorJson, sendError, sendJson } from "./envelope";
 import { limitIp } from "../limits/rate-limits";
 import { settings } from "../settings";
-import { clientIp, MAX_BODY_BYTES } from "./request-body";
+import { clientIp } from "./request-body";
 import { serveRest } from "./rest";
 import { restRoutes } from "./rest-routes";
 import { securityHeaders } from "./security-headers";
 
 export type PageHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
-
-const requestIds = new WeakMap<IncomingMessage, string>();
-
-const trpc = createHTTPHandler({
-  router: appRouter,
-  basePath: "/api/trpc/",
-  maxBodySize: MAX_BODY_BYTES,
-  createContext: ({ req, res }) => contextFromRequest(req, res, requestIds.get(req) ?? "unknown"),
-  onError: ({ error, path }) => {
-    if (error.code === "INTERNAL_SERVER_ERROR") log.error({ err: error.cause ?? error, path }, "trpc procedure failed");
-  },
-});
 
 /** API.md: per-IP limits on sign-in, sign-up and the public pay pages. */
 function ipLimitedPage(method: string, path: string): boolean {
@@ -46,7 +32,7 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
   if (path.startsWith("/api/v2/") || path.startsWith("/api/v3/") || path === "/api/v2" || path === "/api/v3") {
     return serveRest(restRoutes, req, res, path, requestId);
   }
-  if (path === "/api/trpc" || path.startsWith("/api/trpc/")) return trpc(req, res);
+  if (path === "/api/trpc" || path.startsWith("/api/trpc/")) return serveTrpc(req, res, requestId);
   if (path === "/api/health") {
     const ready = isMigrated();
     return sendJson(res, ready ? 200 : 503, JSON.stringify({ status: ready ? "ok" : "starting" }));
@@ -79,7 +65,6 @@ export function createFront(pages: PageHandler | null): Server {
   const server = createServer((req, res) => {
     const requestId = newRequestId();
     const started = process.hrtime.bigint();
-    requestIds.set(req, requestId);
     res.setHeader("X-Request-Id", requestId);
     securityHeaders(req, res);
     res.on("finish", () => {
