@@ -1,6 +1,6 @@
 // The CSV export of a whole history: time to the last byte, and the server's peak RSS meanwhile.
 import { encode } from "next-auth/jwt";
-import { peakRssBytes, resetPeakRss, type Child } from "./processes";
+import { peakRssBytes, resetPeakRss, rssBytes, type Child } from "./processes";
 import type { Outcome } from "./report";
 import { unavailable } from "./scenarios";
 
@@ -18,6 +18,7 @@ export async function measureExport(owo: Child, owner: { userId: string; email: 
   const scenario = "CSV export, whole history";
   const pid = owo.child.pid;
   if (pid === undefined) throw new Error("server has no pid");
+  const rssBefore = rssBytes(pid);
   const exact = resetPeakRss(pid);
   const started = process.hrtime.bigint();
   const res = await fetch(owo.url + EXPORT_PATH, { headers: { cookie: await sessionCookie(owner.userId, owner.email, authSecret) } });
@@ -35,7 +36,8 @@ export async function measureExport(owo: Child, owner: { userId: string; email: 
   const announced = Number(res.headers.get("x-total-count"));
   if (announced !== rows) console.log(`  export announced ${announced} rows and sent ${rows}`);
   const peak = peakRssBytes(pid);
-  const rss = peak === null ? "n/a" : `${(peak / 1048576).toFixed(0)} MB${exact ? "" : " (peak since start: could not reset the mark)"}`;
-  console.log(`  owo   ${scenario.padEnd(34)} ${rows} rows, ${(bytes / 1048576).toFixed(0)} MB in ${seconds.toFixed(1)} s; server peak RSS ${rss}`);
-  return { kind: "export", scenario, server: "owo", rows, bytes, seconds, peakRssBytes: peak };
+  const mb = (b: number | null) => (b === null ? "n/a" : `${(b / 1048576).toFixed(0)} MB`);
+  const rss = `${mb(rssBefore)} before, peak ${mb(peak)}${exact ? "" : " (since start: could not reset the mark)"}`;
+  console.log(`  owo   ${scenario.padEnd(34)} ${rows} rows, ${mb(bytes)} in ${seconds.toFixed(1)} s; server RSS ${rss}`);
+  return { kind: "export", scenario, server: "owo", rows, bytes, seconds, rssBeforeBytes: rssBefore, peakRssBytes: peak };
 }

@@ -77,11 +77,14 @@ export function resetPeakRss(pid: number): boolean {
   }
 }
 
-export function peakRssBytes(pid: number): number | null {
+function statusField(pid: number, field: "VmHWM" | "VmRSS"): number | null {
   try {
-    const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-    return hwm?.[1] ? Number(hwm[1]) * 1024 : null;
+    const kb = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return kb?.[1] ? Number(kb[1]) * 1024 : null;
   } catch {
     return null;
   }
 }
+
+export const peakRssBytes = (pid: number) => statusField(pid, "VmHWM");
+export const rssBytes = (pid: number) => statusField(pid, "VmRSS");

@@ -16,7 +16,17 @@ export type LoadResult = {
   compareWith?: string;
 };
 
-export type ExportResult = { kind: "export"; scenario: string; server: Server; rows: number; bytes: number; seconds: number; peakRssBytes: number | null };
+export type ExportResult = {
+  kind: "export";
+  scenario: string;
+  server: Server;
+  rows: number;
+  bytes: number;
+  seconds: number;
+  /** The server's resident memory just before the export, and its highest while serving it. */
+  rssBeforeBytes: number | null;
+  peakRssBytes: number | null;
+};
 
 export type Unavailable = { kind: "unavailable"; scenario: string; server: Server; reason: string };
 
@@ -49,8 +59,10 @@ export function resultsTable(outcomes: Outcome[]): string {
   }
   const exports = outcomes.filter((o): o is ExportResult => o.kind === "export");
   if (exports.length) {
-    lines.push("", "| export | rows | size | total time | rows/s | server peak RSS |", "|---|--:|--:|--:|--:|--:|");
-    for (const e of exports) lines.push(`| ${e.scenario} | ${e.rows} | ${mb(e.bytes)} | ${fixed(e.seconds, 1)} s | ${fixed(e.rows / e.seconds)} | ${mb(e.peakRssBytes)} |`);
+    lines.push("", "| export | rows | size | total time | rows/s | server RSS before | server peak RSS |", "|---|--:|--:|--:|--:|--:|--:|");
+    for (const e of exports) {
+      lines.push(`| ${e.scenario} | ${e.rows} | ${mb(e.bytes)} | ${fixed(e.seconds, 1)} s | ${fixed(e.rows / e.seconds)} | ${mb(e.rssBeforeBytes)} | ${mb(e.peakRssBytes)} |`);
+    }
   }
   return lines.join("\n");
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --quick] [-- --profile] [-- --no-build]`: Owo's production server and the floor (bench/floor.ts)
+ * `npm run bench [-- --quick] [-- --profile] [-- --only=<word>] [-- --no-build]`: Owo's production server and the floor
  * under the same load over loopback, on a temp database seeded in bulk. Writes bench/results/latest.md and latency.svg.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -16,6 +16,9 @@ import { initiateOverRest, initiateOverTrpc, listPages, unavailable, verifyByRef
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const flags = new Set(process.argv.slice(2));
+/** `--only=initiate` runs the scenarios whose name holds that word (with --profile: one door at a time). */
+const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length);
+const wanted = (scenario: string) => only === undefined || scenario.includes(only);
 const quick = flags.has("--quick");
 const SIZE = quick ? { verifyRows: 10_000, listRows: 100_000, seconds: 5 } : { verifyRows: 100_000, listRows: 1_000_000, seconds: 20 };
 const CONNECTIONS = 32;
@@ -43,7 +46,9 @@ async function tokenFor(url: string, m: { secretKey: string; publicKey: string }
 }
 
 /** Merchants through the service (keys, owner, signing secret), then the history in bulk; the server is not running. */
-async function prepareDatabase(dataDir: string, port: number) {
+type BenchMerchant = { merchantId: string; userId: string; name: string; email: string; publicKey: string; secretKey: string };
+
+async function prepareDatabase(dataDir: string, port: number): Promise<BenchMerchant[]> {
   Object.assign(process.env, owoEnv(dataDir, port));
   const { migrateDatabase, closeDatabase } = await import("../db/client");
   const { createMerchant } = await import("../server/merchants/create-merchant");
@@ -71,9 +76,77 @@ async function seed(merchants: SeedMerchant[], count: number, firstIndex: number
   return seeded;
 }
 
+async function paymentsOf(merchantId: string): Promise<number> {
+  const { sqlite, closeDatabase } = await import("../db/client");
+  const { n } = sqlite().prepare("select count(*) as n from payments where merchant_id = ?").get(merchantId) as { n: number };
+  closeDatabase();
+  return n;
+}
+
 async function startOwo(dataDir: string, port: number): Promise<Child> {
   const flagsForNode = flags.has("--profile") ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   return startChild(root, "server/main.ts", owoEnv(dataDir, port), flagsForNode);
+}
+
+/** Both servers up at once, each scenario run on the floor and then on Owo: the machine's noise falls on both alike. */
+async function machineDoors(dataDir: string, port: number, bench: BenchMerchant, references: string[], outcomes: Outcome[]) {
+  const floorDir = join(dataDir, "floor");
+  mkdirSync(floorDir);
+  copyFileSync(join(dataDir, "owo.db"), join(floorDir, "owo.db"));
+  const floorPort = await freePort();
+  console.log(`\nfloor (bench/floor.ts, a copy of the database) against owo (server/main.ts, ${pages ? `production build in ${BENCH_DIST}` : "API only"})`);
+  const floor = await startChild(root, "bench/floor.ts", {
+    PORT: String(floorPort), DATABASE_URL: join(floorDir, "owo.db"), OWO_PUBLIC_URL: `http://127.0.0.1:${floorPort}`, FLOOR_MERCHANT_ID: bench.merchantId, FLOOR_MERCHANT_NAME: bench.name,
+  });
+  const owo = await startOwo(dataDir, port);
+  try {
+    const common = { publicKey: bench.publicKey, connections: CONNECTIONS, seconds: SIZE.seconds };
+    const atFloor: Target = { ...common, url: floor.url, token: "none", server: "floor" };
+    const at: Target = { ...common, url: owo.url, token: await tokenFor(owo.url, bench), server: "owo" };
+    if (wanted("verify")) {
+      const base = await verifyByReference(atFloor, references);
+      outcomes.push(base, await verifyByReference(at, references, base.scenario));
+    }
+    for (const channel of ["USSD", "TRANSFER"] as const) {
+      if (!wanted(`initiate ${channel}`)) continue;
+      const base = await initiateOverRest(atFloor, channel);
+      outcomes.push(base, await initiateOverRest(at, channel, base.scenario), await initiateOverTrpc(at, channel, base.scenario));
+    }
+  } finally {
+    await Promise.all([floor.stop(), owo.stop()]);
+  }
+}
+
+/**
+ * The list and the export are per merchant. The second merchant gets the whole seeded history: the first one has
+ * just made tens of thousands of pending payments in a minute, which no real history looks like.
+ */
+async function history(dataDir: string, port: number, merchant: BenchMerchant, firstIndex: number, outcomes: Outcome[]) {
+  if (!wanted("list") && !wanted("export")) return;
+  console.log(`\nhistory: ${SIZE.listRows.toLocaleString("en")} seeded payments of one merchant`);
+  await seed([{ id: merchant.merchantId, name: merchant.name }], SIZE.listRows - (await paymentsOf(merchant.merchantId)), firstIndex, port);
+  if (wanted("list")) {
+    const owo = await startOwo(dataDir, port);
+    try {
+      const at: Target = { url: owo.url, token: await tokenFor(owo.url, merchant), publicKey: merchant.publicKey, server: "owo", connections: LIST_CONNECTIONS, seconds: SIZE.seconds };
+      outcomes.push(...(await listPages(at, new Date())));
+    } finally {
+      await owo.stop();
+    }
+  }
+  if (!wanted("export")) return;
+  if (!pages) {
+    outcomes.push(unavailable("CSV export, whole history", "owo", "next build failed, so the export route was not served"));
+    return;
+  }
+  // A fresh process, so the peak RSS is the export's and not the heap the list load left behind.
+  const owo = await startOwo(dataDir, port);
+  try {
+    const { settings } = await import("../server/settings");
+    outcomes.push(await measureExport(owo, merchant, settings().authSecret));
+  } finally {
+    await owo.stop();
+  }
 }
 
 async function main() {
@@ -88,55 +161,11 @@ async function main() {
   try {
     const port = await freePort();
     const merchants = await prepareDatabase(dataDir, port);
-    const [bench] = merchants;
-    if (!bench) throw new Error("no merchant");
+    const [bench, other] = merchants;
+    if (!bench || !other) throw new Error("the bench needs two merchants");
     const { referencesOfFirst, nextIndex } = await seed(merchants.map((m) => ({ id: m.merchantId, name: m.name })), SIZE.verifyRows, 0, port);
-
-    console.log("\nfloor (bench/floor.ts): same database, copied");
-    const floorDir = join(dataDir, "floor");
-    mkdirSync(floorDir);
-    copyFileSync(join(dataDir, "owo.db"), join(floorDir, "owo.db"));
-    const floorPort = await freePort();
-    const floor = await startChild(root, "bench/floor.ts", {
-      PORT: String(floorPort), DATABASE_URL: join(floorDir, "owo.db"), OWO_PUBLIC_URL: `http://127.0.0.1:${floorPort}`, FLOOR_MERCHANT_ID: bench.merchantId, FLOOR_MERCHANT_NAME: bench.name,
-    });
-    const atFloor: Target = { url: floor.url, token: "none", publicKey: bench.publicKey, server: "floor", connections: CONNECTIONS, seconds: SIZE.seconds };
-    try {
-      outcomes.push(await verifyByReference(atFloor, referencesOfFirst));
-      outcomes.push(await initiateOverRest(atFloor, "USSD"));
-      outcomes.push(await initiateOverRest(atFloor, "TRANSFER"));
-    } finally {
-      await floor.stop();
-    }
-
-    console.log(`\nowo (server/main.ts, ${pages ? `production build in ${BENCH_DIST}` : "API only"})`);
-    let owo = await startOwo(dataDir, port);
-    try {
-      const at: Target = { url: owo.url, token: await tokenFor(owo.url, bench), publicKey: bench.publicKey, server: "owo", connections: CONNECTIONS, seconds: SIZE.seconds };
-      const floorVerify = outcomes[0]?.scenario;
-      outcomes.push(await verifyByReference(at, referencesOfFirst, floorVerify));
-      outcomes.push(await initiateOverRest(at, "USSD", "initiate USSD"));
-      outcomes.push(await initiateOverRest(at, "TRANSFER", "initiate TRANSFER"));
-      outcomes.push(await initiateOverTrpc(at, "USSD", "initiate USSD"));
-      outcomes.push(await initiateOverTrpc(at, "TRANSFER", "initiate TRANSFER"));
-    } finally {
-      await owo.stop();
-    }
-
-    // The list and the export are per merchant: the bench's own merchant gets the whole seeded history.
-    console.log(`\nhistory: ${SIZE.listRows} seeded payments of one merchant`);
-    await seed([{ id: bench.merchantId, name: bench.name }], SIZE.listRows - referencesOfFirst.length, nextIndex, port);
-    owo = await startOwo(dataDir, port);
-    try {
-      const at: Target = { url: owo.url, token: await tokenFor(owo.url, bench), publicKey: bench.publicKey, server: "owo", connections: LIST_CONNECTIONS, seconds: SIZE.seconds };
-      outcomes.push(...(await listPages(at, new Date())));
-      const { settings } = await import("../server/settings");
-      outcomes.push(pages ? await measureExport(owo, bench, settings().authSecret) : unavailable("CSV export, whole history", "owo", "next build failed, so the export route was not served"));
-    } catch (e) {
-      outcomes.push(unavailable("history", "owo", e instanceof Error ? e.message : String(e)));
-    } finally {
-      await owo.stop();
-    }
+    await machineDoors(dataDir, port, bench, referencesOfFirst, outcomes);
+    await history(dataDir, port, other, nextIndex, outcomes);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
