@@ -4,7 +4,7 @@
  */
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
-import superjson from "superjson";
+import { transformer } from "./transformer";
 import { ZodError, z } from "zod";
 import type { Role } from "../../db/schema";
 import { ApiError, invalidFields, type ApiCode } from "../api-error";
@@ -52,7 +52,7 @@ function apiErrorOf(error: TRPCError, path: string | undefined, input: unknown):
 }
 
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   errorFormatter({ shape, error, path, input, ctx }) {
     const api = apiErrorOf(error, path, input);
     const message = api.code === "S500" ? `Unexpected error; quote request id ${ctx?.requestId ?? "?"} to support` : api.message;
