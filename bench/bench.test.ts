@@ -59,6 +59,7 @@ test("the latency chart draws three bars per scenario, to scale, with labels esc
   assert.match(svg, /Owo &lt;latency&gt;/);
   assert.match(svg, />a &amp; b</);
   assert.match(svg, />floor: c</);
+  assert.match(svg, />100 ms</, "the p99 is written beside its bar");
   const widths = [...svg.matchAll(/<rect x="300" y="\d+" width="([\d.]+)" height="9"/g)].map((m) => Number(m[1]));
   assert.equal(widths.length, 6);
   // p99 of "a & b" (100 ms) fills the 520-pixel plot; the floor's p99 (50 ms) half of it.

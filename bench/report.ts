@@ -125,6 +125,7 @@ export function latencySvg(outcomes: Outcome[], title: string): string {
       const ms = l[p.key];
       parts.push(`<rect x="${label}" y="${y + j * bar}" width="${Math.max(1, x(ms) - label)}" height="${bar - 1}" fill="${p.colour}"><title>${escapeXml(`${l.scenario} ${p.key} ${ms} ms`)}</title></rect>`);
     });
+    parts.push(`<text x="${Math.max(label + 1, x(l.p99)) + 4}" y="${y + 3 * bar - 1}" font-size="10" fill="#555">${l.p99} ms</text>`);
   });
   parts.push("</svg>");
   return parts.join("\n");
