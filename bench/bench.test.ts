@@ -10,7 +10,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { parseInitiateRequest } from "../server/payments/initiate-schema";
 import { isValidNuban } from "../server/providers/nuban";
 import { hottest } from "./profile";
-import { latencySvg, ratio, resultsTable, tickStep, type LoadResult, type Outcome } from "./report";
+import { bestOfRounds, latencySvg, ratio, resultsTable, tickStep, type LoadResult, type Outcome } from "./report";
 import { seedPayments, seedRows, type SeedPlan } from "./seed";
 import { initiationBodies } from "./scenarios";
 
@@ -43,6 +43,14 @@ test("the results table sets each Owo scenario against its floor and says what w
   assert.match(table, /\| initiate USSD \| floor \| 32 \| 3000 \| 5 \| 10 \| 20 \| 0 \|  \|/);
   assert.match(table, /CSV export \| owo \| \| not available: no export route yet/);
   assert.match(table, /\| CSV export \| 1000000 \| 200 MB \| 20\.0 s \| 50000 \| 120 MB \| 150 MB \|/);
+});
+
+test("of several rounds, each scenario's fastest is kept, in the first round's order", () => {
+  const best = bestOfRounds([
+    [load("a", "floor", 100, 10), load("a", "owo", 50, 20, "a")],
+    [load("a", "floor", 90, 11), load("a", "owo", 70, 15, "a")],
+  ]);
+  assert.deepEqual(best.map((r) => [r.server, r.rps]), [["floor", 100], ["owo", 70]]);
 });
 
 test("axis ticks are 1, 2 or 5 times a power of ten, about five of them", () => {
@@ -123,8 +131,9 @@ test("seeded rows go into a migrated database as they are, and replace any numbe
 test("every bench initiation is a valid request with a reference of its own", () => {
   for (const channel of ["USSD", "TRANSFER"] as const) {
     const next = initiationBodies(channel, "test");
-    const bodies = Array.from({ length: 100 }, next);
-    assert.equal(new Set(bodies.map((b) => b.paymentReference)).size, 100);
+    const again = initiationBodies(channel, "test");
+    const bodies = [...Array.from({ length: 100 }, next), ...Array.from({ length: 100 }, again)];
+    assert.equal(new Set(bodies.map((b) => b.paymentReference)).size, 200, "a second series of the same scenario repeats no reference");
     for (const b of bodies.slice(0, 3)) assert.equal(parseInitiateRequest({ ...b, publicKey: "pk_test_x" }, { publicKey: true }).paymentType, channel);
   }
 });

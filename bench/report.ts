@@ -34,6 +34,20 @@ export type Outcome = LoadResult | ExportResult | Unavailable;
 
 export type RunInfo = { date: string; command: string; cores: number; cpu: string; node: string; mode: string; rows: string; loadBefore: string; loadAfter: string };
 
+/**
+ * Each scenario's least disturbed round (the highest req/s), in the order of the first round: on a shared machine,
+ * noise only ever slows a run down.
+ */
+export function bestOfRounds(rounds: LoadResult[][]): LoadResult[] {
+  const key = (r: LoadResult) => `${r.server}|${r.scenario}`;
+  const best = new Map<string, LoadResult>();
+  for (const r of rounds.flat()) {
+    const seen = best.get(key(r));
+    if (!seen || r.rps > seen.rps) best.set(key(r), r);
+  }
+  return (rounds[0] ?? []).flatMap((r) => best.get(key(r)) ?? []);
+}
+
 /** Owo ÷ floor, or null when there is nothing to divide by. */
 export function ratio(owo: number, floor: number): number | null {
   return floor > 0 && Number.isFinite(owo) ? owo / floor : null;

@@ -17,10 +17,14 @@ export function setRunTag(tag: string) {
 }
 
 /** The REST body without publicKey, with a reference no request of this run has used. */
+let series = 0;
+
 export function initiationBodies(channel: Channel, scenario: string): () => Record<string, string> {
+  // A new series per call: a second round of the same scenario must not replay the first one's references.
+  const tag = `${scenario}-${series++}`;
   let n = 0;
   const channelFields: Record<string, string> = channel === "USSD" ? { paymentType: "USSD", bankCode: "058" } : { paymentType: "TRANSFER" };
-  return () => ({ ...customer, ...channelFields, paymentReference: `bench-${runTag}-${scenario}-${n++}` });
+  return () => ({ ...customer, ...channelFields, paymentReference: `bench-${runTag}-${tag}-${n++}` });
 }
 
 const json = (t: Target, extra: Record<string, string> = {}) => ({ "content-type": "application/json", authorization: `Bearer ${t.token}`, ...extra });
