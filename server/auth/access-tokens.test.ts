@@ -44,15 +44,11 @@ test("a token in use dies when its own lifetime ends", async () => {
   assert.equal((await verify(token)).status, 401);
 });
 
-test("a roll by another process (the operator CLI) ends tokens in use within 5 seconds", async () => {
+test("a roll by another process (the operator CLI) ends tokens in use at once", async () => {
   const m = await createTestMerchant();
   const token = await tokenFor(owo, m);
   assert.equal((await verify(token)).status, 404);
   const rolled = runCli(["keys", "roll", "--merchant", m.merchantId, "--json"], owo.dataDir);
   assert.equal(rolled.status, 0, rolled.stderr);
-  const since = Date.now();
-  while ((await verify(token)).status !== 401) {
-    assert.ok(Date.now() - since < 5200, "the rolled secret's token still works after 5 s");
-    await sleep(100);
-  }
+  assert.equal((await verify(token)).status, 401, "the rolled secret's token died with it");
 });

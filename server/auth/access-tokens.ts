@@ -1,7 +1,7 @@
 // Access tokens: `<secretKey>.<publicKey>` buys an opaque token bound to one merchant and mode.
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
-import { db, write } from "../../db/client";
+import { db, sqlite, write } from "../../db/client";
 import { accessTokens, apiKeys, apiSecrets, type Mode } from "../../db/schema";
 import { ApiError, invalidFields, unauthorized } from "../api-error";
 import { sha256 } from "../identifiers";
@@ -45,13 +45,25 @@ export function exchangeKeys(body: unknown, now = Date.now()): { token: string; 
 /**
  * Token hash → caller, kept at most TOKEN_CACHE_MS and never past the token's or its secret's expiry: every
  * machine request carries a token, and looking it up was a third of a verification's work (bench/README.md).
- * A roll in this process clears it at once; a roll by another process (the CLI) is seen within TOKEN_CACHE_MS.
+ * A roll in this process clears it at once; a write by any other process (the CLI rolling a key, a separate
+ * worker) moves SQLite's data_version, which clears it too, so a dead secret's tokens die at once everywhere.
  * On globalThis so that Next's bundled copy of this module shares it.
  */
 const TOKEN_CACHE_MS = 5000;
 const TOKEN_CACHE_SIZE = 10_000;
-const holder = globalThis as unknown as { __owoTokenCache?: Map<string, { caller: MachineCaller; until: number }> };
-const tokenCache = (holder.__owoTokenCache ??= new Map());
+type TokenCache = { entries: Map<string, { caller: MachineCaller; until: number }>; dataVersion: number };
+const holder = globalThis as unknown as { __owoTokenCache?: TokenCache };
+const cache: TokenCache = (holder.__owoTokenCache ??= { entries: new Map(), dataVersion: -1 });
+const tokenCache = cache.entries;
+
+/** Clears the cache when another connection has committed since it was filled. */
+function dropIfOthersWrote(): void {
+  const version = sqlite().pragma("data_version", { simple: true }) as number;
+  if (version !== cache.dataVersion) {
+    tokenCache.clear();
+    cache.dataVersion = version;
+  }
+}
 
 /** Every cached token is looked up again: call after any change that can kill a secret or its tokens. */
 export function forgetCachedTokens(): void {
@@ -63,6 +75,7 @@ export function callerFromAuthorization(header: string | undefined, now = Date.n
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match?.[1]) throw unauthorized("Missing bearer token: send Authorization: Bearer <token> from POST /api/v2/encrypt/keys");
   const tokenHash = sha256(match[1]);
+  dropIfOthersWrote();
   const cached = tokenCache.get(tokenHash);
   if (cached && now < cached.until) return cached.caller;
   const row = db()
