@@ -1,10 +1,12 @@
 "use client";
 import { signOut } from "next-auth/react";
+import { useHydrated } from "@/app/hydrated";
 import { switchMerchant } from "./actions";
 
 export function SignOutButton() {
+  const hydrated = useHydrated();
   return (
-    <button className="secondary" onClick={() => signOut({ callbackUrl: "/signin" })}>
+    <button className="secondary" disabled={!hydrated} onClick={() => signOut({ callbackUrl: "/signin" })}>
       Sign out
     </button>
   );

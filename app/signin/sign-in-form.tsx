@@ -2,10 +2,12 @@
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { FormError } from "@/app/form-error";
+import { useHydrated } from "@/app/hydrated";
 
 export function SignInForm({ next }: { next: string }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setBusy(true);
@@ -20,7 +22,7 @@ export function SignInForm({ next }: { next: string }) {
     setError(res?.status === 429 ? "Too many attempts; wait a minute and try again." : "Wrong e-mail or password.");
   }
   return (
-    <form onSubmit={submit} className="stack">
+    <form onSubmit={submit} method="post" className="stack">
       <label>
         E-mail
         <input name="email" type="email" autoComplete="email" required />
@@ -30,7 +32,7 @@ export function SignInForm({ next }: { next: string }) {
         <input name="password" type="password" autoComplete="current-password" required />
       </label>
       <FormError message={error} />
-      <button type="submit" disabled={busy}>
+      <button type="submit" disabled={busy || !hydrated}>
         {busy ? "Signing in…" : "Sign in"}
       </button>
     </form>

@@ -2,6 +2,7 @@
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { FormError } from "@/app/form-error";
+import { useHydrated } from "@/app/hydrated";
 import { acceptInviteAsSignedIn, signUp, type SignUpResult } from "./actions";
 
 /** An invite being answered: the token from the link and what the page showed about it. */
@@ -11,6 +12,7 @@ export function SignUpForm({ invite }: { invite?: InviteOffer }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setBusy(true);
@@ -34,12 +36,12 @@ export function SignUpForm({ invite }: { invite?: InviteOffer }) {
     </label>
   );
   return (
-    <form onSubmit={submit} className="stack">
+    <form onSubmit={submit} method="post" className="stack">
       {invite ? field("name", "Your name", "text", "name") : field("name", "Business name", "text", "organization")}
       {field("email", "E-mail", "email", "email", invite?.email ? { defaultValue: invite.email, readOnly: true } : {})}
       {field("password", "Password", "password", "new-password")}
       {Object.keys(errors).length === 0 && <FormError message={message} />}
-      <button type="submit" disabled={busy}>
+      <button type="submit" disabled={busy || !hydrated}>
         {busy ? (invite ? "Joining…" : "Creating…") : invite ? `Join ${invite.merchantName}` : "Create account"}
       </button>
     </form>
