@@ -1,6 +1,7 @@
 "use client";
 // The merchant's default callback and redirect URLs for new payment links.
 import { useMutation } from "@tanstack/react-query";
+import { FormError } from "@/app/form-error";
 import { useTRPC } from "@/app/trpc-provider";
 import styles from "./developers.module.css";
 
@@ -36,6 +37,7 @@ export function LinkDefaultsForm({ defaults, fallback, mayChange }: { defaults: 
           </button>
         )}
       </div>
+      {save.error && Object.keys(errors).length === 0 && <FormError message={save.error.message} />}
       {save.isSuccess && <p role="status" className="muted">Saved. New links use these; existing links keep theirs.</p>}
     </form>
   );
