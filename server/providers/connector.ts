@@ -1,0 +1,84 @@
+// The seam between Owo's core and a bank-side provider (DESIGN.md "The bank side"): one connector per provider
+// folder (sandbox/, paystack/, flutterwave/, seerbit/). The registry routes payments to connectors; the payments
+// core never names a provider. Every call here is network I/O: none may run inside a database transaction.
+import type { Bank } from "./banks";
+
+export type ProviderName = "sandbox" | "paystack" | "flutterwave" | "seerbit";
+export type Channel = "USSD" | "TRANSFER";
+
+/** One merchant's connected account at a provider, credentials already decrypted (never logged, never shown). */
+export type ProviderAccount = {
+  id: string;
+  provider: ProviderName;
+  /** The provider's API root, e.g. https://api.paystack.co; a test double's address in tests. */
+  baseUrl: string;
+  /** Paystack: secretKey. Flutterwave: secretKey, secretHash. SeerBit: publicKey, secretKey. */
+  credentials: Record<string, string>;
+};
+
+export type IssueRequest = {
+  channel: Channel;
+  /** A fresh reference of Owo's for this attempt (a retry at another provider gets another one). */
+  reference: string;
+  amountKobo: number;
+  currency: "NGN";
+  /** USSD only: the customer's bank, from banks.json. */
+  bank?: Bank;
+  customer: { fullName: string; email: string; mobileNumber: string };
+  merchantName: string;
+  /** Owo's own lifetime for the payment (epoch ms); the provider may answer an earlier one. */
+  expiresAt: number;
+};
+
+export type Issued =
+  | { channel: "USSD"; providerReference: string; dialCode: string; expiresAt?: number }
+  | { channel: "TRANSFER"; providerReference: string; accountNumber: string; bankName: string; accountName: string; expiresAt?: number };
+
+/** How a payment stands at the provider, in the provider's own record. */
+export type ProviderPaymentState = {
+  state: "pending" | "paid" | "failed" | "reversed" | "not_found";
+  providerReference?: string;
+  /** What the provider recorded as received, converted to kobo by integer arithmetic. */
+  amountKobo: number;
+  currency: string;
+  /** When the provider recorded the money (epoch ms): this time decides whether the payment was alive. */
+  paidAt?: number;
+};
+
+/** What an inbound notice says, once its signature has been checked. */
+export type NoticeReading =
+  | { kind: "payment"; eventId: string; reference?: string; providerReference?: string; outcome: "paid" | "failed"; amountKobo: number; currency: string; at?: number }
+  | { kind: "refund"; eventId: string; refundId: string; state: "processed" | "failed" }
+  | { kind: "ignored"; eventId: string; why: string };
+
+export type RefundRequest = { reference: string; providerReference: string; amountKobo: number; refundReference: string; reason: string };
+export type RefundState = { refundId: string; state: "pending" | "processed" | "failed" };
+
+/** A provider's answer that Owo could not use (timeout, 5xx, refused connection, malformed answer). */
+export class ProviderUnavailable extends Error {
+  constructor(
+    readonly provider: ProviderName,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A notice whose signature (or, for SeerBit, shape) fails: answered 401 and nothing moves. */
+export class NoticeRejected extends Error {}
+
+export interface Connector {
+  readonly name: ProviderName;
+  /** Whether this provider can issue on the channel (and, for USSD, for the customer's bank). */
+  serves(channel: Channel, bank?: Bank): boolean;
+  issue(account: ProviderAccount, req: IssueRequest, signal: AbortSignal): Promise<Issued>;
+  /** Checks the signature first (throws NoticeRejected), then reads the body; never trusts it for money alone. */
+  readNotice(account: ProviderAccount, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): NoticeReading;
+  /** Asks the provider how the payment with Owo's `reference` stands. */
+  query(account: ProviderAccount, reference: string, signal: AbortSignal): Promise<ProviderPaymentState>;
+  /** Absent where the provider cannot refund these charges (then refunds are 409 S15 "refund it at the provider"). */
+  refund?(account: ProviderAccount, req: RefundRequest, signal: AbortSignal): Promise<RefundState>;
+  queryRefund?(account: ProviderAccount, refundId: string, signal: AbortSignal): Promise<RefundState>;
+  /** One harmless authenticated call, for the dashboard's "test connection". */
+  testConnection(account: ProviderAccount, signal: AbortSignal): Promise<void>;
+}
