@@ -9,10 +9,14 @@ import { serveTrpc } from "../trpc/http";
 import { asApiError, errorJson, sendError, sendJson } from "./envelope";
 import { limitIp } from "../limits/rate-limits";
 import { settings } from "../settings";
+import { closeAfterAnswer, trackInFlight } from "./in-flight";
 import { clientIp } from "./request-body";
 import { serveRest } from "./rest";
 import { restRoutes } from "./rest-routes";
 import { securityHeaders } from "./security-headers";
+
+/** The routes under /api/ that are Next route handlers (app/api/). */
+const NEXT_API = ["/api/auth/", "/api/exports/"];
 
 export type PageHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
@@ -47,6 +51,10 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
     const ready = isMigrated();
     return sendJson(res, ready ? 200 : 503, JSON.stringify({ status: ready ? "ok" : "starting" }));
   }
+  // API.md: every /api/ path Owo does not serve is the envelope's 404, never a page (Next serves only these two).
+  if ((path === "/api" || path.startsWith("/api/")) && !NEXT_API.some((prefix) => path.startsWith(prefix))) {
+    return sendError(res, new ApiError("S404", `No such endpoint: ${path}`));
+  }
   if (!pages) return sendError(res, new ApiError("S404", `No such page: ${path}`));
   if (ipLimitedPage(req.method ?? "GET", path)) {
     for (const [k, v] of Object.entries(limitIp(clientIp(req, settings().trustProxy)))) res.setHeader(k, v);
@@ -58,6 +66,7 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
 
 /** Requests Node's parser refuses (oversized headers or URL, broken HTTP) still get API.md's envelope. */
 function answerMalformed(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (closeAfterAnswer(socket)) return;
   if (!socket.writable) {
     socket.destroy();
     return;
@@ -75,6 +84,7 @@ export function createFront(pages: PageHandler | null): Server {
   const server = createServer((req, res) => {
     const requestId = newRequestId();
     res.setHeader("X-Request-Id", requestId);
+    trackInFlight(req, res);
     securityHeaders(req, res);
     // Only when request lines are written: a listener and two clock reads per request add up at thousands a second.
     if (log.isLevelEnabled("info")) {
