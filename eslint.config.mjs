@@ -12,4 +12,11 @@ export default tseslint.config(
       "no-console": "off",
     },
   },
+  {
+    // The floors: db/ sits below the domain (server/ imports db/, never the other way round).
+    files: ["db/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**", "@/server/**"], message: "db/ must not import server/: hand db what it needs instead" }] }],
+    },
+  },
 );

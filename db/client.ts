@@ -5,7 +5,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import * as schema from "./schema";
-import { settings } from "../server/settings";
+import { databasePath } from "./location";
 
 export type Db = BetterSQLite3Database<typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -54,7 +54,7 @@ function open(path: string): Opened {
 
 /** Opened lazily so that `next build` never touches the database. Shared with Next's bundle via globalThis. */
 function opened(): Opened {
-  holder.__owoDb ??= open(settings().databasePath);
+  holder.__owoDb ??= open(databasePath());
   return holder.__owoDb;
 }
 

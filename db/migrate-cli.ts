@@ -1,7 +1,7 @@
 // `npm run db:migrate`: applies the generated SQL migrations to DATABASE_URL.
 import { closeDatabase, migrateDatabase } from "./client";
-import { settings } from "../server/settings";
+import { databasePath } from "./location";
 
 migrateDatabase();
-console.log(`migrated ${settings().databasePath}`);
+console.log(`migrated ${databasePath()}`);
 closeDatabase();

@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
+import { databasePathOf, DEFAULT_DATABASE_URL } from "../db/location";
 
 const seconds = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 const flag = z.enum(["0", "1", "true", "false", "on", "off", ""]).default("0").transform((v) => ["1", "true", "on"].includes(v));
@@ -11,7 +12,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   OWO_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   OWO_TRUST_PROXY: flag,
-  DATABASE_URL: z.string().min(1).default("./data/owo.db"),
+  DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   OWO_MASTER_KEY: z.string().regex(/^[0-9a-f]{64}$/, "must be 64 hex characters (32 bytes)").optional(),
   OWO_TOKEN_TTL_SECONDS: seconds(86400, 1),
@@ -72,7 +73,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  const databasePath = e.DATABASE_URL === ":memory:" ? ":memory:" : resolve(e.DATABASE_URL);
+  const databasePath = databasePathOf(e.DATABASE_URL);
   const dataDir = databasePath === ":memory:" ? resolve("data") : dirname(databasePath);
   const hex32 = () => randomBytes(32).toString("hex");
   return {

@@ -6,12 +6,13 @@ import { accessTokens, apiKeys, apiSecrets, type Mode } from "../../db/schema";
 import { ApiError, invalidFields, unauthorized } from "../api-error";
 import { sha256 } from "../identifiers";
 import { settings } from "../settings";
+import { clock } from "../clock";
 
 export type MachineCaller = { kind: "machine"; merchantId: string; mode: Mode; publicKey: string };
 
 const WRONG_PAIR = "Invalid key pair: send {\"key\": \"<secretKey>.<publicKey>\"} with a live secret key";
 
-export function exchangeKeys(body: unknown, now = Date.now()): { token: string; expiresAt: number } {
+export function exchangeKeys(body: unknown, now = clock.now()): { token: string; expiresAt: number } {
   const key = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as { key?: unknown }).key : undefined;
   if (typeof key !== "string" || key.length === 0 || key.length > 200) {
     throw invalidFields([{ field: "key", message: "must be \"<secretKey>.<publicKey>\", e.g. sk_test_….pk_test_…" }]);
@@ -71,7 +72,7 @@ export function forgetCachedTokens(): void {
 }
 
 /** `Authorization: Bearer <token>` → the merchant and mode it acts for, or 401 S1. */
-export function callerFromAuthorization(header: string | undefined, now = Date.now()): MachineCaller {
+export function callerFromAuthorization(header: string | undefined, now = clock.now()): MachineCaller {
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match?.[1]) throw unauthorized("Missing bearer token: send Authorization: Bearer <token> from POST /api/v2/encrypt/keys");
   const tokenHash = sha256(match[1]);

@@ -6,6 +6,7 @@ import { apiKeys, apiSecrets, type Mode } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { newId, sha256 } from "../identifiers";
 import { forgetCachedTokens } from "./access-tokens";
+import { clock } from "../clock";
 
 const MAX_GRACE_SECONDS = 24 * 3600;
 
@@ -23,7 +24,7 @@ function insertSecret(tx: Tx, apiKeyId: string, now: number): string {
 }
 
 /** Creates the merchant's key pair for a mode; the secret is returned once and never stored in clear. */
-export function issueKeyPair(tx: Tx, merchantId: string, mode: Mode, now = Date.now()) {
+export function issueKeyPair(tx: Tx, merchantId: string, mode: Mode, now = clock.now()) {
   const publicKey = `pk_${mode}_${randomBytes(16).toString("hex")}`;
   const id = newId("key");
   tx.insert(apiKeys).values({ id, merchantId, mode, publicKey, createdAt: now }).run();
@@ -34,7 +35,7 @@ export function issueKeyPair(tx: Tx, merchantId: string, mode: Mode, now = Date.
  * A new secret for the same public key. The old one dies at once, or after `graceSeconds` (≤ 24 h);
  * its access tokens die with it because every token check looks at its secret.
  */
-export function rollSecretKey(merchantId: string, mode: Mode, graceSeconds = 0, now = Date.now()) {
+export function rollSecretKey(merchantId: string, mode: Mode, graceSeconds = 0, now = clock.now()) {
   if (!Number.isInteger(graceSeconds) || graceSeconds < 0 || graceSeconds > MAX_GRACE_SECONDS) {
     throw new ApiError("S5", "Invalid/Missing parameters = graceSeconds", [
       { field: "graceSeconds", message: "must be a whole number of seconds from 0 to 86400" },
@@ -57,7 +58,7 @@ export function rollSecretKey(merchantId: string, mode: Mode, graceSeconds = 0, 
 export type KeyView = { mode: Mode; publicKey: string; secrets: { last4: string; createdAt: number; expiresAt: number | null }[] };
 
 /** What the dashboard may show: public keys and the last four characters of live secrets. */
-export function listKeys(merchantId: string, now = Date.now()): KeyView[] {
+export function listKeys(merchantId: string, now = clock.now()): KeyView[] {
   const rows = db()
     .select({ mode: apiKeys.mode, publicKey: apiKeys.publicKey, last4: apiSecrets.last4, createdAt: apiSecrets.createdAt, expiresAt: apiSecrets.expiresAt })
     .from(apiKeys)

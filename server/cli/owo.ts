@@ -1,12 +1,10 @@
 // The operator CLI (API.md "Operator CLI"): merchant create, keys roll, user reset-password.
 import { parseArgs } from "node:util";
-import { eq } from "drizzle-orm";
-import { closeDatabase, db, migrateDatabase } from "../../db/client";
-import { users } from "../../db/schema";
+import { closeDatabase, migrateDatabase } from "../../db/client";
 import { ApiError } from "../api-error";
 import { rollSecretKey } from "../auth/api-keys";
-import { hashPassword, passwordProblem } from "../auth/passwords";
 import { createMerchant } from "../merchants/create-merchant";
+import { resetPassword } from "../users/users";
 
 const HELP = `Owo operator CLI
 
@@ -51,11 +49,7 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     }
     case "user reset-password": {
-      const email = (values.email ?? "").trim().toLowerCase();
-      const problem = passwordProblem(values.password ?? "");
-      if (problem) throw new ApiError("S5", `--password ${problem}`);
-      const done = db().update(users).set({ passwordHash: await hashPassword(values.password ?? "") }).where(eq(users.email, email)).run();
-      if (done.changes === 0) throw new ApiError("S404", `No user with e-mail ${email}`);
+      const { email } = await resetPassword(values.email ?? "", values.password ?? "");
       print({ email }, `Password reset for ${email}.`);
       return 0;
     }

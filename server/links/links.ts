@@ -10,6 +10,7 @@ import { formatKobo } from "../payments/money";
 import { OPEN_STATUSES } from "../payments/status";
 import type { NewLink } from "./link-schema";
 import { fallbackUrls, linkQrSvg, linkUrl } from "./share";
+import { clock } from "../clock";
 
 export type LinkRow = typeof paymentLinks.$inferSelect;
 
@@ -95,7 +96,7 @@ function successfulStats(linkIds: string[]): Map<string, { count: number; total:
 }
 
 /** URLs missing from the request come from the merchant's defaults, else from pages Owo serves itself. */
-export function createLink(merchantId: string, mode: Mode, input: NewLink, now = Date.now()): LinkView {
+export function createLink(merchantId: string, mode: Mode, input: NewLink, now = clock.now()): LinkView {
   return write((tx) => {
     const merchant = tx
       .select({ callbackUrl: merchants.defaultCallbackUrl, redirectUrl: merchants.defaultRedirectUrl })
@@ -121,7 +122,7 @@ export function createLink(merchantId: string, mode: Mode, input: NewLink, now =
   });
 }
 
-export function listLinks(merchantId: string, mode: Mode, now = Date.now()): LinkView[] {
+export function listLinks(merchantId: string, mode: Mode, now = clock.now()): LinkView[] {
   const rows = db()
     .select()
     .from(paymentLinks)
@@ -144,7 +145,7 @@ function ownLink(merchantId: string, mode: Mode, id: string): LinkRow {
 }
 
 /** One link with its QR code and its latest payments, for the link's dashboard page. */
-export async function linkDetail(merchantId: string, mode: Mode, id: string, now = Date.now()) {
+export async function linkDetail(merchantId: string, mode: Mode, id: string, now = clock.now()) {
   const row = ownLink(merchantId, mode, id);
   const recent = db()
     .select({
@@ -167,7 +168,7 @@ export async function linkDetail(merchantId: string, mode: Mode, id: string, now
 }
 
 /** Links are never deleted: payments point at them. Deactivating stops new payments at once. */
-export function setLinkActive(merchantId: string, mode: Mode, id: string, active: boolean, now = Date.now()): LinkView {
+export function setLinkActive(merchantId: string, mode: Mode, id: string, active: boolean, now = clock.now()): LinkView {
   ownLink(merchantId, mode, id);
   const row = write((tx) => tx.update(paymentLinks).set({ active }).where(eq(paymentLinks.id, id)).returning().get());
   if (!row) throw new ApiError("S404", "No such payment link");

@@ -9,6 +9,7 @@ import { initiateError, parseInitiateRequest, PAYMENT_TYPES, type InitiateReques
 import { formatKobo, parseAmount } from "../payments/money";
 import { ussdBanks } from "../providers/banks";
 import { linkChannels, linkState, type LinkRow, type LinkState } from "./links";
+import { clock } from "../clock";
 
 export type PayPage = {
   slug: string;
@@ -40,7 +41,7 @@ function activeLink(slug: string): LinkRow & { merchantName: string } {
 }
 
 /** Unknown and inactive links are both "not found": a deactivated link should look gone. */
-export function payPage(slug: string, now = Date.now()): PayPage {
+export function payPage(slug: string, now = clock.now()): PayPage {
   const link = activeLink(slug);
   const channels = linkChannels(link);
   const amount = (k: number | null) => (k === null ? null : formatKobo(k));
@@ -73,7 +74,7 @@ function linkFieldErrors(link: LinkRow, form: Record<string, unknown>): FieldErr
  * the API (source "link"). One transaction with the single-use check, so two customers racing
  * on a single-use link cannot both start paying.
  */
-export function payByLink(slug: string, form: Record<string, unknown>, now = Date.now()): LinkPayment {
+export function payByLink(slug: string, form: Record<string, unknown>, now = clock.now()): LinkPayment {
   const link = activeLink(slug);
   const paymentType = text(form.paymentType);
   const raw = {

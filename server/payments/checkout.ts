@@ -7,6 +7,7 @@ import { expireIfOverdue } from "./lifecycle";
 import { formatKobo } from "./money";
 import { isOpen } from "./status";
 import { issuedTo } from "./timeline";
+import { clock } from "../clock";
 
 /** Where the customer's browser goes once the payment has ended (API.md: `redirectUrl?paymentReference=…&status=…`). */
 export function returnUrl(p: PaymentRow): string {
@@ -17,7 +18,7 @@ export function returnUrl(p: PaymentRow): string {
 }
 
 /** No e-mail, phone or URLs of the merchant's systems: the link may be forwarded, screenshotted or shared. */
-export function checkoutView(linkingReference: string, now = Date.now()) {
+export function checkoutView(linkingReference: string, now = clock.now()) {
   const found = db()
     .select({ payment: payments, merchantName: merchants.name })
     .from(payments)

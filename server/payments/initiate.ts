@@ -10,6 +10,7 @@ import { settings } from "../settings";
 import type { InitiateRequest, PaymentType } from "./initiate-schema";
 import { recordEvent } from "./events";
 import { formatKobo } from "./money";
+import { clock } from "../clock";
 
 export type PaymentSource = "rest" | "trpc" | "dashboard" | "link" | "seed";
 
@@ -103,7 +104,7 @@ function newLinkingReference(): string {
 }
 
 export function initiatePayment(req: InitiateRequest, who: Initiation): InitiateResult {
-  const now = who.now ?? Date.now();
+  const now = who.now ?? clock.now();
   const print = fingerprint(req);
   const provider = providerFor(who.mode);
   const q = queries();

@@ -5,6 +5,7 @@ import { bankNotices, payments, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { recordEvent } from "./events";
 import { isOpen } from "./status";
+import { clock } from "../clock";
 
 /** Where a bank's notice points: the account opened for a payment, or the dial code's bank and reference. */
 export type NoticeTarget = { accountNumber: string } | { bankCode: string; providerReference: string };
@@ -68,7 +69,7 @@ function declineInTx(tx: Tx, p: PaymentRow, now: number, detail: Record<string, 
  * Applies a bank's notice exactly once (the provider's transaction id is unique), judging the
  * payment alive or not by the notice's arrival time `now`.
  */
-export function applyBankNotice(notice: BankNotice, now = Date.now(), opts: MoveOptions = {}): NoticeOutcome {
+export function applyBankNotice(notice: BankNotice, now = clock.now(), opts: MoveOptions = {}): NoticeOutcome {
   if (!Number.isSafeInteger(notice.amountKobo) || notice.amountKobo < 0 || (notice.kind === "credit" && notice.amountKobo === 0)) {
     throw new ApiError("S5", "Invalid/Missing parameters = amount", [{ field: "amount", message: "must be a positive amount" }]);
   }
@@ -95,7 +96,7 @@ export function applyBankNotice(notice: BankNotice, now = Date.now(), opts: Move
 }
 
 /** Verify's guarantee: an open payment past its expiry is expired before anyone is told about it. */
-export function expireIfOverdue(p: PaymentRow, now = Date.now(), opts: MoveOptions = {}): PaymentRow {
+export function expireIfOverdue(p: PaymentRow, now = clock.now(), opts: MoveOptions = {}): PaymentRow {
   if (!isOpen(p.status) || now < p.expiresAt) return p;
   return write((tx) => {
     const fresh = tx.select().from(payments).where(eq(payments.id, p.id)).get();
@@ -104,7 +105,7 @@ export function expireIfOverdue(p: PaymentRow, now = Date.now(), opts: MoveOptio
 }
 
 /** The sweeper's pass: every open payment past its expiry, each in its own short transaction. */
-export function expireOverdue(now = Date.now(), limit = 500): number {
+export function expireOverdue(now = clock.now(), limit = 500): number {
   const due = db()
     .select({ id: payments.id })
     .from(payments)

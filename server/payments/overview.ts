@@ -5,6 +5,7 @@ import { payments, type Mode, type PaymentStatus } from "../../db/schema";
 import { DAY_MS, HOUR_MS, dayLabel, dayStartOf, hourLabel } from "./calendar";
 import { PAYMENT_TYPES, type PaymentType } from "./initiate-schema";
 import { formatKobo } from "./money";
+import { clock } from "../clock";
 
 export const OVERVIEW_PERIODS = ["today", "7d", "30d"] as const;
 export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
@@ -72,7 +73,7 @@ function series(rows: Bucketed[], since: number, size: number, buckets: number, 
 }
 
 /** Today, the last 7 and the last 30 Lagos days (today included), with hourly points for today and daily ones otherwise. */
-export function paymentOverview(merchantId: string, mode: Mode, now = Date.now()) {
+export function paymentOverview(merchantId: string, mode: Mode, now = clock.now()) {
   const today = dayStartOf(now);
   const since = today - (PERIOD_DAYS["30d"] - 1) * DAY_MS;
   const daily = bucketed(merchantId, mode, since, today + DAY_MS, DAY_MS);

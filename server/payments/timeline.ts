@@ -8,6 +8,7 @@ import { checkoutUrl } from "./initiate";
 import { expireIfOverdue } from "./lifecycle";
 import { formatKobo } from "./money";
 import { findPayment, paymentView } from "./verify";
+import { clock } from "../clock";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -44,7 +45,7 @@ function timelineOf(paymentId: number) {
 }
 
 /** Like verify, never shows an open payment past its expiry. */
-export function paymentWithTimeline(merchantId: string, mode: Mode, paymentReference: string, now = Date.now()) {
+export function paymentWithTimeline(merchantId: string, mode: Mode, paymentReference: string, now = clock.now()) {
   const p = expireIfOverdue(findPayment(merchantId, mode, paymentReference), now);
   return {
     payments: paymentView(p),

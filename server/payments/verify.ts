@@ -6,6 +6,7 @@ import { ApiError } from "../api-error";
 import { expireIfOverdue } from "./lifecycle";
 import { formatKobo } from "./money";
 import { STATUS_ANSWER } from "./status";
+import { clock } from "../clock";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -52,7 +53,7 @@ export function findPayment(merchantId: string, mode: Mode, paymentReference: st
   return p;
 }
 
-export function verifyPayment(merchantId: string, mode: Mode, paymentReference: string, now = Date.now()): VerifyData {
+export function verifyPayment(merchantId: string, mode: Mode, paymentReference: string, now = clock.now()): VerifyData {
   const p = expireIfOverdue(findPayment(merchantId, mode, paymentReference), now);
   return {
     ...STATUS_ANSWER[p.status],

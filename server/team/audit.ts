@@ -2,6 +2,7 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import { db, write, type Tx } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
+import { clock } from "../clock";
 
 export type AuditEntry = { merchantId: string; userId: string | null; action: string; input?: unknown; now?: number };
 
@@ -38,7 +39,7 @@ export function recordAudit(entry: AuditEntry, tx?: Tx): void {
     action: entry.action,
     target: targetOf(entry.input),
     detailJson: JSON.stringify(auditSummary(entry.input ?? {}) ?? {}),
-    createdAt: entry.now ?? Date.now(),
+    createdAt: entry.now ?? clock.now(),
   };
   if (tx) tx.insert(auditLog).values(row).run();
   else write((t) => t.insert(auditLog).values(row).run());

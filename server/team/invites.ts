@@ -5,12 +5,13 @@ import { z } from "zod";
 import { db, write, type Tx } from "../../db/client";
 import { invites, memberships, merchants, users, type Role } from "../../db/schema";
 import { ApiError, invalidFields } from "../api-error";
-import { hashPassword } from "../auth/passwords";
 import { newId, sha256 } from "../identifiers";
 import { merchantFieldErrors } from "../merchants/create-merchant";
 import { settings } from "../settings";
+import { EMAIL_RULE, insertUser, normaliseEmail, prepareUser } from "../users/users";
 import { recordAudit } from "./audit";
 import { assertMayGrant, ROLES, type Actor } from "./members";
+import { clock } from "../clock";
 
 const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
 const NOT_VALID = "This invite link is not valid: it was used, withdrawn or has expired. Ask for a new one.";
@@ -19,8 +20,8 @@ export const inviteInput = z.object({
   role: z.enum(ROLES, { error: "must be owner, admin, developer or viewer" }),
   /** Optional: when given, only that address can use the link. */
   email: z.preprocess(
-    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? v.trim().toLowerCase() : v),
-    z.email({ error: "must be an e-mail address, e.g. ada@example.com" }).max(254).optional(),
+    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? normaliseEmail(v) : v),
+    z.email({ error: EMAIL_RULE }).max(254).optional(),
   ),
 });
 
@@ -31,7 +32,7 @@ export function inviteUrl(token: string): string {
 }
 
 /** The token is in the answer once (inside `url`); only its hash is kept. */
-export function createInvite(merchantId: string, actor: Actor, input: z.output<typeof inviteInput>, now = Date.now()) {
+export function createInvite(merchantId: string, actor: Actor, input: z.output<typeof inviteInput>, now = clock.now()) {
   assertMayGrant(actor, input.role);
   const token = `inv_${randomBytes(24).toString("base64url")}`;
   const id = newId("inv");
@@ -42,7 +43,7 @@ export function createInvite(merchantId: string, actor: Actor, input: z.output<t
   return { id, role: input.role, email: input.email ?? null, url: inviteUrl(token), expiresAt: new Date(expiresAt).toISOString() };
 }
 
-export function listInvites(merchantId: string, now = Date.now()): InviteView[] {
+export function listInvites(merchantId: string, now = clock.now()): InviteView[] {
   return db()
     .select({ id: invites.id, role: invites.role, email: invites.email, invitedBy: users.email, createdAt: invites.createdAt, expiresAt: invites.expiresAt })
     .from(invites)
@@ -54,7 +55,7 @@ export function listInvites(merchantId: string, now = Date.now()): InviteView[] 
 }
 
 /** Withdrawing ends the link's life now; the row stays as a record of who was invited. */
-export function withdrawInvite(merchantId: string, id: string, now = Date.now()): { withdrawn: string } {
+export function withdrawInvite(merchantId: string, id: string, now = clock.now()): { withdrawn: string } {
   const changed = write((tx) =>
     tx.update(invites).set({ expiresAt: now }).where(and(eq(invites.id, id), eq(invites.merchantId, merchantId), isNull(invites.acceptedAt), gt(invites.expiresAt, now))).run(),
   );
@@ -74,7 +75,7 @@ function openInvite(tx: Pick<Tx, "select">, token: string, now: number) {
 }
 
 /** What the sign-up page shows about an invite before anyone accepts it. */
-export function inviteByToken(token: string, now = Date.now()) {
+export function inviteByToken(token: string, now = clock.now()) {
   const { invite, merchantName } = openInvite(db(), token, now);
   return { merchantName, role: invite.role, email: invite.email, expiresAt: new Date(invite.expiresAt).toISOString() };
 }
@@ -102,26 +103,21 @@ function claimInvite(tx: Tx, token: string, userId: string, email: string, now: 
 export type JoinRequest = { name: string; email: string; password: string; invite: string };
 
 /** Sign-up through an invite: a new person, no new merchant. */
-export async function joinByInvite(input: JoinRequest, now = Date.now()) {
+export async function joinByInvite(input: JoinRequest, now = clock.now()) {
   const errors = merchantFieldErrors(input);
   if (errors.length) throw invalidFields(errors);
-  const email = input.email.trim().toLowerCase();
   openInvite(db(), input.invite, now); // fail fast, before the deliberately slow password hash
-  const passwordHash = await hashPassword(input.password);
+  const person = await prepareUser(input);
   return write((tx) => {
-    if (tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()) {
-      throw new ApiError("S14", "An account with this e-mail already exists; sign in, then open the invite link again", [
-        { field: "email", message: "is already registered: sign in to accept the invite" },
-      ]);
-    }
-    const userId = newId("usr");
-    tx.insert(users).values({ id: userId, email, name: input.name.trim(), passwordHash, createdAt: now }).run();
-    return { userId, ...claimInvite(tx, input.invite, userId, email, now) };
+    const userId = insertUser(tx, person, () => new ApiError("S14", "An account with this e-mail already exists; sign in, then open the invite link again", [
+      { field: "email", message: "is already registered: sign in to accept the invite" },
+    ]), now);
+    return { userId, ...claimInvite(tx, input.invite, userId, person.email, now) };
   });
 }
 
 /** A signed-in person accepts an invite to another (or their first) team. */
-export function acceptInvite(token: string, userId: string, now = Date.now()) {
+export function acceptInvite(token: string, userId: string, now = clock.now()) {
   return write((tx) => {
     const user = tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
     if (!user) throw new ApiError("S1", "Sign in again to accept this invite");

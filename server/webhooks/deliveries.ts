@@ -5,6 +5,7 @@ import { deliveries, deliveryAttempts, outbox, webhookEndpoints, type Mode } fro
 import { ApiError } from "../api-error";
 import { retryDelayMs } from "./backoff";
 import type { AttemptResult } from "./sender";
+import { clock } from "../clock";
 
 export type ClaimedDelivery = {
   id: number;
@@ -54,7 +55,7 @@ function dueNow(now: number) {
  * Leases due deliveries to the caller within the limits. Immediate transaction: two workers never
  * hold the same delivery, and one whose worker died is due again once its lease has passed.
  */
-export function claimDue(limits: ClaimLimits, leaseMs: number, now = Date.now()): ClaimedDelivery[] {
+export function claimDue(limits: ClaimLimits, leaseMs: number, now = clock.now()): ClaimedDelivery[] {
   if (limits.free <= 0) return [];
   if (!db().select({ id: deliveries.id }).from(deliveries).where(dueNow(now)).limit(1).get()) return [];
   return write((tx) => {
@@ -104,7 +105,7 @@ export function claimDue(limits: ClaimLimits, leaseMs: number, now = Date.now())
 export type HeldLease = { id: number; leaseUntil: number };
 
 /** Extends the leases of attempts still in flight; returns each one's new lease, or null where it was lost. */
-export function renewLeases(held: readonly HeldLease[], leaseMs: number, now = Date.now()): Map<number, number | null> {
+export function renewLeases(held: readonly HeldLease[], leaseMs: number, now = clock.now()): Map<number, number | null> {
   const renewed = new Map<number, number | null>();
   if (held.length === 0) return renewed;
   write((tx) => {
@@ -143,7 +144,7 @@ export function cancelEndpointDeliveries(tx: Tx, endpointId: string, reason: str
  * endpoint); anything else is retried on the backoff schedule until the last attempt fails it.
  * An attempt whose lease was lost (its worker stalled past it) is recorded but decides nothing.
  */
-export function recordAttempt(claim: ClaimedDelivery, result: AttemptResult, backoffScale: number, now = Date.now()): void {
+export function recordAttempt(claim: ClaimedDelivery, result: AttemptResult, backoffScale: number, now = clock.now()): void {
   write((tx) => {
     tx.insert(deliveryAttempts)
       .values({
@@ -177,7 +178,7 @@ export function recordAttempt(claim: ClaimedDelivery, result: AttemptResult, bac
  * Queues a new attempt of a delivery now, whatever its state: same eventId, same body. One already
  * in flight keeps its lease, so the new attempt never runs beside it.
  */
-export function resendDelivery(deliveryId: number, merchantId: string, mode: Mode, now = Date.now()): void {
+export function resendDelivery(deliveryId: number, merchantId: string, mode: Mode, now = clock.now()): void {
   write((tx) => {
     const found = tx
       .select({ status: deliveries.status, endpointId: deliveries.endpointId })

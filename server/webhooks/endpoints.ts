@@ -7,6 +7,7 @@ import { newId } from "../identifiers";
 import { settings } from "../settings";
 import { checkDestination } from "./address-guard";
 import { cancelEndpointDeliveries } from "./deliveries";
+import { clock } from "../clock";
 
 // Every event is sent to every endpoint; a bound keeps one event's fan-out small.
 export const MAX_ENDPOINTS = 20;
@@ -52,7 +53,7 @@ export function findEndpoint(merchantId: string, mode: Mode, endpointId: string)
   return endpointIn(db(), merchantId, mode, endpointId);
 }
 
-export function addEndpoint(merchantId: string, mode: Mode, input: NewEndpoint, now = Date.now()): EndpointView {
+export function addEndpoint(merchantId: string, mode: Mode, input: NewEndpoint, now = clock.now()): EndpointView {
   const url = input.url.trim();
   const description = (input.description ?? "").trim();
   const errors: FieldError[] = [];
@@ -84,7 +85,7 @@ function change(merchantId: string, mode: Mode, endpointId: string, apply: (tx: 
 }
 
 /** Stops sending to the endpoint; what was still queued for it is cancelled (it can be re-sent after enabling). */
-export function disableEndpoint(merchantId: string, mode: Mode, endpointId: string, now = Date.now()): EndpointView {
+export function disableEndpoint(merchantId: string, mode: Mode, endpointId: string, now = clock.now()): EndpointView {
   return change(merchantId, mode, endpointId, (tx) => {
     tx.update(webhookEndpoints).set({ enabled: false, disabledReason: "disabled by the merchant" }).where(eq(webhookEndpoints.id, endpointId)).run();
     cancelEndpointDeliveries(tx, endpointId, "the endpoint was disabled", now);
@@ -98,7 +99,7 @@ export function enableEndpoint(merchantId: string, mode: Mode, endpointId: strin
 }
 
 /** Soft: the row stays so its deliveries keep their history. */
-export function deleteEndpoint(merchantId: string, mode: Mode, endpointId: string, now = Date.now()): void {
+export function deleteEndpoint(merchantId: string, mode: Mode, endpointId: string, now = clock.now()): void {
   write((tx) => {
     endpointIn(tx, merchantId, mode, endpointId);
     tx.update(webhookEndpoints).set({ enabled: false, deletedAt: now }).where(eq(webhookEndpoints.id, endpointId)).run();

@@ -2,11 +2,12 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { db, write } from "../../db/client";
 import { deliveries, outbox, payments, webhookEndpoints } from "../../db/schema";
+import { clock } from "../clock";
 
 const BATCH = 100;
 
 /** Fans out up to BATCH events in one transaction; returns how many deliveries it created. */
-export function fanOutPending(now = Date.now()): number {
+export function fanOutPending(now = clock.now()): number {
   // Read first, outside any write lock: most polls find nothing, and they should not queue behind writers.
   const waiting = db().select({ id: outbox.id }).from(outbox).where(isNull(outbox.fannedOutAt)).orderBy(asc(outbox.id)).limit(BATCH).all();
   if (waiting.length === 0) return 0;

@@ -6,7 +6,7 @@ import { after, before, test } from "node:test";
 import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
 import { refusalReason } from "./address-guard";
 import { deliveriesOfPayment } from "./delivery-log";
-import { credit, eventually, openTransfer, startReceiver, type Receiver } from "./test-receiver";
+import { credit, eventually, openTransfer, startReceiver, type Receiver } from "../testing/receiver";
 
 let owo: Owo;
 let m: TestMerchant;

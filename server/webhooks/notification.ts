@@ -2,6 +2,7 @@
 import type { Mode } from "../../db/schema";
 import { signatureHeaders, type SignatureHeaders } from "./signing";
 import { liveSigningSecrets, revealSigningSecret } from "./signing-secrets";
+import { clock } from "../clock";
 
 export type OutboxEvent = { eventId: string; createdAt: number; payloadJson: string };
 
@@ -15,7 +16,7 @@ export function notificationBody(e: OutboxEvent): string {
 }
 
 /** Signed with every live secret of the merchant's mode; a mode with none yet gets its first now. */
-export function notificationHeaders(e: OutboxEvent & { merchantId: string; mode: Mode }, body: string, now = Date.now()): SignatureHeaders {
+export function notificationHeaders(e: OutboxEvent & { merchantId: string; mode: Mode }, body: string, now = clock.now()): SignatureHeaders {
   let secrets = liveSigningSecrets(e.merchantId, e.mode, now);
   if (secrets.length === 0) {
     revealSigningSecret(e.merchantId, e.mode);

@@ -6,15 +6,16 @@ import { ApiError } from "../api-error";
 import { seal, unseal } from "../auth/master-key";
 import { newId } from "../identifiers";
 import { generateSigningSecret } from "./signing";
+import { clock } from "../clock";
 
-export function createSigningSecret(tx: Tx, merchantId: string, mode: Mode, now = Date.now()): string {
+export function createSigningSecret(tx: Tx, merchantId: string, mode: Mode, now = clock.now()): string {
   const secret = generateSigningSecret();
   tx.insert(signingSecrets).values({ id: newId("whs"), merchantId, mode, secretEnc: seal(secret), createdAt: now }).run();
   return secret;
 }
 
 /** Current secret first, then any rolled one still in its grace period (both sign, space-separated). */
-export function liveSigningSecrets(merchantId: string, mode: Mode, now = Date.now()): string[] {
+export function liveSigningSecrets(merchantId: string, mode: Mode, now = clock.now()): string[] {
   return db()
     .select({ secretEnc: signingSecrets.secretEnc })
     .from(signingSecrets)
@@ -36,7 +37,7 @@ export function revealSigningSecret(merchantId: string, mode: Mode): string {
   return write((tx) => createSigningSecret(tx, merchantId, mode));
 }
 
-export function rollSigningSecret(merchantId: string, mode: Mode, graceSeconds: number, now = Date.now()): string {
+export function rollSigningSecret(merchantId: string, mode: Mode, graceSeconds: number, now = clock.now()): string {
   if (!Number.isInteger(graceSeconds) || graceSeconds < 0 || graceSeconds > 86400) {
     throw new ApiError("S5", "Invalid/Missing parameters = graceSeconds", [
       { field: "graceSeconds", message: "must be a whole number of seconds from 0 to 86400" },

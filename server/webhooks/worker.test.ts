@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
-import { credit, eventually, openTransfer, startReceiver, type Receiver } from "./test-receiver";
+import { credit, eventually, openTransfer, startReceiver, type Receiver } from "../testing/receiver";
 
 let owo: Owo;
 let m: TestMerchant;

@@ -8,6 +8,7 @@ import { findPayment, verifyPayment, type VerifyData } from "../../payments/veri
 import { settings } from "../../settings";
 import { SIGNATURE_HEADER, signNotice } from "./notice-signature";
 import type { SandboxNotice } from "./notices";
+import { clock } from "../../clock";
 
 export const SANDBOX_NOTICE_PATH = "/api/v2/providers/sandbox/notices";
 
@@ -44,7 +45,7 @@ export async function simulatePayment(merchantId: string, mode: Mode, paymentRef
     amount: formatKobo(outcome === "pay" ? kobo : 0),
     ...(p.paymentType === "TRANSFER" ? { accountNumber: p.accountNumber ?? "" } : { bankCode: p.bankCode ?? "", providerReference: p.providerReference ?? "" }),
     senderName: p.fullName,
-    bankTime: new Date().toISOString(),
+    bankTime: new Date(clock.now()).toISOString(),
   };
   await sendNotice(notice);
   return verifyPayment(merchantId, mode, paymentReference);

@@ -5,6 +5,7 @@ import { applyBankNotice, type NoticeOutcome } from "../../payments/lifecycle";
 import { parseAmount } from "../../payments/money";
 import { settings } from "../../settings";
 import { noticeSignatureValid } from "./notice-signature";
+import { clock } from "../../clock";
 
 const noticeBody = z.object({
   transactionId: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, "must be the bank's transaction id"),
@@ -19,7 +20,7 @@ const noticeBody = z.object({
 
 export type SandboxNotice = z.input<typeof noticeBody>;
 
-export function receiveSandboxNotice(signature: string | undefined, raw: Buffer, now = Date.now()): NoticeOutcome {
+export function receiveSandboxNotice(signature: string | undefined, raw: Buffer, now = clock.now()): NoticeOutcome {
   if (!noticeSignatureValid(signature, raw, settings().sandboxBankSecret, now)) {
     throw new ApiError("S1", "Bank notice signature missing, stale or wrong");
   }

@@ -5,7 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../../testing/harness";
 import { trpcClient, trpcFailure } from "../../testing/initiation";
 import { userClient } from "../../testing/sessions";
-import { credit, eventually, openTransfer, startReceiver, type Receiver } from "../../webhooks/test-receiver";
+import { credit, eventually, openTransfer, startReceiver, type Receiver } from "../../testing/receiver";
 
 type Client = Awaited<ReturnType<typeof userClient>>;
 

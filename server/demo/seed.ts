@@ -1,7 +1,7 @@
 // `npm run seed`: on an empty database, a demo merchant to sign in with (and its keys, printed once).
-import { closeDatabase, db, migrateDatabase } from "./client";
-import { merchants } from "./schema";
-import { createMerchant } from "../server/merchants/create-merchant";
+import { closeDatabase, db, migrateDatabase } from "../../db/client";
+import { merchants } from "../../db/schema";
+import { createMerchant } from "../merchants/create-merchant";
 
 export const DEMO = { name: "Demo Store", email: "demo@owo.test", password: "demo-password" };
 

@@ -1,7 +1,7 @@
 // The demo's sample payments: weeks of history in both channels and every status, made by the real services, no callbacks queued.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createTestMerchant, startOwo, type Owo } from "../server/testing/harness";
+import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 
 let owo: Owo;
 before(async () => {
@@ -11,8 +11,8 @@ after(() => owo.stop());
 
 test("seedDemoPayments fills four weeks across both channels and every status, and queues nothing", async () => {
   const { seedDemoPayments } = await import("./demo-payments");
-  const { sqlite } = await import("./client");
-  const { paymentOverview } = await import("../server/payments/overview");
+  const { sqlite } = await import("../../db/client");
+  const { paymentOverview } = await import("../payments/overview");
   const m = await createTestMerchant("Demo Store");
   const count = await seedDemoPayments(m.merchantId);
   assert.ok(count >= 200, `a few weeks of payments, got ${count}`);

@@ -1,11 +1,12 @@
 // Sample payments for the demo merchant, made through the same service functions as real ones.
 // History is written with past times and `publish: false`: the timeline is real, but no callback is queued.
 import { randomBytes } from "node:crypto";
-import { DAY_MS, dayStartOf } from "../server/payments/calendar";
-import { initiatePayment } from "../server/payments/initiate";
-import { initiatePaymentInput } from "../server/payments/initiate-schema";
-import { applyBankNotice, expireIfOverdue, type NoticeTarget } from "../server/payments/lifecycle";
-import { findPayment } from "../server/payments/verify";
+import { DAY_MS, dayStartOf } from "../payments/calendar";
+import { initiatePayment } from "../payments/initiate";
+import { initiatePaymentInput } from "../payments/initiate-schema";
+import { applyBankNotice, expireIfOverdue, type NoticeTarget } from "../payments/lifecycle";
+import { findPayment } from "../payments/verify";
+import { clock } from "../clock";
 
 const DAYS = 28;
 const MINUTE = 60_000;
@@ -58,7 +59,7 @@ function expireAtDeadline(merchantId: string, reference: string) {
   expireIfOverdue(p, p.expiresAt, { publish: false });
 }
 
-export async function seedDemoPayments(merchantId: string, now = Date.now()): Promise<number> {
+export async function seedDemoPayments(merchantId: string, now = clock.now()): Promise<number> {
   const random = randomFrom(20261121);
   const firstDay = dayStartOf(now) - (DAYS - 1) * DAY_MS;
   let count = 0;

@@ -1,0 +1,72 @@
+// People who sign in: every creation, credential check and password reset goes through here, so an e-mail is
+// normalised one way and a password is hashed and checked one way (sign-up, invites, the CLI, next-auth).
+import { eq } from "drizzle-orm";
+import { db, type Tx } from "../../db/client";
+import { users } from "../../db/schema";
+import { ApiError, invalidFields, type FieldError } from "../api-error";
+import { hashPassword, passwordMatches, passwordProblem } from "../auth/passwords";
+import { clock } from "../clock";
+import { newId } from "../identifiers";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_RULE = "must be an e-mail address, e.g. ada@example.com";
+
+/** The one form an address is stored and looked up in. */
+export function normaliseEmail(raw: string): string {
+  return raw.trim().toLowerCase();
+}
+
+export function emailProblem(email: string): string | null {
+  const normalised = normaliseEmail(email);
+  return EMAIL.test(normalised) && normalised.length <= 254 ? null : EMAIL_RULE;
+}
+
+/** What is wrong with the e-mail and password a person chose, by field. */
+export function credentialFieldErrors(input: { email: string; password: string }): FieldError[] {
+  const errors: FieldError[] = [];
+  const email = emailProblem(input.email);
+  if (email) errors.push({ field: "email", message: email });
+  const password = passwordProblem(input.password);
+  if (password) errors.push({ field: "password", message: password });
+  return errors;
+}
+
+/** A new person, checked and with the password hashed: hashing is deliberately slow, so it runs before any transaction. */
+export type NewUser = { email: string; name: string; passwordHash: string };
+
+export async function prepareUser(input: { email: string; password: string; name?: string }): Promise<NewUser> {
+  const errors = credentialFieldErrors(input);
+  if (errors.length) throw invalidFields(errors);
+  const email = normaliseEmail(input.email);
+  return { email, name: input.name?.trim() || email, passwordHash: await hashPassword(input.password) };
+}
+
+/** Adds the person in the caller's transaction; `whenTaken` says what to tell someone whose address is registered. */
+export function insertUser(tx: Tx, user: NewUser, whenTaken: () => ApiError, now = clock.now()): string {
+  if (tx.select({ id: users.id }).from(users).where(eq(users.email, user.email)).get()) throw whenTaken();
+  const id = newId("usr");
+  tx.insert(users).values({ id, email: user.email, name: user.name, passwordHash: user.passwordHash, createdAt: now }).run();
+  return id;
+}
+
+export type SignedInUser = { id: string; email: string; name: string };
+
+/** The person these credentials belong to, or null: an unknown address and a wrong password look the same. */
+export async function userByCredentials(email: string, password: string): Promise<SignedInUser | null> {
+  const normalised = normaliseEmail(email);
+  if (!normalised || !password) return null;
+  const user = db().select().from(users).where(eq(users.email, normalised)).get();
+  if (!user || !(await passwordMatches(user.passwordHash, password))) return null;
+  return { id: user.id, email: user.email, name: user.name };
+}
+
+/** Sets a new password for the person with this address (the operator's reset). */
+export async function resetPassword(email: string, password: string): Promise<{ email: string }> {
+  const problem = passwordProblem(password);
+  if (problem) throw invalidFields([{ field: "password", message: problem }]);
+  const normalised = normaliseEmail(email);
+  const passwordHash = await hashPassword(password);
+  const done = db().update(users).set({ passwordHash }).where(eq(users.email, normalised)).run();
+  if (done.changes === 0) throw new ApiError("S404", `No user with e-mail ${normalised}`);
+  return { email: normalised };
+}
