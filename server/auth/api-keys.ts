@@ -1,7 +1,7 @@
 // API keys: a public key per merchant and mode, and secret keys that roll (stored hashed, shown once).
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
-import { db, write, type Tx } from "../../db/client";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { db, preparedQueries, write, type Tx } from "../../db/client";
 import { apiKeys, apiSecrets, type Mode } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { newId, sha256 } from "../identifiers";
@@ -73,4 +73,13 @@ export function listKeys(merchantId: string, now = clock.now()): KeyView[] {
     views.set(r.publicKey, view);
   }
   return [...views.values()].sort((a, b) => a.mode.localeCompare(b.mode));
+}
+
+const publicKeyQuery = preparedQueries((d) =>
+  d.select({ publicKey: apiKeys.publicKey }).from(apiKeys).where(and(eq(apiKeys.merchantId, sql.placeholder("merchantId")), eq(apiKeys.mode, sql.placeholder("mode")))).prepare(),
+);
+
+/** The merchant's public key for a mode (it never changes); "" when the mode has no keys. */
+export function publicKeyOf(merchantId: string, mode: Mode): string {
+  return publicKeyQuery().get({ merchantId, mode })?.publicKey ?? "";
 }

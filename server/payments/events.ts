@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { preparedQueries, type Tx } from "../../db/client";
 import { outbox, paymentEvents, payments, type PaymentRow } from "../../db/schema";
+import { publicKeyOf } from "../auth/api-keys";
 import { formatKobo } from "./money";
 import { STATUS_ANSWER } from "./status";
 
@@ -29,6 +30,13 @@ export function callbackData(p: PaymentRow, event: PublishedEvent, sequence: num
     fullname: p.fullName,
     email: p.email,
     mobile: p.mobileNumber,
+    // SeerBit's notification words, so receivers written for it (shop plugins) work unchanged.
+    reference: p.paymentReference,
+    gatewayCode: STATUS_ANSWER[p.status].code,
+    gatewayMessage: STATUS_ANSWER[p.status].message,
+    publicKey: publicKeyOf(p.merchantId, p.mode),
+    provider: "sandbox",
+    amountRefunded: "0.00",
   };
 }
 

@@ -20,10 +20,15 @@ export function paymentView(p: PaymentRow) {
     amount: formatKobo(p.amountKobo),
     amountPaid: formatKobo(p.amountPaidKobo),
     amountToRefund: formatKobo(p.amountToRefundKobo),
+    // No refund is paid back yet (refunds are still to come), so none is counted.
+    amountRefunded: "0.00",
     currency: p.currency,
     country: p.country,
     mode: p.mode,
     gatewayMessage: STATUS_ANSWER[p.status].message,
+    gatewayCode: STATUS_ANSWER[p.status].code,
+    // Every payment is issued by the sandbox bank until live providers are connected.
+    provider: "sandbox",
     createdAt: iso(p.createdAt),
     paidAt: p.status === "SUCCESSFUL" ? iso(p.paidAt) : null,
     expiresAt: iso(p.expiresAt),
