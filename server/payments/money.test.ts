@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { displayNaira, formatKobo, parseAmount } from "./money";
+import { displayNaira, formatKobo, parseAmount, parseNairaAnswer } from "./money";
 
 test("amounts parse from strings into integer kobo", () => {
   assert.equal(parseAmount("1500"), 150000);
@@ -27,4 +27,13 @@ test("kobo format back to two decimals", () => {
   assert.equal(formatKobo(0), "0.00");
   assert.equal(formatKobo(-250), "-2.50");
   assert.equal(displayNaira(123456789), "₦1,234,567.89");
+});
+
+test("naira a provider answers as a JSON number or string become kobo through their decimal text", () => {
+  assert.equal(parseNairaAnswer(1500), 150000);
+  assert.equal(parseNairaAnswer(7500.5), 750050);
+  assert.equal(parseNairaAnswer(21.3), 2130);
+  assert.equal(parseNairaAnswer(0.07), 7);
+  assert.equal(parseNairaAnswer("1500.00"), 150000);
+  for (const bad of [1.005, -1, Number.NaN, Infinity, 1e21, "1e3", null, undefined, {}]) assert.equal(parseNairaAnswer(bad), null, String(bad));
 });

@@ -14,6 +14,13 @@ export function parseAmount(input: unknown): Kobo | null {
   return Number(naira) * 100 + Number(fraction);
 }
 
+/** A naira amount as a provider answers it: a JSON number (Flutterwave's 1500 or 7500.5) read through its decimal
+ * text, or a string ("1500.00"); null when it is not at most 2 decimals. No float arithmetic touches the value. */
+export function parseNairaAnswer(input: unknown): Kobo | null {
+  if (typeof input === "number") return Number.isFinite(input) && input >= 0 ? parseAmount(String(input)) : null;
+  return parseAmount(input);
+}
+
 /** 150050 → "1500.50". */
 export function formatKobo(kobo: Kobo): string {
   const sign = kobo < 0 ? "-" : "";

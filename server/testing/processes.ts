@@ -39,3 +39,31 @@ export function runCli(args: string[], dataDir: string): { status: number | null
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+export type DoubleProcess = { url: string; child: ChildProcess; stop: () => Promise<void> };
+
+/** A provider's test double as its own process (`npm run double -- <provider>`), on a free port of 127.0.0.1. */
+export async function spawnDouble(provider: string, flags: Record<string, string> = {}): Promise<DoubleProcess> {
+  const args = Object.entries(flags).flatMap(([k, v]) => [`--${k}`, v]);
+  const child = spawn(process.execPath, [...TSX, "server/providers/double-cli.ts", provider, "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  child.stderr?.on("data", (d: Buffer) => (err += d.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on("data", (d: Buffer) => {
+      out += d.toString();
+      const line = out.split("\n").find((l) => l.startsWith("{"));
+      if (line) resolve((JSON.parse(line) as { url: string }).url);
+    });
+    child.on("exit", (code) => reject(new Error(`${provider} double exited ${code}:\n${err}`)));
+  });
+  const exited = new Promise<void>((r) => child.on("exit", () => r()));
+  return {
+    url,
+    child,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}

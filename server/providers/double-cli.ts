@@ -1,0 +1,44 @@
+// `npm run double -- <provider> --port N [--secret-key K] [--secret-hash H] [--webhook-url U]`: a provider's test
+// double as its own process on 127.0.0.1, for tests and for trying Owo's live mode with no network. Prints one JSON
+// line `{"double":…,"url":…}` once it listens; SIGTERM or SIGINT closes it.
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createFlutterwaveDouble } from "./flutterwave/double";
+
+type Flags = Record<string, string>;
+type Double = { server: Server; close: () => Promise<void> };
+
+/** One line per provider double; each reads the flags it needs. */
+const doubles: Record<string, (flags: Flags) => Double> = {
+  flutterwave: (f) =>
+    createFlutterwaveDouble({
+      secretKey: f["secret-key"] ?? "FLWSECK_TEST-owo-double-X",
+      secretHash: f["secret-hash"] ?? "owo-double-secret-hash",
+      ...(f["webhook-url"] ? { webhookUrl: f["webhook-url"] } : {}),
+    }),
+};
+
+function parseFlags(args: string[]): Flags {
+  const flags: Flags = {};
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? "";
+    if (!arg.startsWith("--")) throw new Error(`unexpected argument ${arg}`);
+    const [name = "", inline] = arg.slice(2).split("=", 2);
+    flags[name] = inline ?? args[++i] ?? "";
+  }
+  return flags;
+}
+
+const [provider = "", ...rest] = process.argv.slice(2);
+const start = doubles[provider];
+if (!start) {
+  process.stderr.write(`usage: npm run double -- <${Object.keys(doubles).join("|")}> --port N\n`);
+  process.exit(2);
+}
+const flags = parseFlags(rest);
+const double = start(flags);
+double.server.listen(Number(flags.port ?? 0), "127.0.0.1", () => {
+  const { port } = double.server.address() as AddressInfo;
+  process.stdout.write(`${JSON.stringify({ double: provider, url: `http://127.0.0.1:${port}` })}\n`);
+});
+for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void double.close().then(() => process.exit(0)));

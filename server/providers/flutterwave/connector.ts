@@ -1,0 +1,163 @@
+// Flutterwave v3 as an Owo provider: dial codes (USSD charge), temporary accounts (bank transfer charge), webhooks
+// checked by `verif-hash`, requery by tx_ref, refunds. Written from Flutterwave's published docs:
+//   https://developer.flutterwave.com/docs/ussd                       (USSD charge: account_bank, the banks served, meta.authorization.note)
+//   https://developer.flutterwave.com/docs/bank-transfer-1            (bank transfer charge: meta.authorization transfer_* fields, expiry)
+//   https://developer.flutterwave.com/docs/webhooks                   (verif-hash = the secret hash set on the dashboard; charge.completed)
+//   https://developer.flutterwave.com/docs/transaction-verification   (verify before giving value: status, amount, currency)
+//   https://developer.flutterwave.com/v3.0.0/reference/transaction-refund and /docs/payment-operations/refunds (refunds)
+//   https://github.com/Flutterwave/Flutterwave-node-v3 (the official Node SDK: request shapes of Charge.ussd,
+//   Charge.bank_transfer and Transaction.refund, the Bearer secret key; its documentation's sample responses)
+// Amounts go to Flutterwave as two-decimal naira strings made from integer kobo; providerreference is the flw_ref.
+import { timingSafeEqual } from "node:crypto";
+import { formatKobo } from "../../payments/money";
+import type { Bank } from "../banks";
+import {
+  NoticeRejected,
+  ProviderUnavailable,
+  type Channel,
+  type Connector,
+  type IssueRequest,
+  type Issued,
+  type ProviderAccount,
+  type ProviderPaymentState,
+  type RefundRequest,
+  type RefundState,
+} from "../connector";
+import {
+  readRefund,
+  readTransaction,
+  readTransactionId,
+  readTransferCharge,
+  readUssdCharge,
+  readWebhook,
+  UnusableAnswer,
+  USSD_BANK_CODES,
+} from "./wire";
+
+type Answer = { status: number; body: unknown };
+
+function credential(account: ProviderAccount, name: "secretKey" | "secretHash"): string {
+  const value = account.credentials[name];
+  if (!value) throw new ProviderUnavailable("flutterwave", `provider account ${account.id} has no ${name}`);
+  return value;
+}
+
+/** One call to Flutterwave's API. Network failures, the deadline (the caller's signal), 5xx, a refused key and
+ * non-JSON answers all become ProviderUnavailable: Owo skips this provider for this payment. */
+async function call(account: ProviderAccount, method: "GET" | "POST", path: string, body: unknown, signal: AbortSignal): Promise<Answer> {
+  let res: Response;
+  try {
+    res = await fetch(new URL(path, account.baseUrl), {
+      method,
+      headers: { authorization: `Bearer ${credential(account, "secretKey")}`, "content-type": "application/json", accept: "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal,
+    });
+  } catch (e) {
+    if (signal.aborted) throw new ProviderUnavailable("flutterwave", `${account.id}: no answer before the deadline`);
+    throw new ProviderUnavailable("flutterwave", `${account.id}: unreachable (${e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e)})`);
+  }
+  let raw: string;
+  try {
+    raw = await res.text();
+  } catch {
+    throw new ProviderUnavailable("flutterwave", `${account.id}: answer cut off${signal.aborted ? " at the deadline" : ""}`);
+  }
+  if (res.status >= 500) throw new ProviderUnavailable("flutterwave", `${account.id}: answered ${res.status}`);
+  if (res.status === 401) throw new ProviderUnavailable("flutterwave", `${account.id}: secret key refused (401)`);
+  try {
+    return { status: res.status, body: JSON.parse(raw) as unknown };
+  } catch {
+    throw new ProviderUnavailable("flutterwave", `${account.id}: answered ${res.status} with no JSON`);
+  }
+}
+
+/** Runs a reader over an answer; a shape Owo cannot use is ProviderUnavailable too (never half-believed). */
+function readWith<T>(account: ProviderAccount, read: () => T): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof UnusableAnswer) throw new ProviderUnavailable("flutterwave", `${account.id}: ${e.message}`);
+    throw e;
+  }
+}
+
+function customerFields(req: IssueRequest) {
+  return { email: req.customer.email, fullname: req.customer.fullName, phone_number: req.customer.mobileNumber };
+}
+
+function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function verifyByReference(account: ProviderAccount, reference: string, signal: AbortSignal): Promise<Answer> {
+  return call(account, "GET", `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`, undefined, signal);
+}
+
+export const flutterwave: Connector = {
+  name: "flutterwave",
+
+  serves(channel: Channel, bank?: Bank): boolean {
+    if (channel === "TRANSFER") return true;
+    return bank !== undefined && USSD_BANK_CODES.has(bank.bankCode);
+  },
+
+  async issue(account: ProviderAccount, req: IssueRequest, signal: AbortSignal): Promise<Issued> {
+    const common = { tx_ref: req.reference, amount: formatKobo(req.amountKobo), currency: req.currency, ...customerFields(req) };
+    if (req.channel === "USSD") {
+      if (!req.bank) throw new ProviderUnavailable("flutterwave", `${account.id}: USSD needs the customer's bank`);
+      const answer = await call(account, "POST", "/v3/charges?type=ussd", { ...common, account_bank: req.bank.bankCode }, signal);
+      return readWith(account, () => readUssdCharge(answer.body));
+    }
+    // The account lives as long as Owo's payment (whole seconds, at least one); Flutterwave may answer an earlier expiry.
+    const expires = Math.max(1, Math.floor((req.expiresAt - Date.now()) / 1000));
+    const answer = await call(account, "POST", "/v3/charges?type=bank_transfer", { ...common, narration: req.merchantName, is_permanent: false, expires }, signal);
+    const issued = readWith(account, () => readTransferCharge(answer.body, req.merchantName));
+    return issued.expiresAt === undefined || issued.expiresAt > req.expiresAt ? { ...issued, expiresAt: req.expiresAt } : issued;
+  },
+
+  readNotice(account: ProviderAccount, rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
+    const given = headerValue(headers, "verif-hash");
+    if (!given || !sameSecret(given, credential(account, "secretHash"))) throw new NoticeRejected("verif-hash does not match the secret hash");
+    let body: unknown;
+    try {
+      body = JSON.parse(rawBody.toString("utf8"));
+    } catch {
+      return { kind: "ignored", eventId: "flutterwave:unreadable", why: "webhook body is not JSON" };
+    }
+    return readWebhook(body);
+  },
+
+  async query(account: ProviderAccount, reference: string, signal: AbortSignal): Promise<ProviderPaymentState> {
+    const answer = await verifyByReference(account, reference, signal);
+    return readWith(account, () => readTransaction(answer.status, answer.body, reference));
+  },
+
+  // Refunds are addressed to Flutterwave's transaction id, found by Owo's reference first. Flutterwave takes no
+  // idempotency key here: Owo's refundReference travels in `comments` so a person can match them at Flutterwave.
+  async refund(account: ProviderAccount, req: RefundRequest, signal: AbortSignal): Promise<RefundState> {
+    const found = await verifyByReference(account, req.reference, signal);
+    const id = readWith(account, () => readTransactionId(found.body));
+    const comments = `${req.reason} (${req.refundReference})`;
+    const answer = await call(account, "POST", `/v3/transactions/${encodeURIComponent(id)}/refund`, { amount: formatKobo(req.amountKobo), comments }, signal);
+    return readWith(account, () => readRefund(answer.body));
+  },
+
+  async queryRefund(account: ProviderAccount, refundId: string, signal: AbortSignal): Promise<RefundState> {
+    const answer = await call(account, "GET", `/v3/refunds/${encodeURIComponent(refundId)}`, undefined, signal);
+    return readWith(account, () => readRefund(answer.body));
+  },
+
+  // The balances call changes nothing and needs the secret key: a 200 proves the key.
+  async testConnection(account: ProviderAccount, signal: AbortSignal): Promise<void> {
+    const answer = await call(account, "GET", "/v3/balances", undefined, signal);
+    if (answer.status !== 200) throw new ProviderUnavailable("flutterwave", `${account.id}: balances answered ${answer.status}`);
+  },
+};

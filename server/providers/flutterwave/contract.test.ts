@@ -1,0 +1,88 @@
+// Contract: every sample answer and webhook of Flutterwave's docs (./fixtures, each naming its page) read by the
+// connector's own readers, with the values a merchant would see from them.
+import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
+import { test } from "node:test";
+import { NoticeRejected, type ProviderAccount } from "../connector";
+import { flutterwave } from "./connector";
+import { readRefund, readTransaction, readTransactionId, readTransferCharge, readUssdCharge, UnusableAnswer } from "./wire";
+
+type Fixture = { source: string; httpStatus?: number; body: unknown };
+const dir = new URL("./fixtures/", import.meta.url);
+function fixture(name: string): Fixture {
+  return JSON.parse(readFileSync(new URL(name, dir), "utf8")) as Fixture;
+}
+
+const account: ProviderAccount = { id: "prv_contract", provider: "flutterwave", baseUrl: "http://127.0.0.1:9", credentials: { secretKey: "FLWSECK_TEST-x", secretHash: "my-secret-hash" } };
+
+test("every fixture names the Flutterwave doc page it was taken from", () => {
+  const names = readdirSync(dir).filter((n) => n.endsWith(".json"));
+  assert.ok(names.length >= 7);
+  for (const n of names) assert.match(fixture(n).source, /^https:\/\/developer\.flutterwave\.com\//, n);
+});
+
+test("USSD charge sample: the dial code is meta.authorization.note exactly, the provider reference is flw_ref", () => {
+  assert.deepEqual(readUssdCharge(fixture("ussd-charge.json").body), { channel: "USSD", providerReference: "flwm3s4m0c1691591875526", dialCode: "*566*002*4517159#" });
+});
+
+test("bank transfer sample: the account, its bank and expiry come from meta.authorization; transfer_reference is the flw_ref", () => {
+  assert.deepEqual(readTransferCharge(fixture("bank-transfer-charge.json").body, "Ada Stores"), {
+    channel: "TRANSFER",
+    providerReference: "MockFLWRef-1689847855598",
+    accountNumber: "0067100155",
+    bankName: "Mock Bank",
+    accountName: "Ada Stores",
+    expiresAt: 1689847855598,
+  });
+  const named = structuredClone(fixture("bank-transfer-charge.json").body) as { meta: { authorization: Record<string, unknown> } };
+  named.meta.authorization.transfer_note = "Please make a bank transfer to Flutterwave Developers";
+  named.meta.authorization.account_expiration = "2020-04-28 13:00:00";
+  const read = readTransferCharge(named, "Ada Stores");
+  assert.equal(read.accountName, "Flutterwave Developers");
+  assert.equal(read.expiresAt, Date.parse("2020-04-28T12:00:00Z"), "older pages write Lagos time");
+});
+
+test("verify samples: a successful transaction in kobo, and the not-found envelope", () => {
+  const ok = fixture("verify-successful.json");
+  assert.deepEqual(readTransaction(ok.httpStatus ?? 200, ok.body, "LiveCardTest"), { state: "paid", providerReference: "YemiDesola/FLW275407301", amountKobo: 10000, currency: "NGN" });
+  assert.equal(readTransactionId(ok.body), "288200108");
+  assert.throws(() => readTransaction(200, ok.body, "SomeoneElsesRef"), UnusableAnswer, "an answer about another tx_ref is never believed");
+  const missing = fixture("verify-not-found.json");
+  assert.deepEqual(readTransaction(missing.httpStatus ?? 400, missing.body, "LiveCardTest"), { state: "not_found", amountKobo: 0, currency: "NGN" });
+});
+
+test("webhook samples: signed with the secret hash they become payments; a wrong or missing verif-hash is rejected", () => {
+  for (const [name, reference, providerReference, amountKobo] of [
+    ["webhook-card-completed.json", "Links-616626414629", "PeterEkene/FLW270177170", 10000],
+    ["webhook-bank-transfer.json", "order_1736846575470", "8016915561111736846576262", 5000000],
+  ] as const) {
+    const raw = Buffer.from(JSON.stringify(fixture(name).body));
+    const reading = flutterwave.readNotice(account, raw, { "verif-hash": "my-secret-hash" });
+    assert.equal(reading.kind, "payment", name);
+    if (reading.kind !== "payment") continue;
+    assert.equal(reading.reference, reference);
+    assert.equal(reading.providerReference, providerReference);
+    assert.equal(reading.outcome, "paid");
+    assert.equal(reading.amountKobo, amountKobo);
+    assert.equal(reading.currency, "NGN");
+    assert.match(reading.eventId, /^flutterwave:\d+:successful$/);
+    assert.throws(() => flutterwave.readNotice(account, raw, { "verif-hash": "my-secret-hasH" }), NoticeRejected);
+    assert.throws(() => flutterwave.readNotice(account, raw, {}), NoticeRejected);
+  }
+});
+
+test("refund sample: completed is processed, and the refund id is data.id", () => {
+  assert.deepEqual(readRefund(fixture("refund-initiated.json").body), { refundId: "75923", state: "processed" });
+  const pending = structuredClone(fixture("refund-initiated.json").body) as { data: { status: string } };
+  pending.data.status = "pending";
+  assert.equal(readRefund(pending).state, "pending");
+});
+
+test("the banks Flutterwave lists for USSD are served, others are not; transfers always are", () => {
+  const bank = (bankCode: string) => ({ bankCode, bankName: bankCode, ussdCode: "*1#", nipCode: "000000" });
+  assert.ok(flutterwave.serves("USSD", bank("058")));
+  assert.ok(flutterwave.serves("USSD", bank("057")));
+  assert.ok(!flutterwave.serves("USSD", bank("063")), "Access Bank (Diamond) is not on Flutterwave's list");
+  assert.ok(!flutterwave.serves("USSD"));
+  assert.ok(flutterwave.serves("TRANSFER"));
+});
