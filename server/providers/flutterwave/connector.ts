@@ -9,6 +9,7 @@
 //   Charge.bank_transfer and Transaction.refund, the Bearer secret key; its documentation's sample responses)
 // Amounts go to Flutterwave as two-decimal naira strings made from integer kobo; providerreference is the flw_ref.
 import { timingSafeEqual } from "node:crypto";
+import { clock } from "../../clock";
 import { formatKobo } from "../../payments/money";
 import type { Bank } from "../banks";
 import {
@@ -117,7 +118,7 @@ export const flutterwave: Connector = {
       return readWith(account, () => readUssdCharge(answer.body));
     }
     // The account lives as long as Owo's payment (whole seconds, at least one); Flutterwave may answer an earlier expiry.
-    const expires = Math.max(1, Math.floor((req.expiresAt - Date.now()) / 1000));
+    const expires = Math.max(1, Math.floor((req.expiresAt - clock.now()) / 1000));
     const answer = await call(account, "POST", "/v3/charges?type=bank_transfer", { ...common, narration: req.merchantName, is_permanent: false, expires }, signal);
     const issued = readWith(account, () => readTransferCharge(answer.body, req.merchantName));
     return issued.expiresAt === undefined || issued.expiresAt > req.expiresAt ? { ...issued, expiresAt: req.expiresAt } : issued;
