@@ -13,6 +13,7 @@ export const STATUS_LABEL: Record<PaymentStatus, string> = {
   SUCCESSFUL: "Successful",
   FAILED: "Failed",
   EXPIRED: "Expired",
+  CANCELLED: "Cancelled",
 };
 
 export const CHANNEL_LABEL = { USSD: "USSD", TRANSFER: "Bank transfer" } as const;

@@ -112,7 +112,7 @@ export const payments = sqliteTable(
     paymentReference: text("payment_reference").notNull(),
     linkingReference: text("linking_reference").notNull().unique(),
     paymentType: text("payment_type", { enum: ["USSD", "TRANSFER"] }).notNull(),
-    status: text("status", { enum: ["PENDING", "PARTIALLY_PAID", "SUCCESSFUL", "FAILED", "EXPIRED"] }).notNull(),
+    status: text("status", { enum: ["PENDING", "PARTIALLY_PAID", "SUCCESSFUL", "FAILED", "EXPIRED", "CANCELLED"] }).notNull(),
     amountKobo: integer("amount_kobo").notNull(),
     amountPaidKobo: integer("amount_paid_kobo").notNull().default(0),
     amountToRefundKobo: integer("amount_to_refund_kobo").notNull().default(0),

@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   S404: { http: 404, when: "Unknown path; no such payment for this merchant (another merchant's is also 404)" },
   S405: { http: 405, when: "Known path, wrong method (the Allow header lists the right ones)" },
   S14: { http: 409, when: "paymentReference already used by this merchant, in this mode, with a different request" },
+  S15: { http: 409, when: "The payment's state forbids the action: cancel a payment that is not PENDING; refund more than is refundable" },
   S413: { http: 413, when: "Body larger than 16 KiB" },
   S415: { http: 415, when: "Content-Type is not application/json" },
   S429: { http: 429, when: "Rate limit; Retry-After says how many whole seconds to wait (at least 1)" },

@@ -7,7 +7,8 @@ import { openApiJson } from "../openapi/document";
 import { simulatePayment } from "../providers/sandbox/bank";
 import { receiveSandboxNotice } from "../providers/sandbox/notices";
 import { SIGNATURE_HEADER } from "../providers/sandbox/notice-signature";
-import { paymentView, verifyPayment } from "../payments/verify";
+import { cancelPayment } from "../payments/lifecycle";
+import { paymentView, verifyAnswer, verifyPayment } from "../payments/verify";
 import { successJson } from "./envelope";
 import type { RestRoute } from "./rest";
 
@@ -56,6 +57,13 @@ export const restRoutes: RestRoute[] = [
     access: "token",
     body: "none",
     run: ({ params, caller }) => ({ json: successJson(verifyPayment(caller.merchantId, caller.mode, params.reference ?? "")) }),
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/v2\/payments\/(?<reference>[^/]+)\/cancel$/,
+    access: "token",
+    body: "none",
+    run: ({ params, caller }) => ({ json: successJson(verifyAnswer(cancelPayment(caller.merchantId, caller.mode, params.reference ?? ""))) }),
   },
   {
     method: "POST",

@@ -89,7 +89,7 @@ export const paymentState = z.object({
 });
 
 export const verifyAnswer = success({
-  code: z.enum(statusCodes).describe("00 paid; S20 pending or partly paid; S12 failed; S0 expired. Anything but 00 is unpaid"),
+  code: z.enum(statusCodes).describe("00 paid; S20 pending or partly paid; S12 failed; S0 expired; S13 cancelled. Anything but 00 is unpaid"),
   message: z.string(),
   payments: paymentState,
   customers: z.object({ customerName: z.string(), customerMobile: z.string(), customerEmail: z.string() }),
@@ -100,7 +100,7 @@ export const simulateAnswer = success({ ...successful, payments: paymentState })
 export const errorAnswer = z.object({
   status: z.literal("ERROR"),
   data: z.object({
-    code: z.string().regex(/^S\d+$/).describe("API.md's code: S1, S2, S3, S4, S5, S6, S8, S14, S404, S405, S413, S415, S429, S500"),
+    code: z.string().regex(/^S\d+$/).describe("API.md's code: S1, S2, S3, S4, S5, S6, S8, S14, S15, S404, S405, S413, S415, S429, S500"),
     message: z.string(),
     errors: z.array(z.object({ field: z.string(), message: z.string() })).describe("The fields at fault; [] when none is"),
   }),

@@ -73,6 +73,7 @@ describe("GET /api/v2/openapi.json", () => {
       "/api/v2/openapi.json",
       "/api/v2/payments/initiates",
       "/api/v2/payments/query/{paymentReference}",
+      "/api/v2/payments/{paymentReference}/cancel",
       "/api/v2/sandbox/payments/{paymentReference}/simulate",
       "/api/v3/payments/query/{paymentReference}",
     ]);
@@ -147,6 +148,19 @@ describe("the server's real answers fit the document", () => {
       fits(await call(owo, "GET", `/api/${version}/payments/query/ord-none`, { token }), path, "get");
       fits(await call(owo, "GET", `/api/${version}/payments/query/${ussdRef}`, { token: "owo_test_forged" }), path, "get");
     }
+  });
+
+  it("cancel: a pending payment, then the same again (409 S15), and an unknown one", async () => {
+    const path = "/api/v2/payments/{paymentReference}/cancel";
+    const body = ussdBody(merchant.publicKey);
+    await call(owo, "POST", "/api/v2/payments/initiates", { token, body });
+    const cancelled = await call(owo, "POST", `/api/v2/payments/${String(body.paymentReference)}/cancel`, { token });
+    assert.equal(cancelled.json.data.payments.status, "CANCELLED");
+    fits(cancelled, path, "post");
+    const again = await call(owo, "POST", `/api/v2/payments/${String(body.paymentReference)}/cancel`, { token });
+    assert.equal(again.status, 409);
+    fits(again, path, "post");
+    fits(await call(owo, "POST", "/api/v2/payments/ord-none/cancel", { token }), path, "post");
   });
 
   it("errors: every field at fault, a single field, a replayed reference, the wrong content type", async () => {

@@ -77,11 +77,12 @@ const FAILURES = {
   NotFound: { code: "S404", description: "No such payment for this merchant (another merchant's is not found either)", examples: { S404: errorExample("S404", "No payment with reference ord-1001") } },
   Conflict: {
     code: "S14",
-    description: "paymentReference already used by this merchant, in this mode, with a different request",
+    description: "S14: paymentReference already used by this merchant, in this mode, with a different request. S15: the payment's state forbids the action",
     examples: {
       S14: errorExample("S14", "paymentReference ord-1001 was already used with a different request", [
         { field: "paymentReference", message: "is already used by another payment; send a new reference or the exact same request" },
       ]),
+      S15: errorExample("S15", "Only a pending payment can be cancelled; ord-1001 is SUCCESSFUL"),
     },
   },
   PayloadTooLarge: { code: "S413", description: "Body larger than 16 KiB", examples: { S413: errorExample("S413", "Request body larger than 16384 bytes (16 KiB)") } },
@@ -200,6 +201,17 @@ export function openApiDocument(publicUrl: string) {
       },
       "/api/v3/payments/query/{paymentReference}": { get: verifyOperation("verifyPayment", "Verify a payment") },
       "/api/v2/payments/query/{paymentReference}": { get: verifyOperation("verifyPaymentV2", "Verify a payment (v2 path, same answer)") },
+      "/api/v2/payments/{paymentReference}/cancel": {
+        post: {
+          tags: ["Payments"],
+          operationId: "cancelPayment",
+          summary: "Cancel a pending payment",
+          description:
+            "PENDING → CANCELLED; no body. Anything else is 409 S15. No provider voids these charges: cancel stops Owo from crediting, and money that still arrives is added to amountToRefund (payment.refund_due).",
+          parameters: [referenceParameter],
+          responses: { "200": jsonAnswer("The cancelled payment, as verify shows it", "VerifyAnswer", { cancelled: examples.cancelAnswerExample }), ...failing("Unauthorized", "NotFound", "Conflict", "TooManyRequests", "ServerError") },
+        },
+      },
       "/api/v2/sandbox/payments/{paymentReference}/simulate": {
         post: {
           tags: ["Sandbox"],

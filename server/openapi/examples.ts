@@ -104,6 +104,26 @@ export const verifyAnswerExample = {
   },
 };
 
+/** The answer to cancelling ord-1003, a USSD payment nobody had paid yet. */
+export const cancelAnswerExample = {
+  status: "SUCCESS",
+  data: {
+    code: "S13",
+    message: "Transaction cancelled",
+    payments: {
+      ...paidUssdExample,
+      paymentReference: "ord-1003",
+      linkingReference: "OWO72462256161858089",
+      status: "CANCELLED",
+      amountPaid: "0.00",
+      gatewayMessage: "Transaction cancelled",
+      paidAt: null,
+      updatedAt: "2026-11-21T10:04:00.000Z",
+    },
+    customers: { customerName: "Ada Obi", customerMobile: "08012345678", customerEmail: "ada@example.com" },
+  },
+};
+
 export const simulateAnswerExample = {
   status: "SUCCESS",
   data: { code: "00", message: "Successful", payments: paidTransferExample },

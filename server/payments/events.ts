@@ -7,9 +7,9 @@ import { publicKeyOf } from "../auth/api-keys";
 import { formatKobo } from "./money";
 import { STATUS_ANSWER } from "./status";
 
-export const PUBLISHED_EVENTS = ["payment.successful", "payment.partially_paid", "payment.failed", "payment.expired", "payment.refund_due"] as const;
+export const PUBLISHED_EVENTS = ["payment.successful", "payment.partially_paid", "payment.failed", "payment.expired", "payment.cancelled", "payment.refund_due"] as const;
 export type PublishedEvent = (typeof PUBLISHED_EVENTS)[number];
-export type TimelineEvent = "initiated" | "successful" | "partially_paid" | "failed" | "expired" | "refund_due";
+export type TimelineEvent = "initiated" | "successful" | "partially_paid" | "failed" | "expired" | "cancelled" | "refund_due";
 
 /** The `data` object of a callback (API.md "Callbacks"); the worker wraps it in notificationItems. */
 export function callbackData(p: PaymentRow, event: PublishedEvent, sequence: number): Record<string, unknown> {

@@ -1,4 +1,4 @@
-// Model-based test: random credits, declines, repeats, clock moves and verifies against a small reference model.
+// Model-based test: random credits, declines, cancels, repeats, clock moves and verifies against a small reference model.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import fc from "fast-check";
@@ -17,6 +17,7 @@ type Command =
   | { kind: "credit"; amount: number; txn: number }
   | { kind: "decline"; txn: number }
   | { kind: "wait"; seconds: number }
+  | { kind: "cancel" }
   | { kind: "verify" };
 
 const command: fc.Arbitrary<Command> = fc.oneof(
@@ -24,14 +25,16 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant("decline" as const), txn: fc.integer({ min: 0, max: 6 }) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("wait" as const), seconds: fc.integer({ min: 0, max: 1200 }) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant("verify" as const) }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant("cancel" as const) }), weight: 1 },
 );
 
 const ALLOWED: Record<PaymentStatus, PaymentStatus[]> = {
-  PENDING: ["PARTIALLY_PAID", "SUCCESSFUL", "FAILED", "EXPIRED"],
+  PENDING: ["PARTIALLY_PAID", "SUCCESSFUL", "FAILED", "EXPIRED", "CANCELLED"],
   PARTIALLY_PAID: ["SUCCESSFUL", "EXPIRED"],
   SUCCESSFUL: [],
   FAILED: [],
   EXPIRED: [],
+  CANCELLED: [],
 };
 
 let runs = 0;
@@ -39,7 +42,8 @@ let runs = 0;
 test("status moves only along allowed edges; money, events and outbox rows always add up", async () => {
   const { parseInitiateRequest } = await import("./initiate-schema");
   const { initiatePayment } = await import("./initiate");
-  const { applyBankNotice } = await import("./lifecycle");
+  const { applyBankNotice, cancelPayment } = await import("./lifecycle");
+  const { ApiError } = await import("../api-error");
   const { verifyPayment, findPayment } = await import("./verify");
   const { sqlite } = await import("../../db/client");
   const { settings } = await import("../settings");
@@ -82,6 +86,15 @@ test("status moves only along allowed edges; money, events and outbox rows alway
         if (c.kind === "verify") {
           verifyPayment(merchantId, "test", ref, now);
           expireIfDue();
+        } else if (c.kind === "cancel") {
+          expireIfDue();
+          if (model.status === "PENDING") {
+            cancelPayment(merchantId, "test", ref, now);
+            model.status = "CANCELLED";
+            model.changes++;
+          } else {
+            assert.throws(() => cancelPayment(merchantId, "test", ref, now), (e) => e instanceof ApiError && e.code === "S15");
+          }
         } else {
           if (c.kind === "decline" && type !== "USSD") continue;
           const txn = `${ref}-${c.kind}-${c.txn}`;

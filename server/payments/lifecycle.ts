@@ -1,7 +1,7 @@
 // The state machine (API.md "Lifecycle"): the only code that changes a payment's status or money.
 import { and, eq, lte, sql } from "drizzle-orm";
 import { write, db, type Tx } from "../../db/client";
-import { bankNotices, payments, type PaymentRow } from "../../db/schema";
+import { bankNotices, payments, type Mode, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { recordEvent } from "./events";
 import { isOpen } from "./status";
@@ -93,6 +93,31 @@ export function applyBankNotice(notice: BankNotice, now = clock.now(), opts: Mov
     const payment = notice.kind === "credit" ? creditInTx(tx, current, notice.amountKobo, now, detail, opts) : declineInTx(tx, current, now, detail, opts);
     return { payment, applied: true };
   });
+}
+
+/**
+ * The merchant calls the payment off: PENDING → CANCELLED, nothing else (API.md "Lifecycle"). No provider documents a
+ * void for these charges, so cancel only stops Owo crediting: money that still arrives is refund due (creditInTx).
+ * Expiry is applied first, so a payment already past its time reads EXPIRED and is refused.
+ */
+export function cancelPayment(merchantId: string, mode: Mode, paymentReference: string, now = clock.now()): PaymentRow {
+  // The refusal is thrown after the transaction, so an expiry found on the way is kept.
+  const outcome = write((tx) => {
+    const found = tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.merchantId, merchantId), eq(payments.mode, mode), eq(payments.paymentReference, paymentReference)))
+      .get();
+    if (!found) return null;
+    const current = expireInTx(tx, found, now, {});
+    if (current.status !== "PENDING") return { cancelled: false, payment: current };
+    return { cancelled: true, payment: recordEvent(tx, save(tx, { ...current, status: "CANCELLED", updatedAt: now }), "cancelled", now) };
+  });
+  if (!outcome) throw new ApiError("S404", `No payment with reference ${paymentReference}`);
+  if (!outcome.cancelled) {
+    throw new ApiError("S15", `Only a pending payment can be cancelled; ${paymentReference} is ${outcome.payment.status}`);
+  }
+  return outcome.payment;
 }
 
 /** Verify's guarantee: an open payment past its expiry is expired before anyone is told about it. */

@@ -17,13 +17,13 @@ const DAY = 24 * HOUR;
 const NOW = Date.parse("2026-03-10T14:00:00.000Z");
 const TODAY = Date.parse("2026-03-09T23:00:00.000Z");
 
-type Outcome = { pay?: string; decline?: true };
+type Outcome = { pay?: string; decline?: true; cancel?: true };
 
 /** A payment issued at `at` and moved by bank notices a minute later, through the same services as live traffic. */
 async function history(m: TestMerchant, at: number, body: Record<string, unknown>, outcome: Outcome = {}) {
   const { initiatePayment } = await import("./initiate");
   const { parseInitiateRequest } = await import("./initiate-schema");
-  const { applyBankNotice } = await import("./lifecycle");
+  const { applyBankNotice, cancelPayment } = await import("./lifecycle");
   const { parseAmount } = await import("./money");
   const request = parseInitiateRequest(trpcInput(body), { publicKey: false });
   const issued = JSON.parse(initiatePayment(request, { merchantId: m.merchantId, mode: "test", source: "rest", now: at }).paymentsJson);
@@ -31,6 +31,7 @@ async function history(m: TestMerchant, at: number, body: Record<string, unknown
   const notice = { provider: "sandbox", transactionId: `t-${Math.random()}`, target, senderName: "Ada" };
   if (outcome.pay) applyBankNotice({ ...notice, kind: "credit", amountKobo: parseAmount(outcome.pay) ?? 0 }, at + MINUTE);
   if (outcome.decline) applyBankNotice({ ...notice, kind: "decline", amountKobo: 0 }, at + MINUTE);
+  if (outcome.cancel) cancelPayment(m.merchantId, "test", request.paymentReference, at + MINUTE);
 }
 
 test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos days", async () => {
@@ -41,6 +42,7 @@ test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos
   await history(m, TODAY + 10 * HOUR, ussdBody("", { amount: "2000" }), { decline: true });
   await history(m, TODAY + 11 * HOUR, transferBody("", { amount: "5000" }), { pay: "5500" }); // overpaid: volume is what came in
   await history(m, NOW - 10 * MINUTE, transferBody("", { amount: "10000" }), { pay: "4000" }); // still open
+  await history(m, TODAY + 12 * HOUR, ussdBody("", { amount: "800" }), { cancel: true }); // the merchant's choice: neither success nor failure
   await history(m, TODAY - 3 * DAY + 12 * HOUR, transferBody("", { amount: "20000" }), { pay: "20000" });
   await history(m, TODAY - 3 * DAY + 13 * HOUR, ussdBody("", { amount: "1000" }));
   await history(m, TODAY - 20 * DAY, ussdBody("", { amount: "3000" }), { pay: "3000" });
@@ -56,10 +58,10 @@ test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos
   assert.equal(today.since, new Date(TODAY).toISOString());
   assert.deepEqual(
     { ...today.totals, successRate: today.totals.successRate?.toFixed(4) },
-    { count: 5, successful: 3, failed: 1, expired: 0, open: 1, volumeKobo: 710000, volume: "7100.00", successRate: "0.7500" },
+    { count: 6, successful: 3, failed: 1, expired: 0, cancelled: 1, open: 1, volumeKobo: 710000, volume: "7100.00", successRate: "0.7500" },
   );
   assert.equal(today.byChannel.USSD.volume, "1600.00");
-  assert.equal(today.byChannel.USSD.count, 3);
+  assert.equal(today.byChannel.USSD.count, 4);
   assert.equal(today.byChannel.USSD.successRate?.toFixed(4), (2 / 3).toFixed(4));
   assert.equal(today.byChannel.TRANSFER.volume, "5500.00");
   assert.equal(today.byChannel.TRANSFER.successRate, 1);
@@ -67,16 +69,17 @@ test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos
   assert.deepEqual(today.chart[0], { start: new Date(TODAY).toISOString(), label: "00:00", USSD: 10000, TRANSFER: 0, successful: 1, unsuccessful: 0, open: 0 });
   assert.equal(today.chart[11]?.TRANSFER, 550000);
   assert.equal(today.chart[14]?.open, 1);
+  assert.deepEqual([today.chart[12]?.open, today.chart[12]?.unsuccessful, today.chart[12]?.successful], [0, 0, 0], "a cancelled payment is not open");
 
   const week = periods["7d"];
   assert.equal(week.since, new Date(TODAY - 6 * DAY).toISOString());
-  assert.deepEqual([week.totals.count, week.totals.successful, week.totals.expired, week.totals.volume], [8, 5, 1, "27400.00"]);
+  assert.deepEqual([week.totals.count, week.totals.successful, week.totals.expired, week.totals.volume], [9, 5, 1, "27400.00"]);
   assert.equal(week.totals.successRate?.toFixed(4), (5 / 7).toFixed(4));
   assert.deepEqual(week.chart.map((p) => p.label), ["4 Mar", "5 Mar", "6 Mar", "7 Mar", "8 Mar", "9 Mar", "10 Mar"]);
   assert.deepEqual(week.chart.map((p) => p.TRANSFER + p.USSD), [0, 0, 0, 2000000, 0, 30000, 710000]);
 
   const month = periods["30d"];
-  assert.deepEqual([month.totals.count, month.totals.volume, month.byChannel.USSD.volume], [9, "30400.00", "4600.00"]);
+  assert.deepEqual([month.totals.count, month.totals.volume, month.byChannel.USSD.volume], [10, "30400.00", "4600.00"]);
   assert.equal(month.chart.length, 30);
 });
 

@@ -11,9 +11,9 @@ export const OVERVIEW_PERIODS = ["today", "7d", "30d"] as const;
 export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
 const PERIOD_DAYS: Record<OverviewPeriod, number> = { today: 1, "7d": 7, "30d": 30 };
 
-type Tally = { count: number; successful: number; failed: number; expired: number; open: number; volumeKobo: number };
+type Tally = { count: number; successful: number; failed: number; expired: number; cancelled: number; open: number; volumeKobo: number };
 
-const emptyTally = (): Tally => ({ count: 0, successful: 0, failed: 0, expired: 0, open: 0, volumeKobo: 0 });
+const emptyTally = (): Tally => ({ count: 0, successful: 0, failed: 0, expired: 0, cancelled: 0, open: 0, volumeKobo: 0 });
 
 function add(t: Tally, status: PaymentStatus, count: number, paidKobo: number): void {
   t.count += count;
@@ -22,10 +22,14 @@ function add(t: Tally, status: PaymentStatus, count: number, paidKobo: number): 
     t.volumeKobo += paidKobo;
   } else if (status === "FAILED") t.failed += count;
   else if (status === "EXPIRED") t.expired += count;
+  else if (status === "CANCELLED") t.cancelled += count;
   else t.open += count;
 }
 
-/** Success rate over payments that have ended: one still waiting for its customer is neither success nor failure. */
+/**
+ * Success rate over payments that have ended: one still waiting for its customer is neither success nor failure,
+ * and neither is one the merchant cancelled (its own decision, not the customer's).
+ */
 function figures(t: Tally) {
   const ended = t.successful + t.failed + t.expired;
   return { ...t, volume: formatKobo(t.volumeKobo), successRate: ended === 0 ? null : t.successful / ended };
@@ -67,7 +71,7 @@ function series(rows: Bucketed[], since: number, size: number, buckets: number, 
       point[r.channel] += r.paidKobo;
       point.successful += r.count;
     } else if (r.status === "FAILED" || r.status === "EXPIRED") point.unsuccessful += r.count;
-    else point.open += r.count;
+    else if (r.status !== "CANCELLED") point.open += r.count;
   }
   return points;
 }

@@ -7,6 +7,7 @@ export const STATUS_ANSWER: Record<PaymentStatus, { code: string; message: strin
   SUCCESSFUL: { code: "00", message: "Successful" },
   FAILED: { code: "S12", message: "Transaction Failed" },
   EXPIRED: { code: "S0", message: "Transaction timed out" },
+  CANCELLED: { code: "S13", message: "Transaction cancelled" },
 };
 
 export const OPEN_STATUSES: readonly PaymentStatus[] = ["PENDING", "PARTIALLY_PAID"];

@@ -59,7 +59,11 @@ export function findPayment(merchantId: string, mode: Mode, paymentReference: st
 }
 
 export function verifyPayment(merchantId: string, mode: Mode, paymentReference: string, now = clock.now()): VerifyData {
-  const p = expireIfOverdue(findPayment(merchantId, mode, paymentReference), now);
+  return verifyAnswer(expireIfOverdue(findPayment(merchantId, mode, paymentReference), now));
+}
+
+/** Verify's `data` for a payment as it stands; also the answer to a cancel. */
+export function verifyAnswer(p: PaymentRow): VerifyData {
   return {
     ...STATUS_ANSWER[p.status],
     payments: paymentView(p),

@@ -16,8 +16,8 @@ export function trpcClient(owo: Owo, token: string) {
 export type InitiatingMerchant = { owo: Owo; merchant: TestMerchant; token: string; trpc: ReturnType<typeof trpcClient> };
 
 /** A running Owo with one merchant, its access token and a tRPC client on that token; the caller stops `owo`. */
-export async function startInitiating(): Promise<InitiatingMerchant> {
-  const owo = await startOwo();
+export async function startInitiating(env: Record<string, string> = {}): Promise<InitiatingMerchant> {
+  const owo = await startOwo(env);
   const merchant = await createTestMerchant();
   const token = await tokenFor(owo, merchant);
   return { owo, merchant, token, trpc: trpcClient(owo, token) };

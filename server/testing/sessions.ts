@@ -19,3 +19,13 @@ export async function userClient(owo: Owo, userId: string, extraCookies: Record<
     links: [httpLink({ url: `${owo.url}/api/trpc`, transformer: superjson, headers: { cookie, origin: owo.url } })],
   });
 }
+
+let members = 0;
+/** A new person on `owner`'s merchant with `role`, joined through an invite link as the sign-up page does. */
+export async function joinAs(merchant: { merchantId: string; userId: string }, role: "owner" | "admin" | "developer" | "viewer"): Promise<string> {
+  const { createInvite, joinByInvite } = await import("../team/invites");
+  const invite = createInvite(merchant.merchantId, { userId: merchant.userId, role: "owner" }, { role });
+  const token = new URL(invite.url).searchParams.get("invite") ?? "";
+  const email = `member${++members}.${process.pid}.${Date.now()}@example.com`;
+  return (await joinByInvite({ name: `Member ${members}`, email, password: "long enough pw", invite: token })).userId;
+}

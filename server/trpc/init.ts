@@ -26,7 +26,7 @@ export type Context = {
 
 const TRPC_CODE: Record<ApiCode, TRPC_ERROR_CODE_KEY> = {
   S1: "UNAUTHORIZED", S2: "BAD_REQUEST", S3: "FORBIDDEN", S4: "BAD_REQUEST", S5: "BAD_REQUEST", S6: "BAD_REQUEST",
-  S8: "BAD_REQUEST", S14: "CONFLICT", S404: "NOT_FOUND", S405: "METHOD_NOT_SUPPORTED", S413: "PAYLOAD_TOO_LARGE",
+  S8: "BAD_REQUEST", S14: "CONFLICT", S15: "CONFLICT", S404: "NOT_FOUND", S405: "METHOD_NOT_SUPPORTED", S413: "PAYLOAD_TOO_LARGE",
   S415: "UNSUPPORTED_MEDIA_TYPE", S429: "TOO_MANY_REQUESTS", S500: "INTERNAL_SERVER_ERROR",
 };
 
@@ -128,6 +128,14 @@ export const adminProcedure = allowRoles("owner", "admin");
 const signedInOnly = t.middleware(({ ctx, next }) => {
   if (ctx.caller?.kind !== "user") throw new ApiError("S3", "Only signed-in users may do this");
   return next({ ctx: { ...ctx, caller: ctx.caller } });
+});
+
+/** Calling a payment off or paying money back: the merchant's own integration (API tokens), or an owner or admin. */
+export const moneyBackProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.caller.kind === "user" && ctx.caller.role !== "owner" && ctx.caller.role !== "admin") {
+    throw new ApiError("S3", `Your role (${ctx.caller.role}) may not do this; it needs owner or admin`);
+  }
+  return next();
 });
 
 /** Signed-in people only (team, session), never machines. */

@@ -85,7 +85,7 @@ export function OverviewPanel({ overview }: { overview: PaymentOverview }) {
             {totals.count.toLocaleString("en-NG")}
           </strong>
           <span className="muted">
-            {totals.open} open · {totals.failed} failed · {totals.expired} expired
+            {totals.open} open · {totals.failed} failed · {totals.expired} expired{totals.cancelled > 0 && ` · ${totals.cancelled} cancelled`}
           </span>
         </div>
         <div className={`card ${styles.kpi}`}>

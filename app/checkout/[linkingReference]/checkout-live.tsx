@@ -76,6 +76,7 @@ function Receipt({ view }: { view: CheckoutView }) {
     SUCCESSFUL: { mark: "✓", title: "Payment received", tone: styles.good },
     FAILED: { mark: "✕", title: "Payment declined", tone: styles.bad },
     EXPIRED: { mark: "!", title: "This payment has expired", tone: styles.neutral },
+    CANCELLED: { mark: "!", title: "The shop cancelled this payment", tone: styles.neutral },
     PENDING: { mark: "", title: "", tone: "" },
     PARTIALLY_PAID: { mark: "", title: "", tone: "" },
   }[view.status];
@@ -105,6 +106,7 @@ function Receipt({ view }: { view: CheckoutView }) {
             : "No money was taken. Start again from the shop to get a new one."}
         </p>
       )}
+      {view.status === "CANCELLED" && <p>Do not pay it now. Start again from the shop if you still mean to buy.</p>}
       {view.amountToRefund !== "0.00" && <p>{naira(view.amountToRefund)} arrived after the payment had ended and is due back to you.</p>}
     </section>
   );

@@ -12,6 +12,7 @@ const EVENTS = {
   "payment.partially_paid": "A transfer short of the amount arrived (PARTIALLY_PAID); more may follow until expiresAt.",
   "payment.failed": "The customer's bank declined the USSD debit (FAILED).",
   "payment.expired": "expiresAt passed before the amount arrived (EXPIRED), from PENDING or PARTIALLY_PAID.",
+  "payment.cancelled": "You cancelled the payment while it was PENDING (CANCELLED, code S13). Money that still arrives is refund due.",
   "payment.refund_due": "Money arrived after the payment closed. It is added to amountToRefund; status and amountPaid do not move.",
 } satisfies Record<PublishedEvent, string>;
 

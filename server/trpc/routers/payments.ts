@@ -1,9 +1,11 @@
 // The merchant's payments: the filtered list (keyset pages), one payment with its timeline, the overview's figures.
 import { z } from "zod";
 import { cursorSchema, listPayments, PAGE_LIMITS, paymentFilters } from "../../payments/history";
+import { cancelPayment } from "../../payments/lifecycle";
 import { paymentOverview } from "../../payments/overview";
 import { paymentWithTimeline } from "../../payments/timeline";
-import { authedProcedure, router } from "../init";
+import { verifyAnswer } from "../../payments/verify";
+import { authedProcedure, moneyBackProcedure, router } from "../init";
 
 export const paymentsRouter = router({
   list: authedProcedure
@@ -16,4 +18,7 @@ export const paymentsRouter = router({
     .input(z.object({ paymentReference: z.string().min(1).max(64) }))
     .query(({ ctx, input }) => paymentWithTimeline(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference)),
   overview: authedProcedure.query(({ ctx }) => paymentOverview(ctx.caller.merchantId, ctx.caller.mode)),
+  cancel: moneyBackProcedure
+    .input(z.object({ paymentReference: z.string().min(1).max(64) }))
+    .mutation(({ ctx, input }) => verifyAnswer(cancelPayment(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference))),
 });

@@ -19,6 +19,8 @@ function describe(e: Event): string {
       return "The customer's bank declined the debit";
     case "expired":
       return "Time ran out before the payment was complete";
+    case "cancelled":
+      return "The merchant cancelled the payment";
     case "refund_due":
       return `${amount} arrived${from} after the payment had ended; due for refund`;
     default:

@@ -11,6 +11,7 @@ type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ status
 const OUTCOME: Record<string, { mark: string; tone: "good" | "bad" | "wait"; heading: string; text: string }> = {
   SUCCESSFUL: { mark: "✓", tone: "good", heading: "Payment received", text: "Thank you. The merchant has been told; keep the reference below for your records." },
   FAILED: { mark: "!", tone: "bad", heading: "Payment failed", text: "Your bank declined the payment and no money was taken. You can try again." },
+  CANCELLED: { mark: "!", tone: "bad", heading: "Payment cancelled", text: "The merchant cancelled this payment. If money left your account it will be refunded." },
   EXPIRED: { mark: "!", tone: "bad", heading: "Payment timed out", text: "The time to pay ran out. If money left your account it will be refunded; you can start again." },
 };
 
