@@ -286,6 +286,38 @@ export const auditLog = sqliteTable(
   (t) => [index("audit_log_merchant").on(t.merchantId, t.createdAt)],
 );
 
+/**
+ * Mail Owo sends, written in the same transaction as what caused it and sent by the worker over SMTP.
+ * With no SMTP configured it stays here, readable in the dashboard and from the CLI.
+ */
+export const mails = sqliteTable(
+  "mails",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** The team the mail is about (an invite, a key change); null for mail about a person's own account. */
+    merchantId: text("merchant_id").references(() => merchants.id),
+    /** The person it is addressed to, when they have an account. */
+    userId: text("user_id").references(() => users.id),
+    toAddress: text("to_address").notNull(),
+    kind: text("kind").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull(),
+    attemptCount: integer("attempt_count").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at").notNull(),
+    leaseUntil: integer("lease_until"),
+    lastError: text("last_error"),
+    createdAt: integer("created_at").notNull(),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [
+    index("mails_due").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index("mails_merchant").on(t.merchantId, t.id),
+    index("mails_user").on(t.userId, t.id),
+  ],
+);
+
 export type Mode = "test" | "live";
 export type Role = "owner" | "admin" | "developer" | "viewer";
 export type PaymentStatus = (typeof payments.$inferSelect)["status"];

@@ -1,4 +1,5 @@
-// Timers that run beside the HTTP front: the expiry sweeper and the callback delivery worker.
+// Timers that run beside the HTTP front: the expiry sweeper, the callback delivery worker and the mailer.
+import { startMailerFromSettings } from "./mail/mailer";
 import { startSweeper } from "./payments/sweeper";
 import { settings } from "./settings";
 import { startWorker } from "./webhooks/worker";
@@ -10,6 +11,8 @@ export async function startBackground(): Promise<Background> {
   if (settings().worker) {
     const worker = startWorker();
     stops.push(() => worker.stop());
+    const mailer = startMailerFromSettings();
+    if (mailer) stops.push(() => mailer.stop());
   }
   return {
     stop: async () => {

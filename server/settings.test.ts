@@ -21,13 +21,15 @@ test("defaults follow API.md's table, and generated secrets are owner-only files
   assert.equal(s.allowPrivateCallbacks, false);
   assert.equal(s.worker, true);
   assert.equal(s.workerLeaseSeconds, 60);
+  assert.equal(s.smtpUrl, null, "no SMTP: mail is kept in the outbox");
+  assert.equal(s.mailFrom, "Owo <no-reply@localhost>");
   for (const f of ["auth-secret", "master-key", "sandbox-bank-secret"]) assert.equal(statSync(join(dir, f)).mode & 0o777, 0o600, f);
   assert.deepEqual(parseSettings({ DATABASE_URL: join(dir, "owo.db") }).masterKey, s.masterKey, "generated once, then read back");
   assert.equal(parseSettings({ DATABASE_URL: join(dir, "owo.db"), PORT: "8080" }).publicUrl, "http://localhost:8080");
 });
 
 test("a bad value is refused with a message naming the variable", () => {
-  for (const [name, value] of [["PORT", "eighty"], ["OWO_PUBLIC_URL", "not a url"], ["OWO_TOKEN_TTL_SECONDS", "0"], ["OWO_WORKER", "maybe"], ["OWO_MASTER_KEY", "short"], ["OWO_RATE_LIMIT_RPS", "-1"]]) {
+  for (const [name, value] of [["PORT", "eighty"], ["OWO_PUBLIC_URL", "not a url"], ["OWO_TOKEN_TTL_SECONDS", "0"], ["OWO_WORKER", "maybe"], ["OWO_MASTER_KEY", "short"], ["OWO_RATE_LIMIT_RPS", "-1"], ["OWO_SMTP_URL", "http://mail.example.com"]]) {
     assert.throws(() => parseSettings({ DATABASE_URL: join(tempDataDir(), "owo.db"), [name as string]: value }), (e: unknown) => e instanceof SettingsError && e.message.includes(name as string), name);
   }
 });

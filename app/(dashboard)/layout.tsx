@@ -23,12 +23,14 @@ export default async function DashboardLayout({ children }: { children: React.Re
     redirect(`/signin?callbackUrl=${encodeURIComponent(path)}`);
   }
   const merchants = merchantsOf(caller.userId);
+  // The outbox is offered only while mail cannot leave this Owo, and only to owners.
+  const nav = !settings().smtpUrl && caller.role === "owner" ? [...NAV, ["/mail", "Mail sent by this Owo"] as const] : NAV;
   return (
     <div className="shell">
       <aside className="sidebar">
         <p className="brand">Owo</p>
         <nav>
-          {NAV.map(([href, label]) => (
+          {nav.map(([href, label]) => (
             <a key={href} href={href}>
               {label}
             </a>

@@ -1,8 +1,9 @@
-// The operator CLI (API.md "Operator CLI"): merchant create, keys roll, user reset-password.
+// The operator CLI (API.md "Operator CLI"): merchant create, keys roll, user reset-password, mail list.
 import { parseArgs } from "node:util";
 import { closeDatabase, migrateDatabase } from "../../db/client";
 import { ApiError } from "../api-error";
 import { rollSecretKey } from "../auth/api-keys";
+import { allMail } from "../mail/outbox";
 import { createMerchant } from "../merchants/create-merchant";
 import { resetPassword } from "../users/users";
 
@@ -14,6 +15,8 @@ const HELP = `Owo operator CLI
       Issues a new secret key for the same public key; the old one dies at once or after the grace period.
   npm run owo -- user reset-password --email <email> --password '…'
       Sets a user's password.
+  npm run owo -- mail list [--to <email>] [--limit 20] [--json]
+      Prints the mail this Owo sent or keeps in its outbox (with no OWO_SMTP_URL, mail is only kept), newest first.
 
 Uses DATABASE_URL (default ./data/owo.db) and migrates it first.`;
 
@@ -23,7 +26,7 @@ async function run(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       name: { type: "string" }, email: { type: "string" }, password: { type: "string" }, merchant: { type: "string" },
-      mode: { type: "string", default: "test" }, "grace-seconds": { type: "string", default: "0" },
+      mode: { type: "string", default: "test" }, to: { type: "string" }, limit: { type: "string", default: "20" }, "grace-seconds": { type: "string", default: "0" },
       json: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -51,6 +54,18 @@ async function run(argv: string[]): Promise<number> {
     case "user reset-password": {
       const { email } = await resetPassword(values.email ?? "", values.password ?? "");
       print({ email }, `Password reset for ${email}.`);
+      return 0;
+    }
+    case "mail list": {
+      const limit = Number(values.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new ApiError("S5", "--limit must be a whole number from 1 to 1000");
+      const list = allMail({ to: values.to, limit });
+      const human = list.length
+        ? list
+            .map((m) => [`#${m.id} ${m.createdAt} ${m.status === "pending" ? "kept, not sent" : m.status} · to ${m.to}`, `Subject: ${m.subject}`, "", m.text.trimEnd()].join("\n"))
+            .join(`\n\n${"=".repeat(72)}\n\n`)
+        : "No mail.";
+      print({ mails: list }, human);
       return 0;
     }
     default:

@@ -5,6 +5,9 @@ import { ApiError, invalidFields, type FieldError } from "../api-error";
 import { issueKeyPair } from "../auth/api-keys";
 import { newId } from "../identifiers";
 import { credentialFieldErrors, insertUser, prepareUser } from "../users/users";
+import { welcomeLetter } from "../mail/letters";
+import { queueMail } from "../mail/outbox";
+import { settings } from "../settings";
 import { createSigningSecret } from "../webhooks/signing-secrets";
 import { clock } from "../clock";
 
@@ -30,6 +33,7 @@ export async function createMerchant(input: NewMerchant, now = clock.now()) {
     tx.insert(memberships).values({ userId, merchantId, role: "owner", createdAt: now }).run();
     const keys = issueKeyPair(tx, merchantId, "test", now);
     const webhookSecret = createSigningSecret(tx, merchantId, "test", now);
+    queueMail(tx, { to: owner.email, userId, merchantId }, welcomeLetter({ merchantName: input.name.trim(), url: `${settings().publicUrl}/dashboard` }), now);
     return { merchantId, userId, publicKey: keys.publicKey, secretKey: keys.secretKey, webhookSecret };
   });
 }

@@ -1,10 +1,12 @@
-// Invites: a link the inviter copies (token stored hashed, 7 days); signing up or signing in through it joins the team.
+// Invites: a link mailed to the invitee (or copied by the inviter; token stored hashed, 7 days); signing up or signing in through it joins the team.
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { db, write, type Tx } from "../../db/client";
 import { invites, memberships, merchants, users, type Role } from "../../db/schema";
 import { ApiError, invalidFields } from "../api-error";
+import { inviteLetter } from "../mail/letters";
+import { queueMail } from "../mail/outbox";
 import { newId, sha256 } from "../identifiers";
 import { merchantFieldErrors } from "../merchants/create-merchant";
 import { settings } from "../settings";
@@ -37,10 +39,20 @@ export function createInvite(merchantId: string, actor: Actor, input: z.output<t
   const token = `inv_${randomBytes(24).toString("base64url")}`;
   const id = newId("inv");
   const expiresAt = now + INVITE_TTL_MS;
-  write((tx) =>
-    tx.insert(invites).values({ id, merchantId, role: input.role, tokenHash: sha256(token), email: input.email ?? null, createdBy: actor.userId, createdAt: now, expiresAt }).run(),
-  );
-  return { id, role: input.role, email: input.email ?? null, url: inviteUrl(token), expiresAt: new Date(expiresAt).toISOString() };
+  const url = inviteUrl(token);
+  const mailed = write((tx) => {
+    tx.insert(invites).values({ id, merchantId, role: input.role, tokenHash: sha256(token), email: input.email ?? null, createdBy: actor.userId, createdAt: now, expiresAt }).run();
+    if (!input.email) return false;
+    const merchant = tx.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, merchantId)).get();
+    const inviter = tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, actor.userId)).get();
+    const letter = inviteLetter({
+      merchantName: merchant?.name ?? "a team", role: input.role, invitedBy: inviter && inviter.name !== inviter.email ? `${inviter.name} (${inviter.email})` : (inviter?.email ?? "Someone"),
+      url, expiresAt: new Date(expiresAt).toUTCString(),
+    });
+    queueMail(tx, { to: input.email, merchantId }, letter, now);
+    return true;
+  });
+  return { id, role: input.role, email: input.email ?? null, url, mailed, expiresAt: new Date(expiresAt).toISOString() };
 }
 
 export function listInvites(merchantId: string, now = clock.now()): InviteView[] {

@@ -141,3 +141,4 @@ export const moneyBackProcedure = authedProcedure.use(({ ctx, next }) => {
 /** Signed-in people only (team, session), never machines. */
 export const userProcedure = authedProcedure.use(signedInOnly);
 export const adminUserProcedure = adminProcedure.use(signedInOnly);
+export const ownerUserProcedure = allowRoles("owner").use(signedInOnly);

@@ -14,7 +14,7 @@ let bCookie: string;
 const ids: Record<string, string | number> = {};
 
 /** Strings only merchant A's data contains; none may appear in an answer to B. */
-const MARKERS = ["Alpha Foods", "alpha-secret-ref", "alpha-customer@example.com", "08099990000", "Alpha Link", "alpha-hooks.example.ng"];
+const MARKERS = ["alpha-invitee@example.com", "Alpha Foods", "alpha-secret-ref", "alpha-customer@example.com", "08099990000", "Alpha Link", "alpha-hooks.example.ng"];
 
 before(async () => {
   owo = await startOwo();
@@ -39,7 +39,7 @@ before(async () => {
   const asA = createCaller({ caller: owner, authError: null, requestId: "setup", setHeader: () => undefined, ip: null });
   ids.linkId = (await asA.links.create({ title: "Alpha Link", amount: "2500.00", channels: ["TRANSFER"] })).id;
   ids.endpointId = (await asA.webhooks.endpoints.add({ url: "https://alpha-hooks.example.ng/endpoint" })).id;
-  ids.inviteId = (await asA.team.invite({ role: "viewer" })).id;
+  ids.inviteId = (await asA.team.invite({ role: "viewer", email: "alpha-invitee@example.com" })).id;
   const { fanOutPending } = await import("../webhooks/fan-out");
   fanOutPending();
   const [delivery] = await asA.webhooks.deliveries.byPayment({ paymentReference: "alpha-secret-ref" });
@@ -74,6 +74,7 @@ const CASES: Record<string, Case> = {
   "team.changeRole": { input: () => ({ userId: a.userId, role: "viewer" }) },
   "team.remove": { input: () => ({ userId: a.userId }) },
   "team.audit": { input: () => ({}) },
+  "mail.outbox": {},
   "webhooks.endpoints.list": {},
   "webhooks.endpoints.add": { input: () => ({ url: "https://bravo.example.ng/hook" }) },
   "webhooks.endpoints.disable": { input: () => ({ endpointId: ids.endpointId }) },

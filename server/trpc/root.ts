@@ -4,6 +4,7 @@ import { checkoutRouter } from "./routers/checkout";
 import { initiatePaymentProcedure } from "./routers/initiate";
 import { keysRouter } from "./routers/keys";
 import { linksRouter } from "./routers/links";
+import { mailRouter } from "./routers/mail";
 import { paymentsRouter } from "./routers/payments";
 import { sandboxRouter } from "./routers/sandbox";
 import { teamRouter } from "./routers/team";
@@ -19,6 +20,7 @@ export const appRouter = router({
   keys: keysRouter,
   links: linksRouter,
   team: teamRouter,
+  mail: mailRouter,
   webhooks: webhooksRouter,
 });
 

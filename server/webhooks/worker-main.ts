@@ -1,7 +1,8 @@
-// `npm run worker`: the delivery worker as its own process (run it beside servers started with OWO_WORKER=off).
+// `npm run worker`: the delivery worker and the mailer as their own process (run it beside servers started with OWO_WORKER=off).
 import { closeDatabase, migrateDatabase } from "../../db/client";
 import { log } from "../logger";
 import { settings, SettingsError } from "../settings";
+import { startMailerFromSettings } from "../mail/mailer";
 import { startWorker } from "./worker";
 
 function main() {
@@ -16,14 +17,15 @@ function main() {
   }
   migrateDatabase();
   const worker = startWorker();
-  log.info({ database: settings().databasePath }, "callback worker started");
+  const mailer = startMailerFromSettings();
+  log.info({ database: settings().databasePath, mail: mailer ? "smtp" : "kept in the outbox (no OWO_SMTP_URL)" }, "callback worker started");
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "callback worker stopping: finishing attempts in flight");
-    await worker.stop();
+    await Promise.all([worker.stop(), mailer?.stop()]);
     closeDatabase();
     log.info("callback worker stopped");
     process.exit(0);

@@ -1,5 +1,5 @@
 "use client";
-// The team page's actions: invite (the link is shown once to copy), change a role, remove someone, withdraw an invite.
+// The team page's actions: invite (the link is mailed when an address is given, and shown once to copy), change a role, remove someone, withdraw an invite.
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { CopyButton } from "@/app/copy-button";
@@ -42,7 +42,7 @@ export function InviteForm({ mayGrantOwner }: { mayGrantOwner: boolean }) {
           </select>
         </label>
         <label>
-          Their e-mail (optional: only this address can use the link)
+          Their e-mail (optional: the link is mailed there, and only this address can use it)
           <input name="email" type="email" autoComplete="off" aria-invalid={Boolean(emailError)} />
           {emailError && <span className="field-error">E-mail {emailError.message}</span>}
         </label>
@@ -55,8 +55,8 @@ export function InviteForm({ mayGrantOwner }: { mayGrantOwner: boolean }) {
         <div className={styles.inviteResult} role="status">
           <p style={{ marginTop: 0 }}>
             Invite link for a <strong>{invite.data.role}</strong>
-            {invite.data.email ? ` (${invite.data.email})` : ""}. Send it yourself; it works once, until {lagosDateTime(invite.data.expiresAt)}. It
-            is shown only now.
+            {invite.data.email ? ` (${invite.data.email})` : ""}. {invite.data.mailed ? `We mailed it to ${invite.data.email}; you may also send it yourself.` : "Send it yourself."} It
+            works once, until {lagosDateTime(invite.data.expiresAt)}, and is shown here only now.
           </p>
           <div className={styles.url}>
             <input readOnly value={invite.data.url} aria-label="Invite link" onFocus={(e) => e.currentTarget.select()} />

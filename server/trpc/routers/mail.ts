@@ -1,0 +1,7 @@
+// Mail kept in the outbox while no SMTP is configured, for owners to read.
+import { readOutbox } from "../../mail/outbox";
+import { ownerUserProcedure, router } from "../init";
+
+export const mailRouter = router({
+  outbox: ownerUserProcedure.query(({ ctx }) => readOutbox(ctx.caller.merchantId, ctx.caller.userId)),
+});
