@@ -40,7 +40,7 @@ test("an invite is mailed: the link in the mail opens the invite, and the team's
 test("a message the SMTP server refuses for now (451) is sent again after the backoff, and sent once", async () => {
   const m = await createTestMerchant("Retry Foods");
   const owner = await userClient(owo, m.userId);
-  smtp.refuseNext(1);
+  smtp.refuseNext("retry@example.com", 1);
   await owner.team.invite.mutate({ role: "viewer", email: "retry@example.com" });
   const mail = await smtp.waitFor("retry@example.com");
   const { db } = await import("../../db/client");

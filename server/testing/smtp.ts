@@ -8,8 +8,8 @@ export type ReceivedMail = { messageId: string; from: string; to: string; subjec
 export type TestSmtp = {
   url: string;
   mails: ReceivedMail[];
-  /** Refuses the next `n` messages with 451 (a temporary failure a sender must retry). */
-  refuseNext: (n: number) => void;
+  /** Refuses the next `n` messages to `to` with 451 (a temporary failure a sender must retry). */
+  refuseNext: (to: string, n: number) => void;
   /** Resolves once a mail to `to` whose subject matches has arrived. */
   waitFor: (to: string, subject?: RegExp, timeoutMs?: number) => Promise<ReceivedMail>;
   stop: () => Promise<void>;
@@ -17,17 +17,18 @@ export type TestSmtp = {
 
 export async function startTestSmtp(opts: { acceptDelayMs?: number } = {}): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
-  let refusals = 0;
+  const refusals = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     // Plain SMTP on loopback: the test server has no certificate for STARTTLS.
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream)
         .then(async (parsed) => {
-          if (refusals > 0) {
-            refusals--;
+          const refused = session.envelope.rcptTo.map((r) => r.address).find((a) => (refusals.get(a) ?? 0) > 0);
+          if (refused) {
+            refusals.set(refused, (refusals.get(refused) ?? 1) - 1);
             const err = Object.assign(new Error("Try again later"), { responseCode: 451 });
             return callback(err);
           }
@@ -47,7 +48,7 @@ export async function startTestSmtp(opts: { acceptDelayMs?: number } = {}): Prom
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    refuseNext: (n) => (refusals = n),
+    refuseNext: (to, n) => refusals.set(to, n),
     waitFor: async (to, subject, timeoutMs = 15_000) => {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
