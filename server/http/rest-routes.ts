@@ -3,6 +3,7 @@ import { assertPublicKey, exchangeKeys } from "../auth/access-tokens";
 import { answerHead, initiatePayment } from "../payments/initiate";
 import { parseInitiateRequest } from "../payments/initiate-schema";
 import { banks } from "../providers/banks";
+import { merchantBanks } from "../providers/merchant-banks";
 import { openApiJson } from "../openapi/document";
 import { simulatePayment } from "../providers/sandbox/bank";
 import { receiveSandboxNotice } from "../providers/sandbox/notices";
@@ -36,6 +37,16 @@ export const restRoutes: RestRoute[] = [
         banks: banks.map((b) => ({ bankCode: b.bankCode, bankName: b.bankName, ussdCode: b.ussdCode, supportsUssd: b.ussdCode !== null })),
       }),
     }),
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/v2\/banks\/merchant\/(?<publicKey>[^/]+)$/,
+    access: "token",
+    body: "none",
+    run: ({ params, caller }) => {
+      assertPublicKey(caller, params.publicKey);
+      return { json: successJson({ ...ok, merchantBanks: merchantBanks(caller.mode) }) };
+    },
   },
   {
     method: "POST",

@@ -29,14 +29,23 @@ export const tokenAnswer = success({
   }),
 });
 
-export const banksAnswer = success({
+const bank = z.object({
+  bankCode: z.string().regex(/^\d{3}$/).describe("CBN code; the bankCode of a USSD initiation"),
+  bankName: z.string(),
+  ussdCode: z.string().regex(/^\*\d+#$/).nullable().describe("The bank's USSD short code; null when it has none"),
+  supportsUssd: z.boolean(),
+});
+
+export const banksAnswer = success({ ...successful, banks: z.array(bank) });
+
+export const merchantBanksAnswer = success({
   ...successful,
-  banks: z.array(
-    z.object({
-      bankCode: z.string().regex(/^\d{3}$/).describe("CBN code; the bankCode of a USSD initiation"),
-      bankName: z.string(),
-      ussdCode: z.string().regex(/^\*\d+#$/).nullable().describe("The bank's USSD short code; null when it has none"),
-      supportsUssd: z.boolean(),
+  merchantBanks: z.array(
+    bank.extend({
+      ussdCode: z.string().regex(/^\*\d+#$/).nullable().describe("The bank's USSD short code where this merchant can take USSD from it in this mode; else null"),
+      supportsUssd: z.boolean().describe("Whether this merchant can take USSD from the bank in this mode (live: only where a connected provider serves it)"),
+      status: z.literal("ACTIVE"),
+      minimumAmount: naira.describe("The smallest amount a payment from this bank may be"),
     }),
   ),
 });

@@ -69,6 +69,7 @@ describe("GET /api/v2/openapi.json", () => {
   it("documents every public REST route", () => {
     assert.deepEqual(Object.keys(served.paths).sort(), [
       "/api/v2/banks",
+      "/api/v2/banks/merchant/{publicKey}",
       "/api/v2/encrypt/keys",
       "/api/v2/openapi.json",
       "/api/v2/payments/initiates",
@@ -116,6 +117,9 @@ describe("the server's real answers fit the document", () => {
     fits(await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `sk_test_nope.${merchant.publicKey}` } }), "/api/v2/encrypt/keys", "post");
     fits(await call(owo, "POST", "/api/v2/encrypt/keys", { body: {} }), "/api/v2/encrypt/keys", "post");
     fits(await call(owo, "GET", "/api/v2/banks"), "/api/v2/banks", "get");
+    const merchantBanks = "/api/v2/banks/merchant/{publicKey}";
+    fits(await call(owo, "GET", `/api/v2/banks/merchant/${merchant.publicKey}`, { token }), merchantBanks, "get");
+    fits(await call(owo, "GET", "/api/v2/banks/merchant/pk_test_someone_else", { token }), merchantBanks, "get");
   });
 
   it("initiate USSD and TRANSFER, simulate, verify on v2 and v3", async () => {

@@ -5,7 +5,7 @@ import { formatKobo } from "../payments/money";
 import { AMOUNT_LIMITS, transferRequest, ussdRequest, type PaymentType } from "../payments/initiate-schema";
 import { simulateInput } from "../providers/sandbox/bank";
 import { settings } from "../settings";
-import { banksAnswer, errorAnswer, simulateAnswer, tokenAnswer, transferAnswer, ussdAnswer, verifyAnswer } from "./answers";
+import { banksAnswer, errorAnswer, merchantBanksAnswer, simulateAnswer, tokenAnswer, transferAnswer, ussdAnswer, verifyAnswer } from "./answers";
 import * as examples from "./examples";
 
 type JsonSchema = { [key: string]: unknown; properties?: Record<string, Record<string, unknown>> };
@@ -169,6 +169,16 @@ export function openApiDocument(publicUrl: string) {
           responses: { "200": jsonAnswer("Every bank", "BanksAnswer", { banks: examples.banksAnswerExample }), ...failing("ServerError") },
         },
       },
+      "/api/v2/banks/merchant/{publicKey}": {
+        get: {
+          tags: ["Banks"],
+          operationId: "merchantBanks",
+          summary: "The banks your customers can pay from, in your token's mode",
+          description: "What SeerBit clients call merchant banks (e.g. seerbit-nodejs AccountsService.BanksList). In live mode a bank supports USSD only where a connected provider serves it.",
+          parameters: [{ name: "publicKey", in: "path", required: true, description: "The public key of the token's merchant", schema: { type: "string", minLength: 1 }, example: "pk_test_…" }],
+          responses: { "200": jsonAnswer("Every bank, with what each channel needs", "MerchantBanksAnswer", { banks: examples.merchantBanksAnswerExample }), ...failing("Unauthorized", "TooManyRequests", "ServerError") },
+        },
+      },
       "/api/v2/payments/initiates": {
         post: {
           tags: ["Payments"],
@@ -251,6 +261,7 @@ export function openApiDocument(publicUrl: string) {
         SimulateRequest: jsonSchema(simulateInput),
         TokenAnswer: jsonSchema(tokenAnswer),
         BanksAnswer: jsonSchema(banksAnswer),
+        MerchantBanksAnswer: jsonSchema(merchantBanksAnswer),
         UssdAnswer: jsonSchema(ussdAnswer),
         TransferAnswer: jsonSchema(transferAnswer),
         VerifyAnswer: jsonSchema(verifyAnswer),

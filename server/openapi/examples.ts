@@ -146,6 +146,18 @@ export const banksAnswerExample = {
   },
 };
 
+export const merchantBanksAnswerExample = {
+  status: "SUCCESS",
+  data: {
+    code: "00",
+    message: "Successful",
+    merchantBanks: [
+      { bankCode: "044", bankName: "Access Bank", ussdCode: "*901#", supportsUssd: true, status: "ACTIVE", minimumAmount: "100.00" },
+      { bankCode: "058", bankName: "Guaranty Trust Bank", ussdCode: "*737#", supportsUssd: true, status: "ACTIVE", minimumAmount: "100.00" },
+    ],
+  },
+};
+
 export const fieldErrorAnswerExample = {
   status: "ERROR",
   data: {

@@ -53,6 +53,7 @@ type Case = { input?: () => unknown; why?: string };
 const CASES: Record<string, Case> = {
   initiatePayment: { input: () => ({ amount: "100", fullName: "Bravo Customer", mobileNumber: "08000000001", email: "b@example.com", currency: "NGN", country: "NG", paymentReference: "bravo-own-ref", callbackUrl: "https://b.example.ng/cb", redirectUrl: "https://b.example.ng/r", paymentType: "TRANSFER" }) },
   verifyPayment: { input: () => ({ paymentReference: "alpha-secret-ref" }) },
+  merchantBanks: {},
   "payments.list": { input: () => ({ search: "alpha" }) },
   "payments.byReference": { input: () => ({ paymentReference: "alpha-secret-ref" }) },
   "payments.overview": {},

@@ -1,5 +1,6 @@
 // The whole tRPC API. Add a domain router here and its procedures are served, typed, and covered by the isolation suite.
 import { createCallerFactory, router } from "./init";
+import { merchantBanksProcedure } from "./routers/banks";
 import { checkoutRouter } from "./routers/checkout";
 import { initiatePaymentProcedure } from "./routers/initiate";
 import { keysRouter } from "./routers/keys";
@@ -14,6 +15,7 @@ import { webhooksRouter } from "./routers/webhooks";
 export const appRouter = router({
   initiatePayment: initiatePaymentProcedure,
   verifyPayment: verifyPaymentProcedure,
+  merchantBanks: merchantBanksProcedure,
   payments: paymentsRouter,
   checkout: checkoutRouter,
   sandbox: sandboxRouter,
