@@ -48,7 +48,16 @@ export type ProviderPaymentState = {
 /** What an inbound notice says, once its signature has been checked. */
 export type NoticeReading =
   | { kind: "payment"; eventId: string; reference?: string; providerReference?: string; outcome: "paid" | "failed"; amountKobo: number; currency: string; at?: number }
-  | { kind: "refund"; eventId: string; refundId: string; state: "processed" | "failed" }
+  | {
+      kind: "refund";
+      eventId: string;
+      /** The provider's refund id, where its event names one (Paystack's refund events often do not). */
+      refundId?: string;
+      /** The refunded payment's providerReference and the refund's amount: how to find the refund without its id. */
+      providerReference?: string;
+      amountKobo?: number;
+      state: "processed" | "failed";
+    }
   | { kind: "ignored"; eventId: string; why: string };
 
 export type RefundRequest = { reference: string; providerReference: string; amountKobo: number; refundReference: string; reason: string };

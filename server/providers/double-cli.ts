@@ -1,9 +1,10 @@
-// `npm run double -- <provider> --port N [--secret-key K] [--secret-hash H] [--webhook-url U]`: a provider's test
+// `npm run double -- <provider> --port N [--secret-key K] [--secret-hash H] [--webhook-url U] [--refund-delay-ms N]`: a provider's test
 // double as its own process on 127.0.0.1, for tests and for trying Owo's live mode with no network. Prints one JSON
 // line `{"double":…,"url":…}` once it listens; SIGTERM or SIGINT closes it.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createFlutterwaveDouble } from "./flutterwave/double";
+import { createPaystackDouble } from "./paystack/double";
 
 type Flags = Record<string, string>;
 type Double = { server: Server; close: () => Promise<void> };
@@ -15,6 +16,12 @@ const doubles: Record<string, (flags: Flags) => Double> = {
       secretKey: f["secret-key"] ?? "FLWSECK_TEST-owo-double-X",
       secretHash: f["secret-hash"] ?? "owo-double-secret-hash",
       ...(f["webhook-url"] ? { webhookUrl: f["webhook-url"] } : {}),
+    }),
+  paystack: (f) =>
+    createPaystackDouble({
+      secretKey: f["secret-key"] ?? "sk_test_owo_double",
+      ...(f["webhook-url"] ? { webhookUrl: f["webhook-url"] } : {}),
+      ...(f["refund-delay-ms"] ? { refundDelayMs: Number(f["refund-delay-ms"]) } : {}),
     }),
 };
 

@@ -1,0 +1,123 @@
+// Paystack as a bank-side provider: USSD and bank-transfer charges through the Charge API, `charge.success` and
+// refund webhooks, verify, refunds. Written from Paystack's published docs, read 2026-11:
+//   https://paystack.com/docs/api/charge/                          POST /charge (amount in kobo, reference, ussd, bank_transfer)
+//   https://paystack.com/docs/payments/payment-channels/#ussd      ussd.type 737/919/822/966, `pay_offline` + ussd_code, its charge.success
+//   https://paystack.com/docs/payments/payment-channels/#pay-with-transfer  bank_transfer.account_expires_at, `pending_bank_transfer`
+//   https://support.paystack.com/en/articles/2128642               pay with transfer: 30-minute accounts, a wrong amount is refunded by Paystack
+//   https://paystack.com/docs/payments/webhooks/                   x-paystack-signature (HMAC-SHA512 of the body, secret key), event samples
+//   https://paystack.com/docs/api/transaction/#verify              GET /transaction/verify/{reference}
+//   https://paystack.com/docs/api/refund/                          POST /refund, GET /refund/{id}
+//   https://paystack.com/docs/payments/refunds/                    refund.pending/processing/processed/failed events
+//   https://paystack.com/docs/api/transfer-control/#balance        GET /balance (the harmless call behind "test connection")
+// The samples those pages render live in github.com/PaystackOSS/doc-code-snippets (the contract test's fixtures are
+// copied from there) and the request schemas in github.com/PaystackOSS/openapi (dist/paystack.yaml: the USSD enum).
+import type { Bank } from "../banks";
+import {
+  NoticeRejected,
+  ProviderUnavailable,
+  type Channel,
+  type Connector,
+  type IssueRequest,
+  type Issued,
+  type ProviderAccount,
+  type RefundRequest,
+} from "../connector";
+import { callProvider, type ProviderAnswer } from "../provider-call";
+import { readBalanceAnswer, readChargeAnswer, readRefundAnswer, readVerifyAnswer, readWebhook, refusal } from "./records";
+import { PAYSTACK_SIGNATURE_HEADER, paystackSignatureValid } from "./signature";
+
+/** The `ussd.type` values Paystack accepts (its OpenAPI `USSD.type` enum): each is the bank's own short code. */
+export const PAYSTACK_USSD_TYPES = ["737", "919", "822", "966"] as const;
+
+/** banks.json's short code `*737#` is Paystack's type `737`; a bank whose code is not in Paystack's list has none. */
+export function paystackUssdType(bank: Bank): string | undefined {
+  const digits = bank.ussdCode?.match(/^\*(\d+)#$/)?.[1];
+  return PAYSTACK_USSD_TYPES.find((t) => t === digits);
+}
+
+function secretKey(account: ProviderAccount): string {
+  const key = account.credentials.secretKey;
+  if (!key) throw new ProviderUnavailable("paystack", `${account.id}: no secret key`);
+  return key;
+}
+
+function call(account: ProviderAccount, method: "GET" | "POST", path: string, signal: AbortSignal, body?: unknown): Promise<ProviderAnswer> {
+  const url = account.baseUrl.replace(/\/+$/, "") + path;
+  return callProvider("paystack", url, { method, headers: { authorization: `Bearer ${secretKey(account)}` }, body }, signal);
+}
+
+function chargeBody(req: IssueRequest): Record<string, unknown> {
+  const common = {
+    email: req.customer.email,
+    amount: req.amountKobo,
+    currency: req.currency,
+    reference: req.reference,
+    metadata: {
+      custom_fields: [
+        { display_name: "Customer", variable_name: "customer_name", value: req.customer.fullName },
+        { display_name: "Mobile", variable_name: "customer_mobile", value: req.customer.mobileNumber },
+      ],
+    },
+  };
+  if (req.channel === "TRANSFER") return { ...common, bank_transfer: { account_expires_at: new Date(req.expiresAt).toISOString() } };
+  const type = req.bank ? paystackUssdType(req.bank) : undefined;
+  // The registry asks serves() first; reaching here without a type is a routing bug, not a provider outage.
+  if (!type) throw new Error(`Paystack has no USSD type for bank ${req.bank?.bankCode ?? "(none)"}`);
+  return { ...common, ussd: { type } };
+}
+
+export const paystack: Connector = {
+  name: "paystack",
+
+  serves(channel: Channel, bank?: Bank): boolean {
+    return channel === "TRANSFER" || (bank !== undefined && paystackUssdType(bank) !== undefined);
+  },
+
+  async issue(account, req, signal): Promise<Issued> {
+    if (!Number.isSafeInteger(req.amountKobo) || req.amountKobo <= 0) throw new Error("amountKobo must be a positive integer");
+    // Paystack refuses any other character in a reference; a reference it cannot take is the caller's bug.
+    if (!/^[A-Za-z0-9.=-]{1,100}$/.test(req.reference)) throw new Error(`Paystack references allow only letters, digits, "-", "." and "=": ${req.reference}`);
+    const answer = await call(account, "POST", "/charge", signal, chargeBody(req));
+    if (answer.status !== 200) throw new ProviderUnavailable("paystack", `POST /charge: ${refusal(answer.status, answer.body)}`);
+    return readChargeAnswer(req.channel, answer.body);
+  },
+
+  readNotice(account, rawBody, headers) {
+    if (!paystackSignatureValid(headers[PAYSTACK_SIGNATURE_HEADER], rawBody, account.credentials.secretKey ?? "")) {
+      throw new NoticeRejected(`${PAYSTACK_SIGNATURE_HEADER} missing or not the HMAC-SHA512 of this body with the account's secret key`);
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(rawBody.toString("utf8"));
+    } catch {
+      throw new NoticeRejected("signed body is not JSON");
+    }
+    return readWebhook(body);
+  },
+
+  async query(account, reference, signal) {
+    const answer = await call(account, "GET", `/transaction/verify/${encodeURIComponent(reference)}`, signal);
+    return readVerifyAnswer(answer.status, answer.body);
+  },
+
+  async refund(account, req: RefundRequest, signal) {
+    const answer = await call(account, "POST", "/refund", signal, {
+      transaction: req.providerReference,
+      amount: req.amountKobo,
+      currency: "NGN",
+      customer_note: req.reason,
+      merchant_note: `${req.reason} (Owo refund ${req.refundReference} for ${req.reference})`,
+    });
+    return readRefundAnswer("POST /refund", answer.status, answer.body);
+  },
+
+  async queryRefund(account, refundId, signal) {
+    const answer = await call(account, "GET", `/refund/${encodeURIComponent(refundId)}`, signal);
+    return readRefundAnswer("GET /refund", answer.status, answer.body);
+  },
+
+  async testConnection(account, signal) {
+    const answer = await call(account, "GET", "/balance", signal);
+    readBalanceAnswer(answer.status, answer.body);
+  },
+};

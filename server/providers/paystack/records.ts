@@ -1,0 +1,184 @@
+// Paystack's JSON in Owo's words: charge answers → Issued, verify → ProviderPaymentState, refunds → RefundState,
+// webhook events → NoticeReading. Shapes from the samples on Paystack's pages (cited in ./paystack.ts); the contract
+// test replays every sample through these functions. Amounts are integer kobo (Paystack's "subunit"), sometimes
+// written as a digit string (refund events): both are read without ever passing through a float.
+import { z } from "zod";
+import {
+  ProviderUnavailable,
+  type Channel,
+  type Issued,
+  type NoticeReading,
+  type ProviderPaymentState,
+  type RefundState,
+} from "../connector";
+
+const kobo = z.union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,15}$/).transform(Number)]);
+const instant = z.string().refine((s) => !Number.isNaN(Date.parse(s)), "must be a date").transform((s) => Date.parse(s));
+
+const failure = z.object({ status: z.literal(false), message: z.string() });
+const success = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(true), message: z.string(), data });
+
+const ussdCharge = success(z.object({ reference: z.string().min(1), status: z.literal("pay_offline"), ussd_code: z.string().regex(/^\*[0-9*]+#$/) }));
+const transferCharge = success(
+  z.object({
+    reference: z.string().min(1),
+    status: z.literal("pending_bank_transfer"),
+    account_name: z.string().min(1),
+    account_number: z.string().regex(/^\d{10}$/),
+    bank: z.object({ name: z.string().min(1) }),
+    account_expires_at: instant.nullish(),
+  }),
+);
+
+const transaction = z.object({
+  id: z.number().int(),
+  status: z.string(),
+  reference: z.string(),
+  amount: kobo,
+  currency: z.string(),
+  paid_at: instant.nullish(),
+  paidAt: instant.nullish(),
+});
+
+const refund = z.object({ id: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(String), status: z.string() });
+
+const event = z.object({ event: z.string(), data: z.record(z.string(), z.unknown()) });
+const refundEvent = z.object({
+  status: z.string(),
+  transaction_reference: z.string().min(1),
+  refund_reference: z.string().nullish(),
+  amount: kobo,
+  currency: z.string(),
+  id: z.union([z.number().int(), z.string()]).transform(String).optional(),
+});
+const transferRejected = z.object({
+  bank_transfer: z.object({ amount: kobo, message: z.string(), message_type: z.string(), transaction_id: z.union([z.string(), z.number()]).transform(String) }),
+});
+
+/** What Paystack said when it refused a request (4xx): its own `message`, for the S502 list and the logs. */
+export function refusal(status: number, body: unknown): string {
+  const f = failure.safeParse(body);
+  return `refused (${status}): ${f.success ? f.data.message : "no message"}`;
+}
+
+/** `POST /charge` answered 200: the dial code or the temporary account. Anything else is not an issued charge. */
+export function readChargeAnswer(channel: Channel, body: unknown): Issued {
+  if (channel === "USSD") {
+    const a = ussdCharge.safeParse(body);
+    if (!a.success) throw unusable("POST /charge", "a pay_offline charge with a ussd_code", body);
+    return { channel, providerReference: a.data.data.reference, dialCode: a.data.data.ussd_code };
+  }
+  const a = transferCharge.safeParse(body);
+  if (!a.success) throw unusable("POST /charge", "a pending_bank_transfer charge with an account", body);
+  const d = a.data.data;
+  return {
+    channel,
+    providerReference: d.reference,
+    accountNumber: d.account_number,
+    bankName: d.bank.name,
+    accountName: d.account_name,
+    ...(d.account_expires_at ? { expiresAt: d.account_expires_at } : {}),
+  };
+}
+
+/**
+ * `GET /transaction/verify/{reference}`. Paystack's transaction statuses: success, failed, abandoned, reversed,
+ * and the in-flight ones (ongoing, pending, processing, queued). Only `success` counts money as received.
+ */
+export function readVerifyAnswer(status: number, body: unknown): ProviderPaymentState {
+  if (status === 404 || (status === 400 && /not found/i.test(failure.safeParse(body).data?.message ?? ""))) {
+    return { state: "not_found", amountKobo: 0, currency: "NGN" };
+  }
+  const a = success(transaction).safeParse(body);
+  if (status !== 200 || !a.success) throw unusable("GET /transaction/verify", "a transaction", body, status);
+  const t = a.data.data;
+  const paidAt = t.paid_at ?? t.paidAt ?? undefined;
+  const base = { providerReference: t.reference, currency: t.currency };
+  switch (t.status) {
+    case "success":
+      return { ...base, state: "paid", amountKobo: t.amount, ...(paidAt ? { paidAt } : {}) };
+    case "reversed":
+      return { ...base, state: "reversed", amountKobo: t.amount, ...(paidAt ? { paidAt } : {}) };
+    case "failed":
+    case "abandoned":
+      return { ...base, state: "failed", amountKobo: 0 };
+    default:
+      return { ...base, state: "pending", amountKobo: 0 };
+  }
+}
+
+/** `GET /balance` (test connection): any authenticated success will do; a 401 "Invalid key" will not. */
+export function readBalanceAnswer(status: number, body: unknown): void {
+  if (status !== 200 || !success(z.array(z.object({ currency: z.string(), balance: kobo }))).safeParse(body).success) {
+    throw unusable("GET /balance", "balances", body, status);
+  }
+}
+
+/** `POST /refund` and `GET /refund/{id}`: pending and processing are still on their way; needs-attention waits on a person. */
+export function readRefundAnswer(what: string, status: number, body: unknown): RefundState {
+  const a = success(refund).safeParse(body);
+  if (status !== 200 || !a.success) throw unusable(what, "a refund", body, status);
+  return { refundId: a.data.data.id, state: refundState(a.data.data.status) };
+}
+
+function refundState(status: string): RefundState["state"] {
+  return status === "processed" ? "processed" : status === "failed" ? "failed" : "pending";
+}
+
+/**
+ * A webhook body whose signature has already been checked. Paystack events carry no event id of their own, so the
+ * dedupe key is built from what identifies the occurrence: the transaction id for a charge, the transaction and
+ * refund for a refund. Refund events name the transaction (`transaction_reference`) and the amount, not the
+ * refund's id, so the reading carries those for the core to find the refund by.
+ */
+export function readWebhook(body: unknown): NoticeReading {
+  const e = event.safeParse(body);
+  if (!e.success) return { kind: "ignored", eventId: "malformed", why: "not a Paystack event (no event or data)" };
+  const name = e.data.event;
+  if (name === "charge.success") {
+    const t = transaction.safeParse(e.data.data);
+    if (!t.success) return { kind: "ignored", eventId: `${name}:malformed`, why: "charge.success without a readable transaction" };
+    const at = t.data.paid_at ?? t.data.paidAt ?? undefined;
+    return {
+      kind: "payment",
+      eventId: `${name}:${t.data.id}`,
+      reference: t.data.reference,
+      providerReference: t.data.reference,
+      outcome: t.data.status === "success" ? "paid" : "failed",
+      amountKobo: t.data.amount,
+      currency: t.data.currency,
+      ...(at ? { at } : {}),
+    };
+  }
+  if (name === "refund.processed" || name === "refund.failed") {
+    const r = refundEvent.safeParse(e.data.data);
+    if (!r.success) return { kind: "ignored", eventId: `${name}:malformed`, why: `${name} without a readable refund` };
+    const d = r.data;
+    return {
+      kind: "refund",
+      eventId: `${name}:${d.transaction_reference}:${d.id ?? d.refund_reference ?? d.amount}`,
+      ...(d.id ? { refundId: d.id } : {}),
+      providerReference: d.transaction_reference,
+      amountKobo: d.amount,
+      state: name === "refund.processed" ? "processed" : "failed",
+    };
+  }
+  if (name === "bank.transfer.rejected") {
+    const r = transferRejected.safeParse(e.data.data);
+    const t = r.success ? r.data.bank_transfer : undefined;
+    return {
+      kind: "ignored",
+      eventId: `${name}:${t?.transaction_id ?? "malformed"}`,
+      why: t
+        ? `Paystack rejected a transfer of ${t.amount} kobo (${t.message_type}: ${t.message}) and returns it to the sender itself`
+        : "bank.transfer.rejected without a readable transfer",
+    };
+  }
+  return { kind: "ignored", eventId: `${name}:${String(e.data.data.id ?? e.data.data.reference ?? "")}`, why: `Owo does not act on Paystack's ${name}` };
+}
+
+function unusable(what: string, expected: string, body: unknown, status = 200): ProviderUnavailable {
+  const f = failure.safeParse(body);
+  if (status !== 200 && f.success) return new ProviderUnavailable("paystack", `${what}: ${refusal(status, body)}`);
+  return new ProviderUnavailable("paystack", `${what}: answered ${status} without ${expected}`);
+}

@@ -1,0 +1,51 @@
+// One HTTP call from a connector to a provider's API. Every way the call can fail to give a usable answer — no
+// answer before the signal fires, a refused connection, a 5xx, a body that is not JSON — becomes ProviderUnavailable,
+// so the registry skips that provider for this payment. 4xx answers come back: what they mean is the connector's.
+import { ProviderUnavailable, type ProviderName } from "./connector";
+
+export type ProviderAnswer = { status: number; body: unknown };
+
+/** A provider answer larger than this is not a payment record. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
+export async function callProvider(
+  provider: ProviderName,
+  url: string,
+  init: { method: "GET" | "POST"; headers: Record<string, string>; body?: unknown },
+  signal: AbortSignal,
+): Promise<ProviderAnswer> {
+  const what = `${init.method} ${new URL(url).pathname}`;
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(url, {
+      method: init.method,
+      headers: { accept: "application/json", ...(init.body === undefined ? {} : { "content-type": "application/json" }), ...init.headers },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      redirect: "error",
+      signal,
+    });
+    text = await res.text();
+  } catch (err) {
+    if (signal.aborted) throw new ProviderUnavailable(provider, `${what}: no answer in time (${abortReason(signal)})`);
+    throw new ProviderUnavailable(provider, `${what}: cannot be reached (${networkReason(err)})`);
+  }
+  if (res.status >= 500) throw new ProviderUnavailable(provider, `${what}: answered ${res.status}`);
+  if (text.length > MAX_ANSWER_BYTES) throw new ProviderUnavailable(provider, `${what}: answer too large`);
+  try {
+    return { status: res.status, body: JSON.parse(text) as unknown };
+  } catch {
+    throw new ProviderUnavailable(provider, `${what}: answered ${res.status} with a body that is not JSON`);
+  }
+}
+
+function abortReason(signal: AbortSignal): string {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason.message : "aborted";
+}
+
+/** undici hides the socket error (ECONNREFUSED, ENOTFOUND …) in `cause`. */
+function networkReason(err: unknown): string {
+  const cause = err instanceof Error ? (err.cause as { code?: string; message?: string } | undefined) : undefined;
+  return cause?.code ?? cause?.message ?? (err instanceof Error ? err.message : String(err));
+}
