@@ -5,10 +5,14 @@ import { createFront, type PageHandler } from "./http/front";
 import { log } from "./logger";
 import { settings, SettingsError } from "./settings";
 
-/** Next renders the pages; OWO_PAGES=off runs an API-only process (REST, tRPC, health) with no build needed. */
-async function pageHandler(): Promise<PageHandler | null> {
+/**
+ * Next renders the pages; OWO_PAGES=off runs an API-only process (REST, tRPC, health) with no build needed.
+ * Next forwards a server action posted to the wrong page to the page that has it, over HTTP to its own hostname and
+ * port: told nothing, it assumes 127.0.0.1:3000, which may be another program. Told ours, the call comes back here.
+ */
+async function pageHandler(port: number): Promise<PageHandler | null> {
   if (process.env.OWO_PAGES === "off") return null;
-  const app = next({ dev: process.argv.includes("--dev"), dir: process.cwd() });
+  const app = next({ dev: process.argv.includes("--dev"), dir: process.cwd(), hostname: "127.0.0.1", port });
   await app.prepare();
   const handle = app.getRequestHandler();
   return (req, res) => handle(req, res);
@@ -30,7 +34,7 @@ async function main() {
   process.env.NEXTAUTH_SECRET = s.authSecret;
 
   migrateDatabase();
-  const server = createFront(await pageHandler());
+  const server = createFront(await pageHandler(s.port));
   const background = await import("./background").then((m) => m.startBackground());
 
   server.listen(s.port, () => log.info({ port: s.port, publicUrl: s.publicUrl, database: s.databasePath }, "owo listening"));

@@ -30,6 +30,9 @@ const envSchema = z.object({
   OWO_LIVE_PROVIDER: z.string().optional(),
   OWO_SMTP_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
   OWO_MAIL_FROM: z.string().trim().min(3).max(200).default("Owo <no-reply@localhost>"),
+  OWO_REVOCATION_SECONDS: z.coerce.number().min(0).default(2),
+  OWO_SESSION_MAX_SECONDS: seconds(43200, 60),
+  OWO_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(256),
 });
 
 export type Settings = {
@@ -56,6 +59,9 @@ export type Settings = {
   /** null: no SMTP, mail stays in the outbox (dashboard "Mail sent by this Owo", `owo mail list`). */
   smtpUrl: string | null;
   mailFrom: string;
+  revocationSeconds: number;
+  sessionMaxSeconds: number;
+  maxConnectionsPerIp: number;
 };
 
 export class SettingsError extends Error {}
@@ -104,6 +110,9 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     liveProvider: e.OWO_LIVE_PROVIDER || null,
     smtpUrl: e.OWO_SMTP_URL ?? null,
     mailFrom: e.OWO_MAIL_FROM,
+    revocationSeconds: e.OWO_REVOCATION_SECONDS,
+    sessionMaxSeconds: e.OWO_SESSION_MAX_SECONDS,
+    maxConnectionsPerIp: e.OWO_MAX_CONNECTIONS_PER_IP,
   };
 }
 

@@ -6,13 +6,16 @@ import { ApiError } from "../api-error";
 import { isMigrated } from "../../db/client";
 import { log } from "../logger";
 import { serveTrpc } from "../trpc/http";
+import { canonicalPath } from "./canonical-path";
 import { asApiError, errorJson, sendError, sendJson } from "./envelope";
 import { limitIp } from "../limits/rate-limits";
 import { settings } from "../settings";
-import { closeAfterAnswer, trackInFlight } from "./in-flight";
+import { answerable, closeAfterAnswer, trackInFlight } from "./in-flight";
 import { clientIp } from "./request-body";
 import { serveRest } from "./rest";
 import { restRoutes } from "./rest-routes";
+import { capConnectionsPerIp } from "./connection-cap";
+import { redactedUrl } from "./redacted-url";
 import { securityHeaders } from "./security-headers";
 
 /** The routes under /api/ that are Next route handlers (app/api/). */
@@ -20,11 +23,14 @@ const NEXT_API = ["/api/auth/", "/api/exports/"];
 
 export type PageHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
 
-/** API.md: per-IP limits on sign-in, sign-up and the public pay pages. */
-function ipLimitedPage(method: string, path: string): boolean {
-  // POST /pay/<slug> is the payment link's form (a server action): each one initiates a payment.
-  if (method === "POST" && (path === "/api/auth/callback/credentials" || path === "/signup" || /^\/pay\/[^/]+$/.test(path))) return true;
-  return method === "GET" && (path.startsWith("/pay/") || path.startsWith("/checkout/"));
+/**
+ * API.md: per-IP limits on sign-in, sign-up and the public pay pages, matched on the canonical path's segments.
+ * Every request that is not a GET or HEAD is limited, whatever page it names: Next runs a server action posted to
+ * any page (the pay form's or the sign-up form's, posted to /signin), so the path alone cannot say which form it is.
+ */
+function ipLimitedPage(method: string, [first, second]: string[]): boolean {
+  if (method === "GET" || method === "HEAD") return (first === "pay" || first === "checkout") && second !== undefined;
+  return true;
 }
 
 // Random bytes drawn from a pool, as crypto.randomUUID does: one call to the system's generator per 455 ids, not per request.
@@ -42,7 +48,12 @@ function newRequestId(): string {
 }
 
 async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandler | null, requestId: string) {
-  const path = (req.url ?? "/").split("?")[0] ?? "/";
+  const target = req.url ?? "/";
+  const { path, segments } = canonicalPath(target);
+  const queryAt = target.indexOf("?");
+  const canonicalTarget = queryAt < 0 ? path : path + target.slice(queryAt);
+  // Every door and Next's router see the spelling the limits were decided on.
+  if (canonicalTarget !== target) req.url = canonicalTarget;
   if (path.startsWith("/api/v2/") || path.startsWith("/api/v3/") || path === "/api/v2" || path === "/api/v3") {
     return serveRest(restRoutes, req, res, path, requestId);
   }
@@ -56,7 +67,7 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
     return sendError(res, new ApiError("S404", `No such endpoint: ${path}`));
   }
   if (!pages) return sendError(res, new ApiError("S404", `No such page: ${path}`));
-  if (ipLimitedPage(req.method ?? "GET", path)) {
+  if (ipLimitedPage(req.method ?? "GET", segments)) {
     for (const [k, v] of Object.entries(limitIp(clientIp(req, settings().trustProxy)))) res.setHeader(k, v);
   }
   // Pages that bounce a signed-out visitor to sign-in need the path they were asked for.
@@ -66,22 +77,39 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
 
 /** Requests Node's parser refuses (oversized headers or URL, broken HTTP) still get API.md's envelope. */
 function answerMalformed(err: NodeJS.ErrnoException, socket: Duplex): void {
-  if (closeAfterAnswer(socket)) return;
+  const tooSlow = err.code === "ERR_HTTP_REQUEST_TIMEOUT";
+  // A body still trickling in when the request timeout passes: its handler waits for the rest, so no answer is coming.
+  if (tooSlow && !answerable(socket)) {
+    socket.destroy();
+    return;
+  }
+  if (!tooSlow && closeAfterAnswer(socket)) return;
   if (!socket.writable) {
     socket.destroy();
     return;
   }
   const tooLarge = err.code === "HPE_HEADER_OVERFLOW";
-  const error = tooLarge ? new ApiError("S413", "Request headers or URL larger than 16 KiB") : new ApiError("S5", "Malformed HTTP request");
+  const error = tooLarge
+    ? new ApiError("S413", "Request headers or URL larger than 16 KiB")
+    : new ApiError("S5", tooSlow ? "Request not received in time" : "Malformed HTTP request");
   const body = errorJson(error);
-  const status = tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request";
+  const status = tooLarge ? "431 Request Header Fields Too Large" : tooSlow ? "408 Request Timeout" : "400 Bad Request";
   socket.end(
     `HTTP/1.1 ${status}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${newRequestId()}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 
-export function createFront(pages: PageHandler | null): Server {
-  const server = createServer((req, res) => {
+/** How long one client may take; tests shorten them to watch a slow client being cut off. */
+export type FrontTimeouts = { headersMs: number; requestMs: number; keepAliveMs: number };
+const TIMEOUTS: FrontTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 65_000 };
+
+export function createFront(pages: PageHandler | null, timeouts: FrontTimeouts = TIMEOUTS): Server {
+  const server = createServer({
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    // Node checks both timeouts on this period; its default (30 s) would let a slow client stay that much longer.
+    connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
+  }, (req, res) => {
     const requestId = newRequestId();
     res.setHeader("X-Request-Id", requestId);
     trackInFlight(req, res);
@@ -91,7 +119,7 @@ export function createFront(pages: PageHandler | null): Server {
       const started = process.hrtime.bigint();
       res.on("finish", () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        log.info({ requestId, method: req.method, url: req.url, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+        log.info({ requestId, method: req.method, url: redactedUrl(req.url ?? "/"), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
       });
     }
     Promise.resolve(route(req, res, pages, requestId)).catch((err: unknown) => {
@@ -99,7 +127,9 @@ export function createFront(pages: PageHandler | null): Server {
       sendError(res, asApiError(err, requestId));
     });
   });
-  server.keepAliveTimeout = 65_000;
+  // Above the 60 s idle timeout of common load balancers, so they never reuse a connection Owo is closing.
+  server.keepAliveTimeout = timeouts.keepAliveMs;
+  capConnectionsPerIp(server, settings().maxConnectionsPerIp);
   server.on("clientError", (err: NodeJS.ErrnoException, socket) => answerMalformed(err, socket));
   return server;
 }

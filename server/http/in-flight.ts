@@ -25,3 +25,9 @@ export function closeAfterAnswer(socket: Duplex): boolean {
   }
   return true;
 }
+
+/** No request on this socket is being answered, so an answer written straight to it is the only one. */
+export function answerable(socket: Duplex): boolean {
+  const res = answering.get(socket);
+  return !res || res.writableFinished;
+}

@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { FrontTimeouts, PageHandler } from "../http/front";
 
 export type Owo = { url: string; dataDir: string; stop: () => Promise<void> };
 
@@ -28,8 +29,14 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), "owo-test-"));
 }
 
+/**
+ * What a test may change about the front: `pages` stands in for Next's handler (the front's own decisions are what is
+ * under test there; real pages are tested in Playwright), `host` to be reached from a non-loopback address.
+ */
+export type FrontOptions = { pages?: PageHandler; host?: string; timeouts?: FrontTimeouts };
+
 /** One server per test file (node --test runs each file in its own process, so settings stay per file). */
-export async function startOwo(env: Record<string, string> = {}): Promise<Owo> {
+export async function startOwo(env: Record<string, string> = {}, front: FrontOptions = {}): Promise<Owo> {
   const dataDir = tempDataDir();
   const port = await freePort();
   Object.assign(process.env, TEST_ENV, { DATABASE_URL: join(dataDir, "owo.db"), PORT: String(port), OWO_PUBLIC_URL: `http://127.0.0.1:${port}` }, env);
@@ -37,8 +44,8 @@ export async function startOwo(env: Record<string, string> = {}): Promise<Owo> {
   const { createFront } = await import("../http/front");
   const { startBackground } = await import("../background");
   migrateDatabase();
-  const server: Server = createFront(null);
-  await new Promise<void>((r) => server.listen(port, "127.0.0.1", r));
+  const server: Server = createFront(front.pages ?? null, front.timeouts);
+  await new Promise<void>((r) => server.listen(port, front.host ?? "127.0.0.1", r));
   const background = await startBackground();
   return {
     url: `http://127.0.0.1:${port}`,

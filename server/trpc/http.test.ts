@@ -79,3 +79,17 @@ test("batches and oversized bodies answer alike", async () => {
   const big = await both({ method: "POST", path: "/api/trpc/initiatePayment", body: JSON.stringify({ json: { ...initiation, fullName: "x".repeat(20 * 1024) } }) });
   assert.equal(big.status, 413);
 });
+
+test("an input nested past the limit is a plain 400 naming the limit, in every tier, never a stack overflow", async () => {
+  const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
+  const bodies = [`{"json":{"title":"x"},"meta":{"values":{"title":${deep(7000)}}}}`, `{"json":${deep(7000)}}`];
+  for (const body of bodies) {
+    for (const path of ["/api/trpc/links.create", "/api/trpc/links.create?batch=1"]) {
+      const res = await fetch(owo.url + path, { method: "POST", body: path.includes("batch") ? `{"0":${body}}` : body, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } });
+      const text = await res.text();
+      assert.equal(res.status, 400, text);
+      assert.doesNotMatch(text, /call stack/i);
+      assert.match(text, /nested deeper than 64 levels/);
+    }
+  }
+});

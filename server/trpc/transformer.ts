@@ -1,4 +1,5 @@
 // tRPC's transformer: superjson on the wire, with a shortcut for answers that are plain JSON already (nearly all).
+import { TRPCError } from "@trpc/server";
 import superjson from "superjson";
 
 const MAX_DEPTH = 64;
@@ -20,13 +21,36 @@ export function isPlainJson(value: unknown, depth = 0): boolean {
   return true;
 }
 
+/** Deepest nesting of arrays and objects, walked without recursion (a deep input must not blow the stack here). */
+function depthOf(value: unknown, limit: number): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [next, depth] = pending.pop() as [unknown, number];
+    if (next === null || typeof next !== "object") continue;
+    if (depth + 1 > deepest) deepest = depth + 1;
+    if (deepest > limit) return deepest;
+    for (const child of Object.values(next)) pending.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** superjson's walk recurses: refused first, in words, instead of answering "Maximum call stack size exceeded". */
+function deserializeInput(value: Parameters<typeof superjson.deserialize>[0]): unknown {
+  // `{ json, meta }` adds two levels to the caller's own value.
+  if (depthOf(value, MAX_DEPTH + 2) > MAX_DEPTH + 2) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: `Invalid/Missing parameters = input: nested deeper than ${MAX_DEPTH} levels` });
+  }
+  return superjson.deserialize(value);
+}
+
 /**
  * superjson walks every value of an answer to build its meta, and for plain JSON answers `{ json: value }` with no
  * meta: a list page of 50 payments spent a quarter of its time there (bench/README.md). Plain answers skip the
  * walk; anything else (dates, undefined, -0, class instances…) goes through superjson as before. Same bytes.
  */
 export const transformer = {
-  input: superjson,
+  input: { serialize: (value: unknown) => superjson.serialize(value), deserialize: deserializeInput },
   output: {
     serialize: (value: unknown) => (isPlainJson(value) ? { json: value } : superjson.serialize(value)),
     deserialize: (value: Parameters<typeof superjson.deserialize>[0]) => superjson.deserialize(value),

@@ -1,0 +1,51 @@
+// Requests an attacker would send, against the production build in real Chromium: each must fail harmlessly.
+import { createServer, type Server } from "node:http";
+import { expect, test, trpcMutation } from "./fixtures";
+
+test("an undecodable /pay or /checkout path is the friendly 404 page, not a bare 500", async ({ page }) => {
+  for (const path of ["/pay/%ff", "/checkout/%ff", "/pay/%c0%af"]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.locator("h1, h2").first()).toBeVisible();
+    expect(await page.content()).not.toContain("Internal Server Error");
+  }
+});
+
+/** Something listening where Next would forward to when it does not know its own port (127.0.0.1:3000). */
+async function decoy(): Promise<{ hits: string[]; close: () => Promise<void> } | null> {
+  const hits: string[] = [];
+  const server: Server = createServer((req, res) => {
+    hits.push(`${req.method} ${req.url}`);
+    res.end("decoy");
+  });
+  const bound = await new Promise<boolean>((resolve) => {
+    server.once("error", () => resolve(false));
+    server.listen(3000, "127.0.0.1", () => resolve(true));
+  });
+  return bound ? { hits, close: () => new Promise((r) => server.close(() => r())) } : null;
+}
+
+test("a server action posted to the wrong page is never forwarded to another port", async ({ page, merchant, browser }) => {
+  void merchant;
+  const link = await trpcMutation<{ url: string }>(page, "links.create", { title: "Decoy check", amount: "1000", channels: ["TRANSFER"] });
+  const customer = await (await browser.newContext()).newPage();
+  await customer.goto(link.url);
+  // The pay form's own server action call, as the browser sends it: its id and body.
+  const sent = customer.waitForRequest((r) => r.method() === "POST" && r.headers()["next-action"] !== undefined);
+  await customer.getByLabel("Full name").fill("Ada Obi");
+  await customer.getByLabel("E-mail").fill("ada@example.com");
+  await customer.getByLabel("Phone number").fill("08012345678");
+  await customer.getByRole("button", { name: /^Pay/ }).click();
+  const action = await sent;
+  const listener = await decoy();
+  try {
+    const res = await customer.request.post(new URL("/docs", link.url).toString(), {
+      headers: { "next-action": action.headers()["next-action"] ?? "", "content-type": action.headers()["content-type"] ?? "text/plain;charset=UTF-8", accept: "text/x-component" },
+      data: action.postData() ?? "",
+    });
+    expect(res.status()).toBeLessThan(500);
+    if (listener) expect(listener.hits).toEqual([]);
+  } finally {
+    await listener?.close();
+  }
+});
