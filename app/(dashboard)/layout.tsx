@@ -1,6 +1,7 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { merchantsOf } from "@/server/auth/callers";
+import { can } from "@/server/auth/permissions";
 import { settings } from "@/server/settings";
 import { pageCaller } from "@/server/trpc/page-caller";
 import { TrpcProvider } from "@/app/trpc-provider";
@@ -24,7 +25,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
   }
   const merchants = merchantsOf(caller.userId);
   // The outbox is offered only while mail cannot leave this Owo, and only to owners.
-  const nav = !settings().smtpUrl && caller.role === "owner" ? [...NAV, ["/mail", "Mail sent by this Owo"] as const] : NAV;
+  const nav = !settings().smtpUrl && can(caller, "mail.read") ? [...NAV, ["/mail", "Mail sent by this Owo"] as const] : NAV;
   return (
     <div className="shell">
       <aside className="sidebar">

@@ -5,8 +5,8 @@ import { merchants, payments, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { expireIfOverdue } from "./lifecycle";
 import { formatKobo } from "./money";
-import { isOpen } from "./status";
 import { issuedTo } from "./timeline";
+import { paymentState } from "./view";
 import { clock } from "../clock";
 
 /** Where the customer's browser goes once the payment has ended (API.md: `redirectUrl?paymentReference=…&status=…`). */
@@ -27,7 +27,7 @@ export function checkoutView(linkingReference: string, now = clock.now()) {
     .get();
   if (!found) throw new ApiError("S404", "No such checkout: check the link you were given");
   const p = expireIfOverdue(found.payment, now);
-  const open = isOpen(p.status);
+  const { open, amountDue, somethingPaid, refundDue } = paymentState(p);
   return {
     merchantName: found.merchantName,
     paymentReference: p.paymentReference,
@@ -37,8 +37,10 @@ export function checkoutView(linkingReference: string, now = clock.now()) {
     open,
     amount: formatKobo(p.amountKobo),
     amountPaid: formatKobo(p.amountPaidKobo),
-    amountDue: formatKobo(Math.max(0, p.amountKobo - p.amountPaidKobo)),
+    amountDue,
+    somethingPaid,
     amountToRefund: formatKobo(p.amountToRefundKobo),
+    refundDue,
     expiresAt: new Date(p.expiresAt).toISOString(),
     paidAt: p.status === "SUCCESSFUL" && p.paidAt !== null ? new Date(p.paidAt).toISOString() : null,
     issued: issuedTo(p),

@@ -8,6 +8,7 @@ import { checkoutUrl } from "./initiate";
 import { expireIfOverdue } from "./lifecycle";
 import { formatKobo } from "./money";
 import { findPayment, paymentView } from "./verify";
+import { paymentState } from "./view";
 import { clock } from "../clock";
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -49,6 +50,8 @@ export function paymentWithTimeline(merchantId: string, mode: Mode, paymentRefer
   const p = expireIfOverdue(findPayment(merchantId, mode, paymentReference), now);
   return {
     payments: paymentView(p),
+    /** What the state means (open, owed, refund due, what may be done next), for the dashboard to show as is. */
+    state: paymentState(p),
     customers: { customerName: p.fullName, customerMobile: p.mobileNumber, customerEmail: p.email },
     issued: issuedTo(p),
     source: p.source,

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { db, write, type Tx } from "../../db/client";
 import { memberships, users, type Role } from "../../db/schema";
 import { ApiError } from "../api-error";
+import { can } from "../auth/permissions";
 
 export const ROLES = ["owner", "admin", "developer", "viewer"] as const satisfies readonly Role[];
 
@@ -23,13 +24,13 @@ export function listMembers(merchantId: string): Member[] {
 }
 
 function assertManager(actor: Actor): void {
-  if (actor.role !== "owner" && actor.role !== "admin") throw new ApiError("S3", `Your role (${actor.role}) may not manage the team; it needs owner or admin`);
+  if (!can({ kind: "user", role: actor.role }, "team.manage")) throw new ApiError("S3", `Your role (${actor.role}) may not manage the team; it needs owner or admin`);
 }
 
 /** Owners and admins manage the team, but only an owner may make an owner or change an owner's place. */
 export function assertMayGrant(actor: Actor, role: Role): void {
   assertManager(actor);
-  if (role === "owner" && actor.role !== "owner") throw new ApiError("S3", "Only an owner may make someone an owner");
+  if (role === "owner" && !can({ kind: "user", role: actor.role }, "team.grantOwner")) throw new ApiError("S3", "Only an owner may make someone an owner");
 }
 
 function membership(tx: Tx, merchantId: string, userId: string) {

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { CopyButton } from "@/app/copy-button";
 import { lagosDateTime } from "@/app/payment-display";
 import { settings } from "@/server/settings";
+import { can } from "@/server/auth/permissions";
 import { pageCaller } from "@/server/trpc/page-caller";
 import { AddEndpoint, EndpointCard } from "./endpoints";
 import { LinkDefaultsForm } from "./link-defaults-form";
@@ -30,7 +31,7 @@ export default async function DevelopersPage() {
   if (!caller) return null;
   const [keys, endpoints, defaults] = await Promise.all([api.keys.list(), api.webhooks.endpoints.list(), api.links.defaults()]);
   const { publicUrl, liveProvider } = settings();
-  const mayChange = caller.role !== "viewer";
+  const mayChange = can(caller, "change");
   const current = keys.find((k) => k.mode === caller.mode);
   const code = current ? samples(publicUrl, current.publicKey) : null;
   return (

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { CHANNEL_LABEL, naira } from "@/app/payment-display";
+import { can } from "@/server/auth/permissions";
 import { pageCaller } from "@/server/trpc/page-caller";
 import type { LinkView } from "@/server/links/links";
 import { CopyUrl } from "./link-controls";
@@ -19,7 +20,7 @@ export default async function LinksPage() {
   // Signed out (or removed from the team): the layout is sending the visitor to sign in.
   if (!caller) return null;
   const [links, defaults] = await Promise.all([api.links.list(), api.links.defaults()]);
-  const mayChange = caller.role !== "viewer";
+  const mayChange = can(caller, "change");
   return (
     <section>
       <div className={styles.header}>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { lagosDateTime } from "@/app/payment-display";
 import { settings } from "@/server/settings";
+import { can } from "@/server/auth/permissions";
 import { pageCaller } from "@/server/trpc/page-caller";
 import styles from "./mail.module.css";
 
@@ -23,7 +24,7 @@ function withLinks(text: string) {
 export default async function MailPage() {
   const { caller, api } = await pageCaller();
   if (!caller) return null;
-  if (settings().smtpUrl || caller.role !== "owner") notFound();
+  if (settings().smtpUrl || !can(caller, "mail.read")) notFound();
   const mails = await api.mail.outbox();
   return (
     <section>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { lagosDateTime } from "@/app/payment-display";
+import { can } from "@/server/auth/permissions";
 import { pageCaller } from "@/server/trpc/page-caller";
 import { InviteForm, MemberControls, WithdrawInvite } from "./team-controls";
 import styles from "./team.module.css";
@@ -40,14 +41,14 @@ function detailText(detail: unknown, target: string | null): string {
 export default async function TeamPage({ searchParams }: { searchParams: Promise<{ before?: string }> }) {
   const { caller, api } = await pageCaller();
   if (!caller) return null;
-  const manager = caller.role === "owner" || caller.role === "admin";
+  const manager = can(caller, "team.manage");
   const before = Number((await searchParams).before) || undefined;
   const [members, invites, audit] = await Promise.all([
     api.team.members(),
     manager ? api.team.invites() : Promise.resolve([]),
     manager ? api.team.audit({ before, limit: 50 }) : Promise.resolve(null),
   ]);
-  const mayGrantOwner = caller.role === "owner";
+  const mayGrantOwner = can(caller, "team.grantOwner");
   return (
     <section>
       <h1>Team</h1>

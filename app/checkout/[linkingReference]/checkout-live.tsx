@@ -101,13 +101,13 @@ function Receipt({ view }: { view: CheckoutView }) {
       {view.status === "FAILED" && <p>Your bank declined the debit, so no money was taken. You can try again from the shop.</p>}
       {view.status === "EXPIRED" && (
         <p>
-          {view.amountPaid !== "0.00"
+          {view.somethingPaid
             ? `${naira(view.amountPaid)} arrived but not the full amount in time. ${view.merchantName} will refund it.`
             : "No money was taken. Start again from the shop to get a new one."}
         </p>
       )}
       {view.status === "CANCELLED" && <p>Do not pay it now. Start again from the shop if you still mean to buy.</p>}
-      {view.amountToRefund !== "0.00" && <p>{naira(view.amountToRefund)} arrived after the payment had ended and is due back to you.</p>}
+      {view.refundDue && <p>{naira(view.amountToRefund)} arrived after the payment had ended and is due back to you.</p>}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Mode } from "../../../db/schema";
 import { ApiError, invalidFields, zodFieldErrors } from "../../api-error";
 import { formatKobo, parseAmount } from "../../payments/money";
+import { nextTransferKobo } from "../../payments/view";
 import { findPayment, verifyPayment, type VerifyData } from "../../payments/verify";
 import { settings } from "../../settings";
 import { SIGNATURE_HEADER, signNotice } from "./notice-signature";
@@ -35,8 +36,7 @@ export async function simulatePayment(merchantId: string, mode: Mode, paymentRef
     if (amount !== undefined) refuse("amount", "is not allowed for USSD: the customer is debited the exact amount");
   } else {
     if (outcome === "decline") refuse("outcome", 'must be "pay" for TRANSFER: a transfer is not declined');
-    const owed = p.amountKobo - p.amountPaidKobo;
-    kobo = amount === undefined ? (owed > 0 ? owed : p.amountKobo) : (parseAmount(amount) ?? refuse("amount", 'must be naira with at most 2 decimals, e.g. "700.00"'));
+    kobo = amount === undefined ? nextTransferKobo(p) : (parseAmount(amount) ?? refuse("amount", 'must be naira with at most 2 decimals, e.g. "700.00"'));
     if (kobo <= 0) refuse("amount", "must be more than 0.00");
   }
   const notice: SandboxNotice = {

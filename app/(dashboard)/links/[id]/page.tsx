@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
 import { CHANNEL_LABEL, lagosDateTime, naira, STATUS_LABEL } from "@/app/payment-display";
+import { can } from "@/server/auth/permissions";
 import { pageCaller } from "@/server/trpc/page-caller";
 import { ActiveToggle, CopyUrl } from "../link-controls";
 import { LinkStateBadge } from "../link-state";
@@ -60,7 +61,7 @@ export default async function LinkPage({ params }: { params: Promise<{ id: strin
             <dt>Created</dt>
             <dd>{lagosDateTime(link.createdAt)}</dd>
           </dl>
-          {caller.role !== "viewer" && <ActiveToggle id={link.id} active={link.active} />}
+          {can(caller, "change") && <ActiveToggle id={link.id} active={link.active} />}
         </div>
       </div>
       {link.description && <p className="muted">{link.description}</p>}

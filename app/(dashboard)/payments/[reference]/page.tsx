@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { dialQrCode } from "@/server/payments/dial-code";
+import { can } from "@/server/auth/permissions";
 import { pageCaller } from "@/server/trpc/page-caller";
 import { PaymentLive } from "./payment-live";
 
@@ -24,7 +25,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
     <PaymentLive
       initial={detail}
       qr={qr}
-      canAct={caller?.role !== "viewer"}
+      canAct={can(caller, "change")}
       renderedAt={Date.now()}
       justCreated={(await searchParams).created === "1"}
     />

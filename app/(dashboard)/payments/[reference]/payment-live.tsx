@@ -22,8 +22,7 @@ export function PaymentLive({ initial, qr, canAct, renderedAt, justCreated }: Pr
   const { data } = useQuery({ ...trpc.payments.byReference.queryOptions({ paymentReference }), initialData: initial, refetchInterval: POLL_MS });
   const d = data ?? initial;
   const p = d.payments;
-  const open = p.status === "PENDING" || p.status === "PARTIALLY_PAID";
-  const refund = p.amountToRefund !== "0.00";
+  const { open, refundDue: refund } = d.state;
 
   return (
     <article className={styles.page}>
@@ -79,7 +78,7 @@ export function PaymentLive({ initial, qr, canAct, renderedAt, justCreated }: Pr
         </div>
 
         <aside className={styles.side}>
-          {p.mode === "test" && canAct && <SandboxPanel payment={p} open={open} />}
+          {p.mode === "test" && canAct && <SandboxPanel payment={p} state={d.state} />}
           <section className="card">
             <h2>Customer</h2>
             <dl className={styles.facts}>

@@ -4,11 +4,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { naira } from "@/app/payment-display";
 import { useTRPC } from "@/app/trpc-provider";
-import { formatKobo, parseAmount } from "@/server/payments/money";
 import type { PaymentWithTimeline } from "@/server/payments/timeline";
+import type { PaymentState } from "@/server/payments/view";
 import styles from "./detail.module.css";
 
-export function SandboxPanel({ payment, open }: { payment: PaymentWithTimeline["payments"]; open: boolean }) {
+export function SandboxPanel({ payment, state }: { payment: PaymentWithTimeline["payments"]; state: PaymentState }) {
+  const { open, sandboxTransfer } = state;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [said, setSaid] = useState<string | null>(null);
@@ -21,8 +22,7 @@ export function SandboxPanel({ payment, open }: { payment: PaymentWithTimeline["
       onError: (e) => setSaid(e.message),
     }),
   );
-  const owedKobo = Math.max(0, (parseAmount(payment.amount) ?? 0) - (parseAmount(payment.amountPaid) ?? 0));
-  const half = formatKobo(Math.floor(owedKobo / 2));
+  const half = sandboxTransfer.half;
   const run = (outcome: "pay" | "decline", amount?: string) => {
     setSaid(null);
     simulate.mutate({ paymentReference: payment.paymentReference, outcome, ...(amount ? { amount } : {}) });
@@ -51,9 +51,9 @@ export function SandboxPanel({ payment, open }: { payment: PaymentWithTimeline["
         ) : (
           <>
             <button type="button" onClick={() => run("pay")} disabled={simulate.isPending}>
-              {owedKobo > 0 ? `Transfer ${naira(formatKobo(owedKobo))}` : `Transfer ${naira(payment.amount)} again`}
+              {`Transfer ${naira(sandboxTransfer.full)}${sandboxTransfer.again ? " again" : ""}`}
             </button>
-            {owedKobo > 1 && (
+            {half && (
               <button type="button" className="secondary" onClick={() => run("pay", half)} disabled={simulate.isPending}>
                 Under-pay half ({naira(half)})
               </button>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { randomBytes } from "node:crypto";
 import { ussdBanks } from "@/server/providers/banks";
+import { can } from "@/server/auth/permissions";
 import { pageCaller } from "@/server/trpc/page-caller";
 import styles from "../payments.module.css";
 import { NewPaymentForm } from "./new-payment-form";
@@ -9,7 +10,7 @@ export const metadata: Metadata = { title: "New payment" };
 
 export default async function NewPaymentPage() {
   const { api, caller } = await pageCaller();
-  if (caller?.role === "viewer") {
+  if (caller && !can(caller, "change")) {
     return (
       <section className="card">
         <h1>New payment</h1>

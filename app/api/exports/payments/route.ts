@@ -1,18 +1,22 @@
 // CSV export of the dashboard's filtered payments list, for the signed-in user's merchant and mode, streamed batch by batch.
+import { ApiError, invalidFields } from "@/server/api-error";
+import { errorJson } from "@/server/http/envelope";
 import { exportPayments } from "@/server/payments/export";
 import { filtersFromQuery } from "@/server/payments/history";
+import { clock } from "@/server/clock";
 import { pageCaller } from "@/server/trpc/page-caller";
 
 export const dynamic = "force-dynamic";
 
-const problem = (status: number, message: string, errors: unknown[] = []) =>
-  Response.json({ message, errors }, { status, headers: { "cache-control": "no-store" } });
+/** Refusals in API.md's envelope, as every other door answers. */
+const refusal = (err: ApiError) =>
+  new Response(errorJson(err), { status: err.httpStatus, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
 
 export async function GET(request: Request): Promise<Response> {
   const { caller } = await pageCaller();
-  if (!caller) return problem(401, "Sign in to export payments");
+  if (!caller) return refusal(new ApiError("S1", "Sign in to export payments"));
   const { filters, errors } = filtersFromQuery(new URL(request.url).searchParams);
-  if (errors.length) return problem(400, `Invalid filters: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}`, errors);
+  if (errors.length) return refusal(invalidFields(errors));
 
   const { total, chunks } = exportPayments(caller.merchantId, caller.mode, filters);
   const encoder = new TextEncoder();
@@ -30,7 +34,7 @@ export async function GET(request: Request): Promise<Response> {
     },
     { highWaterMark: 0 },
   );
-  const stamp = new Date().toISOString().slice(0, 16).replace(/[-:]/g, "").replace("T", "-");
+  const stamp = new Date(clock.now()).toISOString().slice(0, 16).replace(/[-:]/g, "").replace("T", "-");
   return new Response(body, {
     headers: {
       "content-type": "text/csv; charset=utf-8",

@@ -1,0 +1,51 @@
+// Who may do what: one table, read by the tRPC procedures (refusing) and by the pages (hiding what would be refused).
+import type { Role } from "../../db/schema";
+import { ApiError } from "../api-error";
+import type { Caller } from "./callers";
+
+/**
+ * - `read`: see payments, links, keys, endpoints, the overview.
+ * - `change`: create payments and links, roll keys and secrets, manage endpoints, drive the sandbox.
+ * - `payments.moneyBack`: cancel a payment or refund one (API.md: API tokens, or a dashboard owner or admin).
+ * - `account`: a signed-in person's own things (their teams, the member list); never a machine.
+ * - `team.manage`: invite, change roles, remove members, read the audit log.
+ * - `team.grantOwner`: make someone an owner or change an owner's place.
+ * - `mail.read`: read the mail this Owo kept in its outbox (no SMTP configured).
+ */
+export type Action = "read" | "change" | "payments.moneyBack" | "account" | "team.manage" | "team.grantOwner" | "mail.read";
+
+const ALL: readonly Role[] = ["owner", "admin", "developer", "viewer"];
+const STAFF: readonly Role[] = ["owner", "admin", "developer"];
+
+/** Machines (API keys) act with developer rights, and only on what an integration does. */
+const RULES: Record<Action, { roles: readonly Role[]; machines: boolean }> = {
+  read: { roles: ALL, machines: true },
+  change: { roles: STAFF, machines: true },
+  "payments.moneyBack": { roles: ["owner", "admin"], machines: true },
+  account: { roles: ALL, machines: false },
+  "team.manage": { roles: ["owner", "admin"], machines: false },
+  "team.grantOwner": { roles: ["owner"], machines: false },
+  "mail.read": { roles: ["owner"], machines: false },
+};
+
+/** A caller as far as permissions go: a machine, or a person with a role on the current merchant. */
+export type Permitted = Pick<Caller, "kind"> & { role?: Role };
+
+export function roleOf(caller: Caller): Role {
+  return caller.kind === "machine" ? "developer" : caller.role;
+}
+
+export function can(caller: Permitted | null, action: Action): boolean {
+  if (!caller) return false;
+  const rule = RULES[action];
+  if (caller.kind === "machine") return rule.machines;
+  return caller.role !== undefined && rule.roles.includes(caller.role);
+}
+
+/** Refuses (403 S3) what `can` says no to, naming what the action needs. */
+export function assertCan(caller: Caller, action: Action): void {
+  if (can(caller, action)) return;
+  const rule = RULES[action];
+  if (caller.kind === "machine" && !rule.machines) throw new ApiError("S3", "Only signed-in users may do this");
+  throw new ApiError("S3", `Your role (${roleOf(caller)}) may not do this; it needs ${rule.roles.join(" or ")}`);
+}

@@ -1,0 +1,38 @@
+// A payment's state as pages show it: open, owed, refund due, what may be done next, the sandbox bank's transfers.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { PaymentRow, PaymentStatus } from "../../db/schema";
+import { paymentState } from "./view";
+
+const row = (status: PaymentStatus, amountKobo: number, amountPaidKobo: number, amountToRefundKobo = 0) =>
+  ({ status, amountKobo, amountPaidKobo, amountToRefundKobo }) as PaymentRow;
+
+test("a pending payment is open, owes it all, can be cancelled and not refunded", () => {
+  assert.deepEqual(paymentState(row("PENDING", 150_000, 0)), {
+    open: true, amountDue: "1500.00", somethingPaid: false, refundDue: false, canCancel: true, canRefund: false,
+    sandboxTransfer: { full: "1500.00", again: false, half: "750.00" },
+  });
+});
+
+test("a partly paid payment owes the rest, and can be neither cancelled nor refunded while open", () => {
+  const s = paymentState(row("PARTIALLY_PAID", 150_000, 50_001));
+  assert.deepEqual([s.open, s.amountDue, s.somethingPaid, s.canCancel, s.canRefund], [true, "999.99", true, false, false]);
+  assert.deepEqual(s.sandboxTransfer, { full: "999.99", again: false, half: "499.99" });
+});
+
+test("a paid payment owes nothing, can be refunded, and the sandbox's next transfer is the whole amount again", () => {
+  const s = paymentState(row("SUCCESSFUL", 150_000, 150_000));
+  assert.deepEqual([s.open, s.amountDue, s.refundDue, s.canCancel, s.canRefund], [false, "0.00", false, false, true]);
+  assert.deepEqual(s.sandboxTransfer, { full: "1500.00", again: true, half: null });
+});
+
+test("money after expiry is refund due and refundable; an expired payment nobody paid is not", () => {
+  const late = paymentState(row("EXPIRED", 100_000, 0, 100_000));
+  assert.deepEqual([late.open, late.refundDue, late.canRefund], [false, true, true]);
+  const unpaid = paymentState(row("EXPIRED", 100_000, 0));
+  assert.deepEqual([unpaid.refundDue, unpaid.canRefund, unpaid.somethingPaid], [false, false, false]);
+});
+
+test("a kobo owed cannot be halved", () => {
+  assert.equal(paymentState(row("PARTIALLY_PAID", 100, 99)).sandboxTransfer.half, null);
+});

@@ -1,0 +1,49 @@
+// What a payment's state means for whoever looks at it, decided once here: pages (dashboard, checkout) show these
+// fields and never work them out again from statuses or amounts.
+import type { PaymentRow } from "../../db/schema";
+import { formatKobo } from "./money";
+import { isOpen } from "./status";
+
+/** What is still owed of the amount (nothing once paid in full or over). */
+export function amountDueKobo(p: Pick<PaymentRow, "amountKobo" | "amountPaidKobo">): number {
+  return Math.max(0, p.amountKobo - p.amountPaidKobo);
+}
+
+/** A customer's next transfer in full: what is owed, or the whole amount again when nothing is. */
+export function nextTransferKobo(p: Pick<PaymentRow, "amountKobo" | "amountPaidKobo">): number {
+  const due = amountDueKobo(p);
+  return due > 0 ? due : p.amountKobo;
+}
+
+export type PaymentState = {
+  /** Money can still settle it (PENDING or PARTIALLY_PAID). */
+  open: boolean;
+  amountDue: string;
+  /** Some money arrived for it (whether or not it settled it). */
+  somethingPaid: boolean;
+  /** Money arrived after it had ended and is owed back to the customer. */
+  refundDue: boolean;
+  /** API.md: only a PENDING payment can be cancelled. */
+  canCancel: boolean;
+  /** API.md: only a payment that is not open, with money paid or due back, can be refunded. */
+  canRefund: boolean;
+  /**
+   * The sandbox bank's transfers for a test payment: in full (`again` when nothing is owed, so the whole amount is
+   * sent a second time) and half of what is owed (null when that is under a kobo).
+   */
+  sandboxTransfer: { full: string; again: boolean; half: string | null };
+};
+
+export function paymentState(p: PaymentRow): PaymentState {
+  const open = isOpen(p.status);
+  const due = amountDueKobo(p);
+  return {
+    open,
+    amountDue: formatKobo(due),
+    somethingPaid: p.amountPaidKobo > 0,
+    refundDue: p.amountToRefundKobo > 0,
+    canCancel: p.status === "PENDING",
+    canRefund: !open && p.amountPaidKobo + p.amountToRefundKobo > 0,
+    sandboxTransfer: { full: formatKobo(nextTransferKobo(p)), again: due === 0, half: due > 1 ? formatKobo(Math.floor(due / 2)) : null },
+  };
+}
