@@ -16,6 +16,7 @@ const doubles: Record<string, (flags: Flags) => Double> = {
       secretKey: f["secret-key"] ?? "FLWSECK_TEST-owo-double-X",
       secretHash: f["secret-hash"] ?? "owo-double-secret-hash",
       ...(f["webhook-url"] ? { webhookUrl: f["webhook-url"] } : {}),
+      ...(f["refund-delay-ms"] ? { refundDelayMs: Number(f["refund-delay-ms"]) } : {}),
     }),
   paystack: (f) =>
     createPaystackDouble({

@@ -11,6 +11,7 @@
 import { timingSafeEqual } from "node:crypto";
 import { clock } from "../../clock";
 import { formatKobo } from "../../payments/money";
+import { callProvider, type ProviderAnswer } from "../provider-call";
 import type { Bank } from "../banks";
 import {
   NoticeRejected,
@@ -35,50 +36,27 @@ import {
   USSD_BANK_CODES,
 } from "./wire";
 
-type Answer = { status: number; body: unknown };
-
-function credential(account: ProviderAccount, name: "secretKey" | "secretHash"): string {
-  const value = account.credentials[name];
-  if (!value) throw new ProviderUnavailable("flutterwave", `provider account ${account.id} has no ${name}`);
-  return value;
+function secretKey(account: ProviderAccount): string {
+  const key = account.credentials.secretKey;
+  if (!key) throw new ProviderUnavailable("flutterwave", `${account.id}: no secret key`);
+  return key;
 }
 
-/** One call to Flutterwave's API. Network failures, the deadline (the caller's signal), 5xx, a refused key and
- * non-JSON answers all become ProviderUnavailable: Owo skips this provider for this payment. */
-async function call(account: ProviderAccount, method: "GET" | "POST", path: string, body: unknown, signal: AbortSignal): Promise<Answer> {
-  let res: Response;
-  try {
-    res = await fetch(new URL(path, account.baseUrl), {
-      method,
-      headers: { authorization: `Bearer ${credential(account, "secretKey")}`, "content-type": "application/json", accept: "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      signal,
-    });
-  } catch (e) {
-    if (signal.aborted) throw new ProviderUnavailable("flutterwave", `${account.id}: no answer before the deadline`);
-    throw new ProviderUnavailable("flutterwave", `${account.id}: unreachable (${e instanceof Error ? (e.cause instanceof Error ? e.cause.message : e.message) : String(e)})`);
-  }
-  let raw: string;
-  try {
-    raw = await res.text();
-  } catch {
-    throw new ProviderUnavailable("flutterwave", `${account.id}: answer cut off${signal.aborted ? " at the deadline" : ""}`);
-  }
-  if (res.status >= 500) throw new ProviderUnavailable("flutterwave", `${account.id}: answered ${res.status}`);
-  if (res.status === 401) throw new ProviderUnavailable("flutterwave", `${account.id}: secret key refused (401)`);
-  try {
-    return { status: res.status, body: JSON.parse(raw) as unknown };
-  } catch {
-    throw new ProviderUnavailable("flutterwave", `${account.id}: answered ${res.status} with no JSON`);
-  }
+/** One call to Flutterwave's API (../provider-call.ts turns timeouts, refused connections, 5xx and non-JSON into
+ * ProviderUnavailable); a refused secret key is ProviderUnavailable too: this account cannot serve now. */
+async function call(account: ProviderAccount, method: "GET" | "POST", path: string, signal: AbortSignal, body?: unknown): Promise<ProviderAnswer> {
+  const url = account.baseUrl.replace(/\/+$/, "") + path;
+  const answer = await callProvider("flutterwave", url, { method, headers: { authorization: `Bearer ${secretKey(account)}` }, body }, signal);
+  if (answer.status === 401) throw new ProviderUnavailable("flutterwave", `${method} ${path.split("?")[0] ?? path}: secret key refused (401)`);
+  return answer;
 }
 
-/** Runs a reader over an answer; a shape Owo cannot use is ProviderUnavailable too (never half-believed). */
-function readWith<T>(account: ProviderAccount, read: () => T): T {
+/** Runs a reader over an answer; a shape Owo cannot use, or a refusal, is ProviderUnavailable too (never half-believed). */
+function readWith<T>(what: string, read: () => T): T {
   try {
     return read();
   } catch (e) {
-    if (e instanceof UnusableAnswer) throw new ProviderUnavailable("flutterwave", `${account.id}: ${e.message}`);
+    if (e instanceof UnusableAnswer) throw new ProviderUnavailable("flutterwave", `${what}: ${e.message}`);
     throw e;
   }
 }
@@ -98,8 +76,8 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-async function verifyByReference(account: ProviderAccount, reference: string, signal: AbortSignal): Promise<Answer> {
-  return call(account, "GET", `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`, undefined, signal);
+function verifyByReference(account: ProviderAccount, reference: string, signal: AbortSignal): Promise<ProviderAnswer> {
+  return call(account, "GET", `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`, signal);
 }
 
 export const flutterwave: Connector = {
@@ -113,20 +91,23 @@ export const flutterwave: Connector = {
   async issue(account: ProviderAccount, req: IssueRequest, signal: AbortSignal): Promise<Issued> {
     const common = { tx_ref: req.reference, amount: formatKobo(req.amountKobo), currency: req.currency, ...customerFields(req) };
     if (req.channel === "USSD") {
-      if (!req.bank) throw new ProviderUnavailable("flutterwave", `${account.id}: USSD needs the customer's bank`);
-      const answer = await call(account, "POST", "/v3/charges?type=ussd", { ...common, account_bank: req.bank.bankCode }, signal);
-      return readWith(account, () => readUssdCharge(answer.body));
+      // The registry asks serves() first; reaching here without a bank is a routing bug, not a provider outage.
+      if (!req.bank) throw new Error("a Flutterwave USSD charge needs the customer's bank");
+      const answer = await call(account, "POST", "/v3/charges?type=ussd", signal, { ...common, account_bank: req.bank.bankCode });
+      return readWith("POST /v3/charges?type=ussd", () => readUssdCharge(answer.body));
     }
     // The account lives as long as Owo's payment (whole seconds, at least one); Flutterwave may answer an earlier expiry.
     const expires = Math.max(1, Math.floor((req.expiresAt - clock.now()) / 1000));
-    const answer = await call(account, "POST", "/v3/charges?type=bank_transfer", { ...common, narration: req.merchantName, is_permanent: false, expires }, signal);
-    const issued = readWith(account, () => readTransferCharge(answer.body, req.merchantName));
+    const answer = await call(account, "POST", "/v3/charges?type=bank_transfer", signal, { ...common, narration: req.merchantName, is_permanent: false, expires });
+    const issued = readWith("POST /v3/charges?type=bank_transfer", () => readTransferCharge(answer.body, req.merchantName));
     return issued.expiresAt === undefined || issued.expiresAt > req.expiresAt ? { ...issued, expiresAt: req.expiresAt } : issued;
   },
 
   readNotice(account: ProviderAccount, rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
     const given = headerValue(headers, "verif-hash");
-    if (!given || !sameSecret(given, credential(account, "secretHash"))) throw new NoticeRejected("verif-hash does not match the secret hash");
+    const expected = account.credentials.secretHash;
+    // No secret hash saved: nothing can prove a webhook came from Flutterwave, so none is believed.
+    if (!given || !expected || !sameSecret(given, expected)) throw new NoticeRejected("verif-hash does not match the secret hash");
     let body: unknown;
     try {
       body = JSON.parse(rawBody.toString("utf8"));
@@ -138,27 +119,27 @@ export const flutterwave: Connector = {
 
   async query(account: ProviderAccount, reference: string, signal: AbortSignal): Promise<ProviderPaymentState> {
     const answer = await verifyByReference(account, reference, signal);
-    return readWith(account, () => readTransaction(answer.status, answer.body, reference));
+    return readWith("GET /v3/transactions/verify_by_reference", () => readTransaction(answer.status, answer.body, reference));
   },
 
   // Refunds are addressed to Flutterwave's transaction id, found by Owo's reference first. Flutterwave takes no
   // idempotency key here: Owo's refundReference travels in `comments` so a person can match them at Flutterwave.
   async refund(account: ProviderAccount, req: RefundRequest, signal: AbortSignal): Promise<RefundState> {
     const found = await verifyByReference(account, req.reference, signal);
-    const id = readWith(account, () => readTransactionId(found.body));
+    const id = readWith("GET /v3/transactions/verify_by_reference", () => readTransactionId(found.body));
     const comments = `${req.reason} (${req.refundReference})`;
-    const answer = await call(account, "POST", `/v3/transactions/${encodeURIComponent(id)}/refund`, { amount: formatKobo(req.amountKobo), comments }, signal);
-    return readWith(account, () => readRefund(answer.body));
+    const answer = await call(account, "POST", `/v3/transactions/${encodeURIComponent(id)}/refund`, signal, { amount: formatKobo(req.amountKobo), comments });
+    return readWith("POST /v3/transactions/{id}/refund", () => readRefund(answer.body));
   },
 
   async queryRefund(account: ProviderAccount, refundId: string, signal: AbortSignal): Promise<RefundState> {
-    const answer = await call(account, "GET", `/v3/refunds/${encodeURIComponent(refundId)}`, undefined, signal);
-    return readWith(account, () => readRefund(answer.body));
+    const answer = await call(account, "GET", `/v3/refunds/${encodeURIComponent(refundId)}`, signal);
+    return readWith("GET /v3/refunds/{id}", () => readRefund(answer.body));
   },
 
   // The balances call changes nothing and needs the secret key: a 200 proves the key.
   async testConnection(account: ProviderAccount, signal: AbortSignal): Promise<void> {
-    const answer = await call(account, "GET", "/v3/balances", undefined, signal);
-    if (answer.status !== 200) throw new ProviderUnavailable("flutterwave", `${account.id}: balances answered ${answer.status}`);
+    const answer = await call(account, "GET", "/v3/balances", signal);
+    if (answer.status !== 200) throw new ProviderUnavailable("flutterwave", `GET /v3/balances: answered ${answer.status}`);
   },
 };

@@ -35,6 +35,7 @@ export function createDoubleServer(opts: {
     { method: "DELETE", path: /^\/_double\/faults$/, handle: () => (opts.faults.clear(), { status: 200, body: { armed: [] } }) },
     { method: "GET", path: /^\/_double\/webhooks$/, handle: async () => (await opts.outbox.settled(), { status: 200, body: { webhooks: opts.outbox.log } }) },
     { method: "POST", path: /^\/_double\/webhooks\/release$/, handle: () => ({ status: 200, body: { released: opts.outbox.releaseHeld() } }) },
+    { method: "POST", path: /^\/_double\/webhooks\/replay$/, handle: () => ({ status: 200, body: { replayed: opts.outbox.replayLast() } }) },
     {
       method: "PUT", path: /^\/_double\/webhook-url$/, handle: (_p, req) => {
         const url = (req.json as { url?: unknown } | null)?.url;
@@ -67,8 +68,9 @@ export function createDoubleServer(opts: {
         res.end(JSON.stringify(a.body));
       };
       if (!isControl) {
-        const fault = opts.faults.take(["5xx", "hang"], url.pathname);
+        const fault = opts.faults.take(["5xx", "hang", "disconnect"], url.pathname);
         if (fault === "hang") return; // never answered: the caller's own timeout must end it
+        if (fault === "disconnect") return void req.socket.destroy(); // the connection drops with no answer at all
         if (fault === "5xx") return answer(opts.serverError);
       }
       if (size > MAX_BODY_BYTES) return answer({ status: 413, body: { status: false, message: "Request entity too large" } });

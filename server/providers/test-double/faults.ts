@@ -1,9 +1,9 @@
 // What a provider test double can be told to get wrong, on demand over HTTP (POST /_double/faults): answer 5xx,
-// hang, drop / duplicate / reorder its webhooks, send a webhook whose amount disagrees with its own record, fail a
+// hang, cut the connection without an answer (disconnect), drop / duplicate / reorder its webhooks, send a webhook whose amount disagrees with its own record, fail a
 // refund. Each fault is armed for the next `times` occurrences, optionally only for API paths starting with `path`.
 import { z } from "zod";
 
-export const faultKinds = ["5xx", "hang", "drop-webhook", "duplicate-webhook", "reorder-webhooks", "amount-mismatch", "refund-fails"] as const;
+export const faultKinds = ["5xx", "hang", "disconnect", "drop-webhook", "duplicate-webhook", "reorder-webhooks", "amount-mismatch", "refund-fails"] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
 export const faultRequest = z.object({

@@ -45,6 +45,14 @@ export class WebhookOutbox {
     return held.length;
   }
 
+  /** Sends the last webhook that went out once more, byte for byte: a provider's retry and an attacker's replay look alike. */
+  replayLast(): boolean {
+    const last = this.log.findLast((d) => d.answer !== "dropped");
+    if (!last) return false;
+    this.enqueue(last.event, last.body);
+    return true;
+  }
+
   /** Resolves once every queued webhook has been answered (or failed). */
   settled(): Promise<void> {
     return this.chain;
