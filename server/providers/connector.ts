@@ -28,6 +28,9 @@ export type IssueRequest = {
   merchantName: string;
   /** Owo's own lifetime for the payment (epoch ms); the provider may answer an earlier one. */
   expiresAt: number;
+  /** This provider account's notice URL. SeerBit takes it with each payment (as callbackUrl); Paystack and
+   * Flutterwave take it once, on their own dashboards, so their connectors ignore it. */
+  noticeUrl?: string;
 };
 
 export type Issued =
@@ -36,7 +39,8 @@ export type Issued =
 
 /** How a payment stands at the provider, in the provider's own record. */
 export type ProviderPaymentState = {
-  state: "pending" | "paid" | "failed" | "reversed" | "not_found";
+  /** expired: the provider closed it unpaid because its own time ran out (SeerBit); Owo expires rather than fails it. */
+  state: "pending" | "paid" | "failed" | "reversed" | "expired" | "not_found";
   providerReference?: string;
   /** What the provider recorded as received, converted to kobo by integer arithmetic. */
   amountKobo: number;
@@ -45,7 +49,8 @@ export type ProviderPaymentState = {
   paidAt?: number;
 };
 
-/** What an inbound notice says, once its signature has been checked. */
+/** What an inbound notice says, once its signature has been checked. A payment's amountKobo is what the provider
+ * says it received for that payment in all (SeerBit's notices carry the running total, not the last credit). */
 export type NoticeReading =
   | { kind: "payment"; eventId: string; reference?: string; providerReference?: string; outcome: "paid" | "failed"; amountKobo: number; currency: string; at?: number }
   | {
