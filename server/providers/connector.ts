@@ -78,6 +78,20 @@ export class ProviderUnavailable extends Error {
   }
 }
 
+/**
+ * The provider answered and said no (a 4xx in its own words: a wrong key, a reused reference, a refund larger than
+ * it allows). Final for this request, unlike ProviderUnavailable: issuing moves on to the next provider, and a
+ * refund it refused has failed rather than being asked again.
+ */
+export class ProviderRefused extends Error {
+  constructor(
+    readonly provider: ProviderName,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** A notice whose signature (or, for SeerBit, shape) fails: answered 401 and nothing moves. */
 export class NoticeRejected extends Error {}
 

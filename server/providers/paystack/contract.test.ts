@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { NoticeRejected, ProviderUnavailable, type ProviderAccount } from "../connector";
+import { NoticeRejected, ProviderRefused, ProviderUnavailable, type ProviderAccount } from "../connector";
 import { paystack } from "./paystack";
 import { readBalanceAnswer, readChargeAnswer, readRefundAnswer, readVerifyAnswer, refusal } from "./records";
 import { paystackSignature } from "./signature";
@@ -32,30 +32,32 @@ test("every fixture names the Paystack page it was copied from", () => {
 });
 
 test("USSD charge answers (API reference and the USSD guide) give the dial code and Paystack's reference", () => {
-  assert.deepEqual(readChargeAnswer("USSD", fixture("charge-ussd").body), { channel: "USSD", providerReference: "2ofkbk0yie6dvzb", dialCode: "*737*33*4*453441#" });
-  assert.deepEqual(readChargeAnswer("USSD", fixture("charge-ussd-guide").body), { channel: "USSD", providerReference: "yjr1r8rwhedara4", dialCode: "*737*33*4*18791#" });
+  assert.deepEqual(readChargeAnswer("USSD", 200, fixture("charge-ussd").body), { channel: "USSD", providerReference: "2ofkbk0yie6dvzb", dialCode: "*737*33*4*453441#" });
+  assert.deepEqual(readChargeAnswer("USSD", 200, fixture("charge-ussd-guide").body), { channel: "USSD", providerReference: "yjr1r8rwhedara4", dialCode: "*737*33*4*18791#" });
 });
 
 test("the bank_transfer charge answer gives the temporary account, its name, its bank and its expiry", () => {
-  assert.deepEqual(readChargeAnswer("TRANSFER", fixture("charge-bank-transfer").body), {
+  assert.deepEqual(readChargeAnswer("TRANSFER", 200, fixture("charge-bank-transfer").body), {
     channel: "TRANSFER", providerReference: "kcvu0t3kzs", accountNumber: "1260257501", bankName: "Test Bank",
     accountName: "TEST-MANAGED-ACCOUNT", expiresAt: Date.parse("2025-04-24T16:40:57.954Z"),
   });
 });
 
-test("a charge answer that issued nothing usable is ProviderUnavailable, never an issued payment", () => {
-  assert.throws(() => readChargeAnswer("USSD", fixture("charge-pending-reference-check").body), ProviderUnavailable);
-  assert.throws(() => readChargeAnswer("TRANSFER", fixture("charge-ussd").body), ProviderUnavailable);
-  assert.equal(refusal(400, fixture("charge-refused").body), "refused (400): Email address is required for association with card");
+test("a charge answer that issued nothing usable is ProviderUnavailable, a 4xx in Paystack's words ProviderRefused", () => {
+  assert.throws(() => readChargeAnswer("USSD", 200, fixture("charge-pending-reference-check").body), ProviderUnavailable);
+  assert.throws(() => readChargeAnswer("TRANSFER", 200, fixture("charge-ussd").body), ProviderUnavailable);
+  const refused = fixture("charge-refused");
+  assert.equal(refusal(refused.status, refused.body), "refused (400): Email address is required for association with card");
+  assert.throws(() => readChargeAnswer("USSD", refused.status, refused.body), ProviderRefused);
 });
 
-test("verify: a success is money received in kobo at Paystack's paid_at; Paystack's 400 'Invalid key' is unavailable", () => {
+test("verify: a success is money received in kobo at Paystack's paid_at; Paystack's 400 'Invalid key' is a refusal", () => {
   const v = fixture("verify-success");
   assert.deepEqual(readVerifyAnswer(v.status, v.body), {
     state: "paid", providerReference: "re4lyvq3s3", amountKobo: 40333, currency: "NGN", paidAt: Date.parse("2024-08-22T09:15:02.000Z"),
   });
   const k = fixture("verify-invalid-key");
-  assert.throws(() => readVerifyAnswer(k.status, k.body), (e: unknown) => e instanceof ProviderUnavailable && /Invalid key/.test(e.message));
+  assert.throws(() => readVerifyAnswer(k.status, k.body), (e: unknown) => e instanceof ProviderRefused && /Invalid key/.test(e.message));
 });
 
 test("refund create and fetch answers give the refund id and its state", () => {
@@ -108,5 +110,5 @@ test("a webhook with no signature, a forged one, or one signed with another key 
 test("test connection reads the balance sample as a good answer and Paystack's 401 as a refusal", () => {
   const b = fixture("balance");
   assert.doesNotThrow(() => readBalanceAnswer(b.status, b.body));
-  assert.throws(() => readBalanceAnswer(401, { status: false, message: "Invalid key" }), (e: unknown) => e instanceof ProviderUnavailable && /Invalid key/.test(e.message));
+  assert.throws(() => readBalanceAnswer(401, { status: false, message: "Invalid key" }), (e: unknown) => e instanceof ProviderRefused && /Invalid key/.test(e.message));
 });

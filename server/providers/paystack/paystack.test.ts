@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
 import { bankByCode, type Bank } from "../banks";
-import { NoticeRejected, ProviderUnavailable, type IssueRequest, type NoticeReading, type ProviderAccount } from "../connector";
+import { NoticeRejected, ProviderRefused, ProviderUnavailable, type IssueRequest, type NoticeReading, type ProviderAccount } from "../connector";
 import { paystack } from "./paystack";
 
 type Received = { headers: Record<string, string | string[] | undefined>; raw: Buffer };
@@ -123,9 +123,9 @@ test("TRANSFER: a temporary account; a wrong amount is sent back by Paystack (ba
 
 test("the double is as strict as Paystack: wrong key, reused reference, non-integer kobo, unknown ussd.type", async () => {
   const req = request("USSD");
-  await assert.rejects(paystack.issue({ ...account, credentials: { secretKey: "sk_test_wrong" } }, req, quick()), (e: unknown) => e instanceof ProviderUnavailable && /401\): Invalid key/.test(e.message));
+  await assert.rejects(paystack.issue({ ...account, credentials: { secretKey: "sk_test_wrong" } }, req, quick()), (e: unknown) => e instanceof ProviderRefused && /401\): Invalid key/.test(e.message));
   await paystack.issue(account, req, quick());
-  await assert.rejects(paystack.issue(account, req, quick()), /Duplicate Transaction Reference/);
+  await assert.rejects(paystack.issue(account, req, quick()), (e: unknown) => e instanceof ProviderRefused && /Duplicate Transaction Reference/.test(e.message));
   const post = (body: unknown) => fetch(`${baseUrl}/charge`, { method: "POST", headers: { authorization: `Bearer ${secretKey}`, "content-type": "application/json" }, body: JSON.stringify(body) });
   for (const amount of [150000.5, "1500.50", -100, 0]) {
     const res = await post({ email: "ada@example.com", amount, reference: `kobo-${++seq}`, ussd: { type: "737" } });
@@ -135,7 +135,7 @@ test("the double is as strict as Paystack: wrong key, reused reference, non-inte
   const res = await post({ email: "ada@example.com", amount: 10000, reference: `type-${++seq}`, ussd: { type: "901" } });
   assert.equal(res.status, 400);
   assert.match(((await res.json()) as { message: string }).message, /Invalid USSD type/);
-  await assert.rejects(paystack.testConnection({ ...account, credentials: { secretKey: "sk_test_wrong" } }, quick()), ProviderUnavailable);
+  await assert.rejects(paystack.testConnection({ ...account, credentials: { secretKey: "sk_test_wrong" } }, quick()), ProviderRefused);
   await paystack.testConnection(account, quick());
 });
 
@@ -153,7 +153,7 @@ test("refund: queued pending, processed by the double, announced by a signed ref
   assert.deepEqual(await paystack.queryRefund?.(account, refund?.refundId ?? "", quick()), { refundId: refund?.refundId, state: "processed" });
   await assert.rejects(
     paystack.refund?.(account, { reference: req.reference, providerReference: req.reference, amountKobo: 300001, refundReference: "RFD2", reason: "too much" }, quick()) ?? Promise.resolve(),
-    /cannot be more than/,
+    (e: unknown) => e instanceof ProviderRefused && /cannot be more than/.test(e.message),
   );
   await control("POST", "/_double/faults", { kind: "refund-fails" });
   const failing = await paystack.refund?.(account, { reference: req.reference, providerReference: req.reference, amountKobo: 100000, refundReference: "RFD3", reason: "again" }, quick());

@@ -23,7 +23,7 @@ import {
   type RefundRequest,
 } from "../connector";
 import { callProvider, type ProviderAnswer } from "../provider-call";
-import { readBalanceAnswer, readChargeAnswer, readRefundAnswer, readVerifyAnswer, readWebhook, refusal } from "./records";
+import { readBalanceAnswer, readChargeAnswer, readRefundAnswer, readVerifyAnswer, readWebhook } from "./records";
 import { PAYSTACK_SIGNATURE_HEADER, paystackSignatureValid } from "./signature";
 
 /** The `ussd.type` values Paystack accepts (its OpenAPI `USSD.type` enum): each is the bank's own short code. */
@@ -78,8 +78,7 @@ export const paystack: Connector = {
     // Paystack refuses any other character in a reference; a reference it cannot take is the caller's bug.
     if (!/^[A-Za-z0-9.=-]{1,100}$/.test(req.reference)) throw new Error(`Paystack references allow only letters, digits, "-", "." and "=": ${req.reference}`);
     const answer = await call(account, "POST", "/charge", signal, chargeBody(req));
-    if (answer.status !== 200) throw new ProviderUnavailable("paystack", `POST /charge: ${refusal(answer.status, answer.body)}`);
-    return readChargeAnswer(req.channel, answer.body);
+    return readChargeAnswer(req.channel, answer.status, answer.body);
   },
 
   readNotice(account, rawBody, headers) {

@@ -4,6 +4,7 @@
 // written as a digit string (refund events): both are read without ever passing through a float.
 import { z } from "zod";
 import {
+  ProviderRefused,
   ProviderUnavailable,
   type Channel,
   type Issued,
@@ -61,15 +62,15 @@ export function refusal(status: number, body: unknown): string {
   return `refused (${status}): ${f.success ? f.data.message : "no message"}`;
 }
 
-/** `POST /charge` answered 200: the dial code or the temporary account. Anything else is not an issued charge. */
-export function readChargeAnswer(channel: Channel, body: unknown): Issued {
+/** `POST /charge`: the dial code or the temporary account. Anything else is not an issued charge. */
+export function readChargeAnswer(channel: Channel, status: number, body: unknown): Issued {
   if (channel === "USSD") {
     const a = ussdCharge.safeParse(body);
-    if (!a.success) throw unusable("POST /charge", "a pay_offline charge with a ussd_code", body);
+    if (status !== 200 || !a.success) throw unusable("POST /charge", "a pay_offline charge with a ussd_code", body, status);
     return { channel, providerReference: a.data.data.reference, dialCode: a.data.data.ussd_code };
   }
   const a = transferCharge.safeParse(body);
-  if (!a.success) throw unusable("POST /charge", "a pending_bank_transfer charge with an account", body);
+  if (status !== 200 || !a.success) throw unusable("POST /charge", "a pending_bank_transfer charge with an account", body, status);
   const d = a.data.data;
   return {
     channel,
@@ -177,8 +178,9 @@ export function readWebhook(body: unknown): NoticeReading {
   return { kind: "ignored", eventId: `${name}:${String(e.data.data.id ?? e.data.data.reference ?? "")}`, why: `Owo does not act on Paystack's ${name}` };
 }
 
-function unusable(what: string, expected: string, body: unknown, status = 200): ProviderUnavailable {
+/** A 4xx in Paystack's words is its refusal; any other answer without what was asked for is unusable. */
+function unusable(what: string, expected: string, body: unknown, status = 200): Error {
   const f = failure.safeParse(body);
-  if (status !== 200 && f.success) return new ProviderUnavailable("paystack", `${what}: ${refusal(status, body)}`);
+  if (status >= 400 && status < 500 && f.success) return new ProviderRefused("paystack", `${what}: ${refusal(status, body)}`);
   return new ProviderUnavailable("paystack", `${what}: answered ${status} without ${expected}`);
 }

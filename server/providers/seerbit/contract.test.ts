@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { ProviderUnavailable } from "../connector";
+import { ProviderRefused, ProviderUnavailable } from "../connector";
 import { readInitiateAnswer, readNoticeBody, readTokenAnswer, readVerifyAnswer, refusal } from "./records";
 
 type Fixture = { source: string; status: number; body: unknown };
@@ -28,7 +28,7 @@ test("initiation answers: the dial code, the account and name, each under SeerBi
 test("the error envelope is a refusal naming SeerBit's code and message", () => {
   const e = fixture("error");
   assert.equal(refusal(e.status, e.body), "refused (400 S5): Invalid/Missing parameters = email, mobileNumber");
-  assert.throws(() => readInitiateAnswer("USSD", e.status, e.body), (x: unknown) => x instanceof ProviderUnavailable && /400 S5/.test(x.message));
+  assert.throws(() => readInitiateAnswer("USSD", e.status, e.body), (x: unknown) => x instanceof ProviderRefused && /400 S5/.test(x.message));
 });
 
 test("verify: SUCCESSFUL is paid with amountPaid in kobo; each other status keeps its meaning", () => {

@@ -2,7 +2,7 @@
 // strings with two decimals and are read into kobo without a float.
 import { z } from "zod";
 import { parseAmount } from "../../payments/money";
-import { NoticeRejected, ProviderUnavailable, type Channel, type Issued, type NoticeReading, type ProviderPaymentState } from "../connector";
+import { NoticeRejected, ProviderRefused, ProviderUnavailable, type Channel, type Issued, type NoticeReading, type ProviderPaymentState } from "../connector";
 
 const naira = z.string().transform((s, ctx) => parseAmount(s) ?? (ctx.addIssue({ code: "custom", message: "not naira" }), z.NEVER));
 const instant = z.string().refine((s) => !Number.isNaN(Date.parse(s)), "must be a date").transform((s) => Date.parse(s));
@@ -50,8 +50,10 @@ export function refusal(status: number, body: unknown): string {
   return r.success ? `refused (${status} ${r.data.data.code}): ${r.data.data.message}` : `refused (${status})`;
 }
 
-function unusable(what: string, expected: string, status: number, body: unknown): ProviderUnavailable {
-  return new ProviderUnavailable("seerbit", `${what}: ${status === 200 ? `answered without ${expected}` : refusal(status, body)}`);
+/** A 4xx in the v2 envelope is SeerBit's refusal; any other answer without what was asked for is unusable. */
+function unusable(what: string, expected: string, status: number, body: unknown): Error {
+  if (status >= 400 && status < 500 && refusedEnvelope.safeParse(body).success) return new ProviderRefused("seerbit", `${what}: ${refusal(status, body)}`);
+  return new ProviderUnavailable("seerbit", `${what}: answered ${status} without ${expected}`);
 }
 
 export function readTokenAnswer(status: number, body: unknown): { token: string; expiresAt: number } {

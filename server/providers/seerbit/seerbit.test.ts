@@ -7,7 +7,7 @@ import { after, before, test } from "node:test";
 import { tempDataDir } from "../../testing/harness";
 import { runCli, spawnOwo, type OwoProcess } from "../../testing/processes";
 import { bankByCode, type Bank } from "../banks";
-import { NoticeRejected, ProviderUnavailable, type IssueRequest, type NoticeReading, type ProviderAccount } from "../connector";
+import { NoticeRejected, ProviderRefused, ProviderUnavailable, type IssueRequest, type NoticeReading, type ProviderAccount } from "../connector";
 import { seerbit } from "./seerbit";
 
 let owoB: OwoProcess;
@@ -125,14 +125,14 @@ test("the same request again replays SeerBit's first answer; another request wit
   const req = request("TRANSFER", 120000);
   const first = await seerbit.issue(account, req, quick());
   assert.deepEqual(await seerbit.issue(account, req, quick()), first);
-  await assert.rejects(seerbit.issue(account, { ...req, amountKobo: 120100 }, quick()), (e: unknown) => e instanceof ProviderUnavailable && /409 S14/.test(e.message));
+  await assert.rejects(seerbit.issue(account, { ...req, amountKobo: 120100 }, quick()), (e: unknown) => e instanceof ProviderRefused && /409 S14/.test(e.message));
   assert.equal((await seerbit.query(account, "never-issued-here", quick())).state, "not_found");
 });
 
-test("wrong keys, a frozen provider and a dead one are ProviderUnavailable; test connection tells a good key from a bad one", async () => {
+test("wrong keys are refused; a frozen provider and a dead one are ProviderUnavailable; test connection tells a good key from a bad one", async () => {
   const wrong = { ...account, credentials: { ...account.credentials, secretKey: "sk_test_not_this_one" } };
-  await assert.rejects(seerbit.issue(wrong, request("USSD"), quick()), (e: unknown) => e instanceof ProviderUnavailable && /401 S1/.test(e.message));
-  await assert.rejects(seerbit.testConnection(wrong, quick()), ProviderUnavailable);
+  await assert.rejects(seerbit.issue(wrong, request("USSD"), quick()), (e: unknown) => e instanceof ProviderRefused && /401 S1/.test(e.message));
+  await assert.rejects(seerbit.testConnection(wrong, quick()), ProviderRefused);
   await seerbit.testConnection(account, quick());
   owoB.child.kill("SIGSTOP");
   try {
