@@ -103,6 +103,33 @@ export const paymentLinks = sqliteTable(
   (t) => [index("payment_links_merchant").on(t.merchantId, t.mode, t.createdAt)],
 );
 
+/** A merchant's account at a bank-side provider; credentials sealed under OWO_MASTER_KEY, shown by their last 4. */
+export const providerAccounts = sqliteTable(
+  "provider_accounts",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    provider: text("provider", { enum: ["sandbox", "paystack", "flutterwave", "seerbit"] }).notNull(),
+    priority: integer("priority").notNull(),
+    baseUrl: text("base_url").notNull(),
+    credentialsEnc: text("credentials_enc").notNull(),
+    /** `{"secretKey":"…1a2b"}`: each credential's last 4 characters, all the dashboard ever shows again. */
+    credentialsLast4: text("credentials_last4").notNull(),
+    /** The provider's own test credentials (e.g. sk_test_…): still Owo live mode, marked on the dashboard. */
+    providerTestMode: integer("provider_test_mode", { mode: "boolean" }).notNull(),
+    createdAt: integer("created_at").notNull(),
+    disconnectedAt: integer("disconnected_at"),
+    /** Health and the circuit breaker: shared through the database, so every instance and the dashboard see it. */
+    lastSuccessAt: integer("last_success_at"),
+    lastFailureAt: integer("last_failure_at"),
+    lastFailure: text("last_failure"),
+    failureWindowStart: integer("failure_window_start"),
+    failureCount: integer("failure_count").notNull().default(0),
+    restingUntil: integer("resting_until"),
+  },
+  (t) => [index("provider_accounts_merchant").on(t.merchantId, t.priority)],
+);
+
 export const payments = sqliteTable(
   "payments",
   {
@@ -129,6 +156,17 @@ export const payments = sqliteTable(
     accountNumber: text("account_number"),
     accountBankName: text("account_bank_name"),
     walletName: text("wallet_name"),
+    /** Who issued the code or account (API.md verify `provider`); the account is null for the sandbox bank. */
+    provider: text("provider", { enum: ["sandbox", "paystack", "flutterwave", "seerbit"] }).notNull().default("sandbox"),
+    providerAccountId: text("provider_account_id").references(() => providerAccounts.id),
+    /** Owo's reference for the attempt that issued: what the provider knows the payment by (query, notices). */
+    issueReference: text("issue_reference"),
+    /** Set while the reference is reserved and a provider is being asked; null once the answer is recorded. */
+    reservedAt: integer("reserved_at"),
+    /** Requery (API.md "Requery"): when to ask the provider next, and when it last answered. */
+    nextRequeryAt: integer("next_requery_at"),
+    requeryCount: integer("requery_count").notNull().default(0),
+    lastProviderAnswerAt: integer("last_provider_answer_at"),
     /** Canonical form of the request, to tell a replay from a different request. */
     requestFingerprint: text("request_fingerprint").notNull(),
     /** The exact `payments` object first answered, replayed byte for byte. */
@@ -143,8 +181,14 @@ export const payments = sqliteTable(
   },
   (t) => [
     uniqueIndex("payments_reference").on(t.merchantId, t.mode, t.paymentReference),
-    uniqueIndex("payments_provider_reference").on(t.bankCode, t.providerReference),
-    uniqueIndex("payments_account_number").on(t.accountNumber),
+    // The sandbox bank never reuses a number; live providers do (temporary accounts), so live payments are
+    // told apart by provider account + provider reference instead.
+    uniqueIndex("payments_provider_reference").on(t.bankCode, t.providerReference).where(sql`provider_account_id is null`),
+    uniqueIndex("payments_account_number").on(t.accountNumber).where(sql`provider_account_id is null`),
+    uniqueIndex("payments_provider_account_reference").on(t.providerAccountId, t.providerReference).where(sql`provider_account_id is not null`),
+    index("payments_issue_reference").on(t.issueReference),
+    index("payments_reserved").on(t.reservedAt).where(sql`reserved_at is not null`),
+    index("payments_requery_due").on(t.nextRequeryAt).where(sql`next_requery_at is not null`),
     index("payments_list").on(t.merchantId, t.mode, t.createdAt, t.id),
     index("payments_email").on(t.merchantId, t.mode, t.email),
     index("payments_mobile").on(t.merchantId, t.mode, t.mobileNumber),
@@ -185,6 +229,28 @@ export const bankNotices = sqliteTable(
   },
   (t) => [uniqueIndex("bank_notices_txn").on(t.provider, t.providerTransactionId)],
 );
+
+/** Every notice a provider URL received, with what Owo did with it and why (rejected ones included). */
+export const providerNotices = sqliteTable(
+  "provider_notices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    providerAccountId: text("provider_account_id").notNull().references(() => providerAccounts.id),
+    eventId: text("event_id"),
+    paymentId: integer("payment_id").references(() => payments.id),
+    outcome: text("outcome", { enum: ["applied", "duplicate", "rejected", "no_payment", "ignored"] }).notNull(),
+    reason: text("reason").notNull(),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [index("provider_notices_account").on(t.providerAccountId, t.receivedAt), index("provider_notices_payment").on(t.paymentId)],
+);
+
+/** One holder at a time per named loop (the requery loop) across every process on this database. */
+export const leases = sqliteTable("leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  until: integer("until").notNull(),
+});
 
 /** Events the merchant must hear of, written in the same transaction as the state change. */
 export const outbox = sqliteTable(
@@ -322,3 +388,4 @@ export type Mode = "test" | "live";
 export type Role = "owner" | "admin" | "developer" | "viewer";
 export type PaymentStatus = (typeof payments.$inferSelect)["status"];
 export type PaymentRow = typeof payments.$inferSelect;
+export type ProviderAccountRow = typeof providerAccounts.$inferSelect;

@@ -33,6 +33,10 @@ const envSchema = z.object({
   OWO_REVOCATION_SECONDS: z.coerce.number().min(0).default(2),
   OWO_SESSION_MAX_SECONDS: seconds(43200, 60),
   OWO_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).default(256),
+  OWO_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(1).default(5000),
+  OWO_PROVIDER_REST_SECONDS: seconds(60),
+  OWO_REQUERY_BACKOFF_SCALE: z.coerce.number().positive().default(1),
+  OWO_ALLOW_PROVIDER_BASE_URL: flag,
 });
 
 export type Settings = {
@@ -62,6 +66,10 @@ export type Settings = {
   revocationSeconds: number;
   sessionMaxSeconds: number;
   maxConnectionsPerIp: number;
+  providerTimeoutMs: number;
+  providerRestSeconds: number;
+  requeryBackoffScale: number;
+  allowProviderBaseUrl: boolean;
 };
 
 export class SettingsError extends Error {}
@@ -113,6 +121,10 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     revocationSeconds: e.OWO_REVOCATION_SECONDS,
     sessionMaxSeconds: e.OWO_SESSION_MAX_SECONDS,
     maxConnectionsPerIp: e.OWO_MAX_CONNECTIONS_PER_IP,
+    providerTimeoutMs: e.OWO_PROVIDER_TIMEOUT_MS,
+    providerRestSeconds: e.OWO_PROVIDER_REST_SECONDS,
+    requeryBackoffScale: e.OWO_REQUERY_BACKOFF_SCALE,
+    allowProviderBaseUrl: e.OWO_ALLOW_PROVIDER_BASE_URL,
   };
 }
 

@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   S415: { http: 415, when: "Content-Type is not application/json" },
   S429: { http: 429, when: "Rate limit; Retry-After says how many whole seconds to wait (at least 1)" },
   S500: { http: 500, when: "Unexpected fault; the message carries the request id, never internals" },
+  S502: { http: 502, when: "Live mode: no connected provider could issue the code or account now (each provider's failure is named in errors); nothing was stored, the same reference may be sent again" },
 } satisfies Record<ApiCode, { http: number; when: string }>;
 
 /** The first failing check answers. */

@@ -64,7 +64,7 @@ export async function seedDemoPayments(merchantId: string, now = clock.now()): P
   const firstDay = dayStartOf(now) - (DAYS - 1) * DAY_MS;
   let count = 0;
 
-  const issue = (channel: "USSD" | "TRANSFER", at: number, amount: string, customer: readonly [string, string], n: number): Issued => {
+  const issue = async (channel: "USSD" | "TRANSFER", at: number, amount: string, customer: readonly [string, string], n: number): Promise<Issued> => {
     const [fullName, mobileNumber] = customer;
     const day = new Date(at).toISOString().slice(0, 10).replaceAll("-", "");
     const req = initiatePaymentInput.parse({
@@ -73,7 +73,7 @@ export async function seedDemoPayments(merchantId: string, now = clock.now()): P
       callbackUrl: "https://demo-store.example/owo/callback", redirectUrl: "https://demo-store.example/thanks",
       ...(channel === "USSD" ? { bankCode: random.pick(USSD_BANKS) } : {}),
     });
-    const answer = JSON.parse(initiatePayment(req, { merchantId, mode: "test", source: "seed", now: at }).paymentsJson) as Record<string, string>;
+    const answer = JSON.parse((await initiatePayment(req, { merchantId, mode: "test", source: "seed", now: at })).paymentsJson) as Record<string, string>;
     count++;
     const target: NoticeTarget =
       req.paymentType === "USSD" ? { bankCode: req.bankCode, providerReference: answer.providerreference ?? "" } : { accountNumber: answer.accountNumber ?? "" };
@@ -90,7 +90,7 @@ export async function seedDemoPayments(merchantId: string, now = clock.now()): P
       if (at > now - 60 * MINUTE) continue;
       const channel = random.next() < 0.55 ? "USSD" : "TRANSFER";
       const customer = random.pick(CUSTOMERS);
-      const issued = issue(channel, at, random.pick(AMOUNTS), customer, n);
+      const issued = await issue(channel, at, random.pick(AMOUNTS), customer, n);
       const paidAt = at + Math.floor(1 + random.next() * 6) * MINUTE;
       const owed = issued.amountKobo;
       const half = Math.floor(owed / 2);
@@ -125,8 +125,8 @@ export async function seedDemoPayments(merchantId: string, now = clock.now()): P
 
   // Two payments still waiting for their customers, so the demo shows live ones too.
   const live = now - 2 * MINUTE;
-  issue("USSD", live, "6500", CUSTOMERS[0], 901);
-  const partial = issue("TRANSFER", live, "42000", CUSTOMERS[1], 902);
+  await issue("USSD", live, "6500", CUSTOMERS[0], 901);
+  const partial = await issue("TRANSFER", live, "42000", CUSTOMERS[1], 902);
   notice(partial, "credit", 20_000_00, live + MINUTE, CUSTOMERS[1][0]);
   return count;
 }

@@ -53,10 +53,10 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/payments\/initiates$/,
     access: "token",
     body: "json",
-    run: ({ json, caller }) => {
+    run: async ({ json, caller }) => {
       if (typeof json === "object" && json !== null && !Array.isArray(json)) assertPublicKey(caller, (json as { publicKey?: unknown }).publicKey);
       const request = parseInitiateRequest(json, { publicKey: true });
-      const result = initiatePayment(request, { merchantId: caller.merchantId, mode: caller.mode, source: "rest" });
+      const result = await initiatePayment(request, { merchantId: caller.merchantId, mode: caller.mode, source: "rest" });
       const head = answerHead(result.paymentType);
       // Spliced, not re-serialised: a replay answers the very bytes of the first answer.
       return { json: `{"status":"SUCCESS","data":{"code":${JSON.stringify(head.code)},"message":${JSON.stringify(head.message)},"payments":${result.paymentsJson}}}` };

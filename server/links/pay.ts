@@ -1,7 +1,7 @@
 // The customer's side of a payment link: what /pay/<slug> shows, and paying through the one initiation service.
 import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { db, write } from "../../db/client";
+import { db, type Tx } from "../../db/client";
 import { merchants, paymentLinks } from "../../db/schema";
 import { ApiError, type FieldError } from "../api-error";
 import { initiatePayment } from "../payments/initiate";
@@ -74,7 +74,7 @@ function linkFieldErrors(link: LinkRow, form: Record<string, unknown>): FieldErr
  * the API (source "link"). One transaction with the single-use check, so two customers racing
  * on a single-use link cannot both start paying.
  */
-export function payByLink(slug: string, form: Record<string, unknown>, now = clock.now()): LinkPayment {
+export async function payByLink(slug: string, form: Record<string, unknown>, now = clock.now()): Promise<LinkPayment> {
   const link = activeLink(slug);
   const paymentType = text(form.paymentType);
   const raw = {
@@ -101,15 +101,16 @@ export function payByLink(slug: string, form: Record<string, unknown>, now = clo
   }
   if (errors.length || !request) throw initiateError(errors, paymentType);
   const accepted = request;
-  return write((tx) => {
+  // The single-use check runs in the reservation's transaction: the reserved payment counts as in progress at once,
+  // so two customers racing on a single-use link cannot both start paying.
+  const guard = (tx: Tx) => {
     // Read again under the write lock: the link may have been deactivated or paid meanwhile.
     const fresh = tx.select().from(paymentLinks).where(eq(paymentLinks.id, link.id)).get() ?? link;
     const state = linkState(tx, fresh, now);
     if (state === "inactive") throw new ApiError("S404", NO_SUCH_LINK);
     if (state === "used") throw new ApiError("S3", "This single-use link has already been paid");
     if (state === "busy") throw new ApiError("S3", "A payment on this single-use link is in progress; if it is not completed, the link opens again when it expires");
-    // Nested in this transaction (a savepoint), so the single-use check and the payment commit together.
-    const { payments } = initiatePayment(accepted, { merchantId: link.merchantId, mode: link.mode, source: "link", linkId: link.id, now });
-    return { paymentReference: payments.paymentReference, linkingReference: payments.linkingReference, checkoutUrl: payments.checkoutUrl };
-  });
+  };
+  const { payments } = await initiatePayment(accepted, { merchantId: link.merchantId, mode: link.mode, source: "link", linkId: link.id, now, guard });
+  return { paymentReference: payments.paymentReference, linkingReference: payments.linkingReference, checkoutUrl: payments.checkoutUrl };
 }

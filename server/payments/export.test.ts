@@ -16,7 +16,7 @@ async function payment(at: number, body: Record<string, unknown>): Promise<strin
   const { initiatePayment } = await import("./initiate");
   const { parseInitiateRequest } = await import("./initiate-schema");
   const request = parseInitiateRequest(trpcInput(body), { publicKey: false });
-  initiatePayment(request, { merchantId: m.merchantId, mode: "test", source: "rest", now: at });
+  await initiatePayment(request, { merchantId: m.merchantId, mode: "test", source: "rest", now: at });
   return request.paymentReference;
 }
 

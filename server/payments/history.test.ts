@@ -26,7 +26,7 @@ async function paymentAt(at: number, body: Record<string, unknown>, merchant = m
   const { initiatePayment } = await import("./initiate");
   const { parseInitiateRequest } = await import("./initiate-schema");
   const request = parseInitiateRequest(trpcInput(body), { publicKey: false });
-  initiatePayment(request, { merchantId: merchant.merchantId, mode: "test", source: "dashboard", now: at });
+  await initiatePayment(request, { merchantId: merchant.merchantId, mode: "test", source: "dashboard", now: at });
   return request.paymentReference;
 }
 

@@ -1,14 +1,17 @@
-// Initiating a payment: validate, replay or refuse a used reference, issue from the bank side, store — one transaction.
+// Initiating a payment in three steps (API.md "Issuing outside transactions"): reserve the reference (one
+// transaction; identical racers wait and replay, a different request is S14), issue at the bank side outside any
+// transaction (issue.ts), record the answer (a second transaction). A failed issue removes the reservation.
+import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, getTableColumns, sql, type Placeholder } from "drizzle-orm";
-import { preparedQueries, write } from "../../db/client";
-import { merchants, payments, type Mode } from "../../db/schema";
+import { preparedQueries, write, type Tx } from "../../db/client";
+import { merchants, payments, type Mode, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { randomDigits } from "../identifiers";
 import { bankByCode } from "../providers/banks";
-import { providerFor, type IssuedDialCode, type OpenedAccount } from "../providers/provider";
 import { settings } from "../settings";
 import type { InitiateRequest, PaymentType } from "./initiate-schema";
 import { recordEvent } from "./events";
+import { dropReservation, issueReserved, reservationStaleAfterMs, type ChannelChoice } from "./issue";
 import { formatKobo } from "./money";
 import { clock } from "../clock";
 
@@ -20,18 +23,20 @@ export type Initiation = {
   source: PaymentSource;
   linkId?: string;
   now?: number;
+  /** Runs inside the reservation's transaction before the row is made (a link's single-use check); may throw. */
+  guard?: (tx: Tx) => void;
 };
 
 type Head = { paymentReference: string; linkingReference: string };
 type Tail = { amount: string; expiresAt: string; checkoutUrl: string };
 
 /** API.md's USSD `payments` object, keys in its order (and so in the answer's bytes). */
-function ussdPayments(head: Head, code: IssuedDialCode, tail: Tail) {
+function ussdPayments(head: Head, code: { providerReference: string; dialCode: string }, tail: Tail) {
   return { ...head, providerreference: code.providerReference, ussdDailCode: code.dialCode, ...tail };
 }
 
 /** API.md's TRANSFER `payments` object; `wallet` is the account number again, as merchants already read it. */
-function transferPayments(head: Head, account: OpenedAccount, walletName: string, tail: Tail) {
+function transferPayments(head: Head, account: { accountNumber: string; bankName: string }, walletName: string, tail: Tail) {
   const { paymentReference, linkingReference } = head;
   const { accountNumber, bankName } = account;
   return { paymentReference, walletName, wallet: accountNumber, bankName, accountNumber, linkingReference, ...tail };
@@ -82,18 +87,13 @@ const newPaymentValues = Object.fromEntries(
 const queries = preparedQueries((db) => ({
   insert: db.insert(payments).values(newPaymentValues).returning().prepare(),
   used: db
-    .select({ fingerprint: payments.requestFingerprint, answerJson: payments.answerJson, paymentType: payments.paymentType })
+    .select({ id: payments.id, fingerprint: payments.requestFingerprint, answerJson: payments.answerJson, paymentType: payments.paymentType, reservedAt: payments.reservedAt })
     .from(payments)
     .where(and(eq(payments.merchantId, sql.placeholder("merchantId")), eq(payments.mode, sql.placeholder("mode")), eq(payments.paymentReference, sql.placeholder("paymentReference"))))
     .prepare(),
   merchant: db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, sql.placeholder("merchantId"))).prepare(),
   linkingReference: db.select({ id: payments.id }).from(payments).where(eq(payments.linkingReference, sql.placeholder("candidate"))).prepare(),
-  dialCode: db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.bankCode, sql.placeholder("bankCode")), eq(payments.providerReference, sql.placeholder("candidate"))))
-    .prepare(),
-  account: db.select({ id: payments.id }).from(payments).where(eq(payments.accountNumber, sql.placeholder("candidate"))).prepare(),
+  answer: db.update(payments).set({ answerJson: sql`${sql.placeholder("answerJson")}` }).where(eq(payments.id, sql.placeholder("id"))).prepare(),
 }));
 
 function newLinkingReference(): string {
@@ -103,10 +103,10 @@ function newLinkingReference(): string {
   }
 }
 
-export function initiatePayment(req: InitiateRequest, who: Initiation): InitiateResult {
-  const now = who.now ?? clock.now();
-  const print = fingerprint(req);
-  const provider = providerFor(who.mode);
+type Claim = { kind: "answered"; result: InitiateResult } | { kind: "busy" } | { kind: "reserved"; payment: PaymentRow; choice: ChannelChoice };
+
+/** Step 1, one transaction: replay, refuse, wait for an identical racer, or reserve the reference as a row. */
+function reserve(req: InitiateRequest, who: Initiation, print: string, now: number): Claim {
   const q = queries();
   return write((tx) => {
     const used = q.used.get({ merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference });
@@ -116,40 +116,69 @@ export function initiatePayment(req: InitiateRequest, who: Initiation): Initiate
           { field: "paymentReference", message: "is already used by another payment; send a new reference or the exact same request" },
         ]);
       }
-      return result(used.paymentType, used.answerJson, true);
+      if (used.reservedAt === null) return { kind: "answered", result: result(used.paymentType, used.answerJson, true) };
+      if (clock.now() - used.reservedAt < reservationStaleAfterMs()) return { kind: "busy" };
+      // Its process died while a provider was being asked: nothing was answered, so the reference is free again.
+      tx.delete(payments).where(eq(payments.id, used.id)).run();
     }
+    who.guard?.(tx);
     const merchant = q.merchant.get({ merchantId: who.merchantId });
     if (!merchant) throw new ApiError("S404", "Merchant not found");
-    const linkingReference = newLinkingReference();
-    const amount = formatKobo(req.amount);
-    const ttl = req.paymentType === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds;
-    const expiresAt = now + ttl * 1000;
-    const head = { paymentReference: req.paymentReference, linkingReference };
-    const tail = { amount, expiresAt: new Date(expiresAt).toISOString(), checkoutUrl: checkoutUrl(linkingReference) };
-    let issued: Pick<NewPayment, "bankCode" | "providerReference" | "dialCode" | "accountNumber" | "accountBankName" | "walletName">;
-    let answer: UssdPayments | TransferPayments;
+    let choice: ChannelChoice = { channel: "TRANSFER" };
     if (req.paymentType === "USSD") {
       const bank = bankByCode(req.bankCode);
-      if (!bank) throw new ApiError("S8", "Invalid bankCode: see GET /api/v2/banks");
-      const code = provider.issueDialCode(bank, (candidate) => q.dialCode.get({ bankCode: bank.bankCode, candidate }) !== undefined);
-      issued = { bankCode: bank.bankCode, providerReference: code.providerReference, dialCode: code.dialCode, accountNumber: null, accountBankName: null, walletName: null };
-      answer = ussdPayments(head, code, tail);
-    } else {
-      const account = provider.openAccount((candidate) => q.account.get({ candidate }) !== undefined);
-      const walletName = `OWO(${merchant.name})`;
-      issued = { bankCode: null, providerReference: null, dialCode: null, accountNumber: account.accountNumber, accountBankName: account.bankName, walletName };
-      answer = transferPayments(head, account, walletName, tail);
+      if (!bank?.ussdCode) throw new ApiError("S8", "Invalid bankCode: see GET /api/v2/banks");
+      choice = { channel: "USSD", bank };
     }
-    const answerJson = JSON.stringify(answer);
+    const ttl = req.paymentType === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds;
     const values: NewPayment = {
-      merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference, linkingReference,
+      merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference, linkingReference: newLinkingReference(),
       paymentType: req.paymentType, status: "PENDING", amountKobo: req.amount, amountPaidKobo: 0, amountToRefundKobo: 0,
       currency: req.currency, country: req.country, fullName: req.fullName, mobileNumber: req.mobileNumber, email: req.email,
-      callbackUrl: req.callbackUrl, redirectUrl: req.redirectUrl, ...issued, requestFingerprint: print, answerJson, source: who.source,
-      linkId: who.linkId ?? null, eventSequence: 0, createdAt: now, updatedAt: now, expiresAt, paidAt: null,
+      callbackUrl: req.callbackUrl, redirectUrl: req.redirectUrl, bankCode: null, providerReference: null, dialCode: null, accountNumber: null,
+      accountBankName: null, walletName: null, provider: "sandbox", providerAccountId: null, issueReference: null, reservedAt: clock.now(),
+      nextRequeryAt: null, requeryCount: 0, lastProviderAnswerAt: null, requestFingerprint: print, answerJson: "", source: who.source,
+      linkId: who.linkId ?? null, eventSequence: 0, createdAt: now, updatedAt: now, expiresAt: now + ttl * 1000, paidAt: null,
     };
-    const row = q.insert.get(values);
-    recordEvent(tx, row, "initiated", now, { amountKobo: req.amount, detail: { source: who.source } });
-    return result(req.paymentType, answerJson, false);
+    return { kind: "reserved", payment: q.insert.get(values), choice };
   });
+}
+
+/** Step 3's answer: API.md's `payments` object for the issued row, written in the recording transaction. */
+function answerFor(p: PaymentRow): string {
+  const head = { paymentReference: p.paymentReference, linkingReference: p.linkingReference };
+  const tail = { amount: formatKobo(p.amountKobo), expiresAt: new Date(p.expiresAt).toISOString(), checkoutUrl: checkoutUrl(p.linkingReference) };
+  if (p.paymentType === "USSD") return JSON.stringify(ussdPayments(head, { providerReference: p.providerReference ?? "", dialCode: p.dialCode ?? "" }, tail));
+  return JSON.stringify(transferPayments(head, { accountNumber: p.accountNumber ?? "", bankName: p.accountBankName ?? "" }, p.walletName ?? "", tail));
+}
+
+export async function initiatePayment(req: InitiateRequest, who: Initiation): Promise<InitiateResult> {
+  const now = who.now ?? clock.now();
+  const print = fingerprint(req);
+  for (;;) {
+    const claim = reserve(req, who, print, now);
+    if (claim.kind === "answered") return claim.result;
+    if (claim.kind === "busy") {
+      // An identical request is being issued right now: wait for its answer and replay it.
+      await sleep(20);
+      continue;
+    }
+    let answerJson = "";
+    try {
+      await issueReserved(
+        claim.payment,
+        claim.choice,
+        (tx, issued) => {
+          answerJson = answerFor(issued);
+          queries().answer.run({ answerJson, id: issued.id });
+          return recordEvent(tx, { ...issued, answerJson }, "initiated", now, { amountKobo: issued.amountKobo, detail: { source: who.source, provider: issued.provider } });
+        },
+        now,
+      );
+    } catch (err) {
+      dropReservation(claim.payment.id);
+      throw err;
+    }
+    return result(req.paymentType, answerJson, false);
+  }
 }

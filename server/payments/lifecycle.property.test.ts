@@ -48,8 +48,8 @@ test("status moves only along allowed edges; money, events and outbox rows alway
   const { sqlite } = await import("../../db/client");
   const { settings } = await import("../settings");
 
-  fc.assert(
-    fc.property(fc.constantFrom("USSD" as const, "TRANSFER" as const), fc.integer({ min: 100_00, max: 5_000_00 }), fc.array(command, { maxLength: 25 }), (type, amountKobo, commands) => {
+  await fc.assert(
+    fc.asyncProperty(fc.constantFrom("USSD" as const, "TRANSFER" as const), fc.integer({ min: 100_00, max: 5_000_00 }), fc.array(command, { maxLength: 25 }), async (type, amountKobo, commands) => {
       const ref = `prop-${++runs}`;
       const start = Date.now();
       const req = parseInitiateRequest(
@@ -60,7 +60,7 @@ test("status moves only along allowed edges; money, events and outbox rows alway
         },
         { publicKey: false },
       );
-      initiatePayment(req, { merchantId, mode: "test", source: "trpc", now: start });
+      await initiatePayment(req, { merchantId, mode: "test", source: "trpc", now: start });
       const p0 = findPayment(merchantId, "test", ref);
       const target = type === "USSD" ? { bankCode: p0.bankCode ?? "", providerReference: p0.providerReference ?? "" } : { accountNumber: p0.accountNumber ?? "" };
       const ttl = (type === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds) * 1000;

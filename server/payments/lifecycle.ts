@@ -1,5 +1,5 @@
 // The state machine (API.md "Lifecycle"): the only code that changes a payment's status or money.
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { write, db, type Tx } from "../../db/client";
 import { bankNotices, payments, type Mode, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
@@ -28,7 +28,8 @@ function findTarget(tx: Tx, target: NoticeTarget): PaymentRow | undefined {
     "accountNumber" in target
       ? eq(payments.accountNumber, target.accountNumber)
       : and(eq(payments.bankCode, target.bankCode), eq(payments.providerReference, target.providerReference));
-  return tx.select().from(payments).where(where).get();
+  // Numbers are the sandbox bank's own: a live payment (provider account set) is out of its reach.
+  return tx.select().from(payments).where(and(where, isNull(payments.providerAccountId), isNull(payments.reservedAt))).get();
 }
 
 function save(tx: Tx, p: PaymentRow): PaymentRow {
@@ -135,7 +136,8 @@ export function expireOverdue(now = clock.now(), limit = 500): number {
     .select({ id: payments.id })
     .from(payments)
     // Literal statuses so SQLite can use the partial index payments_open_expiry.
-    .where(and(sql`${payments.status} in ('PENDING', 'PARTIALLY_PAID')`, lte(payments.expiresAt, now)))
+    // A reservation still being issued is not a payment anyone was told of yet: it is not expired.
+    .where(and(sql`${payments.status} in ('PENDING', 'PARTIALLY_PAID')`, lte(payments.expiresAt, now), isNull(payments.reservedAt)))
     .limit(limit)
     .all();
   let expired = 0;

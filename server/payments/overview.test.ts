@@ -26,7 +26,7 @@ async function history(m: TestMerchant, at: number, body: Record<string, unknown
   const { applyBankNotice, cancelPayment } = await import("./lifecycle");
   const { parseAmount } = await import("./money");
   const request = parseInitiateRequest(trpcInput(body), { publicKey: false });
-  const issued = JSON.parse(initiatePayment(request, { merchantId: m.merchantId, mode: "test", source: "rest", now: at }).paymentsJson);
+  const issued = JSON.parse((await initiatePayment(request, { merchantId: m.merchantId, mode: "test", source: "rest", now: at })).paymentsJson);
   const target = request.paymentType === "USSD" ? { bankCode: request.bankCode, providerReference: issued.providerreference } : { accountNumber: issued.accountNumber };
   const notice = { provider: "sandbox", transactionId: `t-${Math.random()}`, target, senderName: "Ada" };
   if (outcome.pay) applyBankNotice({ ...notice, kind: "credit", amountKobo: parseAmount(outcome.pay) ?? 0 }, at + MINUTE);

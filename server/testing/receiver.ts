@@ -66,7 +66,7 @@ export async function startReceiver(answer: (r: Received, index: number) => Answ
 let references = 0;
 
 /** A TRANSFER payment of ₦1,500.00 whose callbacks go to `callbackUrl`. */
-export function openTransfer(merchantId: string, callbackUrl: string): { paymentReference: string; accountNumber: string } {
+export async function openTransfer(merchantId: string, callbackUrl: string): Promise<{ paymentReference: string; accountNumber: string }> {
   const paymentReference = `wh-${process.pid}-${Date.now().toString(36)}-${++references}`;
   const request = parseInitiateRequest(
     {
@@ -75,7 +75,7 @@ export function openTransfer(merchantId: string, callbackUrl: string): { payment
     },
     { publicKey: false },
   );
-  const answer = JSON.parse(initiatePayment(request, { merchantId, mode: "test", source: "rest" }).paymentsJson) as { accountNumber: string };
+  const answer = JSON.parse((await initiatePayment(request, { merchantId, mode: "test", source: "rest" })).paymentsJson) as { accountNumber: string };
   return { paymentReference, accountNumber: answer.accountNumber };
 }
 

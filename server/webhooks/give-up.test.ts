@@ -22,7 +22,7 @@ after(async () => {
 });
 
 test("a receiver that never succeeds gets MAX_ATTEMPTS tries, then the delivery is failed and nothing more is sent", async () => {
-  const { paymentReference, accountNumber } = openTransfer(m.merchantId, receiver.url());
+  const { paymentReference, accountNumber } = await openTransfer(m.merchantId, receiver.url());
   credit(accountNumber);
   const failed = await eventually("the delivery to fail", () => {
     const [d] = deliveriesOfPayment(m.merchantId, "test", paymentReference);

@@ -84,11 +84,12 @@ test("at least 30 hostile callback URLs: no connection reaches a listener, every
 
   const urls = hostileUrls(listener.port);
   assert.ok(urls.length >= 30, `${urls.length} URLs`);
-  const sent = urls.map((url) => {
-    const payment = openTransfer(m.merchantId, url);
+  const sent: { url: string; reference: string }[] = [];
+  for (const url of urls) {
+    const payment = await openTransfer(m.merchantId, url);
     credit(payment.accountNumber);
-    return { url, reference: payment.paymentReference };
-  });
+    sent.push({ url, reference: payment.paymentReference });
+  }
 
   // Two attempts each: the retry is refused as well as the first try.
   const outcome = await eventually("two attempts at every URL", () => {

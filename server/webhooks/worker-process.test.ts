@@ -67,7 +67,7 @@ function deliveryOf(paymentReference: string) {
 async function transferCallingBack(answer: Parameters<typeof startReceiver>[0]) {
   const r = await startReceiver(answer);
   receivers.push(r);
-  return { r, ...openTransfer(m.merchantId, r.url()) };
+  return { r, ...(await openTransfer(m.merchantId, r.url())) };
 }
 
 /** A worker that has made its one attempt is told to stop, and exits cleanly. */

@@ -35,7 +35,7 @@ const itemOf = (body: string) => (JSON.parse(body) as Notification).notification
 test("a receiver answering 500 five times then 200 gets the event, signed, with one webhook-id throughout", async () => {
   const { log } = await services();
   const r = await receiver((_req, i) => (i < 5 ? 500 : 200));
-  const { paymentReference, accountNumber } = openTransfer(m.merchantId, r.url());
+  const { paymentReference, accountNumber } = await openTransfer(m.merchantId, r.url());
   credit(accountNumber);
 
   const [delivery] = await eventually("the delivery to end", () => {
@@ -74,7 +74,7 @@ test("while a rolled secret's grace runs, both secrets verify the callback", asy
   const { secrets } = await services();
   const r = await receiver();
   const fresh = secrets.rollSigningSecret(m.merchantId, "test", 600);
-  const { accountNumber } = openTransfer(m.merchantId, r.url());
+  const { accountNumber } = await openTransfer(m.merchantId, r.url());
   credit(accountNumber);
   const got = await eventually("the callback", () => r.received[0]);
   assert.equal((got.headers["webhook-signature"] as string).split(" ").length, 2);
@@ -91,7 +91,7 @@ test("one event goes to the callbackUrl and to each endpoint with one webhook-id
   const gone = await receiver(() => 410);
   const kept = endpoints.addEndpoint(merchant.merchantId, "test", { url: keep.url("/hooks"), description: "ledger" });
   const goneEndpoint = endpoints.addEndpoint(merchant.merchantId, "test", { url: gone.url("/hooks") });
-  const { paymentReference, accountNumber } = openTransfer(merchant.merchantId, cb.url());
+  const { paymentReference, accountNumber } = await openTransfer(merchant.merchantId, cb.url());
   credit(accountNumber);
 
   const first = await eventually("three deliveries to end", () => {
@@ -127,8 +127,8 @@ test("a 410 from a callbackUrl ends that delivery only; a redirect is never foll
   const target = await receiver();
   const gone = await receiver(() => 410);
   const redirecting = await receiver(() => ({ status: 302, location: target.url() }));
-  const a = openTransfer(m.merchantId, gone.url());
-  const b = openTransfer(m.merchantId, redirecting.url());
+  const a = await openTransfer(m.merchantId, gone.url());
+  const b = await openTransfer(m.merchantId, redirecting.url());
   credit(a.accountNumber);
   credit(b.accountNumber);
   const ended = await eventually("the 410 to end the delivery", () => {
@@ -149,10 +149,10 @@ test("a slow host holds at most 4 attempts and never delays another host", async
   const { log } = await services();
   const slow = await receiver(() => ({ status: 200, afterMs: 1500 }));
   const fast = await receiver();
-  const slowPayments = Array.from({ length: 10 }, () => openTransfer(m.merchantId, slow.url()));
+  const slowPayments = await Promise.all(Array.from({ length: 10 }, () => openTransfer(m.merchantId, slow.url())));
   for (const p of slowPayments) credit(p.accountNumber);
   await eventually("the slow host to be busy", () => slow.inFlight() >= 4);
-  const quick = openTransfer(m.merchantId, fast.url());
+  const quick = await openTransfer(m.merchantId, fast.url());
   credit(quick.accountNumber);
   await eventually("the fast host's callback", () => fast.received.length === 1);
   // The slow host's fifth request can only start once one of its first four has been answered.

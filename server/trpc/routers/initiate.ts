@@ -3,8 +3,8 @@ import { initiatePayment } from "../../payments/initiate";
 import { initiatePaymentInput } from "../../payments/initiate-schema";
 import { staffProcedure } from "../init";
 
-export const initiatePaymentProcedure = staffProcedure.input(initiatePaymentInput).mutation(({ ctx, input }) => {
+export const initiatePaymentProcedure = staffProcedure.input(initiatePaymentInput).mutation(async ({ ctx, input }) => {
   const source = ctx.caller.kind === "machine" ? "trpc" : "dashboard";
-  const result = initiatePayment(input, { merchantId: ctx.caller.merchantId, mode: ctx.caller.mode, source });
+  const result = await initiatePayment(input, { merchantId: ctx.caller.merchantId, mode: ctx.caller.mode, source });
   return result.payments;
 });

@@ -1,0 +1,85 @@
+// Issuing a payment's code or account at the bank side: the provider call runs outside any transaction, between
+// the reservation that made the payment row (initiate.ts, or standard checkout) and the transaction that records
+// the answer. A reserved row has `reservedAt` set until that record.
+import { and, eq, isNotNull, lt } from "drizzle-orm";
+import { db, write, type Tx } from "../../db/client";
+import { merchants, payments, type PaymentRow } from "../../db/schema";
+import { ApiError } from "../api-error";
+import type { Bank } from "../providers/banks";
+import { issueThroughProviders, type IssueOutcome } from "../providers/registry";
+import { clock } from "../clock";
+import { settings } from "../settings";
+
+export type ChannelChoice = { channel: "USSD"; bank: Bank } | { channel: "TRANSFER" };
+
+/** How long a reservation may stand before a retry may take it over (its process died mid-issue). */
+export function reservationStaleAfterMs(): number {
+  return settings().providerTimeoutMs * 10 + 5_000;
+}
+
+/** The first requery of a live payment (API.md "Requery": about a minute after issue). */
+export function firstRequeryAt(now: number): number {
+  return now + Math.round(60_000 * settings().requeryBackoffScale);
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return err instanceof Error && (err as { code?: unknown }).code === "SQLITE_CONSTRAINT_UNIQUE";
+}
+
+function issuedColumns(p: PaymentRow, choice: ChannelChoice, outcome: IssueOutcome, now: number) {
+  const { issued } = outcome;
+  const common = {
+    paymentType: choice.channel, provider: outcome.provider, providerAccountId: outcome.providerAccountId, issueReference: outcome.issueReference,
+    providerReference: issued.providerReference, reservedAt: null, expiresAt: Math.min(p.expiresAt, issued.expiresAt ?? Infinity),
+    nextRequeryAt: p.mode === "live" ? firstRequeryAt(now) : null, updatedAt: now,
+  };
+  return issued.channel === "USSD"
+    ? { ...common, bankCode: choice.channel === "USSD" ? choice.bank.bankCode : null, dialCode: issued.dialCode, accountNumber: null, accountBankName: null, walletName: null }
+    : { ...common, bankCode: null, dialCode: null, accountNumber: issued.accountNumber, accountBankName: issued.bankName, walletName: issued.accountName };
+}
+
+/**
+ * Issues `choice` for a reserved payment and records it: `finish` runs in the recording transaction with the
+ * issued row (to write the answer and the timeline). A provider answer that collides with a number already
+ * recorded (two racing sandbox draws) is asked again; S502 and every other refusal propagate, reservation intact.
+ */
+export async function issueReserved(p: PaymentRow, choice: ChannelChoice, finish: (tx: Tx, issued: PaymentRow) => PaymentRow, now = clock.now()): Promise<PaymentRow> {
+  const merchant = db().select({ name: merchants.name }).from(merchants).where(eq(merchants.id, p.merchantId)).get();
+  if (!merchant) throw new ApiError("S404", "Merchant not found");
+  let attempts = 0;
+  for (let round = 0; ; round++) {
+    const outcome = await issueThroughProviders(
+      p.merchantId,
+      p.mode,
+      {
+        channel: choice.channel, amountKobo: p.amountKobo, currency: "NGN", bank: choice.channel === "USSD" ? choice.bank : undefined,
+        customer: { fullName: p.fullName, email: p.email, mobileNumber: p.mobileNumber }, merchantName: merchant.name, expiresAt: p.expiresAt,
+      },
+      () => `${p.linkingReference}-${++attempts}`,
+    );
+    try {
+      return write((tx) => {
+        const recorded = tx
+          .update(payments)
+          .set(issuedColumns(p, choice, outcome, now))
+          .where(and(eq(payments.id, p.id), isNotNull(payments.reservedAt)))
+          .returning()
+          .get();
+        if (!recorded) throw new Error(`payment ${p.id} lost its reservation while being issued`);
+        return finish(tx, recorded);
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err) || round >= 2) throw err;
+    }
+  }
+}
+
+/** Reservations whose process died mid-issue (never answered to anyone): the sweeper removes them. */
+export function dropStaleReservations(now = clock.now()): number {
+  return db().delete(payments).where(lt(payments.reservedAt, now - reservationStaleAfterMs())).run().changes;
+}
+
+/** Removes a reservation that was never issued (S502 or any refusal): nothing stays, the reference is free. */
+export function dropReservation(paymentId: number): void {
+  db().delete(payments).where(and(eq(payments.id, paymentId), isNotNull(payments.reservedAt))).run();
+}

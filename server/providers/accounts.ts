@@ -1,0 +1,138 @@
+// A merchant's provider accounts: connected with sealed credentials, ranked by priority, and their health
+// (last success, last failure, the circuit breaker), which the database holds so every instance sees it.
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { db, write } from "../../db/client";
+import { providerAccounts, type ProviderAccountRow } from "../../db/schema";
+import { ApiError, invalidFields, type FieldError } from "../api-error";
+import { seal, unseal } from "../auth/master-key";
+import { newId } from "../identifiers";
+import { clock } from "../clock";
+import { settings } from "../settings";
+import type { ProviderAccount, ProviderName } from "./connector";
+
+export type LiveProvider = Exclude<ProviderName, "sandbox">;
+export const LIVE_PROVIDERS: readonly LiveProvider[] = ["paystack", "flutterwave", "seerbit"];
+
+/** Each provider's public API root and the credentials it needs (API.md "Operator CLI"). */
+export const PROVIDER_SHAPES: Record<LiveProvider, { baseUrl: string; credentials: readonly string[]; testKey: RegExp }> = {
+  paystack: { baseUrl: "https://api.paystack.co", credentials: ["secretKey"], testKey: /^sk_test_/ },
+  flutterwave: { baseUrl: "https://api.flutterwave.com", credentials: ["secretKey", "secretHash"], testKey: /^FLWSECK_TEST/ },
+  seerbit: { baseUrl: "https://seerbitapi.com", credentials: ["publicKey", "secretKey"], testKey: /^(SBTEST|pk_test_)/ },
+};
+
+const FAILURE_WINDOW_MS = 60_000;
+const FAILURES_TO_REST = 5;
+
+export function noticeUrl(providerId: string): string {
+  return `${settings().publicUrl}/api/v2/providers/${providerId}/notices`;
+}
+
+/** A provider cannot reach an http or loopback notice URL; the CLI and the dashboard say so. */
+export function noticeUrlWarning(url: string): string | null {
+  const { protocol, hostname } = new URL(url);
+  if (/^(localhost|127\.|\[::1\]|0\.0\.0\.0)/.test(hostname)) return `the notice URL ${url} is a loopback address: a provider cannot reach it`;
+  if (protocol !== "https:") return `the notice URL ${url} is not https: providers send notices only to https URLs`;
+  return null;
+}
+
+export type ConnectInput = { provider: string; credentials: Record<string, string | undefined>; priority?: number; baseUrl?: string };
+
+/** Connects an account for live mode; credentials are sealed and only their last 4 characters are kept in clear. */
+export function connectProvider(merchantId: string, input: ConnectInput, now = clock.now()) {
+  const provider = input.provider as LiveProvider;
+  const shape = PROVIDER_SHAPES[provider];
+  if (!LIVE_PROVIDERS.includes(provider) || !shape) {
+    throw invalidFields([{ field: "provider", message: `must be one of ${LIVE_PROVIDERS.join(", ")}` }]);
+  }
+  const errors: FieldError[] = [];
+  const credentials: Record<string, string> = {};
+  for (const name of shape.credentials) {
+    const value = input.credentials[name]?.trim() ?? "";
+    if (value.length < 8 || value.length > 500) errors.push({ field: name, message: `is required for ${provider} (8 to 500 characters)` });
+    credentials[name] = value;
+  }
+  let baseUrl = shape.baseUrl;
+  if (input.baseUrl !== undefined && input.baseUrl !== "") {
+    const parsed = URL.canParse(input.baseUrl) ? new URL(input.baseUrl) : null;
+    if (!parsed || !/^https?:$/.test(parsed.protocol)) errors.push({ field: "baseUrl", message: "must be an absolute http(s) URL" });
+    else baseUrl = input.baseUrl.replace(/\/+$/, "");
+  }
+  const priority = input.priority ?? null;
+  if (priority !== null && (!Number.isInteger(priority) || priority < 1 || priority > 99)) errors.push({ field: "priority", message: "must be a whole number from 1 to 99" });
+  if (errors.length) throw invalidFields(errors);
+  const id = newId("prv");
+  const last4 = Object.fromEntries(Object.entries(credentials).map(([k, v]) => [k, v.slice(-4)]));
+  write((tx) => {
+    const taken = tx.select({ priority: providerAccounts.priority }).from(providerAccounts).where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt))).all();
+    tx.insert(providerAccounts)
+      .values({
+        id, merchantId, provider, priority: priority ?? Math.max(0, ...taken.map((t) => t.priority)) + 1, baseUrl,
+        credentialsEnc: seal(JSON.stringify(credentials)), credentialsLast4: JSON.stringify(last4),
+        providerTestMode: shape.credentials.some((name) => shape.testKey.test(credentials[name] ?? "")), createdAt: now,
+      })
+      .run();
+  });
+  return { providerId: id, provider, noticeUrl: noticeUrl(id) };
+}
+
+function opened(row: ProviderAccountRow): ProviderAccount {
+  return { id: row.id, provider: row.provider, baseUrl: row.baseUrl, credentials: JSON.parse(unseal(row.credentialsEnc)) as Record<string, string> };
+}
+
+/** The merchant's connected accounts, credentials unsealed, in priority order (then oldest first). */
+export function connectedAccounts(merchantId: string): ProviderAccount[] {
+  return db()
+    .select()
+    .from(providerAccounts)
+    .where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
+    .orderBy(asc(providerAccounts.priority), asc(providerAccounts.createdAt))
+    .all()
+    .map(opened);
+}
+
+export function hasConnectedProvider(merchantId: string): boolean {
+  return db().select({ id: providerAccounts.id }).from(providerAccounts).where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt))).get() !== undefined;
+}
+
+/** The account a notice URL names, whoever's it is (the URL is the only thing a provider knows). */
+export function accountById(providerId: string): (ProviderAccount & { merchantId: string }) | null {
+  const row = db().select().from(providerAccounts).where(eq(providerAccounts.id, providerId)).get();
+  return row ? { ...opened(row), merchantId: row.merchantId } : null;
+}
+
+/** The merchant's own account, for the dashboard; another merchant's is not found. */
+export function ownAccount(merchantId: string, providerId: string): ProviderAccount {
+  const row = db().select().from(providerAccounts).where(and(eq(providerAccounts.id, providerId), eq(providerAccounts.merchantId, merchantId))).get();
+  if (!row || row.disconnectedAt !== null) throw new ApiError("S404", "No such provider account");
+  return opened(row);
+}
+
+export function isResting(providerId: string, now = clock.now()): boolean {
+  const row = db().select({ restingUntil: providerAccounts.restingUntil }).from(providerAccounts).where(eq(providerAccounts.id, providerId)).get();
+  return row?.restingUntil !== null && row?.restingUntil !== undefined && row.restingUntil > now;
+}
+
+export function noteSuccess(providerId: string, now = clock.now()): void {
+  if (providerId === "sandbox") return;
+  db().update(providerAccounts).set({ lastSuccessAt: now, failureCount: 0, failureWindowStart: null }).where(eq(providerAccounts.id, providerId)).run();
+}
+
+/** Five failures within a minute rest the provider OWO_PROVIDER_REST_SECONDS: routing skips it meanwhile. */
+export function noteFailure(providerId: string, message: string, now = clock.now()): void {
+  if (providerId === "sandbox") return;
+  write((tx) => {
+    const row = tx.select().from(providerAccounts).where(eq(providerAccounts.id, providerId)).get();
+    if (!row) return;
+    const fresh = row.failureWindowStart === null || now - row.failureWindowStart > FAILURE_WINDOW_MS;
+    const count = fresh ? 1 : row.failureCount + 1;
+    const rest = count >= FAILURES_TO_REST;
+    tx.update(providerAccounts)
+      .set({
+        lastFailureAt: now, lastFailure: message.slice(0, 300),
+        failureWindowStart: rest ? null : fresh ? now : row.failureWindowStart, failureCount: rest ? 0 : count,
+        restingUntil: rest ? now + settings().providerRestSeconds * 1000 : row.restingUntil,
+      })
+      .where(eq(providerAccounts.id, providerId))
+      .run();
+  });
+}

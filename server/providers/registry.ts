@@ -1,0 +1,76 @@
+// The registry: which connector issues a payment. Test mode is the sandbox bank's; live mode takes the merchant's
+// connected providers in priority order, skips those that do not serve the channel or bank or are resting, and
+// fails over on a timeout, a 5xx or an unreachable host. Never called inside a database transaction.
+import type { Mode } from "../../db/schema";
+import { ApiError, type FieldError } from "../api-error";
+import { settings } from "../settings";
+import { connectedAccounts, isResting, noteFailure, noteSuccess } from "./accounts";
+import type { Bank } from "./banks";
+import type { Channel, Connector, IssueRequest, Issued, ProviderAccount, ProviderName } from "./connector";
+import { sandboxAccount, sandboxConnector } from "./sandbox/connector";
+
+const connectors: Partial<Record<ProviderName, Connector>> = {
+  sandbox: sandboxConnector,
+};
+
+export function connectorFor(provider: ProviderName): Connector | undefined {
+  return connectors[provider];
+}
+
+export type IssueOutcome = { issued: Issued; provider: ProviderName; providerAccountId: string | null; issueReference: string };
+
+/** The accounts that may issue this payment, best first; S3 with none connected, S8 when none serves the bank. */
+function candidates(merchantId: string, mode: Mode, channel: Channel, bank: Bank | undefined): { connector: Connector; account: ProviderAccount }[] {
+  if (mode === "test") return [{ connector: sandboxConnector, account: sandboxAccount }];
+  const accounts = connectedAccounts(merchantId).flatMap((account) => {
+    const connector = connectors[account.provider];
+    return connector ? [{ connector, account }] : [];
+  });
+  if (accounts.length === 0) throw new ApiError("S3", "No bank-side provider is connected for live mode; connect one on the Providers page");
+  const serving = accounts.filter(({ connector }) => connector.serves(channel, bank));
+  if (serving.length === 0) {
+    if (channel === "USSD") throw new ApiError("S8", "No connected provider serves USSD for this bankCode: see GET /api/v2/banks", [{ field: "bankCode", message: "no connected provider serves this bank" }]);
+    throw new ApiError("S502", "No connected provider serves bank transfers", [{ field: "provider", message: "none of the connected providers serves TRANSFER" }]);
+  }
+  return serving;
+}
+
+function describe(err: unknown, timeoutMs: number): string {
+  if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) return `timeout after ${timeoutMs / 1000} s`;
+  const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : "";
+  return err instanceof Error ? err.message + cause : String(err);
+}
+
+/**
+ * Issues a code or account: each attempt gets a fresh reference (`referenceFor(n)`), is bounded by
+ * OWO_PROVIDER_TIMEOUT_MS, and on failure the next provider is tried. All failing: 502 S502 naming each one.
+ */
+export async function issueThroughProviders(
+  merchantId: string,
+  mode: Mode,
+  req: Omit<IssueRequest, "reference">,
+  referenceFor: (attempt: number) => string,
+): Promise<IssueOutcome> {
+  const timeoutMs = settings().providerTimeoutMs;
+  const failures: FieldError[] = [];
+  let attempt = 0;
+  for (const { connector, account } of candidates(merchantId, mode, req.channel, req.bank)) {
+    const field = `provider.${account.provider}`;
+    if (isResting(account.id)) {
+      failures.push({ field, message: `${account.id}: resting after repeated failures` });
+      continue;
+    }
+    const reference = referenceFor(++attempt);
+    try {
+      const issued = await connector.issue(account, { ...req, reference }, AbortSignal.timeout(timeoutMs));
+      if (issued.channel !== req.channel) throw new Error(`answered ${issued.channel} for ${req.channel}`);
+      noteSuccess(account.id);
+      return { issued, provider: account.provider, providerAccountId: mode === "test" ? null : account.id, issueReference: reference };
+    } catch (err) {
+      const message = describe(err, timeoutMs);
+      noteFailure(account.id, message);
+      failures.push({ field, message: `${account.id}: ${message}` });
+    }
+  }
+  throw new ApiError("S502", "No provider could issue the payment now; nothing was stored, send the same request again", failures);
+}
