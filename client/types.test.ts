@@ -35,7 +35,7 @@ export async function typed() {
   // @ts-expect-error the sandbox knows "pay" and "decline"
   await owo.sandbox.simulate.mutate({ paymentReference: "ord-1", outcome: "refund" });
   const { payments } = await owo.verifyPayment.query({ paymentReference: "ord-1" });
-  const status: "PENDING" | "PARTIALLY_PAID" | "SUCCESSFUL" | "FAILED" | "EXPIRED" = payments.status;
+  const status: "PENDING" | "PARTIALLY_PAID" | "SUCCESSFUL" | "FAILED" | "EXPIRED" | "CANCELLED" = payments.status;
   // @ts-expect-error amounts are naira strings, never numbers
   const kobo: number = payments.amountPaid;
   const input: OwoInputs["verifyPayment"] = { paymentReference: "ord-1" };
