@@ -7,10 +7,12 @@ import { settings } from "../settings";
 import { connectedAccounts, isResting, noteFailure, noteSuccess } from "./accounts";
 import type { Bank } from "./banks";
 import type { Channel, Connector, IssueRequest, Issued, ProviderAccount, ProviderName } from "./connector";
+import { flutterwave } from "./flutterwave/connector";
 import { sandboxAccount, sandboxConnector } from "./sandbox/connector";
 
 const connectors: Partial<Record<ProviderName, Connector>> = {
   sandbox: sandboxConnector,
+  flutterwave,
 };
 
 export function connectorFor(provider: ProviderName): Connector | undefined {

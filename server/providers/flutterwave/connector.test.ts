@@ -6,7 +6,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, beforeEach, test } from "node:test";
 import { isValidNuban } from "../nuban";
-import { NoticeRejected, ProviderUnavailable, type IssueRequest, type ProviderAccount } from "../connector";
+import { NoticeRejected, ProviderRefused, ProviderUnavailable, type IssueRequest, type ProviderAccount } from "../connector";
 import { bankByCode } from "../banks";
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
 import { flutterwave } from "./connector";
@@ -131,8 +131,8 @@ test("an unknown reference is not_found; the double is as strict as Flutterwave"
   assert.equal((await flutterwave.query(account, "OWO-never-issued", signal())).state, "not_found");
   const req = request("USSD", 10000);
   await flutterwave.issue(account, req, signal());
-  await assert.rejects(flutterwave.issue(account, req, signal()), (e: unknown) => e instanceof ProviderUnavailable && /Duplicate transaction reference/.test(e.message));
-  await assert.rejects(flutterwave.issue(account, { ...request("USSD", 10000), bank: bankByCode("063")! }, signal()), /not supported for this account_bank/);
+  await assert.rejects(flutterwave.issue(account, req, signal()), (e: unknown) => e instanceof ProviderRefused && /Duplicate transaction reference/.test(e.message));
+  await assert.rejects(flutterwave.issue(account, { ...request("USSD", 10000), bank: bankByCode("063")! }, signal()), (e: unknown) => e instanceof ProviderRefused && /not supported for this account_bank/.test(e.message));
   const post = (body: unknown, key = SECRET_KEY) =>
     fetch(`${double.url}/v3/charges?type=bank_transfer`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
   for (const amount of ["15.005", "-1", "abc", 0, "1e3", 12.345]) {
@@ -144,11 +144,11 @@ test("an unknown reference is not_found; the double is as strict as Flutterwave"
   assert.equal((await post({ tx_ref: "wrong-key", amount: "10", currency: "NGN", email: "a@b.co" }, "FLWSECK_TEST-wrong")).status, 401);
 });
 
-test("credentials: test connection passes with the secret key; a wrong key is ProviderUnavailable (401)", async () => {
+test("credentials: test connection passes with the secret key; a wrong key is ProviderRefused (401)", async () => {
   await flutterwave.testConnection(account, signal());
   const wrong = { ...account, credentials: { ...account.credentials, secretKey: "FLWSECK_TEST-wrong" } };
-  await assert.rejects(flutterwave.testConnection(wrong, signal()), (e: unknown) => e instanceof ProviderUnavailable && /401/.test(e.message));
-  await assert.rejects(flutterwave.issue(wrong, request("USSD", 10000), signal()), ProviderUnavailable);
+  await assert.rejects(flutterwave.testConnection(wrong, signal()), (e: unknown) => e instanceof ProviderRefused && /401/.test(e.message));
+  await assert.rejects(flutterwave.issue(wrong, request("USSD", 10000), signal()), ProviderRefused);
 });
 
 test("each API fault is ProviderUnavailable: 5xx, a hang past the deadline, a cut connection, nothing listening", async () => {
@@ -212,7 +212,7 @@ test("webhook faults: dropped (the requery still sees the money), duplicated, re
   assert.equal((await flutterwave.query(account, lying.reference, signal())).amountKobo, 25000, "Flutterwave's own record says ₦250.00");
 });
 
-test("refunds: initiated pending, followed to processed or failed; more than is left is refused", async () => {
+test("refunds: initiated pending, followed to processed or failed; more than is left is refused (ProviderRefused, final)", async () => {
   const req = request("TRANSFER", 400000);
   const issued = await flutterwave.issue(account, req, signal());
   await control("POST", `/transactions/${req.reference}/pay`);
@@ -221,12 +221,12 @@ test("refunds: initiated pending, followed to processed or failed; more than is 
   assert.equal(started.state, "pending");
   await new Promise((r) => setTimeout(r, 400));
   assert.deepEqual(await flutterwave.queryRefund!(account, started.refundId, signal()), { refundId: started.refundId, state: "processed" });
-  await assert.rejects(flutterwave.refund!(account, { ...refund, amountKobo: 250001, refundReference: "RFD-2" }, signal()), /cannot be greater/);
+  await assert.rejects(flutterwave.refund!(account, { ...refund, amountKobo: 250001, refundReference: "RFD-2" }, signal()), (e: unknown) => e instanceof ProviderRefused && /cannot be greater/.test(e.message));
   await control("POST", "/faults", { kind: "refund-fails" });
   const failing = await flutterwave.refund!(account, { ...refund, amountKobo: 250000, refundReference: "RFD-3" }, signal());
   await new Promise((r) => setTimeout(r, 400));
   assert.equal((await flutterwave.queryRefund!(account, failing.refundId, signal())).state, "failed");
   const unpaid = request("USSD", 10000);
   await flutterwave.issue(account, unpaid, signal());
-  await assert.rejects(flutterwave.refund!(account, { ...refund, reference: unpaid.reference, amountKobo: 10000 }, signal()), /Only successful/);
+  await assert.rejects(flutterwave.refund!(account, { ...refund, reference: unpaid.reference, amountKobo: 10000 }, signal()), (e: unknown) => e instanceof ProviderRefused && /Only successful/.test(e.message));
 });

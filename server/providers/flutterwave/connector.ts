@@ -15,6 +15,7 @@ import { callProvider, type ProviderAnswer } from "../provider-call";
 import type { Bank } from "../banks";
 import {
   NoticeRejected,
+  ProviderRefused,
   ProviderUnavailable,
   type Channel,
   type Connector,
@@ -43,21 +44,31 @@ function secretKey(account: ProviderAccount): string {
 }
 
 /** One call to Flutterwave's API (../provider-call.ts turns timeouts, refused connections, 5xx and non-JSON into
- * ProviderUnavailable); a refused secret key is ProviderUnavailable too: this account cannot serve now. */
+ * ProviderUnavailable). A refused secret key is Flutterwave saying no: ProviderRefused. */
 async function call(account: ProviderAccount, method: "GET" | "POST", path: string, signal: AbortSignal, body?: unknown): Promise<ProviderAnswer> {
   const url = account.baseUrl.replace(/\/+$/, "") + path;
   const answer = await callProvider("flutterwave", url, { method, headers: { authorization: `Bearer ${secretKey(account)}` }, body }, signal);
-  if (answer.status === 401) throw new ProviderUnavailable("flutterwave", `${method} ${path.split("?")[0] ?? path}: secret key refused (401)`);
+  if (answer.status === 401) throw new ProviderRefused("flutterwave", `${method} ${path.split("?")[0] ?? path}: secret key refused (401)`);
   return answer;
 }
 
-/** Runs a reader over an answer; a shape Owo cannot use, or a refusal, is ProviderUnavailable too (never half-believed). */
-function readWith<T>(what: string, read: () => T): T {
+/** Flutterwave's own "no": its error envelope (`{"status":"error","message":…}`) with a 4xx. */
+function refusedIn(answer: ProviderAnswer): string | undefined {
+  const b = answer.body as { status?: unknown; message?: unknown } | null;
+  if (answer.status < 400 || answer.status >= 500 || b?.status !== "error") return undefined;
+  return `refused (${answer.status}): ${typeof b.message === "string" ? b.message : "no message"}`;
+}
+
+/** Reads an answer; one Owo cannot use is ProviderRefused when Flutterwave said no in its own words (final), else
+ * ProviderUnavailable (never half-believed). */
+function readWith<T>(what: string, answer: ProviderAnswer, read: (answer: ProviderAnswer) => T): T {
   try {
-    return read();
+    return read(answer);
   } catch (e) {
-    if (e instanceof UnusableAnswer) throw new ProviderUnavailable("flutterwave", `${what}: ${e.message}`);
-    throw e;
+    if (!(e instanceof UnusableAnswer)) throw e;
+    const refusal = refusedIn(answer);
+    if (refusal) throw new ProviderRefused("flutterwave", `${what}: ${refusal}`);
+    throw new ProviderUnavailable("flutterwave", `${what}: answered ${answer.status}: ${e.message}`);
   }
 }
 
@@ -94,12 +105,12 @@ export const flutterwave: Connector = {
       // The registry asks serves() first; reaching here without a bank is a routing bug, not a provider outage.
       if (!req.bank) throw new Error("a Flutterwave USSD charge needs the customer's bank");
       const answer = await call(account, "POST", "/v3/charges?type=ussd", signal, { ...common, account_bank: req.bank.bankCode });
-      return readWith("POST /v3/charges?type=ussd", () => readUssdCharge(answer.body));
+      return readWith("POST /v3/charges?type=ussd", answer, (a) => readUssdCharge(a.body));
     }
     // The account lives as long as Owo's payment (whole seconds, at least one); Flutterwave may answer an earlier expiry.
     const expires = Math.max(1, Math.floor((req.expiresAt - clock.now()) / 1000));
     const answer = await call(account, "POST", "/v3/charges?type=bank_transfer", signal, { ...common, narration: req.merchantName, is_permanent: false, expires });
-    const issued = readWith("POST /v3/charges?type=bank_transfer", () => readTransferCharge(answer.body, req.merchantName));
+    const issued = readWith("POST /v3/charges?type=bank_transfer", answer, (a) => readTransferCharge(a.body, req.merchantName));
     return issued.expiresAt === undefined || issued.expiresAt > req.expiresAt ? { ...issued, expiresAt: req.expiresAt } : issued;
   },
 
@@ -119,22 +130,22 @@ export const flutterwave: Connector = {
 
   async query(account: ProviderAccount, reference: string, signal: AbortSignal): Promise<ProviderPaymentState> {
     const answer = await verifyByReference(account, reference, signal);
-    return readWith("GET /v3/transactions/verify_by_reference", () => readTransaction(answer.status, answer.body, reference));
+    return readWith("GET /v3/transactions/verify_by_reference", answer, (a) => readTransaction(a.status, a.body, reference));
   },
 
   // Refunds are addressed to Flutterwave's transaction id, found by Owo's reference first. Flutterwave takes no
   // idempotency key here: Owo's refundReference travels in `comments` so a person can match them at Flutterwave.
   async refund(account: ProviderAccount, req: RefundRequest, signal: AbortSignal): Promise<RefundState> {
     const found = await verifyByReference(account, req.reference, signal);
-    const id = readWith("GET /v3/transactions/verify_by_reference", () => readTransactionId(found.body));
+    const id = readWith("GET /v3/transactions/verify_by_reference", found, (a) => readTransactionId(a.body));
     const comments = `${req.reason} (${req.refundReference})`;
     const answer = await call(account, "POST", `/v3/transactions/${encodeURIComponent(id)}/refund`, signal, { amount: formatKobo(req.amountKobo), comments });
-    return readWith("POST /v3/transactions/{id}/refund", () => readRefund(answer.body));
+    return readWith("POST /v3/transactions/{id}/refund", answer, (a) => readRefund(a.body));
   },
 
   async queryRefund(account: ProviderAccount, refundId: string, signal: AbortSignal): Promise<RefundState> {
     const answer = await call(account, "GET", `/v3/refunds/${encodeURIComponent(refundId)}`, signal);
-    return readWith("GET /v3/refunds/{id}", () => readRefund(answer.body));
+    return readWith("GET /v3/refunds/{id}", answer, (a) => readRefund(a.body));
   },
 
   // The balances call changes nothing and needs the secret key: a 200 proves the key.

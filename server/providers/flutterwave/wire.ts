@@ -4,7 +4,8 @@
 import { parseNairaAnswer } from "../../payments/money";
 import type { Issued, NoticeReading, ProviderPaymentState, RefundState } from "../connector";
 
-/** An answer Owo cannot use (wrong shape, refusal, unreadable amount); the connector makes it ProviderUnavailable. */
+/** An answer Owo cannot use (wrong shape, an error envelope, an unreadable amount); the connector tells a refusal
+ * (ProviderRefused) from a broken answer (ProviderUnavailable). */
 export class UnusableAnswer extends Error {}
 
 /** The banks Flutterwave's USSD guide lists ("USSD payments are currently only supported for the following banks"). */

@@ -1,0 +1,63 @@
+// A merchant's connected Flutterwave account issues live payments through the registry, against the Flutterwave
+// double in its own process: dial codes and accounts as Flutterwave answers them, and its outages as S502.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { ApiError } from "../../api-error";
+import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../../testing/harness";
+import { spawnDouble, type DoubleProcess } from "../../testing/processes";
+import { connectProvider } from "../accounts";
+import { bankByCode } from "../banks";
+import { issueThroughProviders } from "../registry";
+
+const SECRET_KEY = "FLWSECK_TEST-live-issue-X";
+const SECRET_HASH = "live-issue-hash";
+let owo: Owo;
+let double: DoubleProcess;
+let merchant: TestMerchant;
+let providerId: string;
+
+before(async () => {
+  owo = await startOwo({ OWO_PROVIDER_TIMEOUT_MS: "500" });
+  double = await spawnDouble("flutterwave", { "secret-key": SECRET_KEY, "secret-hash": SECRET_HASH });
+  merchant = await createTestMerchant("Ada Stores");
+  providerId = connectProvider(merchant.merchantId, { provider: "flutterwave", credentials: { secretKey: SECRET_KEY, secretHash: SECRET_HASH }, baseUrl: double.url }).providerId;
+});
+after(async () => {
+  await double.stop();
+  await owo.stop();
+});
+
+const customer = { fullName: "Ngozi Okafor", email: "ngozi@example.com", mobileNumber: "08031234567" };
+let n = 0;
+const ref = () => `OWO-LIVE-${process.pid}-${++n}`;
+
+test("a live USSD payment and a live transfer are issued by the merchant's Flutterwave account", async () => {
+  const ussdRef = ref();
+  const ussd = await issueThroughProviders(merchant.merchantId, "live", { channel: "USSD", amountKobo: 250000, currency: "NGN", bank: bankByCode("058")!, customer, merchantName: "Ada Stores", expiresAt: Date.now() + 1_800_000 }, () => ussdRef);
+  assert.equal(ussd.provider, "flutterwave");
+  assert.equal(ussd.providerAccountId, providerId);
+  assert.equal(ussd.issueReference, ussdRef);
+  assert.equal(ussd.issued.channel, "USSD");
+  assert.match(ussd.issued.channel === "USSD" ? ussd.issued.dialCode : "", /^\*566\*002\*\d+#$/);
+  const seen = await (await fetch(`${double.url}/_double/transactions/${ussdRef}`)).json();
+  assert.equal(seen.transaction.flw_ref, ussd.issued.providerReference);
+
+  const transfer = await issueThroughProviders(merchant.merchantId, "live", { channel: "TRANSFER", amountKobo: 250000, currency: "NGN", customer, merchantName: "Ada Stores", expiresAt: Date.now() + 1_800_000 }, ref);
+  assert.equal(transfer.issued.channel, "TRANSFER");
+  assert.equal(transfer.issued.channel === "TRANSFER" && transfer.issued.accountName, "Ada Stores");
+});
+
+test("a bank Flutterwave does not serve is S8; Flutterwave down (5xx, then a hang) is S502 naming it", async () => {
+  await assert.rejects(
+    issueThroughProviders(merchant.merchantId, "live", { channel: "USSD", amountKobo: 10000, currency: "NGN", bank: bankByCode("063")!, customer, merchantName: "Ada Stores", expiresAt: Date.now() + 60_000 }, ref),
+    (e: unknown) => e instanceof ApiError && e.code === "S8",
+  );
+  for (const kind of ["5xx", "hang"]) {
+    await fetch(`${double.url}/_double/faults`, { method: "POST", body: JSON.stringify({ kind, path: "/v3/charges" }) });
+    await assert.rejects(
+      issueThroughProviders(merchant.merchantId, "live", { channel: "TRANSFER", amountKobo: 10000, currency: "NGN", customer, merchantName: "Ada Stores", expiresAt: Date.now() + 60_000 }, ref),
+      (e: unknown) => e instanceof ApiError && e.code === "S502" && JSON.stringify(e).includes("provider.flutterwave"),
+      kind,
+    );
+  }
+});
