@@ -5,6 +5,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createFlutterwaveDouble } from "./flutterwave/double";
 import { createPaystackDouble } from "./paystack/double";
+import { faultKinds } from "./test-double/faults";
 
 type Flags = Record<string, string>;
 type Double = { server: Server; close: () => Promise<void> };
@@ -40,7 +41,11 @@ function parseFlags(args: string[]): Flags {
 const [provider = "", ...rest] = process.argv.slice(2);
 const start = doubles[provider];
 if (!start) {
-  process.stderr.write(`usage: npm run double -- <${Object.keys(doubles).join("|")}> --port N\n`);
+  process.stderr.write(`usage: npm run double -- <${Object.keys(doubles).join("|")}> --port N [--secret-key K] [--secret-hash H] [--webhook-url U] [--refund-delay-ms N]
+control routes (no key): GET /_double, GET /_double/transactions/<reference>, POST …/<reference>/pay {"amount"?: kobo},
+  POST …/<reference>/decline, POST /_double/faults {"kind","times"?,"path"?}, DELETE /_double/faults,
+  PUT /_double/webhook-url {"url"}, GET /_double/webhooks, POST /_double/webhooks/release, POST /_double/webhooks/replay
+fault kinds: ${faultKinds.join(", ")}\n`);
   process.exit(2);
 }
 const flags = parseFlags(rest);
