@@ -58,7 +58,7 @@ async function prepareDatabase(dataDir: string, port: number): Promise<BenchMerc
   for (let k = 0; k < MERCHANTS; k++) {
     const name = `Bench Store ${k}`;
     const email = `bench${k}@example.com`;
-    merchants.push({ name, email, ...(await createMerchant({ name, email, password: "bench password" })) });
+    merchants.push({ name, email, ...(await createMerchant({ name, email, password: "bench password", emailVerified: true })) });
   }
   closeDatabase();
   return merchants;

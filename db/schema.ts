@@ -16,7 +16,38 @@ export const users = sqliteTable("users", {
   name: text("name").notNull(),
   passwordHash: text("password_hash").notNull(),
   createdAt: integer("created_at").notNull(),
+  /** Set when the person opened the verification link mailed at sign-up; until then they may not invite, connect providers or go live. */
+  emailVerifiedAt: integer("email_verified_at"),
 });
+
+/** Single-use links mailed to a person (verify the e-mail, reset the password); only the token's SHA-256 is kept. */
+export const accountTokens = sqliteTable(
+  "account_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id),
+    purpose: text("purpose", { enum: ["verify_email", "reset_password"] }).notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [index("account_tokens_user").on(t.userId, t.purpose)],
+);
+
+/** Browsers a person has signed in from (a random device cookie, stored hashed): a sign-in from any other is mailed. */
+export const knownDevices = sqliteTable(
+  "known_devices",
+  {
+    userId: text("user_id").notNull().references(() => users.id),
+    deviceHash: text("device_hash").notNull(),
+    userAgent: text("user_agent").notNull(),
+    ip: text("ip"),
+    firstSeenAt: integer("first_seen_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
 
 export const memberships = sqliteTable(
   "memberships",

@@ -14,6 +14,7 @@ const NAV = [
   ["/links", "Payment links"],
   ["/developers", "Developers"],
   ["/team", "Team"],
+  ["/account", "Account"],
   ["/docs", "API docs"],
 ] as const;
 
@@ -55,6 +56,12 @@ export default async function DashboardLayout({ children }: { children: React.Re
           </div>
         </header>
         <main className="content">
+          {!caller.emailVerified && (
+            <p className="notice" role="note" data-testid="verify-banner">
+              Confirm your e-mail address ({caller.email}) with the link we mailed you: until then you cannot invite people, connect bank-side providers or
+              go live. <a href="/account">Send it again</a>
+            </p>
+          )}
           <TrpcProvider>{children}</TrpcProvider>
         </main>
       </div>

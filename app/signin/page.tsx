@@ -13,6 +13,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <h1>Sign in</h1>
         <SignInForm next={next} />
         <p className="muted">
+          <a href="/forgot-password">Forgot your password?</a>
+        </p>
+        <p className="muted">
           New to Owo? <a href="/signup">Create a merchant account</a>
         </p>
         <p className="muted">Building an integration? Read the <a href="/docs">developer docs</a> (no sign-in needed).</p>

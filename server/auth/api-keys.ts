@@ -7,6 +7,7 @@ import { ApiError } from "../api-error";
 import { newId, sha256 } from "../identifiers";
 import { forgetCachedTokens } from "./access-tokens";
 import { clock } from "../clock";
+import { noticeOwners, UNKNOWN_ORIGIN } from "../users/security-notices";
 
 const MAX_GRACE_SECONDS = 24 * 3600;
 
@@ -48,6 +49,8 @@ export function rollSecretKey(merchantId: string, mode: Mode, graceSeconds = 0, 
       .set({ expiresAt: now + graceSeconds * 1000 })
       .where(and(eq(apiSecrets.apiKeyId, key.id), isNull(apiSecrets.expiresAt)))
       .run();
+    const grace = graceSeconds === 0 ? "the old one stopped working at once" : `the old one works for ${graceSeconds} more seconds`;
+    noticeOwners(tx, merchantId, (name) => `The ${mode} secret API key of ${name} was rolled; ${grace}`, UNKNOWN_ORIGIN, now);
     return { publicKey: key.publicKey, secretKey: insertSecret(tx, key.id, now), oldSecretExpiresAt: now + graceSeconds * 1000 };
   });
   // Cached tokens remember the old secret's lifetime; they must meet the new one now.

@@ -5,6 +5,7 @@ import { db } from "../../db/client";
 import { memberships, merchants, users, type Mode, type Role } from "../../db/schema";
 import { settings } from "../settings";
 import type { MachineCaller } from "./access-tokens";
+import { can } from "./permissions";
 
 export type UserCaller = {
   kind: "user";
@@ -14,6 +15,7 @@ export type UserCaller = {
   merchantName: string;
   role: Role;
   mode: Mode;
+  emailVerified: boolean;
 };
 
 export type Caller = MachineCaller | UserCaller;
@@ -51,7 +53,7 @@ export async function sessionUserId(cookies: Record<string, string>): Promise<st
 /** The merchant the user picked (cookie), else their first; mode from its cookie, test unless live was chosen. */
 export function userCaller(userId: string, cookies: Record<string, string>): UserCaller | null {
   const rows = db()
-    .select({ merchantId: memberships.merchantId, role: memberships.role, merchantName: merchants.name, email: users.email })
+    .select({ merchantId: memberships.merchantId, role: memberships.role, merchantName: merchants.name, email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(memberships)
     .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
     .innerJoin(users, eq(users.id, memberships.userId))
@@ -60,8 +62,10 @@ export function userCaller(userId: string, cookies: Record<string, string>): Use
     .all();
   const chosen = rows.find((r) => r.merchantId === cookies[MERCHANT_COOKIE]) ?? rows[0];
   if (!chosen) return null;
-  const mode: Mode = cookies[MODE_COOKIE] === "live" && settings().liveProvider ? "live" : "test";
-  return { kind: "user", userId, email: chosen.email, merchantId: chosen.merchantId, merchantName: chosen.merchantName, role: chosen.role, mode };
+  const emailVerified = chosen.verifiedAt !== null;
+  const mayGoLive = can({ kind: "user", role: chosen.role, emailVerified }, "mode.live");
+  const mode: Mode = cookies[MODE_COOKIE] === "live" && settings().liveProvider && mayGoLive ? "live" : "test";
+  return { kind: "user", userId, email: chosen.email, merchantId: chosen.merchantId, merchantName: chosen.merchantName, role: chosen.role, mode, emailVerified };
 }
 
 export function merchantsOf(userId: string) {

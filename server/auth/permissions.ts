@@ -8,28 +8,36 @@ import type { Caller } from "./callers";
  * - `change`: create payments and links, roll keys and secrets, manage endpoints, drive the sandbox.
  * - `payments.moneyBack`: cancel a payment or refund one (API.md: API tokens, or a dashboard owner or admin).
  * - `account`: a signed-in person's own things (their teams, the member list); never a machine.
- * - `team.manage`: invite, change roles, remove members, read the audit log.
+ * - `team.manage`: change roles, remove members, read the audit log.
+ * - `team.invite`: invite people (owners and admins whose own e-mail address is confirmed).
+ * - `mode.live`: act in live mode (anyone whose e-mail address is confirmed; live mode needs a live provider too).
  * - `team.grantOwner`: make someone an owner or change an owner's place.
  * - `mail.read`: read the mail this Owo kept in its outbox (no SMTP configured).
  */
-export type Action = "read" | "change" | "payments.moneyBack" | "account" | "team.manage" | "team.grantOwner" | "mail.read";
+export type Action = "read" | "change" | "payments.moneyBack" | "account" | "team.manage" | "team.invite" | "team.grantOwner" | "mail.read" | "mode.live";
 
 const ALL: readonly Role[] = ["owner", "admin", "developer", "viewer"];
 const STAFF: readonly Role[] = ["owner", "admin", "developer"];
 
-/** Machines (API keys) act with developer rights, and only on what an integration does. */
-const RULES: Record<Action, { roles: readonly Role[]; machines: boolean }> = {
+/**
+ * Machines (API keys) act with developer rights, and only on what an integration does. `verified`: a person must
+ * have confirmed their e-mail address first (issue 17: an unverified person may sign in, but not invite, connect a
+ * provider or go live).
+ */
+const RULES: Record<Action, { roles: readonly Role[]; machines: boolean; verified?: true }> = {
   read: { roles: ALL, machines: true },
   change: { roles: STAFF, machines: true },
   "payments.moneyBack": { roles: ["owner", "admin"], machines: true },
   account: { roles: ALL, machines: false },
   "team.manage": { roles: ["owner", "admin"], machines: false },
+  "team.invite": { roles: ["owner", "admin"], machines: false, verified: true },
   "team.grantOwner": { roles: ["owner"], machines: false },
   "mail.read": { roles: ["owner"], machines: false },
+  "mode.live": { roles: ALL, machines: true, verified: true },
 };
 
 /** A caller as far as permissions go: a machine, or a person with a role on the current merchant. */
-export type Permitted = Pick<Caller, "kind"> & { role?: Role };
+export type Permitted = Pick<Caller, "kind"> & { role?: Role; emailVerified?: boolean };
 
 export function roleOf(caller: Caller): Role {
   return caller.kind === "machine" ? "developer" : caller.role;
@@ -39,6 +47,7 @@ export function can(caller: Permitted | null, action: Action): boolean {
   if (!caller) return false;
   const rule = RULES[action];
   if (caller.kind === "machine") return rule.machines;
+  if (rule.verified && caller.emailVerified !== true) return false;
   return caller.role !== undefined && rule.roles.includes(caller.role);
 }
 
@@ -47,5 +56,8 @@ export function assertCan(caller: Caller, action: Action): void {
   if (can(caller, action)) return;
   const rule = RULES[action];
   if (caller.kind === "machine" && !rule.machines) throw new ApiError("S3", "Only signed-in users may do this");
+  if (caller.kind === "user" && rule.verified && !caller.emailVerified && rule.roles.includes(caller.role)) {
+    throw new ApiError("S3", "Confirm your e-mail address first: open the link we mailed you, or send it again from Account");
+  }
   throw new ApiError("S3", `Your role (${roleOf(caller)}) may not do this; it needs ${rule.roles.join(" or ")}`);
 }

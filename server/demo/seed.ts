@@ -11,7 +11,7 @@ async function seed() {
     console.log("Database already has merchants; seed skipped.");
     return;
   }
-  const m = await createMerchant(DEMO);
+  const m = await createMerchant({ ...DEMO, emailVerified: true });
   const { seedDemoPayments } = await import("./demo-payments");
   const count = await seedDemoPayments(m.merchantId);
   console.log(`Demo merchant "${DEMO.name}" created with ${count} sample payments.

@@ -72,6 +72,8 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
   }
   // Pages that bounce a signed-out visitor to sign-in need the path they were asked for.
   req.headers["x-owo-path"] = req.url ?? "/";
+  // Pages and next-auth see the client's address as the front decided it (OWO_TRUST_PROXY), never as a client claims it.
+  req.headers["x-owo-client-ip"] = clientIp(req, settings().trustProxy);
   return pages(req, res);
 }
 

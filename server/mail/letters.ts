@@ -56,14 +56,75 @@ export function inviteLetter(p: { merchantName: string; role: string; invitedBy:
   });
 }
 
-export function welcomeLetter(p: { merchantName: string; url: string }): Letter {
+/** At sign-up: welcome, and (for a person who signed up themselves) the link that confirms the address. */
+export function welcomeLetter(p: { merchantName: string; dashboardUrl: string; verifyUrl: string | null }): Letter {
+  const opening = `${p.merchantName} is set up on Owo in test mode, with sandbox keys: nothing real moves until you go live.`;
+  if (!p.verifyUrl) {
+    return compose({
+      kind: "welcome",
+      subject: `Welcome to Owo, ${p.merchantName}`,
+      paragraphs: [opening, "Try a USSD or transfer payment from the dashboard, then follow it in Payments."],
+      action: { label: "Open the dashboard", url: p.dashboardUrl },
+    });
+  }
   return compose({
-    kind: "welcome",
-    subject: `Welcome to Owo, ${p.merchantName}`,
+    kind: "verify_email",
+    subject: `Welcome to Owo, ${p.merchantName}: confirm your e-mail`,
+    paragraphs: [opening, "Confirm this is your address. Until you do, you can sign in and try payments, but not invite your team, connect a bank-side provider or go live.", `The link works once, for ${VERIFY_DAYS} days.`],
+    action: { label: "Confirm my e-mail", url: p.verifyUrl },
+    footnote: "If you did not sign up for Owo, ignore this mail.",
+  });
+}
+
+export const VERIFY_DAYS = 3;
+
+export function verifyEmailLetter(p: { verifyUrl: string }): Letter {
+  return compose({
+    kind: "verify_email",
+    subject: "Confirm your e-mail for Owo",
+    paragraphs: ["Confirm this is your address to invite your team, connect bank-side providers and go live on Owo.", `The link works once, for ${VERIFY_DAYS} days.`],
+    action: { label: "Confirm my e-mail", url: p.verifyUrl },
+    footnote: "If you did not ask for this, ignore this mail.",
+  });
+}
+
+export function resetLetter(p: { resetUrl: string; minutes: number }): Letter {
+  return compose({
+    kind: "reset_password",
+    subject: "Reset your Owo password",
     paragraphs: [
-      `${p.merchantName} is set up on Owo in test mode, with sandbox keys: nothing real moves until you go live.`,
-      "Try a USSD or transfer payment from the dashboard, then follow it in Payments.",
+      "Someone (we hope you) asked to reset the password of your Owo account.",
+      `The link works once, for ${p.minutes} minutes. Setting a new password signs you out everywhere.`,
     ],
-    action: { label: "Open the dashboard", url: p.url },
+    action: { label: "Choose a new password", url: p.resetUrl },
+    footnote: "If you did not ask for this, ignore this mail: your password stays as it is.",
+  });
+}
+
+/** Where and how a change was made, for the notices a person must see on every sign-in and security change. */
+export type Circumstances = { at: string; ip: string | null; device: string | null };
+
+function whereLine(c: Circumstances): string {
+  return `When: ${c.at}. From: ${c.ip ?? "an unknown address"}${c.device ? `, ${c.device}` : ""}.`;
+}
+
+export function newDeviceLetter(p: Circumstances & { securityUrl: string }): Letter {
+  return compose({
+    kind: "new_device",
+    subject: "New sign-in to your Owo account",
+    paragraphs: ["Your Owo account was just signed in to from a browser it had not seen before.", whereLine(p)],
+    action: { label: "Review your sessions", url: p.securityUrl },
+    footnote: "If this was not you, reset your password now and turn on two-factor sign-in: whoever signed in can see payments and may move money.",
+  });
+}
+
+/** Password, two-factor or key changes: told every time, to the person (or the owners) concerned. */
+export function securityNoticeLetter(p: Circumstances & { what: string; securityUrl: string }): Letter {
+  return compose({
+    kind: "security_notice",
+    subject: `Owo security notice: ${p.what}`,
+    paragraphs: [`${p.what}.`, whereLine(p)],
+    action: { label: "Review your account", url: p.securityUrl },
+    footnote: "If this was not you or your team, reset your password and tell your team's owner at once.",
   });
 }

@@ -1,9 +1,11 @@
 // A new merchant arrives whole: the merchant, its owner, test keys and a test signing secret, in one transaction.
+import { eq } from "drizzle-orm";
 import { write } from "../../db/client";
-import { memberships, merchants } from "../../db/schema";
+import { memberships, merchants, users } from "../../db/schema";
 import { ApiError, invalidFields, type FieldError } from "../api-error";
 import { issueKeyPair } from "../auth/api-keys";
 import { newId } from "../identifiers";
+import { issueVerificationUrl } from "../users/email-verification";
 import { credentialFieldErrors, insertUser, prepareUser } from "../users/users";
 import { welcomeLetter } from "../mail/letters";
 import { queueMail } from "../mail/outbox";
@@ -11,7 +13,8 @@ import { settings } from "../settings";
 import { createSigningSecret } from "../webhooks/signing-secrets";
 import { clock } from "../clock";
 
-export type NewMerchant = { name: string; email: string; password: string; ownerName?: string };
+/** `emailVerified`: the operator vouches for the address (CLI, seed); a person signing up confirms it by the mailed link. */
+export type NewMerchant = { name: string; email: string; password: string; ownerName?: string; emailVerified?: boolean };
 
 export function merchantFieldErrors(input: NewMerchant): FieldError[] {
   const errors: FieldError[] = [];
@@ -33,7 +36,9 @@ export async function createMerchant(input: NewMerchant, now = clock.now()) {
     tx.insert(memberships).values({ userId, merchantId, role: "owner", createdAt: now }).run();
     const keys = issueKeyPair(tx, merchantId, "test", now);
     const webhookSecret = createSigningSecret(tx, merchantId, "test", now);
-    queueMail(tx, { to: owner.email, userId, merchantId }, welcomeLetter({ merchantName: input.name.trim(), url: `${settings().publicUrl}/dashboard` }), now);
+    if (input.emailVerified) tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId)).run();
+    const verifyUrl = input.emailVerified ? null : issueVerificationUrl(tx, userId, now);
+    queueMail(tx, { to: owner.email, userId, merchantId }, welcomeLetter({ merchantName: input.name.trim(), dashboardUrl: `${settings().publicUrl}/dashboard`, verifyUrl }), now);
     return { merchantId, userId, publicKey: keys.publicKey, secretKey: keys.secretKey, webhookSecret };
   });
 }

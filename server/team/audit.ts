@@ -1,7 +1,7 @@
 // The audit log: which signed-in person did what, for which merchant, when. Inputs are summarised, secrets never kept.
 import { and, desc, eq, lt } from "drizzle-orm";
 import { db, write, type Tx } from "../../db/client";
-import { auditLog, users } from "../../db/schema";
+import { auditLog, memberships, users } from "../../db/schema";
 import { clock } from "../clock";
 
 export type AuditEntry = { merchantId: string; userId: string | null; action: string; input?: unknown; now?: number };
@@ -43,6 +43,15 @@ export function recordAudit(entry: AuditEntry, tx?: Tx): void {
   };
   if (tx) tx.insert(auditLog).values(row).run();
   else write((t) => t.insert(auditLog).values(row).run());
+}
+
+/**
+ * An action on a person's own account (password, two-factor, sessions, e-mail): it lands in the audit log of every
+ * team they belong to, since each of those teams' money is what the account guards.
+ */
+export function recordAccountAudit(tx: Tx, userId: string, action: string, input: unknown = {}, now = clock.now()): void {
+  const teams = tx.select({ merchantId: memberships.merchantId }).from(memberships).where(eq(memberships.userId, userId)).all();
+  for (const t of teams) recordAudit({ merchantId: t.merchantId, userId, action, input, now }, tx);
 }
 
 export type AuditView = { id: number; at: string; action: string; target: string | null; detail: unknown; userId: string | null; userEmail: string | null };

@@ -5,11 +5,12 @@ import { z } from "zod";
 import { db, write, type Tx } from "../../db/client";
 import { invites, memberships, merchants, users, type Role } from "../../db/schema";
 import { ApiError, invalidFields } from "../api-error";
-import { inviteLetter } from "../mail/letters";
+import { inviteLetter, verifyEmailLetter } from "../mail/letters";
 import { queueMail } from "../mail/outbox";
 import { newId, sha256 } from "../identifiers";
 import { merchantFieldErrors } from "../merchants/create-merchant";
 import { settings } from "../settings";
+import { issueVerificationUrl } from "../users/email-verification";
 import { EMAIL_RULE, insertUser, normaliseEmail, prepareUser } from "../users/users";
 import { recordAudit } from "./audit";
 import { assertMayGrant, ROLES, type Actor } from "./members";
@@ -109,7 +110,9 @@ function claimInvite(tx: Tx, token: string, userId: string, email: string, now: 
   tx.insert(memberships).values({ userId, merchantId: invite.merchantId, role: invite.role, createdAt: now }).run();
   tx.update(invites).set({ acceptedAt: now, acceptedBy: userId }).where(eq(invites.id, invite.id)).run();
   recordAudit({ merchantId: invite.merchantId, userId, action: "team.acceptInvite", input: { id: invite.id, role: invite.role }, now }, tx);
-  return { merchantId: invite.merchantId, merchantName, role: invite.role };
+  // The link went to the invite's address (mailed there, usable only with it), so using it proves the address.
+  if (invite.email !== null) tx.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt))).run();
+  return { merchantId: invite.merchantId, merchantName, role: invite.role, addressProven: invite.email !== null };
 }
 
 export type JoinRequest = { name: string; email: string; password: string; invite: string };
@@ -124,7 +127,9 @@ export async function joinByInvite(input: JoinRequest, now = clock.now()) {
     const userId = insertUser(tx, person, () => new ApiError("S14", "An account with this e-mail already exists; sign in, then open the invite link again", [
       { field: "email", message: "is already registered: sign in to accept the invite" },
     ]), now);
-    return { userId, ...claimInvite(tx, input.invite, userId, person.email, now) };
+    const joined = claimInvite(tx, input.invite, userId, person.email, now);
+    if (!joined.addressProven) queueMail(tx, { to: person.email, userId }, verifyEmailLetter({ verifyUrl: issueVerificationUrl(tx, userId, now) }), now);
+    return { userId, ...joined };
   });
 }
 

@@ -67,7 +67,7 @@ export async function createTestMerchant(name = `Test Store ${++merchantCount}`)
   const { createMerchant } = await import("../merchants/create-merchant");
   const email = `owner${Date.now()}${Math.floor(Math.random() * 1e6)}@example.com`;
   const password = "correct horse battery";
-  const created = await createMerchant({ name, email, password });
+  const created = await createMerchant({ name, email, password, emailVerified: true });
   return { ...created, email, password, name };
 }
 

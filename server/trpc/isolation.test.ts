@@ -76,6 +76,7 @@ const CASES: Record<string, Case> = {
   "team.remove": { input: () => ({ userId: a.userId }) },
   "team.audit": { input: () => ({}) },
   "mail.outbox": {},
+  "account.resendVerification": {},
   "webhooks.endpoints.list": {},
   "webhooks.endpoints.add": { input: () => ({ url: "https://bravo.example.ng/hook" }) },
   "webhooks.endpoints.disable": { input: () => ({ endpointId: ids.endpointId }) },

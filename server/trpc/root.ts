@@ -1,5 +1,6 @@
 // The whole tRPC API. Add a domain router here and its procedures are served, typed, and covered by the isolation suite.
 import { createCallerFactory, router } from "./init";
+import { accountRouter } from "./routers/account";
 import { merchantBanksProcedure } from "./routers/banks";
 import { checkoutRouter } from "./routers/checkout";
 import { initiatePaymentProcedure } from "./routers/initiate";
@@ -23,6 +24,7 @@ export const appRouter = router({
   links: linksRouter,
   team: teamRouter,
   mail: mailRouter,
+  account: accountRouter,
   webhooks: webhooksRouter,
 });
 

@@ -7,6 +7,7 @@ import { seal, unseal } from "../auth/master-key";
 import { newId } from "../identifiers";
 import { generateSigningSecret } from "./signing";
 import { clock } from "../clock";
+import { noticeOwners, UNKNOWN_ORIGIN } from "../users/security-notices";
 
 export function createSigningSecret(tx: Tx, merchantId: string, mode: Mode, now = clock.now()): string {
   const secret = generateSigningSecret();
@@ -48,6 +49,8 @@ export function rollSigningSecret(merchantId: string, mode: Mode, graceSeconds: 
       .set({ expiresAt: now + graceSeconds * 1000 })
       .where(and(eq(signingSecrets.merchantId, merchantId), eq(signingSecrets.mode, mode), isNull(signingSecrets.expiresAt)))
       .run();
+    const grace = graceSeconds === 0 ? "the old one stopped working at once" : `the old one works for ${graceSeconds} more seconds`;
+    noticeOwners(tx, merchantId, (name) => `The ${mode} callback signing secret of ${name} was rolled; ${grace}`, UNKNOWN_ORIGIN, now);
     return createSigningSecret(tx, merchantId, mode, now);
   });
 }

@@ -60,7 +60,13 @@ export default async function TeamPage({ searchParams }: { searchParams: Promise
       {manager && (
         <div className="card">
           <h2 style={{ marginTop: 0 }}>Invite someone</h2>
-          <InviteForm mayGrantOwner={mayGrantOwner} />
+          {can(caller, "team.invite") ? (
+            <InviteForm mayGrantOwner={mayGrantOwner} />
+          ) : (
+            <p className="muted">
+              Confirm your e-mail address before you invite anyone: open the link we mailed you, or <a href="/account">send it again</a>.
+            </p>
+          )}
         </div>
       )}
 

@@ -3,14 +3,14 @@ import { z } from "zod";
 import { listAudit } from "../../team/audit";
 import { createInvite, inviteInput, listInvites, withdrawInvite } from "../../team/invites";
 import { changeRole, listMembers, removeMember, ROLES } from "../../team/members";
-import { adminUserProcedure, router, userProcedure } from "../init";
+import { adminUserProcedure, router, userPermittedProcedure, userProcedure } from "../init";
 
 const userId = z.string().min(1).max(64);
 
 export const teamRouter = router({
   members: userProcedure.query(({ ctx }) => listMembers(ctx.caller.merchantId)),
   invites: adminUserProcedure.query(({ ctx }) => listInvites(ctx.caller.merchantId)),
-  invite: adminUserProcedure.input(inviteInput).mutation(({ ctx, input }) => createInvite(ctx.caller.merchantId, ctx.caller, input)),
+  invite: userPermittedProcedure("team.invite").input(inviteInput).mutation(({ ctx, input }) => createInvite(ctx.caller.merchantId, ctx.caller, input)),
   withdrawInvite: adminUserProcedure.input(z.object({ id: z.string().min(1).max(64) })).mutation(({ ctx, input }) => withdrawInvite(ctx.caller.merchantId, input.id)),
   changeRole: adminUserProcedure
     .input(z.object({ userId, role: z.enum(ROLES) }))

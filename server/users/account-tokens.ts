@@ -1,0 +1,45 @@
+// Single-use links mailed to a person: a random token in the link, only its SHA-256 at rest, a lifetime, used once.
+import { randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import { type Tx } from "../../db/client";
+import { accountTokens } from "../../db/schema";
+import { ApiError } from "../api-error";
+import { clock } from "../clock";
+import { newId, sha256 } from "../identifiers";
+
+export type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
+
+/** A new token for `userId`; earlier unused ones of the same purpose stop working, so only the newest link counts. */
+export function issueAccountToken(tx: Tx, userId: string, purpose: TokenPurpose, lifetimeMs: number, now = clock.now()): string {
+  tx.update(accountTokens).set({ usedAt: now }).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt))).run();
+  const token = randomBytes(32).toString("base64url");
+  tx.insert(accountTokens).values({ id: newId("atk"), userId, purpose, tokenHash: sha256(token), createdAt: now, expiresAt: now + lifetimeMs }).run();
+  return token;
+}
+
+export type TokenProblem = "unknown" | "used" | "expired";
+
+/** Why a link no longer works, in the words its page shows; null when it still works. */
+export function tokenProblem(tx: Pick<Tx, "select">, token: string, purpose: TokenPurpose, now = clock.now()): TokenProblem | null {
+  const row = tx.select().from(accountTokens).where(eq(accountTokens.tokenHash, sha256(token))).get();
+  if (!row || row.purpose !== purpose) return "unknown";
+  if (row.usedAt !== null) return "used";
+  if (row.expiresAt <= now) return "expired";
+  return null;
+}
+
+const REFUSAL: Record<TokenProblem, string> = {
+  unknown: "This link is not valid. Check that it was copied whole, or ask for a new one.",
+  used: "This link was already used (or a newer one was sent). Ask for a new one if you still need it.",
+  expired: "This link has expired. Ask for a new one.",
+};
+
+/** Uses the token up in the caller's transaction and names its person; a used, expired or unknown one is refused. */
+export function useAccountToken(tx: Tx, token: string, purpose: TokenPurpose, now = clock.now()): string {
+  const problem = tokenProblem(tx, token, purpose, now);
+  if (problem) throw new ApiError("S404", REFUSAL[problem], [{ field: "token", message: problem }]);
+  const row = tx.select({ userId: accountTokens.userId }).from(accountTokens).where(eq(accountTokens.tokenHash, sha256(token))).get();
+  tx.update(accountTokens).set({ usedAt: now }).where(eq(accountTokens.tokenHash, sha256(token))).run();
+  if (!row) throw new ApiError("S404", REFUSAL.unknown);
+  return row.userId;
+}

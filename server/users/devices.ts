@@ -1,0 +1,40 @@
+// Browsers a person signs in from: each carries a random device cookie; a sign-in from one not seen before is mailed.
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { write } from "../../db/client";
+import { knownDevices, users } from "../../db/schema";
+import { clock } from "../clock";
+import { sha256 } from "../identifiers";
+import { newDeviceLetter } from "../mail/letters";
+import { queueMail } from "../mail/outbox";
+import { recordAccountAudit } from "../team/audit";
+import { accountUrl, circumstances, type Origin } from "./security-notices";
+
+export const DEVICE_COOKIE = "owo-device";
+export const DEVICE_COOKIE_MAX_AGE = 400 * 24 * 3600; // the longest a browser keeps a cookie
+
+export function newDeviceId(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+/**
+ * Records a successful sign-in. A browser the person never signed in from gets a notice by mail; the very first
+ * sign-in of an account (right after sign-up) is not news, so it is only recorded.
+ */
+export function recordSignIn(userId: string, deviceId: string, origin: Origin, now = clock.now()): { newDevice: boolean } {
+  const deviceHash = sha256(deviceId);
+  return write((tx) => {
+    const known = tx.select({ userId: knownDevices.userId }).from(knownDevices).where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, deviceHash))).get();
+    if (known) {
+      tx.update(knownDevices).set({ lastSeenAt: now, ip: origin.ip }).where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, deviceHash))).run();
+      return { newDevice: false };
+    }
+    const first = !tx.select({ userId: knownDevices.userId }).from(knownDevices).where(eq(knownDevices.userId, userId)).limit(1).get();
+    tx.insert(knownDevices).values({ userId, deviceHash, userAgent: (origin.userAgent ?? "").slice(0, 300), ip: origin.ip, firstSeenAt: now, lastSeenAt: now }).run();
+    if (first) return { newDevice: false };
+    const user = tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+    if (user) queueMail(tx, { to: user.email, userId }, newDeviceLetter({ ...circumstances(origin, now), securityUrl: accountUrl() }), now);
+    recordAccountAudit(tx, userId, "account.signInNewDevice", { ip: origin.ip, device: origin.userAgent?.slice(0, 120) ?? null }, now);
+    return { newDevice: true };
+  });
+}

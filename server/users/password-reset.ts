@@ -1,0 +1,49 @@
+// Self-service password reset: a single-use link (hashed at rest, 30 minutes) mailed to the address; using it sets a new password.
+import { eq } from "drizzle-orm";
+import { db, write } from "../../db/client";
+import { users } from "../../db/schema";
+import { invalidFields } from "../api-error";
+import { hashPassword, passwordProblem } from "../auth/passwords";
+import { clock } from "../clock";
+import { resetLetter } from "../mail/letters";
+import { queueMail } from "../mail/outbox";
+import { settings } from "../settings";
+import { recordAccountAudit } from "../team/audit";
+import { issueAccountToken, tokenProblem, useAccountToken, type TokenProblem } from "./account-tokens";
+import { noticeUser, type Origin } from "./security-notices";
+import { normaliseEmail } from "./users";
+
+export const RESET_MINUTES = 30;
+
+/**
+ * Mails a reset link when the address has an account. The answer is the same either way, so the form cannot be
+ * used to learn who has an account.
+ */
+export function requestPasswordReset(email: string, now = clock.now()): void {
+  const user = db().select({ id: users.id, email: users.email }).from(users).where(eq(users.email, normaliseEmail(email))).get();
+  if (!user) return;
+  write((tx) => {
+    const token = issueAccountToken(tx, user.id, "reset_password", RESET_MINUTES * 60_000, now);
+    const resetUrl = `${settings().publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    queueMail(tx, { to: user.email, userId: user.id }, resetLetter({ resetUrl, minutes: RESET_MINUTES }), now);
+  });
+}
+
+/** What the reset page says before showing its form: null while the link still works. */
+export function resetLinkProblem(token: string, now = clock.now()): TokenProblem | null {
+  return tokenProblem(db(), token, "reset_password", now);
+}
+
+/** Uses the link: a new password, the link spent, the person told by mail, the change in their teams' audit logs. */
+export async function completePasswordReset(token: string, password: string, origin: Origin, now = clock.now()): Promise<{ email: string }> {
+  const problem = passwordProblem(password);
+  if (problem) throw invalidFields([{ field: "password", message: problem }]);
+  const passwordHash = await hashPassword(password); // slow on purpose, so never inside the transaction
+  return write((tx) => {
+    const userId = useAccountToken(tx, token, "reset_password", now);
+    tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+    recordAccountAudit(tx, userId, "account.resetPassword", { ip: origin.ip }, now);
+    noticeUser(tx, userId, "Your Owo password was reset with a link mailed to you", origin, now);
+    return { email: tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()?.email ?? "" };
+  });
+}

@@ -1,0 +1,40 @@
+// Security notices: every password, two-factor and key change, and every sign-in from a new browser, is mailed.
+import { and, eq } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { memberships, merchants, users } from "../../db/schema";
+import { clock } from "../clock";
+import { securityNoticeLetter, type Circumstances } from "../mail/letters";
+import { queueMail } from "../mail/outbox";
+import { settings } from "../settings";
+
+/** Where a request came from, as far as Owo knows it (the front's client address, the browser's own description). */
+export type Origin = { ip: string | null; userAgent: string | null };
+export const UNKNOWN_ORIGIN: Origin = { ip: null, userAgent: null };
+
+export function circumstances(origin: Origin, now = clock.now()): Circumstances {
+  return { at: `${new Date(now).toUTCString()}`, ip: origin.ip, device: origin.userAgent ? origin.userAgent.slice(0, 160) : null };
+}
+
+export const accountUrl = () => `${settings().publicUrl}/account`;
+
+/** Tells the person about a change to their own account, in the transaction that made it. */
+export function noticeUser(tx: Tx, userId: string, what: string, origin: Origin, now = clock.now()): void {
+  const user = tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+  if (!user) return;
+  queueMail(tx, { to: user.email, userId }, securityNoticeLetter({ ...circumstances(origin, now), what, securityUrl: accountUrl() }), now);
+}
+
+/** Tells every owner of the merchant about a change to its keys, in the transaction that made it. */
+export function noticeOwners(tx: Tx, merchantId: string, what: (merchantName: string) => string, origin: Origin, now = clock.now()): void {
+  const owners = tx
+    .select({ userId: users.id, email: users.email, merchantName: merchants.name })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
+    .where(and(eq(memberships.merchantId, merchantId), eq(memberships.role, "owner")))
+    .all();
+  for (const o of owners) {
+    const letter = securityNoticeLetter({ ...circumstances(origin, now), what: what(o.merchantName), securityUrl: `${settings().publicUrl}/developers` });
+    queueMail(tx, { to: o.email, userId: o.userId, merchantId }, letter, now);
+  }
+}
