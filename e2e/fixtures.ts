@@ -13,7 +13,17 @@ export async function signUp(page: Page, name = `Store ${unique()}`): Promise<Me
   await page.getByLabel("Password").fill(merchant.password);
   await page.getByRole("button", { name: "Create account" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await confirmEmail(page);
   return merchant;
+}
+
+/** Opens the verification link of the sign-up mail, read from "Mail sent by this Owo" (the e2e server has no SMTP). */
+export async function confirmEmail(page: Page): Promise<void> {
+  await page.goto("/mail");
+  await page.getByTestId("mail").filter({ hasText: "confirm your e-mail" }).first().getByRole("link", { name: /\/verify-email\?token=/ }).click();
+  await page.getByRole("button", { name: "Confirm my e-mail" }).click();
+  await expect(page.getByRole("heading", { name: "E-mail confirmed" })).toBeVisible();
+  await page.goto("/dashboard");
 }
 
 export const test = base.extend<{ merchant: Merchant }>({

@@ -127,8 +127,8 @@ export async function joinByInvite(input: JoinRequest, now = clock.now()) {
     const userId = insertUser(tx, person, () => new ApiError("S14", "An account with this e-mail already exists; sign in, then open the invite link again", [
       { field: "email", message: "is already registered: sign in to accept the invite" },
     ]), now);
-    const joined = claimInvite(tx, input.invite, userId, person.email, now);
-    if (!joined.addressProven) queueMail(tx, { to: person.email, userId }, verifyEmailLetter({ verifyUrl: issueVerificationUrl(tx, userId, now) }), now);
+    const { addressProven, ...joined } = claimInvite(tx, input.invite, userId, person.email, now);
+    if (!addressProven) queueMail(tx, { to: person.email, userId }, verifyEmailLetter({ verifyUrl: issueVerificationUrl(tx, userId, now) }), now);
     return { userId, ...joined };
   });
 }
@@ -138,6 +138,7 @@ export function acceptInvite(token: string, userId: string, now = clock.now()) {
   return write((tx) => {
     const user = tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
     if (!user) throw new ApiError("S1", "Sign in again to accept this invite");
-    return claimInvite(tx, token, userId, user.email, now);
+    const { addressProven: _, ...joined } = claimInvite(tx, token, userId, user.email, now);
+    return joined;
   });
 }

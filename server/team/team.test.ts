@@ -22,8 +22,10 @@ const tokenOf = (url: string) => new URL(url).searchParams.get("invite") ?? "";
 
 /** Invites someone with `role` and signs them up through the link, as the sign-up page does. */
 async function join(role: "owner" | "admin" | "developer" | "viewer", by = owner) {
-  const invite = await by.team.invite.mutate({ role });
-  const joined = await (await invites()).joinByInvite({ name: `Person ${++people}`, email: `p${people}.${Date.now()}@example.com`, password: "long enough pw", invite: tokenOf(invite.url) });
+  // Invited by address: using the mailed link confirms it, so the new person may invite in turn.
+  const email = `p${++people}.${Date.now()}@example.com`;
+  const invite = await by.team.invite.mutate({ role, email });
+  const joined = await (await invites()).joinByInvite({ name: `Person ${people}`, email, password: "long enough pw", invite: tokenOf(invite.url) });
   return { ...joined, client: await userClient(owo, joined.userId) };
 }
 

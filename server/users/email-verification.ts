@@ -1,6 +1,6 @@
 // E-mail verification: a link mailed at sign-up; until it is opened the person may sign in, but not invite, connect providers or go live.
 import { and, desc, eq } from "drizzle-orm";
-import { db, write, type Tx } from "../../db/client";
+import { write, type Tx } from "../../db/client";
 import { accountTokens, users } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { clock } from "../clock";

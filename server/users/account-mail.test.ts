@@ -1,0 +1,153 @@
+// The mails of an account, read from a real SMTP server: verification at sign-up, password reset, new-device and key notices.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { moveClock } from "../clock";
+import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
+import { trpcFailure } from "../testing/initiation";
+import { userClient } from "../testing/sessions";
+import { startTestSmtp, type TestSmtp } from "../testing/smtp";
+
+let owo: Owo;
+let smtp: TestSmtp;
+let people = 0;
+before(async () => {
+  smtp = await startTestSmtp();
+  owo = await startOwo({ OWO_WORKER: "on", OWO_SMTP_URL: smtp.url, OWO_WEBHOOK_BACKOFF_SCALE: "0.01" });
+});
+after(async () => {
+  await owo.stop();
+  await smtp.stop();
+});
+
+/** The one link in a mail that starts with `path`. */
+function linkIn(text: string, path: string): string {
+  const found = text.match(new RegExp(`https?://\\S+${path.replace("/", "\\/")}\\?token=[\\w%-]+`));
+  assert.ok(found, `a ${path} link in:\n${text}`);
+  return found[0];
+}
+const tokenOf = (link: string) => new URL(link).searchParams.get("token") ?? "";
+
+async function signUp() {
+  const { createMerchant } = await import("../merchants/create-merchant");
+  const email = `signup${++people}.${Date.now()}@example.com`;
+  const m = await createMerchant({ name: `Signup Store ${people}`, email, password: "first password 1" });
+  return { ...m, email };
+}
+
+test("sign-up mails a verification link; until it is used the owner may sign in but not invite; the link works once", async () => {
+  const m = await signUp();
+  const mail = await smtp.waitFor(m.email, /confirm your e-mail/);
+  const link = linkIn(mail.text, "/verify-email");
+  assert.ok(mail.html.includes(`href="${link.replaceAll("&", "&amp;")}"`));
+
+  const owner = await userClient(owo, m.userId);
+  assert.ok(Array.isArray((await owner.payments.list.query({})).items), "signed in, reading payments");
+  const refused = await trpcFailure(owner.team.invite.mutate({ role: "viewer" }));
+  assert.equal(refused.code, "FORBIDDEN");
+  assert.match(refused.message, /Confirm your e-mail/);
+
+  const { verifyEmail } = await import("./email-verification");
+  assert.deepEqual(verifyEmail(tokenOf(link)), { email: m.email });
+  assert.match((await owner.team.invite.mutate({ role: "viewer" })).url, /invite=/, "confirmed: inviting works");
+  assert.throws(() => verifyEmail(tokenOf(link)), /already used/);
+  assert.throws(() => verifyEmail("not-a-token"), /not valid/);
+  const audit = await owner.team.audit.query({});
+  assert.ok(audit.entries.some((e) => e.action === "account.verifyEmail"));
+});
+
+test("the verification link can be sent again (not within a minute); the older link then stops working", async () => {
+  const m = await signUp();
+  const first = linkIn((await smtp.waitFor(m.email, /confirm your e-mail/)).text, "/verify-email");
+  const owner = await userClient(owo, m.userId);
+  assert.equal((await trpcFailure(owner.account.resendVerification.mutate())).code, "TOO_MANY_REQUESTS");
+  moveClock(61_000);
+  assert.deepEqual(await owner.account.resendVerification.mutate(), { sentTo: m.email });
+  const again = await smtp.waitFor(m.email, /^Confirm your e-mail for Owo$/);
+  const { verifyEmail } = await import("./email-verification");
+  assert.throws(() => verifyEmail(tokenOf(first)), /already used \(or a newer one was sent\)/);
+  verifyEmail(tokenOf(linkIn(again.text, "/verify-email")));
+});
+
+test("joining through a mailed invite confirms the address; through a copied link a verification mail is sent", async () => {
+  const owner = await createTestMerchant("Invite Checks");
+  const client = await userClient(owo, owner.userId);
+  const { joinByInvite } = await import("../team/invites");
+  const mailed = await client.team.invite.mutate({ role: "admin", email: "bound@example.com" });
+  const inviteMail = await smtp.waitFor("bound@example.com", /invited/);
+  const mailedLink = inviteMail.text.match(/https?:\/\/\S+\/signup\?invite=\S+/)?.[0] ?? "";
+  const bound = await joinByInvite({ name: "Bound", email: "bound@example.com", password: "long enough pw", invite: new URL(mailedLink).searchParams.get("invite") ?? "" });
+  assert.equal(mailed.mailed, true);
+  assert.ok((await (await userClient(owo, bound.userId)).team.invite.mutate({ role: "viewer" })).url, "a confirmed admin invites");
+
+  const copied = await client.team.invite.mutate({ role: "admin" });
+  const email = `copied${Date.now()}@example.com`;
+  const joined = await joinByInvite({ name: "Copied", email, password: "long enough pw", invite: new URL(copied.url).searchParams.get("invite") ?? "" });
+  await smtp.waitFor(email, /Confirm your e-mail/);
+  assert.equal((await trpcFailure((await userClient(owo, joined.userId)).team.invite.mutate({ role: "viewer" }))).code, "FORBIDDEN");
+});
+
+test("password reset: a 30-minute single-use link, hashed at rest; the new password works, the old does not, and a notice follows", async () => {
+  const m = await createTestMerchant("Reset Foods");
+  const { requestPasswordReset, resetLinkProblem, completePasswordReset } = await import("./password-reset");
+  const { userByCredentials } = await import("./users");
+  requestPasswordReset(m.email.toUpperCase());
+  const link = linkIn((await smtp.waitFor(m.email, /Reset your Owo password/)).text, "/reset-password");
+  const token = tokenOf(link);
+  const { db } = await import("../../db/client");
+  const { accountTokens } = await import("../../db/schema");
+  assert.ok(!JSON.stringify(db().select().from(accountTokens).all()).includes(token), "only the token's hash is stored");
+  assert.equal(resetLinkProblem(token), null);
+
+  await assert.rejects(completePasswordReset(token, "short", { ip: "203.0.113.9", userAgent: "Test Browser" }), /Invalid\/Missing parameters = password/);
+  await completePasswordReset(token, "a brand new password", { ip: "203.0.113.9", userAgent: "Test Browser" });
+  assert.equal(await userByCredentials(m.email, m.password), null, "the old password no longer signs in");
+  assert.ok(await userByCredentials(m.email, "a brand new password"));
+  const notice = await smtp.waitFor(m.email, /password was reset/);
+  assert.match(notice.text, /203\.0\.113\.9/);
+  assert.match(notice.text, /Test Browser/);
+
+  assert.equal(resetLinkProblem(token), "used");
+  await assert.rejects(completePasswordReset(token, "another new password", { ip: null, userAgent: null }), /already used/);
+  const audit = await (await userClient(owo, m.userId)).team.audit.query({});
+  assert.ok(audit.entries.some((e) => e.action === "account.resetPassword"));
+});
+
+test("a reset link expires after 30 minutes; an address with no account gets no mail and the same answer", async () => {
+  const m = await createTestMerchant("Expiry Mart");
+  const { requestPasswordReset, resetLinkProblem, completePasswordReset } = await import("./password-reset");
+  requestPasswordReset(m.email);
+  const token = tokenOf(linkIn((await smtp.waitFor(m.email, /Reset your Owo password/)).text, "/reset-password"));
+  moveClock(29 * 60_000);
+  assert.equal(resetLinkProblem(token), null, "still good at 29 minutes");
+  moveClock(61_000);
+  assert.equal(resetLinkProblem(token), "expired");
+  await assert.rejects(completePasswordReset(token, "a brand new password", { ip: null, userAgent: null }), /expired/);
+
+  const before = smtp.mails.length;
+  assert.equal(requestPasswordReset("nobody@example.com"), undefined);
+  await new Promise((r) => setTimeout(r, 800));
+  assert.equal(smtp.mails.filter((x) => x.to.includes("nobody@example.com")).length, 0);
+  assert.ok(smtp.mails.length >= before);
+});
+
+test("a sign-in from a browser not seen before is mailed; the first sign-in and a known browser are not", async () => {
+  const m = await createTestMerchant("Device Shop");
+  const { recordSignIn } = await import("./devices");
+  assert.deepEqual(recordSignIn(m.userId, "laptop-cookie", { ip: "198.51.100.1", userAgent: "Laptop Browser" }), { newDevice: false }, "first ever sign-in");
+  assert.deepEqual(recordSignIn(m.userId, "laptop-cookie", { ip: "198.51.100.1", userAgent: "Laptop Browser" }), { newDevice: false });
+  assert.deepEqual(recordSignIn(m.userId, "phone-cookie", { ip: "198.51.100.77", userAgent: "Phone Browser" }), { newDevice: true });
+  const mail = await smtp.waitFor(m.email, /New sign-in/);
+  assert.match(mail.text, /198\.51\.100\.77/);
+  assert.match(mail.text, /Phone Browser/);
+  assert.equal(smtp.mails.filter((x) => x.to.includes(m.email) && /New sign-in/.test(x.subject)).length, 1);
+});
+
+test("rolling the secret key or the signing secret mails every owner", async () => {
+  const m = await createTestMerchant("Keys & Co");
+  const owner = await userClient(owo, m.userId);
+  await owner.keys.roll.mutate({ graceSeconds: 0 });
+  const keyMail = await smtp.waitFor(m.email, /secret API key of Keys & Co was rolled/);
+  assert.ok(keyMail.html.includes("Keys &amp; Co"));
+  await owner.webhooks.secret.roll.mutate({ graceSeconds: 60 });
+  await smtp.waitFor(m.email, /signing secret of Keys & Co was rolled/);
+});
