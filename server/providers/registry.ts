@@ -4,15 +4,19 @@
 import type { Mode } from "../../db/schema";
 import { ApiError, type FieldError } from "../api-error";
 import { settings } from "../settings";
-import { connectedAccounts, isResting, noteFailure, noteSuccess } from "./accounts";
+import { connectedAccounts, isResting, noteFailure, noteSuccess, noticeUrl } from "./accounts";
 import type { Bank } from "./banks";
 import type { Channel, Connector, IssueRequest, Issued, ProviderAccount, ProviderName } from "./connector";
 import { flutterwave } from "./flutterwave/connector";
+import { paystack } from "./paystack/paystack";
 import { sandboxAccount, sandboxConnector } from "./sandbox/connector";
+import { seerbit } from "./seerbit/seerbit";
 
 const connectors: Partial<Record<ProviderName, Connector>> = {
   sandbox: sandboxConnector,
   flutterwave,
+  paystack,
+  seerbit,
 };
 
 export function connectorFor(provider: ProviderName): Connector | undefined {
@@ -64,7 +68,7 @@ export async function issueThroughProviders(
     }
     const reference = referenceFor(++attempt);
     try {
-      const issued = await connector.issue(account, { ...req, reference }, AbortSignal.timeout(timeoutMs));
+      const issued = await connector.issue(account, { ...req, reference, noticeUrl: noticeUrl(account.id) }, AbortSignal.timeout(timeoutMs));
       if (issued.channel !== req.channel) throw new Error(`answered ${issued.channel} for ${req.channel}`);
       noteSuccess(account.id);
       return { issued, provider: account.provider, providerAccountId: mode === "test" ? null : account.id, issueReference: reference };
