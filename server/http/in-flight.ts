@@ -17,7 +17,9 @@ export function trackInFlight(req: IncomingMessage, res: ServerResponse): void {
  */
 export function closeAfterAnswer(socket: Duplex): boolean {
   const res = answering.get(socket);
-  if (!res || res.writableFinished) return false;
+  // Node detaches the response from its socket once the answer has gone out (its 'finish'); until then it is in flight,
+  // even when end() was called at once (writableFinished turns true as soon as the bytes are handed to the socket).
+  if (!res || res.socket === null) return false;
   if (!closing.has(socket)) {
     closing.add(socket);
     if (!res.headersSent) res.setHeader("Connection", "close");

@@ -56,17 +56,20 @@ function responses(raw: string): { status: number; headers: string; json: any }[
 const host = () => new URL(owo.url).host;
 
 test("a GET with an unframed body and Connection: close (SeerBit's Node SDK) gets the real answer, once", async () => {
-  const body = JSON.stringify({ paymentReference: reference, publicKey: m.merchant.publicKey, query: reference });
-  const head =
-    `GET /api/v3/payments/query/${reference} HTTP/1.1\r\nHost: ${host()}\r\nAuthorization: Bearer ${m.token}\r\n` +
-    `Content-Type: application/json\r\nCache-Control: no-cache\r\nAccept-Charset: utf-8\r\nConnection: close\r\n\r\n`;
-  // Together in one segment (the parse error comes while the answer is being made) and apart (it comes after).
-  for (const pieces of [[head + body], [head, body]]) {
-    const answers = responses(await rawExchange(owo.url, pieces));
-    assert.equal(answers.length, 1, "one answer, no 400 from the parser after it");
-    assert.equal(answers[0]?.status, 200);
-    assert.equal(answers[0]?.json.data.payments.paymentReference, reference);
-    assert.equal(answers[0]?.json.data.payments.status, "PENDING");
+  // A found payment is answered after an await; an unknown one at once, before the parser reaches the body.
+  for (const [ref, status] of [[reference, 200], ["no-such-order", 404]] as const) {
+    const body = JSON.stringify({ paymentReference: ref, publicKey: m.merchant.publicKey, query: ref });
+    const head =
+      `GET /api/v3/payments/query/${ref} HTTP/1.1\r\nHost: ${host()}\r\nAuthorization: Bearer ${m.token}\r\n` +
+      `Content-Type: application/json\r\nCache-Control: no-cache\r\nAccept-Charset: utf-8\r\nConnection: close\r\n\r\n`;
+    // Together in one segment (the parse error comes while the answer is being made) and apart (it comes after).
+    for (const pieces of [[head + body], [head, body]]) {
+      const answers = responses(await rawExchange(owo.url, pieces));
+      assert.equal(answers.length, 1, `one answer to ${ref}, no 400 from the parser after it`);
+      assert.equal(answers[0]?.status, status);
+      if (status === 200) assert.equal(answers[0]?.json.data.payments.status, "PENDING");
+      else assert.equal(answers[0]?.json.data.code, "S404");
+    }
   }
 });
 
