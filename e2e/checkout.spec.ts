@@ -43,11 +43,11 @@ test("checkout on a phone: account, countdown, part payment, receipt, then back 
 });
 
 test("a USSD checkout offers tap-to-dial; an unknown one is a friendly 404", async ({ page, browser, merchant }) => {
-  expect(merchant.name).toBeTruthy();
   const issued = await trpcMutation(page, "initiatePayment", paymentInput(page, { bankCode: "033" }));
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const customer = await phone.newPage();
   await customer.goto(issued.checkoutUrl ?? "");
+  await expect(customer.getByText(merchant.name, { exact: true })).toBeVisible();
   const code = issued.ussdDailCode ?? "";
   await expect(customer.getByTestId("checkout-dial-code")).toHaveText(code);
   await expect(customer.getByRole("link", { name: "Dial now" })).toHaveAttribute("href", `tel:${code.replace("#", "%23")}`);

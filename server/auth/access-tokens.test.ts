@@ -4,15 +4,20 @@ import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
 import { runCli } from "../testing/processes";
 
+const TOKEN_TTL_S = 3600;
 let owo: Owo;
 before(async () => {
-  owo = await startOwo({ OWO_TOKEN_TTL_SECONDS: "2" });
+  owo = await startOwo({ OWO_TOKEN_TTL_SECONDS: String(TOKEN_TTL_S) });
 });
 after(() => owo.stop());
 
 const verify = (token: string) => call(owo, "GET", "/api/v3/payments/query/no-such-order", { token });
 const trpcVerify = (token: string) => call(owo, "GET", `/api/trpc/verifyPayment?input=${encodeURIComponent(JSON.stringify({ json: { paymentReference: "no-such-order" } }))}`, { token });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Time moves on Owo's clock (server/clock.ts): the cache, the token and the secret all read it. */
+async function moveOn(ms: number) {
+  const { moveClock } = await import("../clock");
+  moveClock(ms);
+}
 
 test("a token in use dies at once, over both doors, when its secret is rolled with no grace", async () => {
   const { rollSecretKey } = await import("./api-keys");
@@ -30,9 +35,11 @@ test("a token in use dies when its secret's grace period ends, not seconds later
   const m = await createTestMerchant();
   const token = await tokenFor(owo, m);
   assert.equal((await verify(token)).status, 404);
-  const rolled = rollSecretKey(m.merchantId, "test", 1);
+  rollSecretKey(m.merchantId, "test", 60);
   assert.equal((await verify(token)).status, 404, "alive during the grace period");
-  await sleep(Math.max(0, rolled.oldSecretExpiresAt - Date.now()) + 50);
+  await moveOn(59_000);
+  assert.equal((await verify(token)).status, 404, "alive a second before the grace period ends");
+  await moveOn(1_001);
   assert.equal((await verify(token)).status, 401);
 });
 
@@ -40,7 +47,9 @@ test("a token in use dies when its own lifetime ends", async () => {
   const m = await createTestMerchant();
   const token = await tokenFor(owo, m);
   assert.equal((await verify(token)).status, 404);
-  await sleep(2100);
+  await moveOn(TOKEN_TTL_S * 1000 - 1_000);
+  assert.equal((await verify(token)).status, 404, "alive a second before its lifetime ends");
+  await moveOn(1_001);
   assert.equal((await verify(token)).status, 401);
 });
 

@@ -67,8 +67,8 @@ export function trpcInput(body: Body): Body {
   return Object.fromEntries(Object.entries(body).filter(([k, v]) => k !== "publicKey" && v !== undefined));
 }
 
-/** A published sample of ../shared/examples (unchanged but for its placeholders) as raw JSON text. */
+/** A published sample of docs/examples (unchanged but for its placeholders) as raw JSON text. */
 export function exampleText(name: "initiate-ussd" | "initiate-transfer", fill: { publicKey: string; callbackUrl: string; redirectUrl: string }): string {
-  const text = readFileSync(new URL(`../../../shared/examples/${name}.json`, import.meta.url), "utf8");
+  const text = readFileSync(new URL(`../../docs/examples/${name}.json`, import.meta.url), "utf8");
   return text.replace("<PUBLIC_KEY>", fill.publicKey).replace("<CALLBACK_URL>", fill.callbackUrl).replace("<REDIRECT_URL>", fill.redirectUrl);
 }

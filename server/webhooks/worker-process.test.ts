@@ -2,6 +2,7 @@
 // after its lease; a SIGTERMed one hands its lease back at once.
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, afterEach, before, test } from "node:test";
 import { eq } from "drizzle-orm";
@@ -24,27 +25,45 @@ afterEach(async () => {
   const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
   for (const c of running) c.kill("SIGKILL");
   await Promise.all(running.map(exited));
+  moveWorkersClock(0);
 });
+
+/** The spawned workers read Owo's clock moved by this much (server/clock.ts: OWO_TEST_CLOCK_FILE under NODE_ENV=test). */
+function moveWorkersClock(offsetMs: number): void {
+  writeFileSync(join(owo.dataDir, "clock-offset"), String(offsetMs));
+}
 after(async () => {
   await owo.stop();
   await Promise.all(receivers.map((r) => r.stop()));
 });
 
-function spawnWorker(leaseSeconds: number): ChildProcess {
+/** A worker process; `started` settles once it has logged that it runs, so its first poll is under way. */
+function spawnWorker(leaseSeconds: number): ChildProcess & { started: Promise<void> } {
   const child = spawn(process.execPath, ["--import", "tsx", "server/webhooks/worker-main.ts"], {
     cwd: process.cwd(),
     env: {
       ...process.env,
+      NODE_ENV: "test",
+      OWO_TEST_CLOCK_FILE: join(owo.dataDir, "clock-offset"),
       DATABASE_URL: join(owo.dataDir, "owo.db"),
       OWO_WORKER_LEASE_SECONDS: String(leaseSeconds),
       OWO_ALLOW_PRIVATE_CALLBACKS: "1",
       OWO_WEBHOOK_BACKOFF_SCALE: "0.0005",
-      LOG_LEVEL: "silent",
+      LOG_LEVEL: "info",
     },
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
   });
   children.push(child);
-  return child;
+  let out = "";
+  const started = new Promise<void>((resolve, reject) => {
+    child.stdout?.on("data", (d: Buffer) => {
+      out += d.toString();
+      if (out.includes("callback worker started")) resolve();
+    });
+    child.once("exit", () => reject(new Error(`the worker exited before it started:\n${out}`)));
+  });
+  started.catch(() => undefined); // a test that never awaits it must not fail on a worker it killed
+  return Object.assign(child, { started });
 }
 
 const exited = (child: ChildProcess) =>
@@ -83,7 +102,7 @@ test("a worker killed mid-attempt loses its delivery to the next worker after th
   const { r, paymentReference, accountNumber } = await transferCallingBack((_req, i) => (i === 0 ? "hang" : 200));
   credit(accountNumber);
 
-  const first = spawnWorker(1);
+  const first = spawnWorker(60);
   await eventually("the first worker's attempt", () => r.received.length === 1, 20_000);
   const claimed = deliveryOf(paymentReference);
   assert.equal(claimed?.status, "pending");
@@ -92,7 +111,9 @@ test("a worker killed mid-attempt loses its delivery to the next worker after th
   assert.equal((await exited(first)).signal, "SIGKILL");
   assert.equal(deliveryOf(paymentReference)?.attemptCount, 0, "the dead worker recorded nothing");
 
-  spawnWorker(1);
+  // The dead worker's 60 s lease runs out on the clock, not by waiting a minute.
+  moveWorkersClock(61_000);
+  spawnWorker(60);
   const done = await eventually("delivery by the second worker", () => {
     const d = deliveryOf(paymentReference);
     return d?.status === "delivered" && d;
@@ -126,9 +147,8 @@ test("SIGTERM: an attempt still unanswered after the grace period hands its leas
 
 test("two live workers never send the same delivery twice, even when an attempt outlasts the lease", async () => {
   const { r, paymentReference, accountNumber } = await transferCallingBack(() => ({ status: 200, afterMs: 2500 }));
-  spawnWorker(1);
-  spawnWorker(1);
-  await new Promise((res) => setTimeout(res, 1500)); // both workers are polling
+  const workers = [spawnWorker(1), spawnWorker(1)];
+  await Promise.all(workers.map((w) => w.started)); // both workers are polling
   credit(accountNumber);
   await eventually("delivery", () => deliveryOf(paymentReference)?.status === "delivered", 20_000);
   assert.equal(r.received.length, 1);
