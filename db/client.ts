@@ -1,4 +1,5 @@
 // The process's one SQLite connection: WAL, foreign keys, busy timeout, immediate write transactions.
+import "server-only";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";

@@ -3,9 +3,9 @@
 import { readFile } from "node:fs/promises";
 import { expect, paymentInput, signUp, test, trpcMutation } from "./fixtures";
 
-test("create a USSD payment, pay it with the sandbox bank, see it succeed, callback delivered, in the list and its CSV", async ({ page, merchant }) => {
+test("create a USSD payment, pay it with the sandbox bank, see it succeed, callback delivered, in the list and its CSV", async ({ page, merchant, request }) => {
   await page.goto("/payments/new");
-  // The shared zod schema speaks before anything is sent.
+  // The one initiation schema refuses it on the server, field by field (the browser carries none of its code).
   await page.getByRole("button", { name: "Create dial code" }).click();
   await expect(page.getByText("Amount must be a string of naira")).toBeVisible();
   await expect(page.getByText("Customer's bank is required for USSD")).toBeVisible();
@@ -89,7 +89,15 @@ test("create a USSD payment, pay it with the sandbox bank, see it succeed, callb
   expect(lines[0]).toContain("Payment reference");
   expect(lines[1]).toContain(`${reference},`);
   expect(lines[1]).toContain("SUCCESSFUL,1500.00,1500.00,0.00,Chiamaka Obi");
-  expect(merchant.name).toBeTruthy();
+  await expect(page.getByTestId("merchant-name")).toHaveText(merchant.name);
+
+  // The export's refusals speak API.md's envelope, naming the field at fault, like every other door.
+  const badFilter = await page.request.get(`${origin}/api/exports/payments?minAmount=abc`);
+  expect(badFilter.status()).toBe(400);
+  expect(await badFilter.json()).toMatchObject({ status: "ERROR", data: { code: "S5", errors: [{ field: "minAmount" }] } });
+  const signedOut = await request.get(`${origin}/api/exports/payments`); // no session cookie
+  expect(signedOut.status()).toBe(401);
+  expect(await signedOut.json()).toMatchObject({ status: "ERROR", data: { code: "S1", message: "Sign in to export payments" } });
 });
 
 test("a phone-sized dashboard shows the payment with tap-to-dial", async ({ browser }) => {

@@ -1,4 +1,5 @@
 // Settings from the environment (API.md "Settings"), validated once; generated secrets live in the data folder.
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";

@@ -1,4 +1,5 @@
 // Access tokens: `<secretKey>.<publicKey>` buys an opaque token bound to one merchant and mode.
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { db, sqlite, write } from "../../db/client";

@@ -1,4 +1,5 @@
 // API keys: a public key per merchant and mode, and secret keys that roll (stored hashed, shown once).
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db, preparedQueries, write, type Tx } from "../../db/client";

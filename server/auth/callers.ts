@@ -1,4 +1,5 @@
 // Who is calling: a machine with a bearer token, or a signed-in user acting for one merchant in one mode.
+import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
 import { db } from "../../db/client";

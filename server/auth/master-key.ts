@@ -1,4 +1,5 @@
 // Secrets Owo must read back (callback signing secrets) are sealed with AES-256-GCM under OWO_MASTER_KEY.
+import "server-only";
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { settings } from "../settings";
 

@@ -1,4 +1,5 @@
 // next-auth v4: the Credentials provider against our users table, JWT sessions; each sign-in recorded against its browser.
+import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { cookies } from "next/headers";

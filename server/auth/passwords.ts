@@ -1,4 +1,5 @@
 // Passwords: argon2id at OWASP's minimum (19 MiB, 2 passes, 1 lane).
+import "server-only";
 import { hash, verify } from "@node-rs/argon2";
 
 // 2 is Algorithm.Argon2id: the package exports it as a const enum, which isolatedModules cannot read.

@@ -1,12 +1,18 @@
 // Server components reach the core through the tRPC server caller, with the session from Next's cookies.
+import "server-only";
 import { cookies } from "next/headers";
+import { cache } from "react";
 import { parseCookies, sessionUserId, userCaller, type UserCaller } from "../auth/callers";
 import { createCaller } from "./root";
 
-export async function pageCaller(): Promise<{ caller: UserCaller | null; api: ReturnType<typeof createCaller> }> {
+/**
+ * Built once per request (React `cache`), as create-t3-app does: the layout and the page each ask for it, and the
+ * session is decoded and the membership read only once.
+ */
+export const pageCaller = cache(async (): Promise<{ caller: UserCaller | null; api: ReturnType<typeof createCaller> }> => {
   const jar = await cookies();
   const map = parseCookies(jar.getAll().map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join("; "));
   const userId = await sessionUserId(map);
   const caller = userId ? userCaller(userId, map) : null;
   return { caller, api: createCaller({ caller, authError: null, requestId: "page", ip: null, setHeader: () => undefined }) };
-}
+});

@@ -1,5 +1,6 @@
 // People who sign in: every creation, credential check and password reset goes through here, so an e-mail is
 // normalised one way and a password is hashed and checked one way (sign-up, invites, the CLI, next-auth).
+import "server-only";
 import { eq } from "drizzle-orm";
 import { db, type Tx } from "../../db/client";
 import { users } from "../../db/schema";

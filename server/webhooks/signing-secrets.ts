@@ -1,4 +1,5 @@
 // The merchant's callback signing secret per mode: sealed at rest, revealed on request, rolled with a grace period.
+import "server-only";
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import { db, write, type Tx } from "../../db/client";
 import { signingSecrets, type Mode } from "../../db/schema";

@@ -1,19 +1,17 @@
 "use client";
 // Webhook endpoints: add, disable or enable, delete; each one's recent deliveries, which can be sent again.
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { lagosDateTime } from "@/app/payment-display";
 import { FormError } from "@/app/form-error";
-import { useTRPC } from "@/app/trpc-provider";
+import { trpc } from "@/app/trpc-provider";
 import styles from "./developers.module.css";
 
 type Endpoint = { id: string; url: string; description: string; enabled: boolean; disabledReason: string | null; createdAt: number };
 
 export function AddEndpoint() {
-  const trpc = useTRPC();
   const router = useRouter();
-  const add = useMutation(trpc.webhooks.endpoints.add.mutationOptions({ onSuccess: () => router.refresh() }));
+  const add = trpc.webhooks.endpoints.add.useMutation({ onSuccess: () => router.refresh() });
   const urlError = add.error?.data?.errors.find((e) => e.field === "url");
   return (
     <form
@@ -44,13 +42,12 @@ export function AddEndpoint() {
 }
 
 export function EndpointCard({ endpoint, mayChange }: { endpoint: Endpoint; mayChange: boolean }) {
-  const trpc = useTRPC();
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const refresh = { onSuccess: () => router.refresh() };
-  const disable = useMutation(trpc.webhooks.endpoints.disable.mutationOptions(refresh));
-  const enable = useMutation(trpc.webhooks.endpoints.enable.mutationOptions(refresh));
-  const remove = useMutation(trpc.webhooks.endpoints.delete.mutationOptions(refresh));
+  const disable = trpc.webhooks.endpoints.disable.useMutation(refresh);
+  const enable = trpc.webhooks.endpoints.enable.useMutation(refresh);
+  const remove = trpc.webhooks.endpoints.delete.useMutation(refresh);
   const busy = disable.isPending || enable.isPending || remove.isPending;
   return (
     <div className={styles.endpoint} data-testid="endpoint">
@@ -95,9 +92,8 @@ export function EndpointCard({ endpoint, mayChange }: { endpoint: Endpoint; mayC
 }
 
 function Deliveries({ endpointId, mayChange }: { endpointId: string; mayChange: boolean }) {
-  const trpc = useTRPC();
-  const list = useQuery(trpc.webhooks.deliveries.byEndpoint.queryOptions({ endpointId }, { refetchInterval: 10_000 }));
-  const resend = useMutation(trpc.webhooks.deliveries.resend.mutationOptions({ onSuccess: () => list.refetch() }));
+  const list = trpc.webhooks.deliveries.byEndpoint.useQuery({ endpointId }, { refetchInterval: 10_000 });
+  const resend = trpc.webhooks.deliveries.resend.useMutation({ onSuccess: () => list.refetch() });
   if (list.isPending) return <p className="muted">Loading deliveries…</p>;
   if (list.error) return <FormError message={list.error.message} />;
   if (list.data.length === 0) return <p className="muted">Nothing sent to this endpoint yet.</p>;

@@ -1,15 +1,13 @@
 "use client";
 // The merchant's default callback and redirect URLs for new payment links.
-import { useMutation } from "@tanstack/react-query";
 import { FormError } from "@/app/form-error";
-import { useTRPC } from "@/app/trpc-provider";
+import { trpc } from "@/app/trpc-provider";
 import styles from "./developers.module.css";
 
 type Defaults = { defaultCallbackUrl: string | null; defaultRedirectUrl: string | null };
 
 export function LinkDefaultsForm({ defaults, fallback, mayChange }: { defaults: Defaults; fallback: string; mayChange: boolean }) {
-  const trpc = useTRPC();
-  const save = useMutation(trpc.links.setDefaults.mutationOptions());
+  const save = trpc.links.setDefaults.useMutation();
   const errors = Object.fromEntries((save.error?.data?.errors ?? []).map((e) => [e.field, e.message]));
   return (
     <form

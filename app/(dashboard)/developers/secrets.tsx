@@ -1,17 +1,15 @@
 "use client";
 // Rolling the API secret key, and revealing or rolling the callback signing secret.
-import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { CopyButton } from "@/app/copy-button";
 import { FormError } from "@/app/form-error";
-import { useTRPC } from "@/app/trpc-provider";
+import { trpc } from "@/app/trpc-provider";
 import { RollDialog, ShownOnce } from "./roll-dialog";
 import styles from "./developers.module.css";
 
 export function RollSecretKey() {
-  const trpc = useTRPC();
   const router = useRouter();
-  const roll = useMutation(trpc.keys.roll.mutationOptions({ onSuccess: () => router.refresh() }));
+  const roll = trpc.keys.roll.useMutation({ onSuccess: () => router.refresh() });
   return (
     <div className="stack">
       <div className="row">
@@ -31,9 +29,8 @@ export function RollSecretKey() {
 }
 
 export function SigningSecret() {
-  const trpc = useTRPC();
-  const reveal = useMutation(trpc.webhooks.secret.reveal.mutationOptions());
-  const roll = useMutation(trpc.webhooks.secret.roll.mutationOptions({ onSuccess: () => reveal.reset() }));
+  const reveal = trpc.webhooks.secret.reveal.useMutation();
+  const roll = trpc.webhooks.secret.roll.useMutation({ onSuccess: () => reveal.reset() });
   const shown = roll.data?.secret ?? reveal.data?.secret ?? null;
   return (
     <div className="stack">

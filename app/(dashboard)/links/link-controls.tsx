@@ -1,10 +1,9 @@
 "use client";
 // Small interactive bits of the links pages: copy a share URL, switch a link off or on.
-import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { CopyButton } from "@/app/copy-button";
 import { FormError } from "@/app/form-error";
-import { useTRPC } from "@/app/trpc-provider";
+import { trpc } from "@/app/trpc-provider";
 import styles from "./links.module.css";
 
 /** The address in a read-only field (easy to select on a phone) beside a copy button. */
@@ -18,9 +17,8 @@ export function CopyUrl({ url, label = "Payment link URL" }: { url: string; labe
 }
 
 export function ActiveToggle({ id, active }: { id: string; active: boolean }) {
-  const trpc = useTRPC();
   const router = useRouter();
-  const toggle = useMutation(trpc.links.setActive.mutationOptions({ onSuccess: () => router.refresh() }));
+  const toggle = trpc.links.setActive.useMutation({ onSuccess: () => router.refresh() });
   return (
     <div className="stack" style={{ justifyItems: "start" }}>
       <button

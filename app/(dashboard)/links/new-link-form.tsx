@@ -1,10 +1,9 @@
 "use client";
 // Creating a payment link: the fields of createLinkInput, errors shown beside the field the server names.
-import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { FormError } from "@/app/form-error";
-import { useTRPC } from "@/app/trpc-provider";
+import { trpc } from "@/app/trpc-provider";
 import type { PaymentType } from "@/server/payments/initiate-schema";
 import { CopyUrl } from "./link-controls";
 import styles from "./links.module.css";
@@ -15,18 +14,15 @@ const LABELS: Record<string, string> = {
 };
 
 export function NewLinkForm({ defaults }: { defaults: { callbackUrl: string | null; redirectUrl: string | null } }) {
-  const trpc = useTRPC();
   const router = useRouter();
   const [fixed, setFixed] = useState(true);
   const [created, setCreated] = useState<{ url: string; title: string } | null>(null);
-  const create = useMutation(
-    trpc.links.create.mutationOptions({
-      onSuccess: (link) => {
-        setCreated({ url: link.url, title: link.title });
-        router.refresh();
-      },
-    }),
-  );
+  const create = trpc.links.create.useMutation({
+    onSuccess: (link) => {
+      setCreated({ url: link.url, title: link.title });
+      router.refresh();
+    },
+  });
   const errors = Object.fromEntries((create.error?.data?.errors ?? []).map((e) => [e.field, e.message]));
 
   function submit(e: React.FormEvent<HTMLFormElement>) {

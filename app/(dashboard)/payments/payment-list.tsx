@@ -1,7 +1,6 @@
 "use client";
 // The list after its first page: older pages on demand (keyset cursor), and the CSV export of the same filters.
-import { useInfiniteQuery } from "@tanstack/react-query";
-import { useTRPC } from "@/app/trpc-provider";
+import { trpc } from "@/app/trpc-provider";
 import type { PaymentFilters, PaymentSummary } from "@/server/payments/history";
 import { ExportButton } from "./export-button";
 import { PaymentTable } from "./payment-table";
@@ -10,13 +9,15 @@ import styles from "./payments.module.css";
 type Page = { items: PaymentSummary[]; nextCursor: string | null };
 
 export function PaymentList({ filters, first, exportQuery, filtered }: { filters: PaymentFilters; first: Page; exportQuery: string; filtered: boolean }) {
-  const trpc = useTRPC();
-  const pages = useInfiniteQuery({
-    ...trpc.payments.list.infiniteQueryOptions({ ...filters, limit: 50 }, { getNextPageParam: (last) => last.nextCursor }),
-    initialData: { pages: [first], pageParams: [null] },
-    // Keep the first page as the server drew it; later pages load only when asked for.
-    staleTime: 30_000,
-  });
+  const pages = trpc.payments.list.useInfiniteQuery(
+    { ...filters, limit: 50 },
+    {
+      getNextPageParam: (last) => last.nextCursor,
+      initialData: { pages: [first], pageParams: [null] },
+      // Keep the first page as the server drew it; later pages load only when asked for.
+      staleTime: 30_000,
+    },
+  );
   const items = pages.data?.pages.flatMap((p) => p.items) ?? first.items;
 
   if (items.length === 0) {

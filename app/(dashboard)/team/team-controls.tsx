@@ -1,11 +1,10 @@
 "use client";
 // The team page's actions: invite (the link is mailed when an address is given, and shown once to copy), change a role, remove someone, withdraw an invite.
-import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { CopyButton } from "@/app/copy-button";
 import { lagosDateTime } from "@/app/payment-display";
 import { FormError } from "@/app/form-error";
-import { useTRPC } from "@/app/trpc-provider";
+import { trpc } from "@/app/trpc-provider";
 import type { Role } from "@/db/schema";
 import styles from "./team.module.css";
 
@@ -17,9 +16,8 @@ const ROLE_OPTIONS: { role: Role; text: string }[] = [
 ];
 
 export function InviteForm({ mayGrantOwner }: { mayGrantOwner: boolean }) {
-  const trpc = useTRPC();
   const router = useRouter();
-  const invite = useMutation(trpc.team.invite.mutationOptions({ onSuccess: () => router.refresh() }));
+  const invite = trpc.team.invite.useMutation({ onSuccess: () => router.refresh() });
   const emailError = invite.error?.data?.errors.find((e) => e.field === "email");
   return (
     <form
@@ -69,10 +67,9 @@ export function InviteForm({ mayGrantOwner }: { mayGrantOwner: boolean }) {
 }
 
 export function MemberControls({ userId, role, name, mayGrantOwner }: { userId: string; role: Role; name: string; mayGrantOwner: boolean }) {
-  const trpc = useTRPC();
   const router = useRouter();
-  const change = useMutation(trpc.team.changeRole.mutationOptions({ onSuccess: () => router.refresh() }));
-  const remove = useMutation(trpc.team.remove.mutationOptions({ onSuccess: () => router.refresh() }));
+  const change = trpc.team.changeRole.useMutation({ onSuccess: () => router.refresh() });
+  const remove = trpc.team.remove.useMutation({ onSuccess: () => router.refresh() });
   const ownerLocked = role === "owner" && !mayGrantOwner;
   return (
     <div className="stack" style={{ gap: "0.25rem" }}>
@@ -106,9 +103,8 @@ export function MemberControls({ userId, role, name, mayGrantOwner }: { userId: 
 }
 
 export function WithdrawInvite({ id }: { id: string }) {
-  const trpc = useTRPC();
   const router = useRouter();
-  const withdraw = useMutation(trpc.team.withdrawInvite.mutationOptions({ onSuccess: () => router.refresh() }));
+  const withdraw = trpc.team.withdrawInvite.useMutation({ onSuccess: () => router.refresh() });
   return (
     <>
       <button type="button" className={`secondary ${styles.small}`} disabled={withdraw.isPending} onClick={() => withdraw.mutate({ id })}>

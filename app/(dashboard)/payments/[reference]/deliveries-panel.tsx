@@ -1,8 +1,7 @@
 "use client";
 // The payment's callbacks: each event's delivery to the callbackUrl and webhook endpoints, every attempt, and a re-send.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
-import { useTRPC } from "@/app/trpc-provider";
+import { trpc } from "@/app/trpc-provider";
 import type { AppRouter } from "@/server/trpc/root";
 import styles from "./detail.module.css";
 import { POLL_MS } from "./poll";
@@ -20,14 +19,11 @@ function outcome(a: Delivery["attempts"][number]): string {
 }
 
 export function DeliveriesPanel({ paymentReference, canAct }: { paymentReference: string; canAct: boolean }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const deliveries = useQuery({ ...trpc.webhooks.deliveries.byPayment.queryOptions({ paymentReference }), refetchInterval: POLL_MS });
-  const resend = useMutation(
-    trpc.webhooks.deliveries.resend.mutationOptions({
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.byPayment.queryKey({ paymentReference }) }),
-    }),
-  );
+  const utils = trpc.useUtils();
+  const deliveries = trpc.webhooks.deliveries.byPayment.useQuery({ paymentReference }, { refetchInterval: POLL_MS });
+  const resend = trpc.webhooks.deliveries.resend.useMutation({
+    onSettled: () => utils.webhooks.deliveries.byPayment.invalidate({ paymentReference }),
+  });
   const list = deliveries.data ?? [];
 
   return (

@@ -1,8 +1,7 @@
 "use client";
 // One payment, kept live: polled every 2.5 s while the page is open, so the bank's notices and callbacks show as they land.
-import { useQuery } from "@tanstack/react-query";
 import { CHANNEL_LABEL, lagosDateTime, naira } from "@/app/payment-display";
-import { useTRPC } from "@/app/trpc-provider";
+import { trpc } from "@/app/trpc-provider";
 import type { PaymentWithTimeline } from "@/server/payments/timeline";
 import { StatusBadge } from "../payment-table";
 import { DeliveriesPanel } from "./deliveries-panel";
@@ -17,9 +16,8 @@ const SOURCE = { rest: "REST API", trpc: "tRPC API", dashboard: "Dashboard", lin
 type Props = { initial: PaymentWithTimeline; qr: string | null; canAct: boolean; renderedAt: number; justCreated: boolean };
 
 export function PaymentLive({ initial, qr, canAct, renderedAt, justCreated }: Props) {
-  const trpc = useTRPC();
   const paymentReference = initial.payments.paymentReference;
-  const { data } = useQuery({ ...trpc.payments.byReference.queryOptions({ paymentReference }), initialData: initial, refetchInterval: POLL_MS });
+  const { data } = trpc.payments.byReference.useQuery({ paymentReference }, { initialData: initial, refetchInterval: POLL_MS });
   const d = data ?? initial;
   const p = d.payments;
   const { open, refundDue: refund } = d.state;

@@ -1,27 +1,23 @@
 "use client";
 // Test mode only: play the customer's bank. Each button sends the sandbox bank's signed notice, exactly as a real bank would.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { naira } from "@/app/payment-display";
-import { useTRPC } from "@/app/trpc-provider";
+import { trpc } from "@/app/trpc-provider";
 import type { PaymentWithTimeline } from "@/server/payments/timeline";
 import type { PaymentState } from "@/server/payments/view";
 import styles from "./detail.module.css";
 
 export function SandboxPanel({ payment, state }: { payment: PaymentWithTimeline["payments"]; state: PaymentState }) {
   const { open, sandboxTransfer } = state;
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
   const [said, setSaid] = useState<string | null>(null);
-  const simulate = useMutation(
-    trpc.sandbox.simulate.mutationOptions({
-      onSuccess: (p) => {
-        setSaid(`The bank's notice was applied: the payment is now ${p.status.toLowerCase().replace("_", " ")}.`);
-        return queryClient.invalidateQueries({ queryKey: trpc.payments.byReference.queryKey({ paymentReference: payment.paymentReference }) });
-      },
-      onError: (e) => setSaid(e.message),
-    }),
-  );
+  const simulate = trpc.sandbox.simulate.useMutation({
+    onSuccess: (p) => {
+      setSaid(`The bank's notice was applied: the payment is now ${p.status.toLowerCase().replace("_", " ")}.`);
+      return utils.payments.byReference.invalidate({ paymentReference: payment.paymentReference });
+    },
+    onError: (e) => setSaid(e.message),
+  });
   const half = sandboxTransfer.half;
   const run = (outcome: "pay" | "decline", amount?: string) => {
     setSaid(null);
