@@ -1,12 +1,10 @@
 "use client";
-import { useMutation } from "@tanstack/react-query";
 import { FormError } from "@/app/form-error";
-import { useTRPC } from "@/app/trpc-provider";
+import { trpc } from "@/app/trpc-provider";
 
 /** Sends the verification link again (at most once a minute). */
 export function ResendVerification() {
-  const trpc = useTRPC();
-  const resend = useMutation(trpc.account.resendVerification.mutationOptions());
+  const resend = trpc.account.resendVerification.useMutation();
   return (
     <span className="stack">
       <button type="button" className="secondary" disabled={resend.isPending || resend.isSuccess} onClick={() => resend.mutate()}>
