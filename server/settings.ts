@@ -28,7 +28,6 @@ const envSchema = z.object({
   OWO_WORKER_LEASE_SECONDS: seconds(60, 1),
   OWO_WORKER: z.enum(["on", "off"]).default("on"),
   OWO_SANDBOX_BANK_SECRET: z.string().min(16).optional(),
-  OWO_LIVE_PROVIDER: z.string().optional(),
   OWO_SMTP_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
   OWO_MAIL_FROM: z.string().trim().min(3).max(200).default("Owo <no-reply@localhost>"),
   OWO_REVOCATION_SECONDS: z.coerce.number().min(0).default(2),
@@ -60,7 +59,6 @@ export type Settings = {
   workerLeaseSeconds: number;
   worker: boolean;
   sandboxBankSecret: string;
-  liveProvider: string | null;
   /** null: no SMTP, mail stays in the outbox (dashboard "Mail sent by this Owo", `owo mail list`). */
   smtpUrl: string | null;
   mailFrom: string;
@@ -116,7 +114,6 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     workerLeaseSeconds: e.OWO_WORKER_LEASE_SECONDS,
     worker: e.OWO_WORKER === "on",
     sandboxBankSecret: e.OWO_SANDBOX_BANK_SECRET ?? generatedSecret(dataDir, "sandbox-bank-secret", hex32),
-    liveProvider: e.OWO_LIVE_PROVIDER || null,
     smtpUrl: e.OWO_SMTP_URL ?? null,
     mailFrom: e.OWO_MAIL_FROM,
     revocationSeconds: e.OWO_REVOCATION_SECONDS,

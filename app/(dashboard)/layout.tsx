@@ -44,7 +44,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
           <div className="merchant">
             <strong data-testid="merchant-name">{caller.merchantName}</strong>
             <MerchantSwitcher current={caller.merchantId} merchants={merchants.map((m) => ({ id: m.merchantId, name: m.name }))} />
-            <span className={`mode-badge mode-${caller.mode}`} title={settings().liveProvider ? "" : "No live bank provider is configured on this Owo, so only test mode exists."}>
+            <span className={`mode-badge mode-${caller.mode}`} title={caller.liveAvailable ? "" : "No bank-side provider is connected yet, so only test mode exists."}>
               {caller.mode === "test" ? "Test mode" : "Live"}
             </span>
           </div>

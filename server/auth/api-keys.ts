@@ -3,12 +3,13 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { db, preparedQueries, write, type Tx } from "../../db/client";
-import { apiKeys, apiSecrets, type Mode } from "../../db/schema";
+import { apiKeys, apiSecrets, providerAccounts, type Mode } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { newId, sha256 } from "../identifiers";
 import { forgetCachedTokens } from "./access-tokens";
 import { clock } from "../clock";
 import { noticeOwners, UNKNOWN_ORIGIN } from "../users/security-notices";
+import { createSigningSecret } from "../webhooks/signing-secrets";
 
 const MAX_GRACE_SECONDS = 24 * 3600;
 
@@ -31,6 +32,21 @@ export function issueKeyPair(tx: Tx, merchantId: string, mode: Mode, now = clock
   const id = newId("key");
   tx.insert(apiKeys).values({ id, merchantId, mode, publicKey, createdAt: now }).run();
   return { publicKey, secretKey: insertSecret(tx, id, now) };
+}
+
+/**
+ * Live keys, once (API.md "Operator CLI"): only when a bank-side provider is connected, since nothing else can
+ * serve a live payment, and never a second pair (that is a roll). One transaction with its signing secret.
+ */
+export function createLiveKeys(merchantId: string, now = clock.now()) {
+  return write((tx) => {
+    const provider = tx.select({ id: providerAccounts.id }).from(providerAccounts).where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt))).get();
+    if (!provider) throw new ApiError("S3", "No bank-side provider is connected: connect one first (provider add, or the dashboard's Providers page)");
+    const existing = tx.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, "live"))).get();
+    if (existing) throw new ApiError("S14", "Live keys exist already: use keys roll --mode live");
+    const keys = issueKeyPair(tx, merchantId, "live", now);
+    return { ...keys, webhookSecret: createSigningSecret(tx, merchantId, "live", now) };
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { decode } from "next-auth/jwt";
 import { db } from "../../db/client";
 import { memberships, merchants, users, type Mode, type Role } from "../../db/schema";
 import { settings } from "../settings";
+import { hasConnectedProvider } from "../providers/accounts";
 import type { MachineCaller } from "./access-tokens";
 import { can } from "./permissions";
 
@@ -17,6 +18,8 @@ export type UserCaller = {
   role: Role;
   mode: Mode;
   emailVerified: boolean;
+  /** Live mode exists for this merchant once it has connected a bank-side provider. */
+  liveAvailable: boolean;
 };
 
 export type Caller = MachineCaller | UserCaller;
@@ -65,8 +68,9 @@ export function userCaller(userId: string, cookies: Record<string, string>): Use
   if (!chosen) return null;
   const emailVerified = chosen.verifiedAt !== null;
   const mayGoLive = can({ kind: "user", role: chosen.role, emailVerified }, "mode.live");
-  const mode: Mode = cookies[MODE_COOKIE] === "live" && settings().liveProvider && mayGoLive ? "live" : "test";
-  return { kind: "user", userId, email: chosen.email, merchantId: chosen.merchantId, merchantName: chosen.merchantName, role: chosen.role, mode, emailVerified };
+  const liveAvailable = hasConnectedProvider(chosen.merchantId);
+  const mode: Mode = cookies[MODE_COOKIE] === "live" && liveAvailable && mayGoLive ? "live" : "test";
+  return { kind: "user", userId, email: chosen.email, merchantId: chosen.merchantId, merchantName: chosen.merchantName, role: chosen.role, mode, emailVerified, liveAvailable };
 }
 
 export function merchantsOf(userId: string) {

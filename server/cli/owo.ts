@@ -1,8 +1,9 @@
-// The operator CLI (API.md "Operator CLI"): merchant create, keys roll, user reset-password, mail list.
+// The operator CLI (API.md "Operator CLI"): merchant create, keys roll / create, provider add, user reset-password, mail list.
 import { parseArgs } from "node:util";
 import { closeDatabase, migrateDatabase } from "../../db/client";
 import { ApiError } from "../api-error";
-import { rollSecretKey } from "../auth/api-keys";
+import { createLiveKeys, rollSecretKey } from "../auth/api-keys";
+import { connectProvider, noticeUrlWarning } from "../providers/accounts";
 import { allMail } from "../mail/outbox";
 import { createMerchant } from "../merchants/create-merchant";
 import { resetPassword } from "../users/users";
@@ -13,6 +14,11 @@ const HELP = `Owo operator CLI
       Creates a merchant, its owner, test keys and a test signing secret; prints the secrets once.
   npm run owo -- keys roll --merchant <merchantId> [--mode test] [--grace-seconds 0] [--json]
       Issues a new secret key for the same public key; the old one dies at once or after the grace period.
+  npm run owo -- keys create --merchant <merchantId> --mode live [--json]
+      Creates the live key pair and live signing secret, once a bank-side provider is connected.
+  npm run owo -- provider add <paystack|flutterwave|seerbit> --merchant <merchantId> [--priority N] [--base-url <url>] [--json]
+      --secret-key …   (Flutterwave also --secret-hash …; SeerBit --public-key … and --secret-key …)
+      Connects the merchant's account at a bank-side provider for live mode; prints its notice URL.
   npm run owo -- user reset-password --email <email> --password '…'
       Sets a user's password.
   npm run owo -- mail list [--to <email>] [--limit 20] [--json]
@@ -26,7 +32,8 @@ async function run(argv: string[]): Promise<number> {
     allowPositionals: true,
     options: {
       name: { type: "string" }, email: { type: "string" }, password: { type: "string" }, merchant: { type: "string" },
-      mode: { type: "string", default: "test" }, to: { type: "string" }, limit: { type: "string", default: "20" }, "grace-seconds": { type: "string", default: "0" },
+      mode: { type: "string", default: "test" }, priority: { type: "string" }, "base-url": { type: "string" },
+      "secret-key": { type: "string" }, "secret-hash": { type: "string" }, "public-key": { type: "string" }, to: { type: "string" }, limit: { type: "string", default: "20" }, "grace-seconds": { type: "string", default: "0" },
       json: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -37,6 +44,20 @@ async function run(argv: string[]): Promise<number> {
   }
   migrateDatabase();
   const print = (data: Record<string, unknown>, human: string) => console.log(values.json ? JSON.stringify(data) : human);
+  if (positionals[0] === "provider" && positionals[1] === "add" && positionals.length === 3) {
+    if (!values.merchant) throw new ApiError("S5", "--merchant <merchantId> is required");
+    const priority = values.priority === undefined ? undefined : Number(values.priority);
+    const added = connectProvider(values.merchant, {
+      provider: positionals[2] ?? "",
+      credentials: { secretKey: values["secret-key"], secretHash: values["secret-hash"], publicKey: values["public-key"] },
+      priority,
+      baseUrl: values["base-url"],
+    });
+    const warning = noticeUrlWarning(added.noticeUrl);
+    if (warning) console.error(`warning: ${warning}`);
+    print(added, `Provider ${added.provider} connected as ${added.providerId}.\n  Register this notice URL at ${added.provider}: ${added.noticeUrl}`);
+    return 0;
+  }
   switch (command) {
     case "merchant create": {
       const m = await createMerchant({ name: values.name ?? "", email: values.email ?? "", password: values.password ?? "", emailVerified: true });
@@ -49,6 +70,13 @@ async function run(argv: string[]): Promise<number> {
       const mode = values.mode === "live" ? "live" : "test";
       const rolled = rollSecretKey(values.merchant, mode, Number(values["grace-seconds"]));
       print({ merchantId: values.merchant, publicKey: rolled.publicKey, secretKey: rolled.secretKey }, `New secret key (shown once): ${rolled.secretKey}`);
+      return 0;
+    }
+    case "keys create": {
+      if (!values.merchant) throw new ApiError("S5", "--merchant <merchantId> is required");
+      if (values.mode !== "live") throw new ApiError("S5", "--mode live is required: test keys come with the merchant (keys roll renews them)");
+      const keys = createLiveKeys(values.merchant);
+      print(keys, `Live keys created.\n  public key:     ${keys.publicKey}\n  secret key:     ${keys.secretKey}\n  webhook secret: ${keys.webhookSecret}\nThe secrets are shown once; store them now.`);
       return 0;
     }
     case "user reset-password": {

@@ -2,7 +2,7 @@
 // (last success, last failure, the circuit breaker), which the database holds so every instance sees it.
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { db, write } from "../../db/client";
-import { providerAccounts, type ProviderAccountRow } from "../../db/schema";
+import { merchants, providerAccounts, type ProviderAccountRow } from "../../db/schema";
 import { ApiError, invalidFields, type FieldError } from "../api-error";
 import { seal, unseal } from "../auth/master-key";
 import { newId } from "../identifiers";
@@ -63,6 +63,7 @@ export function connectProvider(merchantId: string, input: ConnectInput, now = c
   const id = newId("prv");
   const last4 = Object.fromEntries(Object.entries(credentials).map(([k, v]) => [k, v.slice(-4)]));
   write((tx) => {
+    if (!tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).get()) throw new ApiError("S404", `No merchant ${merchantId}`);
     const taken = tx.select({ priority: providerAccounts.priority }).from(providerAccounts).where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt))).all();
     tx.insert(providerAccounts)
       .values({
@@ -118,11 +119,15 @@ export function noteSuccess(providerId: string, now = clock.now()): void {
 }
 
 /** Five failures within a minute rest the provider OWO_PROVIDER_REST_SECONDS: routing skips it meanwhile. */
-export function noteFailure(providerId: string, message: string, now = clock.now()): void {
+export function noteFailure(providerId: string, message: string, opts: { countsTowardRest: boolean }, now = clock.now()): void {
   if (providerId === "sandbox") return;
   write((tx) => {
     const row = tx.select().from(providerAccounts).where(eq(providerAccounts.id, providerId)).get();
     if (!row) return;
+    if (!opts.countsTowardRest) {
+      tx.update(providerAccounts).set({ lastFailureAt: now, lastFailure: message.slice(0, 300) }).where(eq(providerAccounts.id, providerId)).run();
+      return;
+    }
     const fresh = row.failureWindowStart === null || now - row.failureWindowStart > FAILURE_WINDOW_MS;
     const count = fresh ? 1 : row.failureCount + 1;
     const rest = count >= FAILURES_TO_REST;

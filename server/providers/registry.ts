@@ -6,20 +6,15 @@ import { ApiError, type FieldError } from "../api-error";
 import { settings } from "../settings";
 import { connectedAccounts, isResting, noteFailure, noteSuccess, noticeUrl } from "./accounts";
 import type { Bank } from "./banks";
-import type { Channel, Connector, IssueRequest, Issued, ProviderAccount, ProviderName } from "./connector";
+import { ProviderRefused, type Channel, type Connector, type IssueRequest, type Issued, type ProviderAccount, type ProviderName } from "./connector";
 import { flutterwave } from "./flutterwave/connector";
 import { paystack } from "./paystack/paystack";
 import { sandboxAccount, sandboxConnector } from "./sandbox/connector";
 import { seerbit } from "./seerbit/seerbit";
 
-const connectors: Partial<Record<ProviderName, Connector>> = {
-  sandbox: sandboxConnector,
-  flutterwave,
-  paystack,
-  seerbit,
-};
+const connectors: Record<ProviderName, Connector> = { sandbox: sandboxConnector, paystack, flutterwave, seerbit };
 
-export function connectorFor(provider: ProviderName): Connector | undefined {
+export function connectorFor(provider: ProviderName): Connector {
   return connectors[provider];
 }
 
@@ -28,23 +23,19 @@ export type IssueOutcome = { issued: Issued; provider: ProviderName; providerAcc
 /** The accounts that may issue this payment, best first; S3 with none connected, S8 when none serves the bank. */
 function candidates(merchantId: string, mode: Mode, channel: Channel, bank: Bank | undefined): { connector: Connector; account: ProviderAccount }[] {
   if (mode === "test") return [{ connector: sandboxConnector, account: sandboxAccount }];
-  const accounts = connectedAccounts(merchantId).flatMap((account) => {
-    const connector = connectors[account.provider];
-    return connector ? [{ connector, account }] : [];
-  });
+  const accounts = connectedAccounts(merchantId).map((account) => ({ connector: connectors[account.provider], account }));
   if (accounts.length === 0) throw new ApiError("S3", "No bank-side provider is connected for live mode; connect one on the Providers page");
   const serving = accounts.filter(({ connector }) => connector.serves(channel, bank));
   if (serving.length === 0) {
     if (channel === "USSD") throw new ApiError("S8", "No connected provider serves USSD for this bankCode: see GET /api/v2/banks", [{ field: "bankCode", message: "no connected provider serves this bank" }]);
-    throw new ApiError("S502", "No connected provider serves bank transfers", [{ field: "provider", message: "none of the connected providers serves TRANSFER" }]);
+    throw new ApiError("S3", "No connected provider serves bank transfers; connect one that does on the Providers page");
   }
   return serving;
 }
 
-function describe(err: unknown, timeoutMs: number): string {
-  if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) return `timeout after ${timeoutMs / 1000} s`;
-  const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : "";
-  return err instanceof Error ? err.message + cause : String(err);
+function describe(err: unknown, signal: AbortSignal, timeoutMs: number): string {
+  if (signal.aborted) return `timeout after ${timeoutMs / 1000} s`;
+  return err instanceof Error ? err.message : String(err);
 }
 
 /**
@@ -67,14 +58,16 @@ export async function issueThroughProviders(
       continue;
     }
     const reference = referenceFor(++attempt);
+    const signal = AbortSignal.timeout(timeoutMs);
     try {
-      const issued = await connector.issue(account, { ...req, reference, noticeUrl: noticeUrl(account.id) }, AbortSignal.timeout(timeoutMs));
+      const issued = await connector.issue(account, { ...req, reference, noticeUrl: noticeUrl(account.id) }, signal);
       if (issued.channel !== req.channel) throw new Error(`answered ${issued.channel} for ${req.channel}`);
       noteSuccess(account.id);
       return { issued, provider: account.provider, providerAccountId: mode === "test" ? null : account.id, issueReference: reference };
     } catch (err) {
-      const message = describe(err, timeoutMs);
-      noteFailure(account.id, message);
+      const message = describe(err, signal, timeoutMs);
+      // A refusal in the provider's own words (a 4xx) is about this request, not the provider's health.
+      noteFailure(account.id, message, { countsTowardRest: !(err instanceof ProviderRefused) });
       failures.push({ field, message: `${account.id}: ${message}` });
     }
   }

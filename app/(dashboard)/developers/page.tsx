@@ -30,7 +30,7 @@ export default async function DevelopersPage() {
   const { caller, api } = await pageCaller();
   if (!caller) return null;
   const [keys, endpoints, defaults] = await Promise.all([api.keys.list(), api.webhooks.endpoints.list(), api.links.defaults()]);
-  const { publicUrl, liveProvider } = settings();
+  const { publicUrl } = settings();
   const mayChange = can(caller, "change");
   const current = keys.find((k) => k.mode === caller.mode);
   const code = current ? samples(publicUrl, current.publicKey) : null;
@@ -41,10 +41,10 @@ export default async function DevelopersPage() {
         Keys and callbacks for <strong>{caller.mode === "test" ? "test mode" : "live mode"}</strong>. Test mode is served by the sandbox bank: no real money
         moves.
       </p>
-      {!liveProvider && (
+      {!caller.liveAvailable && (
         <div className={`card ${styles.notice}`} role="note">
-          <strong>Live mode is unavailable on this Owo.</strong> The operator has not configured a live bank provider, so there are no live keys here; test
-          keys and the sandbox bank work fully.
+          <strong>Live mode starts once a bank-side provider is connected.</strong> Connect your Paystack, Flutterwave or SeerBit account on the{" "}
+          <a href="/providers">Providers</a> page; until then there are no live keys here, and test keys and the sandbox bank work fully.
         </div>
       )}
 
