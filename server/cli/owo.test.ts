@@ -59,3 +59,48 @@ test("--help lists the three commands", () => {
   assert.equal(r.status, 0);
   for (const c of ["merchant create", "keys roll", "user reset-password"]) assert.ok(r.stdout.includes(c), c);
 });
+
+test("keys create --mode live is refused until a provider is connected; provider add prints API.md's JSON and warns of an unreachable notice URL", () => {
+  const m = JSON.parse(runCli(["merchant", "create", "--name", "Live Co", "--email", "owner@live.ng", "--password", "a long password", "--json"], dataDir).stdout.trim().split("\n").pop() ?? "");
+  const early = runCli(["keys", "create", "--merchant", m.merchantId, "--mode", "live", "--json"], dataDir);
+  assert.equal(early.status, 1);
+  assert.match(early.stderr, /No bank-side provider is connected/);
+  assert.equal(early.stdout.trim(), "");
+
+  const missing = runCli(["provider", "add", "flutterwave", "--merchant", m.merchantId, "--secret-key", "FLWSECK_TEST-abcdefgh", "--json"], dataDir);
+  assert.equal(missing.status, 1);
+  assert.match(missing.stderr, /secretHash is required for flutterwave/);
+  const unknown = runCli(["provider", "add", "stripe", "--merchant", m.merchantId, "--secret-key", "sk_test_abcdefgh", "--json"], dataDir);
+  assert.equal(unknown.status, 1);
+  assert.match(unknown.stderr, /provider must be one of paystack, flutterwave, seerbit/);
+
+  const added = runCli(["provider", "add", "paystack", "--merchant", m.merchantId, "--secret-key", "sk_test_0123456789abcdef", "--priority", "2", "--json"], dataDir);
+  assert.equal(added.status, 0, added.stderr);
+  const out = JSON.parse(added.stdout.trim());
+  assert.deepEqual(Object.keys(out), ["providerId", "provider", "noticeUrl"]);
+  assert.match(out.providerId, /^prv_[0-9a-z]{20}$/);
+  assert.equal(out.provider, "paystack");
+  assert.equal(out.noticeUrl, `http://localhost:3000/api/v2/providers/${out.providerId}/notices`);
+  assert.match(added.stderr, /warning: .*loopback address: a provider cannot reach it/);
+
+  const keys = runCli(["keys", "create", "--merchant", m.merchantId, "--mode", "live", "--json"], dataDir);
+  assert.equal(keys.status, 0, keys.stderr);
+  const live = JSON.parse(keys.stdout.trim());
+  assert.deepEqual(Object.keys(live), ["publicKey", "secretKey", "webhookSecret"]);
+  assert.match(live.publicKey, /^pk_live_/);
+  assert.match(live.secretKey, /^sk_live_/);
+  assert.match(live.webhookSecret, /^whsec_/);
+  const again = runCli(["keys", "create", "--merchant", m.merchantId, "--mode", "live", "--json"], dataDir);
+  assert.equal(again.status, 1);
+  assert.match(again.stderr, /use keys roll --mode live/);
+});
+
+test("provider credentials are stored sealed: the database holds only their last 4 characters in clear", async () => {
+  process.env.DATABASE_URL = `${dataDir}/owo.db`;
+  const { sqlite } = await import("../../db/client");
+  const rows = sqlite().prepare("select * from provider_accounts").all() as Record<string, unknown>[];
+  assert.ok(rows.length >= 1);
+  const dump = JSON.stringify(rows);
+  assert.ok(!dump.includes("sk_test_0123456789abcdef"), "the secret key is not in clear");
+  assert.ok(dump.includes("cdef"), "its last 4 are");
+});

@@ -35,7 +35,7 @@ export function callbackData(p: PaymentRow, event: PublishedEvent, sequence: num
     gatewayCode: STATUS_ANSWER[p.status].code,
     gatewayMessage: STATUS_ANSWER[p.status].message,
     publicKey: publicKeyOf(p.merchantId, p.mode),
-    provider: "sandbox",
+    provider: p.provider,
     amountRefunded: "0.00",
   };
 }

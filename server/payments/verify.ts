@@ -27,8 +27,7 @@ export function paymentView(p: PaymentRow) {
     mode: p.mode,
     gatewayMessage: STATUS_ANSWER[p.status].message,
     gatewayCode: STATUS_ANSWER[p.status].code,
-    // Every payment is issued by the sandbox bank until live providers are connected.
-    provider: "sandbox",
+    provider: p.provider,
     createdAt: iso(p.createdAt),
     paidAt: p.status === "SUCCESSFUL" ? iso(p.paidAt) : null,
     expiresAt: iso(p.expiresAt),

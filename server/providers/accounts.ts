@@ -108,6 +108,51 @@ export function ownAccount(merchantId: string, providerId: string): ProviderAcco
   return opened(row);
 }
 
+/** Stops routing and notices to this account; payments it issued keep their history. */
+export function disconnectProvider(merchantId: string, providerId: string, now = clock.now()): void {
+  const done = db()
+    .update(providerAccounts)
+    .set({ disconnectedAt: now })
+    .where(and(eq(providerAccounts.id, providerId), eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
+    .run();
+  if (done.changes === 0) throw new ApiError("S404", "No such provider account");
+}
+
+export type ProviderHealth = {
+  providerId: string;
+  provider: ProviderName;
+  priority: number;
+  baseUrl: string;
+  /** Each credential's last 4 characters: all that is ever shown again. */
+  credentialsLast4: Record<string, string>;
+  providerTestMode: boolean;
+  noticeUrl: string;
+  createdAt: number;
+  lastSuccessAt: number | null;
+  lastFailureAt: number | null;
+  lastFailure: string | null;
+  circuit: "closed" | "resting";
+  restingUntil: number | null;
+};
+
+/** The merchant's connected accounts as the Providers page shows them, best first. */
+export function providerHealth(merchantId: string, now = clock.now()): ProviderHealth[] {
+  return db()
+    .select()
+    .from(providerAccounts)
+    .where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
+    .orderBy(asc(providerAccounts.priority), asc(providerAccounts.createdAt))
+    .all()
+    .map((r) => {
+      const resting = r.restingUntil !== null && r.restingUntil > now;
+      return {
+        providerId: r.id, provider: r.provider, priority: r.priority, baseUrl: r.baseUrl, credentialsLast4: JSON.parse(r.credentialsLast4) as Record<string, string>,
+        providerTestMode: r.providerTestMode, noticeUrl: noticeUrl(r.id), createdAt: r.createdAt, lastSuccessAt: r.lastSuccessAt, lastFailureAt: r.lastFailureAt,
+        lastFailure: r.lastFailure, circuit: resting ? "resting" : "closed", restingUntil: resting ? r.restingUntil : null,
+      };
+    });
+}
+
 export function isResting(providerId: string, now = clock.now()): boolean {
   const row = db().select({ restingUntil: providerAccounts.restingUntil }).from(providerAccounts).where(eq(providerAccounts.id, providerId)).get();
   return row?.restingUntil !== null && row?.restingUntil !== undefined && row.restingUntil > now;
