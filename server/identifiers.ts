@@ -1,5 +1,5 @@
 // Owo's own identifiers: prefixed, random, URL-safe.
-import { createHash, randomBytes, randomInt } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 
 const ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
 
@@ -16,9 +16,4 @@ export function randomDigits(n: number): string {
   let out = "";
   for (let i = 0; i < n; i++) out += String(randomInt(10));
   return out;
-}
-
-/** Secrets that are themselves long random strings are stored as SHA-256: a slow hash buys nothing there. */
-export function sha256(value: string): string {
-  return createHash("sha256").update(value).digest("hex");
 }

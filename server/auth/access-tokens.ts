@@ -5,7 +5,7 @@ import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { db, sqlite, write } from "../../db/client";
 import { accessTokens, apiKeys, apiSecrets, type Mode } from "../../db/schema";
 import { ApiError, invalidFields, unauthorized } from "../api-error";
-import { sha256 } from "../identifiers";
+import { sha256 } from "./token-hash";
 import { settings } from "../settings";
 import { clock } from "../clock";
 

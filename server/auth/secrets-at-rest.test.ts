@@ -13,7 +13,7 @@ after(() => owo.stop());
 
 test("secret keys, signing secrets, tokens and passwords are hashed or sealed at rest", async () => {
   const { rollSecretKey } = await import("./api-keys");
-  const { rollSigningSecret, revealSigningSecret } = await import("../webhooks/signing-secrets");
+  const { rollSigningSecret, revealOrCreateSigningSecret } = await import("../webhooks/signing-secrets");
   const { sqlite } = await import("../../db/client");
   const secrets: string[] = [];
   for (let i = 0; i < 3; i++) {
@@ -23,7 +23,7 @@ test("secret keys, signing secrets, tokens and passwords are hashed or sealed at
     const rolled = rollSecretKey(m.merchantId, "test", 3600);
     secrets.push(rolled.secretKey, await tokenFor(owo, { secretKey: rolled.secretKey, publicKey: m.publicKey }));
     secrets.push(rollSigningSecret(m.merchantId, "test", 3600));
-    assert.equal(revealSigningSecret(m.merchantId, "test"), secrets[secrets.length - 1], "sealed secrets come back for signing");
+    assert.equal(revealOrCreateSigningSecret(m.merchantId, "test"), secrets[secrets.length - 1], "sealed secrets come back for signing");
   }
   const tables = sqlite().prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[];
   const dump = tables.map((t) => JSON.stringify(sqlite().prepare(`select * from "${t.name}"`).all())).join("\n");

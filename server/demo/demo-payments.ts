@@ -5,7 +5,7 @@ import { DAY_MS, dayStartOf } from "../payments/calendar";
 import { initiatePayment } from "../payments/initiate";
 import { initiatePaymentInput } from "../payments/initiate-schema";
 import { applyBankNotice, expireIfOverdue, type NoticeTarget } from "../payments/lifecycle";
-import { findPayment } from "../payments/verify";
+import { findPayment } from "../payments/lookup";
 import { clock } from "../clock";
 
 const DAYS = 28;

@@ -17,8 +17,11 @@ export function returnUrl(p: PaymentRow): string {
   return url.toString();
 }
 
-/** No e-mail, phone or URLs of the merchant's systems: the link may be forwarded, screenshotted or shared. */
-export function checkoutView(linkingReference: string, now = clock.now()) {
+/**
+ * The payment's status as of now, as its checkout shows it: like verify, it first expires an overdue payment (a write).
+ * No e-mail, phone or URLs of the merchant's systems: the link may be forwarded, screenshotted or shared.
+ */
+export function checkoutStatus(linkingReference: string, now = clock.now()) {
   const found = db()
     .select({ payment: payments, merchantName: merchants.name })
     .from(payments)
@@ -47,4 +50,4 @@ export function checkoutView(linkingReference: string, now = clock.now()) {
     returnUrl: open ? null : returnUrl(p),
   };
 }
-export type CheckoutView = ReturnType<typeof checkoutView>;
+export type CheckoutStatus = ReturnType<typeof checkoutStatus>;

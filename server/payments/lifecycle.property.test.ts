@@ -44,7 +44,8 @@ test("status moves only along allowed edges; money, events and outbox rows alway
   const { initiatePayment } = await import("./initiate");
   const { applyBankNotice, cancelPayment } = await import("./lifecycle");
   const { ApiError } = await import("../api-error");
-  const { verifyPayment, findPayment } = await import("./verify");
+  const { verifyPayment } = await import("./verify");
+  const { findPayment } = await import("./lookup");
   const { sqlite } = await import("../../db/client");
   const { settings } = await import("../settings");
 

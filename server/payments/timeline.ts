@@ -7,7 +7,8 @@ import { telLink } from "./dial-code";
 import { checkoutUrl } from "./initiate";
 import { expireIfOverdue } from "./lifecycle";
 import { formatKobo } from "./money";
-import { findPayment, paymentView } from "./verify";
+import { findPayment } from "./lookup";
+import { paymentView } from "./verify";
 import { paymentState } from "./view";
 import { clock } from "../clock";
 

@@ -1,9 +1,7 @@
 // Verification (API.md "Verify"): the payment as it stands, never an open one past its expiry.
-import { and, eq, sql } from "drizzle-orm";
-import { preparedQueries } from "../../db/client";
-import { payments, type Mode, type PaymentRow } from "../../db/schema";
-import { ApiError } from "../api-error";
+import type { Mode, PaymentRow } from "../../db/schema";
 import { expireIfOverdue } from "./lifecycle";
+import { findPayment } from "./lookup";
 import { formatKobo } from "./money";
 import { STATUS_ANSWER } from "./status";
 import { clock } from "../clock";
@@ -41,21 +39,6 @@ export type VerifyData = {
   payments: ReturnType<typeof paymentView>;
   customers: { customerName: string; customerMobile: string; customerEmail: string };
 };
-
-const byReference = preparedQueries((db) =>
-  db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.merchantId, sql.placeholder("merchantId")), eq(payments.mode, sql.placeholder("mode")), eq(payments.paymentReference, sql.placeholder("paymentReference"))))
-    .prepare(),
-);
-
-/** The merchant's own payment by its reference; another merchant's is simply not found. */
-export function findPayment(merchantId: string, mode: Mode, paymentReference: string): PaymentRow {
-  const p = byReference().get({ merchantId, mode, paymentReference });
-  if (!p) throw new ApiError("S404", `No payment with reference ${paymentReference}`);
-  return p;
-}
 
 export function verifyPayment(merchantId: string, mode: Mode, paymentReference: string, now = clock.now()): VerifyData {
   return verifyAnswer(expireIfOverdue(findPayment(merchantId, mode, paymentReference), now));

@@ -7,7 +7,8 @@ import { invites, memberships, merchants, users, type Role } from "../../db/sche
 import { ApiError, invalidFields } from "../api-error";
 import { inviteLetter, verifyEmailLetter } from "../mail/letters";
 import { queueMail } from "../mail/outbox";
-import { newId, sha256 } from "../identifiers";
+import { newId } from "../identifiers";
+import { sha256 } from "../auth/token-hash";
 import { merchantFieldErrors } from "../merchants/create-merchant";
 import { settings } from "../settings";
 import { issueVerificationUrl } from "../users/email-verification";

@@ -5,7 +5,8 @@ import { type Tx } from "../../db/client";
 import { accountTokens } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { clock } from "../clock";
-import { newId, sha256 } from "../identifiers";
+import { newId } from "../identifiers";
+import { sha256 } from "../auth/token-hash";
 
 export type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
 

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { write } from "../../db/client";
 import { knownDevices, users } from "../../db/schema";
 import { clock } from "../clock";
-import { sha256 } from "../identifiers";
+import { sha256 } from "../auth/token-hash";
 import { newDeviceLetter } from "../mail/letters";
 import { queueMail } from "../mail/outbox";
 import { recordAccountAudit } from "../team/audit";

@@ -1,7 +1,7 @@
 // What one delivery attempt sends: the notificationItems body (the same bytes every time) and its signature headers.
 import type { Mode } from "../../db/schema";
 import { signatureHeaders, type SignatureHeaders } from "./signing";
-import { liveSigningSecrets, revealSigningSecret } from "./signing-secrets";
+import { liveSigningSecrets, revealOrCreateSigningSecret } from "./signing-secrets";
 import { clock } from "../clock";
 
 export type OutboxEvent = { eventId: string; createdAt: number; payloadJson: string };
@@ -19,7 +19,7 @@ export function notificationBody(e: OutboxEvent): string {
 export function notificationHeaders(e: OutboxEvent & { merchantId: string; mode: Mode }, body: string, now = clock.now()): SignatureHeaders {
   let secrets = liveSigningSecrets(e.merchantId, e.mode, now);
   if (secrets.length === 0) {
-    revealSigningSecret(e.merchantId, e.mode);
+    revealOrCreateSigningSecret(e.merchantId, e.mode);
     secrets = liveSigningSecrets(e.merchantId, e.mode, now);
   }
   return signatureHeaders({ eventId: e.eventId, timestamp: Math.floor(now / 1000), body, secrets });

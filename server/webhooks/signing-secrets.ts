@@ -33,7 +33,8 @@ export function liveSigningSecrets(merchantId: string, mode: Mode, now = clock.n
     .map((r) => unseal(r.secretEnc));
 }
 
-export function revealSigningSecret(merchantId: string, mode: Mode): string {
+/** The current signing secret, created (and kept sealed) first when the merchant has none in this mode. */
+export function revealOrCreateSigningSecret(merchantId: string, mode: Mode): string {
   const [current] = liveSigningSecrets(merchantId, mode);
   if (current) return current;
   return write((tx) => createSigningSecret(tx, merchantId, mode));

@@ -8,7 +8,7 @@ import { CopyButton } from "@/app/copy-button";
 import { Countdown } from "@/app/countdown";
 import { lagosDateTime, naira } from "@/app/payment-display";
 import { TransferAccount } from "@/app/transfer-account";
-import type { CheckoutView } from "@/server/payments/checkout";
+import type { CheckoutStatus } from "@/server/payments/checkout";
 import type { AppRouter } from "@/server/trpc/root";
 import styles from "./checkout.module.css";
 
@@ -19,7 +19,7 @@ const RETURN_AFTER_S = 5;
 const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: "/api/trpc", transformer: superjson })] });
 
 /** Polls while the payment is open: quicker when visible, backing off when limited or offline. */
-function useLiveView(initial: CheckoutView): CheckoutView {
+function useLiveView(initial: CheckoutStatus): CheckoutStatus {
   const [view, setView] = useState(initial);
   useEffect(() => {
     if (!view.open) return;
@@ -71,7 +71,7 @@ function GoingBack({ to, merchant }: { to: string; merchant: string }) {
   );
 }
 
-function Receipt({ view }: { view: CheckoutView }) {
+function Receipt({ view }: { view: CheckoutStatus }) {
   const outcome = {
     SUCCESSFUL: { mark: "✓", title: "Payment received", tone: styles.good },
     FAILED: { mark: "✕", title: "Payment declined", tone: styles.bad },
@@ -112,7 +112,7 @@ function Receipt({ view }: { view: CheckoutView }) {
   );
 }
 
-export function CheckoutLive({ initial, qr, renderedAt }: { initial: CheckoutView; qr: string | null; renderedAt: number }) {
+export function CheckoutLive({ initial, qr, renderedAt }: { initial: CheckoutStatus; qr: string | null; renderedAt: number }) {
   const view = useLiveView(initial);
   const { issued } = view;
   const partly = view.status === "PARTIALLY_PAID";

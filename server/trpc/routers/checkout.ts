@@ -1,12 +1,12 @@
 // The hosted checkout page's live status: public (the customer is not signed in), limited per client IP.
 import { z } from "zod";
 import { limitIp } from "../../limits/rate-limits";
-import { checkoutView } from "../../payments/checkout";
+import { checkoutStatus } from "../../payments/checkout";
 import { publicProcedure, router } from "../init";
 
 export const checkoutRouter = router({
   status: publicProcedure.input(z.object({ linkingReference: z.string().min(1).max(64) })).query(({ ctx, input }) => {
     if (ctx.ip !== null) for (const [k, v] of Object.entries(limitIp(ctx.ip))) ctx.setHeader(k, v);
-    return checkoutView(input.linkingReference);
+    return checkoutStatus(input.linkingReference);
   }),
 });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { deliveriesOfEndpoint, deliveriesOfPayment } from "../../webhooks/delivery-log";
 import { resendDelivery } from "../../webhooks/deliveries";
 import { addEndpoint, deleteEndpoint, disableEndpoint, enableEndpoint, listEndpoints } from "../../webhooks/endpoints";
-import { revealSigningSecret, rollSigningSecret } from "../../webhooks/signing-secrets";
+import { revealOrCreateSigningSecret, rollSigningSecret } from "../../webhooks/signing-secrets";
 import { authedProcedure, router, staffProcedure } from "../init";
 
 const endpointId = z.object({ endpointId: z.string().min(1).max(64) });
@@ -20,7 +20,7 @@ export const webhooksRouter = router({
   }),
   // A mutation even to read: the secret is shown only to staff, and asking for it may create the mode's first one.
   secret: router({
-    reveal: staffProcedure.mutation(({ ctx }) => ({ secret: revealSigningSecret(ctx.caller.merchantId, ctx.caller.mode) })),
+    reveal: staffProcedure.mutation(({ ctx }) => ({ secret: revealOrCreateSigningSecret(ctx.caller.merchantId, ctx.caller.mode) })),
     roll: staffProcedure
       .input(z.object({ graceSeconds: z.number().int().min(0).max(86400).default(0) }))
       .mutation(({ ctx, input }) => ({ secret: rollSigningSecret(ctx.caller.merchantId, ctx.caller.mode, input.graceSeconds) })),
