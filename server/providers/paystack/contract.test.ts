@@ -56,6 +56,16 @@ test("verify: a success is money received in kobo at Paystack's paid_at; Paystac
   assert.deepEqual(readVerifyAnswer(v.status, v.body), {
     state: "paid", providerReference: "re4lyvq3s3", amountKobo: 40333, currency: "NGN", paidAt: Date.parse("2024-08-22T09:15:02.000Z"),
   });
+  const as = (status: string) => {
+    const body = structuredClone(v.body) as { data: Record<string, unknown> };
+    body.data.status = status;
+    return readVerifyAnswer(200, body);
+  };
+  assert.deepEqual(
+    ["failed", "abandoned", "reversed", "ongoing", "pending", "processing", "queued"].map((s) => as(s).state),
+    ["failed", "expired", "reversed", "pending", "pending", "pending", "pending"],
+  );
+  assert.deepEqual([as("failed").amountKobo, as("ongoing").amountKobo], [0, 0]);
   const k = fixture("verify-invalid-key");
   assert.throws(() => readVerifyAnswer(k.status, k.body), (e: unknown) => e instanceof ProviderRefused && /Invalid key/.test(e.message));
 });

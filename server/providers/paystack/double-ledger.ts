@@ -19,6 +19,8 @@ export type DoubleTransaction = {
   paidAt: Date | null;
   ussd?: { type: string; code: string };
   account?: { number: string; name: string; expiresAt: Date };
+  /** Set when the charge lapsed unpaid before its time (the double's "expire now" control). */
+  lapsedAt?: Date;
   /** Transfers Paystack returned to the sender itself (wrong amount, account expired). */
   reversals: { amount: number; reason: string; transactionId: string; at: Date }[];
 };
@@ -78,9 +80,9 @@ export class PaystackLedger {
     return r;
   }
 
-  /** A pending transfer account past its 30 minutes is abandoned, as verify reports a charge nobody completed. */
+  /** A pending charge that lapsed (a transfer account past its 30 minutes) is abandoned, as verify reports a charge nobody completed. */
   statusOf(tx: DoubleTransaction, now = Date.now()): string {
-    if (tx.status === "pending" && tx.account && now > tx.account.expiresAt.getTime()) return "abandoned";
+    if (tx.status === "pending" && (tx.lapsedAt || (tx.account && now > tx.account.expiresAt.getTime()))) return "abandoned";
     return tx.status;
   }
 

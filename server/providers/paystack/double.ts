@@ -127,7 +127,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     if (amount === null) return controlError(400, "amount: must be a positive integer of kobo");
     if (tx.channel === "ussd") {
       if (amount !== tx.amount) return controlError(400, "a USSD debit is the whole amount or nothing");
-      if (tx.status !== "pending") return controlError(409, `transaction is ${tx.status}`);
+      if (ledger.statusOf(tx) !== "pending") return controlError(409, `transaction is ${ledger.statusOf(tx)}`);
       return settle(tx, "Payment successful");
     }
     const expired = ledger.statusOf(tx) === "abandoned";
@@ -166,6 +166,16 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     return { status: 200, body: { outcome: "declined", transaction: ledger.transactionView(tx) } };
   }
 
+  /** Lets a charge lapse now instead of waiting out its time: verify says abandoned, a late transfer is sent back. */
+  function expire([reference = ""]: string[]): DoubleAnswer {
+    const tx = ledger.transactions.get(reference);
+    if (!tx) return controlError(404, `no transaction ${reference}`);
+    if (tx.status !== "pending") return controlError(409, `transaction is ${tx.status}`);
+    tx.lapsedAt = new Date();
+    if (tx.account) tx.account.expiresAt = tx.lapsedAt;
+    return { status: 200, body: { outcome: "abandoned", transaction: ledger.transactionView(tx) } };
+  }
+
   function inspect([reference = ""]: string[]): DoubleAnswer {
     const tx = ledger.transactions.get(reference);
     if (!tx) return controlError(404, `no transaction ${reference}`);
@@ -185,6 +195,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     { method: "GET", path: /^\/_double\/transactions\/([^/]+)$/, handle: inspect },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/pay$/, handle: pay },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/decline$/, handle: decline },
+    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/expire$/, handle: expire },
   ];
   const double = createDoubleServer({
     api, control, faults, outbox,

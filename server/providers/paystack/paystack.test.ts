@@ -121,6 +121,22 @@ test("TRANSFER: a temporary account; a wrong amount is sent back by Paystack (ba
   assert.deepEqual((inspected.json.reversals as { amount: number }[]).map((r) => r.amount), [100000, 300000]);
 });
 
+test("a charge left to lapse: verify says expired; a transfer into the dead account is sent back (ACCOUNT_EXPIRED)", async () => {
+  const ussd = request("USSD");
+  await paystack.issue(account, ussd, quick());
+  assert.equal((await control("POST", `/_double/transactions/${ussd.reference}/expire`)).status, 200);
+  assert.deepEqual(await paystack.query(account, ussd.reference, quick()), { state: "expired", providerReference: ussd.reference, amountKobo: 0, currency: "NGN" });
+  assert.equal((await control("POST", `/_double/transactions/${ussd.reference}/pay`)).status, 409);
+  const transfer = request("TRANSFER");
+  await paystack.issue(account, transfer, quick());
+  await control("POST", `/_double/transactions/${transfer.reference}/expire`);
+  const from = received.length;
+  assert.equal((await control("POST", `/_double/transactions/${transfer.reference}/pay`)).json.reason, "account expired");
+  const { readings } = await webhooksAfter(from, 1);
+  assert.match(readings[0]?.kind === "ignored" ? readings[0].why : "", /ACCOUNT_EXPIRED/);
+  assert.equal((await paystack.query(account, transfer.reference, quick())).state, "expired");
+});
+
 test("the double is as strict as Paystack: wrong key, reused reference, non-integer kobo, unknown ussd.type", async () => {
   const req = request("USSD");
   await assert.rejects(paystack.issue({ ...account, credentials: { secretKey: "sk_test_wrong" } }, req, quick()), (e: unknown) => e instanceof ProviderRefused && /401\): Invalid key/.test(e.message));

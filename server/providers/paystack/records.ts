@@ -84,7 +84,8 @@ export function readChargeAnswer(channel: Channel, status: number, body: unknown
 
 /**
  * `GET /transaction/verify/{reference}`. Paystack's transaction statuses: success, failed, abandoned, reversed,
- * and the in-flight ones (ongoing, pending, processing, queued). Only `success` counts money as received.
+ * and the in-flight ones (ongoing, pending, processing, queued). Only `success` counts money as received; a declined
+ * debit is failed, a charge left unpaid until it lapsed is abandoned (expired in Owo's words).
  */
 export function readVerifyAnswer(status: number, body: unknown): ProviderPaymentState {
   if (status === 404 || (status === 400 && /not found/i.test(failure.safeParse(body).data?.message ?? ""))) {
@@ -101,8 +102,9 @@ export function readVerifyAnswer(status: number, body: unknown): ProviderPayment
     case "reversed":
       return { ...base, state: "reversed", amountKobo: t.amount, ...(paidAt ? { paidAt } : {}) };
     case "failed":
-    case "abandoned":
       return { ...base, state: "failed", amountKobo: 0 };
+    case "abandoned": // never completed in its time: a dial code or 30-minute account that went unused
+      return { ...base, state: "expired", amountKobo: 0 };
     default:
       return { ...base, state: "pending", amountKobo: 0 };
   }
