@@ -81,7 +81,10 @@ test(`${ROUNDS} rounds of SIGKILL under load: acknowledged payments survive, the
       }
     };
     const workers = Array.from({ length: 8 }, (_, i) => load(i));
-    await new Promise((r) => setTimeout(r, 300 + Math.random() * 700));
+    // Killed once this round has real load behind it (however slow the machine), then at a random moment.
+    const before = acknowledged.length;
+    for (const deadline = Date.now() + 60_000; acknowledged.length < before + 12 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, Math.random() * 300));
     owo.child.kill("SIGKILL");
     await owo.exited;
     running = false;
