@@ -174,6 +174,8 @@ export const payments = sqliteTable(
     amountKobo: integer("amount_kobo").notNull(),
     amountPaidKobo: integer("amount_paid_kobo").notNull().default(0),
     amountToRefundKobo: integer("amount_to_refund_kobo").notNull().default(0),
+    /** The sum of this payment's PROCESSED refunds, kept with the row so verify reads one row. */
+    amountRefundedKobo: integer("amount_refunded_kobo").notNull().default(0),
     currency: text("currency").notNull(),
     country: text("country").notNull(),
     fullName: text("full_name").notNull(),
@@ -282,6 +284,43 @@ export const leases = sqliteTable("leases", {
   holder: text("holder").notNull(),
   until: integer("until").notNull(),
 });
+
+/**
+ * Money paid back to the customer. A row is reserved (PENDING) in the transaction that checks what is refundable,
+ * before the provider is asked, so racing requests can never together exceed what arrived.
+ */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: text("id").primaryKey(),
+    paymentId: integer("payment_id").notNull().references(() => payments.id),
+    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    mode: text("mode", { enum: ["test", "live"] }).notNull(),
+    /** The merchant's (or Owo's RFD… when none was sent); a repeat with the same one answers the first refund. */
+    refundReference: text("refund_reference").notNull(),
+    amountKobo: integer("amount_kobo").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: ["PENDING", "PROCESSED", "FAILED"] }).notNull(),
+    /** Who pays it back: the provider that served the payment, and its account (null for the sandbox bank). */
+    provider: text("provider", { enum: ["sandbox", "paystack", "flutterwave", "seerbit"] }).notNull(),
+    providerAccountId: text("provider_account_id").references(() => providerAccounts.id),
+    /** The provider's id for the refund; null until the provider accepted it. */
+    providerRefundId: text("provider_refund_id"),
+    failureReason: text("failure_reason"),
+    /** Times the provider was asked (submission or query); the follower backs off on it. */
+    checks: integer("checks").notNull().default(0),
+    /** When the follower next asks the provider; null once PROCESSED or FAILED. */
+    nextCheckAt: integer("next_check_at"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    settledAt: integer("settled_at"),
+  },
+  (t) => [
+    uniqueIndex("refunds_reference").on(t.paymentId, t.refundReference),
+    index("refunds_provider_refund").on(t.provider, t.providerRefundId),
+    index("refunds_due").on(t.nextCheckAt).where(sql`status = 'PENDING'`),
+  ],
+);
 
 /** Events the merchant must hear of, written in the same transaction as the state change. */
 export const outbox = sqliteTable(
@@ -420,3 +459,4 @@ export type Role = "owner" | "admin" | "developer" | "viewer";
 export type PaymentStatus = (typeof payments.$inferSelect)["status"];
 export type PaymentRow = typeof payments.$inferSelect;
 export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;

@@ -1,5 +1,6 @@
-// Timers that run beside the HTTP front: the expiry sweeper, the callback delivery worker and the mailer.
+// Timers that run beside the HTTP front: the expiry sweeper, the refund follower, the callback delivery worker and the mailer.
 import { startMailerFromSettings } from "./mail/mailer";
+import { startRefundFollower } from "./payments/refund-follower";
 import { startSweeper } from "./payments/sweeper";
 import { settings } from "./settings";
 import { startWorker } from "./webhooks/worker";
@@ -7,7 +8,7 @@ import { startWorker } from "./webhooks/worker";
 export type Background = { stop: () => Promise<void> };
 
 export async function startBackground(): Promise<Background> {
-  const stops: (() => Promise<void>)[] = [startSweeper(settings().sweepIntervalSeconds)];
+  const stops: (() => Promise<void>)[] = [startSweeper(settings().sweepIntervalSeconds), startRefundFollower()];
   if (settings().worker) {
     const worker = startWorker();
     stops.push(() => worker.stop());

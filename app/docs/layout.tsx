@@ -8,6 +8,7 @@ const SECTIONS = [
   ["/docs", "Quick start"],
   ["/docs/client", "Typed client"],
   ["/docs/callbacks", "Callbacks"],
+  ["/docs/refunds", "Cancel and refunds"],
   ["/docs/errors", "Errors"],
   ["/docs/limits", "Limits and versions"],
 ] as const;

@@ -9,6 +9,7 @@ import { simulatePayment } from "../providers/sandbox/bank";
 import { receiveSandboxNotice } from "../providers/sandbox/notices";
 import { SIGNATURE_HEADER } from "../providers/sandbox/notice-signature";
 import { cancelPayment } from "../payments/lifecycle";
+import { requestRefund } from "../payments/refunds";
 import { paymentView, verifyAnswer, verifyPayment } from "../payments/verify";
 import { successJson } from "./envelope";
 import type { RestRoute } from "./rest";
@@ -78,6 +79,13 @@ export const restRoutes: RestRoute[] = [
   },
   {
     method: "POST",
+    pattern: /^\/api\/v2\/payments\/(?<reference>[^/]+)\/refunds$/,
+    access: "token",
+    body: "json",
+    run: async ({ params, caller, json }) => ({ json: successJson(await requestRefund(caller.merchantId, caller.mode, params.reference ?? "", json)) }),
+  },
+  {
+    method: "POST",
     pattern: /^\/api\/v2\/sandbox\/payments\/(?<reference>[^/]+)\/simulate$/,
     access: "token",
     body: "json",
@@ -92,11 +100,10 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/providers\/sandbox\/notices$/,
     access: "open",
     body: "raw",
-    run: ({ req, raw }) => {
+    run: async ({ req, raw }) => {
       const header = req.headers[SIGNATURE_HEADER];
-      const outcome = receiveSandboxNotice(Array.isArray(header) ? header[0] : header, raw);
-      const message = outcome.applied ? "Notice applied" : "Duplicate notice; applied before";
-      return { json: successJson({ code: "00", message, payments: paymentView(outcome.payment) }) };
+      const { message, payment } = await receiveSandboxNotice(Array.isArray(header) ? header[0] : header, raw);
+      return { json: successJson({ code: "00", message, ...(payment ? { payments: paymentView(payment) } : {}) }) };
     },
   },
 ];

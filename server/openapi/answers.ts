@@ -104,6 +104,18 @@ export const verifyAnswer = success({
   customers: z.object({ customerName: z.string(), customerMobile: z.string(), customerEmail: z.string() }),
 });
 
+export const refundAnswer = success({
+  ...successful,
+  message: z.literal("Refund accepted"),
+  refund: z.object({
+    refundReference: z.string().describe("Yours, or Owo's RFD… when you sent none; send it again to get this answer again"),
+    amount: naira,
+    status: z.literal("PENDING").describe("Always PENDING here; refund.processed or refund.failed follows"),
+    reason: z.string(),
+    createdAt: time,
+  }),
+});
+
 export const simulateAnswer = success({ ...successful, payments: paymentState });
 
 export const errorAnswer = z.object({

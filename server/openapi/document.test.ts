@@ -75,6 +75,7 @@ describe("GET /api/v2/openapi.json", () => {
       "/api/v2/payments/initiates",
       "/api/v2/payments/query/{paymentReference}",
       "/api/v2/payments/{paymentReference}/cancel",
+      "/api/v2/payments/{paymentReference}/refunds",
       "/api/v2/sandbox/payments/{paymentReference}/simulate",
       "/api/v3/payments/query/{paymentReference}",
     ]);
@@ -165,6 +166,22 @@ describe("the server's real answers fit the document", () => {
     assert.equal(again.status, 409);
     fits(again, path, "post");
     fits(await call(owo, "POST", "/api/v2/payments/ord-none/cancel", { token }), path, "post");
+  });
+
+  it("refunds: accepted, more than refundable (409 S15), a bad amount, an unknown payment", async () => {
+    const path = "/api/v2/payments/{paymentReference}/refunds";
+    const body = ussdBody(merchant.publicKey);
+    const ref = String(body.paymentReference);
+    await call(owo, "POST", "/api/v2/payments/initiates", { token, body });
+    await call(owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token, body: { outcome: "pay" } });
+    const accepted = await call(owo, "POST", `/api/v2/payments/${ref}/refunds`, { token, body: { amount: "500", reason: "one item", refundReference: "rf-doc-1" } });
+    assert.equal(accepted.status, 200, accepted.text);
+    fits(accepted, path, "post");
+    const tooMuch = await call(owo, "POST", `/api/v2/payments/${ref}/refunds`, { token, body: { amount: "1000.01", reason: "too much" } });
+    assert.equal(tooMuch.status, 409);
+    fits(tooMuch, path, "post");
+    fits(await call(owo, "POST", `/api/v2/payments/${ref}/refunds`, { token, body: { amount: "1.234", reason: "x" } }), path, "post");
+    fits(await call(owo, "POST", "/api/v2/payments/ord-none/refunds", { token, body: { reason: "x" } }), path, "post");
   });
 
   it("errors: every field at fault, a single field, a replayed reference, the wrong content type", async () => {

@@ -5,7 +5,8 @@ import { formatKobo } from "../payments/money";
 import { AMOUNT_LIMITS, transferRequest, ussdRequest, type PaymentType } from "../payments/initiate-schema";
 import { simulateInput } from "../providers/sandbox/bank";
 import { settings } from "../settings";
-import { banksAnswer, errorAnswer, merchantBanksAnswer, simulateAnswer, tokenAnswer, transferAnswer, ussdAnswer, verifyAnswer } from "./answers";
+import { refundInput } from "../payments/refunds";
+import { banksAnswer, errorAnswer, refundAnswer, merchantBanksAnswer, simulateAnswer, tokenAnswer, transferAnswer, ussdAnswer, verifyAnswer } from "./answers";
 import * as examples from "./examples";
 
 type JsonSchema = { [key: string]: unknown; properties?: Record<string, Record<string, unknown>> };
@@ -222,6 +223,18 @@ export function openApiDocument(publicUrl: string) {
           responses: { "200": jsonAnswer("The cancelled payment, as verify shows it", "VerifyAnswer", { cancelled: examples.cancelAnswerExample }), ...failing("Unauthorized", "NotFound", "Conflict", "TooManyRequests", "ServerError") },
         },
       },
+      "/api/v2/payments/{paymentReference}/refunds": {
+        post: {
+          tags: ["Payments"],
+          operationId: "refundPayment",
+          summary: "Refund a payment, whole or in part",
+          description:
+            "Only a payment that is not PENDING or PARTIALLY_PAID. Refundable = amountPaid + amountToRefund − refunds PENDING or PROCESSED; more is 409 S15, as is a provider that cannot refund (refund it at the provider). No amount: all that is refundable. The same refundReference again answers the first refund again. The answer is always PENDING; the provider pays it back and refund.processed or refund.failed follows. Refunds never change the payment's status, code or amountToRefund; amountRefunded sums the PROCESSED ones.",
+          parameters: [referenceParameter],
+          requestBody: { required: true, content: { "application/json": { schema: ref("RefundRequest"), examples: { part: { value: examples.refundRequestExample }, whole: { value: { reason: "Order cancelled" } } } } } },
+          responses: { "200": jsonAnswer("The refund, accepted", "RefundAnswer", { accepted: examples.refundAnswerExample }), ...failing("BadRequest", "Unauthorized", "NotFound", "Conflict", "PayloadTooLarge", "UnsupportedMediaType", "TooManyRequests", "ServerError") },
+        },
+      },
       "/api/v2/sandbox/payments/{paymentReference}/simulate": {
         post: {
           tags: ["Sandbox"],
@@ -259,6 +272,8 @@ export function openApiDocument(publicUrl: string) {
         UssdRequest: initiateBranch("USSD"),
         TransferRequest: initiateBranch("TRANSFER"),
         SimulateRequest: jsonSchema(simulateInput),
+        RefundRequest: jsonSchema(refundInput),
+        RefundAnswer: jsonSchema(refundAnswer),
         TokenAnswer: jsonSchema(tokenAnswer),
         BanksAnswer: jsonSchema(banksAnswer),
         MerchantBanksAnswer: jsonSchema(merchantBanksAnswer),

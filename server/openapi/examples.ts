@@ -124,6 +124,18 @@ export const cancelAnswerExample = {
   },
 };
 
+/** Refunding part of ord-1002 (paid in full); the answer is always PENDING: the provider pays it back after. */
+export const refundRequestExample = { amount: "500.00", reason: "One item out of stock", refundReference: "rf-ord-1002-1" };
+
+export const refundAnswerExample = {
+  status: "SUCCESS",
+  data: {
+    code: "00",
+    message: "Refund accepted",
+    refund: { refundReference: "rf-ord-1002-1", amount: "500.00", status: "PENDING", reason: "One item out of stock", createdAt: "2026-11-21T11:00:00.000Z" },
+  },
+};
+
 export const simulateAnswerExample = {
   status: "SUCCESS",
   data: { code: "00", message: "Successful", payments: paidTransferExample },

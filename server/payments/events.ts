@@ -7,12 +7,26 @@ import { publicKeyOf } from "../auth/api-keys";
 import { formatKobo } from "./money";
 import { STATUS_ANSWER } from "./status";
 
-export const PUBLISHED_EVENTS = ["payment.successful", "payment.partially_paid", "payment.failed", "payment.expired", "payment.cancelled", "payment.refund_due"] as const;
-export type PublishedEvent = (typeof PUBLISHED_EVENTS)[number];
-export type TimelineEvent = "initiated" | "successful" | "partially_paid" | "failed" | "expired" | "cancelled" | "refund_due";
+/** Each timeline event the merchant hears of, with the name its callback carries; the others stay on the timeline. */
+const PUBLISHED = {
+  successful: "payment.successful",
+  partially_paid: "payment.partially_paid",
+  failed: "payment.failed",
+  expired: "payment.expired",
+  cancelled: "payment.cancelled",
+  refund_due: "payment.refund_due",
+  refund_processed: "refund.processed",
+  refund_failed: "refund.failed",
+} as const;
+export type PublishedEvent = (typeof PUBLISHED)[keyof typeof PUBLISHED];
+export const PUBLISHED_EVENTS = Object.values(PUBLISHED);
+export type TimelineEvent = keyof typeof PUBLISHED | "initiated" | "refund_requested";
+
+/** What a refund event's callback adds (API.md "Callbacks"). */
+export type RefundInfo = { refundReference: string; amount: string; status: string; reason: string };
 
 /** The `data` object of a callback (API.md "Callbacks"); the worker wraps it in notificationItems. */
-export function callbackData(p: PaymentRow, event: PublishedEvent, sequence: number): Record<string, unknown> {
+export function callbackData(p: PaymentRow, event: PublishedEvent, sequence: number, refund?: RefundInfo): Record<string, unknown> {
   return {
     event,
     sequence,
@@ -36,7 +50,8 @@ export function callbackData(p: PaymentRow, event: PublishedEvent, sequence: num
     gatewayMessage: STATUS_ANSWER[p.status].message,
     publicKey: publicKeyOf(p.merchantId, p.mode),
     provider: p.provider,
-    amountRefunded: "0.00",
+    amountRefunded: formatKobo(p.amountRefundedKobo),
+    ...(refund ? { refund } : {}),
   };
 }
 
@@ -56,6 +71,8 @@ export type RecordOptions = {
   detail?: Record<string, unknown>;
   /** false for seeded history: the timeline is written but nothing is queued for delivery. */
   publish?: boolean;
+  /** Refund events: the refund the callback is about. */
+  refund?: RefundInfo;
 };
 
 /**
@@ -68,12 +85,12 @@ export function recordEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, now: num
   q.sequence.run({ sequence, paymentId: p.id });
   q.event.run({ paymentId: p.id, sequence, type, status: p.status, amountKobo: opts.amountKobo ?? null, detailJson: JSON.stringify(opts.detail ?? {}), createdAt: now });
   const row = { ...p, eventSequence: sequence };
-  if (type !== "initiated" && opts.publish !== false) {
-    const event = `payment.${type}` as PublishedEvent;
+  const event = type === "initiated" || type === "refund_requested" ? null : PUBLISHED[type];
+  if (event && opts.publish !== false) {
     tx.insert(outbox)
       .values({
         eventId: `evt_${randomBytes(12).toString("hex")}`, paymentId: p.id, merchantId: p.merchantId, mode: p.mode, event, sequence,
-        payloadJson: JSON.stringify(callbackData(row, event, sequence)), createdAt: now,
+        payloadJson: JSON.stringify(callbackData(row, event, sequence, opts.refund)), createdAt: now,
       })
       .run();
   }

@@ -133,7 +133,7 @@ function reserve(req: InitiateRequest, who: Initiation, print: string, now: numb
     const ttl = req.paymentType === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds;
     const values: NewPayment = {
       merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference, linkingReference: newLinkingReference(),
-      paymentType: req.paymentType, status: "PENDING", amountKobo: req.amount, amountPaidKobo: 0, amountToRefundKobo: 0,
+      paymentType: req.paymentType, status: "PENDING", amountKobo: req.amount, amountPaidKobo: 0, amountToRefundKobo: 0, amountRefundedKobo: 0,
       currency: req.currency, country: req.country, fullName: req.fullName, mobileNumber: req.mobileNumber, email: req.email,
       callbackUrl: req.callbackUrl, redirectUrl: req.redirectUrl, bankCode: null, providerReference: null, dialCode: null, accountNumber: null,
       accountBankName: null, walletName: null, provider: "sandbox", providerAccountId: null, issueReference: null, reservedAt: clock.now(),

@@ -1,9 +1,10 @@
 // The state machine (API.md "Lifecycle"): the only code that changes a payment's status or money.
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { write, db, type Tx } from "../../db/client";
-import { bankNotices, payments, type Mode, type PaymentRow } from "../../db/schema";
+import { bankNotices, payments, type Mode, type PaymentRow, type RefundRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { recordEvent } from "./events";
+import { formatKobo } from "./money";
 import { isOpen } from "./status";
 import { clock } from "../clock";
 
@@ -119,6 +120,22 @@ export function cancelPayment(merchantId: string, mode: Mode, paymentReference: 
     throw new ApiError("S15", `Only a pending payment can be cancelled; ${paymentReference} is ${outcome.payment.status}`);
   }
   return outcome.payment;
+}
+
+/**
+ * A refund settled at its provider: a PROCESSED one is counted in amountRefunded. Refunds never move the payment's
+ * status, code or amountToRefund (API.md "Refunds"). Call inside the transaction that settles the refund row.
+ */
+export function refundSettledInTx(tx: Tx, p: PaymentRow, refund: RefundRow, now: number): PaymentRow {
+  const processed = refund.status === "PROCESSED";
+  let current = p;
+  if (processed) {
+    current = { ...p, amountRefundedKobo: p.amountRefundedKobo + refund.amountKobo, updatedAt: now };
+    tx.update(payments).set({ amountRefundedKobo: current.amountRefundedKobo, updatedAt: now }).where(eq(payments.id, p.id)).run();
+  }
+  const info = { refundReference: refund.refundReference, amount: formatKobo(refund.amountKobo), status: refund.status, reason: refund.reason };
+  const detail = { refundReference: refund.refundReference, ...(refund.failureReason ? { failureReason: refund.failureReason } : {}) };
+  return recordEvent(tx, current, processed ? "refund_processed" : "refund_failed", now, { amountKobo: refund.amountKobo, detail, refund: info });
 }
 
 /** Verify's guarantee: an open payment past its expiry is expired before anyone is told about it. */

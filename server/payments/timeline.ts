@@ -3,11 +3,13 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "../../db/client";
 import { paymentEvents, type Mode, type PaymentRow } from "../../db/schema";
 import { bankByCode } from "../providers/banks";
+import { refundsAt } from "../providers/refunding";
 import { telLink } from "./dial-code";
 import { checkoutUrl } from "./initiate";
 import { expireIfOverdue } from "./lifecycle";
 import { formatKobo } from "./money";
 import { findPayment } from "./lookup";
+import { refundableKobo, refundsOf } from "./refunds";
 import { paymentView } from "./verify";
 import { paymentState } from "./view";
 import { clock } from "../clock";
@@ -52,7 +54,7 @@ export function paymentWithTimeline(merchantId: string, mode: Mode, paymentRefer
   return {
     payments: paymentView(p),
     /** What the state means (open, owed, refund due, what may be done next), for the dashboard to show as is. */
-    state: paymentState(p),
+    state: paymentState(p, { refundableKobo: refundableKobo(p), atProvider: refundsAt(p) }),
     customers: { customerName: p.fullName, customerMobile: p.mobileNumber, customerEmail: p.email },
     issued: issuedTo(p),
     source: p.source,
@@ -60,6 +62,7 @@ export function paymentWithTimeline(merchantId: string, mode: Mode, paymentRefer
     redirectUrl: p.redirectUrl,
     checkoutUrl: checkoutUrl(p.linkingReference),
     timeline: timelineOf(p.id),
+    refunds: refundsOf(p.id),
   };
 }
 export type PaymentWithTimeline = ReturnType<typeof paymentWithTimeline>;

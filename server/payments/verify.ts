@@ -18,8 +18,7 @@ export function paymentView(p: PaymentRow) {
     amount: formatKobo(p.amountKobo),
     amountPaid: formatKobo(p.amountPaidKobo),
     amountToRefund: formatKobo(p.amountToRefundKobo),
-    // No refund is paid back yet (refunds are still to come), so none is counted.
-    amountRefunded: "0.00",
+    amountRefunded: formatKobo(p.amountRefundedKobo),
     currency: p.currency,
     country: p.country,
     mode: p.mode,

@@ -5,11 +5,11 @@ import type { PaymentRow, PaymentStatus } from "../../db/schema";
 import { paymentState } from "./view";
 
 const row = (status: PaymentStatus, amountKobo: number, amountPaidKobo: number, amountToRefundKobo = 0) =>
-  ({ status, amountKobo, amountPaidKobo, amountToRefundKobo }) as PaymentRow;
+  ({ status, amountKobo, amountPaidKobo, amountToRefundKobo, amountRefundedKobo: 0 }) as PaymentRow;
 
 test("a pending payment is open, owes it all, can be cancelled and not refunded", () => {
   assert.deepEqual(paymentState(row("PENDING", 150_000, 0)), {
-    open: true, amountDue: "1500.00", somethingPaid: false, refundDue: false, canCancel: true, canRefund: false,
+    open: true, amountDue: "1500.00", somethingPaid: false, refundDue: false, canCancel: true, refundable: "0.00", canRefund: false,
     sandboxTransfer: { full: "1500.00", again: false, half: "750.00" },
   });
 });
@@ -31,6 +31,16 @@ test("money after expiry is refund due and refundable; an expired payment nobody
   assert.deepEqual([late.open, late.refundDue, late.canRefund], [false, true, true]);
   const unpaid = paymentState(row("EXPIRED", 100_000, 0));
   assert.deepEqual([unpaid.refundDue, unpaid.canRefund, unpaid.somethingPaid], [false, false, false]);
+});
+
+test("refunds PENDING or PROCESSED leave less refundable; nothing left, or a provider that cannot refund, is no refund", () => {
+  const paid = row("SUCCESSFUL", 150_000, 150_000);
+  assert.deepEqual([paymentState({ ...paid, amountRefundedKobo: 50_000 }).refundable, paymentState({ ...paid, amountRefundedKobo: 50_000 }).canRefund], ["1000.00", true]);
+  const some = paymentState(paid, { refundableKobo: 40_000, atProvider: true });
+  assert.deepEqual([some.refundable, some.canRefund], ["400.00", true]);
+  assert.equal(paymentState(paid, { refundableKobo: 0, atProvider: true }).canRefund, false);
+  const elsewhere = paymentState(paid, { refundableKobo: 150_000, atProvider: false });
+  assert.deepEqual([elsewhere.refundable, elsewhere.canRefund], ["1500.00", false]);
 });
 
 test("a kobo owed cannot be halved", () => {

@@ -25,7 +25,9 @@ export type PaymentState = {
   refundDue: boolean;
   /** API.md: only a PENDING payment can be cancelled. */
   canCancel: boolean;
-  /** API.md: only a payment that is not open, with money paid or due back, can be refunded. */
+  /** What may still be refunded: amountPaid + amountToRefund − refunds PENDING or PROCESSED. */
+  refundable: string;
+  /** API.md: only a payment that is not open, with something still refundable, at a provider that refunds. */
   canRefund: boolean;
   /**
    * The sandbox bank's transfers for a test payment: in full (`again` when nothing is owed, so the whole amount is
@@ -34,16 +36,22 @@ export type PaymentState = {
   sandboxTransfer: { full: string; again: boolean; half: string | null };
 };
 
-export function paymentState(p: PaymentRow): PaymentState {
+/**
+ * `refunds`: what the payment's refunds leave refundable and whether its provider refunds through Owo (the caller
+ * reads both); without it, everything that arrived and is not yet refunded counts.
+ */
+export function paymentState(p: PaymentRow, refunds?: { refundableKobo: number; atProvider: boolean }): PaymentState {
   const open = isOpen(p.status);
   const due = amountDueKobo(p);
+  const refundable = open ? 0 : (refunds?.refundableKobo ?? p.amountPaidKobo + p.amountToRefundKobo - p.amountRefundedKobo);
   return {
     open,
     amountDue: formatKobo(due),
     somethingPaid: p.amountPaidKobo > 0,
     refundDue: p.amountToRefundKobo > 0,
     canCancel: p.status === "PENDING",
-    canRefund: !open && p.amountPaidKobo + p.amountToRefundKobo > 0,
+    refundable: formatKobo(refundable),
+    canRefund: refundable > 0 && (refunds?.atProvider ?? true),
     sandboxTransfer: { full: formatKobo(nextTransferKobo(p)), again: due === 0, half: due > 1 ? formatKobo(Math.floor(due / 2)) : null },
   };
 }

@@ -58,6 +58,7 @@ const CASES: Record<string, Case> = {
   "payments.byReference": { input: () => ({ paymentReference: "alpha-secret-ref" }) },
   "payments.overview": {},
   "payments.cancel": { input: () => ({ paymentReference: "alpha-secret-ref" }) },
+  "payments.refund": { input: () => ({ paymentReference: "alpha-secret-ref", reason: "not mine" }) },
   "checkout.status": { input: () => ({ linkingReference: ids.linkingReference }), why: "public by design: the customer's own page, keyed by an unguessable reference" },
   "sandbox.simulate": { input: () => ({ paymentReference: "alpha-secret-ref", outcome: "pay" }) },
   "keys.list": {},
@@ -118,7 +119,7 @@ test("merchant B, signed in as an owner, gets NOT_FOUND for A's ids and none of 
     }
     outcomes.push(`${path}:${res.status}`);
   }
-  for (const byId of ["verifyPayment", "payments.byReference", "payments.cancel", "sandbox.simulate", "links.byId", "links.setActive", "team.withdrawInvite", "team.changeRole", "team.remove", "webhooks.endpoints.disable", "webhooks.endpoints.enable", "webhooks.endpoints.delete", "webhooks.deliveries.byEndpoint", "webhooks.deliveries.resend"]) {
+  for (const byId of ["verifyPayment", "payments.byReference", "payments.cancel", "payments.refund", "sandbox.simulate", "links.byId", "links.setActive", "team.withdrawInvite", "team.changeRole", "team.remove", "webhooks.endpoints.disable", "webhooks.endpoints.enable", "webhooks.endpoints.delete", "webhooks.deliveries.byEndpoint", "webhooks.deliveries.resend"]) {
     assert.ok(outcomes.includes(`${byId}:404`), `${byId} answers 404 for A's id: ${outcomes.find((o) => o.startsWith(`${byId}:`))}`);
   }
   const deliveries = outcomes.find((o) => o.startsWith("webhooks.deliveries.byPayment:"));

@@ -13,6 +13,8 @@ const EVENTS = {
   "payment.failed": "The customer's bank declined the USSD debit (FAILED).",
   "payment.expired": "expiresAt passed before the amount arrived (EXPIRED), from PENDING or PARTIALLY_PAID.",
   "payment.cancelled": "You cancelled the payment while it was PENDING (CANCELLED, code S13). Money that still arrives is refund due.",
+  "refund.processed": "A refund you asked for was paid back to the customer. data.refund says which; amountRefunded counts it. Status, code and amountToRefund do not move.",
+  "refund.failed": "The provider could not pay a refund back. data.refund.status is FAILED; its amount is refundable again.",
   "payment.refund_due": "Money arrived after the payment closed. It is added to amountToRefund; status and amountPaid do not move.",
 } satisfies Record<PublishedEvent, string>;
 

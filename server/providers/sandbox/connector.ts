@@ -8,6 +8,7 @@ import { dialCode, sandboxHoldingBank } from "../banks";
 import type { Connector, ProviderAccount } from "../connector";
 import { NoticeRejected } from "../connector";
 import { nubanFor } from "../nuban";
+import { sandboxQueryRefund, sandboxRefund } from "./refunds";
 
 /** The sandbox needs no credentials; it is reached in-process and tells Owo of money over HTTP (bank.ts). */
 export const sandboxAccount: ProviderAccount = { id: "sandbox", provider: "sandbox", baseUrl: "", credentials: {} };
@@ -80,6 +81,12 @@ export const sandboxConnector: Connector = {
     }
     const state = amountKobo > 0 ? "paid" : declined ? "failed" : "pending";
     return { state, providerReference: issued.providerReference ?? issued.accountNumber ?? undefined, amountKobo, currency: "NGN", paidAt };
+  },
+  async refund(_account, req) {
+    return sandboxRefund(req);
+  },
+  async queryRefund(_account, refundId) {
+    return sandboxQueryRefund(refundId);
   },
   async testConnection() {},
 };

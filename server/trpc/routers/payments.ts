@@ -3,6 +3,7 @@ import { z } from "zod";
 import { cursorSchema, listPayments, PAGE_LIMITS, paymentFilters } from "../../payments/history";
 import { cancelPayment } from "../../payments/lifecycle";
 import { paymentOverview } from "../../payments/overview";
+import { refundInput, requestRefund } from "../../payments/refunds";
 import { paymentWithTimeline } from "../../payments/timeline";
 import { verifyAnswer } from "../../payments/verify";
 import { authedProcedure, moneyBackProcedure, router } from "../init";
@@ -21,4 +22,10 @@ export const paymentsRouter = router({
   cancel: moneyBackProcedure
     .input(z.object({ paymentReference: z.string().min(1).max(64) }))
     .mutation(({ ctx, input }) => verifyAnswer(cancelPayment(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference))),
+  refund: moneyBackProcedure
+    .input(refundInput.extend({ paymentReference: z.string().min(1).max(64) }))
+    .mutation(({ ctx, input }) => {
+      const { paymentReference, ...body } = input;
+      return requestRefund(ctx.caller.merchantId, ctx.caller.mode, paymentReference, body);
+    }),
 });

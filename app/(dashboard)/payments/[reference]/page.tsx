@@ -26,6 +26,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
       initial={detail}
       qr={qr}
       canAct={can(caller, "change")}
+      canMoveMoney={can(caller, "payments.moneyBack")}
       renderedAt={Date.now()}
       justCreated={(await searchParams).created === "1"}
     />

@@ -7,15 +7,16 @@ import { StatusBadge } from "../payment-table";
 import { DeliveriesPanel } from "./deliveries-panel";
 import styles from "./detail.module.css";
 import { IssuedPanel } from "./issued-panel";
+import { MoneyBack } from "./money-back";
 import { POLL_MS } from "./poll";
 import { SandboxPanel } from "./sandbox-panel";
 import { Timeline } from "./timeline";
 
 const SOURCE = { rest: "REST API", trpc: "tRPC API", dashboard: "Dashboard", link: "Payment link", seed: "Sample data" } as const;
 
-type Props = { initial: PaymentWithTimeline; qr: string | null; canAct: boolean; renderedAt: number; justCreated: boolean };
+type Props = { initial: PaymentWithTimeline; qr: string | null; canAct: boolean; canMoveMoney: boolean; renderedAt: number; justCreated: boolean };
 
-export function PaymentLive({ initial, qr, canAct, renderedAt, justCreated }: Props) {
+export function PaymentLive({ initial, qr, canAct, canMoveMoney, renderedAt, justCreated }: Props) {
   const paymentReference = initial.payments.paymentReference;
   const { data } = trpc.payments.byReference.useQuery({ paymentReference }, { initialData: initial, refetchInterval: POLL_MS });
   const d = data ?? initial;
@@ -66,11 +67,16 @@ export function PaymentLive({ initial, qr, canAct, renderedAt, justCreated }: Pr
                 <dt>To refund</dt>
                 <dd>{naira(p.amountToRefund)}</dd>
               </div>
+              <div>
+                <dt>Refunded</dt>
+                <dd data-testid="amount-refunded">{naira(p.amountRefunded)}</dd>
+              </div>
             </dl>
             {refund && <p className={styles.note}>Money arrived after this payment had ended. Return it to the customer.</p>}
             {p.paidAt && <p className="muted">Paid {lagosDateTime(p.paidAt)}</p>}
           </section>
 
+          <MoneyBack detail={d} canMoveMoney={canMoveMoney} />
           <Timeline events={d.timeline} />
           <DeliveriesPanel paymentReference={paymentReference} canAct={canAct} />
         </div>

@@ -21,6 +21,12 @@ function describe(e: Event): string {
       return "Time ran out before the payment was complete";
     case "cancelled":
       return "The merchant cancelled the payment";
+    case "refund_requested":
+      return `Refund of ${amount} requested (${String(e.detail.refundReference)}): ${String(e.detail.reason)}`;
+    case "refund_processed":
+      return `${amount} paid back to the customer (${String(e.detail.refundReference)})`;
+    case "refund_failed":
+      return `Refund of ${amount} failed (${String(e.detail.refundReference)})${typeof e.detail.failureReason === "string" ? `: ${e.detail.failureReason}` : ""}`;
     case "refund_due":
       return `${amount} arrived${from} after the payment had ended; due for refund`;
     default:

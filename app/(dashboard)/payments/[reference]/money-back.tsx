@@ -1,0 +1,145 @@
+"use client";
+// Owners and admins call a pending payment off, or pay money back, each after a confirmation; the refunds and their
+// states are listed for everyone. What is allowed and how much is refundable come from the server (state).
+import { useRef, useState } from "react";
+import { FormError } from "@/app/form-error";
+import { lagosDateTime, naira } from "@/app/payment-display";
+import { trpc } from "@/app/trpc-provider";
+import type { PaymentWithTimeline } from "@/server/payments/timeline";
+import styles from "./detail.module.css";
+
+type Props = { detail: PaymentWithTimeline; canMoveMoney: boolean };
+
+const REFUND_STATE = { PENDING: "Pending at the provider", PROCESSED: "Paid back", FAILED: "Failed" } as const;
+
+function useRefresh(paymentReference: string) {
+  const utils = trpc.useUtils();
+  return () => utils.payments.byReference.invalidate({ paymentReference });
+}
+
+function CancelButton({ paymentReference }: { paymentReference: string }) {
+  const refresh = useRefresh(paymentReference);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const cancel = trpc.payments.cancel.useMutation({ onSuccess: refresh });
+  return (
+    <>
+      <button type="button" className="danger" disabled={cancel.isPending} onClick={() => dialog.current?.showModal()}>
+        {cancel.isPending ? "Cancelling…" : "Cancel payment"}
+      </button>
+      <FormError message={cancel.error?.message} />
+      <dialog ref={dialog} className={styles.dialog} aria-label="Cancel this payment?">
+        <form method="dialog" className="stack" onSubmit={() => cancel.mutate({ paymentReference })}>
+          <h2>Cancel this payment?</h2>
+          <p className="muted">The customer can no longer pay it. Money that still arrives is recorded as due for refund.</p>
+          <div className="row">
+            <button type="submit" className="danger">
+              Yes, cancel it
+            </button>
+            <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
+              Keep it
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}
+
+function RefundButton({ paymentReference, refundable }: { paymentReference: string; refundable: string }) {
+  const refresh = useRefresh(paymentReference);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [said, setSaid] = useState<string | null>(null);
+  const refund = trpc.payments.refund.useMutation({
+    onSuccess: (answer) => {
+      setSaid(`Refund of ${naira(answer.refund.amount)} accepted (${answer.refund.refundReference}); the provider pays it back shortly.`);
+      return refresh();
+    },
+  });
+  return (
+    <>
+      <button
+        type="button"
+        disabled={refund.isPending}
+        onClick={() => {
+          // Back to what is refundable now: the last refund changed it, and a typed amount must not linger.
+          form.current?.reset();
+          dialog.current?.showModal();
+        }}
+      >
+        {refund.isPending ? "Refunding…" : "Refund"}
+      </button>
+      <FormError message={refund.error?.message} />
+      {said && !refund.error && (
+        <p role="status" className={styles.said}>
+          {said}
+        </p>
+      )}
+      <dialog ref={dialog} className={styles.dialog} aria-label="Refund the customer?">
+        <form
+          ref={form}
+          method="dialog"
+          className="stack"
+          onSubmit={(e) => {
+            const form = new FormData(e.currentTarget);
+            setSaid(null);
+            refund.mutate({ paymentReference, amount: String(form.get("amount")), reason: String(form.get("reason")) });
+          }}
+        >
+          <h2>Refund the customer?</h2>
+          <p className="muted">Up to {naira(refundable)} can go back. The provider that took the money pays it back; this cannot be undone.</p>
+          <label>
+            Amount (₦)
+            <input name="amount" inputMode="decimal" required pattern="\d+(\.\d{1,2})?" defaultValue={refundable} />
+          </label>
+          <label>
+            Reason
+            <input name="reason" required maxLength={200} placeholder="e.g. Out of stock" />
+          </label>
+          <div className="row">
+            <button type="submit" className="danger">
+              Refund now
+            </button>
+            <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
+              Not now
+            </button>
+          </div>
+        </form>
+      </dialog>
+    </>
+  );
+}
+
+export function MoneyBack({ detail, canMoveMoney }: Props) {
+  const { state, refunds } = detail;
+  const paymentReference = detail.payments.paymentReference;
+  const acts = canMoveMoney && (state.canCancel || state.canRefund);
+  if (!acts && refunds.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="refunds-title">
+      <h2 id="refunds-title">{refunds.length ? "Refunds" : "Cancel or refund"}</h2>
+      {refunds.length > 0 && (
+        <ul className={styles.refunds} data-testid="refunds">
+          {refunds.map((r) => (
+            <li key={r.refundReference} className={styles.refund}>
+              <span className={styles.refundHead}>
+                <strong>{naira(r.amount)}</strong>
+                <span className={`${styles.deliveryState} ${styles[`refund_${r.status}`]}`}>{REFUND_STATE[r.status]}</span>
+              </span>
+              <span className="muted">
+                <span className="mono">{r.refundReference}</span> · {r.reason} · {lagosDateTime(r.createdAt)}
+              </span>
+              {r.failureReason && <span className="form-error">{r.failureReason}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {acts && (
+        <div className="row">
+          {state.canCancel && <CancelButton paymentReference={paymentReference} />}
+          {state.canRefund && <RefundButton paymentReference={paymentReference} refundable={state.refundable} />}
+        </div>
+      )}
+    </section>
+  );
+}

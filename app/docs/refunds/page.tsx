@@ -1,0 +1,64 @@
+import type { Metadata } from "next";
+import { cancelAnswerExample, refundAnswerExample, refundRequestExample } from "@/server/openapi/examples";
+import { SANDBOX_DECLINE_MARK, SANDBOX_REFUND_MS } from "@/server/providers/sandbox/refunds";
+import { AnswerBlock, asJson, CodeBlock } from "../code-block";
+import styles from "../docs.module.css";
+
+export const metadata: Metadata = { title: "Cancel and refunds" };
+
+const RULES = [
+  "Only a payment that is not PENDING or PARTIALLY_PAID can be refunded: SUCCESSFUL, FAILED, EXPIRED or CANCELLED, with money to give back.",
+  "Refundable = amountPaid + amountToRefund − every refund PENDING or PROCESSED. A FAILED refund frees its amount.",
+  "Leave amount out to refund all that is refundable. Asking for more is 409 S15, and so is a provider that cannot refund the payment (refund it at the provider).",
+  "Send a refundReference of your own and retry safely: the same one again answers the first refund again, whatever its state now.",
+  "Racing requests never refund more than arrived: what is refundable is checked and reserved in one step.",
+  "Refunds never change the payment's status, code or amountToRefund; amountRefunded (verify and callbacks) sums the PROCESSED ones.",
+];
+
+export default function RefundsPage() {
+  return (
+    <>
+      <h1>Cancel and refunds</h1>
+      <p className={styles.lede}>
+        Call off a payment nobody has paid yet, or give money back once a payment has ended. API tokens may do both; in the dashboard,
+        owners and admins (the buttons on a payment&apos;s page).
+      </p>
+
+      <h2>Cancel a pending payment</h2>
+      <CodeBlock label="POST /api/v2/payments/{paymentReference}/cancel" code="Authorization: Bearer <token>   (no body)" />
+      <AnswerBlock value={cancelAnswerExample} />
+      <p>
+        Only a PENDING payment can be cancelled; anything else is <code>409 S15</code>. No provider voids these charges, so cancelling stops
+        Owo from crediting the payment: money that still arrives is added to <code>amountToRefund</code> (callback{" "}
+        <code>payment.refund_due</code>) and you refund it as below. Your callback receives <code>payment.cancelled</code>.
+      </p>
+
+      <h2>Refund</h2>
+      <CodeBlock label="POST /api/v2/payments/{paymentReference}/refunds" code={asJson(refundRequestExample)} />
+      <AnswerBlock value={refundAnswerExample} />
+      <ul>
+        {RULES.map((rule) => (
+          <li key={rule}>{rule}</li>
+        ))}
+      </ul>
+      <p>
+        The answer is always <code>PENDING</code>: the provider that took the money pays it back, and Owo follows the refund there (its
+        refund notices, and asking it on a schedule) until it is PROCESSED or FAILED. Then your callback receives{" "}
+        <code>refund.processed</code> or <code>refund.failed</code>, with <code>data.refund</code> ={" "}
+        <code>{"{refundReference, amount, status, reason}"}</code>.
+      </p>
+      <p>
+        Over tRPC: <code>payments.cancel({"{paymentReference}"})</code> and{" "}
+        <code>payments.refund({"{paymentReference, amount?, reason, refundReference?}"})</code>, with the same answers;{" "}
+        <code>payments.byReference</code> lists the payment&apos;s refunds and what is still refundable.
+      </p>
+
+      <h2>In test mode</h2>
+      <p>
+        The sandbox bank pays a refund back about {SANDBOX_REFUND_MS / 1000} s after you ask and then tells Owo with a signed notice, as a
+        real provider would. To see a refund fail, put <code>{SANDBOX_DECLINE_MARK}</code> in its reason: the customer&apos;s bank refuses
+        it, the refund ends FAILED and its amount is refundable again.
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+// Following refunds at their providers until PROCESSED or FAILED: each PENDING refund is asked about on a backoff
+// schedule (one whose submission was never answered is sent again), and a provider's refund notice asks at once.
+import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { db, write } from "../../db/client";
+import { payments, refunds, type RefundRow } from "../../db/schema";
+import { clock } from "../clock";
+import { log } from "../logger";
+import { describeFailure, queryRefund, type ProviderPlace } from "../providers/refunding";
+import { settings } from "../settings";
+import { noteUnanswered, recordRefundState, sendRefund } from "./refunds";
+
+/** While one process asks about a refund, the others leave it alone this long. */
+const CLAIM_MS = 60_000;
+
+/** Takes the refunds due now, pushing their next check past the claim so no other loop asks at the same time. */
+function claimDue(now: number, limit: number): RefundRow[] {
+  return write((tx) => {
+    const due = tx
+      .select()
+      .from(refunds)
+      // Literal status so SQLite can use the partial index refunds_due.
+      .where(and(sql`${refunds.status} = 'PENDING'`, lte(refunds.nextCheckAt, now)))
+      .limit(limit)
+      .all();
+    for (const r of due) tx.update(refunds).set({ nextCheckAt: now + CLAIM_MS }).where(eq(refunds.id, r.id)).run();
+    return due;
+  });
+}
+
+/** Asks the provider how the refund stands and records the answer; a provider with no query waits for its notice. */
+async function check(r: RefundRow): Promise<void> {
+  if (r.providerRefundId === null) return sendRefund(r);
+  try {
+    const state = await queryRefund(r, r.providerRefundId);
+    recordRefundState(r.id, state ?? { refundId: r.providerRefundId, state: "pending" });
+  } catch (err) {
+    // A failed query is no verdict on the refund: it stays PENDING and is asked again.
+    noteUnanswered(r.id, describeFailure(err));
+  }
+}
+
+/** One pass: every refund due now, one after another. Returns how many were asked about. */
+export async function followRefunds(now = clock.now(), limit = 20): Promise<number> {
+  const due = claimDue(now, limit);
+  for (const r of due) await check(r);
+  return due.length;
+}
+
+/**
+ * A provider's notice about a refund (read and signature-checked by its connector). The notice only says "look":
+ * the provider's own record decides, as for payments; a provider that cannot be asked is taken at its signed word.
+ */
+export async function refundNoticed(place: ProviderPlace, reading: RefundReading): Promise<"applied" | "duplicate" | "no_refund"> {
+  const r = noticedRefund(place, reading);
+  if (!r) return "no_refund";
+  if (r.status !== "PENDING") return "duplicate";
+  const refundId = reading.refundId ?? r.providerRefundId;
+  let state = null;
+  try {
+    if (refundId) state = await queryRefund(r, refundId);
+  } catch (err) {
+    log.warn({ refundId: r.id, err: describeFailure(err) }, "refund notice: the provider could not be asked; the follower will");
+    return "no_refund";
+  }
+  recordRefundState(r.id, state ?? { refundId: refundId ?? "", state: reading.state });
+  return "applied";
+}
+
+/** What a refund notice says, as the connector read it (NoticeReading "refund"). */
+export type RefundReading = { refundId?: string; providerReference?: string; amountKobo?: number; state: "processed" | "failed" };
+
+/**
+ * The refund a notice is about, among those of the provider account whose URL received it: by the provider's refund
+ * id, or (events that name none) by the refunded payment's providerReference and the amount, oldest PENDING first.
+ */
+function noticedRefund(place: ProviderPlace, reading: RefundReading): RefundRow | undefined {
+  const mine = (r: RefundRow) => r.provider === place.provider && r.providerAccountId === place.providerAccountId;
+  if (reading.refundId) {
+    return db().select().from(refunds).where(and(eq(refunds.provider, place.provider), eq(refunds.providerRefundId, reading.refundId))).all().find(mine);
+  }
+  if (!reading.providerReference) return undefined;
+  return db()
+    .select({ refund: refunds })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(payments.providerReference, reading.providerReference), sql`${refunds.status} = 'PENDING'`))
+    .orderBy(asc(refunds.createdAt))
+    .all()
+    .map((row) => row.refund)
+    .find((r) => mine(r) && (reading.amountKobo === undefined || r.amountKobo === reading.amountKobo));
+}
+
+/** The loop beside the HTTP front: a pass every 5 s (scaled by OWO_REQUERY_BACKOFF_SCALE, at least every 50 ms). */
+export function startRefundFollower(): () => Promise<void> {
+  const every = Math.max(50, Math.round(5_000 * settings().requeryBackoffScale));
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<void> = Promise.resolve();
+  const next = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      pass = followRefunds()
+        .then(() => undefined, (err: unknown) => log.error({ err }, "refund follower pass failed"))
+        .finally(next);
+    }, every);
+    timer.unref();
+  };
+  next();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await pass;
+  };
+}

@@ -1,0 +1,265 @@
+// Refunds over both doors (API.md "Refunds"): the rules, replays by refundReference, racing requests, and the sandbox
+// bank paying a refund back within seconds, followed to PROCESSED (or FAILED) with its signed callback.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { Webhook } from "standardwebhooks";
+import { call, createTestMerchant, tokenFor } from "../testing/harness";
+import { startInitiating, transferBody, trpcFailure, ussdBody, type InitiatingMerchant } from "../testing/initiation";
+import { eventually, startReceiver, type Receiver } from "../testing/receiver";
+import { joinAs, userClient } from "../testing/sessions";
+
+let s: InitiatingMerchant;
+let receiver: Receiver;
+before(async () => {
+  receiver = await startReceiver();
+  s = await startInitiating({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.0005" });
+});
+after(async () => {
+  await s.owo.stop();
+  await receiver.stop();
+});
+
+type Data = Record<string, unknown> & { refund?: Record<string, unknown> };
+
+async function paid(body: Record<string, unknown>, simulate: Record<string, unknown> = { outcome: "pay" }): Promise<string> {
+  const ref = body.paymentReference as string;
+  assert.equal((await call(s.owo, "POST", "/api/v2/payments/initiates", { token: s.token, body })).status, 200);
+  if (Object.keys(simulate).length) {
+    const sim = await call(s.owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token: s.token, body: simulate });
+    assert.equal(sim.status, 200, sim.text);
+  }
+  return ref;
+}
+
+/** The body with its callbacks sent to this file's receiver, at a path naming the payment. */
+const heard = (body: Record<string, unknown>) => ({ ...body, callbackUrl: receiver.url(`/cb/${String(body.paymentReference)}`) });
+
+const refund = (ref: string, body: unknown, token = s.token) => call(s.owo, "POST", `/api/v2/payments/${encodeURIComponent(ref)}/refunds`, { token, body });
+const verify = async (ref: string) => (await call(s.owo, "GET", `/api/v3/payments/query/${ref}`, { token: s.token })).json.data;
+
+/** The payment's callbacks as its receiver got them, signature checked, in sequence order. */
+async function callbacksOf(ref: string, count: number): Promise<Data[]> {
+  const hook = new Webhook(s.merchant.webhookSecret);
+  const got = await eventually(`${count} callbacks of ${ref}`, () => {
+    const mine = receiver.received.filter((r) => r.path === `/cb/${ref}`);
+    return mine.length >= count && mine;
+  });
+  return got
+    .map((r) => {
+      const headers = { "webhook-id": String(r.headers["webhook-id"]), "webhook-timestamp": String(r.headers["webhook-timestamp"]), "webhook-signature": String(r.headers["webhook-signature"]) };
+      return (hook.verify(r.body, headers) as { notificationItems: { notificationRequestItem: { data: Data } }[] }).notificationItems[0]!.notificationRequestItem.data;
+    })
+    .sort((a, b) => Number(a.sequence) - Number(b.sequence));
+}
+
+test("a paid sandbox payment is refunded whole: 200 PENDING, then PROCESSED within seconds with a signed refund.processed", async () => {
+  const ref = await paid(heard(ussdBody(s.merchant.publicKey)));
+
+  const res = await refund(ref, { reason: "Out of stock" });
+  assert.equal(res.status, 200, res.text);
+  assert.equal(res.json.status, "SUCCESS");
+  assert.equal(res.json.data.code, "00");
+  assert.equal(res.json.data.message, "Refund accepted");
+  const r = res.json.data.refund;
+  assert.match(r.refundReference, /^RFD\d{17}$/);
+  assert.deepEqual({ amount: r.amount, status: r.status, reason: r.reason }, { amount: "1500.00", status: "PENDING", reason: "Out of stock" });
+  assert.ok(Math.abs(Date.parse(r.createdAt) - Date.now()) < 10_000);
+
+  const started = Date.now();
+  const settled = await eventually("the refund to be processed", async () => {
+    const v = await verify(ref);
+    return v.payments.amountRefunded === "1500.00" && v;
+  });
+  assert.ok(Date.now() - started < 5_000, "the sandbox bank refunds within seconds");
+  assert.equal(settled.code, "00", "refunds never change the code");
+  assert.equal(settled.payments.status, "SUCCESSFUL");
+  assert.equal(settled.payments.amountToRefund, "0.00");
+  assert.equal(settled.payments.amountPaid, "1500.00");
+
+  const callbacks = await callbacksOf(ref, 2);
+  const last = callbacks.at(-1)!;
+  assert.equal(last.event, "refund.processed");
+  assert.deepEqual(last.refund, { refundReference: r.refundReference, amount: "1500.00", status: "PROCESSED", reason: "Out of stock" });
+  assert.equal(last.amountRefunded, "1500.00");
+  assert.equal(last.status, "SUCCESSFUL");
+  assert.equal(last.code, "00");
+  assert.equal(last.amountToRefund, "0.00");
+  assert.ok(Number(last.sequence) > Number(callbacks[0]!.sequence));
+
+  const detail = await s.trpc.payments.byReference.query({ paymentReference: ref });
+  assert.deepEqual(detail.timeline.map((e) => e.type), ["initiated", "successful", "refund_requested", "refund_processed"]);
+  assert.deepEqual(detail.refunds.map((x) => [x.refundReference, x.amount, x.status]), [[r.refundReference, "1500.00", "PROCESSED"]]);
+  assert.equal(detail.state.refundable, "0.00");
+  assert.equal(detail.state.canRefund, false, "nothing is left to refund");
+
+  const more = await refund(ref, { reason: "again", amount: "0.01" });
+  assert.equal(more.status, 409, more.text);
+  assert.equal(more.json.data.code, "S15");
+});
+
+test("a refund whose provider notice has not come is settled by the follower asking the provider (requery)", async () => {
+  const ref = await paid(heard(ussdBody(s.merchant.publicKey)));
+  const { moveClock } = await import("../clock");
+  const { followRefunds } = await import("./refund-follower");
+  const res = await refund(ref, { reason: "requery me" });
+  assert.equal(res.status, 200);
+  // Past the sandbox bank's settlement and the first check, before its notice (≈1 s of real time) could arrive.
+  moveClock(10_000);
+  try {
+    assert.ok((await followRefunds()) >= 1, "the refund was due and asked about");
+    const detail = await s.trpc.payments.byReference.query({ paymentReference: ref });
+    assert.deepEqual(detail.refunds.map((x) => x.status), ["PROCESSED"]);
+    assert.equal(detail.payments.amountRefunded, "1500.00");
+  } finally {
+    moveClock(-10_000);
+  }
+  // The bank's notice still comes, and changes nothing: one refund.processed only.
+  await new Promise((r) => setTimeout(r, 1_500));
+  const callbacks = await callbacksOf(ref, 2);
+  assert.deepEqual(callbacks.map((c) => c.event), ["payment.successful", "refund.processed"]);
+});
+
+test("only a payment that is not PENDING or PARTIALLY_PAID can be refunded: 409 S15, nothing reserved", async () => {
+  const pending = await paid(ussdBody(s.merchant.publicKey), {});
+  const part = await paid(transferBody(s.merchant.publicKey), { outcome: "pay", amount: "500.00" });
+  for (const [ref, status] of [[pending, "PENDING"], [part, "PARTIALLY_PAID"]] as const) {
+    const res = await refund(ref, { reason: "changed my mind" });
+    assert.equal(res.status, 409, res.text);
+    assert.equal(res.json.data.code, "S15");
+    assert.match(res.json.data.message, new RegExp(`not pending or partially paid.*${status}`));
+    const detail = await s.trpc.payments.byReference.query({ paymentReference: ref });
+    assert.deepEqual(detail.refunds, []);
+    assert.equal(detail.state.canRefund, false);
+  }
+});
+
+test("more than is refundable is 409 S15; a partial refund leaves the rest; amount and reason are checked", async () => {
+  const ref = await paid(transferBody(s.merchant.publicKey, { amount: "1000" }));
+  const tooMuch = await refund(ref, { reason: "x", amount: "1000.01" });
+  assert.equal(tooMuch.status, 409, tooMuch.text);
+  assert.equal(tooMuch.json.data.code, "S15");
+  assert.match(tooMuch.json.data.message, /more than is refundable \(1000\.00\)/);
+
+  assert.equal((await refund(ref, { reason: "one item", amount: "400" })).json.data.refund.amount, "400.00");
+  const rest = await refund(ref, { reason: "the rest" });
+  assert.equal(rest.status, 200, rest.text);
+  assert.equal(rest.json.data.refund.amount, "600.00", "no amount: all that is still refundable");
+  assert.equal((await refund(ref, { reason: "more" })).status, 409);
+
+  const badAmount = await refund(ref, { reason: "x", amount: "12.345" });
+  assert.equal(badAmount.status, 400);
+  assert.equal(badAmount.json.data.code, "S2");
+  assert.equal(badAmount.json.data.errors[0].field, "amount");
+  const zero = await refund(ref, { reason: "x", amount: "0.00" });
+  assert.equal(zero.json.data.code, "S2");
+  const noReason = await refund(ref, { amount: "1.00", refundReference: "bad ref!" });
+  assert.equal(noReason.status, 400);
+  assert.equal(noReason.json.data.code, "S5");
+  assert.deepEqual(noReason.json.data.errors.map((e: { field: string }) => e.field).sort(), ["reason", "refundReference"]);
+  const notObject = await call(s.owo, "POST", `/api/v2/payments/${ref}/refunds`, { token: s.token, raw: "[1]" });
+  assert.equal(notObject.json.data.code, "S5");
+  const notJson = await call(s.owo, "POST", `/api/v2/payments/${ref}/refunds`, { token: s.token, raw: "{}", headers: { "content-type": "text/plain" } });
+  assert.equal(notJson.status, 415);
+});
+
+test("unknown and other merchants' payments are 404; no token is 401", async () => {
+  const ref = await paid(ussdBody(s.merchant.publicKey));
+  assert.equal((await refund("no-such-payment", { reason: "x" })).status, 404);
+  const otherToken = await tokenFor(s.owo, await createTestMerchant());
+  const foreign = await refund(ref, { reason: "x" }, otherToken);
+  assert.equal(foreign.status, 404);
+  assert.equal(foreign.json.data.code, "S404");
+  assert.equal((await call(s.owo, "POST", `/api/v2/payments/${ref}/refunds`, { body: { reason: "x" } })).status, 401);
+  assert.deepEqual((await s.trpc.payments.byReference.query({ paymentReference: ref })).refunds, []);
+});
+
+test("a repeat with the same refundReference answers the first refund again, over either door, and refunds once", async () => {
+  const ref = await paid(transferBody(s.merchant.publicKey, { amount: "2000" }));
+  const first = await refund(ref, { reason: "damaged", amount: "300", refundReference: "rf-1" });
+  assert.equal(first.status, 200, first.text);
+  const again = await refund(ref, { reason: "something else", amount: "900", refundReference: "rf-1" });
+  assert.equal(again.status, 200);
+  assert.deepEqual(again.json.data, first.json.data);
+  const viaTrpc = await s.trpc.payments.refund.mutate({ paymentReference: ref, reason: "damaged", amount: "300", refundReference: "rf-1" });
+  assert.deepEqual(viaTrpc, first.json.data);
+  await eventually("the refund processed", async () => (await verify(ref)).payments.amountRefunded === "300.00");
+  const afterwards = await refund(ref, { reason: "damaged", amount: "300", refundReference: "rf-1" });
+  assert.deepEqual(afterwards.json.data, first.json.data, "still the first answer (PENDING), whatever happened since");
+  const detail = await s.trpc.payments.byReference.query({ paymentReference: ref });
+  assert.equal(detail.refunds.length, 1);
+  assert.equal(detail.state.refundable, "1700.00");
+});
+
+test("money that arrived after close is refundable too, and a refund never changes amountToRefund or the status", async () => {
+  const ref = await paid(ussdBody(s.merchant.publicKey), {});
+  assert.equal((await call(s.owo, "POST", `/api/v2/payments/${ref}/cancel`, { token: s.token })).status, 200);
+  await call(s.owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token: s.token, body: { outcome: "pay" } });
+  const before = await verify(ref);
+  assert.deepEqual([before.payments.status, before.payments.amountToRefund], ["CANCELLED", "1500.00"]);
+  const res = await refund(ref, { reason: "arrived after cancel" });
+  assert.equal(res.json.data.refund.amount, "1500.00");
+  const after = await eventually("processed", async () => {
+    const v = await verify(ref);
+    return v.payments.amountRefunded === "1500.00" && v;
+  });
+  assert.deepEqual([after.code, after.payments.status, after.payments.amountToRefund], ["S13", "CANCELLED", "1500.00"]);
+});
+
+test("a refund the customer's bank refuses ends FAILED with refund.failed, and frees its amount", async () => {
+  const ref = await paid(heard(ussdBody(s.merchant.publicKey)));
+  const res = await refund(ref, { reason: "sandbox [decline] please", amount: "1000" });
+  assert.equal(res.json.data.refund.status, "PENDING");
+  const [failed] = (await callbacksOf(ref, 2)).filter((c) => c.event === "refund.failed");
+  assert.ok(failed, "refund.failed was sent");
+  assert.deepEqual(failed.refund, { refundReference: res.json.data.refund.refundReference, amount: "1000.00", status: "FAILED", reason: "sandbox [decline] please" });
+  assert.equal(failed.amountRefunded, "0.00");
+  const detail = await s.trpc.payments.byReference.query({ paymentReference: ref });
+  assert.equal(detail.refunds[0]?.status, "FAILED");
+  assert.equal(detail.state.refundable, "1500.00");
+  assert.equal((await refund(ref, { reason: "try again" })).json.data.refund.amount, "1500.00");
+});
+
+test("20 racing refund requests over both doors asking together for more than arrived: the total never exceeds it", async () => {
+  const ref = await paid(transferBody(s.merchant.publicKey, { amount: "1500" }));
+  const asks = Array.from({ length: 20 }, (_, i) =>
+    i % 2 === 0
+      ? refund(ref, { reason: `race ${i}`, amount: "100.00" }).then((r) => (r.status === 200 ? "accepted" : `${r.status} ${r.json.data.code}`))
+      : s.trpc.payments.refund.mutate({ paymentReference: ref, reason: `race ${i}`, amount: "100.00" }).then(
+          () => "accepted",
+          async (e: unknown) => {
+            const f = await trpcFailure(Promise.reject(e));
+            return `${f.httpStatus} ${f.apiCode}`;
+          },
+        ),
+  );
+  const outcomes = await Promise.all(asks);
+  assert.equal(outcomes.filter((o) => o === "accepted").length, 15, outcomes.join(","));
+  assert.deepEqual([...new Set(outcomes.filter((o) => o !== "accepted"))], ["409 S15"]);
+  const settled = await eventually("every refund processed", async () => {
+    const d = await s.trpc.payments.byReference.query({ paymentReference: ref });
+    return d.refunds.every((x) => x.status === "PROCESSED") && d;
+  });
+  const total = settled.refunds.reduce((sum, x) => sum + Math.round(Number(x.amount) * 100), 0);
+  assert.equal(total, 1500_00);
+  assert.equal(settled.payments.amountRefunded, "1500.00");
+  assert.equal(settled.state.refundable, "0.00");
+});
+
+test("tRPC payments.refund: API tokens, owners and admins may; developers and viewers are FORBIDDEN", async () => {
+  for (const role of ["developer", "viewer", "admin", "owner"] as const) {
+    const ref = await paid(ussdBody(s.merchant.publicKey));
+    const userId = role === "owner" ? s.merchant.userId : await joinAs(s.merchant, role);
+    const client = await userClient(s.owo, userId);
+    if (role === "developer" || role === "viewer") {
+      const refused = await trpcFailure(client.payments.refund.mutate({ paymentReference: ref, reason: "x" }));
+      assert.equal(refused.code, "FORBIDDEN", role);
+      assert.equal(refused.apiCode, "S3");
+    } else {
+      const answer = await client.payments.refund.mutate({ paymentReference: ref, reason: "x", amount: "1" });
+      assert.equal(answer.refund.status, "PENDING", role);
+    }
+  }
+  const conflict = await trpcFailure(s.trpc.payments.refund.mutate({ paymentReference: await paid(ussdBody(s.merchant.publicKey), {}), reason: "x" }));
+  assert.equal(conflict.code, "CONFLICT");
+  assert.equal(conflict.apiCode, "S15");
+});

@@ -1,0 +1,187 @@
+// Refunds (API.md "Refunds"). What is refundable is checked and reserved in one transaction, so racing requests can
+// never together exceed what arrived; the provider is asked outside any transaction; its answer is recorded in another.
+// refund-follower.ts asks again until each refund is PROCESSED or FAILED.
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { db, write, type Tx } from "../../db/client";
+import { payments, refunds, type Mode, type PaymentRow, type RefundRow } from "../../db/schema";
+import { ApiError, invalidFields, zodFieldErrors } from "../api-error";
+import { clock } from "../clock";
+import { newId, randomDigits } from "../identifiers";
+import { log } from "../logger";
+import type { RefundState } from "../providers/connector";
+import { describeFailure, isRefusal, refundsAt, submitRefund } from "../providers/refunding";
+import { settings } from "../settings";
+import { recordEvent } from "./events";
+import { expireIfOverdue, refundSettledInTx } from "./lifecycle";
+import { formatKobo, parseAmount, type Kobo } from "./money";
+import { isOpen } from "./status";
+import { findPayment } from "./lookup";
+
+const AMOUNT = 'must be naira with at most 2 decimals, more than 0.00, e.g. "500.00"';
+const REFERENCE = "must be 1 to 64 of A-Z a-z 0-9 . _ - with at least one letter or digit";
+
+/** The REST body and the tRPC input (without paymentReference). */
+export const refundInput = z.object({
+  amount: z
+    .string({ error: AMOUNT })
+    .refine((a) => (parseAmount(a) ?? 0) > 0, AMOUNT)
+    .optional(),
+  reason: z.string({ error: "is required: why the money goes back, 1 to 200 characters" }).trim().min(1, "must not be empty").max(200, "must be at most 200 characters"),
+  refundReference: z.string({ error: REFERENCE }).regex(/^(?=.*[A-Za-z0-9])[A-Za-z0-9._-]{1,64}$/, REFERENCE).optional(),
+});
+export type RefundInput = z.input<typeof refundInput>;
+
+function parseRefundRequest(body: unknown): z.output<typeof refundInput> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw invalidFields([{ field: "body", message: "must be a JSON object" }]);
+  const parsed = refundInput.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const errors = zodFieldErrors(parsed.error);
+  // As at initiation: the amount alone at fault is S2.
+  if (errors.every((e) => e.field === "amount")) throw new ApiError("S2", `Invalid amount: amount ${errors[0]?.message ?? AMOUNT}`, errors);
+  throw invalidFields(errors);
+}
+
+/** A refund as the merchant sees it. */
+export function refundView(r: RefundRow) {
+  return {
+    refundReference: r.refundReference,
+    amount: formatKobo(r.amountKobo),
+    status: r.status,
+    reason: r.reason,
+    createdAt: new Date(r.createdAt).toISOString(),
+    settledAt: r.settledAt === null ? null : new Date(r.settledAt).toISOString(),
+    failureReason: r.failureReason,
+  };
+}
+export type RefundView = ReturnType<typeof refundView>;
+
+/** The answer to a refund request: always PENDING (API.md), a repeat with the same refundReference the same again. */
+export type RefundAnswer = { code: "00"; message: "Refund accepted"; refund: { refundReference: string; amount: string; status: "PENDING"; reason: string; createdAt: string } };
+
+function answerOf(r: RefundRow): RefundAnswer {
+  const { refundReference, amount, reason, createdAt } = refundView(r);
+  return { code: "00", message: "Refund accepted", refund: { refundReference, amount, status: "PENDING", reason, createdAt } };
+}
+
+/** amountPaid + amountToRefund − every refund PENDING or PROCESSED (a FAILED one frees its amount). */
+function refundableIn(reader: Pick<Tx, "select">, p: PaymentRow): Kobo {
+  const held = reader
+    .select({ kobo: sql<number>`coalesce(sum(${refunds.amountKobo}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, p.id), inArray(refunds.status, ["PENDING", "PROCESSED"])))
+    .get();
+  return p.amountPaidKobo + p.amountToRefundKobo - (held?.kobo ?? 0);
+}
+
+/** What may still be refunded, for the dashboard; 0 for a payment that cannot be refunded now. */
+export function refundableKobo(p: PaymentRow): Kobo {
+  return isOpen(p.status) ? 0 : refundableIn(db(), p);
+}
+
+/** How long until the provider is asked about a refund again, after `checks` asks: 5 s, 15 s, 1 min, 5 min, 15 min, then hourly. */
+const CHECK_SCHEDULE_MS = [5_000, 15_000, 60_000, 300_000, 900_000, 3_600_000];
+
+export function nextCheckDelay(checks: number): number {
+  const base = CHECK_SCHEDULE_MS[Math.min(Math.max(checks, 1), CHECK_SCHEDULE_MS.length) - 1] ?? 3_600_000;
+  return Math.round(base * settings().requeryBackoffScale);
+}
+
+type Requested = { amountKobo?: Kobo; reason: string; refundReference?: string };
+
+/** A refund submitted to the provider but not yet answered is asked about (or sent again) after this lease. */
+const SUBMIT_LEASE_MS = 60_000;
+
+function reserve(tx: Tx, paymentId: number, req: Requested, now: number): { replayed: boolean; refund: RefundRow } {
+  const p = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
+  if (!p) throw new ApiError("S404", "No such payment");
+  if (req.refundReference !== undefined) {
+    const first = tx.select().from(refunds).where(and(eq(refunds.paymentId, p.id), eq(refunds.refundReference, req.refundReference))).get();
+    if (first) return { replayed: true, refund: first };
+  }
+  if (isOpen(p.status)) throw new ApiError("S15", `Only a payment that is not pending or partially paid can be refunded; ${p.paymentReference} is ${p.status}`);
+  if (!refundsAt(p)) throw new ApiError("S15", `${p.provider} cannot refund this payment through Owo: refund it at the provider`);
+  const left = refundableIn(tx, p);
+  if (left <= 0) throw new ApiError("S15", `Nothing is left to refund on ${p.paymentReference}: every naira that arrived is refunded or being refunded`);
+  const amountKobo = req.amountKobo ?? left;
+  if (amountKobo > left) throw new ApiError("S15", `A refund of ${formatKobo(amountKobo)} is more than is refundable (${formatKobo(left)})`, [{ field: "amount", message: `must be at most ${formatKobo(left)}` }]);
+  const refund: RefundRow = {
+    id: newId("rfd"), paymentId: p.id, merchantId: p.merchantId, mode: p.mode, refundReference: req.refundReference ?? `RFD${randomDigits(17)}`,
+    amountKobo, reason: req.reason, status: "PENDING", provider: p.provider, providerAccountId: p.providerAccountId, providerRefundId: null,
+    failureReason: null, checks: 0, nextCheckAt: now + SUBMIT_LEASE_MS, createdAt: now, updatedAt: now, settledAt: null,
+  };
+  tx.insert(refunds).values(refund).run();
+  recordEvent(tx, p, "refund_requested", now, { amountKobo, detail: { refundReference: refund.refundReference, reason: refund.reason } });
+  return { replayed: false, refund };
+}
+
+/** Sends a reserved refund to the provider and records what it said. Never throws: the follower asks again. */
+export async function sendRefund(refund: RefundRow): Promise<void> {
+  const p = db().select().from(payments).where(eq(payments.id, refund.paymentId)).get();
+  if (!p) return;
+  try {
+    const state = await submitRefund(refund, {
+      reference: p.issueReference ?? p.linkingReference, providerReference: p.providerReference ?? p.accountNumber ?? "",
+      amountKobo: refund.amountKobo, refundReference: refund.refundReference, reason: refund.reason,
+    });
+    recordRefundState(refund.id, state);
+  } catch (err) {
+    if (isRefusal(err)) settleRefund(refund.id, "FAILED", `${refund.provider} refused the refund: ${describeFailure(err)}`);
+    else noteUnanswered(refund.id, describeFailure(err));
+  }
+}
+
+export async function requestRefund(merchantId: string, mode: Mode, paymentReference: string, body: unknown, now = clock.now()): Promise<RefundAnswer> {
+  // The payment the path names first (404), then the body; an open payment past its time is expired: then it can be refunded.
+  const p = expireIfOverdue(findPayment(merchantId, mode, paymentReference), now);
+  const input = parseRefundRequest(body);
+  const requested: Requested = { amountKobo: input.amount === undefined ? undefined : (parseAmount(input.amount) ?? 0), reason: input.reason, refundReference: input.refundReference };
+  const { replayed, refund } = write((tx) => reserve(tx, p.id, requested, now));
+  if (!replayed) await sendRefund(refund);
+  return answerOf(refund);
+}
+
+/** The provider's word on a refund: its id, and PROCESSED or FAILED once it says so; applied once. */
+export function recordRefundState(refundId: string, state: RefundState, now = clock.now()): void {
+  if (state.state === "processed") return settleRefund(refundId, "PROCESSED", null, state.refundId, now);
+  if (state.state === "failed") return settleRefund(refundId, "FAILED", "the provider reports the refund failed", state.refundId, now);
+  write((tx) => {
+    const r = tx.select().from(refunds).where(eq(refunds.id, refundId)).get();
+    if (!r || r.status !== "PENDING") return;
+    const checks = r.checks + 1;
+    tx.update(refunds).set({ providerRefundId: state.refundId, checks, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now }).where(eq(refunds.id, refundId)).run();
+  });
+}
+
+/** No usable answer (timeout, 5xx): asked again on the schedule; a submission never answered ends FAILED. */
+export const MAX_UNANSWERED_SUBMISSIONS = 5;
+
+export function noteUnanswered(refundId: string, why: string, now = clock.now()): void {
+  const giveUp = write((tx) => {
+    const r = tx.select().from(refunds).where(eq(refunds.id, refundId)).get();
+    if (!r || r.status !== "PENDING") return false;
+    const checks = r.checks + 1;
+    if (r.providerRefundId === null && checks >= MAX_UNANSWERED_SUBMISSIONS) return true;
+    tx.update(refunds).set({ checks, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now }).where(eq(refunds.id, refundId)).run();
+    return false;
+  });
+  log.warn({ refundId, why }, "refund: no answer from the provider");
+  if (giveUp) settleRefund(refundId, "FAILED", `the provider never accepted the refund: ${why}`, null, now);
+}
+
+/** PENDING → PROCESSED or FAILED, once, with its event and callback (refund.processed / refund.failed). */
+export function settleRefund(refundId: string, status: "PROCESSED" | "FAILED", failureReason: string | null, providerRefundId: string | null = null, now = clock.now()): void {
+  write((tx) => {
+    const r = tx.select().from(refunds).where(eq(refunds.id, refundId)).get();
+    if (!r || r.status !== "PENDING") return;
+    const settled: RefundRow = { ...r, status, failureReason, providerRefundId: providerRefundId ?? r.providerRefundId, checks: r.checks + 1, nextCheckAt: null, updatedAt: now, settledAt: now };
+    tx.update(refunds).set(settled).where(eq(refunds.id, refundId)).run();
+    const p = tx.select().from(payments).where(eq(payments.id, r.paymentId)).get();
+    if (p) refundSettledInTx(tx, p, settled, now);
+  });
+}
+
+/** The payment's refunds, oldest first. */
+export function refundsOf(paymentId: number): RefundView[] {
+  return db().select().from(refunds).where(eq(refunds.paymentId, paymentId)).orderBy(asc(refunds.createdAt)).all().map(refundView);
+}

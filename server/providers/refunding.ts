@@ -1,0 +1,51 @@
+// Refunds at the provider that served the payment: whether it can, the submission, and the query. Network I/O,
+// bounded by OWO_PROVIDER_TIMEOUT_MS; never called inside a database transaction.
+import { settings } from "../settings";
+import { accountById } from "./accounts";
+import { ProviderRefused, type Connector, type ProviderAccount, type ProviderName, type RefundRequest, type RefundState } from "./connector";
+import { connectorFor } from "./registry";
+import { sandboxAccount } from "./sandbox/connector";
+
+/** Where a payment (or its refund) lives: the provider, and the merchant's account there (null: the sandbox bank). */
+export type ProviderPlace = { provider: ProviderName; providerAccountId: string | null };
+
+type Refunder = { connector: Connector; account: ProviderAccount; refund: NonNullable<Connector["refund"]> };
+
+function refunderAt(place: ProviderPlace): Refunder | null {
+  const connector = connectorFor(place.provider);
+  const account = place.providerAccountId === null ? (place.provider === "sandbox" ? sandboxAccount : null) : accountById(place.providerAccountId);
+  if (!connector?.refund || !account) return null;
+  return { connector, account, refund: connector.refund.bind(connector) };
+}
+
+/** False where the provider documents no refund for these charges: the merchant refunds at the provider itself. */
+export function refundsAt(place: ProviderPlace): boolean {
+  return refunderAt(place) !== null;
+}
+
+/**
+ * The provider's own final no (ProviderRefused: a 4xx in its words). Anything else (a timeout, a 5xx, an unreachable
+ * host, an answer Owo could not read) is no verdict: the refund may or may not exist there, so it is asked again.
+ */
+export function isRefusal(err: unknown): boolean {
+  return err instanceof ProviderRefused;
+}
+
+export function describeFailure(err: unknown): string {
+  if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) return `timeout after ${settings().providerTimeoutMs / 1000} s`;
+  const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : "";
+  return err instanceof Error ? err.message + cause : String(err);
+}
+
+export async function submitRefund(place: ProviderPlace, req: RefundRequest): Promise<RefundState> {
+  const refunder = refunderAt(place);
+  if (!refunder) throw new Error(`${place.provider} cannot refund through Owo`);
+  return refunder.refund(refunder.account, req, AbortSignal.timeout(settings().providerTimeoutMs));
+}
+
+/** The refund as the provider now records it; null when the provider offers no way to ask. */
+export async function queryRefund(place: ProviderPlace, refundId: string): Promise<RefundState | null> {
+  const refunder = refunderAt(place);
+  if (!refunder?.connector.queryRefund) return null;
+  return refunder.connector.queryRefund(refunder.account, refundId, AbortSignal.timeout(settings().providerTimeoutMs));
+}
