@@ -5,6 +5,7 @@ import { mails } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { clock } from "../clock";
 import { settings } from "../settings";
+import { normaliseEmail } from "../users/users";
 import { retryDelayMs } from "../webhooks/backoff";
 import type { Letter } from "./letters";
 
@@ -61,7 +62,7 @@ export function allMail(opts: { to?: string; limit?: number } = {}): MailView[] 
   return db()
     .select()
     .from(mails)
-    .where(opts.to ? eq(mails.toAddress, opts.to.trim().toLowerCase()) : undefined)
+    .where(opts.to ? eq(mails.toAddress, normaliseEmail(opts.to)) : undefined)
     .orderBy(desc(mails.id))
     .limit(opts.limit ?? 50)
     .all()

@@ -2,8 +2,6 @@
 import { eq } from "drizzle-orm";
 import { db, write } from "../../db/client";
 import { users } from "../../db/schema";
-import { invalidFields } from "../api-error";
-import { hashPassword, passwordProblem } from "../auth/passwords";
 import { clock } from "../clock";
 import { resetLetter } from "../mail/letters";
 import { queueMail } from "../mail/outbox";
@@ -11,7 +9,7 @@ import { settings } from "../settings";
 import { recordAccountAudit } from "../team/audit";
 import { issueAccountToken, tokenProblem, useAccountToken, type TokenProblem } from "./account-tokens";
 import { noticeUser, type Origin } from "./security-notices";
-import { normaliseEmail } from "./users";
+import { newPasswordHash, normaliseEmail, setPasswordHash } from "./users";
 
 export const RESET_MINUTES = 30;
 
@@ -36,12 +34,10 @@ export function resetLinkProblem(token: string, now = clock.now()): TokenProblem
 
 /** Uses the link: a new password, the link spent, the person told by mail, the change in their teams' audit logs. */
 export async function completePasswordReset(token: string, password: string, origin: Origin, now = clock.now()): Promise<{ email: string }> {
-  const problem = passwordProblem(password);
-  if (problem) throw invalidFields([{ field: "password", message: problem }]);
-  const passwordHash = await hashPassword(password); // slow on purpose, so never inside the transaction
+  const passwordHash = await newPasswordHash(password); // slow on purpose, so never inside the transaction
   return write((tx) => {
     const userId = useAccountToken(tx, token, "reset_password", now);
-    tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+    setPasswordHash(tx, userId, passwordHash);
     recordAccountAudit(tx, userId, "account.resetPassword", { ip: origin.ip }, now);
     noticeUser(tx, userId, "Your Owo password was reset with a link mailed to you", origin, now);
     return { email: tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()?.email ?? "" };

@@ -2,7 +2,7 @@
 // normalised one way and a password is hashed and checked one way (sign-up, invites, the CLI, next-auth).
 import "server-only";
 import { eq } from "drizzle-orm";
-import { db, type Tx } from "../../db/client";
+import { db, write, type Tx } from "../../db/client";
 import { users } from "../../db/schema";
 import { ApiError, invalidFields, type FieldError } from "../api-error";
 import { hashPassword, passwordMatches, passwordProblem } from "../auth/passwords";
@@ -61,13 +61,26 @@ export async function userByCredentials(email: string, password: string): Promis
   return { id: user.id, email: user.email, name: user.name };
 }
 
-/** Sets a new password for the person with this address (the operator's reset). */
-export async function resetPassword(email: string, password: string): Promise<{ email: string }> {
+/** A new password, checked and hashed: hashing is deliberately slow, so it runs before any transaction. */
+export async function newPasswordHash(password: string): Promise<string> {
   const problem = passwordProblem(password);
   if (problem) throw invalidFields([{ field: "password", message: problem }]);
+  return hashPassword(password);
+}
+
+/** Replaces a person's password with one from `newPasswordHash`, in the caller's transaction; false when no such person. */
+export function setPasswordHash(tx: Tx, userId: string, passwordHash: string): boolean {
+  return tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run().changes > 0;
+}
+
+/** Sets a new password for the person with this address (the operator's reset). */
+export async function resetPassword(email: string, password: string): Promise<{ email: string }> {
+  const passwordHash = await newPasswordHash(password);
   const normalised = normaliseEmail(email);
-  const passwordHash = await hashPassword(password);
-  const done = db().update(users).set({ passwordHash }).where(eq(users.email, normalised)).run();
-  if (done.changes === 0) throw new ApiError("S404", `No user with e-mail ${normalised}`);
+  const done = write((tx) => {
+    const user = tx.select({ id: users.id }).from(users).where(eq(users.email, normalised)).get();
+    return user ? setPasswordHash(tx, user.id, passwordHash) : false;
+  });
+  if (!done) throw new ApiError("S404", `No user with e-mail ${normalised}`);
   return { email: normalised };
 }

@@ -1,4 +1,4 @@
-// SeerBit's v2 JSON (the API Owo itself speaks: ../../../../shared/API.md) in Owo's words. Amounts arrive as naira
+// SeerBit's v2 JSON (the API Owo itself speaks: docs/API.md) in Owo's words. Amounts arrive as naira
 // strings with two decimals and are read into kobo without a float.
 import { z } from "zod";
 import { parseAmount } from "../../payments/money";

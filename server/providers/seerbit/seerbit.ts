@@ -1,4 +1,4 @@
-// SeerBit as a bank-side provider, through the v2 API that Owo itself speaks (../../../../shared/API.md, which is
+// SeerBit as a bank-side provider, through the v2 API that Owo itself speaks (docs/API.md, which is
 // written to SeerBit's v2: "Access token", "Initiate", "Verify", "Callbacks"):
 //   POST /api/v2/encrypt/keys {"key":"<secret>.<public>"}   → a bearer token (kept until shortly before it expires)
 //   POST /api/v2/payments/initiates                          → a dial code or an account; amount as a naira string
