@@ -117,6 +117,16 @@ test("TRANSFER: the account expires with the lifetime asked for, and a late tran
   assert.equal((await flutterwave.query(account, req.reference, signal())).state, "pending");
 });
 
+test("TRANSFER: an account the double lets lapse at once sends a transfer back; Flutterwave's record stays pending", async () => {
+  const req = request("TRANSFER", 100000);
+  await flutterwave.issue(account, req, signal());
+  assert.equal((await control("POST", `/transactions/${req.reference}/expire`)).status, 200);
+  const late = await control("POST", `/transactions/${req.reference}/pay`);
+  assert.equal(late.status, 409);
+  assert.match(String(late.json.error), /returns the transfer/);
+  assert.equal((await flutterwave.query(account, req.reference, signal())).state, "pending");
+});
+
 test("a declined USSD charge: the webhook and the requery both say failed", async () => {
   const req = request("USSD", 20000);
   await flutterwave.issue(account, req, signal());

@@ -154,6 +154,17 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     return { status: 200, body: { outcome: "declined", transaction: books.transaction(c) } };
   }
 
+  /** Ends a dynamic account's lifetime now instead of waiting it out: a later transfer goes back to the sender. The
+   * docs give no status for a lapsed charge, so verify keeps answering pending; USSD codes have no documented lifetime. */
+  function expire([txRef = ""]: string[]): DoubleAnswer {
+    const c = books.charges.get(txRef);
+    if (!c) return controlError(404, `no charge ${txRef}`);
+    if (!c.account) return controlError(400, "only a bank transfer charge's account expires");
+    if (c.status !== "pending") return controlError(409, `charge is ${c.status}`);
+    c.account.expiresAt = Date.now() - 1;
+    return { status: 200, body: { outcome: "expired", transaction: books.transaction(c), account: c.account } };
+  }
+
   function inspect([txRef = ""]: string[]): DoubleAnswer {
     const c = books.charges.get(txRef);
     if (!c) return controlError(404, `no charge ${txRef}`);
@@ -174,6 +185,7 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     { method: "GET", path: /^\/_double\/transactions\/([^/]+)$/, handle: inspect },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/pay$/, handle: pay },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/decline$/, handle: decline },
+    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/expire$/, handle: expire },
   ];
   const double = createDoubleServer({
     api, control, faults, outbox,
