@@ -254,7 +254,8 @@ export const bankNotices = sqliteTable(
     provider: text("provider").notNull(),
     providerTransactionId: text("provider_transaction_id").notNull(),
     paymentId: integer("payment_id").notNull().references(() => payments.id),
-    kind: text("kind", { enum: ["credit", "decline"] }).notNull(),
+    /** reversal and expiry: what a live provider's own record said (it sent money back itself; it closed the payment). */
+    kind: text("kind", { enum: ["credit", "decline", "reversal", "expiry"] }).notNull(),
     amountKobo: integer("amount_kobo").notNull().default(0),
     senderName: text("sender_name"),
     bankTime: integer("bank_time"),
@@ -271,7 +272,9 @@ export const providerNotices = sqliteTable(
     providerAccountId: text("provider_account_id").notNull().references(() => providerAccounts.id),
     eventId: text("event_id"),
     paymentId: integer("payment_id").references(() => payments.id),
-    outcome: text("outcome", { enum: ["applied", "duplicate", "rejected", "no_payment", "ignored"] }).notNull(),
+    /** notice: the provider told Owo; requery: Owo asked the provider (then eventId is null). */
+    source: text("source", { enum: ["notice", "requery"] }).notNull().default("notice"),
+    outcome: text("outcome", { enum: ["applied", "duplicate", "rejected", "no_payment", "ignored", "unchanged", "unanswered"] }).notNull(),
     reason: text("reason").notNull(),
     receivedAt: integer("received_at").notNull(),
   },

@@ -7,6 +7,7 @@ import { merchantBanks } from "../providers/merchant-banks";
 import { openApiJson } from "../openapi/document";
 import { simulatePayment } from "../providers/sandbox/bank";
 import { receiveSandboxNotice } from "../providers/sandbox/notices";
+import { receiveProviderNotice } from "../providers/notices";
 import { SIGNATURE_HEADER } from "../providers/sandbox/notice-signature";
 import { cancelPayment } from "../payments/lifecycle";
 import { requestRefund } from "../payments/refunds";
@@ -104,6 +105,16 @@ export const restRoutes: RestRoute[] = [
       const header = req.headers[SIGNATURE_HEADER];
       const { message, payment } = await receiveSandboxNotice(Array.isArray(header) ? header[0] : header, raw);
       return { json: successJson({ code: "00", message, ...(payment ? { payments: paymentView(payment) } : {}) }) };
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/v2\/providers\/(?<providerId>prv_[0-9a-z]{20})\/notices$/,
+    access: "open",
+    body: "raw",
+    run: async ({ req, raw, params }) => {
+      const answer = await receiveProviderNotice(params.providerId ?? "", raw, req.headers);
+      return { json: successJson({ code: "00", message: answer.message }) };
     },
   },
 ];

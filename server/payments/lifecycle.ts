@@ -97,6 +97,49 @@ export function applyBankNotice(notice: BankNotice, now = clock.now(), opts: Mov
   });
 }
 
+/** A live provider's own record of a payment (its answer to a query, which every notice is checked against). */
+export type ProviderRecord = {
+  state: "pending" | "paid" | "failed" | "reversed" | "expired" | "not_found";
+  /** All the provider recorded as received for this payment, in kobo. */
+  amountKobo: number;
+  /** When the provider recorded the money: it decides whether the payment was alive (API.md "Which time decides"). */
+  paidAt?: number;
+};
+
+export type ProviderOutcome = { payment: PaymentRow; applied: boolean };
+
+/**
+ * Applies what a live provider's record says, exactly once per `transactionId` (the notice's event id, or a
+ * requery's own id), in one transaction. Money is credited as the difference between the provider's total and
+ * what Owo already holds, so a notice and a requery telling the same payment never count it twice.
+ */
+export function applyProviderRecord(paymentId: number, record: ProviderRecord, via: { provider: string; transactionId: string }, now = clock.now()): ProviderOutcome {
+  return write((tx) => {
+    const found = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
+    if (!found) throw new ApiError("S404", "No such payment");
+    tx.update(payments).set({ lastProviderAnswerAt: now }).where(eq(payments.id, paymentId)).run();
+    const received = found.amountPaidKobo + found.amountToRefundKobo;
+    const kind = record.state === "paid" ? "credit" : record.state === "failed" ? "decline" : record.state === "reversed" ? "reversal" : record.state === "expired" ? "expiry" : null;
+    if (kind === null || (kind === "credit" && record.amountKobo <= received)) return { payment: found, applied: false };
+    const at = record.paidAt ?? now;
+    const inserted = tx
+      .insert(bankNotices)
+      .values({ provider: via.provider, providerTransactionId: via.transactionId, paymentId, kind, amountKobo: record.amountKobo, bankTime: record.paidAt ?? null, receivedAt: now })
+      .onConflictDoNothing()
+      .run();
+    if (inserted.changes === 0) return { payment: found, applied: false };
+    const detail = { provider: found.provider, transactionId: via.transactionId };
+    let payment: PaymentRow;
+    if (kind === "credit") payment = creditInTx(tx, expireInTx(tx, found, at, {}), record.amountKobo - received, at, detail, {});
+    else if (kind === "decline") payment = declineInTx(tx, found, now, detail, {});
+    // The provider closed it unpaid on its own clock: Owo's lifetime ends with it.
+    else if (kind === "expiry") payment = expireInTx(tx, found, Math.max(now, found.expiresAt), {});
+    // Money the provider sent back by itself (a transfer of the wrong amount) is history, never refund due.
+    else payment = recordEvent(tx, found, "reversed", now, { amountKobo: record.amountKobo, detail, publish: false });
+    return { payment, applied: payment !== found };
+  });
+}
+
 /**
  * The merchant calls the payment off: PENDING → CANCELLED, nothing else (API.md "Lifecycle"). No provider documents a
  * void for these charges, so cancel only stops Owo crediting: money that still arrives is refund due (creditInTx).

@@ -1,0 +1,1 @@
+ALTER TABLE `provider_notices` ADD `source` text DEFAULT 'notice' NOT NULL;

@@ -1,0 +1,151 @@
+// Live money end to end over real HTTP: Owo, the Paystack and Flutterwave doubles as their own processes, and the
+// merchant's callback receiver. The double's customer pays, the double sends its signed webhook to the provider
+// account's notice URL, Owo checks it against the provider's record, settles, and calls the merchant back, signed.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { Webhook } from "standardwebhooks";
+import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { spawnDouble, type DoubleProcess } from "../testing/processes";
+import { eventually, startReceiver, type Receiver } from "../testing/receiver";
+
+const KEYS = { paystack: { secretKey: "sk_test_journeys_paystack" }, flutterwave: { secretKey: "FLWSECK_TEST-journeys-X", secretHash: "journeys-secret-hash" } };
+type Live = "paystack" | "flutterwave";
+type Merchant = { merchantId: string; publicKey: string; token: string; webhookSecret: string; providerId: string; double: DoubleProcess };
+
+let owo: Owo;
+let receiver: Receiver;
+const doubles: Partial<Record<Live, DoubleProcess>> = {};
+const merchants: Partial<Record<Live, Merchant>> = {};
+
+async function liveMerchant(provider: Live, double: DoubleProcess): Promise<Merchant> {
+  const { connectProvider } = await import("./accounts");
+  const { createLiveKeys } = await import("../auth/api-keys");
+  const m = await createTestMerchant(`${provider} shop`);
+  const { providerId, noticeUrl } = connectProvider(m.merchantId, { provider, credentials: KEYS[provider], baseUrl: double.url });
+  // What the merchant does on the provider's dashboard: paste the notice URL as the webhook URL.
+  await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ url: noticeUrl }) });
+  const keys = createLiveKeys(m.merchantId);
+  return { merchantId: m.merchantId, publicKey: keys.publicKey, webhookSecret: keys.webhookSecret, token: await tokenFor(owo, keys), providerId, double };
+}
+
+before(async () => {
+  owo = await startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "2000" });
+  receiver = await startReceiver();
+  doubles.paystack = await spawnDouble("paystack", { "secret-key": KEYS.paystack.secretKey });
+  doubles.flutterwave = await spawnDouble("flutterwave", { "secret-key": KEYS.flutterwave.secretKey, "secret-hash": KEYS.flutterwave.secretHash });
+  merchants.paystack = await liveMerchant("paystack", doubles.paystack);
+  merchants.flutterwave = await liveMerchant("flutterwave", doubles.flutterwave);
+});
+after(async () => {
+  await Promise.all(Object.values(doubles).map((d) => d.stop()));
+  await receiver.stop();
+  await owo.stop();
+});
+
+let n = 0;
+async function initiate(m: Merchant, patch: Record<string, unknown>) {
+  const paymentReference = `live-${process.pid}-${++n}`;
+  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
+    token: m.token,
+    body: {
+      publicKey: m.publicKey, amount: "2500.00", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
+      paymentReference, callbackUrl: receiver.url(`/cb/${paymentReference}`), redirectUrl: "https://shop.example.ng/done", ...patch,
+    },
+  });
+  assert.equal(res.status, 200, res.text);
+  // Owo's reference at the provider is the first attempt's: linkingReference-1.
+  return { paymentReference, issueReference: `${res.json.data.payments.linkingReference}-1`, payments: res.json.data.payments };
+}
+
+const verify = async (m: Merchant, ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
+
+async function customerPays(m: Merchant, issueReference: string, body: Record<string, unknown> = {}) {
+  const res = await fetch(`${m.double.url}/_double/transactions/${issueReference}/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  assert.equal(res.status, 200, await res.text());
+  await fetch(`${m.double.url}/_double/webhooks`); // answers once the double's webhooks were sent and answered
+}
+
+async function notices(m: Merchant, paymentReference: string) {
+  const { providerNoticesOf } = await import("./notice-log");
+  return providerNoticesOf(m.merchantId, "live", paymentReference);
+}
+
+for (const provider of ["paystack", "flutterwave"] as const) {
+  for (const channel of ["USSD", "TRANSFER"] as const) {
+    test(`${provider} ${channel}: the customer pays, the signed webhook settles it, verify says 00, the merchant's callback is signed with sequence 2`, async () => {
+      const m = merchants[provider] as Merchant;
+      const p = await initiate(m, channel === "USSD" ? { paymentType: "USSD", bankCode: "058" } : { paymentType: "TRANSFER" });
+      if (channel === "USSD") assert.match(p.payments.ussdDailCode, provider === "paystack" ? /^\*737\*/ : /^\*566\*/);
+      else assert.match(p.payments.accountNumber, /^\d{10}$/);
+      assert.equal((await verify(m, p.paymentReference)).code, "S20");
+
+      await customerPays(m, p.issueReference);
+      const settled = await verify(m, p.paymentReference);
+      assert.equal(settled.code, "00");
+      assert.equal(settled.payments.status, "SUCCESSFUL");
+      assert.equal(settled.payments.amountPaid, "2500.00");
+      assert.equal(settled.payments.provider, provider);
+
+      const cb = await eventually("the merchant's callback", () => receiver.received.find((r) => r.path === `/cb/${p.paymentReference}`));
+      const headers = Object.fromEntries(Object.entries(cb.headers).map(([k, v]) => [k, String(v)]));
+      const signed = new Webhook(m.webhookSecret).verify(cb.body, headers) as { notificationItems: { notificationRequestItem: { data: Record<string, unknown> } }[] };
+      const data = signed.notificationItems[0]?.notificationRequestItem.data;
+      assert.equal(data?.event, "payment.successful");
+      assert.equal(data?.sequence, 2);
+      assert.equal(data?.mode, "live");
+      assert.equal(data?.provider, provider);
+      assert.deepEqual((await notices(m, p.paymentReference)).map((x) => x.outcome), ["applied"]);
+    });
+  }
+}
+
+test("a forged signature is 401 and moves nothing; the replayed real notice is a recorded duplicate", async () => {
+  const m = merchants.paystack as Merchant;
+  const p = await initiate(m, { paymentType: "USSD", bankCode: "058" });
+  const forged = JSON.stringify({ event: "charge.success", data: { reference: p.issueReference, amount: 250000, currency: "NGN", status: "success" } });
+  const res = await call(owo, "POST", `/api/v2/providers/${m.providerId}/notices`, { raw: forged, headers: { "x-paystack-signature": "0".repeat(128) } });
+  assert.equal(res.status, 401, res.text);
+  assert.equal((await verify(m, p.paymentReference)).payments.status, "PENDING");
+
+  await customerPays(m, p.issueReference);
+  const replayed = await fetch(`${m.double.url}/_double/webhooks/replay`, { method: "POST" });
+  assert.equal(replayed.status, 200);
+  await fetch(`${m.double.url}/_double/webhooks`);
+  const after = await verify(m, p.paymentReference);
+  assert.equal(after.payments.amountPaid, "2500.00", "credited once");
+  const log = await notices(m, p.paymentReference);
+  assert.deepEqual(log.map((x) => x.outcome), ["applied", "duplicate"]);
+  const { providerNoticesOf } = await import("./notice-log");
+  assert.ok(providerNoticesOf(m.merchantId, "live").some((x) => x.outcome === "rejected" && /signature/.test(x.reason)), "the forged one is recorded with its reason");
+});
+
+test("a notice whose amount disagrees with the provider's own record moves nothing and is recorded with why", async () => {
+  const m = merchants.paystack as Merchant;
+  const p = await initiate(m, { paymentType: "TRANSFER" });
+  await fetch(`${m.double.url}/_double/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "amount-mismatch" }) });
+  await customerPays(m, p.issueReference);
+  const v = await verify(m, p.paymentReference);
+  assert.equal(v.payments.amountPaid, "0.00");
+  const [only] = await notices(m, p.paymentReference);
+  assert.equal(only?.outcome, "rejected");
+  assert.match(only?.reason ?? "", /amount: notice 5000\.00, provider's record 2500\.00/);
+});
+
+test("notices cannot reach across: the sandbox bank's signed notice and another account's URL move no live payment", async () => {
+  const m = merchants.flutterwave as Merchant;
+  const p = await initiate(m, { paymentType: "TRANSFER" });
+  const { settings } = await import("../settings");
+  const { signNotice, SIGNATURE_HEADER } = await import("./sandbox/notice-signature");
+  const sandbox = JSON.stringify({ transactionId: "sbx_reach_0001", type: "credit", amount: "2500.00", accountNumber: p.payments.accountNumber });
+  const test = await call(owo, "POST", "/api/v2/providers/sandbox/notices", { raw: sandbox, headers: { [SIGNATURE_HEADER]: signNotice(sandbox, settings().sandboxBankSecret) } });
+  assert.equal(test.status, 404, test.text);
+
+  // A genuine Paystack-signed notice for this reference, sent to the Paystack account's URL: not that account's payment.
+  const { paystackSignature } = await import("./paystack/signature");
+  const body = JSON.stringify({ event: "charge.success", data: { id: 1, reference: p.issueReference, amount: 250000, currency: "NGN", status: "success", paid_at: new Date().toISOString() } });
+  const other = merchants.paystack as Merchant;
+  const res = await call(owo, "POST", `/api/v2/providers/${other.providerId}/notices`, { raw: body, headers: { "x-paystack-signature": paystackSignature(body, KEYS.paystack.secretKey) } });
+  assert.equal(res.status, 200, res.text);
+  assert.equal(res.json.data.message, "No payment for this notice; recorded");
+  assert.equal((await verify(m, p.paymentReference)).payments.status, "PENDING");
+});

@@ -1,0 +1,31 @@
+// What each provider account heard and asked: notices (with the outcome and its reason) and requeries, for the
+// payment timeline and the Providers page. Always scoped to the merchant that owns the account.
+import { and, asc, eq, type SQL } from "drizzle-orm";
+import { db } from "../../db/client";
+import { payments, providerAccounts, providerNotices, type Mode } from "../../db/schema";
+
+export type NoticeLogEntry = {
+  providerId: string;
+  source: "notice" | "requery";
+  outcome: string;
+  reason: string;
+  eventId: string | null;
+  paymentReference: string | null;
+  receivedAt: number;
+};
+
+export function providerNoticesOf(merchantId: string, mode: Mode, paymentReference?: string): NoticeLogEntry[] {
+  const where: SQL[] = [eq(providerAccounts.merchantId, merchantId)];
+  if (paymentReference !== undefined) where.push(eq(payments.paymentReference, paymentReference), eq(payments.mode, mode));
+  return db()
+    .select({
+      providerId: providerNotices.providerAccountId, source: providerNotices.source, outcome: providerNotices.outcome, reason: providerNotices.reason,
+      eventId: providerNotices.eventId, paymentReference: payments.paymentReference, receivedAt: providerNotices.receivedAt,
+    })
+    .from(providerNotices)
+    .innerJoin(providerAccounts, eq(providerAccounts.id, providerNotices.providerAccountId))
+    .leftJoin(payments, eq(payments.id, providerNotices.paymentId))
+    .where(and(...where))
+    .orderBy(asc(providerNotices.id))
+    .all();
+}
