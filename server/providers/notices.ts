@@ -8,6 +8,7 @@ import { bankNotices, payments, providerNotices, type PaymentRow } from "../../d
 import { ApiError } from "../api-error";
 import { clock } from "../clock";
 import { applyProviderRecord } from "../payments/lifecycle";
+import { refundNoticed } from "../payments/refund-follower";
 import { formatKobo } from "../payments/money";
 import { settings } from "../settings";
 import { accountById } from "./accounts";
@@ -56,8 +57,11 @@ export async function receiveProviderNotice(providerId: string, raw: Buffer, hea
     return { message: `Notice ignored: ${reading.why}` };
   }
   if (reading.kind === "refund") {
-    record(account.id, "ignored", "refund notices are followed by the refund's own requery", { eventId: reading.eventId });
-    return { message: "Refund notice recorded" };
+    // The refund's own state is asked of the provider before it is applied (refund-follower.ts).
+    const result = await refundNoticed({ provider: account.provider, providerAccountId: account.id }, reading);
+    const outcome = result === "applied" ? "applied" : result === "duplicate" ? "duplicate" : "no_payment";
+    record(account.id, outcome, `refund ${reading.refundId ?? reading.providerReference ?? "?"} ${reading.state}: ${result.replace("_", " ")}`, { eventId: reading.eventId });
+    return { message: result === "applied" ? "Refund notice applied" : result === "duplicate" ? "Duplicate refund notice" : "No refund for this notice; recorded" };
   }
   const p = issuedPayment(account.id, reading.reference, reading.providerReference);
   if (!p) {
