@@ -1,0 +1,35 @@
+// can(caller, action): the one answer the procedures refuse by and the pages hide by.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { Role } from "../../db/schema";
+import { can, type Action } from "./permissions";
+
+const person = (role: Role, emailVerified = true) => ({ kind: "user" as const, role, emailVerified });
+const machine = { kind: "machine" as const };
+
+/** Who may, per action: the four roles in order owner, admin, developer, viewer, then an API token. */
+const EXPECTED: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = {
+  read: [true, true, true, true, true],
+  change: [true, true, true, false, true],
+  "payments.moneyBack": [true, true, false, false, true],
+  account: [true, true, true, true, false],
+  "team.manage": [true, true, false, false, false],
+  "team.invite": [true, true, false, false, false],
+  "team.grantOwner": [true, false, false, false, false],
+  "mail.read": [true, false, false, false, false],
+  "mode.live": [true, true, true, true, true],
+};
+
+test("each role and an API token may do exactly what the table says", () => {
+  for (const [action, expected] of Object.entries(EXPECTED) as [Action, boolean[]][]) {
+    const got = [...(["owner", "admin", "developer", "viewer"] as const).map((r) => can(person(r), action)), can(machine, action)];
+    assert.deepEqual(got, expected, action);
+  }
+});
+
+test("nobody signed in may do anything, and an unconfirmed address may not invite or go live", () => {
+  for (const action of Object.keys(EXPECTED) as Action[]) assert.equal(can(null, action), false, action);
+  assert.equal(can(person("owner", false), "team.invite"), false);
+  assert.equal(can(person("owner", false), "mode.live"), false);
+  assert.equal(can(person("owner", false), "change"), true, "confirming the address gates only what it says");
+});
