@@ -1,0 +1,96 @@
+// Flutterwave's own behaviours end to end over real HTTP: Owo, the Flutterwave double as its own process, and the
+// merchant's callback receiver. A declined USSD debit arrives as a failed charge.completed; a dynamic account takes
+// one transfer (an under-payment leaves the payment PARTIALLY_PAID and the account dead); a refund is followed at
+// Flutterwave until it completes.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../../testing/harness";
+import { spawnDouble, type DoubleProcess } from "../../testing/processes";
+import { eventually, startReceiver, type Receiver } from "../../testing/receiver";
+
+const KEYS = { secretKey: "FLWSECK_TEST-flw-journeys-X", secretHash: "flw-journeys-hash" };
+let owo: Owo;
+let receiver: Receiver;
+let double: DoubleProcess;
+let m: { merchantId: string; publicKey: string; token: string };
+
+before(async () => {
+  owo = await startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "2000" });
+  receiver = await startReceiver();
+  double = await spawnDouble("flutterwave", { "secret-key": KEYS.secretKey, "secret-hash": KEYS.secretHash, "refund-delay-ms": "100" });
+  const { connectProvider } = await import("../accounts");
+  const { createLiveKeys } = await import("../../auth/api-keys");
+  const merchant = await createTestMerchant("Flutterwave shop");
+  const { noticeUrl } = connectProvider(merchant.merchantId, { provider: "flutterwave", credentials: KEYS, baseUrl: double.url });
+  await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
+  const keys = createLiveKeys(merchant.merchantId);
+  m = { merchantId: merchant.merchantId, publicKey: keys.publicKey, token: await tokenFor(owo, keys) };
+});
+after(async () => {
+  await double.stop();
+  await receiver.stop();
+  await owo.stop();
+});
+
+let n = 0;
+async function initiate(patch: Record<string, unknown>) {
+  const paymentReference = `flw-${process.pid}-${++n}`;
+  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
+    token: m.token,
+    body: {
+      publicKey: m.publicKey, amount: "5000.00", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
+      paymentReference, callbackUrl: receiver.url(`/cb/${paymentReference}`), redirectUrl: "https://shop.example.ng/done", ...patch,
+    },
+  });
+  assert.equal(res.status, 200, res.text);
+  return { paymentReference, issueReference: `${res.json.data.payments.linkingReference}-1`, payments: res.json.data.payments };
+}
+
+const verify = async (ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
+
+async function customer(action: "pay" | "decline", issueReference: string, body: Record<string, unknown> = {}) {
+  const res = await fetch(`${double.url}/_double/transactions/${issueReference}/${action}`, { method: "POST", body: JSON.stringify(body) });
+  await fetch(`${double.url}/_double/webhooks`); // answers once the double's webhooks were sent and answered
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+function callbackEvents(ref: string): string[] {
+  return receiver.received.filter((r) => r.path === `/cb/${ref}`).map((r) => {
+    const body = JSON.parse(r.body) as { notificationItems: { notificationRequestItem: { data: { event: string } } }[] };
+    return body.notificationItems[0]?.notificationRequestItem.data.event ?? "";
+  });
+}
+
+test("a declined USSD debit: Flutterwave's failed charge.completed, confirmed by its record, fails the payment and tells the merchant", async () => {
+  const p = await initiate({ paymentType: "USSD", bankCode: "057" });
+  assert.match(p.payments.ussdDailCode, /^\*566\*002\*\d+#$/);
+  assert.equal((await customer("decline", p.issueReference)).status, 200);
+  const failed = await verify(p.paymentReference);
+  assert.equal(failed.payments.status, "FAILED");
+  await eventually("payment.failed callback", () => callbackEvents(p.paymentReference).includes("payment.failed"));
+});
+
+test("an under-paid transfer is PARTIALLY_PAID, and Flutterwave's dynamic account takes nothing more after its one use", async () => {
+  const p = await initiate({ paymentType: "TRANSFER" });
+  assert.equal(p.payments.bankName, "WEMA BANK");
+  assert.equal((await customer("pay", p.issueReference, { amount: 300000 })).status, 200);
+  const partly = await verify(p.paymentReference);
+  assert.equal(partly.payments.status, "PARTIALLY_PAID");
+  assert.equal(partly.payments.amountPaid, "3000.00");
+  const rest = await customer("pay", p.issueReference, { amount: 200000 });
+  assert.equal(rest.status, 409, "the account expired after use: the customer's bank returns the transfer");
+  assert.equal((await verify(p.paymentReference)).payments.amountPaid, "3000.00");
+});
+
+test("a refund goes to Flutterwave's refund endpoint and is followed there until it completes: PROCESSED, refund.processed", async () => {
+  const p = await initiate({ paymentType: "TRANSFER" });
+  await customer("pay", p.issueReference);
+  assert.equal((await verify(p.paymentReference)).payments.status, "SUCCESSFUL");
+  const res = await call(owo, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, { token: m.token, body: { amount: "1200.00", reason: "out of stock", refundReference: `RFD-${p.paymentReference}` } });
+  assert.equal(res.status, 200, res.text);
+  assert.equal(res.json.data.refund.status, "PENDING");
+  const atFlutterwave = (await (await fetch(`${double.url}/_double/transactions/${p.issueReference}`)).json()) as { refunds: { amount_refunded: number }[] };
+  assert.deepEqual(atFlutterwave.refunds.map((r) => r.amount_refunded), [1200], "sent as naira 1200.00");
+  await eventually("refund PROCESSED", async () => (await verify(p.paymentReference)).payments.amountRefunded === "1200.00");
+  await eventually("refund.processed callback", () => callbackEvents(p.paymentReference).includes("refund.processed"));
+});
