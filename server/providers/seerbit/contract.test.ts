@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { ProviderRefused, ProviderUnavailable } from "../connector";
-import { readInitiateAnswer, readNoticeBody, readTokenAnswer, readVerifyAnswer, refusal } from "./records";
+import { readInitiateAnswer, readNoticeBody, readRefundAnswer, readTokenAnswer, readVerifyAnswer, refusal } from "./records";
 
 type Fixture = { source: string; status: number; body: unknown };
 const fixture = (name: string): Fixture => JSON.parse(readFileSync(join(import.meta.dirname, "fixtures", `${name}.json`), "utf8")) as Fixture;
@@ -51,4 +51,10 @@ test("the callback sample reads as a credit of the running total, under its even
     kind: "payment", eventId: "evt_3k9x", reference: "ord-1001", providerReference: "OWO72462256161858087", outcome: "paid",
     amountKobo: 150000, currency: "NGN", at: Date.parse("2026-11-21T10:00:00.000Z"),
   });
+});
+
+test("the refund answer: accepted and PENDING, under the refundReference Owo sent", () => {
+  const r = fixture("refund-accepted");
+  assert.deepEqual(readRefundAnswer(r.status, r.body), { refundId: "RFD20261121000001", state: "pending" });
+  assert.throws(() => readRefundAnswer(409, { status: "ERROR", data: { code: "S15", message: "more than is refundable", errors: [] } }), ProviderRefused);
 });

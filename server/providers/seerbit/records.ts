@@ -2,7 +2,7 @@
 // strings with two decimals and are read into kobo without a float.
 import { z } from "zod";
 import { parseAmount } from "../../payments/money";
-import { NoticeRejected, ProviderRefused, ProviderUnavailable, type Channel, type Issued, type NoticeReading, type ProviderPaymentState } from "../connector";
+import { NoticeRejected, ProviderRefused, ProviderUnavailable, type Channel, type Issued, type NoticeReading, type ProviderPaymentState, type RefundState } from "../connector";
 
 const naira = z.string().transform((s, ctx) => parseAmount(s) ?? (ctx.addIssue({ code: "custom", message: "not naira" }), z.NEVER));
 const instant = z.string().refine((s) => !Number.isNaN(Date.parse(s)), "must be a date").transform((s) => Date.parse(s));
@@ -103,6 +103,15 @@ export function readVerifyAnswer(status: number, body: unknown): ProviderPayment
     default:
       return { ...base, state: "pending" };
   }
+}
+
+const refundAccepted = ok(z.object({ refund: z.object({ refundReference: z.string().min(1), status: z.literal("PENDING") }) }));
+
+/** `POST /api/v2/payments/{ref}/refunds`: accepted, always PENDING; its refundReference (Owo's own, sent along) is its id. */
+export function readRefundAnswer(status: number, body: unknown): RefundState {
+  const a = refundAccepted.safeParse(body);
+  if (status !== 200 || !a.success) throw unusable("POST /api/v2/payments/{ref}/refunds", "an accepted refund", status, body);
+  return { refundId: a.data.data.refund.refundReference, state: "pending" };
 }
 
 /**

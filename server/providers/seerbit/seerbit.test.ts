@@ -110,6 +110,25 @@ test("TRANSFER through the chain: the account as SeerBit answered it; a part pay
   assert.equal((await seerbit.query(account, req.reference, quick())).state, "paid");
 });
 
+test("refund through the chain: accepted PENDING under Owo's refundReference, resent safely, settled by the second Owo's refund.processed", async () => {
+  const req = request("USSD", 80000);
+  const issued = await seerbit.issue(account, req, quick());
+  let from = notices.length;
+  await simulate(req.reference, { outcome: "pay" });
+  await nextNotice(from);
+  const refund = { reference: req.reference, providerReference: issued.providerReference, amountKobo: 30000, refundReference: `RFD${process.pid}${seq}`, reason: "one item back" };
+  from = notices.length;
+  assert.deepEqual(await seerbit.refund?.(account, refund, quick()), { refundId: refund.refundReference, state: "pending" });
+  assert.deepEqual(await seerbit.refund?.(account, refund, quick()), { refundId: refund.refundReference, state: "pending" });
+  const reading = await nextNotice(from);
+  assert.deepEqual({ ...reading, eventId: "" }, { kind: "refund", eventId: "", refundId: refund.refundReference, providerReference: issued.providerReference, amountKobo: 30000, state: "processed" });
+  await assert.rejects(
+    seerbit.refund?.(account, { ...refund, amountKobo: 50001, refundReference: `${refund.refundReference}b` }, quick()) ?? Promise.resolve(),
+    (e: unknown) => e instanceof ProviderRefused && /409 S15/.test(e.message),
+  );
+  assert.equal(seerbit.queryRefund, undefined);
+});
+
 test("a SeerBit notice is unsigned: a made-up one reads the same, so only query() tells the truth; a non-notice is rejected", async () => {
   const req = request("USSD", 99000);
   const issued = await seerbit.issue(account, req, quick());

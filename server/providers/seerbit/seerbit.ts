@@ -6,13 +6,15 @@
 // SeerBit's notices (the `notificationItems` POST to the payment's callbackUrl) carry no signature a merchant can
 // check, so readNotice only parses them: THE CORE MUST CONFIRM EVERY SEERBIT READING BY query() BEFORE IT MOVES
 // MONEY. Because Owo speaks this API, another Owo process is this connector's test double (a chain of two Owos).
-// No refunds: SeerBit's v2 initiation API has no refund call, so refunds are refused ("refund it at the provider").
+// Refunds: POST /api/v2/payments/{ref}/refunds (API.md "Refunds") with Owo's refundReference, so a resent refund is
+// the same refund. The API answers every refund PENDING and has no call that reports one refund's state, so there
+// is no queryRefund: a refund's outcome arrives only as an (unsigned) refund.processed / refund.failed notice.
 import { createHash } from "node:crypto";
 import { formatKobo } from "../../payments/money";
 import type { Bank } from "../banks";
 import { ProviderUnavailable, type Channel, type Connector, type IssueRequest, type ProviderAccount } from "../connector";
 import { callProvider, type ProviderAnswer } from "../provider-call";
-import { readInitiateAnswer, readNoticeBody, readTokenAnswer, readVerifyAnswer } from "./records";
+import { readInitiateAnswer, readNoticeBody, readRefundAnswer, readTokenAnswer, readVerifyAnswer } from "./records";
 
 /** A token is dropped this long before SeerBit says it expires, so a call never carries one that dies on the way. */
 const TOKEN_MARGIN_MS = 60_000;
@@ -100,6 +102,13 @@ export const seerbit: Connector = {
   async query(account, reference, signal) {
     const answer = await call(account, "GET", `/api/v3/payments/query/${encodeURIComponent(reference)}`, signal);
     return readVerifyAnswer(answer.status, answer.body);
+  },
+
+  async refund(account, req, signal) {
+    const answer = await call(account, "POST", `/api/v2/payments/${encodeURIComponent(req.reference)}/refunds`, signal, {
+      amount: formatKobo(req.amountKobo), reason: req.reason, refundReference: req.refundReference,
+    });
+    return readRefundAnswer(answer.status, answer.body);
   },
 
   async testConnection(account, signal) {
