@@ -16,9 +16,9 @@ export const SELECT_PAYMENT_SQL = `select ${Object.entries(getTableColumns(payme
   .map(([key, c]) => `"${c.name}" as "${key}"`)
   .join(", ")} from payments`;
 
-/** A full insert object: better-sqlite3 refuses a statement with an unbound named parameter. */
+/** A full insert object: better-sqlite3 refuses a statement with an unbound named parameter; an absent value takes the column's default. */
 export function completeRow(row: PaymentInsert): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key] of columns) out[key] = (row as Record<string, unknown>)[key] ?? null;
+  for (const [key, column] of columns) out[key] = (row as Record<string, unknown>)[key] ?? (column.hasDefault ? column.default : null) ?? null;
   return out;
 }
