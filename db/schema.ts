@@ -457,6 +457,37 @@ export const mails = sqliteTable(
   ],
 );
 
+/**
+ * Dashboard sessions. The next-auth cookie carries only the id; every door checks the row (cached at most
+ * OWO_REVOCATION_SECONDS), so ending a row ends the cookie on every instance. `expiresAt` is absolute: renewal
+ * (next-auth re-issuing the cookie) never moves it.
+ */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id),
+    createdAt: integer("created_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    /** The browser's User-Agent and client IP at sign-in, to tell sessions apart on the Sessions page. */
+    userAgent: text("user_agent").notNull().default(""),
+    ip: text("ip").notNull().default(""),
+    endedAt: integer("ended_at"),
+    endedReason: text("ended_reason", { enum: ["signed-out", "revoked", "password-changed", "all-revoked"] }),
+  },
+  (t) => [index("sessions_user").on(t.userId, t.createdAt)],
+);
+
+/** Failed sign-ins per e-mail and per client IP (`email:…`, `ip:…`): the lockout's memory, shared by every instance. */
+export const signInFailures = sqliteTable("sign_in_failures", {
+  key: text("key").primaryKey(),
+  failures: integer("failures").notNull(),
+  lastFailureAt: integer("last_failure_at").notNull(),
+  lockedUntil: integer("locked_until").notNull(),
+});
+
+export type SessionRow = typeof sessions.$inferSelect;
 export type Mode = "test" | "live";
 export type Role = "owner" | "admin" | "developer" | "viewer";
 export type PaymentStatus = (typeof payments.$inferSelect)["status"];

@@ -49,3 +49,32 @@ test("a server action posted to the wrong page is never forwarded to another por
     await listener?.close();
   }
 });
+
+test("the done page says only what Owo's record says about that payment of that link", async ({ page, merchant, browser }) => {
+  void merchant;
+  // No such link, and no such payment on a real link: nothing is claimed, whatever the query string says.
+  const spoof = "?status=SUCCESSFUL&paymentReference=anything";
+  const none = await page.goto(`/pay/no-such-link/done${spoof}`);
+  expect(none?.status()).toBe(404);
+  await expect(page.getByText("Payment received")).toHaveCount(0);
+  const link = await trpcMutation<{ id: string; url: string }>(page, "links.create", { title: "Spoof check", amount: "1000", channels: ["TRANSFER"] });
+  expect((await page.goto(`${link.url}/done${spoof}`))?.status()).toBe(404);
+  await expect(page.getByText("Payment received")).toHaveCount(0);
+
+  // A real, unpaid payment of this link: "not finished", even when the query string claims success.
+  const customer = await (await browser.newContext()).newPage();
+  await customer.goto(link.url);
+  await customer.getByLabel("Full name").fill("Ada Obi");
+  await customer.getByLabel("E-mail").fill("ada@example.com");
+  await customer.getByLabel("Phone number").fill("08012345678");
+  await customer.getByRole("button", { name: /^Pay/ }).click();
+  await expect(customer).toHaveURL(/\/checkout\//);
+  await page.goto(`/links/${link.id}`);
+  const reference = (await page.getByRole("cell", { name: /^lnk-/ }).textContent()) ?? "";
+  await customer.goto(`${link.url}/done?status=SUCCESSFUL&paymentReference=${reference}`);
+  await expect(customer.getByRole("heading", { name: "Payment not finished yet" })).toBeVisible();
+  await expect(customer.getByText("Payment received")).toHaveCount(0);
+  // Another link's payment reference is not this link's payment.
+  const other = await trpcMutation<{ url: string }>(page, "links.create", { title: "Other link", amount: "1000", channels: ["TRANSFER"] });
+  expect((await customer.goto(`${other.url}/done?paymentReference=${reference}`))?.status()).toBe(404);
+});

@@ -44,11 +44,20 @@ test("a signed-out visit to a dashboard page lands on sign-in, then returns ther
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
 });
 
-test("sign-up refuses a short password with the field named", async ({ page }) => {
+test("sign-up refuses short, common and e-mail-bearing passwords with the field named (NIST 800-63B)", async ({ page }) => {
+  const email = `owner${unique()}@example.com`;
   await page.goto("/signup");
   await page.getByLabel("Business name").fill("Short Pw Ltd");
-  await page.getByLabel("E-mail").fill(`owner${unique()}@example.com`);
-  await page.getByLabel("Password").fill("short");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page.getByText("Password must be 8 to 200 characters")).toBeVisible();
+  await page.getByLabel("E-mail").fill(email);
+  const refusals: [string, string][] = [
+    ["12345678", "Password must be at least 12 characters"],
+    ["        ", "Password must be at least 12 characters"],
+    ["password1234", "Password is one of the most commonly used passwords; choose another"],
+    [`${email}!`, "Password must not contain your e-mail address"],
+  ];
+  for (const [password, message] of refusals) {
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText(message)).toBeVisible();
+  }
 });

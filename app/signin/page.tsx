@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
+import { sameOriginPath } from "@/server/auth/return-path";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; joined?: string }> }) {
   const { callbackUrl } = await searchParams;
-  const next = callbackUrl && callbackUrl.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/dashboard";
+  const next = sameOriginPath(callbackUrl);
   return (
     <main className="auth">
       <div className="auth-card">

@@ -19,7 +19,9 @@ export function SignInForm({ next }: { next: string }) {
       return;
     }
     setBusy(false);
-    setError(res?.status === 429 ? "Too many attempts; wait a minute and try again." : "Wrong e-mail or password.");
+    // Rate limit (429) or lockout (server/auth/sign-in.ts): neither says whether the e-mail has an account.
+    const tooMany = res?.status === 429 || res?.error === "TooManyAttempts";
+    setError(tooMany ? "Too many failed sign-ins; wait a few minutes and try again." : "Wrong e-mail or password.");
   }
   return (
     <form onSubmit={submit} method="post" className="stack">

@@ -8,6 +8,7 @@ import { settings } from "../settings";
 import { hasConnectedProvider } from "../providers/accounts";
 import type { MachineCaller } from "./access-tokens";
 import { can } from "./permissions";
+import { liveSessionUser } from "./sessions";
 
 export type UserCaller = {
   kind: "user";
@@ -43,15 +44,23 @@ export function parseCookies(header: string | undefined): Record<string, string>
   return out;
 }
 
-export async function sessionUserId(cookies: Record<string, string>): Promise<string | null> {
+export type CurrentSession = { userId: string; sessionId: string };
+
+/** The signed-in person and their session, when the cookie names a session that is still alive (sessions.ts). */
+export async function currentSession(cookies: Record<string, string>): Promise<CurrentSession | null> {
   const token = SESSION_COOKIES.map((n) => cookies[n]).find(Boolean);
   if (!token) return null;
   try {
     const jwt = await decode({ token, secret: settings().authSecret });
-    return typeof jwt?.sub === "string" ? jwt.sub : null;
+    if (typeof jwt?.sub !== "string" || typeof jwt.sid !== "string") return null;
+    return liveSessionUser(jwt.sid) === jwt.sub ? { userId: jwt.sub, sessionId: jwt.sid } : null;
   } catch {
     return null;
   }
+}
+
+export async function sessionUserId(cookies: Record<string, string>): Promise<string | null> {
+  return (await currentSession(cookies))?.userId ?? null;
 }
 
 /** The merchant the user picked (cookie), else their first; mode from its cookie, test unless live was chosen. */

@@ -1,11 +1,20 @@
-// next-auth v4: the Credentials provider against our users table, JWT sessions; each sign-in recorded against its browser.
+// next-auth v4: the Credentials provider against our users table; the JWT carries a session id checked against the
+// sessions table (sessions.ts) on every use, so sign-out, password changes and revocation end it. Each sign-in is
+// also recorded against its browser (new-device notices).
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { cookies } from "next/headers";
+import { CLIENT_IP_HEADER } from "../http/request-body";
 import { settings } from "../settings";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, newDeviceId, recordSignIn } from "../users/devices";
-import { userByCredentials } from "../users/users";
+import { signInWithPassword } from "./sign-in";
+import { endSession, liveSessionUser, startSession, type SessionDevice } from "./sessions";
+
+function header(headers: Record<string, unknown> | undefined, name: string): string {
+  const value = headers?.[name];
+  return typeof value === "string" ? value : "";
+}
 
 /** The browser's device cookie, set (or renewed) on the sign-in answer; a browser without one is a new device. */
 async function deviceOfThisBrowser(): Promise<string> {
@@ -16,22 +25,42 @@ async function deviceOfThisBrowser(): Promise<string> {
 }
 
 export function authOptions(): NextAuthOptions {
+  const s = settings();
   return {
-    secret: settings().authSecret,
-    session: { strategy: "jwt", maxAge: 12 * 3600 },
+    secret: s.authSecret,
+    // The cookie's own lifetime; the session row's absolute expiry (OWO_SESSION_MAX_SECONDS) is what renewal cannot pass.
+    session: { strategy: "jwt", maxAge: Math.min(12 * 3600, s.sessionMaxSeconds) },
     pages: { signIn: "/signin" },
     providers: [
       Credentials({
         name: "Email and password",
         credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
         async authorize(credentials, req) {
-          const user = await userByCredentials(String(credentials?.email ?? ""), String(credentials?.password ?? ""));
+          const device: SessionDevice = { ip: header(req.headers, CLIENT_IP_HEADER), userAgent: header(req.headers, "user-agent") };
+          const user = await signInWithPassword(String(credentials?.email ?? ""), String(credentials?.password ?? ""), device.ip);
           if (!user) return null;
-          const headers = (req.headers ?? {}) as Record<string, string | undefined>;
-          recordSignIn(user.id, await deviceOfThisBrowser(), { ip: headers["x-owo-client-ip"] ?? null, userAgent: headers["user-agent"] ?? null });
-          return user;
+          recordSignIn(user.id, await deviceOfThisBrowser(), { ip: device.ip || null, userAgent: device.userAgent || null });
+          return { ...user, device };
         },
       }),
     ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user) {
+          const device = (user as { device?: SessionDevice }).device ?? { ip: "", userAgent: "" };
+          return { ...token, sid: startSession(user.id, device).id };
+        }
+        // Thrown, next-auth clears the cookie and answers no session: the session was ended or has run its course.
+        if (typeof token.sid !== "string" || typeof token.sub !== "string" || liveSessionUser(token.sid) !== token.sub) {
+          throw new Error("session ended");
+        }
+        return token;
+      },
+    },
+    events: {
+      signOut({ token }) {
+        if (typeof token?.sid === "string") endSession(token.sid, "signed-out");
+      },
+    },
   };
 }

@@ -3,7 +3,7 @@ import { closeDatabase, db, migrateDatabase } from "../../db/client";
 import { merchants } from "../../db/schema";
 import { createMerchant } from "../merchants/create-merchant";
 
-export const DEMO = { name: "Demo Store", email: "demo@owo.test", password: "demo-password" };
+export const DEMO = { name: "Demo Store", email: "demo@owo.test", password: "owo sandbox naira" };
 
 async function seed() {
   migrateDatabase();

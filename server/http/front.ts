@@ -11,7 +11,7 @@ import { asApiError, errorJson, sendError, sendJson } from "./envelope";
 import { limitIp } from "../limits/rate-limits";
 import { settings } from "../settings";
 import { answerable, closeAfterAnswer, trackInFlight } from "./in-flight";
-import { clientIp } from "./request-body";
+import { CLIENT_IP_HEADER, clientIp } from "./request-body";
 import { serveRest } from "./rest";
 import { restRoutes } from "./rest-routes";
 import { capConnectionsPerIp } from "./connection-cap";
@@ -67,13 +67,14 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
     return sendError(res, new ApiError("S404", `No such endpoint: ${path}`));
   }
   if (!pages) return sendError(res, new ApiError("S404", `No such page: ${path}`));
+  const ip = clientIp(req, settings().trustProxy);
   if (ipLimitedPage(req.method ?? "GET", segments)) {
-    for (const [k, v] of Object.entries(limitIp(clientIp(req, settings().trustProxy)))) res.setHeader(k, v);
+    for (const [k, v] of Object.entries(limitIp(ip))) res.setHeader(k, v);
   }
-  // Pages that bounce a signed-out visitor to sign-in need the path they were asked for.
+  // Pages that bounce a signed-out visitor to sign-in need the path they were asked for; sign-in needs the client IP
+  // as Owo reckons it (lockout, the Sessions page). Both overwrite whatever the client sent under these names.
   req.headers["x-owo-path"] = req.url ?? "/";
-  // Pages and next-auth see the client's address as the front decided it (OWO_TRUST_PROXY), never as a client claims it.
-  req.headers["x-owo-client-ip"] = clientIp(req, settings().trustProxy);
+  req.headers[CLIENT_IP_HEADER] = ip;
   return pages(req, res);
 }
 

@@ -45,6 +45,9 @@ export function parseJson(body: Buffer): unknown {
   }
 }
 
+/** Set by the front on every request it hands to Next (a client-sent value is overwritten): the IP clientIp reckons. */
+export const CLIENT_IP_HEADER = "x-owo-client-ip";
+
 export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = req.headers["x-forwarded-for"];

@@ -1,8 +1,8 @@
 // The customer's side of a payment link: what /pay/<slug> shows, and paying through the one initiation service.
 import { randomInt } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db, type Tx } from "../../db/client";
-import { merchants, paymentLinks } from "../../db/schema";
+import { merchants, paymentLinks, payments, type PaymentStatus } from "../../db/schema";
 import { ApiError, type FieldError } from "../api-error";
 import { initiatePayment } from "../payments/initiate";
 import { initiateError, parseInitiateRequest, PAYMENT_TYPES, type InitiateRequest, type PaymentType } from "../payments/initiate-schema";
@@ -113,4 +113,22 @@ export async function payByLink(slug: string, form: Record<string, unknown>, now
   };
   const { payments } = await initiatePayment(accepted, { merchantId: link.merchantId, mode: link.mode, source: "link", linkId: link.id, now, guard });
   return { paymentReference: payments.paymentReference, linkingReference: payments.linkingReference, checkoutUrl: payments.checkoutUrl };
+}
+
+export type LinkPaymentOutcome = { title: string; slug: string; paymentReference: string; status: PaymentStatus; amount: string };
+
+/**
+ * What Owo's own record says about one payment made through this link: the done page shows this, never the status
+ * in its query string (anyone can type `?status=SUCCESSFUL`). Null when the slug or the reference is not one of
+ * this link's payments. A link deactivated since still shows its customers' outcomes.
+ */
+export function linkPaymentOutcome(slug: string, paymentReference: string): LinkPaymentOutcome | null {
+  if (!paymentReference) return null;
+  const found = db()
+    .select({ title: paymentLinks.title, status: payments.status, amountKobo: payments.amountKobo })
+    .from(payments)
+    .innerJoin(paymentLinks, eq(paymentLinks.id, payments.linkId))
+    .where(and(eq(paymentLinks.slug, slug), eq(payments.paymentReference, paymentReference)))
+    .get();
+  return found ? { title: found.title, slug, paymentReference, status: found.status, amount: formatKobo(found.amountKobo) } : null;
 }

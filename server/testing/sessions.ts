@@ -5,10 +5,15 @@ import superjson from "superjson";
 import type { AppRouter } from "../trpc/root";
 import type { Owo } from "./harness";
 
-/** The cookie the browser would hold after signing in as `userId` (call after startOwo: it reads the auth secret). */
+/**
+ * The cookie the browser would hold after signing in as `userId`: a session row started as sign-in starts one, and
+ * the JWT naming it (call after startOwo: it reads the auth secret and the database).
+ */
 export async function sessionCookie(userId: string, extra: Record<string, string> = {}): Promise<string> {
   const { settings } = await import("../settings");
-  const token = await encode({ token: { sub: userId }, secret: settings().authSecret });
+  const { startSession } = await import("../auth/sessions");
+  const { id } = startSession(userId, { ip: "127.0.0.1", userAgent: "Owo test" });
+  const token = await encode({ token: { sub: userId, sid: id }, secret: settings().authSecret });
   return [`next-auth.session-token=${token}`, ...Object.entries(extra).map(([k, v]) => `${k}=${v}`)].join("; ");
 }
 

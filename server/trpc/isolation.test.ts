@@ -1,10 +1,9 @@
 // Isolation: every tRPC procedure and REST route, called by another merchant, finds nothing of the first merchant's.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { encode } from "next-auth/jwt";
 import { restRoutes } from "../http/rest-routes";
-import { settings } from "../settings";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
+import { sessionCookie } from "../testing/sessions";
 import { appRouter } from "./root";
 
 let owo: Owo;
@@ -20,7 +19,7 @@ before(async () => {
   owo = await startOwo();
   a = await createTestMerchant("Alpha Foods");
   b = await createTestMerchant("Bravo Mart");
-  bCookie = `next-auth.session-token=${await encode({ token: { sub: b.userId }, secret: settings().authSecret })}`;
+  bCookie = await sessionCookie(b.userId);
   const token = await tokenFor(owo, a);
   const paid = await call(owo, "POST", "/api/v2/payments/initiates", {
     token,

@@ -1,16 +1,15 @@
 // Cookie-authenticated mutations must come from Owo's own pages: a foreign or missing Origin is refused.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { encode } from "next-auth/jwt";
-import { settings } from "../settings";
 import { call, createTestMerchant, startOwo, type Owo } from "../testing/harness";
+import { sessionCookie } from "../testing/sessions";
 
 let owo: Owo;
 let cookie: string;
 before(async () => {
   owo = await startOwo();
   const m = await createTestMerchant("Origin Check Ltd");
-  cookie = `next-auth.session-token=${await encode({ token: { sub: m.userId }, secret: settings().authSecret })}`;
+  cookie = await sessionCookie(m.userId);
 });
 after(() => owo.stop());
 

@@ -1,7 +1,8 @@
 // Self-service password reset: a single-use link (hashed at rest, 30 minutes) mailed to the address; using it sets a new password.
 import { eq } from "drizzle-orm";
 import { db, write } from "../../db/client";
-import { users } from "../../db/schema";
+import { accountTokens, users } from "../../db/schema";
+import { sha256 } from "../auth/token-hash";
 import { clock } from "../clock";
 import { resetLetter } from "../mail/letters";
 import { queueMail } from "../mail/outbox";
@@ -32,9 +33,22 @@ export function resetLinkProblem(token: string, now = clock.now()): TokenProblem
   return tokenProblem(db(), token, "reset_password", now);
 }
 
+/** The address a reset link was mailed to (for the policy's "not your e-mail" rule); empty for a link that names no one. */
+function resetLinkAddress(token: string): string {
+  return (
+    db()
+      .select({ email: users.email })
+      .from(accountTokens)
+      .innerJoin(users, eq(users.id, accountTokens.userId))
+      .where(eq(accountTokens.tokenHash, sha256(token)))
+      .get()?.email ?? ""
+  );
+}
+
 /** Uses the link: a new password, the link spent, the person told by mail, the change in their teams' audit logs. */
 export async function completePasswordReset(token: string, password: string, origin: Origin, now = clock.now()): Promise<{ email: string }> {
-  const passwordHash = await newPasswordHash(password); // slow on purpose, so never inside the transaction
+  // Slow on purpose, so never inside the transaction; checked against the address the link was mailed to.
+  const passwordHash = await newPasswordHash(password, resetLinkAddress(token));
   return write((tx) => {
     const userId = useAccountToken(tx, token, "reset_password", now);
     setPasswordHash(tx, userId, passwordHash);

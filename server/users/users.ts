@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import { db, write, type Tx } from "../../db/client";
 import { users } from "../../db/schema";
 import { ApiError, invalidFields, type FieldError } from "../api-error";
-import { hashPassword, passwordMatches, passwordProblem } from "../auth/passwords";
+import { hashPassword, noPasswordMatches, passwordMatches, passwordProblem } from "../auth/passwords";
+import { endUserSessions } from "../auth/sessions";
 import { clock } from "../clock";
 import { newId } from "../identifiers";
 
@@ -27,7 +28,7 @@ export function credentialFieldErrors(input: { email: string; password: string }
   const errors: FieldError[] = [];
   const email = emailProblem(input.email);
   if (email) errors.push({ field: "email", message: email });
-  const password = passwordProblem(input.password);
+  const password = passwordProblem(input.password, normaliseEmail(input.email));
   if (password) errors.push({ field: "password", message: password });
   return errors;
 }
@@ -57,25 +58,31 @@ export async function userByCredentials(email: string, password: string): Promis
   const normalised = normaliseEmail(email);
   if (!normalised || !password) return null;
   const user = db().select().from(users).where(eq(users.email, normalised)).get();
-  if (!user || !(await passwordMatches(user.passwordHash, password))) return null;
+  const matches = user ? await passwordMatches(user.passwordHash, password) : await noPasswordMatches(password);
+  if (!user || !matches) return null;
   return { id: user.id, email: user.email, name: user.name };
 }
 
 /** A new password, checked and hashed: hashing is deliberately slow, so it runs before any transaction. */
-export async function newPasswordHash(password: string): Promise<string> {
-  const problem = passwordProblem(password);
+export async function newPasswordHash(password: string, email: string): Promise<string> {
+  const problem = passwordProblem(password, normaliseEmail(email));
   if (problem) throw invalidFields([{ field: "password", message: problem }]);
   return hashPassword(password);
 }
 
-/** Replaces a person's password with one from `newPasswordHash`, in the caller's transaction; false when no such person. */
+/**
+ * Replaces a person's password with one from `newPasswordHash`, in the caller's transaction, and ends every session
+ * signed in with the old one (committed together); false when no such person.
+ */
 export function setPasswordHash(tx: Tx, userId: string, passwordHash: string): boolean {
-  return tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run().changes > 0;
+  if (tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run().changes === 0) return false;
+  endUserSessions(tx, userId, "password-changed");
+  return true;
 }
 
-/** Sets a new password for the person with this address (the operator's reset). */
+/** Sets a new password for the person with this address (the operator's reset); their sessions end. */
 export async function resetPassword(email: string, password: string): Promise<{ email: string }> {
-  const passwordHash = await newPasswordHash(password);
+  const passwordHash = await newPasswordHash(password, email);
   const normalised = normaliseEmail(email);
   const done = write((tx) => {
     const user = tx.select({ id: users.id }).from(users).where(eq(users.email, normalised)).get();

@@ -1,31 +1,33 @@
 import type { Metadata } from "next";
-import { ApiError } from "@/server/api-error";
-import { payPage } from "@/server/links/pay";
+import { notFound } from "next/navigation";
+import { linkPaymentOutcome } from "@/server/links/pay";
+import type { PaymentStatus } from "@/db/schema";
 import styles from "../pay.module.css";
 
 export const metadata: Metadata = { title: "Payment status", robots: { index: false } };
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ status?: string; paymentReference?: string }> };
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ paymentReference?: string | string[] }> };
+type Outcome = { mark: string; tone: "good" | "bad" | "wait"; heading: string; text: string };
 
-const OUTCOME: Record<string, { mark: string; tone: "good" | "bad" | "wait"; heading: string; text: string }> = {
+const WAITING: Outcome = { mark: "…", tone: "wait", heading: "Payment not finished yet", text: "If you have paid, the merchant will be told as soon as your bank confirms it." };
+const OUTCOME: Partial<Record<PaymentStatus, Outcome>> = {
   SUCCESSFUL: { mark: "✓", tone: "good", heading: "Payment received", text: "Thank you. The merchant has been told; keep the reference below for your records." },
   FAILED: { mark: "!", tone: "bad", heading: "Payment failed", text: "Your bank declined the payment and no money was taken. You can try again." },
-  CANCELLED: { mark: "!", tone: "bad", heading: "Payment cancelled", text: "The merchant cancelled this payment. If money left your account it will be refunded." },
   EXPIRED: { mark: "!", tone: "bad", heading: "Payment timed out", text: "The time to pay ran out. If money left your account it will be refunded; you can start again." },
+  CANCELLED: { mark: "!", tone: "bad", heading: "Payment cancelled", text: "The merchant cancelled this payment. If money left your account it will be refunded." },
 };
 
-/** Where a link's customers land when neither the link nor the merchant names a redirect URL. */
+/**
+ * Where a link's customers land when neither the link nor the merchant names a redirect URL. What it says comes from
+ * Owo's own record of that payment of that link; the `status` in the query string is ignored (anyone can type one).
+ */
 export default async function PayDonePage({ params, searchParams }: Props) {
   const { slug } = await params;
-  const { status = "", paymentReference } = await searchParams;
-  let title: string | null = null;
-  try {
-    title = payPage(slug).title;
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-  }
-  const outcome = OUTCOME[status] ?? { mark: "…", tone: "wait", heading: "Payment not finished yet", text: "If you have paid, the merchant will be told as soon as your bank confirms it." };
+  const { paymentReference } = await searchParams;
+  const payment = linkPaymentOutcome(slug, typeof paymentReference === "string" ? paymentReference : "");
+  if (!payment) notFound();
+  const outcome = OUTCOME[payment.status] ?? WAITING;
   return (
     <main className={styles.page}>
       <div className={`${styles.card} ${styles.notice}`}>
@@ -33,14 +35,12 @@ export default async function PayDonePage({ params, searchParams }: Props) {
           {outcome.mark}
         </p>
         <h1>{outcome.heading}</h1>
-        {title && <p className={styles.merchant}>{title}</p>}
+        <p className={styles.merchant}>{payment.title}</p>
         <p className="muted">{outcome.text}</p>
-        {paymentReference && (
-          <p>
-            Reference: <code>{paymentReference}</code>
-          </p>
-        )}
-        {title && status !== "SUCCESSFUL" && <a href={`/pay/${slug}`}>Back to the payment page</a>}
+        <p>
+          Reference: <code>{payment.paymentReference}</code>
+        </p>
+        {payment.status !== "SUCCESSFUL" && <a href={`/pay/${payment.slug}`}>Back to the payment page</a>}
       </div>
     </main>
   );

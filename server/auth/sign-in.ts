@@ -1,0 +1,66 @@
+/**
+ * Password sign-in with lockout. Failures are counted per e-mail and per client IP in the database (every instance
+ * sees them): past a threshold each further failure locks that key for twice as long as the last, up to 15 minutes.
+ * So a password can be guessed neither from one address against many accounts nor from many addresses against one.
+ * Unknown e-mails count and lock exactly like known ones, so a lockout says nothing about whether an account exists.
+ */
+import { eq } from "drizzle-orm";
+import { db, write } from "../../db/client";
+import { signInFailures } from "../../db/schema";
+import { clock } from "../clock";
+import { normaliseEmail, userByCredentials, type SignedInUser } from "../users/users";
+
+const ACCOUNT_THRESHOLD = 5;
+const IP_THRESHOLD = 20;
+const FIRST_LOCK_MS = 30_000;
+const LONGEST_LOCK_MS = 15 * 60_000;
+/** A key with no failure for this long starts again from zero. */
+const FORGET_AFTER_MS = 60 * 60_000;
+
+/** Thrown while locked; next-auth hands its message to the form as `error`. */
+export class SignInLocked extends Error {
+  constructor() {
+    super("TooManyAttempts");
+  }
+}
+
+/**
+ * Loopback is not counted per IP: behind a local proxy (without OWO_TRUST_PROXY) every client is 127.0.0.1, and one
+ * attacker would lock everyone out. The per-account count still holds there.
+ */
+function ipCounted(ip: string): boolean {
+  return ip !== "" && ip !== "::1" && !ip.startsWith("127.") && !ip.startsWith("::ffff:127.");
+}
+
+const keys = (email: string, ip: string) => [`email:${normaliseEmail(email)}`, ...(ipCounted(ip) ? [`ip:${ip}`] : [])];
+
+function lockedUntil(key: string, now: number): number {
+  const row = db().select().from(signInFailures).where(eq(signInFailures.key, key)).get();
+  return row && now - row.lastFailureAt < FORGET_AFTER_MS ? row.lockedUntil : 0;
+}
+
+function recordFailure(key: string, threshold: number, now: number): void {
+  write((tx) => {
+    const row = tx.select().from(signInFailures).where(eq(signInFailures.key, key)).get();
+    const failures = row && now - row.lastFailureAt < FORGET_AFTER_MS ? row.failures + 1 : 1;
+    const lockMs = failures < threshold ? 0 : Math.min(LONGEST_LOCK_MS, FIRST_LOCK_MS * 2 ** (failures - threshold));
+    const values = { failures, lastFailureAt: now, lockedUntil: lockMs ? now + lockMs : 0 };
+    tx.insert(signInFailures).values({ key, ...values }).onConflictDoUpdate({ target: signInFailures.key, set: values }).run();
+  });
+}
+
+/** The person, or null for wrong credentials; throws SignInLocked while the e-mail or the IP is locked out. */
+export async function signInWithPassword(email: string, password: string, ip: string, now = clock.now()): Promise<SignedInUser | null> {
+  const [accountKey, ipKey] = keys(email, ip);
+  // Locked: refused before the password is even looked at, so guesses made meanwhile learn nothing.
+  if ([accountKey, ipKey].some((key) => key !== undefined && lockedUntil(key, now) > now)) throw new SignInLocked();
+  const user = await userByCredentials(email, password);
+  if (user) {
+    // The IP's count is kept: signing in to one's own account must not wash away guesses at others'.
+    write((tx) => tx.delete(signInFailures).where(eq(signInFailures.key, accountKey as string)).run());
+    return user;
+  }
+  recordFailure(accountKey as string, ACCOUNT_THRESHOLD, now);
+  if (ipKey) recordFailure(ipKey, IP_THRESHOLD, now);
+  return null;
+}
