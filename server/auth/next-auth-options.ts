@@ -6,10 +6,13 @@ import type { NextAuthOptions } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { cookies } from "next/headers";
 import { CLIENT_IP_HEADER } from "../http/request-body";
+import { log } from "../logger";
 import { settings } from "../settings";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, newDeviceId, recordSignIn } from "../users/devices";
 import { signInWithPassword } from "./sign-in";
 import { endSession, liveSessionUser, startSession, type SessionDevice } from "./sessions";
+
+const SESSION_ENDED = "session ended";
 
 function header(headers: Record<string, unknown> | undefined, name: string): string {
   const value = headers?.[name];
@@ -52,10 +55,21 @@ export function authOptions(): NextAuthOptions {
         }
         // Thrown, next-auth clears the cookie and answers no session: the session was ended or has run its course.
         if (typeof token.sid !== "string" || typeof token.sub !== "string" || liveSessionUser(token.sid) !== token.sub) {
-          throw new Error("session ended");
+          throw new Error(SESSION_ENDED);
         }
         return token;
       },
+    },
+    // An ended session is an everyday answer (no session), not an error worth a stack trace in the log.
+    logger: {
+      error(code, metadata) {
+        if (code === "JWT_SESSION_ERROR" && (metadata as { message?: unknown } | undefined)?.message === SESSION_ENDED) return;
+        log.error({ code, metadata }, "next-auth error");
+      },
+      warn(code) {
+        log.warn({ code }, "next-auth warning");
+      },
+      debug() {},
     },
     events: {
       signOut({ token }) {
