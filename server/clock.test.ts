@@ -9,7 +9,7 @@ import { tempDataDir } from "./testing/harness";
 /** What `clock.now() - Date.now()` reads in a fresh process with this environment (in whole minutes). */
 function offsetMinutesIn(env: Record<string, string>): number {
   const r = spawnSync(process.execPath, ["--import", "tsx", "-e", 'import("./server/clock.ts").then(({ clock }) => console.log(Math.round((clock.now() - Date.now()) / 60000)))'], {
-    env: { PATH: process.env.PATH ?? "", ...env },
+    env: { PATH: process.env.PATH ?? "", ...env } as NodeJS.ProcessEnv,
     encoding: "utf8",
   });
   assert.equal(r.status, 0, r.stderr);
@@ -31,12 +31,14 @@ test("moving the clock in process shifts now(); under production it is refused",
   const before = clock.now() - Date.now();
   moveClock(3_600_000);
   assert.ok(Math.abs(clock.now() - Date.now() - before - 3_600_000) < 1000);
-  const env = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
+  // Next's types make NODE_ENV read-only; this test sets it for a moment.
+  const environment = process.env as Record<string, string | undefined>;
+  const env = environment.NODE_ENV;
+  environment.NODE_ENV = "production";
   try {
     assert.throws(() => moveClock(1), /cannot be moved in production/);
   } finally {
-    if (env === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = env;
+    if (env === undefined) delete environment.NODE_ENV;
+    else environment.NODE_ENV = env;
   }
 });
