@@ -11,7 +11,7 @@ import { receiveProviderNotice } from "../providers/notices";
 import { SIGNATURE_HEADER } from "../providers/sandbox/notice-signature";
 import { cancelPayment } from "../payments/lifecycle";
 import { requestRefund } from "../payments/refunds";
-import { paymentView, verifyAnswer, verifyPayment } from "../payments/verify";
+import { paymentView, verifyAnswer, verifyPaymentNow } from "../payments/verify";
 import { successJson } from "./envelope";
 import type { RestRoute } from "./rest";
 
@@ -69,7 +69,7 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v[23]\/payments\/query\/(?<reference>[^/]+)$/,
     access: "token",
     body: "none",
-    run: ({ params, caller }) => ({ json: successJson(verifyPayment(caller.merchantId, caller.mode, params.reference ?? "")) }),
+    run: async ({ params, caller }) => ({ json: successJson(await verifyPaymentNow(caller.merchantId, caller.mode, params.reference ?? "")) }),
   },
   {
     method: "POST",

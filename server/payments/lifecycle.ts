@@ -42,8 +42,11 @@ function save(tx: Tx, p: PaymentRow): PaymentRow {
 }
 
 /** PENDING/PARTIALLY_PAID past expiresAt → EXPIRED, once: callers hold the write lock and re-read the row. */
-function expireInTx(tx: Tx, p: PaymentRow, now: number, opts: MoveOptions): PaymentRow {
+function expireInTx(tx: Tx, p: PaymentRow, now: number, opts: MoveOptions, providerSaysExpired = false): PaymentRow {
   if (!isOpen(p.status) || now < p.expiresAt) return p;
+  // A live payment's provider's time decides (API.md "Which time decides"): Owo's clock alone never expires one
+  // whose provider has not answered since it ran out; the requery loop asks first.
+  if (!providerSaysExpired && p.providerAccountId !== null && (p.lastProviderAnswerAt ?? 0) < p.expiresAt) return p;
   const expired = save(tx, { ...p, status: "EXPIRED", updatedAt: now });
   return recordEvent(tx, expired, "expired", now, { publish: opts.publish });
 }
@@ -118,6 +121,7 @@ export function applyProviderRecord(paymentId: number, record: ProviderRecord, v
     const found = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
     if (!found) throw new ApiError("S404", "No such payment");
     tx.update(payments).set({ lastProviderAnswerAt: now }).where(eq(payments.id, paymentId)).run();
+    found.lastProviderAnswerAt = now;
     const received = found.amountPaidKobo + found.amountToRefundKobo;
     const kind = record.state === "paid" ? "credit" : record.state === "failed" ? "decline" : record.state === "reversed" ? "reversal" : record.state === "expired" ? "expiry" : null;
     if (kind === null || (kind === "credit" && record.amountKobo <= received)) return { payment: found, applied: false };
@@ -133,7 +137,7 @@ export function applyProviderRecord(paymentId: number, record: ProviderRecord, v
     if (kind === "credit") payment = creditInTx(tx, expireInTx(tx, found, at, {}), record.amountKobo - received, at, detail, {});
     else if (kind === "decline") payment = declineInTx(tx, found, now, detail, {});
     // The provider closed it unpaid on its own clock: Owo's lifetime ends with it.
-    else if (kind === "expiry") payment = expireInTx(tx, found, Math.max(now, found.expiresAt), {});
+    else if (kind === "expiry") payment = expireInTx(tx, found, Math.max(now, found.expiresAt), {}, true);
     // Money the provider sent back by itself (a transfer of the wrong amount) is history, never refund due.
     else payment = recordEvent(tx, found, "reversed", now, { amountKobo: record.amountKobo, detail, publish: false });
     return { payment, applied: payment !== found };
@@ -197,7 +201,15 @@ export function expireOverdue(now = clock.now(), limit = 500): number {
     .from(payments)
     // Literal statuses so SQLite can use the partial index payments_open_expiry.
     // A reservation still being issued is not a payment anyone was told of yet: it is not expired.
-    .where(and(sql`${payments.status} in ('PENDING', 'PARTIALLY_PAID')`, lte(payments.expiresAt, now), isNull(payments.reservedAt)))
+    // A live payment waits for its provider's answer after expiry (the requery loop), so it is not even looked at.
+    .where(
+      and(
+        sql`${payments.status} in ('PENDING', 'PARTIALLY_PAID')`,
+        lte(payments.expiresAt, now),
+        isNull(payments.reservedAt),
+        sql`(${payments.providerAccountId} is null or ${payments.lastProviderAnswerAt} >= ${payments.expiresAt})`,
+      ),
+    )
     .limit(limit)
     .all();
   let expired = 0;

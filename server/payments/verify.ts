@@ -5,6 +5,7 @@ import { findPayment } from "./lookup";
 import { formatKobo } from "./money";
 import { STATUS_ANSWER } from "./status";
 import { clock } from "../clock";
+import { requeryIfStale } from "../providers/requery";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -41,6 +42,15 @@ export type VerifyData = {
 
 export function verifyPayment(merchantId: string, mode: Mode, paymentReference: string, now = clock.now()): VerifyData {
   return verifyAnswer(expireIfOverdue(findPayment(merchantId, mode, paymentReference), now));
+}
+
+/**
+ * What the merchant's verify answers: a live payment whose provider last answered over 30 s ago is asked again first
+ * (bounded by OWO_PROVIDER_TIMEOUT_MS; no answer leaves the stored state, never an error).
+ */
+export async function verifyPaymentNow(merchantId: string, mode: Mode, paymentReference: string): Promise<VerifyData> {
+  await requeryIfStale(findPayment(merchantId, mode, paymentReference));
+  return verifyPayment(merchantId, mode, paymentReference);
 }
 
 /** Verify's `data` for a payment as it stands; also the answer to a cancel. */

@@ -29,7 +29,8 @@ async function liveMerchant(provider: Live, double: DoubleProcess): Promise<Merc
 }
 
 before(async () => {
-  owo = await startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "2000" });
+  // Requery at 1/20 of the real schedule: the first ask comes 3 s after issue, so notices are seen first.
+  owo = await startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "2000", OWO_REQUERY_BACKOFF_SCALE: "0.05" });
   receiver = await startReceiver();
   doubles.paystack = await spawnDouble("paystack", { "secret-key": KEYS.paystack.secretKey });
   doubles.flutterwave = await spawnDouble("flutterwave", { "secret-key": KEYS.flutterwave.secretKey, "secret-hash": KEYS.flutterwave.secretHash });
@@ -65,9 +66,16 @@ async function customerPays(m: Merchant, issueReference: string, body: Record<st
   await fetch(`${m.double.url}/_double/webhooks`); // answers once the double's webhooks were sent and answered
 }
 
+/** The notices (not the requeries) Owo recorded for this payment. */
 async function notices(m: Merchant, paymentReference: string) {
   const { providerNoticesOf } = await import("./notice-log");
-  return providerNoticesOf(m.merchantId, "live", paymentReference);
+  return providerNoticesOf(m.merchantId, "live", paymentReference).filter((x) => x.source === "notice");
+}
+
+/** The payment as stored, read without verify (which would ask the provider itself). */
+async function stored(m: Merchant, ref: string) {
+  const { findPayment } = await import("../payments/lookup");
+  return findPayment(m.merchantId, "live", ref);
 }
 
 for (const provider of ["paystack", "flutterwave"] as const) {
@@ -124,11 +132,12 @@ test("a notice whose amount disagrees with the provider's own record moves nothi
   const p = await initiate(m, { paymentType: "TRANSFER" });
   await fetch(`${m.double.url}/_double/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "amount-mismatch" }) });
   await customerPays(m, p.issueReference);
-  const v = await verify(m, p.paymentReference);
-  assert.equal(v.payments.amountPaid, "0.00");
+  assert.equal((await stored(m, p.paymentReference)).amountPaidKobo, 0, "the notice's word moved nothing");
   const [only] = await notices(m, p.paymentReference);
   assert.equal(only?.outcome, "rejected");
   assert.match(only?.reason ?? "", /amount: notice 5000\.00, provider's record 2500\.00/);
+  // The money the provider really holds is found by asking it: verify's requery credits what its record says.
+  assert.equal((await verify(m, p.paymentReference)).payments.amountPaid, "2500.00");
 });
 
 test("notices cannot reach across: the sandbox bank's signed notice and another account's URL move no live payment", async () => {
@@ -148,4 +157,57 @@ test("notices cannot reach across: the sandbox bank's signed notice and another 
   assert.equal(res.status, 200, res.text);
   assert.equal(res.json.data.message, "No payment for this notice; recorded");
   assert.equal((await verify(m, p.paymentReference)).payments.status, "PENDING");
+});
+
+/** A payment's timeline and its merchant callbacks, in the words a comparison needs. */
+async function history(m: Merchant, ref: string) {
+  const { sqlite } = await import("../../db/client");
+  const p = await stored(m, ref);
+  const events = sqlite().prepare("select sequence, type, status, amount_kobo as amount from payment_events where payment_id = ? order by sequence").all(p.id);
+  const callbacks = receiver.received
+    .filter((r) => r.path === `/cb/${ref}`)
+    .map((r) => {
+      const d = (JSON.parse(r.body) as { notificationItems: { notificationRequestItem: { data: Record<string, unknown> } }[] }).notificationItems[0]?.notificationRequestItem.data ?? {};
+      return { event: d.event, sequence: d.sequence, status: d.status, amountPaid: d.amountPaid, code: d.code };
+    });
+  return { status: p.status, amountPaid: p.amountPaidKobo, events, callbacks };
+}
+
+test("a dropped webhook: the requery loop settles the payment with exactly the events and callbacks of a delivered one", async () => {
+  const m = merchants.paystack as Merchant;
+  const delivered = await initiate(m, { paymentType: "TRANSFER" });
+  await customerPays(m, delivered.issueReference);
+  await eventually("the delivered one's callback", () => receiver.received.some((r) => r.path === `/cb/${delivered.paymentReference}`));
+
+  const dropped = await initiate(m, { paymentType: "TRANSFER" });
+  await fetch(`${m.double.url}/_double/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "drop-webhook" }) });
+  await customerPays(m, dropped.issueReference);
+  assert.equal((await stored(m, dropped.paymentReference)).status, "PENDING", "no notice arrived");
+  await eventually("the requery loop's callback", () => receiver.received.some((r) => r.path === `/cb/${dropped.paymentReference}`), 20_000);
+
+  const a = await history(m, delivered.paymentReference);
+  const b = await history(m, dropped.paymentReference);
+  assert.equal(b.status, "SUCCESSFUL");
+  assert.deepEqual(b, a);
+  assert.deepEqual(await notices(m, dropped.paymentReference), []);
+  const { providerNoticesOf } = await import("./notice-log");
+  assert.ok(providerNoticesOf(m.merchantId, "live", dropped.paymentReference).some((x) => x.source === "requery" && x.outcome === "applied"), "the requery is on record");
+});
+
+test("nothing expires a live payment without asking its provider: with the provider silent, neither the sweeper nor verify expires it", async () => {
+  const m = merchants.flutterwave as Merchant;
+  const p = await initiate(m, { paymentType: "USSD", bankCode: "058" });
+  await fetch(`${m.double.url}/_double/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "5xx", times: 1000, path: "/v3/transactions" }) });
+  const { moveClock } = await import("../clock");
+  const { expireOverdue } = await import("../payments/lifecycle");
+  moveClock(11 * 60_000); // past the USSD lifetime (10 min)
+  assert.equal(expireOverdue(), 0, "the sweeper leaves it to the requery loop");
+  const silent = await verify(m, p.paymentReference);
+  assert.equal(silent.payments.status, "PENDING", "verify answers the stored state when the provider does not answer");
+  assert.equal(silent.code, "S20");
+
+  await fetch(`${m.double.url}/_double/faults`, { method: "DELETE" });
+  await eventually("expired once the provider answered", async () => (await stored(m, p.paymentReference)).status === "EXPIRED", 20_000);
+  const expiredCallback = await eventually("payment.expired callback", () => receiver.received.find((r) => r.path === `/cb/${p.paymentReference}`));
+  assert.match(expiredCallback.body, /"event":"payment.expired"/);
 });

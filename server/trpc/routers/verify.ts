@@ -1,8 +1,8 @@
 // verifyPayment: verify's `data` for the caller's own payment.
 import { z } from "zod";
-import { verifyPayment } from "../../payments/verify";
+import { verifyPaymentNow } from "../../payments/verify";
 import { authedProcedure } from "../init";
 
 export const verifyPaymentProcedure = authedProcedure
   .input(z.object({ paymentReference: z.string().min(1).max(64) }))
-  .query(({ ctx, input }) => verifyPayment(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference));
+  .query(({ ctx, input }) => verifyPaymentNow(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference));

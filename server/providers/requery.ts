@@ -1,0 +1,119 @@
+// Requery (API.md "Requery"): open live payments are asked about at their provider on a backoff schedule, so a lost
+// notice never loses a payment; verify asks too when the last answer is older than 30 s. The provider's record is
+// applied by the same rule as a notice's (lifecycle.applyProviderRecord), so the state and callbacks are the same.
+import { randomBytes } from "node:crypto";
+import { and, asc, eq, isNotNull, lte, or } from "drizzle-orm";
+import { db, write } from "../../db/client";
+import { leases, payments, providerNotices, type PaymentRow } from "../../db/schema";
+import { clock } from "../clock";
+import { log } from "../logger";
+import { applyProviderRecord, expireIfOverdue } from "../payments/lifecycle";
+import { formatKobo } from "../payments/money";
+import { isOpen } from "../payments/status";
+import { settings } from "../settings";
+import { accountById } from "./accounts";
+import { queryProvider } from "./notices";
+
+const MINUTE = 60_000;
+/** Waits between asks: about 1, 2, 5, 10 minutes, then every 15 until expiry, and once after it. */
+const BACKOFF_MS = [1, 2, 5, 10].map((m) => m * MINUTE);
+const STEADY_MS = 15 * MINUTE;
+export const VERIFY_REQUERY_AFTER_MS = 30_000;
+
+/** When to ask next after `count` asks, or null when nothing is left to ask. */
+export function nextRequeryAt(p: Pick<PaymentRow, "status" | "expiresAt" | "lastProviderAnswerAt">, count: number, now: number): number | null {
+  if (!isOpen(p.status)) return null;
+  const scale = settings().requeryBackoffScale;
+  const wait = Math.max(1, Math.round((BACKOFF_MS[count] ?? STEADY_MS) * scale));
+  // Past expiry with an answer given after it, the payment has been expired or settled by that answer.
+  if (p.lastProviderAnswerAt !== null && p.lastProviderAnswerAt >= p.expiresAt) return null;
+  // The one ask after expiry: right after it, however the backoff stands.
+  return now < p.expiresAt ? Math.min(now + wait, p.expiresAt) : now + wait;
+}
+
+function note(providerAccountId: string, paymentId: number, outcome: "applied" | "unchanged" | "unanswered", reason: string, now: number) {
+  db().insert(providerNotices).values({ providerAccountId, paymentId, source: "requery", outcome, reason: reason.slice(0, 500), receivedAt: now }).run();
+}
+
+/** Asks the provider about one live payment and applies its record; never throws for the provider's silence. */
+export async function requeryPayment(p: PaymentRow, now = clock.now()): Promise<PaymentRow> {
+  const account = p.providerAccountId ? accountById(p.providerAccountId) : null;
+  if (!account || !p.issueReference) return p;
+  let current = p;
+  try {
+    const state = await queryProvider(account, p);
+    const answeredAt = clock.now();
+    const outcome = applyProviderRecord(p.id, state, { provider: account.id, transactionId: `requery:${p.issueReference}:${state.state}:${state.amountKobo}` }, answeredAt);
+    // Asked after it ran out and still open: now the provider has been heard, Owo's lifetime may end it.
+    current = expireIfOverdue(outcome.payment, answeredAt);
+    note(account.id, p.id, outcome.applied || current !== outcome.payment ? "applied" : "unchanged", `provider's record: ${state.state} ${formatKobo(state.amountKobo)}`, answeredAt);
+  } catch (err) {
+    note(account.id, p.id, "unanswered", err instanceof Error ? err.message : String(err), now);
+  }
+  const fresh = db().select().from(payments).where(eq(payments.id, p.id)).get() ?? current;
+  const count = fresh.requeryCount + 1;
+  db().update(payments).set({ requeryCount: count, nextRequeryAt: nextRequeryAt(fresh, count, clock.now()) }).where(eq(payments.id, p.id)).run();
+  return { ...fresh, requeryCount: count };
+}
+
+/** Verify's requery: synchronous, bounded by OWO_PROVIDER_TIMEOUT_MS; an unanswered one leaves the stored state. */
+export async function requeryIfStale(p: PaymentRow, now = clock.now()): Promise<void> {
+  if (p.providerAccountId === null || p.reservedAt !== null || !isOpen(p.status)) return;
+  if (p.lastProviderAnswerAt !== null && now - p.lastProviderAnswerAt < VERIFY_REQUERY_AFTER_MS) return;
+  await requeryPayment(p, now);
+}
+
+/** One pass: every live payment whose next ask is due, oldest first. */
+export async function requeryDue(now = clock.now(), limit = 20): Promise<number> {
+  const due = db()
+    .select()
+    .from(payments)
+    .where(and(isNotNull(payments.nextRequeryAt), lte(payments.nextRequeryAt, now)))
+    .orderBy(asc(payments.nextRequeryAt))
+    .limit(limit)
+    .all();
+  // One at a time: a slow provider holds only this pass back, and each ask is bounded by its own timeout.
+  for (const p of due) await requeryPayment(p, now);
+  return due.length;
+}
+
+const LEASE = "requery";
+
+/** One requery loop per database: whoever holds the lease row runs the passes; a dead holder's lease runs out. */
+function holdLease(holder: string, now: number, seconds: number): boolean {
+  return write((tx) => {
+    const until = now + seconds * 1000;
+    const taken = tx
+      .insert(leases)
+      .values({ name: LEASE, holder, until })
+      .onConflictDoUpdate({ target: leases.name, set: { holder, until }, where: or(eq(leases.holder, holder), lte(leases.until, now)) })
+      .run();
+    return taken.changes > 0;
+  });
+}
+
+export function startRequeryLoop(): () => Promise<void> {
+  const holder = `${process.pid}-${randomBytes(6).toString("hex")}`;
+  const every = Math.min(5_000, Math.max(50, Math.round(5_000 * settings().requeryBackoffScale)));
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let pass: Promise<void> = Promise.resolve();
+  const next = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      pass = (async () => {
+        if (holdLease(holder, clock.now(), 120)) await requeryDue();
+      })()
+        .catch((err: unknown) => log.error({ err }, "requery pass failed"))
+        .finally(next);
+    }, every);
+    timer.unref();
+  };
+  next();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await pass;
+    write((tx) => tx.delete(leases).where(and(eq(leases.name, LEASE), eq(leases.holder, holder))).run());
+  };
+}
