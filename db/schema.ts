@@ -8,6 +8,8 @@ export const merchants = sqliteTable("merchants", {
   defaultCallbackUrl: text("default_callback_url"),
   defaultRedirectUrl: text("default_redirect_url"),
   createdAt: integer("created_at").notNull(),
+  /** An owner's choice: everyone on the team must sign in with two factors (one without is sent to set it up first). */
+  requireTwoFactor: integer("require_two_factor", { mode: "boolean" }).notNull().default(false),
 });
 
 export const users = sqliteTable("users", {
@@ -18,7 +20,38 @@ export const users = sqliteTable("users", {
   createdAt: integer("created_at").notNull(),
   /** Set when the person opened the verification link mailed at sign-up; until then they may not invite, connect providers or go live. */
   emailVerifiedAt: integer("email_verified_at"),
+  /** Two-factor sign-in (TOTP, RFC 6238): the secret sealed under OWO_MASTER_KEY (it must be read back to check codes). */
+  totpSecretEnc: text("totp_secret_enc"),
+  totpEnabledAt: integer("totp_enabled_at"),
+  /** The last time-step whose code was accepted: a code is accepted once, and never one older than it. */
+  totpLastStep: integer("totp_last_step"),
+  /** A secret being enrolled (shown as a QR code), until a code from it is typed. */
+  totpPendingEnc: text("totp_pending_enc"),
 });
+
+/** One-time recovery codes for two-factor sign-in, HMAC-SHA256 under the master key: shown once, used once. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").notNull().references(() => users.id),
+    codeHash: text("code_hash").notNull().unique(),
+    createdAt: integer("created_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [index("recovery_codes_user").on(t.userId)],
+);
+
+/** Wrong two-factor codes, one row each: at most 5 per person per 15 minutes, counted here so every instance agrees. */
+export const secondFactorFailures = sqliteTable(
+  "second_factor_failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").notNull().references(() => users.id),
+    failedAt: integer("failed_at").notNull(),
+  },
+  (t) => [index("second_factor_failures_user").on(t.userId, t.failedAt)],
+);
 
 /** Single-use links mailed to a person (verify the e-mail, reset the password); only the token's SHA-256 is kept. */
 export const accountTokens = sqliteTable(

@@ -21,6 +21,9 @@ export type UserCaller = {
   emailVerified: boolean;
   /** Live mode exists for this merchant once it has connected a bank-side provider. */
   liveAvailable: boolean;
+  teamRequiresTwoFactor: boolean;
+  /** The team requires two-factor sign-in and this person has not set it up: only their own account is open to them. */
+  mustEnrolTwoFactor: boolean;
 };
 
 export type Caller = MachineCaller | UserCaller;
@@ -66,7 +69,10 @@ export async function sessionUserId(cookies: Record<string, string>): Promise<st
 /** The merchant the user picked (cookie), else their first; mode from its cookie, test unless live was chosen. */
 export function userCaller(userId: string, cookies: Record<string, string>): UserCaller | null {
   const rows = db()
-    .select({ merchantId: memberships.merchantId, role: memberships.role, merchantName: merchants.name, email: users.email, verifiedAt: users.emailVerifiedAt })
+    .select({
+      merchantId: memberships.merchantId, role: memberships.role, merchantName: merchants.name, email: users.email, verifiedAt: users.emailVerifiedAt,
+      teamRequiresTwoFactor: merchants.requireTwoFactor, twoFactorSince: users.totpEnabledAt,
+    })
     .from(memberships)
     .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
     .innerJoin(users, eq(users.id, memberships.userId))
@@ -76,10 +82,14 @@ export function userCaller(userId: string, cookies: Record<string, string>): Use
   const chosen = rows.find((r) => r.merchantId === cookies[MERCHANT_COOKIE]) ?? rows[0];
   if (!chosen) return null;
   const emailVerified = chosen.verifiedAt !== null;
-  const mayGoLive = can({ kind: "user", role: chosen.role, emailVerified }, "mode.live");
+  const mustEnrolTwoFactor = chosen.teamRequiresTwoFactor && chosen.twoFactorSince === null;
+  const mayGoLive = can({ kind: "user", role: chosen.role, emailVerified, mustEnrolTwoFactor }, "mode.live");
   const liveAvailable = hasConnectedProvider(chosen.merchantId);
   const mode: Mode = cookies[MODE_COOKIE] === "live" && liveAvailable && mayGoLive ? "live" : "test";
-  return { kind: "user", userId, email: chosen.email, merchantId: chosen.merchantId, merchantName: chosen.merchantName, role: chosen.role, mode, emailVerified, liveAvailable };
+  return {
+    kind: "user", userId, email: chosen.email, merchantId: chosen.merchantId, merchantName: chosen.merchantName, role: chosen.role, mode, emailVerified,
+    liveAvailable, teamRequiresTwoFactor: chosen.teamRequiresTwoFactor, mustEnrolTwoFactor,
+  };
 }
 
 export function merchantsOf(userId: string) {

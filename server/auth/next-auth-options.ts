@@ -1,6 +1,6 @@
-// next-auth v4: the Credentials provider against our users table; the JWT carries a session id checked against the
-// sessions table (sessions.ts) on every use, so sign-out, password changes and revocation end it. Each sign-in is
-// also recorded against its browser (new-device notices).
+// next-auth v4: the Credentials provider against our users table (password, then the second factor when the person
+// uses one); the JWT carries a session id checked against the sessions table (sessions.ts) on every use, so sign-out,
+// password changes and revocation end it. Each sign-in is also recorded against its browser (new-device notices).
 import "server-only";
 import type { NextAuthOptions } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
@@ -18,6 +18,13 @@ function header(headers: Record<string, unknown> | undefined, name: string): str
   const value = headers?.[name];
   return typeof value === "string" ? value : "";
 }
+import { checkSecondFactor, twoFactorStatus } from "../users/two-factor";
+
+/**
+ * What the sign-in form hears when the password was right but a second factor is needed or wrong (next-auth hands a
+ * thrown message to the form as `error`; app/signin/sign-in-form.tsx matches these words).
+ */
+const SECOND_FACTOR = { needed: "second-factor-required", wrong: "second-factor-wrong", locked: "second-factor-locked" } as const;
 
 /** The browser's device cookie, set (or renewed) on the sign-in answer; a browser without one is a new device. */
 async function deviceOfThisBrowser(): Promise<string> {
@@ -37,11 +44,17 @@ export function authOptions(): NextAuthOptions {
     providers: [
       Credentials({
         name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" }, code: { label: "Code", type: "text" } },
         async authorize(credentials, req) {
           const device: SessionDevice = { ip: header(req.headers, CLIENT_IP_HEADER), userAgent: header(req.headers, "user-agent") };
           const user = await signInWithPassword(String(credentials?.email ?? ""), String(credentials?.password ?? ""), device.ip);
           if (!user) return null;
+          if (twoFactorStatus(user.id).enabled) {
+            const code = String(credentials?.code ?? "").trim();
+            if (!code) throw new Error(SECOND_FACTOR.needed);
+            const outcome = await checkSecondFactor(user.id, code);
+            if (outcome !== "ok") throw new Error(SECOND_FACTOR[outcome === "locked" ? "locked" : "wrong"]);
+          }
           recordSignIn(user.id, await deviceOfThisBrowser(), { ip: device.ip || null, userAgent: device.userAgent || null });
           return { ...user, device };
         },

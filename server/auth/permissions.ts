@@ -10,11 +10,12 @@ import type { Caller } from "./callers";
  * - `account`: a signed-in person's own things (their teams, the member list); never a machine.
  * - `team.manage`: change roles, remove members, read the audit log.
  * - `team.invite`: invite people (owners and admins whose own e-mail address is confirmed).
+ * - `team.requireTwoFactor`: require two-factor sign-in of everyone on the team.
  * - `mode.live`: act in live mode (anyone whose e-mail address is confirmed; live mode needs a live provider too).
  * - `team.grantOwner`: make someone an owner or change an owner's place.
  * - `mail.read`: read the mail this Owo kept in its outbox (no SMTP configured).
  */
-export type Action = "read" | "change" | "payments.moneyBack" | "account" | "team.manage" | "team.invite" | "team.grantOwner" | "mail.read" | "mode.live";
+export type Action = "read" | "change" | "payments.moneyBack" | "account" | "team.manage" | "team.invite" | "team.grantOwner" | "mail.read" | "mode.live" | "team.requireTwoFactor";
 
 const ALL: readonly Role[] = ["owner", "admin", "developer", "viewer"];
 const STAFF: readonly Role[] = ["owner", "admin", "developer"];
@@ -33,11 +34,12 @@ const RULES: Record<Action, { roles: readonly Role[]; machines: boolean; verifie
   "team.invite": { roles: ["owner", "admin"], machines: false, verified: true },
   "team.grantOwner": { roles: ["owner"], machines: false },
   "mail.read": { roles: ["owner"], machines: false },
+  "team.requireTwoFactor": { roles: ["owner"], machines: false },
   "mode.live": { roles: ALL, machines: true, verified: true },
 };
 
 /** A caller as far as permissions go: a machine, or a person with a role on the current merchant. */
-export type Permitted = Pick<Caller, "kind"> & { role?: Role; emailVerified?: boolean };
+export type Permitted = Pick<Caller, "kind"> & { role?: Role; emailVerified?: boolean; mustEnrolTwoFactor?: boolean };
 
 export function roleOf(caller: Caller): Role {
   return caller.kind === "machine" ? "developer" : caller.role;
@@ -47,6 +49,8 @@ export function can(caller: Permitted | null, action: Action): boolean {
   if (!caller) return false;
   const rule = RULES[action];
   if (caller.kind === "machine") return rule.machines;
+  // A team that requires two factors opens nothing but the person's own account until they have set it up.
+  if (caller.mustEnrolTwoFactor && action !== "account") return false;
   if (rule.verified && caller.emailVerified !== true) return false;
   return caller.role !== undefined && rule.roles.includes(caller.role);
 }
@@ -56,6 +60,9 @@ export function assertCan(caller: Caller, action: Action): void {
   if (can(caller, action)) return;
   const rule = RULES[action];
   if (caller.kind === "machine" && !rule.machines) throw new ApiError("S3", "Only signed-in users may do this");
+  if (caller.kind === "user" && caller.mustEnrolTwoFactor) {
+    throw new ApiError("S3", `${caller.merchantName} requires two-factor sign-in: set it up on the Account page first`);
+  }
   if (caller.kind === "user" && rule.verified && !caller.emailVerified && rule.roles.includes(caller.role)) {
     throw new ApiError("S3", "Confirm your e-mail address first: open the link we mailed you, or send it again from Account");
   }

@@ -84,7 +84,8 @@ export const publicProcedure = t.procedure.use(apiErrors);
 const audited = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
   const result = await next();
   const caller = ctx.caller;
-  if (type === "mutation" && result.ok && caller?.kind === "user") {
+  // A person's own account actions (two-factor, sessions) are audited by the core, in every team they belong to.
+  if (type === "mutation" && result.ok && caller?.kind === "user" && !path.startsWith("account.")) {
     try {
       recordAudit({ merchantId: caller.merchantId, userId: caller.userId, action: path, input: await getRawInput() });
     } catch (err) {
@@ -96,10 +97,12 @@ const audited = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
 });
 
 export const authedProcedure = publicProcedure
-  .use(({ ctx, next }) => {
+  .use(({ ctx, path, next }) => {
     if (ctx.authError) throw ctx.authError;
     const caller = ctx.caller;
     if (!caller) throw new ApiError("S1", "Sign in, or send Authorization: Bearer <token> from POST /api/v2/encrypt/keys");
+    // A team that requires two factors opens only the person's own account until they have set it up.
+    if (caller.kind === "user" && caller.mustEnrolTwoFactor && !path.startsWith("account.")) assertCan(caller, "read");
     if (caller.kind === "machine") {
       for (const [k, v] of Object.entries(limitMerchant(caller.merchantId, caller.mode))) ctx.setHeader(k, v);
     }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { pageCaller } from "@/server/trpc/page-caller";
+import { TwoFactorSettings } from "./two-factor";
 import { ResendVerification } from "./verification";
 
 export const metadata: Metadata = { title: "Account" };
@@ -10,6 +11,11 @@ export default async function AccountPage() {
   return (
     <section>
       <h1>Account</h1>
+      {caller.mustEnrolTwoFactor && (
+        <p className="notice" role="alert">
+          {caller.merchantName} requires two-factor sign-in. Set it up below to use the dashboard.
+        </p>
+      )}
       <div className="card stack">
         <h2>E-mail</h2>
         <p>
@@ -25,6 +31,10 @@ export default async function AccountPage() {
         <p className="muted">
           Forgot your password? Sign out and use <a href="/forgot-password">Forgot your password</a>: a link is mailed to this address.
         </p>
+      </div>
+      <div className="card stack" style={{ marginTop: "1rem" }}>
+        <h2>Two-factor sign-in</h2>
+        <TwoFactorSettings />
       </div>
     </section>
   );

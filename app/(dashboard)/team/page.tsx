@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { lagosDateTime } from "@/app/payment-display";
 import { can } from "@/server/auth/permissions";
 import { pageCaller } from "@/server/trpc/page-caller";
-import { InviteForm, MemberControls, WithdrawInvite } from "./team-controls";
+import { InviteForm, MemberControls, RequireTwoFactor, WithdrawInvite } from "./team-controls";
 import styles from "./team.module.css";
 
 export const metadata: Metadata = { title: "Team" };
@@ -57,6 +57,12 @@ export default async function TeamPage({ searchParams }: { searchParams: Promise
         and owners also manage the team.
       </p>
 
+      {can(caller, "team.requireTwoFactor") && (
+        <div className="card" style={{ marginBottom: "1rem" }}>
+          <h2 style={{ marginTop: 0 }}>Sign-in security</h2>
+          <RequireTwoFactor required={caller.teamRequiresTwoFactor} />
+        </div>
+      )}
       {manager && (
         <div className="card">
           <h2 style={{ marginTop: 0 }}>Invite someone</h2>

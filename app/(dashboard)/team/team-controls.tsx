@@ -1,6 +1,7 @@
 "use client";
 // The team page's actions: invite (the link is mailed when an address is given, and shown once to copy), change a role, remove someone, withdraw an invite.
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { CopyButton } from "@/app/copy-button";
 import { lagosDateTime } from "@/app/payment-display";
 import { FormError } from "@/app/form-error";
@@ -112,5 +113,30 @@ export function WithdrawInvite({ id }: { id: string }) {
       </button>
       <FormError message={withdraw.error?.message} />
     </>
+  );
+}
+
+/** The owner's switch: everyone on the team signs in with two factors (those without it are sent to set it up). */
+export function RequireTwoFactor({ required }: { required: boolean }) {
+  const router = useRouter();
+  const [on, setOn] = useState(required);
+  const set = trpc.team.requireTwoFactor.useMutation({ onSuccess: () => router.refresh(), onError: () => setOn(required) });
+  return (
+    <div className="stack">
+      <label>
+        <input
+          type="checkbox"
+          checked={on}
+          disabled={set.isPending}
+          onChange={(e) => {
+            setOn(e.target.checked);
+            set.mutate({ required: e.target.checked });
+          }}
+        />{" "}
+        Require two-factor
+        sign-in for everyone on this team
+      </label>
+      <FormError message={set.error?.message} />
+    </div>
   );
 }

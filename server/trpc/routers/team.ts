@@ -3,6 +3,7 @@ import { z } from "zod";
 import { listAudit } from "../../team/audit";
 import { createInvite, inviteInput, listInvites, withdrawInvite } from "../../team/invites";
 import { changeRole, listMembers, removeMember, ROLES } from "../../team/members";
+import { setTeamTwoFactor } from "../../users/two-factor";
 import { adminUserProcedure, router, userPermittedProcedure, userProcedure } from "../init";
 
 const userId = z.string().min(1).max(64);
@@ -16,6 +17,9 @@ export const teamRouter = router({
     .input(z.object({ userId, role: z.enum(ROLES) }))
     .mutation(({ ctx, input }) => changeRole(ctx.caller.merchantId, ctx.caller, input.userId, input.role)),
   remove: adminUserProcedure.input(z.object({ userId })).mutation(({ ctx, input }) => removeMember(ctx.caller.merchantId, ctx.caller, input.userId)),
+  requireTwoFactor: userPermittedProcedure("team.requireTwoFactor")
+    .input(z.object({ required: z.boolean() }))
+    .mutation(({ ctx, input }) => setTeamTwoFactor(ctx.caller.merchantId, ctx.caller.userId, input.required)),
   audit: adminUserProcedure
     .input(z.object({ before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(200).default(50) }).default({ limit: 50 }))
     .query(({ ctx, input }) => listAudit(ctx.caller.merchantId, input)),
