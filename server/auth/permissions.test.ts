@@ -17,6 +17,7 @@ const EXPECTED: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = 
   "team.invite": [true, true, false, false, false],
   "team.grantOwner": [true, false, false, false, false],
   "mail.read": [true, false, false, false, false],
+  "team.requireTwoFactor": [true, false, false, false, false],
   "mode.live": [true, true, true, true, true],
 };
 
@@ -32,4 +33,9 @@ test("nobody signed in may do anything, and an unconfirmed address may not invit
   assert.equal(can(person("owner", false), "team.invite"), false);
   assert.equal(can(person("owner", false), "mode.live"), false);
   assert.equal(can(person("owner", false), "change"), true, "confirming the address gates only what it says");
+});
+
+test("a person whose team requires two factors and who has none may reach only their own account", () => {
+  const unenrolled = { ...person("owner"), mustEnrolTwoFactor: true };
+  for (const action of Object.keys(EXPECTED) as Action[]) assert.equal(can(unenrolled, action), action === "account", action);
 });
