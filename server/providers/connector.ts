@@ -39,7 +39,8 @@ export type Issued =
 
 /** How a payment stands at the provider, in the provider's own record. */
 export type ProviderPaymentState = {
-  /** expired: the provider closed it unpaid because its own time ran out (SeerBit); Owo expires rather than fails it. */
+  /** paid: the provider holds money for it, amountKobo in all (also a part payment still open there, SeerBit's
+   * PARTIALLY_PAID). expired: the provider closed it unpaid because its own time ran out; Owo expires rather than fails it. */
   state: "pending" | "paid" | "failed" | "reversed" | "expired" | "not_found";
   providerReference?: string;
   /** What the provider recorded as received, converted to kobo by integer arithmetic. */

@@ -31,7 +31,7 @@ test("the error envelope is a refusal naming SeerBit's code and message", () => 
   assert.throws(() => readInitiateAnswer("USSD", e.status, e.body), (x: unknown) => x instanceof ProviderRefused && /400 S5/.test(x.message));
 });
 
-test("verify: SUCCESSFUL is paid with amountPaid in kobo; each other status keeps its meaning", () => {
+test("verify: SUCCESSFUL and PARTIALLY_PAID are money received (amountPaid in kobo, in all); each other status keeps its meaning", () => {
   const v = fixture("verify");
   assert.deepEqual(readVerifyAnswer(200, v.body), {
     state: "paid", providerReference: "OWO72462256161858088", amountKobo: 150000, currency: "NGN", paidAt: Date.parse("2026-11-21T10:00:00.000Z"),
@@ -41,7 +41,7 @@ test("verify: SUCCESSFUL is paid with amountPaid in kobo; each other status keep
     Object.assign(body.data.payments, { status, amountPaid, paidAt: null });
     return readVerifyAnswer(200, body);
   };
-  assert.deepEqual([as("PENDING").state, as("PARTIALLY_PAID", "700.50").state, as("PARTIALLY_PAID", "700.50").amountKobo], ["pending", "pending", 70050]);
+  assert.deepEqual([as("PENDING").state, as("PARTIALLY_PAID", "700.50").state, as("PARTIALLY_PAID", "700.50").amountKobo], ["pending", "paid", 70050]);
   assert.deepEqual([as("FAILED").state, as("CANCELLED").state, as("EXPIRED").state], ["failed", "failed", "expired"]);
   assert.equal(readVerifyAnswer(404, { status: "ERROR", data: { code: "S404", message: "no such payment", errors: [] } }).state, "not_found");
 });

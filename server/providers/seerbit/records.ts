@@ -83,8 +83,8 @@ export function readInitiateAnswer(channel: Channel, status: number, body: unkno
 }
 
 /**
- * Verify: SUCCESSFUL is paid; PARTIALLY_PAID is still open with some money in (amountKobo says how much);
- * FAILED and CANCELLED take no more money; EXPIRED closed unpaid because its time ran out.
+ * Verify: SUCCESSFUL and PARTIALLY_PAID are money received, amountKobo in all (a part payment stays open at SeerBit,
+ * and Owo credits the running total the same way); FAILED and CANCELLED take no money; EXPIRED closed unpaid.
  */
 export function readVerifyAnswer(status: number, body: unknown): ProviderPaymentState {
   if (status === 404) return { state: "not_found", amountKobo: 0, currency: "NGN" };
@@ -95,6 +95,8 @@ export function readVerifyAnswer(status: number, body: unknown): ProviderPayment
   switch (p.status) {
     case "SUCCESSFUL":
       return { ...base, state: "paid", ...(p.paidAt ? { paidAt: p.paidAt } : {}) };
+    case "PARTIALLY_PAID":
+      return { ...base, state: "paid", ...(p.updatedAt ? { paidAt: p.updatedAt } : {}) };
     case "FAILED":
     case "CANCELLED":
       return { ...base, state: "failed" };

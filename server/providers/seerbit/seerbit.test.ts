@@ -89,7 +89,7 @@ test("USSD through the chain: the second Owo's dial code, its callback read as a
   assert.ok(state.paidAt && Math.abs(state.paidAt - Date.now()) < 30_000);
 });
 
-test("TRANSFER through the chain: the account as SeerBit answered it; a part payment is a running total, still pending", async () => {
+test("TRANSFER through the chain: the account as SeerBit answered it; a part payment is money received, a running total", async () => {
   const req = request("TRANSFER", 250000);
   const issued = await seerbit.issue(account, req, quick());
   assert.ok(issued.channel === "TRANSFER");
@@ -102,7 +102,7 @@ test("TRANSFER through the chain: the account as SeerBit answered it; a part pay
   const part = await nextNotice(from);
   assert.equal(part.kind === "payment" && part.amountKobo, 70000);
   const partState = await seerbit.query(account, req.reference, quick());
-  assert.deepEqual([partState.state, partState.amountKobo], ["pending", 70000]);
+  assert.deepEqual([partState.state, partState.amountKobo], ["paid", 70000]);
   from = notices.length;
   await simulate(req.reference, { outcome: "pay" });
   const whole = await nextNotice(from);

@@ -1,0 +1,124 @@
+// Live payments through a chained Owo as SeerBit, end to end over real HTTP: Owo A (live keys, a SeerBit account)
+// routes to Owo B (its own process, test keys, sandbox bank). The customer pays at B; B's unsigned callback reaches
+// A's notice URL; A believes it only once B's own record (a query) agrees; A's merchant gets a signed callback.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { Webhook } from "standardwebhooks";
+import { call, createTestMerchant, startOwo, tempDataDir, tokenFor, type Owo } from "../../testing/harness";
+import { runCli, spawnOwo, type OwoProcess } from "../../testing/processes";
+import { eventually, startReceiver, type Receiver } from "../../testing/receiver";
+
+let owoA: Owo;
+let owoB: OwoProcess;
+let receiver: Receiver;
+let keysB: { publicKey: string; secretKey: string };
+let a: { merchantId: string; publicKey: string; token: string; webhookSecret: string; noticeUrl: string };
+
+before(async () => {
+  const dataDir = tempDataDir();
+  const made = runCli(["merchant", "create", "--name", "Chained Bank", "--email", `journeys${process.pid}@example.com`, "--password", "a long enough chain password 42", "--json"], dataDir);
+  assert.equal(made.status, 0, made.stderr);
+  keysB = JSON.parse(made.stdout.trim().split("\n").pop() ?? "{}") as { publicKey: string; secretKey: string };
+  [owoA, owoB, receiver] = await Promise.all([
+    startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "3000" }),
+    spawnOwo(dataDir, { OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001" }),
+    startReceiver(),
+  ]);
+  const { connectProvider } = await import("../accounts");
+  const { createLiveKeys } = await import("../../auth/api-keys");
+  const m = await createTestMerchant("Shop on Owo A");
+  const { noticeUrl } = connectProvider(m.merchantId, { provider: "seerbit", credentials: keysB, baseUrl: owoB.url });
+  const keys = createLiveKeys(m.merchantId);
+  a = { merchantId: m.merchantId, publicKey: keys.publicKey, webhookSecret: keys.webhookSecret, token: await tokenFor(owoA, keys), noticeUrl };
+});
+after(async () => {
+  if (owoB.child.exitCode === null) owoB.child.kill("SIGKILL");
+  await owoB.exited;
+  await receiver.stop();
+  await owoA.stop();
+});
+
+let n = 0;
+async function initiate(patch: Record<string, unknown>) {
+  const paymentReference = `chain-${process.pid}-${++n}`;
+  const res = await call(owoA, "POST", "/api/v2/payments/initiates", {
+    token: a.token,
+    body: {
+      publicKey: a.publicKey, amount: "2500.00", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
+      paymentReference, callbackUrl: receiver.url(`/cb/${paymentReference}`), redirectUrl: "https://shop.example.ng/done", ...patch,
+    },
+  });
+  assert.equal(res.status, 200, res.text);
+  // A's reference at B is its first attempt's: linkingReference-1.
+  return { paymentReference, atB: `${res.json.data.payments.linkingReference}-1`, payments: res.json.data.payments };
+}
+
+/** call() and tokenFor() read only an Owo's URL: B is its own process, so that is all there is of it here. */
+const b = (): Owo => ({ url: owoB.url }) as Owo;
+const verifyAtA = async (ref: string) => (await call(owoA, "GET", `/api/v3/payments/query/${ref}`, { token: a.token })).json.data;
+
+/** The customer at B's sandbox bank. */
+async function customerAtB(atB: string, body: Record<string, string>) {
+  const token = await tokenFor(b(), keysB);
+  const res = await call(b(), "POST", `/api/v2/sandbox/payments/${atB}/simulate`, { token, body });
+  assert.equal(res.status, 200, res.text);
+}
+
+function callbacksAtA(ref: string) {
+  return receiver.received.filter((r) => r.path === `/cb/${ref}`).map((r) => {
+    const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, String(v)]));
+    const signed = new Webhook(a.webhookSecret).verify(r.body, headers) as { notificationItems: { notificationRequestItem: { data: Record<string, unknown> } }[] };
+    return signed.notificationItems[0]?.notificationRequestItem.data ?? {};
+  });
+}
+
+test("USSD through the chain: B's dial code; the customer pays at B; B's notice, confirmed by query, settles A; A's merchant hears, signed, sequence 2", async () => {
+  const p = await initiate({ paymentType: "USSD", bankCode: "044" });
+  assert.match(p.payments.ussdDailCode, /^\*901\*000\*\d{8}#$/);
+  assert.match(p.payments.providerreference, /^OWO\d+$/);
+  await customerAtB(p.atB, { outcome: "pay" });
+  await eventually("A settled by B's notice", async () => (await verifyAtA(p.paymentReference)).code === "00");
+  const v = await verifyAtA(p.paymentReference);
+  assert.deepEqual([v.payments.status, v.payments.amountPaid, v.payments.provider, v.payments.mode], ["SUCCESSFUL", "2500.00", "seerbit", "live"]);
+  const cb = await eventually("A's merchant callback", () => callbacksAtA(p.paymentReference)[0]);
+  assert.deepEqual([cb.event, cb.sequence, cb.provider], ["payment.successful", 2, "seerbit"]);
+});
+
+test("TRANSFER through the chain: B's account as A's answer; a part payment at B is PARTIALLY_PAID at A, the rest SUCCESSFUL", async () => {
+  const p = await initiate({ paymentType: "TRANSFER" });
+  assert.deepEqual([p.payments.bankName, p.payments.walletName], ["Owo Sandbox Bank", "OWO(Chained Bank)"]);
+  assert.equal(p.payments.wallet, p.payments.accountNumber);
+  await customerAtB(p.atB, { outcome: "pay", amount: "1000.00" });
+  await eventually("A partly paid", async () => (await verifyAtA(p.paymentReference)).payments.status === "PARTIALLY_PAID");
+  assert.equal((await verifyAtA(p.paymentReference)).payments.amountPaid, "1000.00");
+  await customerAtB(p.atB, { outcome: "pay" });
+  await eventually("A paid in full", async () => (await verifyAtA(p.paymentReference)).payments.status === "SUCCESSFUL");
+  assert.equal((await verifyAtA(p.paymentReference)).payments.amountPaid, "2500.00");
+  await eventually("both callbacks", () => callbacksAtA(p.paymentReference).length === 2);
+  assert.deepEqual(callbacksAtA(p.paymentReference).map((d) => d.event), ["payment.partially_paid", "payment.successful"]);
+});
+
+test("an unsigned notice made up by anyone is checked against B's record: B says pending, so nothing moves at A", async () => {
+  const p = await initiate({ paymentType: "TRANSFER" });
+  const forged = {
+    notificationItems: [{ notificationRequestItem: { eventType: "transaction", eventId: `evt_forged_${n}`, data: { event: "payment.successful", paymentReference: p.atB, linkingReference: "OWO000000", amountPaid: "2500.00", currency: "NGN", status: "SUCCESSFUL" } } }],
+  };
+  const res = await fetch(a.noticeUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(forged) });
+  assert.ok(res.status < 500, `notice answered ${res.status}`);
+  const v = await verifyAtA(p.paymentReference);
+  assert.deepEqual([v.payments.status, v.payments.amountPaid], ["PENDING", "0.00"]);
+  assert.equal(callbacksAtA(p.paymentReference).length, 0);
+});
+
+test("a refund at A goes to B under A's refundReference; B's refund.processed notice settles it: PROCESSED, refund.processed", async () => {
+  const p = await initiate({ paymentType: "USSD", bankCode: "058" });
+  await customerAtB(p.atB, { outcome: "pay" });
+  await eventually("A paid", async () => (await verifyAtA(p.paymentReference)).payments.status === "SUCCESSFUL");
+  const res = await call(owoA, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, { token: a.token, body: { amount: "700.00", reason: "one item back", refundReference: `RFD-${p.paymentReference}` } });
+  assert.equal(res.status, 200, res.text);
+  await eventually("A's refund processed", async () => (await verifyAtA(p.paymentReference)).payments.amountRefunded === "700.00");
+  const tokenB = await tokenFor(b(), keysB);
+  const atB = await call(b(), "GET", `/api/v3/payments/query/${p.atB}`, { token: tokenB });
+  assert.equal(atB.json.data.payments.amountRefunded, "700.00", "the money went back at B");
+  await eventually("refund.processed at A's merchant", () => callbacksAtA(p.paymentReference).some((d) => d.event === "refund.processed"));
+});
