@@ -1,0 +1,100 @@
+// Paystack's own behaviours end to end over real HTTP: Owo, the Paystack double as its own process, the merchant's
+// callback receiver. A declined USSD debit has no webhook at Paystack (requery finds it); a transfer of the wrong
+// amount is sent back by Paystack itself (never refund due at Owo); a lapsed charge expires only once Paystack says
+// so; a refund is followed at Paystack, whose refund webhook names the payment and the amount but not the refund.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../../testing/harness";
+import { spawnDouble, type DoubleProcess } from "../../testing/processes";
+import { eventually, startReceiver, type Receiver } from "../../testing/receiver";
+
+const SECRET_KEY = "sk_test_paystack_journeys";
+let owo: Owo;
+let receiver: Receiver;
+let double: DoubleProcess;
+let m: { merchantId: string; publicKey: string; token: string };
+
+before(async () => {
+  [owo, receiver, double] = await Promise.all([
+    startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "2000" }),
+    startReceiver(),
+    spawnDouble("paystack", { "secret-key": SECRET_KEY, "refund-delay-ms": "100" }),
+  ]);
+  const { connectProvider } = await import("../accounts");
+  const { createLiveKeys } = await import("../../auth/api-keys");
+  const merchant = await createTestMerchant("Paystack shop");
+  const { noticeUrl } = connectProvider(merchant.merchantId, { provider: "paystack", credentials: { secretKey: SECRET_KEY }, baseUrl: double.url });
+  // What the merchant does on Paystack's dashboard: paste the notice URL as the webhook URL.
+  await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
+  const keys = createLiveKeys(merchant.merchantId);
+  m = { merchantId: merchant.merchantId, publicKey: keys.publicKey, token: await tokenFor(owo, keys) };
+});
+after(async () => {
+  await double.stop();
+  await receiver.stop();
+  await owo.stop();
+});
+
+let n = 0;
+async function initiate(patch: Record<string, unknown>) {
+  const paymentReference = `psk-${process.pid}-${++n}`;
+  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
+    token: m.token,
+    body: {
+      publicKey: m.publicKey, amount: "5000.00", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
+      paymentReference, callbackUrl: receiver.url(`/cb/${paymentReference}`), redirectUrl: "https://shop.example.ng/done", ...patch,
+    },
+  });
+  assert.equal(res.status, 200, res.text);
+  return { paymentReference, atPaystack: `${res.json.data.payments.linkingReference}-1`, payments: res.json.data.payments };
+}
+
+const verify = async (ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
+
+async function customer(action: "pay" | "decline" | "expire", reference: string, body: Record<string, unknown> = {}) {
+  const res = await fetch(`${double.url}/_double/transactions/${reference}/${action}`, { method: "POST", body: JSON.stringify(body) });
+  await fetch(`${double.url}/_double/webhooks`); // answers once the double's webhooks were sent and answered
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+const callbackEvents = (ref: string) =>
+  receiver.received.filter((r) => r.path === `/cb/${ref}`).map((r) => (JSON.parse(r.body) as { notificationItems: { notificationRequestItem: { data: { event: string } } }[] }).notificationItems[0]?.notificationRequestItem.data.event);
+
+test("a declined USSD debit: Paystack sends no webhook, the requery loop finds it failed, the merchant hears payment.failed", async () => {
+  const p = await initiate({ paymentType: "USSD", bankCode: "232" });
+  assert.match(p.payments.ussdDailCode, /^\*822\*33\*4\*\d{6}#$/);
+  assert.equal(p.payments.providerreference, p.atPaystack, "providerreference is Paystack's data.reference");
+  assert.equal((await customer("decline", p.atPaystack)).status, 200);
+  await eventually("the requery loop's payment.failed", () => callbackEvents(p.paymentReference).includes("payment.failed"), 20_000);
+  assert.equal((await verify(p.paymentReference)).payments.status, "FAILED");
+});
+
+test("a transfer of the wrong amount is sent back by Paystack itself: the payment stays PENDING with nothing to refund; the exact amount settles it", async () => {
+  const p = await initiate({ paymentType: "TRANSFER" });
+  assert.deepEqual([p.payments.bankName, p.payments.walletName], ["Test Bank", "TEST-MANAGED-ACCOUNT"]);
+  assert.equal((await customer("pay", p.atPaystack, { amount: 300000 })).json.outcome, "reversed");
+  const sentBack = await verify(p.paymentReference);
+  assert.deepEqual([sentBack.payments.status, sentBack.payments.amountPaid, sentBack.payments.amountToRefund], ["PENDING", "0.00", "0.00"]);
+  assert.equal((await customer("pay", p.atPaystack)).json.outcome, "paid");
+  const paid = await verify(p.paymentReference);
+  assert.deepEqual([paid.payments.status, paid.payments.amountPaid, paid.payments.amountToRefund], ["SUCCESSFUL", "5000.00", "0.00"]);
+});
+
+test("a charge that lapsed at Paystack (abandoned) is expired at Owo once Paystack says so, and the merchant hears payment.expired", async () => {
+  const p = await initiate({ paymentType: "TRANSFER" });
+  await customer("expire", p.atPaystack);
+  await eventually("the requery loop's payment.expired", () => callbackEvents(p.paymentReference).includes("payment.expired"), 20_000);
+  assert.equal((await verify(p.paymentReference)).payments.status, "EXPIRED");
+});
+
+test("a refund is sent to Paystack in kobo and followed there until processed: PROCESSED, refund.processed", async () => {
+  const p = await initiate({ paymentType: "USSD", bankCode: "058" });
+  await customer("pay", p.atPaystack);
+  assert.equal((await verify(p.paymentReference)).payments.status, "SUCCESSFUL");
+  const res = await call(owo, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, { token: m.token, body: { amount: "1200.50", reason: "out of stock", refundReference: `RFD-${p.paymentReference}` } });
+  assert.equal(res.status, 200, res.text);
+  const atPaystack = (await (await fetch(`${double.url}/_double/transactions/${p.atPaystack}`)).json()) as { refunds: { amount: number; status: string }[] };
+  assert.deepEqual(atPaystack.refunds.map((r) => r.amount), [120050], "sent as integer kobo");
+  await eventually("refund PROCESSED", async () => (await verify(p.paymentReference)).payments.amountRefunded === "1200.50");
+  await eventually("refund.processed callback", () => callbackEvents(p.paymentReference).includes("refund.processed"));
+});
