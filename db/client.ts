@@ -3,7 +3,7 @@ import "server-only";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import * as schema from "./schema";
 import { databasePath } from "./location";
@@ -89,6 +89,23 @@ export function migrateDatabase(): void {
   const o = opened();
   migrate(o.db, { migrationsFolder: resolve(process.cwd(), "db/migrations") });
   o.migrated = true;
+}
+
+export type Readiness = { dialect: "sqlite"; version: string; migrations: { applied: number; expected: number } };
+
+/**
+ * What a load balancer's readiness check needs (API.md `/api/ready`): the database answers, it names itself, and
+ * every migration this build ships is applied. A query, not a flag, so a database changed under a running process
+ * shows. Drizzle's migrator records each migration with its journal time and applies those newer than the last.
+ */
+export function readiness(): Readiness & { current: boolean } {
+  const journal = JSON.parse(readFileSync(resolve(process.cwd(), "db/migrations/meta/_journal.json"), "utf8")) as { entries: { when: number }[] };
+  const connection = sqlite();
+  const { version } = connection.prepare("select sqlite_version() as version").get() as { version: string };
+  const table = connection.prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get();
+  const applied = table ? (connection.prepare("select count(*) as n, max(created_at) as last from __drizzle_migrations").get() as { n: number; last: number | null }) : { n: 0, last: null };
+  const last = journal.entries.at(-1)?.when ?? null;
+  return { dialect: "sqlite", version, migrations: { applied: applied.n, expected: journal.entries.length }, current: applied.last === last };
 }
 
 export function isMigrated(): boolean {

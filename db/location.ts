@@ -1,12 +1,34 @@
-// Where the database file is: DATABASE_URL (API.md "Settings"), resolved against the working folder. The settings
-// read it from here, so db/ needs nothing from server/.
+// Which database DATABASE_URL names (API.md "Settings"): a SQLite file path, resolved against the working folder, or
+// a PostgreSQL URL. A URL is never taken for a path: any other scheme is refused, so a typo cannot create a file
+// called "mysql:". The settings read it from here, so db/ needs nothing from server/.
 import { resolve } from "node:path";
 
 export const DEFAULT_DATABASE_URL = "./data/owo.db";
 
-export function databasePathOf(databaseUrl: string | undefined): string {
+export type DatabaseTarget = { dialect: "sqlite"; path: string } | { dialect: "postgres"; url: string };
+
+export class UnusableDatabaseUrl extends Error {}
+
+const SCHEME = /^([a-z][a-z0-9+.-]*):\/\//i;
+
+export function databaseTargetOf(databaseUrl: string | undefined): DatabaseTarget {
   const url = databaseUrl || DEFAULT_DATABASE_URL;
-  return url === ":memory:" ? url : resolve(url);
+  const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
+  if (scheme === undefined) return { dialect: "sqlite", path: url === ":memory:" ? url : resolve(url) };
+  if (scheme !== "postgres" && scheme !== "postgresql") {
+    throw new UnusableDatabaseUrl(`DATABASE_URL: ${scheme}:// is not a database Owo can use; give a SQLite file path or a postgres:// URL`);
+  }
+  if (!URL.canParse(url)) throw new UnusableDatabaseUrl("DATABASE_URL: not a valid postgres:// URL");
+  return { dialect: "postgres", url };
+}
+
+/** The SQLite file DATABASE_URL names; a PostgreSQL URL has none. */
+export function databasePathOf(databaseUrl: string | undefined): string {
+  const target = databaseTargetOf(databaseUrl);
+  if (target.dialect !== "sqlite") {
+    throw new UnusableDatabaseUrl("DATABASE_URL: PostgreSQL is not available in this version of Owo yet; give a SQLite file path");
+  }
+  return target.path;
 }
 
 /** This process's database, from its environment. */

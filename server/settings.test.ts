@@ -1,6 +1,6 @@
 // Settings: defaults serve a local demo; a bad value stops start-up with a message naming it.
 import assert from "node:assert/strict";
-import { statSync } from "node:fs";
+import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { parseSettings, SettingsError } from "./settings";
@@ -31,5 +31,19 @@ test("defaults follow API.md's table, and generated secrets are owner-only files
 test("a bad value is refused with a message naming the variable", () => {
   for (const [name, value] of [["PORT", "eighty"], ["OWO_PUBLIC_URL", "not a url"], ["OWO_TOKEN_TTL_SECONDS", "0"], ["OWO_WORKER", "maybe"], ["OWO_MASTER_KEY", "short"], ["OWO_RATE_LIMIT_RPS", "-1"], ["OWO_SMTP_URL", "http://mail.example.com"]]) {
     assert.throws(() => parseSettings({ DATABASE_URL: join(tempDataDir(), "owo.db"), [name as string]: value }), (e: unknown) => e instanceof SettingsError && e.message.includes(name as string), name);
+  }
+});
+
+test("DATABASE_URL: a URL is never taken for a file path; one Owo cannot use stops start-up naming it", () => {
+  const dir = tempDataDir();
+  const cwd = process.cwd();
+  process.chdir(dir);
+  try {
+    for (const url of ["mysql://owo@db/owo", "https://example.com/owo.db", "postgres://owo@127.0.0.1:5432/owo"]) {
+      assert.throws(() => parseSettings({ DATABASE_URL: url }), (e: unknown) => e instanceof SettingsError && e.message.includes("DATABASE_URL"), url);
+    }
+    assert.deepEqual(readdirSync(dir), [], "no file or folder was made from a URL");
+  } finally {
+    process.chdir(cwd);
   }
 });

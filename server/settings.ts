@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
-import { databasePathOf, DEFAULT_DATABASE_URL } from "../db/location";
+import { databasePathOf, DEFAULT_DATABASE_URL, UnusableDatabaseUrl } from "../db/location";
 
 const seconds = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 const flag = z.enum(["0", "1", "true", "false", "on", "off", ""]).default("0").transform((v) => ["1", "true", "on"].includes(v));
@@ -91,7 +91,13 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  const databasePath = databasePathOf(e.DATABASE_URL);
+  let databasePath: string;
+  try {
+    databasePath = databasePathOf(e.DATABASE_URL);
+  } catch (err) {
+    if (err instanceof UnusableDatabaseUrl) throw new SettingsError(`Invalid settings:\n  ${err.message}`);
+    throw err;
+  }
   const dataDir = databasePath === ":memory:" ? resolve("data") : dirname(databasePath);
   const hex32 = () => randomBytes(32).toString("hex");
   return {

@@ -1,9 +1,9 @@
-// The Node HTTP front: answers the machine doors itself (REST, tRPC, health) and hands the rest to Next.
+// The Node HTTP front: answers the machine doors itself (REST, tRPC, health, readiness) and hands the rest to Next.
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { ApiError } from "../api-error";
-import { isMigrated } from "../../db/client";
+import { isMigrated, readiness } from "../../db/client";
 import { log } from "../logger";
 import { serveTrpc } from "../trpc/http";
 import { canonicalPath } from "./canonical-path";
@@ -62,6 +62,7 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
     const ready = isMigrated();
     return sendJson(res, ready ? 200 : 503, JSON.stringify({ status: ready ? "ok" : "starting" }));
   }
+  if (path === "/api/ready") return answerReadiness(res);
   // API.md: every /api/ path Owo does not serve is the envelope's 404, never a page (Next serves only these two).
   if ((path === "/api" || path.startsWith("/api/")) && !NEXT_API.some((prefix) => path.startsWith(prefix))) {
     return sendError(res, new ApiError("S404", `No such endpoint: ${path}`));
@@ -76,6 +77,21 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
   req.headers["x-owo-path"] = req.url ?? "/";
   req.headers[CLIENT_IP_HEADER] = ip;
   return pages(req, res);
+}
+
+/** A load balancer's readiness check: 200 only while the database answers and its migrations are this build's. */
+function answerReadiness(res: ServerResponse): void {
+  let answer;
+  try {
+    const { current, dialect, version, migrations } = readiness();
+    answer = current
+      ? { status: "ready", database: { dialect, version }, migrations }
+      : { status: "not ready", reason: "migrations are not current", database: { dialect, version }, migrations };
+  } catch (err) {
+    log.warn({ err }, "readiness check: the database did not answer");
+    answer = { status: "not ready", reason: "the database did not answer" };
+  }
+  sendJson(res, answer.status === "ready" ? 200 : 503, JSON.stringify(answer));
 }
 
 /** Requests Node's parser refuses (oversized headers or URL, broken HTTP) still get API.md's envelope. */
