@@ -18,6 +18,11 @@ export const STATUS_LABEL: Record<PaymentStatus, string> = {
 
 export const CHANNEL_LABEL = { USSD: "USSD", TRANSFER: "Bank transfer" } as const;
 
+/** A standard-checkout payment has no channel until its customer chooses one. */
+export function channelLabel(type: keyof typeof CHANNEL_LABEL | null): string {
+  return type ? CHANNEL_LABEL[type] : "Not chosen yet";
+}
+
 // Fixed zone and locale, so the server's render and the browser's hydration print the same text.
 const dateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
 const time = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", hour: "2-digit", minute: "2-digit", second: "2-digit" });

@@ -87,7 +87,17 @@ export function preparedQueries<T>(build: (db: Db) => T): () => T {
 
 export function migrateDatabase(): void {
   const o = opened();
-  migrate(o.db, { migrationsFolder: resolve(process.cwd(), "db/migrations") });
+  // A migration that rebuilds a table (drizzle-kit's way to change a column) drops the old one, which fails on the rows
+  // that point at it while foreign keys are on. SQLite's own recipe: keys off around the change (a pragma outside any
+  // transaction), then check every key before they are on again.
+  o.sqlite.pragma("foreign_keys = OFF");
+  try {
+    migrate(o.db, { migrationsFolder: resolve(process.cwd(), "db/migrations") });
+    const broken = o.sqlite.pragma("foreign_key_check") as unknown[];
+    if (broken.length > 0) throw new Error(`the migrations left ${broken.length} rows whose foreign keys point nowhere`);
+  } finally {
+    o.sqlite.pragma("foreign_keys = ON");
+  }
   o.migrated = true;
 }
 

@@ -202,7 +202,8 @@ export const payments = sqliteTable(
     mode: text("mode", { enum: ["test", "live"] }).notNull(),
     paymentReference: text("payment_reference").notNull(),
     linkingReference: text("linking_reference").notNull().unique(),
-    paymentType: text("payment_type", { enum: ["USSD", "TRANSFER"] }).notNull(),
+    /** Null for a standard-checkout payment until its customer chooses a channel. */
+    paymentType: text("payment_type", { enum: ["USSD", "TRANSFER"] }),
     status: text("status", { enum: ["PENDING", "PARTIALLY_PAID", "SUCCESSFUL", "FAILED", "EXPIRED", "CANCELLED"] }).notNull(),
     amountKobo: integer("amount_kobo").notNull(),
     amountPaidKobo: integer("amount_paid_kobo").notNull().default(0),

@@ -12,6 +12,8 @@ import { SIGNATURE_HEADER } from "../providers/sandbox/notice-signature";
 import { cancelPayment } from "../payments/lifecycle";
 import { requestRefund } from "../payments/refunds";
 import { paymentView, verifyAnswer, verifyPaymentNow } from "../payments/verify";
+import { createStandardCheckout } from "../payments/standard-checkout";
+import { parseStandardCheckout } from "../payments/standard-checkout-schema";
 import { successJson } from "./envelope";
 import type { RestRoute } from "./rest";
 
@@ -47,7 +49,7 @@ export const restRoutes: RestRoute[] = [
     body: "none",
     run: ({ params, caller }) => {
       assertPublicKey(caller, params.publicKey);
-      return { json: successJson({ ...ok, merchantBanks: merchantBanks(caller.mode) }) };
+      return { json: successJson({ ...ok, merchantBanks: merchantBanks(caller.merchantId, caller.mode) }) };
     },
   },
   {
@@ -62,6 +64,18 @@ export const restRoutes: RestRoute[] = [
       const head = answerHead(result.paymentType);
       // Spliced, not re-serialised: a replay answers the very bytes of the first answer.
       return { json: `{"status":"SUCCESS","data":{"code":${JSON.stringify(head.code)},"message":${JSON.stringify(head.message)},"payments":${result.paymentsJson}}}` };
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/v2\/payments$/,
+    access: "token",
+    body: "json",
+    run: ({ json, caller }) => {
+      if (typeof json === "object" && json !== null && !Array.isArray(json)) assertPublicKey(caller, (json as { publicKey?: unknown }).publicKey);
+      const result = createStandardCheckout(parseStandardCheckout(json, { publicKey: true }), { merchantId: caller.merchantId, mode: caller.mode, source: "rest" });
+      // Spliced, not re-serialised: a replay answers the very bytes of the first answer.
+      return { json: `{"status":"SUCCESS","data":{"code":"00","message":"Successful","payments":${result.paymentsJson}}}` };
     },
   },
   {

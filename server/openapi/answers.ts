@@ -72,6 +72,18 @@ export const transferPayments = z.object({
   checkoutUrl,
 });
 
+export const standardCheckoutAnswer = success({
+  code: z.literal("00"),
+  message: z.literal("Successful"),
+  payments: z.object({
+    redirectLink: checkoutUrl.describe("Owo's hosted checkout: the customer chooses USSD (and their bank) or TRANSFER there"),
+    paymentStatus: z.literal("08").describe("Awaiting the customer"),
+    paymentReference,
+    linkingReference,
+    expiresAt: expiresAt.describe("OWO_TRANSFER_TTL_SECONDS from creation; choosing a channel may shorten it to that channel's lifetime"),
+  }),
+});
+
 export const ussdAnswer = success({ code: z.null(), message: z.null(), payments: ussdPayments });
 export const transferAnswer = success({ code: z.literal("00"), message: z.literal("ACCOUNT OPENED SUCCESSFULLY"), payments: transferPayments });
 
@@ -79,7 +91,7 @@ export const transferAnswer = success({ code: z.literal("00"), message: z.litera
 export const paymentState = z.object({
   paymentReference,
   linkingReference,
-  paymentType: z.enum(PAYMENT_TYPES),
+  paymentType: z.enum(PAYMENT_TYPES).nullable().describe("Null for a standard-checkout payment whose customer has not chosen a channel yet"),
   status: z.enum(statuses),
   amount: naira,
   amountPaid: naira.describe('"0.00" until money arrives; may exceed amount (overpaid)'),
@@ -90,7 +102,7 @@ export const paymentState = z.object({
   mode: z.enum(["test", "live"]),
   gatewayMessage: z.string(),
   gatewayCode: z.enum(statusCodes).describe("Repeats data.code, as SeerBit's clients read it"),
-  provider: z.enum(["sandbox", "paystack", "flutterwave", "seerbit"]).describe("Who issued the code or account"),
+  provider: z.enum(["sandbox", "paystack", "flutterwave", "seerbit"]).nullable().describe("Who issued the code or account; null while nothing is issued (standard checkout before the customer's choice)"),
   createdAt: time,
   paidAt: time.nullable().describe("Null unless SUCCESSFUL"),
   expiresAt,

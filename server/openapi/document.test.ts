@@ -72,6 +72,7 @@ describe("GET /api/v2/openapi.json", () => {
       "/api/v2/banks/merchant/{publicKey}",
       "/api/v2/encrypt/keys",
       "/api/v2/openapi.json",
+      "/api/v2/payments",
       "/api/v2/payments/initiates",
       "/api/v2/payments/query/{paymentReference}",
       "/api/v2/payments/{paymentReference}/cancel",
@@ -121,6 +122,19 @@ describe("the server's real answers fit the document", () => {
     const merchantBanks = "/api/v2/banks/merchant/{publicKey}";
     fits(await call(owo, "GET", `/api/v2/banks/merchant/${merchant.publicKey}`, { token }), merchantBanks, "get");
     fits(await call(owo, "GET", "/api/v2/banks/merchant/pk_test_someone_else", { token }), merchantBanks, "get");
+  });
+
+  it("standard checkout, and verify before the customer chose a channel", async () => {
+    const path = "/api/v2/payments";
+    const body = { amount: 100, callbackUrl: "www.testapp.com", country: "NG", currency: "NGN", email: "t@example.com", paymentReference: Date.now(), productId: null, productDescription: null, publicKey: merchant.publicKey };
+    const created = await call(owo, "POST", path, { token, body });
+    assert.equal(created.status, 200);
+    fits(created, path, "post");
+    fits(await call(owo, "POST", path, { token, body: { ...body, amount: 300 } }), path, "post");
+    fits(await call(owo, "POST", path, { token, body: { ...body, email: "nope" } }), path, "post");
+    const verified = await call(owo, "GET", `/api/v3/payments/query/${body.paymentReference}`, { token });
+    assert.equal(verified.json.data.payments.paymentType, null);
+    fits(verified, "/api/v3/payments/query/{paymentReference}", "get");
   });
 
   it("initiate USSD and TRANSFER, simulate, verify on v2 and v3", async () => {

@@ -6,7 +6,7 @@ import { AMOUNT_LIMITS, transferRequest, ussdRequest, type PaymentType } from ".
 import { simulateInput } from "../providers/sandbox/bank";
 import { settings } from "../settings";
 import { refundInput } from "../payments/refunds";
-import { banksAnswer, errorAnswer, refundAnswer, merchantBanksAnswer, simulateAnswer, tokenAnswer, transferAnswer, ussdAnswer, verifyAnswer } from "./answers";
+import { banksAnswer, errorAnswer, refundAnswer, merchantBanksAnswer, standardCheckoutAnswer, simulateAnswer, tokenAnswer, transferAnswer, ussdAnswer, verifyAnswer } from "./answers";
 import * as examples from "./examples";
 
 type JsonSchema = { [key: string]: unknown; properties?: Record<string, Record<string, unknown>> };
@@ -47,6 +47,35 @@ function initiateBranch(type: PaymentType): JsonSchema {
     return property ? [[field, { ...property, description }] as const] : [];
   });
   return { ...schema, properties: Object.fromEntries(properties), description: `Initiate a ${type} payment. Other fields are ignored and never stored.` };
+}
+
+/** Written out rather than generated: the parser's preprocessing (numbers read as text, scheme added) has no JSON Schema. */
+function standardCheckoutRequestSchema(): JsonSchema {
+  const { min, max } = AMOUNT_LIMITS.TRANSFER;
+  const oneOf = (description: string, ...types: Record<string, unknown>[]) => ({ anyOf: types, description });
+  const [string, number, boolean, nothing] = [{ type: "string" }, { type: "number" }, { type: "boolean" }, { type: "null" }];
+  const url = { type: "string", maxLength: 2048 };
+  return {
+    type: "object",
+    required: ["publicKey", "amount", "currency", "country", "paymentReference", "email"],
+    properties: {
+      publicKey: { type: "string", minLength: 1, description: "The public key of the token's merchant" },
+      amount: oneOf(`Naira with at most 2 decimals, as a string or a JSON number, from ${formatKobo(min)} to ${formatKobo(max)} (USSD is offered up to 1000000.00)`, string, number),
+      currency: { const: "NGN" },
+      country: { const: "NG" },
+      paymentReference: oneOf("Yours, as a string or a number (compared as its decimal string); the rules of initiation's paymentReference", string, number),
+      email: { type: "string", maxLength: 254, description: "The customer's e-mail address" },
+      fullName: oneOf('Optional; stored as "" when missing', string, nothing),
+      mobileNumber: oneOf('Optional, 7 to 15 digits; stored as "" when missing', string, number, nothing),
+      callbackUrl: oneOf("Where the browser returns when the payment ends, unless redirectUrl is sent too: then the signed callbacks go here. www.shop.ng/done gets https://", url, nothing),
+      redirectUrl: oneOf("Where the browser returns when the payment ends (redirectUrl?paymentReference=…&status=…)", url, nothing),
+      productId: oneOf("Accepted, not stored", string, number, nothing),
+      productDescription: oneOf("Accepted, not stored", string, nothing),
+      tokenize: oneOf("Accepted, not stored: Owo takes no cards", boolean, nothing),
+      hash: oneOf("SHA-256 over the fields as SeerBit's clients compute it: accepted, not required (the bearer token authenticates)", string, nothing),
+      hashType: oneOf("e.g. sha256", string, nothing),
+    },
+  };
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -180,6 +209,23 @@ export function openApiDocument(publicUrl: string) {
           responses: { "200": jsonAnswer("Every bank, with what each channel needs", "MerchantBanksAnswer", { banks: examples.merchantBanksAnswerExample }), ...failing("Unauthorized", "TooManyRequests", "ServerError") },
         },
       },
+      "/api/v2/payments": {
+        post: {
+          tags: ["Payments"],
+          operationId: "standardCheckout",
+          summary: "Standard checkout: a payment whose customer chooses USSD or TRANSFER on Owo's hosted page",
+          description:
+            "For clients written for SeerBit's standard checkout (e.g. seerbit-nodejs StandardCheckout.Initialize), unchanged. callbackUrl keeps SeerBit's meaning: where the browser returns, unless redirectUrl is sent too (then callbackUrl gets the signed callbacks). A URL without a scheme gets https://. Idempotent on paymentReference, as initiation.",
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: ref("StandardCheckoutRequest"), examples: { seerbitNodejs: { value: examples.standardCheckoutRequestExample("pk_test_…") } } } },
+          },
+          responses: {
+            "200": jsonAnswer("The hosted checkout link for this payment", "StandardCheckoutAnswer", { created: examples.standardCheckoutAnswerExample }),
+            ...failing("BadRequest", "Unauthorized", "Conflict", "PayloadTooLarge", "UnsupportedMediaType", "TooManyRequests", "ServerError"),
+          },
+        },
+      },
       "/api/v2/payments/initiates": {
         post: {
           tags: ["Payments"],
@@ -277,6 +323,8 @@ export function openApiDocument(publicUrl: string) {
         TokenAnswer: jsonSchema(tokenAnswer),
         BanksAnswer: jsonSchema(banksAnswer),
         MerchantBanksAnswer: jsonSchema(merchantBanksAnswer),
+        StandardCheckoutRequest: standardCheckoutRequestSchema(),
+        StandardCheckoutAnswer: jsonSchema(standardCheckoutAnswer),
         UssdAnswer: jsonSchema(ussdAnswer),
         TransferAnswer: jsonSchema(transferAnswer),
         VerifyAnswer: jsonSchema(verifyAnswer),

@@ -158,6 +158,36 @@ export const banksAnswerExample = {
   },
 };
 
+/** The body seerbit-nodejs's StandardCheckout.Initialize sends for its own sample (amount and reference as numbers). */
+export const standardCheckoutRequestExample = (publicKey: string) => ({
+  amount: 100,
+  callbackUrl: "www.testapp.com",
+  country: "NG",
+  currency: "NGN",
+  email: "testmerchant@mailinator.com",
+  paymentReference: 1763805600000,
+  productDescription: null,
+  productId: null,
+  publicKey,
+  hash: "9f2c…",
+  hashType: "sha256",
+});
+
+export const standardCheckoutAnswerExample = {
+  status: "SUCCESS",
+  data: {
+    code: "00",
+    message: "Successful",
+    payments: {
+      redirectLink: "https://pay.example.ng/checkout/OWO72462256161858090",
+      paymentStatus: "08",
+      paymentReference: "1763805600000",
+      linkingReference: "OWO72462256161858090",
+      expiresAt: "2026-11-21T10:30:00.000Z",
+    },
+  },
+};
+
 export const merchantBanksAnswerExample = {
   status: "SUCCESS",
   data: {

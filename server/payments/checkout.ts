@@ -6,11 +6,14 @@ import { ApiError } from "../api-error";
 import { expireIfOverdue } from "./lifecycle";
 import { formatKobo } from "./money";
 import { issuedTo } from "./timeline";
+import { channelOffer } from "./standard-checkout";
 import { paymentState } from "./view";
 import { clock } from "../clock";
 
 /** Where the customer's browser goes once the payment has ended (API.md: `redirectUrl?paymentReference=…&status=…`). */
-export function returnUrl(p: PaymentRow): string {
+export function returnUrl(p: PaymentRow): string | null {
+  // A standard checkout sent with neither callbackUrl nor redirectUrl has nowhere to return to.
+  if (p.redirectUrl === "") return null;
   const url = new URL(p.redirectUrl);
   url.searchParams.set("paymentReference", p.paymentReference);
   url.searchParams.set("status", p.status);
@@ -47,6 +50,8 @@ export function checkoutStatus(linkingReference: string, now = clock.now()) {
     expiresAt: new Date(p.expiresAt).toISOString(),
     paidAt: p.status === "SUCCESSFUL" && p.paidAt !== null ? new Date(p.paidAt).toISOString() : null,
     issued: issuedTo(p),
+    /** A standard-checkout payment still open without a channel: what the customer may choose from. */
+    offer: open && p.paymentType === null ? channelOffer(p) : null,
     returnUrl: open ? null : returnUrl(p),
   };
 }

@@ -20,7 +20,7 @@ const PUBLISHED = {
 } as const;
 export type PublishedEvent = (typeof PUBLISHED)[keyof typeof PUBLISHED];
 export const PUBLISHED_EVENTS = Object.values(PUBLISHED);
-export type TimelineEvent = keyof typeof PUBLISHED | "initiated" | "refund_requested" | "reversed";
+export type TimelineEvent = keyof typeof PUBLISHED | "initiated" | "channel_chosen" | "refund_requested" | "reversed";
 
 /** What a refund event's callback adds (API.md "Callbacks"). */
 export type RefundInfo = { refundReference: string; amount: string; status: string; reason: string };
@@ -49,7 +49,7 @@ export function callbackData(p: PaymentRow, event: PublishedEvent, sequence: num
     gatewayCode: STATUS_ANSWER[p.status].code,
     gatewayMessage: STATUS_ANSWER[p.status].message,
     publicKey: publicKeyOf(p.merchantId, p.mode),
-    provider: p.provider,
+    provider: p.paymentType === null ? null : p.provider,
     amountRefunded: formatKobo(p.amountRefundedKobo),
     ...(refund ? { refund } : {}),
   };
@@ -85,7 +85,7 @@ export function recordEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, now: num
   q.sequence.run({ sequence, paymentId: p.id });
   q.event.run({ paymentId: p.id, sequence, type, status: p.status, amountKobo: opts.amountKobo ?? null, detailJson: JSON.stringify(opts.detail ?? {}), createdAt: now });
   const row = { ...p, eventSequence: sequence };
-  const event = type === "initiated" || type === "refund_requested" || type === "reversed" ? null : PUBLISHED[type];
+  const event = type === "initiated" || type === "channel_chosen" || type === "refund_requested" || type === "reversed" ? null : PUBLISHED[type];
   if (event && opts.publish !== false) {
     tx.insert(outbox)
       .values({

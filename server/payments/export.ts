@@ -9,7 +9,7 @@ const COLUMNS = {
   createdAt: { title: "Created (UTC)", column: payments.createdAt, cell: (v: unknown) => isoOrBlank(v) },
   paymentReference: { title: "Payment reference", column: payments.paymentReference, cell: String },
   linkingReference: { title: "Linking reference", column: payments.linkingReference, cell: String },
-  paymentType: { title: "Channel", column: payments.paymentType, cell: String },
+  paymentType: { title: "Channel", column: payments.paymentType, cell: (v: unknown) => (v === null ? "" : String(v)) },
   status: { title: "Status", column: payments.status, cell: String },
   amountKobo: { title: "Amount (NGN)", column: payments.amountKobo, cell: (v: unknown) => formatKobo(Number(v)) },
   amountPaidKobo: { title: "Amount paid (NGN)", column: payments.amountPaidKobo, cell: (v: unknown) => formatKobo(Number(v)) },

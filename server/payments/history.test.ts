@@ -147,8 +147,8 @@ test("a payment's page shows what was issued and its timeline as the bank moved 
   assert.equal(detail.payments.status, "SUCCESSFUL");
   assert.equal(detail.payments.amountPaid, "1000.00");
   assert.deepEqual(detail.customers, { customerName: "Ada Obi", customerMobile: "08012345678", customerEmail: "ada@example.com" });
-  assert.equal(detail.issued.paymentType, "TRANSFER");
-  assert.equal(detail.issued.paymentType === "TRANSFER" && detail.issued.accountNumber, res.json.data.payments.accountNumber);
+  assert.equal(detail.issued?.paymentType, "TRANSFER");
+  assert.equal(detail.issued?.paymentType === "TRANSFER" && detail.issued?.accountNumber, res.json.data.payments.accountNumber);
   assert.equal(detail.checkoutUrl, res.json.data.payments.checkoutUrl);
   assert.deepEqual(
     detail.timeline.map((e) => [e.sequence, e.type, e.status, e.amount]),
@@ -157,11 +157,11 @@ test("a payment's page shows what was issued and its timeline as the bank moved 
 
   const ussd = await call(owo, "POST", "/api/v2/payments/initiates", { token, body: ussdBody(m.publicKey, { bankCode: "058" }) });
   const dial = await api.payments.byReference.query({ paymentReference: ussd.json.data.payments.paymentReference });
-  assert.equal(dial.issued.paymentType, "USSD");
-  if (dial.issued.paymentType === "USSD") {
-    assert.equal(dial.issued.bankName, "Guaranty Trust Bank");
-    assert.equal(dial.issued.dialCode, ussd.json.data.payments.ussdDailCode);
-    assert.equal(dial.issued.telLink, `tel:${dial.issued.dialCode.replace("#", "%23")}`);
+  assert.equal(dial.issued?.paymentType, "USSD");
+  if (dial.issued?.paymentType === "USSD") {
+    assert.equal(dial.issued?.bankName, "Guaranty Trust Bank");
+    assert.equal(dial.issued?.dialCode, ussd.json.data.payments.ussdDailCode);
+    assert.equal(dial.issued?.telLink, `tel:${dial.issued?.dialCode.replace("#", "%23")}`);
   }
 });
 

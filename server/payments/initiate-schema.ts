@@ -14,7 +14,7 @@ export const AMOUNT_LIMITS: Record<PaymentType, { min: Kobo; max: Kobo }> = {
 
 const AMOUNT_FORMAT = 'must be a string of naira with at most 2 decimals, e.g. "1500.00"';
 
-function amountField(type: PaymentType) {
+export function amountField(type: PaymentType) {
   const { min, max } = AMOUNT_LIMITS[type];
   const range = `must be from ${formatKobo(min)} to ${formatKobo(max)} for ${type}`;
   return z.string({ error: AMOUNT_FORMAT }).transform((value, ctx): Kobo => {
@@ -28,7 +28,7 @@ function amountField(type: PaymentType) {
 const URL_MESSAGE = "must be an absolute http(s) URL, e.g. https://shop.example.ng/owo/callback";
 
 // The URL parser forgives stray spaces, tabs and "http:host"; the contract asks for the URL as it will be used.
-const httpUrl = z
+export const httpUrl = z
   .string({ error: URL_MESSAGE })
   .max(2048, "must be at most 2048 characters")
   .refine((v) => /^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i.test(v) && URL.canParse(v) && new URL(v).hostname.length > 0, URL_MESSAGE);

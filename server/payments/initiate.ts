@@ -96,7 +96,7 @@ const queries = preparedQueries((db) => ({
   answer: db.update(payments).set({ answerJson: sql`${sql.placeholder("answerJson")}` }).where(eq(payments.id, sql.placeholder("id"))).prepare(),
 }));
 
-function newLinkingReference(): string {
+export function newLinkingReference(): string {
   for (;;) {
     const candidate = `OWO${randomDigits(17)}`;
     if (!queries().linkingReference.get({ candidate })) return candidate;
@@ -116,7 +116,8 @@ function reserve(req: InitiateRequest, who: Initiation, print: string, now: numb
           { field: "paymentReference", message: "is already used by another payment; send a new reference or the exact same request" },
         ]);
       }
-      if (used.reservedAt === null) return { kind: "answered", result: result(used.paymentType, used.answerJson, true) };
+      // The fingerprint holds the channel, so a matching one was initiated on req's channel.
+      if (used.reservedAt === null) return { kind: "answered", result: result(req.paymentType, used.answerJson, true) };
       if (clock.now() - used.reservedAt < reservationStaleAfterMs()) return { kind: "busy" };
       // Its process died while a provider was being asked: nothing was answered, so the reference is free again.
       tx.delete(payments).where(eq(payments.id, used.id)).run();

@@ -1,7 +1,7 @@
 // Issuing a payment's code or account at the bank side: the provider call runs outside any transaction, between
 // the reservation that made the payment row (initiate.ts, or standard checkout) and the transaction that records
 // the answer. A reserved row has `reservedAt` set until that record.
-import { and, eq, isNotNull, lt } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, ne } from "drizzle-orm";
 import { db, write, type Tx } from "../../db/client";
 import { merchants, payments, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
@@ -74,9 +74,14 @@ export async function issueReserved(p: PaymentRow, choice: ChannelChoice, finish
   }
 }
 
-/** Reservations whose process died mid-issue (never answered to anyone): the sweeper removes them. */
+/**
+ * Reservations whose process died mid-issue: the sweeper removes those never answered to anyone; a standard-checkout
+ * payment (answered to the merchant before its customer chose a channel) only loses the reservation.
+ */
 export function dropStaleReservations(now = clock.now()): number {
-  return db().delete(payments).where(lt(payments.reservedAt, now - reservationStaleAfterMs())).run().changes;
+  const stale = lt(payments.reservedAt, now - reservationStaleAfterMs());
+  const released = db().update(payments).set({ reservedAt: null }).where(and(stale, isNull(payments.paymentType), ne(payments.answerJson, ""))).run().changes;
+  return released + db().delete(payments).where(and(stale, eq(payments.answerJson, ""))).run().changes;
 }
 
 /** Removes a reservation that was never issued (S502 or any refusal): nothing stays, the reference is free. */

@@ -36,7 +36,8 @@ function figures(t: Tally) {
 }
 export type Figures = ReturnType<typeof figures>;
 
-type Bucketed = { bucket: number; channel: PaymentType; status: PaymentStatus; count: number; paidKobo: number };
+/** channel: null for a standard-checkout payment whose customer has not chosen yet. */
+type Bucketed = { bucket: number; channel: PaymentType | null; status: PaymentStatus; count: number; paidKobo: number };
 
 /** One grouped scan of the payments_list index range: counts and money per time bucket, channel and status. */
 function bucketed(merchantId: string, mode: Mode, since: number, until: number, size: number): Bucketed[] {
@@ -68,7 +69,7 @@ function series(rows: Bucketed[], since: number, size: number, buckets: number, 
     const point = points[r.bucket];
     if (!point) continue;
     if (r.status === "SUCCESSFUL") {
-      point[r.channel] += r.paidKobo;
+      if (r.channel) point[r.channel] += r.paidKobo;
       point.successful += r.count;
     } else if (r.status === "FAILED" || r.status === "EXPIRED") point.unsuccessful += r.count;
     else if (r.status !== "CANCELLED") point.open += r.count;
@@ -91,7 +92,7 @@ export function paymentOverview(merchantId: string, mode: Mode, now = clock.now(
       for (const r of daily) {
         if (r.bucket < firstBucket) continue;
         add(total, r.status, r.count, r.paidKobo);
-        add(byChannel[r.channel], r.status, r.count, r.paidKobo);
+        if (r.channel) add(byChannel[r.channel], r.status, r.count, r.paidKobo);
       }
       const chart =
         period === "today"

@@ -16,8 +16,9 @@ import { clock } from "../clock";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** What the customer was given: a dial code at their bank, or an account opened for this payment. */
+/** What the customer was given: a dial code at their bank, an account opened for this payment, or nothing yet (standard checkout). */
 export function issuedTo(p: PaymentRow) {
+  if (p.paymentType === null) return null;
   if (p.paymentType === "USSD") {
     const dialCode = p.dialCode ?? "";
     return {

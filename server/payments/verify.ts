@@ -25,7 +25,8 @@ export function paymentView(p: PaymentRow) {
     mode: p.mode,
     gatewayMessage: STATUS_ANSWER[p.status].message,
     gatewayCode: STATUS_ANSWER[p.status].code,
-    provider: p.provider,
+    // Nobody has issued anything for a standard-checkout payment whose customer has not chosen a channel.
+    provider: p.paymentType === null ? null : p.provider,
     createdAt: iso(p.createdAt),
     paidAt: p.status === "SUCCESSFUL" ? iso(p.paidAt) : null,
     expiresAt: iso(p.expiresAt),

@@ -2,21 +2,20 @@
 import type { Mode } from "../../db/schema";
 import { AMOUNT_LIMITS } from "../payments/initiate-schema";
 import { formatKobo } from "../payments/money";
-import { banks, type Bank } from "./banks";
+import { connectedAccounts } from "./accounts";
+import { banks } from "./banks";
+import { connectorFor } from "./registry";
 
 export type MerchantBank = { bankCode: string; bankName: string; ussdCode: string | null; supportsUssd: boolean; status: "ACTIVE"; minimumAmount: string };
 
 /**
- * Which banks' USSD the merchant can offer: in test mode the sandbox bank serves every bank with a USSD
- * service; in live mode only a connected provider's bank would, and none can be connected yet.
+ * In test mode the sandbox bank serves every bank with a USSD service; in live mode a bank is served where one
+ * of the merchant's connected providers serves USSD for it (the registry routes by the same `serves`).
  */
-function servesUssd(mode: Mode, bank: Bank): boolean {
-  return mode === "test" && bank.ussdCode !== null;
-}
-
-export function merchantBanks(mode: Mode): MerchantBank[] {
+export function merchantBanks(merchantId: string, mode: Mode): MerchantBank[] {
+  const connectors = mode === "test" ? [] : connectedAccounts(merchantId).flatMap((a) => connectorFor(a.provider) ?? []);
   return banks.map((bank) => {
-    const supportsUssd = servesUssd(mode, bank);
+    const supportsUssd = bank.ussdCode !== null && (mode === "test" || connectors.some((c) => c.serves("USSD", bank)));
     return {
       bankCode: bank.bankCode,
       bankName: bank.bankName,

@@ -10,11 +10,13 @@ import { mailRouter } from "./routers/mail";
 import { paymentsRouter } from "./routers/payments";
 import { sandboxRouter } from "./routers/sandbox";
 import { teamRouter } from "./routers/team";
+import { standardCheckoutProcedure } from "./routers/standard-checkout";
 import { verifyPaymentProcedure } from "./routers/verify";
 import { webhooksRouter } from "./routers/webhooks";
 
 export const appRouter = router({
   initiatePayment: initiatePaymentProcedure,
+  standardCheckout: standardCheckoutProcedure,
   verifyPayment: verifyPaymentProcedure,
   merchantBanks: merchantBanksProcedure,
   payments: paymentsRouter,

@@ -1,5 +1,5 @@
 // The payments table of the list and the overview: status first, amount, who, when; each row opens the payment.
-import { CHANNEL_LABEL, lagosDateTime, naira, STATUS_LABEL } from "@/app/payment-display";
+import { channelLabel, lagosDateTime, naira, STATUS_LABEL } from "@/app/payment-display";
 import type { PaymentSummary } from "@/server/payments/history";
 import styles from "./payments.module.css";
 
@@ -41,14 +41,14 @@ export function PaymentTable({ items, caption }: { items: PaymentSummary[]; capt
                   {p.paymentReference}
                 </a>
                 <span className={`${styles.sub} ${styles.narrowOnly}`}>
-                  {CHANNEL_LABEL[p.paymentType]} · {lagosDateTime(p.createdAt)}
+                  {channelLabel(p.paymentType)} · {lagosDateTime(p.createdAt)}
                 </span>
               </td>
               <td className={styles.wide}>
                 {p.customerName}
                 <span className={styles.sub}>{p.customerEmail}</span>
               </td>
-              <td className={styles.wide}>{CHANNEL_LABEL[p.paymentType]}</td>
+              <td className={styles.wide}>{channelLabel(p.paymentType)}</td>
               <td className={`${styles.when} ${styles.wide}`}>{lagosDateTime(p.createdAt)}</td>
             </tr>
           ))}

@@ -9,6 +9,7 @@ import { Countdown } from "@/app/countdown";
 import { lagosDateTime, naira } from "@/app/payment-display";
 import { TransferAccount } from "@/app/transfer-account";
 import type { CheckoutStatus } from "@/server/payments/checkout";
+import { ChannelChooser } from "./channel-chooser";
 import type { AppRouter } from "@/server/trpc/root";
 import styles from "./checkout.module.css";
 
@@ -19,7 +20,7 @@ const RETURN_AFTER_S = 5;
 const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: "/api/trpc", transformer: superjson })] });
 
 /** Polls while the payment is open: quicker when visible, backing off when limited or offline. */
-function useLiveView(initial: CheckoutStatus): CheckoutStatus {
+function useLiveView(initial: CheckoutStatus): [CheckoutStatus, (view: CheckoutStatus) => void] {
   const [view, setView] = useState(initial);
   useEffect(() => {
     if (!view.open) return;
@@ -46,7 +47,7 @@ function useLiveView(initial: CheckoutStatus): CheckoutStatus {
       clearTimeout(timer);
     };
   }, [view.open, view.linkingReference]);
-  return view;
+  return [view, setView];
 }
 
 function GoingBack({ to, merchant }: { to: string; merchant: string }) {
@@ -113,8 +114,8 @@ function Receipt({ view }: { view: CheckoutStatus }) {
 }
 
 export function CheckoutLive({ initial, qr, renderedAt }: { initial: CheckoutStatus; qr: string | null; renderedAt: number }) {
-  const view = useLiveView(initial);
-  const { issued } = view;
+  const [view, setView] = useLiveView(initial);
+  const { issued, offer } = view;
   const partly = view.status === "PARTIALLY_PAID";
   return (
     <div className={styles.card}>
@@ -129,7 +130,13 @@ export function CheckoutLive({ initial, qr, renderedAt }: { initial: CheckoutSta
         </p>
       )}
 
-      {view.open ? (
+      {view.open && offer ? (
+        <ChannelChooser
+          offer={offer}
+          choose={(choice) => client.checkout.choose.mutate({ linkingReference: view.linkingReference, ...choice })}
+          onChosen={setView}
+        />
+      ) : view.open && issued ? (
         <>
           {issued.paymentType === "USSD" ? (
             <section className={styles.how}>

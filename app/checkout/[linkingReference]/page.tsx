@@ -18,7 +18,7 @@ export default async function CheckoutPage({ params }: { params: Params }) {
     if (e instanceof TRPCError && (e.code === "NOT_FOUND" || e.code === "BAD_REQUEST")) notFound();
     throw e;
   });
-  const qr = view.issued.paymentType === "USSD" && view.open ? await dialQrCode(view.issued.dialCode) : null;
+  const qr = view.issued?.paymentType === "USSD" && view.open ? await dialQrCode(view.issued.dialCode) : null;
   return (
     <main className={styles.screen}>
       <CheckoutLive initial={view} qr={qr} renderedAt={Date.now()} />

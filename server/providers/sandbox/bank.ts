@@ -33,6 +33,7 @@ export async function simulatePayment(merchantId: string, mode: Mode, paymentRef
   if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
   const { outcome, amount } = parsed.data;
   let kobo = p.amountKobo;
+  if (p.paymentType === null) refuse("paymentReference", "is a standard-checkout payment whose customer has not chosen USSD or TRANSFER yet");
   if (p.paymentType === "USSD") {
     if (amount !== undefined) refuse("amount", "is not allowed for USSD: the customer is debited the exact amount");
   } else {

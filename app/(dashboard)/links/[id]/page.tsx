@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
-import { CHANNEL_LABEL, lagosDateTime, naira, STATUS_LABEL } from "@/app/payment-display";
+import { CHANNEL_LABEL, channelLabel, lagosDateTime, naira, STATUS_LABEL } from "@/app/payment-display";
 import { can } from "@/server/auth/permissions";
 import { pageCaller } from "@/server/trpc/page-caller";
 import { ActiveToggle, CopyUrl } from "../link-controls";
@@ -88,7 +88,7 @@ export default async function LinkPage({ params }: { params: Promise<{ id: strin
                     <a href={`/payments/${encodeURIComponent(p.paymentReference)}`}>{p.paymentReference}</a>
                   </td>
                   <td>{p.fullName}</td>
-                  <td>{CHANNEL_LABEL[p.paymentType]}</td>
+                  <td>{channelLabel(p.paymentType)}</td>
                   <td>
                     <span className={`badge badge-${p.status}`}>{STATUS_LABEL[p.status]}</span>
                   </td>

@@ -7,7 +7,29 @@ import styles from "./detail.module.css";
 
 type Props = { issued: PaymentWithTimeline["issued"]; open: boolean; expiresAt: string | null; renderedAt: number; qr: string | null; checkoutUrl: string };
 
+function CheckoutLink({ checkoutUrl }: { checkoutUrl: string }) {
+  return (
+    <div className={styles.checkout}>
+      <span className="muted">Checkout page</span>
+      <a href={checkoutUrl} target="_blank" rel="noreferrer" className="mono">
+        {checkoutUrl.replace(/^https?:\/\//, "")}
+      </a>
+      <CopyButton value={checkoutUrl} label="Copy link" />
+    </div>
+  );
+}
+
 export function IssuedPanel({ issued, open, expiresAt, renderedAt, qr, checkoutUrl }: Props) {
+  if (!issued) {
+    // A standard-checkout payment: the customer picks USSD or a transfer on the checkout page.
+    return (
+      <section className={`card ${styles.issued}`}>
+        <h2>Waiting for the customer to choose</h2>
+        <p className="muted">{open ? "The customer has not chosen USSD or a bank transfer on the checkout page yet." : "The customer never chose how to pay."}</p>
+        <CheckoutLink checkoutUrl={checkoutUrl} />
+      </section>
+    );
+  }
   return (
     <section className={`card ${styles.issued}`}>
       <div className={styles.issuedHead}>
@@ -52,13 +74,7 @@ export function IssuedPanel({ issued, open, expiresAt, renderedAt, qr, checkoutU
       ) : (
         <TransferAccount account={issued} testId="account-number" className={styles.account} numberClassName={styles.accountNumber} spentClassName={open ? undefined : styles.spent} />
       )}
-      <div className={styles.checkout}>
-        <span className="muted">Checkout page</span>
-        <a href={checkoutUrl} target="_blank" rel="noreferrer" className="mono">
-          {checkoutUrl.replace(/^https?:\/\//, "")}
-        </a>
-        <CopyButton value={checkoutUrl} label="Copy link" />
-      </div>
+      <CheckoutLink checkoutUrl={checkoutUrl} />
     </section>
   );
 }

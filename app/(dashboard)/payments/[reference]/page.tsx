@@ -20,7 +20,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
     if (e instanceof TRPCError && (e.code === "NOT_FOUND" || e.code === "BAD_REQUEST")) notFound();
     throw e;
   });
-  const qr = detail.issued.paymentType === "USSD" ? await dialQrCode(detail.issued.dialCode) : null;
+  const qr = detail.issued?.paymentType === "USSD" ? await dialQrCode(detail.issued.dialCode) : null;
   return (
     <PaymentLive
       initial={detail}

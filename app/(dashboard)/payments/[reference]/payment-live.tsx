@@ -1,6 +1,6 @@
 "use client";
 // One payment, kept live: polled every 2.5 s while the page is open, so the bank's notices and callbacks show as they land.
-import { CHANNEL_LABEL, lagosDateTime, naira } from "@/app/payment-display";
+import { channelLabel, lagosDateTime, naira } from "@/app/payment-display";
 import { trpc } from "@/app/trpc-provider";
 import type { PaymentWithTimeline } from "@/server/payments/timeline";
 import { StatusBadge } from "../payment-table";
@@ -40,7 +40,7 @@ export function PaymentLive({ initial, qr, canAct, canMoveMoney, renderedAt, jus
             {naira(p.amount)}
           </p>
           <p className={styles.ref}>
-            <span className="mono">{p.paymentReference}</span> · {CHANNEL_LABEL[p.paymentType]} · {lagosDateTime(p.createdAt)}
+            <span className="mono">{p.paymentReference}</span> · {channelLabel(p.paymentType)} · {lagosDateTime(p.createdAt)}
           </p>
         </div>
         <span data-testid="payment-status" className={styles.status}>
@@ -103,7 +103,7 @@ export function PaymentLive({ initial, qr, canAct, canMoveMoney, renderedAt, jus
             <dl className={styles.facts}>
               <dt>Linking ref.</dt>
               <dd className="mono">{p.linkingReference}</dd>
-              {d.issued.paymentType === "USSD" && (
+              {d.issued?.paymentType === "USSD" && (
                 <>
                   <dt>Provider ref.</dt>
                   <dd className="mono">{d.issued.providerReference}</dd>

@@ -1,0 +1,147 @@
+// Standard checkout (API.md "Standard checkout"): a payment made without a channel, whose customer chooses USSD (and
+// their bank) or TRANSFER on Owo's hosted page; the choice is then issued by the same reserve → issue → record path
+// as initiation (issue.ts), and from then on it is an ordinary payment of that channel.
+import { setTimeout as sleep } from "node:timers/promises";
+import { and, eq, isNull } from "drizzle-orm";
+import { db, write } from "../../db/client";
+import { payments, type Mode, type PaymentRow } from "../../db/schema";
+import { ApiError } from "../api-error";
+import { clock } from "../clock";
+import { bankByCode } from "../providers/banks";
+import { merchantBanks } from "../providers/merchant-banks";
+import { settings } from "../settings";
+import { recordEvent } from "./events";
+import { checkoutUrl, newLinkingReference, type PaymentSource } from "./initiate";
+import { AMOUNT_LIMITS, type PaymentType } from "./initiate-schema";
+import { issueReserved, reservationStaleAfterMs, type ChannelChoice } from "./issue";
+import { expireIfOverdue } from "./lifecycle";
+import { isOpen } from "./status";
+import type { StandardCheckoutRequest } from "./standard-checkout-schema";
+
+/** SeerBit's "pending, awaiting the customer" payment status, as its clients read `paymentStatus`. */
+const AWAITING_CUSTOMER = "08";
+
+export type StandardCheckoutPayments = { redirectLink: string; paymentStatus: string; paymentReference: string; linkingReference: string; expiresAt: string };
+export type StandardCheckoutResult = { payments: StandardCheckoutPayments; paymentsJson: string; replayed: boolean };
+
+/** API.md idempotency: the same values in every field (amount as kobo); fields that are not stored do not count. */
+function fingerprint(req: StandardCheckoutRequest): string {
+  return JSON.stringify(["STANDARD", req.amount, req.fullName, req.mobileNumber, req.email, req.currency, req.country, req.paymentReference, req.callbackUrl, req.redirectUrl]);
+}
+
+const answered = (paymentsJson: string, replayed: boolean): StandardCheckoutResult => ({
+  payments: JSON.parse(paymentsJson) as StandardCheckoutPayments,
+  paymentsJson,
+  replayed,
+});
+
+/** Makes the payment (no channel, nothing issued yet) in one transaction, or replays the first answer. */
+export function createStandardCheckout(req: StandardCheckoutRequest, who: { merchantId: string; mode: Mode; source: PaymentSource }): StandardCheckoutResult {
+  const now = clock.now();
+  const print = fingerprint(req);
+  return write((tx) => {
+    const used = tx
+      .select({ fingerprint: payments.requestFingerprint, answerJson: payments.answerJson })
+      .from(payments)
+      .where(and(eq(payments.merchantId, who.merchantId), eq(payments.mode, who.mode), eq(payments.paymentReference, req.paymentReference)))
+      .get();
+    if (used) {
+      if (used.fingerprint !== print) {
+        throw new ApiError("S14", `paymentReference ${req.paymentReference} was already used with a different request`, [
+          { field: "paymentReference", message: "is already used by another payment; send a new reference or the exact same request" },
+        ]);
+      }
+      return answered(used.answerJson, true);
+    }
+    const linkingReference = newLinkingReference();
+    const expiresAt = now + settings().transferTtlSeconds * 1000;
+    const paymentsJson = JSON.stringify({
+      redirectLink: checkoutUrl(linkingReference), paymentStatus: AWAITING_CUSTOMER, paymentReference: req.paymentReference, linkingReference,
+      expiresAt: new Date(expiresAt).toISOString(),
+    } satisfies StandardCheckoutPayments);
+    const row = tx
+      .insert(payments)
+      .values({
+        merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference, linkingReference, paymentType: null, status: "PENDING",
+        amountKobo: req.amount, currency: req.currency, country: req.country, fullName: req.fullName, mobileNumber: req.mobileNumber, email: req.email,
+        callbackUrl: req.callbackUrl, redirectUrl: req.redirectUrl, requestFingerprint: print, answerJson: paymentsJson, source: who.source,
+        createdAt: now, updatedAt: now, expiresAt,
+      })
+      .returning()
+      .get();
+    recordEvent(tx, row, "initiated", now, { amountKobo: row.amountKobo, detail: { source: who.source, standardCheckout: true } });
+    return answered(paymentsJson, false);
+  });
+}
+
+export type ChannelRequest = { paymentType: PaymentType; bankCode?: string | null };
+
+/** What the hosted page offers for a payment still without a channel: USSD (up to its limit) at these banks, and TRANSFER. */
+export function channelOffer(p: PaymentRow): { ussdBanks: { bankCode: string; bankName: string }[] } {
+  if (p.amountKobo > AMOUNT_LIMITS.USSD.max) return { ussdBanks: [] };
+  const served = merchantBanks(p.merchantId, p.mode).filter((b) => b.supportsUssd);
+  return { ussdBanks: served.map((b) => ({ bankCode: b.bankCode, bankName: b.bankName })) };
+}
+
+function choiceFor(p: PaymentRow, request: ChannelRequest): ChannelChoice {
+  if (request.paymentType === "TRANSFER") return { channel: "TRANSFER" };
+  if (p.amountKobo > AMOUNT_LIMITS.USSD.max) {
+    throw new ApiError("S2", "USSD is offered only up to 1000000.00: pay this amount by bank transfer", [{ field: "paymentType", message: "USSD is offered only up to 1000000.00" }]);
+  }
+  const bank = bankByCode(request.bankCode ?? "");
+  if (!bank || !channelOffer(p).ussdBanks.some((b) => b.bankCode === bank.bankCode)) {
+    throw new ApiError("S8", "Invalid bankCode: choose a bank that offers USSD for this shop", [{ field: "bankCode", message: "is not a bank this shop can take USSD from" }]);
+  }
+  return { channel: "USSD", bank };
+}
+
+type Claim = { kind: "chosen"; payment: PaymentRow } | { kind: "busy" } | { kind: "reserved"; payment: PaymentRow; choice: ChannelChoice };
+
+/** One transaction: the payment is still open and without a channel, and this choice reserves it for issuing. */
+function reserveChoice(linkingReference: string, request: ChannelRequest, now: number): Claim {
+  const found = db().select().from(payments).where(eq(payments.linkingReference, linkingReference)).get();
+  if (!found) throw new ApiError("S404", "No such checkout: check the link you were given");
+  const p = expireIfOverdue(found, now);
+  return write((tx) => {
+    const fresh = tx.select().from(payments).where(eq(payments.id, p.id)).get() ?? p;
+    if (fresh.paymentType !== null) {
+      // A second tap of the same choice shows what the first one issued; another channel is refused.
+      if (fresh.paymentType === request.paymentType && fresh.reservedAt === null) return { kind: "chosen", payment: fresh };
+      throw new ApiError("S15", `This payment is already being paid by ${fresh.paymentType}`);
+    }
+    if (!isOpen(fresh.status)) throw new ApiError("S15", "This payment has ended; start again from the shop");
+    if (fresh.reservedAt !== null && now - fresh.reservedAt < reservationStaleAfterMs()) return { kind: "busy" };
+    const choice = choiceFor(fresh, request);
+    const reserved = tx.update(payments).set({ reservedAt: now }).where(and(eq(payments.id, fresh.id), isNull(payments.paymentType))).returning().get();
+    if (!reserved) throw new ApiError("S15", "This payment's channel was just chosen");
+    // Choosing shortens the lifetime to the channel's own, never lengthens it (API.md); recorded with what is issued.
+    const ttl = choice.channel === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds;
+    return { kind: "reserved", payment: { ...reserved, expiresAt: Math.min(reserved.expiresAt, now + ttl * 1000) }, choice };
+  });
+}
+
+/** The customer's choice on the hosted page: issues the code or account for this same payment. */
+export async function chooseChannel(linkingReference: string, request: ChannelRequest): Promise<PaymentRow> {
+  for (;;) {
+    const now = clock.now();
+    const claim = reserveChoice(linkingReference, request, now);
+    if (claim.kind === "chosen") return claim.payment;
+    if (claim.kind === "busy") {
+      // Another tap is being issued right now: wait for it and show what it issued.
+      await sleep(50);
+      continue;
+    }
+    try {
+      return await issueReserved(
+        claim.payment,
+        claim.choice,
+        (tx, issued) => recordEvent(tx, issued, "channel_chosen", now, { detail: { paymentType: issued.paymentType, provider: issued.provider } }),
+        now,
+      );
+    } catch (err) {
+      // Nothing was issued: the payment stays as it was (already answered to the merchant, so never dropped).
+      db().update(payments).set({ reservedAt: null }).where(and(eq(payments.id, claim.payment.id), isNull(payments.paymentType))).run();
+      throw err;
+    }
+  }
+}
