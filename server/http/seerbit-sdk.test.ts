@@ -9,7 +9,7 @@ import { createServer as createTlsServer, type Server as TlsServer } from "node:
 import { promisify } from "node:util";
 import { after, before, test } from "node:test";
 import { call, type Owo } from "../testing/harness";
-import { startInitiating, ussdBody, type InitiatingMerchant } from "../testing/initiation";
+import { startInitiating, trpcClient, ussdBody, type InitiatingMerchant } from "../testing/initiation";
 
 let owo: Owo;
 let m: InitiatingMerchant;
@@ -63,6 +63,27 @@ async function sdk(action: "initialize" | "verify" | "banks", input: Record<stri
   assert.ok(line, `the SDK printed no result: ${stdout}`);
   return JSON.parse(line.slice("RESULT ".length)) as SdkResult;
 }
+
+test("StandardCheckout.Initialize with the SDK's own sample payload opens a hosted checkout; a second Initialize replays it", async () => {
+  // samples/standard/standardCheckout.js of seerbit-nodejs, as published: amount and reference as numbers, no scheme.
+  const payload = { amount: 100, callbackUrl: "www.testapp.com", country: "NG", currency: "NGN", email: "testmerchant@mailinator.com", paymentReference: Date.now() };
+  const result = await sdk("initialize", { payload });
+  assert.ok(result.ok, JSON.stringify(result));
+  assert.equal(result.answer.status, "SUCCESS");
+  assert.deepEqual([result.answer.data.code, result.answer.data.message], ["00", "Successful"]);
+  const p = result.answer.data.payments;
+  assert.equal(p.paymentReference, String(payload.paymentReference));
+  assert.equal(p.paymentStatus, "08");
+  assert.equal(p.redirectLink, `${owo.url}/checkout/${p.linkingReference}`);
+
+  // What the hosted checkout at redirectLink offers the customer: USSD at the sandbox's banks, or TRANSFER.
+  const offered = await trpcClient(owo, "").checkout.status.query({ linkingReference: p.linkingReference });
+  assert.ok(offered.open && offered.issued === null && (offered.offer?.ussdBanks.length ?? 0) > 0);
+  const verified = await sdk("verify", { paymentReference: String(payload.paymentReference) });
+  assert.deepEqual([verified.answer.data.code, verified.answer.data.payments.paymentType, verified.answer.data.payments.status], ["S20", null, "PENDING"]);
+  const again = await sdk("initialize", { payload });
+  assert.deepEqual(again.answer, result.answer);
+});
 
 test("VerificationService.Verify (a GET with an unframed body, Connection: close) gets verify's answer", async () => {
   const body = ussdBody(m.merchant.publicKey);
