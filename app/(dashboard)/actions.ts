@@ -1,6 +1,6 @@
 "use server";
 import { cookies } from "next/headers";
-import { MERCHANT_COOKIE, roleIn } from "@/server/auth/callers";
+import { MERCHANT_COOKIE, MODE_COOKIE, roleIn } from "@/server/auth/callers";
 import { pageCaller } from "@/server/trpc/page-caller";
 
 /** Only a merchant the user belongs to can be chosen; the cookie is re-checked on every request anyway. */
@@ -8,4 +8,9 @@ export async function switchMerchant(merchantId: string): Promise<void> {
   const { caller } = await pageCaller();
   if (!caller || !roleIn(caller.userId, merchantId)) return;
   (await cookies()).set(MERCHANT_COOKIE, merchantId, { httpOnly: true, sameSite: "lax", path: "/" });
+}
+
+/** Test or live; the cookie is only a wish: live holds only while the merchant has a connected provider (userCaller). */
+export async function switchMode(mode: "test" | "live"): Promise<void> {
+  (await cookies()).set(MODE_COOKIE, mode === "live" ? "live" : "test", { httpOnly: true, sameSite: "lax", path: "/" });
 }

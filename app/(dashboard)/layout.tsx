@@ -5,7 +5,7 @@ import { can } from "@/server/auth/permissions";
 import { settings } from "@/server/settings";
 import { pageCaller } from "@/server/trpc/page-caller";
 import { TrpcProvider } from "@/app/trpc-provider";
-import { MerchantSwitcher, SignOutButton } from "./session-controls";
+import { MerchantSwitcher, ModeSwitch, SignOutButton } from "./session-controls";
 
 const NAV = [
   ["/dashboard", "Overview"],
@@ -13,6 +13,7 @@ const NAV = [
   ["/payments/new", "New payment"],
   ["/links", "Payment links"],
   ["/developers", "Developers"],
+  ["/providers", "Providers"],
   ["/team", "Team"],
   ["/account", "Account"],
   ["/docs", "API docs"],
@@ -52,6 +53,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
             <span className={`mode-badge mode-${caller.mode}`} title={caller.liveAvailable ? "" : "No bank-side provider is connected yet, so only test mode exists."}>
               {caller.mode === "test" ? "Test mode" : "Live"}
             </span>
+            {caller.liveAvailable && can(caller, "mode.live") && <ModeSwitch mode={caller.mode} />}
           </div>
           <div className="who">
             <span className="muted">

@@ -1,7 +1,7 @@
 "use client";
 import { signOut } from "next-auth/react";
 import { useHydrated } from "@/app/hydrated";
-import { switchMerchant } from "./actions";
+import { switchMerchant, switchMode } from "./actions";
 
 export function SignOutButton() {
   const hydrated = useHydrated();
@@ -29,5 +29,23 @@ export function MerchantSwitcher({ current, merchants }: { current: string; merc
         </option>
       ))}
     </select>
+  );
+}
+
+/** Shown once a provider is connected: test mode is the sandbox bank, live mode the merchant's providers. */
+export function ModeSwitch({ mode }: { mode: "test" | "live" }) {
+  const hydrated = useHydrated();
+  return (
+    <button
+      className="secondary"
+      data-testid="mode-switch"
+      disabled={!hydrated}
+      onClick={async () => {
+        await switchMode(mode === "live" ? "test" : "live");
+        window.location.reload();
+      }}
+    >
+      {mode === "live" ? "Switch to test mode" : "Switch to live mode"}
+    </button>
   );
 }

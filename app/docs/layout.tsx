@@ -9,6 +9,7 @@ const SECTIONS = [
   ["/docs/client", "Typed client"],
   ["/docs/callbacks", "Callbacks"],
   ["/docs/refunds", "Cancel and refunds"],
+  ["/docs/providers", "Going live"],
   ["/docs/errors", "Errors"],
   ["/docs/limits", "Limits and versions"],
 ] as const;

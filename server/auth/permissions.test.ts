@@ -19,6 +19,7 @@ const EXPECTED: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = 
   "mail.read": [true, false, false, false, false],
   "team.requireTwoFactor": [true, false, false, false, false],
   "mode.live": [true, true, true, true, true],
+  "providers.manage": [true, true, false, false, false],
 };
 
 test("each role and an API token may do exactly what the table says", () => {

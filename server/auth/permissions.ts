@@ -14,8 +14,10 @@ import type { Caller } from "./callers";
  * - `mode.live`: act in live mode (anyone whose e-mail address is confirmed; live mode needs a live provider too).
  * - `team.grantOwner`: make someone an owner or change an owner's place.
  * - `mail.read`: read the mail this Owo kept in its outbox (no SMTP configured).
+ * - `providers.manage`: connect, test and disconnect bank-side providers, create live keys (owners and admins whose
+ *   own e-mail address is confirmed).
  */
-export type Action = "read" | "change" | "payments.moneyBack" | "account" | "team.manage" | "team.invite" | "team.grantOwner" | "mail.read" | "mode.live" | "team.requireTwoFactor";
+export type Action = "read" | "change" | "payments.moneyBack" | "account" | "team.manage" | "team.invite" | "team.grantOwner" | "mail.read" | "mode.live" | "team.requireTwoFactor" | "providers.manage";
 
 const ALL: readonly Role[] = ["owner", "admin", "developer", "viewer"];
 const STAFF: readonly Role[] = ["owner", "admin", "developer"];
@@ -36,6 +38,7 @@ const RULES: Record<Action, { roles: readonly Role[]; machines: boolean; verifie
   "mail.read": { roles: ["owner"], machines: false },
   "team.requireTwoFactor": { roles: ["owner"], machines: false },
   "mode.live": { roles: ALL, machines: true, verified: true },
+  "providers.manage": { roles: ["owner", "admin"], machines: false, verified: true },
 };
 
 /** A caller as far as permissions go: a machine, or a person with a role on the current merchant. */

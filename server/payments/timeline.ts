@@ -3,6 +3,7 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "../../db/client";
 import { paymentEvents, type Mode, type PaymentRow } from "../../db/schema";
 import { bankByCode } from "../providers/banks";
+import { providerNoticesOf } from "../providers/notice-log";
 import { refundsAt } from "../providers/refunding";
 import { telLink } from "./dial-code";
 import { checkoutUrl } from "./initiate";
@@ -63,6 +64,9 @@ export function paymentWithTimeline(merchantId: string, mode: Mode, paymentRefer
     redirectUrl: p.redirectUrl,
     checkoutUrl: checkoutUrl(p.linkingReference),
     timeline: timelineOf(p.id),
+    /** Who issued it and what its provider said and was asked (live payments). */
+    provider: { name: p.provider, providerId: p.providerAccountId, providerReference: p.providerReference, requeries: p.requeryCount },
+    providerLog: p.providerAccountId === null ? [] : providerNoticesOf(merchantId, mode, paymentReference).map((n) => ({ ...n, receivedAt: iso(n.receivedAt) })),
     refunds: refundsOf(p.id),
   };
 }

@@ -36,9 +36,11 @@ export function noticeUrlWarning(url: string): string | null {
 }
 
 export type ConnectInput = { provider: string; credentials: Record<string, string | undefined>; priority?: number; baseUrl?: string };
+/** The operator's CLI may always point a provider elsewhere; the dashboard only with OWO_ALLOW_PROVIDER_BASE_URL=1. */
+export type ConnectDoor = { baseUrlAllowed: boolean };
 
 /** Connects an account for live mode; credentials are sealed and only their last 4 characters are kept in clear. */
-export function connectProvider(merchantId: string, input: ConnectInput, now = clock.now()) {
+export function connectProvider(merchantId: string, input: ConnectInput, door: ConnectDoor = { baseUrlAllowed: true }, now = clock.now()) {
   const provider = input.provider as LiveProvider;
   const shape = PROVIDER_SHAPES[provider];
   if (!LIVE_PROVIDERS.includes(provider) || !shape) {
@@ -52,7 +54,9 @@ export function connectProvider(merchantId: string, input: ConnectInput, now = c
     credentials[name] = value;
   }
   let baseUrl = shape.baseUrl;
-  if (input.baseUrl !== undefined && input.baseUrl !== "") {
+  if (input.baseUrl !== undefined && input.baseUrl !== "" && !door.baseUrlAllowed) {
+    errors.push({ field: "baseUrl", message: "is not offered on this Owo (the operator sets OWO_ALLOW_PROVIDER_BASE_URL=1 for staging hosts and test doubles)" });
+  } else if (input.baseUrl !== undefined && input.baseUrl !== "") {
     const parsed = URL.canParse(input.baseUrl) ? new URL(input.baseUrl) : null;
     if (!parsed || !/^https?:$/.test(parsed.protocol)) errors.push({ field: "baseUrl", message: "must be an absolute http(s) URL" });
     else baseUrl = input.baseUrl.replace(/\/+$/, "");

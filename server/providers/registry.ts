@@ -4,7 +4,7 @@
 import type { Mode } from "../../db/schema";
 import { ApiError, type FieldError } from "../api-error";
 import { settings } from "../settings";
-import { connectedAccounts, isResting, noteFailure, noteSuccess, noticeUrl } from "./accounts";
+import { connectedAccounts, isResting, noteFailure, noteSuccess, noticeUrl, ownAccount } from "./accounts";
 import type { Bank } from "./banks";
 import { ProviderRefused, type Channel, type Connector, type IssueRequest, type Issued, type ProviderAccount, type ProviderName } from "./connector";
 import { flutterwave } from "./flutterwave/connector";
@@ -72,4 +72,20 @@ export async function issueThroughProviders(
     }
   }
   throw new ApiError("S502", "No provider could issue the payment now; nothing was stored, send the same request again", failures);
+}
+
+/** The dashboard's "test connection": one harmless authenticated call, recorded in the account's health. */
+export async function testProviderConnection(merchantId: string, providerId: string): Promise<{ ok: boolean; message: string }> {
+  const account = ownAccount(merchantId, providerId);
+  const timeoutMs = settings().providerTimeoutMs;
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    await connectors[account.provider].testConnection(account, signal);
+    noteSuccess(account.id);
+    return { ok: true, message: `${account.provider} accepted the credentials` };
+  } catch (err) {
+    const message = describe(err, signal, timeoutMs);
+    noteFailure(account.id, message, { countsTowardRest: false });
+    return { ok: false, message };
+  }
 }

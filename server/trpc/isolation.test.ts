@@ -39,6 +39,7 @@ before(async () => {
   ids.linkId = (await asA.links.create({ title: "Alpha Link", amount: "2500.00", channels: ["TRANSFER"] })).id;
   ids.endpointId = (await asA.webhooks.endpoints.add({ url: "https://alpha-hooks.example.ng/endpoint" })).id;
   ids.inviteId = (await asA.team.invite({ role: "viewer", email: "alpha-invitee@example.com" })).id;
+  ids.providerId = (await asA.providers.connect({ provider: "paystack", credentials: { secretKey: "sk_test_alpha_foods_key" } })).providerId;
   const { fanOutPending } = await import("../webhooks/fan-out");
   fanOutPending();
   const [delivery] = await asA.webhooks.deliveries.byPayment({ paymentReference: "alpha-secret-ref" });
@@ -64,6 +65,11 @@ const CASES: Record<string, Case> = {
   "sandbox.simulate": { input: () => ({ paymentReference: "alpha-secret-ref", outcome: "pay" }) },
   "keys.list": {},
   "keys.roll": { input: () => ({ graceSeconds: 0 }) },
+  "keys.createLive": {},
+  "providers.list": {},
+  "providers.connect": { input: () => ({ provider: "paystack", credentials: { secretKey: "sk_test_bravo_own_key" } }) },
+  "providers.test": { input: () => ({ providerId: ids.providerId }) },
+  "providers.disconnect": { input: () => ({ providerId: ids.providerId }) },
   "links.list": {},
   "links.byId": { input: () => ({ id: ids.linkId }) },
   "links.create": { input: () => ({ title: "Bravo Link", amount: "100.00", channels: ["USSD"] }) },
@@ -126,7 +132,7 @@ test("merchant B, signed in as an owner, gets NOT_FOUND for A's ids and none of 
     }
     outcomes.push(`${path}:${res.status}`);
   }
-  for (const byId of ["verifyPayment", "payments.byReference", "payments.cancel", "payments.refund", "sandbox.simulate", "links.byId", "links.setActive", "team.withdrawInvite", "team.changeRole", "team.remove", "webhooks.endpoints.disable", "webhooks.endpoints.enable", "webhooks.endpoints.delete", "webhooks.deliveries.byEndpoint", "webhooks.deliveries.resend"]) {
+  for (const byId of ["verifyPayment", "payments.byReference", "payments.cancel", "payments.refund", "sandbox.simulate", "links.byId", "links.setActive", "team.withdrawInvite", "team.changeRole", "team.remove", "webhooks.endpoints.disable", "webhooks.endpoints.enable", "webhooks.endpoints.delete", "webhooks.deliveries.byEndpoint", "webhooks.deliveries.resend", "providers.test", "providers.disconnect"]) {
     assert.ok(outcomes.includes(`${byId}:404`), `${byId} answers 404 for A's id: ${outcomes.find((o) => o.startsWith(`${byId}:`))}`);
   }
   const deliveries = outcomes.find((o) => o.startsWith("webhooks.deliveries.byPayment:"));

@@ -8,6 +8,7 @@ import { keysRouter } from "./routers/keys";
 import { linksRouter } from "./routers/links";
 import { mailRouter } from "./routers/mail";
 import { paymentsRouter } from "./routers/payments";
+import { providersRouter } from "./routers/providers";
 import { sandboxRouter } from "./routers/sandbox";
 import { teamRouter } from "./routers/team";
 import { standardCheckoutProcedure } from "./routers/standard-checkout";
@@ -23,6 +24,7 @@ export const appRouter = router({
   checkout: checkoutRouter,
   sandbox: sandboxRouter,
   keys: keysRouter,
+  providers: providersRouter,
   links: linksRouter,
   team: teamRouter,
   mail: mailRouter,

@@ -77,7 +77,7 @@ export function PaymentLive({ initial, qr, canAct, canMoveMoney, renderedAt, jus
           </section>
 
           <MoneyBack detail={d} canMoveMoney={canMoveMoney} />
-          <Timeline events={d.timeline} />
+          <Timeline events={d.timeline} providerLog={d.providerLog} />
           <DeliveriesPanel paymentReference={paymentReference} canAct={canAct} />
         </div>
 
@@ -103,10 +103,20 @@ export function PaymentLive({ initial, qr, canAct, canMoveMoney, renderedAt, jus
             <dl className={styles.facts}>
               <dt>Linking ref.</dt>
               <dd className="mono">{p.linkingReference}</dd>
-              {d.issued?.paymentType === "USSD" && (
+              <dt>Provider</dt>
+              <dd data-testid="provider">{d.provider.name}</dd>
+              {d.provider.providerReference && (
                 <>
                   <dt>Provider ref.</dt>
-                  <dd className="mono">{d.issued.providerReference}</dd>
+                  <dd className="mono" data-testid="provider-reference">
+                    {d.provider.providerReference}
+                  </dd>
+                </>
+              )}
+              {d.provider.providerId && (
+                <>
+                  <dt>Requeries</dt>
+                  <dd>{d.provider.requeries}</dd>
                 </>
               )}
               <dt>Source</dt>

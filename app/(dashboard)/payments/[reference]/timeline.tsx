@@ -4,6 +4,17 @@ import type { PaymentWithTimeline } from "@/server/payments/timeline";
 import styles from "./detail.module.css";
 
 type Event = PaymentWithTimeline["timeline"][number];
+type ProviderEntry = PaymentWithTimeline["providerLog"][number];
+
+/** What the provider told Owo (a notice) or answered when asked (a requery), and what Owo did with it. */
+function describeProvider(n: ProviderEntry): string {
+  const what = n.source === "requery" ? "Asked the provider" : "Notice from the provider";
+  const did: Record<string, string> = {
+    applied: "applied", unchanged: "nothing new", duplicate: "a repeat, applied before", rejected: "refused, nothing moved",
+    no_payment: "not for this payment", ignored: "ignored", unanswered: "no answer",
+  };
+  return `${what}: ${did[n.outcome] ?? n.outcome} (${n.reason})`;
+}
 
 function describe(e: Event): string {
   const amount = e.amount ? naira(e.amount) : "";
@@ -34,16 +45,21 @@ function describe(e: Event): string {
   }
 }
 
-export function Timeline({ events }: { events: Event[] }) {
+export function Timeline({ events, providerLog = [] }: { events: Event[]; providerLog?: ProviderEntry[] }) {
+  // Events and the provider's notices and requeries, in the order they happened.
+  const items = [
+    ...events.map((e) => ({ key: `e${e.sequence}`, at: e.createdAt, text: describe(e), meta: STATUS_LABEL[e.status as keyof typeof STATUS_LABEL] ?? e.status, dot: styles[`dot_${e.status}`] })),
+    ...providerLog.map((n, i) => ({ key: `p${i}`, at: n.receivedAt, text: describeProvider(n), meta: n.source === "requery" ? "Requery" : "Provider notice", dot: undefined })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
   return (
     <section className="card">
       <h2>Timeline</h2>
       <ol className={styles.timeline} data-testid="timeline">
-        {events.map((e) => (
-          <li key={e.sequence} className={styles[`dot_${e.status}`]}>
-            <span className={styles.eventText}>{describe(e)}</span>
+        {items.map((item) => (
+          <li key={item.key} className={item.dot}>
+            <span className={styles.eventText}>{item.text}</span>
             <span className={styles.eventMeta}>
-              {STATUS_LABEL[e.status as keyof typeof STATUS_LABEL] ?? e.status} · {lagosDateTime(e.createdAt)}
+              {item.meta} · {lagosDateTime(item.at)}
             </span>
           </li>
         ))}

@@ -1,0 +1,31 @@
+// Bank-side providers on the dashboard (owners and admins): connect, test, disconnect, and their health.
+import { z } from "zod";
+import { connectProvider, disconnectProvider, LIVE_PROVIDERS, noticeUrlWarning, providerHealth } from "../../providers/accounts";
+import { testProviderConnection } from "../../providers/registry";
+import { settings } from "../../settings";
+import { router, userPermittedProcedure } from "../init";
+
+const managerProcedure = userPermittedProcedure("providers.manage");
+const providerId = z.object({ providerId: z.string().min(1).max(40) });
+
+export const providersRouter = router({
+  list: managerProcedure.query(({ ctx }) => ({
+    providers: providerHealth(ctx.caller.merchantId).map((p) => ({ ...p, noticeUrlWarning: noticeUrlWarning(p.noticeUrl) })),
+    baseUrlOffered: settings().allowProviderBaseUrl,
+  })),
+  connect: managerProcedure
+    .input(
+      z.object({
+        provider: z.enum(LIVE_PROVIDERS as [string, ...string[]]),
+        credentials: z.record(z.string(), z.string().max(500)),
+        priority: z.number().int().min(1).max(99).optional(),
+        baseUrl: z.string().max(300).optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => connectProvider(ctx.caller.merchantId, input, { baseUrlAllowed: settings().allowProviderBaseUrl })),
+  test: managerProcedure.input(providerId).mutation(({ ctx, input }) => testProviderConnection(ctx.caller.merchantId, input.providerId)),
+  disconnect: managerProcedure.input(providerId).mutation(({ ctx, input }) => {
+    disconnectProvider(ctx.caller.merchantId, input.providerId);
+    return { providerId: input.providerId };
+  }),
+});
