@@ -84,3 +84,15 @@ for (const evil of ["/%5Cevil.example/phish", "/%09/evil.example/phish"]) {
     expect(phished).toBe(false);
   });
 }
+
+test("sign-up with an address that has an account does not say so", async ({ page, browser }) => {
+  const holder = await signUp(page);
+  const stranger = await (await browser.newContext()).newPage();
+  await stranger.goto("/signup");
+  await stranger.getByLabel("Business name").fill("Copycat Ltd");
+  await stranger.getByLabel("E-mail").fill(holder.email);
+  await stranger.getByLabel("Password").fill("another long passphrase");
+  await stranger.getByRole("button", { name: "Create account" }).click();
+  await expect(stranger.getByText("cannot be used to create an account").first()).toBeVisible();
+  await expect(stranger.getByText(/already (exists|registered)/)).toHaveCount(0);
+});

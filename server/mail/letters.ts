@@ -128,3 +128,17 @@ export function securityNoticeLetter(p: Circumstances & { what: string; security
     footnote: "If this was not you or your team, reset your password and tell your team's owner at once.",
   });
 }
+
+/** To the holder of an address someone tried to sign up (or join a team) with: sign-up itself does not say the account exists. */
+export function signUpAttemptLetter(p: { signInUrl: string; resetUrl: string }): Letter {
+  return compose({
+    kind: "sign_up_attempt",
+    subject: "Someone tried to create an Owo account with your address",
+    paragraphs: [
+      "Someone (perhaps you) tried to create a new Owo account with this e-mail address, which already has one. Nothing was created.",
+      `If it was you, sign in instead: ${p.signInUrl}`,
+    ],
+    action: { label: "Forgot your password?", url: p.resetUrl },
+    footnote: "If it was not you, you need do nothing: your account is unchanged.",
+  });
+}

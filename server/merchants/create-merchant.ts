@@ -2,10 +2,11 @@
 import { eq } from "drizzle-orm";
 import { write } from "../../db/client";
 import { memberships, merchants, users } from "../../db/schema";
-import { ApiError, invalidFields, type FieldError } from "../api-error";
+import { invalidFields, type FieldError } from "../api-error";
 import { issueKeyPair } from "../auth/api-keys";
 import { newId } from "../identifiers";
 import { issueVerificationUrl } from "../users/email-verification";
+import { refuseRegisteredAddress, registeredAddressRefusal } from "../users/registered-address";
 import { credentialFieldErrors, insertUser, prepareUser } from "../users/users";
 import { welcomeLetter } from "../mail/letters";
 import { queueMail } from "../mail/outbox";
@@ -27,10 +28,9 @@ export async function createMerchant(input: NewMerchant, now = clock.now()) {
   const errors = merchantFieldErrors(input);
   if (errors.length) throw invalidFields(errors);
   const owner = await prepareUser({ email: input.email, password: input.password, name: input.ownerName });
+  refuseRegisteredAddress(owner.email, now);
   return write((tx) => {
-    const userId = insertUser(tx, owner, () => new ApiError("S14", "An account with this e-mail already exists; sign in instead", [
-      { field: "email", message: "is already registered" },
-    ]), now);
+    const userId = insertUser(tx, owner, registeredAddressRefusal, now);
     const merchantId = newId("mch");
     tx.insert(merchants).values({ id: merchantId, name: input.name.trim(), createdAt: now }).run();
     tx.insert(memberships).values({ userId, merchantId, role: "owner", createdAt: now }).run();

@@ -12,6 +12,7 @@ import { sha256 } from "../auth/token-hash";
 import { merchantFieldErrors } from "../merchants/create-merchant";
 import { settings } from "../settings";
 import { issueVerificationUrl } from "../users/email-verification";
+import { refuseRegisteredAddress, registeredAddressRefusal } from "../users/registered-address";
 import { EMAIL_RULE, insertUser, normaliseEmail, prepareUser } from "../users/users";
 import { recordAudit } from "./audit";
 import { assertMayGrant, ROLES, type Actor } from "./members";
@@ -124,10 +125,9 @@ export async function joinByInvite(input: JoinRequest, now = clock.now()) {
   if (errors.length) throw invalidFields(errors);
   openInvite(db(), input.invite, now); // fail fast, before the deliberately slow password hash
   const person = await prepareUser(input);
+  refuseRegisteredAddress(person.email, now);
   return write((tx) => {
-    const userId = insertUser(tx, person, () => new ApiError("S14", "An account with this e-mail already exists; sign in, then open the invite link again", [
-      { field: "email", message: "is already registered: sign in to accept the invite" },
-    ]), now);
+    const userId = insertUser(tx, person, registeredAddressRefusal, now);
     const { addressProven, ...joined } = claimInvite(tx, input.invite, userId, person.email, now);
     if (!addressProven) queueMail(tx, { to: person.email, userId }, verifyEmailLetter({ verifyUrl: issueVerificationUrl(tx, userId, now) }), now);
     return { userId, ...joined };

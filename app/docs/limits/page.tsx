@@ -7,13 +7,16 @@ export const metadata: Metadata = { title: "Limits and versions" };
 
 const RATE_LIMITS = [
   ["Per merchant and mode, on every call made with its token (REST and tRPC)", "OWO_RATE_LIMIT_RPS sustained, OWO_RATE_LIMIT_BURST burst", "50 per second, bursts of 100"],
-  ["Per client IP: token exchange, sign-in, sign-up, the public pay pages", "OWO_IP_RATE_LIMIT_PER_MIN", "60 per minute"],
+  ["Per client IP: token exchange, sign-in, sign-up, the public pay and checkout pages, every non-GET page request", "OWO_IP_RATE_LIMIT_PER_MIN", "60 per minute"],
+  ["Open connections per client IP (loopback exempt)", "OWO_MAX_CONNECTIONS_PER_IP", "256"],
 ] as const;
 
 const LIFETIMES = [
   ["Access token", "OWO_TOKEN_TTL_SECONDS", "24 hours"],
   ["USSD dial code", "OWO_USSD_TTL_SECONDS", "10 minutes"],
   ["Account opened for a TRANSFER", "OWO_TRANSFER_TTL_SECONDS", "30 minutes"],
+  ["Dashboard session, however often it is renewed", "OWO_SESSION_MAX_SECONDS", "12 hours"],
+  ["How soon every instance sees an ended session or a rolled secret", "OWO_REVOCATION_SECONDS", "2 seconds"],
 ] as const;
 
 /** What a setting governs, its environment variable, and its default. */
@@ -57,9 +60,29 @@ export default function LimitsPage() {
         token exchanges.
       </p>
 
+      <p>
+        The per-IP limit is decided on the path as the router sees it: percent-decoded, with <code>/./</code> and{" "}
+        <code>/../</code> resolved, so <code>/api/auth/callback/%63redentials</code> counts as{" "}
+        <code>/api/auth/callback/credentials</code>. A client must send its request headers within 10 seconds and the whole
+        request within 30 (408 after that); an idle kept-alive connection is closed after 65 seconds.
+      </p>
+
+      <h2>Sign-in and passwords</h2>
+      <ul>
+        <li>
+          After 5 failed sign-ins for one e-mail (whether or not it has an account), or 20 from one client IP, sign-in is locked
+          for 30 seconds, doubling with each further failure up to 15 minutes; failures are forgotten after an hour without one.
+        </li>
+        <li>
+          Passwords (NIST SP 800-63B): 12 to 200 characters of any kind, spaces included; not one of the ~49,000 most common
+          passwords; not containing your e-mail address.
+        </li>
+        <li>Signing out ends that session; a password change or reset ends all of them.</li>
+      </ul>
+
       <h2>Requests</h2>
       <ul>
-        <li>A body is at most 16 KiB (413 <code>S413</code> past that).</li>
+        <li>A body is at most 16 KiB (413 <code>S413</code> past that); a tRPC input is nested at most 64 levels deep.</li>
         {PAYMENT_TYPES.map((type) => (
           <li key={type}>
             {type} amounts: from {displayNaira(AMOUNT_LIMITS[type].min)} to {displayNaira(AMOUNT_LIMITS[type].max)}, sent as a string of
