@@ -9,6 +9,7 @@ import { CLIENT_IP_HEADER } from "../http/request-body";
 import { log } from "../logger";
 import { settings } from "../settings";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, newDeviceId, recordSignIn } from "../users/devices";
+import { checkSecondFactor, twoFactorStatus } from "../users/two-factor";
 import { signInWithPassword } from "./sign-in";
 import { endSession, liveSessionUser, startSession, type SessionDevice } from "./sessions";
 
@@ -18,7 +19,6 @@ function header(headers: Record<string, unknown> | undefined, name: string): str
   const value = headers?.[name];
   return typeof value === "string" ? value : "";
 }
-import { checkSecondFactor, twoFactorStatus } from "../users/two-factor";
 
 /**
  * What the sign-in form hears when the password was right but a second factor is needed or wrong (next-auth hands a
