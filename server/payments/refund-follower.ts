@@ -50,20 +50,23 @@ export async function followRefunds(now = clock.now(), limit = 20): Promise<numb
  * A provider's notice about a refund (read and signature-checked by its connector). The notice only says "look":
  * the provider's own record decides, as for payments; a provider that cannot be asked is taken at its signed word.
  */
-export async function refundNoticed(place: ProviderPlace, reading: RefundReading): Promise<"applied" | "duplicate" | "no_refund"> {
+export type RefundNoticeOutcome = { result: "applied" | "duplicate" | "no_refund"; paymentId: number | null };
+
+export async function refundNoticed(place: ProviderPlace, reading: RefundReading): Promise<RefundNoticeOutcome> {
   const r = noticedRefund(place, reading);
-  if (!r) return "no_refund";
-  if (r.status !== "PENDING") return "duplicate";
+  if (!r) return { result: "no_refund", paymentId: null };
+  if (r.status !== "PENDING") return { result: "duplicate", paymentId: r.paymentId };
   const refundId = reading.refundId ?? r.providerRefundId;
   let state = null;
   try {
     if (refundId) state = await queryRefund(r, refundId);
   } catch (err) {
+    // The provider could not be asked now: the follower asks again on its schedule, so the notice is not lost.
     log.warn({ refundId: r.id, err: describeFailure(err) }, "refund notice: the provider could not be asked; the follower will");
-    return "no_refund";
+    return { result: "no_refund", paymentId: r.paymentId };
   }
   recordRefundState(r.id, state ?? { refundId: refundId ?? "", state: reading.state });
-  return "applied";
+  return { result: "applied", paymentId: r.paymentId };
 }
 
 /** What a refund notice says, as the connector read it (NoticeReading "refund"). */

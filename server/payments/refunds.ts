@@ -99,8 +99,9 @@ function reserve(tx: Tx, paymentId: number, req: Requested, now: number): { repl
     const first = tx.select().from(refunds).where(and(eq(refunds.paymentId, p.id), eq(refunds.refundReference, req.refundReference))).get();
     if (first) return { replayed: true, refund: first };
   }
-  if (isOpen(p.status)) throw new ApiError("S15", `Only a payment that is not pending or partially paid can be refunded; ${p.paymentReference} is ${p.status}`);
+  // The provider first: a payment it cannot refund through Owo never can be, whatever its status.
   if (!refundsAt(p)) throw new ApiError("S15", `${p.provider} cannot refund this payment through Owo: refund it at the provider`);
+  if (isOpen(p.status)) throw new ApiError("S15", `Only a payment that is not pending or partially paid can be refunded; ${p.paymentReference} is ${p.status}`);
   const left = refundableIn(tx, p);
   if (left <= 0) throw new ApiError("S15", `Nothing is left to refund on ${p.paymentReference}: every naira that arrived is refunded or being refunded`);
   const amountKobo = req.amountKobo ?? left;

@@ -58,9 +58,9 @@ export async function receiveProviderNotice(providerId: string, raw: Buffer, hea
   }
   if (reading.kind === "refund") {
     // The refund's own state is asked of the provider before it is applied (refund-follower.ts).
-    const result = await refundNoticed({ provider: account.provider, providerAccountId: account.id }, reading);
+    const { result, paymentId } = await refundNoticed({ provider: account.provider, providerAccountId: account.id }, reading);
     const outcome = result === "applied" ? "applied" : result === "duplicate" ? "duplicate" : "no_payment";
-    record(account.id, outcome, `refund ${reading.refundId ?? reading.providerReference ?? "?"} ${reading.state}: ${result.replace("_", " ")}`, { eventId: reading.eventId });
+    record(account.id, outcome, `refund ${reading.refundId ?? reading.providerReference ?? "?"} ${reading.state}: ${result.replace("_", " ")}`, { eventId: reading.eventId, paymentId });
     return { message: result === "applied" ? "Refund notice applied" : result === "duplicate" ? "Duplicate refund notice" : "No refund for this notice; recorded" };
   }
   const p = issuedPayment(account.id, reading.reference, reading.providerReference);

@@ -45,8 +45,8 @@ export async function receiveSandboxNotice(signature: string | undefined, raw: B
   if (typeof json === "object" && json !== null && (json as { type?: unknown }).type === "refund") {
     const refund = refundNoticeBody.safeParse(json);
     if (!refund.success) throw invalidFields(zodFieldErrors(refund.error));
-    const outcome = await refundNoticed({ provider: "sandbox", providerAccountId: null }, refund.data);
-    return { message: { applied: "Refund notice applied", duplicate: "Duplicate notice; applied before", no_refund: "No such refund; recorded" }[outcome], payment: null };
+    const { result } = await refundNoticed({ provider: "sandbox", providerAccountId: null }, refund.data);
+    return { message: { applied: "Refund notice applied", duplicate: "Duplicate notice; applied before", no_refund: "No such refund; recorded" }[result], payment: null };
   }
   const parsed = noticeBody.safeParse(json);
   if (!parsed.success) {

@@ -1,0 +1,156 @@
+// Live refunds followed at the provider, over real HTTP: Owo, the Paystack and Flutterwave doubles as their own
+// processes, and the merchant's callback receiver. Paystack announces a refund by a signed webhook at the notice URL;
+// Flutterwave only by its record, so Owo asks (requery). Either way: PROCESSED or FAILED, once, with a signed callback.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { Webhook } from "standardwebhooks";
+import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { spawnDouble, type DoubleProcess } from "../testing/processes";
+import { eventually, startReceiver, type Receiver } from "../testing/receiver";
+
+const KEYS = { paystack: { secretKey: "sk_test_refunds_paystack" }, flutterwave: { secretKey: "FLWSECK_TEST-refunds-X", secretHash: "refunds-secret-hash" } };
+type Live = keyof typeof KEYS;
+type Merchant = { merchantId: string; publicKey: string; token: string; webhookSecret: string; providerId: string; double: DoubleProcess };
+
+let owo: Owo;
+let receiver: Receiver;
+const doubles: Partial<Record<Live, DoubleProcess>> = {};
+const merchants: Partial<Record<Live, Merchant>> = {};
+
+async function liveMerchant(provider: Live, double: DoubleProcess): Promise<Merchant> {
+  const { connectProvider } = await import("./accounts");
+  const { createLiveKeys } = await import("../auth/api-keys");
+  const m = await createTestMerchant(`${provider} refunds shop`);
+  const { providerId, noticeUrl } = connectProvider(m.merchantId, { provider, credentials: KEYS[provider], baseUrl: double.url });
+  await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ url: noticeUrl }) });
+  const keys = createLiveKeys(m.merchantId);
+  return { merchantId: m.merchantId, publicKey: keys.publicKey, webhookSecret: keys.webhookSecret, token: await tokenFor(owo, keys), providerId, double };
+}
+
+before(async () => {
+  // The requery schedule at 1/5: the follower's first ask comes 1 s after the provider accepted a refund, well after
+  // the Paystack double's webhook (50 ms), so each path is seen on its own.
+  owo = await startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "2000", OWO_REQUERY_BACKOFF_SCALE: "0.2" });
+  receiver = await startReceiver();
+  doubles.paystack = await spawnDouble("paystack", { "secret-key": KEYS.paystack.secretKey });
+  doubles.flutterwave = await spawnDouble("flutterwave", { "secret-key": KEYS.flutterwave.secretKey, "secret-hash": KEYS.flutterwave.secretHash });
+  merchants.paystack = await liveMerchant("paystack", doubles.paystack);
+  merchants.flutterwave = await liveMerchant("flutterwave", doubles.flutterwave);
+});
+after(async () => {
+  await Promise.all(Object.values(doubles).map((d) => d.stop()));
+  await receiver.stop();
+  await owo.stop();
+});
+
+let n = 0;
+/** A live USSD payment of ₦2,500.00 that the double's customer paid in full and Owo settled. */
+async function paidLive(m: Merchant): Promise<string> {
+  const paymentReference = `refund-${process.pid}-${++n}`;
+  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
+    token: m.token,
+    body: {
+      publicKey: m.publicKey, amount: "2500.00", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
+      paymentReference, callbackUrl: receiver.url(`/cb/${paymentReference}`), redirectUrl: "https://shop.example.ng/done", paymentType: "USSD", bankCode: "058",
+    },
+  });
+  assert.equal(res.status, 200, res.text);
+  const issueReference = `${res.json.data.payments.linkingReference}-1`;
+  const paid = await fetch(`${m.double.url}/_double/transactions/${issueReference}/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  assert.equal(paid.status, 200, await paid.text());
+  await eventually("the payment settled", async () => (await verify(m, paymentReference)).code === "00");
+  return paymentReference;
+}
+
+const verify = async (m: Merchant, ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
+const refund = (m: Merchant, ref: string, body: Record<string, unknown>) => call(owo, "POST", `/api/v2/payments/${ref}/refunds`, { token: m.token, body });
+const fault = (m: Merchant, body: Record<string, unknown>) => fetch(`${m.double.url}/_double/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+/** The payment's refund callbacks, signature checked. */
+async function refundCallbacks(m: Merchant, ref: string, count: number) {
+  const hook = new Webhook(m.webhookSecret);
+  const got = await eventually(`${count} refund callbacks`, () => {
+    const mine = receiver.received.filter((r) => r.path === `/cb/${ref}` && r.body.includes('"event":"refund.'));
+    return mine.length >= count && mine;
+  });
+  return got.map((r) => {
+    const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, String(v)]));
+    return (hook.verify(r.body, headers) as { notificationItems: { notificationRequestItem: { data: Record<string, unknown> } }[] }).notificationItems[0]!.notificationRequestItem.data;
+  });
+}
+
+async function refundsOf(m: Merchant, ref: string) {
+  const { paymentWithTimeline } = await import("../payments/timeline");
+  return paymentWithTimeline(m.merchantId, "live", ref).refunds;
+}
+
+test("Paystack: a part refund is sent to POST /refund, its signed refund.processed webhook settles it, the merchant hears refund.processed", async () => {
+  const m = merchants.paystack as Merchant;
+  const ref = await paidLive(m);
+  const res = await refund(m, ref, { amount: "1000.00", reason: "one item missing", refundReference: "ps-rf-1" });
+  assert.equal(res.status, 200, res.text);
+  assert.equal(res.json.data.refund.status, "PENDING");
+  const [processed] = await refundCallbacks(m, ref, 1);
+  assert.equal(processed?.event, "refund.processed");
+  assert.deepEqual(processed?.refund, { refundReference: "ps-rf-1", amount: "1000.00", status: "PROCESSED", reason: "one item missing" });
+  assert.equal(processed?.provider, "paystack");
+  assert.equal(processed?.amountRefunded, "1000.00");
+  const v = await verify(m, ref);
+  assert.deepEqual([v.code, v.payments.status, v.payments.amountRefunded, v.payments.amountToRefund], ["00", "SUCCESSFUL", "1000.00", "0.00"]);
+  // The webhook settled it (the follower's first ask would only come a second later), recorded on the payment.
+  const { providerNoticesOf } = await import("./notice-log");
+  const logged = providerNoticesOf(m.merchantId, "live", ref).filter((x) => /^refund /.test(x.reason));
+  assert.deepEqual(logged.map((x) => x.outcome), ["applied"], JSON.stringify(logged));
+  const [settled] = await refundsOf(m, ref);
+  assert.ok(settled?.settledAt && Date.parse(settled.settledAt) - Date.parse(settled.createdAt) < 1000, "settled by the notice, before any requery");
+});
+
+test("Paystack: with its refund webhooks dropped, the follower's requery (GET /refund/{id}) settles the refund all the same", async () => {
+  const m = merchants.paystack as Merchant;
+  const ref = await paidLive(m);
+  await fault(m, { kind: "drop-webhook", times: 2 }); // refund.pending and refund.processed
+  assert.equal((await refund(m, ref, { reason: "whole order" })).status, 200);
+  const [processed] = await refundCallbacks(m, ref, 1);
+  assert.equal(processed?.event, "refund.processed");
+  assert.equal((processed?.refund as { amount: string }).amount, "2500.00");
+  assert.deepEqual((await refundsOf(m, ref)).map((r) => r.status), ["PROCESSED"]);
+});
+
+test("Paystack: a refund the provider fails ends FAILED with refund.failed, and its amount is refundable again", async () => {
+  const m = merchants.paystack as Merchant;
+  const ref = await paidLive(m);
+  await fault(m, { kind: "refund-fails" });
+  assert.equal((await refund(m, ref, { amount: "500", reason: "first try" })).status, 200);
+  const [failed] = await refundCallbacks(m, ref, 1);
+  assert.equal(failed?.event, "refund.failed");
+  assert.deepEqual(failed?.refund, { refundReference: (await refundsOf(m, ref))[0]?.refundReference, amount: "500.00", status: "FAILED", reason: "first try" });
+  assert.equal(failed?.amountRefunded, "0.00");
+  const again = await refund(m, ref, { reason: "second try" });
+  assert.equal(again.json.data.refund.amount, "2500.00", "the failed refund freed its amount");
+});
+
+test("Paystack: a 5xx on POST /refund is no verdict: the refund stays PENDING and is sent again until accepted", async () => {
+  const m = merchants.paystack as Merchant;
+  const ref = await paidLive(m);
+  await fault(m, { kind: "5xx", path: "/refund" });
+  const res = await refund(m, ref, { amount: "700", reason: "retry me" });
+  assert.equal(res.status, 200, res.text);
+  assert.deepEqual((await refundsOf(m, ref)).map((r) => r.status), ["PENDING"]);
+  const [processed] = await refundCallbacks(m, ref, 1);
+  assert.equal(processed?.event, "refund.processed");
+  assert.equal((await verify(m, ref)).payments.amountRefunded, "700.00");
+});
+
+test("Flutterwave: no refund webhook; the follower asks GET /v3/refunds/{id} until the refund completes", async () => {
+  const m = merchants.flutterwave as Merchant;
+  const ref = await paidLive(m);
+  const res = await refund(m, ref, { amount: "2500.00", reason: "customer changed their mind", refundReference: "flw-rf-1" });
+  assert.equal(res.status, 200, res.text);
+  const [processed] = await refundCallbacks(m, ref, 1);
+  assert.equal(processed?.event, "refund.processed");
+  assert.deepEqual(processed?.refund, { refundReference: "flw-rf-1", amount: "2500.00", status: "PROCESSED", reason: "customer changed their mind" });
+  assert.equal(processed?.provider, "flutterwave");
+  const more = await refund(m, ref, { amount: "0.01", reason: "more" });
+  assert.equal(more.status, 409);
+  assert.equal(more.json.data.code, "S15");
+});
