@@ -82,6 +82,32 @@ export const quickStart: CurlStep[] = [
   },
 ];
 
+/** "Coming from SeerBit": the calls SeerBit's clients make, against Owo's base URL, as curl shows them. */
+export const seerbitSteps: CurlStep[] = [
+  quickStart[0] as CurlStep,
+  {
+    id: "standard-checkout",
+    title: "Standard checkout, as SeerBit's SDK sends it",
+    note: "Numbers for amount and paymentReference, null product fields and the hash are all accepted. Send the customer to redirectLink: they choose USSD (and their bank) or a bank transfer there.",
+    command: ['curl -sS -X POST "$OWO_URL/api/v2/payments" \\', bearer, jsonType, bodyFromHeredoc(answers.standardCheckoutRequestExample("$PUBLIC_KEY"))].join("\n"),
+    answer: answers.standardCheckoutAnswerExample,
+  },
+  {
+    id: "merchant-banks",
+    title: "Merchant banks",
+    note: "The banks your customers can pay from in your key's mode. The publicKey in the path must be your token's.",
+    command: ['curl -sS "$OWO_URL/api/v2/banks/merchant/$PUBLIC_KEY" \\', '  -H "Authorization: Bearer $TOKEN"'].join("\n"),
+    answer: answers.merchantBanksAnswerExample,
+  },
+  {
+    id: "verify-standard",
+    title: "Verify, as SeerBit's SDK does",
+    note: "Its GET carries a JSON body with no length; Owo answers as if it had none. paymentType is null until the customer chooses.",
+    command: ['curl -sS "$OWO_URL/api/v3/payments/query/1763805600000" \\', '  -H "Authorization: Bearer $TOKEN"'].join("\n"),
+    answer: answers.standardCheckoutVerifyExample,
+  },
+];
+
 /** The typed client in a TypeScript backend: channels narrowed by their fields, every failure an OwoError. */
 export const clientTypescriptExample = `import { createOwoClient, OwoError } from "owo/client";
 
@@ -133,6 +159,6 @@ export async function history(orderId: string) {
 `;
 
 /** A runnable example file beside the client (tested by running it); read when the page renders. */
-export function exampleFile(name: "merchant-backend.example.mjs" | "callback-receiver.example.mjs"): string {
+export function exampleFile(name: "merchant-backend.example.mjs" | "callback-receiver.example.mjs" | "seerbit-nodejs.example.mjs"): string {
   return readFileSync(join(process.cwd(), "client", name), "utf8");
 }

@@ -10,6 +10,7 @@ const SECTIONS = [
   ["/docs/callbacks", "Callbacks"],
   ["/docs/refunds", "Cancel and refunds"],
   ["/docs/providers", "Going live"],
+  ["/docs/seerbit", "Coming from SeerBit"],
   ["/docs/errors", "Errors"],
   ["/docs/limits", "Limits and versions"],
 ] as const;

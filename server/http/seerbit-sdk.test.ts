@@ -119,3 +119,14 @@ test("AccountsService.BanksList gets the merchant's banks", async () => {
   const gtb = result.answer.data.merchantBanks.find((b: { bankCode: string }) => b.bankCode === "058");
   assert.deepEqual(gtb, { bankCode: "058", bankName: "Guaranty Trust Bank", ussdCode: "*737#", supportsUssd: true, status: "ACTIVE", minimumAmount: "100.00" });
 });
+
+test("the docs' example backend (client/seerbit-nodejs.example.mjs) runs as printed, only OWO_URL pointing at Owo", async () => {
+  const origin = endpoint.replace(/\/api\/v2\/$/, "");
+  const { stdout } = await promisify(execFile)(process.execPath, [join(import.meta.dirname, "../../client/seerbit-nodejs.example.mjs")], {
+    env: { ...process.env, NODE_EXTRA_CA_CERTS: join(certDir, "cert.pem"), OWO_URL: origin, PUBLIC_KEY: m.merchant.publicKey, SECRET_KEY: m.merchant.secretKey, TOKEN: m.token },
+    timeout: 20_000,
+  });
+  assert.match(stdout, new RegExp(`^send the customer to ${owo.url.replace(/[.]/g, "\\.")}/checkout/OWO\\d{17}$`, "m"));
+  assert.match(stdout, /^status PENDING code S20 paymentType null$/m);
+  assert.match(stdout, /^USSD banks [1-9]\d*$/m);
+});

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { after, before, describe, it } from "node:test";
 import { promisify } from "node:util";
 import { ERROR_CODES } from "../../app/docs/error-codes";
-import { quickStart, setupCommand } from "../../app/docs/examples";
+import { quickStart, seerbitSteps, setupCommand } from "../../app/docs/examples";
 import { ApiError, type ApiCode } from "../api-error";
 import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
 
@@ -62,6 +62,26 @@ describe("the quick start", () => {
       }
     }
     assert.notEqual(env.TOKEN, "");
+  });
+});
+
+describe("Coming from SeerBit", () => {
+  it("runs step by step in bash with curl: each answer is 200, SUCCESS and shaped like the docs' sample", async () => {
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "", NODE_ENV: "test", CURL_HOME: curlHome, OWO_URL: owo.url, PUBLIC_KEY: merchant.publicKey, SECRET_KEY: merchant.secretKey, TOKEN: "" };
+    for (const step of seerbitSteps) {
+      const { stdout } = await run("bash", ["-c", step.command], { env, timeout: 30_000 });
+      const cut = stdout.lastIndexOf("\n");
+      const answer = JSON.parse(stdout.slice(0, cut)) as { status: string; data: Record<string, unknown> };
+      assert.equal(stdout.slice(cut + 1), "200", `${step.id}: ${stdout}`);
+      assert.equal(answer.status, "SUCCESS", step.id);
+      if (step.id === "token") env.TOKEN = (answer.data.EncryptedSecKey as { encryptedKey: string }).encryptedKey;
+      if (step.id === "verify-standard") {
+        // Before the customer's choice: pending, no channel, nobody issued anything yet.
+        const p = answer.data.payments as Record<string, unknown>;
+        assert.deepEqual([answer.data.code, p.status, p.paymentType, p.provider], ["S20", "PENDING", null, null]);
+      }
+      assert.deepEqual(fieldsOf(answer), fieldsOf(step.answer), `${step.id}: the sample's fields differ from the real answer's`);
+    }
   });
 });
 

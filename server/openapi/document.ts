@@ -156,7 +156,7 @@ const verifyOperation = (operationId: string, summary: string) => ({
   summary,
   description: "The payment as it stands. Never reports an open payment past its expiry: verify expires it then and there. Treat any code other than 00 as unpaid.",
   parameters: [referenceParameter],
-  responses: { "200": jsonAnswer("The payment", "VerifyAnswer", { paid: examples.verifyAnswerExample }), ...failing("Unauthorized", "NotFound", "TooManyRequests", "ServerError") },
+  responses: { "200": jsonAnswer("The payment", "VerifyAnswer", { paid: examples.verifyAnswerExample, awaitingChoice: examples.standardCheckoutVerifyExample }), ...failing("Unauthorized", "NotFound", "TooManyRequests", "ServerError") },
 });
 
 export function openApiDocument(publicUrl: string) {

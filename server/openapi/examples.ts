@@ -188,6 +188,30 @@ export const standardCheckoutAnswerExample = {
   },
 };
 
+/** Verify of that standard-checkout payment before its customer chose a channel. */
+export const standardCheckoutVerifyExample = {
+  status: "SUCCESS",
+  data: {
+    code: "S20",
+    message: "Transaction is pending",
+    payments: {
+      ...paidTransferExample,
+      paymentReference: "1763805600000",
+      linkingReference: "OWO72462256161858090",
+      paymentType: null,
+      status: "PENDING",
+      amount: "100.00",
+      amountPaid: "0.00",
+      gatewayMessage: "Transaction is pending",
+      gatewayCode: "S20",
+      provider: null,
+      paidAt: null,
+      updatedAt: "2026-11-21T10:00:00.000Z",
+    },
+    customers: { customerName: "", customerMobile: "", customerEmail: "testmerchant@mailinator.com" },
+  },
+};
+
 export const merchantBanksAnswerExample = {
   status: "SUCCESS",
   data: {
