@@ -245,6 +245,37 @@ test("20 racing refund requests over both doors asking together for more than ar
   assert.equal(settled.state.refundable, "0.00");
 });
 
+test("20 racing refund requests split between two Owo processes on one database: still never more than arrived", async () => {
+  const { spawnOwo } = await import("../testing/processes");
+  const second = await spawnOwo(s.owo.dataDir);
+  try {
+    const ref = await paid(transferBody(s.merchant.publicKey, { amount: "1000" }));
+    const servers = [s.owo.url, second.url];
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const res = await fetch(`${servers[i % 2]}/api/v2/payments/${ref}/refunds`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${s.token}` },
+          body: JSON.stringify({ reason: `race ${i}`, amount: "75.00" }),
+        });
+        return res.status === 200 ? "accepted" : `${res.status} ${((await res.json()) as { data: { code: string } }).data.code}`;
+      }),
+    );
+    // 13 × 75.00 = 975.00 fits in 1000.00; a 14th would not.
+    assert.equal(outcomes.filter((o) => o === "accepted").length, 13, outcomes.join(","));
+    assert.deepEqual([...new Set(outcomes.filter((o) => o !== "accepted"))], ["409 S15"]);
+    const settled = await eventually("every refund processed", async () => {
+      const d = await s.trpc.payments.byReference.query({ paymentReference: ref });
+      return d.refunds.every((x) => x.status === "PROCESSED") && d;
+    });
+    assert.equal(settled.payments.amountRefunded, "975.00");
+    assert.equal(settled.state.refundable, "25.00");
+  } finally {
+    second.child.kill("SIGTERM");
+    await second.exited;
+  }
+});
+
 test("tRPC payments.refund: API tokens, owners and admins may; developers and viewers are FORBIDDEN", async () => {
   for (const role of ["developer", "viewer", "admin", "owner"] as const) {
     const ref = await paid(ussdBody(s.merchant.publicKey));
