@@ -44,6 +44,8 @@ export default defineConfig({
       OWO_RATE_LIMIT_RPS: "0",
       OWO_ALLOW_PRIVATE_CALLBACKS: "1",
       OWO_WEBHOOK_BACKOFF_SCALE: "0.01",
+      // The Providers page offers a base URL, so a journey can connect a provider's test double.
+      OWO_ALLOW_PROVIDER_BASE_URL: "1",
       LOG_LEVEL: "warn",
       OWO_NEXT_DIST: process.env.OWO_NEXT_DIST ?? "",
     },

@@ -5,7 +5,7 @@ test("keys, curl sample, roll with grace, endpoints, signing secret and link def
   page.on("dialog", (d) => void d.accept());
   await page.goto("/developers");
   await expect(page.getByTestId("merchant-name")).toHaveText(merchant.name);
-  await expect(page.getByText("Live mode is unavailable on this Owo.")).toBeVisible();
+  await expect(page.getByText("Live mode starts once a bank-side provider is connected.")).toBeVisible();
   const publicKey = (await page.getByTestId("public-key").first().textContent()) ?? "";
   expect(publicKey).toMatch(/^pk_test_/);
   await expect(page.getByTestId("curl-exchange")).toContainText(`YOUR_SECRET_KEY.${publicKey}`);

@@ -1,0 +1,86 @@
+// Going live in the dashboard: connect Paystack (its test double, as its own process), test the connection, make live
+// keys, switch to live mode, create a USSD payment, and watch it settle when the double's customer pays and its signed
+// webhook reaches the notice URL the page shows.
+import { spawn, type ChildProcess } from "node:child_process";
+import { expect, test } from "./fixtures";
+
+const SECRET_KEY = "sk_test_e2e_paystack_double";
+let double: ChildProcess | undefined;
+let doubleUrl = "";
+
+test.beforeAll(async () => {
+  double = spawn(process.execPath, ["--import", "tsx", "server/providers/double-cli.ts", "paystack", "--port", "0", "--secret-key", SECRET_KEY], { stdio: ["ignore", "pipe", "inherit"] });
+  doubleUrl = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    double?.stdout?.on("data", (d: Buffer) => {
+      out += d.toString();
+      const line = out.split("\n").find((l) => l.startsWith("{"));
+      if (line) resolve((JSON.parse(line) as { url: string }).url);
+    });
+    double?.on("exit", (code) => reject(new Error(`paystack double exited ${code}`)));
+  });
+});
+test.afterAll(() => {
+  double?.kill("SIGTERM");
+});
+
+test("connect a provider against its double, create a live payment from the dashboard, watch it settle", async ({ page, merchant }) => {
+  await expect(page.getByTestId("mode-switch")).toHaveCount(0);
+  await page.goto("/providers");
+  await expect(page.getByTestId("no-providers")).toBeVisible();
+  const form = page.getByTestId("connect-provider");
+  await form.getByRole("combobox").selectOption("paystack");
+  await form.getByLabel(/Secret key/).fill(SECRET_KEY);
+  await form.getByLabel(/^Priority/).fill("1");
+  await form.getByLabel(/Base URL/).fill(doubleUrl);
+  await form.getByRole("button", { name: "Connect" }).click();
+
+  const card = page.getByTestId("provider-paystack");
+  await expect(card).toContainText("secretKey …ubl");
+  await expect(card).toContainText("provider test mode");
+  const noticeUrl = (await card.getByTestId("notice-url").textContent()) ?? "";
+  expect(noticeUrl).toMatch(/\/api\/v2\/providers\/prv_[0-9a-z]{20}\/notices$/);
+  await expect(card).toContainText("is a loopback address: a provider cannot reach it");
+  // What the merchant does on Paystack's dashboard: paste the notice URL as the webhook URL.
+  await fetch(`${doubleUrl}/_double/webhook-url`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ url: noticeUrl }) });
+
+  await card.getByRole("button", { name: "Test connection" }).click();
+  await expect(card.getByTestId("test-result")).toHaveText("Connection works: paystack accepted the credentials");
+
+  await page.getByRole("button", { name: "Create live keys" }).click();
+  await expect(page.getByTestId("live-keys")).toContainText(/pk_live_[0-9a-f]+/);
+  await page.screenshot({ path: "e2e/screenshots/providers.png", fullPage: true });
+
+  await page.getByTestId("mode-switch").click();
+  await expect(page.locator(".mode-badge")).toHaveText("Live");
+
+  await page.goto("/payments/new");
+  const origin = new URL(page.url()).origin;
+  const reference = `live-${Date.now()}`;
+  await page.getByLabel("Amount").fill("2500");
+  await page.getByLabel("Customer's bank").selectOption({ label: "Guaranty Trust Bank (*737#)" });
+  await page.getByLabel("Customer name").fill("Chiamaka Obi");
+  await page.getByLabel("Mobile number").fill("08031234567");
+  await page.getByLabel("E-mail").fill("chiamaka@example.com");
+  await page.getByLabel("Payment reference").fill(reference);
+  await page.getByLabel("Callback URL").fill(`${origin}/api/health`);
+  await page.getByLabel("Redirect URL").fill(`${origin}/signin`);
+  await page.getByRole("button", { name: "Create dial code" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/payments/${reference}\\?created=1$`));
+  await expect(page.getByTestId("dial-code")).toHaveText(/^\*737\*33\*4\*\d{6}#$/);
+  await expect(page.getByTestId("provider")).toHaveText("paystack");
+  await expect(page.getByTestId("payment-status")).toHaveText("Pending");
+  const linkingReference = (await page.getByText(/^OWO\d{17}$/).first().textContent()) ?? "";
+
+  // The customer dials the code and pays at Paystack (the double); Paystack's signed charge.success reaches Owo.
+  const paid = await fetch(`${doubleUrl}/_double/transactions/${linkingReference}-1/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  expect(paid.status).toBe(200);
+  await expect(page.getByTestId("payment-status")).toHaveText("Successful", { timeout: 20_000 });
+  await expect(page.getByTestId("amount-paid")).toHaveText("₦2,500.00");
+  await page.reload();
+  await expect(page.getByTestId("timeline")).toContainText("Notice from the provider: applied");
+  await expect(page.getByTestId("provider-reference")).toHaveText(`${linkingReference}-1`);
+  await expect(page.getByTestId("merchant-name")).toHaveText(merchant.name);
+  await page.screenshot({ path: "e2e/screenshots/live-payment.png", fullPage: true });
+});
