@@ -88,7 +88,7 @@ test("create a USSD payment, pay it with the sandbox bank, see it succeed, callb
   expect(lines).toHaveLength(2);
   expect(lines[0]).toContain("Payment reference");
   expect(lines[1]).toContain(`${reference},`);
-  expect(lines[1]).toContain("SUCCESSFUL,1500.00,1500.00,0.00,Chiamaka Obi");
+  expect(lines[1]).toContain("SUCCESSFUL,1500.00,1500.00,0.00,0.00,Chiamaka Obi");
   await expect(page.getByTestId("merchant-name")).toHaveText(merchant.name);
 
   // The export's refusals speak API.md's envelope, naming the field at fault, like every other door.

@@ -272,3 +272,24 @@ export const callbackExample = {
     },
   ],
 };
+
+/** ord-1001's refund of 500.00 paid back: a refund event carries `refund`, and amountRefunded counts it. */
+export const refundCallbackExample = {
+  notificationItems: [
+    {
+      notificationRequestItem: {
+        ...callbackExample.notificationItems[0]!.notificationRequestItem,
+        eventId: "evt_9c2e4a1f7b3d5e6f8a0b2c4d",
+        eventDate: "2026-11-21T11:00:02.000Z",
+        data: {
+          ...callbackExample.notificationItems[0]!.notificationRequestItem.data,
+          event: "refund.processed",
+          sequence: 4,
+          updatedAt: "2026-11-21T11:00:02.000Z",
+          amountRefunded: "500.00",
+          refund: { refundReference: "rf-ord-1001-1", amount: "500.00", status: "PROCESSED", reason: "One item out of stock" },
+        },
+      },
+    },
+  ],
+};

@@ -39,7 +39,7 @@ test("streams the filtered list newest first in batches, each row once, with the
   const chunks = [...transfers.chunks];
   assert.equal(chunks.length, 1 + 3, "the header, then batches of 5");
   const rows = parseCsv(chunks.join(""));
-  assert.deepEqual(rows[0]?.slice(0, 8), ["Created (UTC)", "Payment reference", "Linking reference", "Channel", "Status", "Amount (NGN)", "Amount paid (NGN)", "Amount to refund (NGN)"]);
+  assert.deepEqual(rows[0]?.slice(0, 9), ["Created (UTC)", "Payment reference", "Linking reference", "Channel", "Status", "Amount (NGN)", "Amount paid (NGN)", "Amount to refund (NGN)", "Amount refunded (NGN)"]);
   const expected = listPayments(m.merchantId, "test", { channel: "TRANSFER" }, { limit: 200 }).items.map((p) => p.paymentReference);
   assert.deepEqual(rows.slice(1).map((r) => r[1]), expected);
   assert.ok(rows.slice(1).every((r) => r[3] === "TRANSFER" && r[4] === "PENDING" && /^\d+\.\d\d$/.test(r[5] ?? "")));
@@ -79,5 +79,5 @@ test("cells are quoted when needed, and a customer-typed formula is never run by
   const text = [...exportPayments(m.merchantId, "test", { search: ref }).chunks].join("");
   const [, row] = parseCsv(text);
   assert.equal(row?.[1], ref);
-  assert.equal(row?.[8], `'=HYPERLINK("http://evil.example","Ada")`);
+  assert.equal(row?.[9], `'=HYPERLINK("http://evil.example","Ada")`);
 });

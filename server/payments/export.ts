@@ -14,6 +14,7 @@ const COLUMNS = {
   amountKobo: { title: "Amount (NGN)", column: payments.amountKobo, cell: (v: unknown) => formatKobo(Number(v)) },
   amountPaidKobo: { title: "Amount paid (NGN)", column: payments.amountPaidKobo, cell: (v: unknown) => formatKobo(Number(v)) },
   amountToRefundKobo: { title: "Amount to refund (NGN)", column: payments.amountToRefundKobo, cell: (v: unknown) => formatKobo(Number(v)) },
+  amountRefundedKobo: { title: "Amount refunded (NGN)", column: payments.amountRefundedKobo, cell: (v: unknown) => formatKobo(Number(v)) },
   fullName: { title: "Customer name", column: payments.fullName, cell: String },
   email: { title: "Customer e-mail", column: payments.email, cell: String },
   mobileNumber: { title: "Customer mobile", column: payments.mobileNumber, cell: String },

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { cancelAnswerExample, refundAnswerExample, refundRequestExample } from "@/server/openapi/examples";
+import { cancelAnswerExample, refundAnswerExample, refundCallbackExample, refundRequestExample } from "@/server/openapi/examples";
 import { SANDBOX_DECLINE_MARK, SANDBOX_REFUND_MS } from "@/server/providers/sandbox/refunds";
 import { AnswerBlock, asJson, CodeBlock } from "../code-block";
 import styles from "../docs.module.css";
@@ -47,6 +47,7 @@ export default function RefundsPage() {
         <code>refund.processed</code> or <code>refund.failed</code>, with <code>data.refund</code> ={" "}
         <code>{"{refundReference, amount, status, reason}"}</code>.
       </p>
+      <CodeBlock label="POST your callbackUrl (refund.processed)" code={asJson(refundCallbackExample)} />
       <p>
         Over tRPC: <code>payments.cancel({"{paymentReference}"})</code> and{" "}
         <code>payments.refund({"{paymentReference, amount?, reason, refundReference?}"})</code>, with the same answers;{" "}
