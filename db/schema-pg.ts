@@ -510,6 +510,8 @@ export const sessions = pgTable(
     ip: text("ip").notNull().default(""),
     endedAt: bigint("ended_at", { mode: "number" }),
     endedReason: text("ended_reason", { enum: ["signed-out", "revoked", "password-changed", "all-revoked"] }),
+    /** When this session last proved the second factor (at sign-in, or a fresh code for a sensitive action). */
+    secondFactorAt: bigint("second_factor_at", { mode: "number" }),
   },
   (t) => [index("sessions_user").on(t.userId, t.createdAt)],
 );

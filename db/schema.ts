@@ -509,6 +509,8 @@ export const sessions = sqliteTable(
     ip: text("ip").notNull().default(""),
     endedAt: integer("ended_at"),
     endedReason: text("ended_reason", { enum: ["signed-out", "revoked", "password-changed", "all-revoked"] }),
+    /** When this session last proved the second factor (at sign-in, or a fresh code for a sensitive action). */
+    secondFactorAt: integer("second_factor_at"),
   },
   (t) => [index("sessions_user").on(t.userId, t.createdAt)],
 );

@@ -5,6 +5,7 @@ import { can } from "@/server/auth/permissions";
 import { settings } from "@/server/settings";
 import { pageCaller } from "@/server/trpc/page-caller";
 import { TrpcProvider } from "@/app/trpc-provider";
+import { FreshCodeDialog } from "./account/fresh-code";
 import { MerchantSwitcher, ModeSwitch, SignOutButton } from "./session-controls";
 
 const NAV = [
@@ -16,6 +17,7 @@ const NAV = [
   ["/providers", "Providers"],
   ["/team", "Team"],
   ["/account", "Account"],
+  ["/account/sessions", "Sessions"],
   ["/docs", "API docs"],
 ] as const;
 
@@ -69,7 +71,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
               go live. <a href="/account">Send it again</a>
             </p>
           )}
-          <TrpcProvider>{children}</TrpcProvider>
+          <TrpcProvider>
+            {children}
+            <FreshCodeDialog />
+          </TrpcProvider>
         </main>
       </div>
     </div>

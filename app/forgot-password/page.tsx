@@ -10,7 +10,7 @@ export default function ForgotPasswordPage() {
       <div className="auth-card">
         <p className="brand">Owo</p>
         <h1>Forgot your password</h1>
-        <p className="muted">We will mail you a link to choose a new one.</p>
+        <p className="muted">We will mail you a link to choose a new one. Choosing it signs you out everywhere.</p>
         <ForgotPasswordForm minutes={RESET_MINUTES} />
         <p className="muted">
           <a href="/signin">Back to sign in</a>

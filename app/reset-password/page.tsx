@@ -28,7 +28,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
         ) : (
           <>
             <h1>Choose a new password</h1>
-            <p className="muted">Then sign in with the new one.</p>
+            <p className="muted">Setting it signs you out everywhere; then sign in with the new one.</p>
             <ResetPasswordForm token={token} />
           </>
         )}

@@ -13,7 +13,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return (
       <div role="status" className="stack">
         <h2>Password changed</h2>
-        <p>The password of {result.email} is changed.</p>
+        <p>The password of {result.email} is changed, and every session that was signed in with the old one has ended.</p>
         <p>
           <a href="/signin">Sign in with the new password</a>
         </p>

@@ -24,6 +24,8 @@ export type UserCaller = {
   teamRequiresTwoFactor: boolean;
   /** The team requires two-factor sign-in and this person has not set it up: only their own account is open to them. */
   mustEnrolTwoFactor: boolean;
+  /** The dashboard session this request came with (null for callers built in-process without one). */
+  sessionId: string | null;
 };
 
 export type Caller = MachineCaller | UserCaller;
@@ -67,7 +69,7 @@ export async function sessionUserId(cookies: Record<string, string>): Promise<st
 }
 
 /** The merchant the user picked (cookie), else their first; mode from its cookie, test unless live was chosen. */
-export function userCaller(userId: string, cookies: Record<string, string>): UserCaller | null {
+export function userCaller(userId: string, cookies: Record<string, string>, sessionId: string | null = null): UserCaller | null {
   const rows = db()
     .select({
       merchantId: memberships.merchantId, role: memberships.role, merchantName: merchants.name, email: users.email, verifiedAt: users.emailVerifiedAt,
@@ -88,7 +90,7 @@ export function userCaller(userId: string, cookies: Record<string, string>): Use
   const mode: Mode = cookies[MODE_COOKIE] === "live" && liveAvailable && mayGoLive ? "live" : "test";
   return {
     kind: "user", userId, email: chosen.email, merchantId: chosen.merchantId, merchantName: chosen.merchantName, role: chosen.role, mode, emailVerified,
-    liveAvailable, teamRequiresTwoFactor: chosen.teamRequiresTwoFactor, mustEnrolTwoFactor,
+    liveAvailable, teamRequiresTwoFactor: chosen.teamRequiresTwoFactor, mustEnrolTwoFactor, sessionId,
   };
 }
 

@@ -6,6 +6,7 @@ import type { NextAuthOptions } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { cookies } from "next/headers";
 import { CLIENT_IP_HEADER } from "../http/request-body";
+import { clock } from "../clock";
 import { log } from "../logger";
 import { settings } from "../settings";
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE, newDeviceId, recordSignIn } from "../users/devices";
@@ -49,22 +50,24 @@ export function authOptions(): NextAuthOptions {
           const device: SessionDevice = { ip: header(req.headers, CLIENT_IP_HEADER), userAgent: header(req.headers, "user-agent") };
           const user = await signInWithPassword(String(credentials?.email ?? ""), String(credentials?.password ?? ""), device.ip);
           if (!user) return null;
+          let secondFactorAt: number | null = null;
           if (twoFactorStatus(user.id).enabled) {
             const code = String(credentials?.code ?? "").trim();
             if (!code) throw new Error(SECOND_FACTOR.needed);
             const outcome = await checkSecondFactor(user.id, code);
             if (outcome !== "ok") throw new Error(SECOND_FACTOR[outcome === "locked" ? "locked" : "wrong"]);
+            secondFactorAt = clock.now();
           }
           recordSignIn(user.id, await deviceOfThisBrowser(), { ip: device.ip || null, userAgent: device.userAgent || null });
-          return { ...user, device };
+          return { ...user, device, secondFactorAt };
         },
       }),
     ],
     callbacks: {
       jwt({ token, user }) {
         if (user) {
-          const device = (user as { device?: SessionDevice }).device ?? { ip: "", userAgent: "" };
-          return { ...token, sid: startSession(user.id, device).id };
+          const { device = { ip: "", userAgent: "" }, secondFactorAt = null } = user as { device?: SessionDevice; secondFactorAt?: number | null };
+          return { ...token, sid: startSession(user.id, device, clock.now(), secondFactorAt).id };
         }
         // Thrown, next-auth clears the cookie and answers no session: the session was ended or has run its course.
         if (typeof token.sid !== "string" || typeof token.sub !== "string" || liveSessionUser(token.sid) !== token.sub) {

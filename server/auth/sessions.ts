@@ -24,13 +24,13 @@ type Checked = { userId: string | null; expiresAt: number; checkedAt: number };
 const holder = globalThis as unknown as { __owoSessionCache?: Map<string, Checked> };
 const cache = (holder.__owoSessionCache ??= new Map());
 
-/** A new session for a person who has just proved who they are. */
-export function startSession(userId: string, device: SessionDevice, now = clock.now()): { id: string; expiresAt: number } {
+/** A new session for a person who has just proved who they are (`secondFactorAt`: with a second factor, then). */
+export function startSession(userId: string, device: SessionDevice, now = clock.now(), secondFactorAt: number | null = null): { id: string; expiresAt: number } {
   const id = newId("ses", 32);
   const expiresAt = now + settings().sessionMaxSeconds * 1000;
   write((tx) =>
     tx.insert(sessions).values({
-      id, userId, createdAt: now, lastSeenAt: now, expiresAt, userAgent: device.userAgent.slice(0, 300), ip: device.ip.slice(0, 64),
+      id, userId, createdAt: now, lastSeenAt: now, expiresAt, userAgent: device.userAgent.slice(0, 300), ip: device.ip.slice(0, 64), secondFactorAt,
     }).run(),
   );
   return { id, expiresAt };
@@ -101,4 +101,14 @@ export function listSessions(userId: string, now = clock.now()): SessionView[] {
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.createdAt))
     .all();
+}
+
+/** When the session last proved the second factor; null when never (or no such session of this person). */
+export function secondFactorCheckedAt(userId: string, sessionId: string): number | null {
+  return db().select({ at: sessions.secondFactorAt }).from(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).get()?.at ?? null;
+}
+
+/** Records a fresh second-factor check on the person's own session. */
+export function markSecondFactor(userId: string, sessionId: string, now = clock.now()): void {
+  write((tx) => tx.update(sessions).set({ secondFactorAt: now }).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).run());
 }

@@ -94,7 +94,7 @@ export function resetLetter(p: { resetUrl: string; minutes: number }): Letter {
     subject: "Reset your Owo password",
     paragraphs: [
       "Someone (we hope you) asked to reset the password of your Owo account.",
-      `The link works once, for ${p.minutes} minutes.`,
+      `The link works once, for ${p.minutes} minutes. Setting a new password signs you out everywhere.`,
     ],
     action: { label: "Choose a new password", url: p.resetUrl },
     footnote: "If you did not ask for this, ignore this mail: your password stays as it is.",

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "../api-error";
 import { callerFromAuthorization } from "../auth/access-tokens";
-import { parseCookies, sessionUserId, userCaller } from "../auth/callers";
+import { parseCookies, currentSession, userCaller } from "../auth/callers";
 import { clientIp } from "../http/request-body";
 import { settings } from "../settings";
 import type { Context } from "./init";
@@ -32,10 +32,10 @@ export async function contextFromRequest(req: IncomingMessage, res: ServerRespon
     }
   }
   const cookies = parseCookies(req.headers.cookie);
-  const userId = await sessionUserId(cookies);
-  if (!userId) return { ...base, caller: null, authError: null };
+  const session = await currentSession(cookies);
+  if (!session) return { ...base, caller: null, authError: null };
   if (req.method !== "GET" && !sameOrigin(req)) {
     return { ...base, caller: null, authError: new ApiError("S3", "Cross-site request refused: send it from the dashboard's own origin") };
   }
-  return { ...base, caller: userCaller(userId, cookies), authError: null };
+  return { ...base, caller: userCaller(session.userId, cookies, session.sessionId), authError: null };
 }

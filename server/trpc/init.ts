@@ -9,6 +9,7 @@ import { ZodError, z } from "zod";
 import { ApiError, invalidFields, type ApiCode } from "../api-error";
 import type { Caller } from "../auth/callers";
 import { assertCan, type Action } from "../auth/permissions";
+import { assertFreshSecondFactor } from "../users/two-factor";
 import { limitMerchant } from "../limits/rate-limits";
 import { log } from "../logger";
 import { recordAudit } from "../team/audit";
@@ -118,6 +119,15 @@ export function permittedProcedure(action: Action) {
   });
 }
 
+/**
+ * Sensitive actions (issue 17): a signed-in person who uses two factors must have proved one on this session within
+ * 15 minutes, or is asked for a fresh code. Machines are the merchant's own integration and are not asked.
+ */
+export const freshSecondFactor = t.middleware(({ ctx, next }) => {
+  if (ctx.caller?.kind === "user") assertFreshSecondFactor(ctx.caller.userId, ctx.caller.sessionId);
+  return next();
+});
+
 /** Owner, admin and developer (and machines) change things; viewers read. */
 export const staffProcedure = permittedProcedure("change");
 
@@ -139,3 +149,8 @@ export function userPermittedProcedure(action: Action) {
   });
 }
 export const adminUserProcedure = userPermittedProcedure("team.manage");
+
+/** The sensitive forms of the procedures above: roll keys and secrets, refund, change roles. */
+export const sensitiveStaffProcedure = staffProcedure.use(freshSecondFactor);
+export const sensitiveMoneyBackProcedure = moneyBackProcedure.use(freshSecondFactor);
+export const sensitiveAdminUserProcedure = adminUserProcedure.use(freshSecondFactor);

@@ -20,6 +20,8 @@ before(async () => {
   a = await createTestMerchant("Alpha Foods");
   b = await createTestMerchant("Bravo Mart");
   bCookie = await sessionCookie(b.userId);
+  const { startSession } = await import("../auth/sessions");
+  ids.sessionId = startSession(a.userId, { ip: "198.51.100.1", userAgent: "Alpha Foods browser" }).id;
   const token = await tokenFor(owo, a);
   const paid = await call(owo, "POST", "/api/v2/payments/initiates", {
     token,
@@ -90,6 +92,10 @@ const CASES: Record<string, Case> = {
   "account.twoFactor.confirm": { input: () => ({ code: "123456" }) },
   "account.twoFactor.renewRecoveryCodes": { input: () => ({ code: "123456" }) },
   "account.twoFactor.disable": { input: () => ({ code: "123456" }) },
+  "account.twoFactor.refresh": { input: () => ({ code: "123456" }) },
+  "account.sessions.list": {},
+  "account.sessions.end": { input: () => ({ id: ids.sessionId }) },
+  "account.sessions.endOthers": {},
   "team.requireTwoFactor": { input: () => ({ required: false }) },
   "webhooks.endpoints.list": {},
   "webhooks.endpoints.add": { input: () => ({ url: "https://bravo.example.ng/hook" }) },
@@ -132,7 +138,7 @@ test("merchant B, signed in as an owner, gets NOT_FOUND for A's ids and none of 
     }
     outcomes.push(`${path}:${res.status}`);
   }
-  for (const byId of ["verifyPayment", "payments.byReference", "payments.cancel", "payments.refund", "sandbox.simulate", "links.byId", "links.setActive", "team.withdrawInvite", "team.changeRole", "team.remove", "webhooks.endpoints.disable", "webhooks.endpoints.enable", "webhooks.endpoints.delete", "webhooks.deliveries.byEndpoint", "webhooks.deliveries.resend", "providers.test", "providers.disconnect"]) {
+  for (const byId of ["verifyPayment", "payments.byReference", "payments.cancel", "payments.refund", "sandbox.simulate", "links.byId", "links.setActive", "team.withdrawInvite", "team.changeRole", "team.remove", "webhooks.endpoints.disable", "webhooks.endpoints.enable", "webhooks.endpoints.delete", "webhooks.deliveries.byEndpoint", "webhooks.deliveries.resend", "providers.test", "providers.disconnect", "account.sessions.end"]) {
     assert.ok(outcomes.includes(`${byId}:404`), `${byId} answers 404 for A's id: ${outcomes.find((o) => o.startsWith(`${byId}:`))}`);
   }
   const deliveries = outcomes.find((o) => o.startsWith("webhooks.deliveries.byPayment:"));
@@ -151,6 +157,8 @@ test("A's objects are untouched by B's attempts", async () => {
   assert.equal((await asA.webhooks.endpoints.list()).find((e) => e.id === ids.endpointId)?.enabled, true);
   assert.equal((await asA.team.members()).find((m) => m.userId === a.userId)?.role, "owner");
   assert.ok((await asA.team.invites()).some((i) => i.id === ids.inviteId));
+  const { liveSessionUser } = await import("../auth/sessions");
+  assert.equal(liveSessionUser(String(ids.sessionId)), a.userId, "B could not end A's session");
 });
 
 test("every REST route that takes a reference answers B with 404 and nothing of A's", async () => {

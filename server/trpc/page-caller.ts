@@ -2,7 +2,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { parseCookies, sessionUserId, userCaller, type UserCaller } from "../auth/callers";
+import { currentSession, parseCookies, userCaller, type UserCaller } from "../auth/callers";
 import { createCaller } from "./root";
 
 /**
@@ -12,7 +12,7 @@ import { createCaller } from "./root";
 export const pageCaller = cache(async (): Promise<{ caller: UserCaller | null; api: ReturnType<typeof createCaller> }> => {
   const jar = await cookies();
   const map = parseCookies(jar.getAll().map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join("; "));
-  const userId = await sessionUserId(map);
-  const caller = userId ? userCaller(userId, map) : null;
+  const session = await currentSession(map);
+  const caller = session ? userCaller(session.userId, map, session.sessionId) : null;
   return { caller, api: createCaller({ caller, authError: null, requestId: "page", ip: null, setHeader: () => undefined }) };
 });

@@ -12,7 +12,7 @@ let smtp: TestSmtp;
 let people = 0;
 before(async () => {
   smtp = await startTestSmtp();
-  owo = await startOwo({ OWO_WORKER: "on", OWO_SMTP_URL: smtp.url, OWO_WEBHOOK_BACKOFF_SCALE: "0.01" });
+  owo = await startOwo({ OWO_WORKER: "on", OWO_SMTP_URL: smtp.url, OWO_WEBHOOK_BACKOFF_SCALE: "0.01", OWO_REVOCATION_SECONDS: "0" });
 });
 after(async () => {
   await owo.stop();
@@ -90,6 +90,8 @@ test("password reset: a 30-minute single-use link, hashed at rest; the new passw
   const m = await createTestMerchant("Reset Foods");
   const { requestPasswordReset, resetLinkProblem, completePasswordReset } = await import("./password-reset");
   const { userByCredentials } = await import("./users");
+  const before = await userClient(owo, m.userId);
+  assert.ok((await before.team.members.query()).length, "signed in before the reset");
   requestPasswordReset(m.email.toUpperCase());
   const link = linkIn((await smtp.waitFor(m.email, /Reset your Owo password/)).text, "/reset-password");
   const token = tokenOf(link);
@@ -102,6 +104,7 @@ test("password reset: a 30-minute single-use link, hashed at rest; the new passw
   await completePasswordReset(token, "a brand new password", { ip: "203.0.113.9", userAgent: "Test Browser" });
   assert.equal(await userByCredentials(m.email, m.password), null, "the old password no longer signs in");
   assert.ok(await userByCredentials(m.email, "a brand new password"));
+  assert.equal((await trpcFailure(before.team.members.query())).code, "UNAUTHORIZED", "the reset ended the sessions signed in before it");
   const notice = await smtp.waitFor(m.email, /password was reset/);
   assert.match(notice.text, /203\.0\.113\.9/);
   assert.match(notice.text, /Test Browser/);

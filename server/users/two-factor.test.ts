@@ -111,3 +111,21 @@ test("recovery codes can be renewed and two-factor turned off, each with a fresh
   assert.deepEqual(await client.account.twoFactor.disable.mutate({ code: await codeAt(secret) }), { enabled: false });
   assert.equal((await client.account.twoFactor.status.query()).enabled, false);
 });
+
+test("sensitive actions ask a person with two factors for a fresh code once the session's last check is 15 minutes old", async () => {
+  const { m, client, secret } = await enrolled("Sensitive Ltd");
+  // This test session never proved a second factor (as a session from before enrolment).
+  const refused = await trpcFailure(client.keys.roll.mutate({ graceSeconds: 0 }));
+  assert.equal(refused.code, "FORBIDDEN");
+  assert.deepEqual(refused.errors, [{ field: "secondFactor", message: "must be entered again" }]);
+  assert.equal((await trpcFailure(client.webhooks.secret.roll.mutate({ graceSeconds: 0 }))).errors[0]?.field, "secondFactor");
+  assert.equal((await trpcFailure(client.team.changeRole.mutate({ userId: m.userId, role: "owner" }))).errors[0]?.field, "secondFactor");
+
+  assert.equal((await trpcFailure(client.account.twoFactor.refresh.mutate({ code: "000000" === (await codeAt(secret)) ? "111111" : "000000" }))).apiCode, "S5");
+  await client.account.twoFactor.refresh.mutate({ code: await codeAt(secret) });
+  assert.match((await client.keys.roll.mutate({ graceSeconds: 0 })).secretKey, /^sk_/);
+  moveClock(14 * 60_000);
+  await client.keys.roll.mutate({ graceSeconds: 0 });
+  moveClock(61_000);
+  assert.equal((await trpcFailure(client.keys.roll.mutate({ graceSeconds: 0 }))).errors[0]?.field, "secondFactor", "15 minutes on, asked again");
+});

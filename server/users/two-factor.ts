@@ -8,6 +8,7 @@ import { db, write, type Tx } from "../../db/client";
 import { memberships, merchants, recoveryCodes, secondFactorFailures, users } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { seal, unseal } from "../auth/master-key";
+import { markSecondFactor, secondFactorCheckedAt } from "../auth/sessions";
 import { clock } from "../clock";
 import { settings } from "../settings";
 import { recordAccountAudit } from "../team/audit";
@@ -17,6 +18,8 @@ export const RECOVERY_CODE_COUNT = 10;
 export const MAX_WRONG_CODES = 5;
 export const WRONG_CODE_WINDOW_MS = 15 * 60_000;
 const STEP_SECONDS = 30;
+/** Sensitive actions need a second factor proved within this long on the session asking. */
+export const FRESH_SECOND_FACTOR_MS = 15 * 60_000;
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"; // no 0/o, 1/l/i: read from paper
 
 /** Keyed by the master key: a stolen database alone cannot test guesses against the hashes. */
@@ -183,4 +186,26 @@ export function setTeamTwoFactor(merchantId: string, actorUserId: string, requir
   }
   write((tx) => tx.update(merchants).set({ requireTwoFactor: required }).where(eq(merchants.id, merchantId)).run());
   return { requireTwoFactor: required };
+}
+
+/**
+ * Sensitive actions (roll keys or secrets, change roles, refund, connect or change a provider): a person who uses two
+ * factors must have proved one on this session within the last 15 minutes, or is asked for a fresh code.
+ */
+export function assertFreshSecondFactor(userId: string, sessionId: string | null, now = clock.now()): void {
+  const enabled = db().select({ at: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get()?.at ?? null;
+  if (enabled === null) return;
+  const checkedAt = sessionId ? secondFactorCheckedAt(userId, sessionId) : null;
+  if (checkedAt !== null && now - checkedAt < FRESH_SECOND_FACTOR_MS) return;
+  throw new ApiError("S3", "Enter a current two-factor code first: this needs one from the last 15 minutes", [
+    { field: "secondFactor", message: "must be entered again" },
+  ]);
+}
+
+/** A fresh code for this session, so its sensitive actions are allowed for the next 15 minutes. */
+export async function refreshSecondFactor(userId: string, sessionId: string | null, code: string, now = clock.now()): Promise<{ freshUntil: number }> {
+  if (!sessionId) throw new ApiError("S1", "Sign in again");
+  await requireSecondFactor(userId, code, now);
+  markSecondFactor(userId, sessionId, now);
+  return { freshUntil: now + FRESH_SECOND_FACTOR_MS };
 }

@@ -36,6 +36,9 @@ export default async function AccountPage() {
         <h2>Two-factor sign-in</h2>
         <TwoFactorSettings />
       </div>
+      <p>
+        <a href="/account/sessions">See where you are signed in</a>
+      </p>
     </section>
   );
 }

@@ -1,7 +1,8 @@
-// The signed-in person's own account: e-mail verification and two-factor sign-in (sessions join here).
+// The signed-in person's own account: e-mail verification, two-factor sign-in, signed-in sessions.
 import { z } from "zod";
 import { resendVerification } from "../../users/email-verification";
-import { confirmEnrolment, disableTwoFactor, renewRecoveryCodes, startEnrolment, twoFactorStatus } from "../../users/two-factor";
+import { sessionsOf, signOutEverywhereElse, signOutSession } from "../../users/signed-in-sessions";
+import { confirmEnrolment, disableTwoFactor, refreshSecondFactor, renewRecoveryCodes, startEnrolment, twoFactorStatus } from "../../users/two-factor";
 import { router, userProcedure } from "../init";
 
 /** A six-digit code from the app, or a recovery code. */
@@ -15,5 +16,12 @@ export const accountRouter = router({
     confirm: userProcedure.input(code).mutation(({ ctx, input }) => confirmEnrolment(ctx.caller.userId, input.code, { ip: ctx.ip, userAgent: null })),
     renewRecoveryCodes: userProcedure.input(code).mutation(({ ctx, input }) => renewRecoveryCodes(ctx.caller.userId, input.code, { ip: ctx.ip, userAgent: null })),
     disable: userProcedure.input(code).mutation(({ ctx, input }) => disableTwoFactor(ctx.caller.userId, input.code, { ip: ctx.ip, userAgent: null })),
+    /** A fresh code for this session, for sensitive actions in the next 15 minutes. */
+    refresh: userProcedure.input(code).mutation(({ ctx, input }) => refreshSecondFactor(ctx.caller.userId, ctx.caller.sessionId, input.code)),
+  }),
+  sessions: router({
+    list: userProcedure.query(({ ctx }) => sessionsOf(ctx.caller.userId, ctx.caller.sessionId)),
+    end: userProcedure.input(z.object({ id: z.string().min(1).max(80) })).mutation(({ ctx, input }) => signOutSession(ctx.caller.userId, input.id)),
+    endOthers: userProcedure.mutation(({ ctx }) => signOutEverywhereElse(ctx.caller.userId, ctx.caller.sessionId)),
   }),
 });

@@ -6,7 +6,7 @@ import { paymentOverview } from "../../payments/overview";
 import { refundInput, requestRefund } from "../../payments/refunds";
 import { paymentWithTimeline } from "../../payments/timeline";
 import { verifyAnswer } from "../../payments/verify";
-import { authedProcedure, moneyBackProcedure, router } from "../init";
+import { authedProcedure, moneyBackProcedure, router, sensitiveMoneyBackProcedure } from "../init";
 
 export const paymentsRouter = router({
   list: authedProcedure
@@ -22,7 +22,7 @@ export const paymentsRouter = router({
   cancel: moneyBackProcedure
     .input(z.object({ paymentReference: z.string().min(1).max(64) }))
     .mutation(({ ctx, input }) => verifyAnswer(cancelPayment(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference))),
-  refund: moneyBackProcedure
+  refund: sensitiveMoneyBackProcedure
     .input(refundInput.extend({ paymentReference: z.string().min(1).max(64) }))
     .mutation(({ ctx, input }) => {
       const { paymentReference, ...body } = input;

@@ -3,9 +3,11 @@ import { z } from "zod";
 import { connectProvider, disconnectProvider, LIVE_PROVIDERS, noticeUrlWarning, providerHealth } from "../../providers/accounts";
 import { testProviderConnection } from "../../providers/registry";
 import { settings } from "../../settings";
-import { router, userPermittedProcedure } from "../init";
+import { freshSecondFactor, router, userPermittedProcedure } from "../init";
 
 const managerProcedure = userPermittedProcedure("providers.manage");
+/** Connecting or changing a provider is sensitive: a fresh two-factor code for people who use two factors. */
+const sensitiveManagerProcedure = managerProcedure.use(freshSecondFactor);
 const providerId = z.object({ providerId: z.string().min(1).max(40) });
 
 export const providersRouter = router({
@@ -13,7 +15,7 @@ export const providersRouter = router({
     providers: providerHealth(ctx.caller.merchantId).map((p) => ({ ...p, noticeUrlWarning: noticeUrlWarning(p.noticeUrl) })),
     baseUrlOffered: settings().allowProviderBaseUrl,
   })),
-  connect: managerProcedure
+  connect: sensitiveManagerProcedure
     .input(
       z.object({
         provider: z.enum(LIVE_PROVIDERS as [string, ...string[]]),
@@ -24,7 +26,7 @@ export const providersRouter = router({
     )
     .mutation(({ ctx, input }) => connectProvider(ctx.caller.merchantId, input, { baseUrlAllowed: settings().allowProviderBaseUrl })),
   test: managerProcedure.input(providerId).mutation(({ ctx, input }) => testProviderConnection(ctx.caller.merchantId, input.providerId)),
-  disconnect: managerProcedure.input(providerId).mutation(({ ctx, input }) => {
+  disconnect: sensitiveManagerProcedure.input(providerId).mutation(({ ctx, input }) => {
     disconnectProvider(ctx.caller.merchantId, input.providerId);
     return { providerId: input.providerId };
   }),

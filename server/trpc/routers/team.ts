@@ -4,7 +4,7 @@ import { listAudit } from "../../team/audit";
 import { createInvite, inviteInput, listInvites, withdrawInvite } from "../../team/invites";
 import { changeRole, listMembers, removeMember, ROLES } from "../../team/members";
 import { setTeamTwoFactor } from "../../users/two-factor";
-import { adminUserProcedure, router, userPermittedProcedure, userProcedure } from "../init";
+import { adminUserProcedure, router, sensitiveAdminUserProcedure, userPermittedProcedure, userProcedure } from "../init";
 
 const userId = z.string().min(1).max(64);
 
@@ -13,7 +13,7 @@ export const teamRouter = router({
   invites: adminUserProcedure.query(({ ctx }) => listInvites(ctx.caller.merchantId)),
   invite: userPermittedProcedure("team.invite").input(inviteInput).mutation(({ ctx, input }) => createInvite(ctx.caller.merchantId, ctx.caller, input)),
   withdrawInvite: adminUserProcedure.input(z.object({ id: z.string().min(1).max(64) })).mutation(({ ctx, input }) => withdrawInvite(ctx.caller.merchantId, input.id)),
-  changeRole: adminUserProcedure
+  changeRole: sensitiveAdminUserProcedure
     .input(z.object({ userId, role: z.enum(ROLES) }))
     .mutation(({ ctx, input }) => changeRole(ctx.caller.merchantId, ctx.caller, input.userId, input.role)),
   remove: adminUserProcedure.input(z.object({ userId })).mutation(({ ctx, input }) => removeMember(ctx.caller.merchantId, ctx.caller, input.userId)),

@@ -4,7 +4,7 @@ import { deliveriesOfEndpoint, deliveriesOfPayment } from "../../webhooks/delive
 import { resendDelivery } from "../../webhooks/deliveries";
 import { addEndpoint, deleteEndpoint, disableEndpoint, enableEndpoint, listEndpoints } from "../../webhooks/endpoints";
 import { revealOrCreateSigningSecret, rollSigningSecret } from "../../webhooks/signing-secrets";
-import { authedProcedure, router, staffProcedure } from "../init";
+import { authedProcedure, router, sensitiveStaffProcedure, staffProcedure } from "../init";
 
 const endpointId = z.object({ endpointId: z.string().min(1).max(64) });
 
@@ -21,7 +21,7 @@ export const webhooksRouter = router({
   // A mutation even to read: the secret is shown only to staff, and asking for it may create the mode's first one.
   secret: router({
     reveal: staffProcedure.mutation(({ ctx }) => ({ secret: revealOrCreateSigningSecret(ctx.caller.merchantId, ctx.caller.mode) })),
-    roll: staffProcedure
+    roll: sensitiveStaffProcedure
       .input(z.object({ graceSeconds: z.number().int().min(0).max(86400).default(0) }))
       .mutation(({ ctx, input }) => ({ secret: rollSigningSecret(ctx.caller.merchantId, ctx.caller.mode, input.graceSeconds) })),
   }),

@@ -1,0 +1,22 @@
+// The Sessions page: each signed-in browser with its device and times; "sign out everywhere else" ends the others.
+import { expect, test } from "./fixtures";
+
+test("a person sees both browsers they are signed in from and signs the other one out", async ({ page, merchant, browser }) => {
+  const other = await browser.newContext();
+  const phone = await other.newPage();
+  await phone.goto("/signin");
+  await phone.getByLabel("E-mail").fill(merchant.email);
+  await phone.getByLabel("Password").fill(merchant.password);
+  await phone.getByRole("button", { name: "Sign in" }).click();
+  await expect(phone.getByTestId("merchant-name")).toHaveText(merchant.name);
+
+  await page.goto("/account/sessions");
+  await expect(page.getByTestId("session")).toHaveCount(2);
+  await expect(page.getByTestId("session").filter({ hasText: "(this session)" })).toContainText("Chrome on Linux");
+  await page.getByRole("button", { name: "Sign out everywhere else (1)" }).click();
+  await expect(page.getByRole("status")).toHaveText("Signed out of 1 other session(s).");
+  await expect(page.getByTestId("session")).toHaveCount(1);
+
+  await expect.poll(async () => (await phone.goto("/payments"), phone.url()), { timeout: 10_000 }).toMatch(/\/signin/);
+  await other.close();
+});
