@@ -129,3 +129,18 @@ test("with redirectUrl too, the browser goes there and callbackUrl gets the sign
   const done = await checkout().status.query({ linkingReference: created.linkingReference });
   assert.equal(done.returnUrl, `https://shop.example.ng/thanks?paymentReference=${created.paymentReference}&status=SUCCESSFUL`);
 });
+
+test("a choice whose process died mid-issue is released by the sweeper, never dropped: the payment was already answered to the merchant", async () => {
+  const { db } = await import("../../db/client");
+  const { payments } = await import("../../db/schema");
+  const { dropStaleReservations } = await import("./issue");
+  const { eq } = await import("drizzle-orm");
+  const created = (await standard(sdkBody())).json.data.payments;
+  // As if a process reserved the customer's choice, then died before the provider answered.
+  db().update(payments).set({ reservedAt: Date.now() - 3_600_000 }).where(eq(payments.linkingReference, created.linkingReference)).run();
+  dropStaleReservations();
+  const v = (await verify(created.paymentReference)).json.data.payments;
+  assert.deepEqual([v.status, v.paymentType], ["PENDING", null]);
+  const chosen = await checkout().choose.mutate({ linkingReference: created.linkingReference, paymentType: "TRANSFER" });
+  assert.equal(chosen.issued?.paymentType, "TRANSFER", "the customer can choose again");
+});
