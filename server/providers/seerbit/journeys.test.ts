@@ -2,6 +2,8 @@
 // routes to Owo B (its own process, test keys, sandbox bank). The customer pays at B; B's unsigned callback reaches
 // A's notice URL; A believes it only once B's own record (a query) agrees; A's merchant gets a signed callback.
 import assert from "node:assert/strict";
+import { spawn, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { call, createTestMerchant, startOwo, tempDataDir, tokenFor, type Owo } from "../../testing/harness";
@@ -10,6 +12,8 @@ import { eventually, startReceiver, type Receiver } from "../../testing/receiver
 
 let owoA: Owo;
 let owoB: OwoProcess;
+/** B's callback worker as its own process (`npm run worker`), so a test can silence B's notices by stopping it. */
+let workerB: ChildProcess;
 let receiver: Receiver;
 let keysB: { publicKey: string; secretKey: string };
 let a: { merchantId: string; publicKey: string; token: string; webhookSecret: string; noticeUrl: string };
@@ -20,10 +24,19 @@ before(async () => {
   assert.equal(made.status, 0, made.stderr);
   keysB = JSON.parse(made.stdout.trim().split("\n").pop() ?? "{}") as { publicKey: string; secretKey: string };
   [owoA, owoB, receiver] = await Promise.all([
-    startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "3000" }),
-    spawnOwo(dataDir, { OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001" }),
+    startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_REQUERY_BACKOFF_SCALE: "0.1", OWO_PROVIDER_TIMEOUT_MS: "3000" }),
+    spawnOwo(dataDir, { OWO_WORKER: "off" }),
     startReceiver(),
   ]);
+  workerB = spawn(process.execPath, ["--import", "tsx", "server/webhooks/worker-main.ts"], {
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: join(dataDir, "owo.db"), OWO_ALLOW_PRIVATE_CALLBACKS: "1", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", LOG_LEVEL: "info" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = "";
+    workerB.stdout?.on("data", (d: Buffer) => ((out += d.toString()), out.includes("callback worker started") && resolve()));
+    workerB.once("exit", (code) => reject(new Error(`B's worker exited ${code}: ${out}`)));
+  });
   const { connectProvider } = await import("../accounts");
   const { createLiveKeys } = await import("../../auth/api-keys");
   const m = await createTestMerchant("Shop on Owo A");
@@ -32,6 +45,7 @@ before(async () => {
   a = { merchantId: m.merchantId, publicKey: keys.publicKey, webhookSecret: keys.webhookSecret, token: await tokenFor(owoA, keys), noticeUrl };
 });
 after(async () => {
+  if (workerB.exitCode === null) workerB.kill("SIGKILL");
   if (owoB.child.exitCode === null) owoB.child.kill("SIGKILL");
   await owoB.exited;
   await receiver.stop();
@@ -77,11 +91,14 @@ test("USSD through the chain: B's dial code; the customer pays at B; B's notice,
   assert.match(p.payments.ussdDailCode, /^\*901\*000\*\d{8}#$/);
   assert.match(p.payments.providerreference, /^OWO\d+$/);
   await customerAtB(p.atB, { outcome: "pay" });
-  await eventually("A settled by B's notice", async () => (await verifyAtA(p.paymentReference)).code === "00");
+  const { providerNoticesOf } = await import("../notice-log");
+  // Wait on the notice itself: a verify now would ask B at once (A has never heard from B about it).
+  await eventually("B's notice at A", () => providerNoticesOf(a.merchantId, "live", p.paymentReference).length > 0, 15_000);
   const v = await verifyAtA(p.paymentReference);
   assert.deepEqual([v.payments.status, v.payments.amountPaid, v.payments.provider, v.payments.mode], ["SUCCESSFUL", "2500.00", "seerbit", "live"]);
   const cb = await eventually("A's merchant callback", () => callbacksAtA(p.paymentReference)[0]);
   assert.deepEqual([cb.event, cb.sequence, cb.provider], ["payment.successful", 2, "seerbit"]);
+  assert.deepEqual(providerNoticesOf(a.merchantId, "live", p.paymentReference).map((x) => [x.source, x.outcome]), [["notice", "applied"]], "B's notice did it, not a requery");
 });
 
 test("TRANSFER through the chain: B's account as A's answer; a part payment at B is PARTIALLY_PAID at A, the rest SUCCESSFUL", async () => {
@@ -121,4 +138,16 @@ test("a refund at A goes to B under A's refundReference; B's refund.processed no
   const atB = await call(b(), "GET", `/api/v3/payments/query/${p.atB}`, { token: tokenB });
   assert.equal(atB.json.data.payments.amountRefunded, "700.00", "the money went back at B");
   await eventually("refund.processed at A's merchant", () => callbacksAtA(p.paymentReference).some((d) => d.event === "refund.processed"));
+});
+
+test("B's notice never comes (its callback worker is down): A's requery loop (first ask after about 6 s here) asks B and settles it with the same callbacks", async () => {
+  workerB.kill("SIGKILL");
+  const p = await initiate({ paymentType: "USSD", bankCode: "044" });
+  await customerAtB(p.atB, { outcome: "pay" });
+  await eventually("the requery loop's callback", () => callbacksAtA(p.paymentReference)[0], 20_000);
+  const v = await verifyAtA(p.paymentReference);
+  assert.deepEqual([v.payments.status, v.payments.amountPaid], ["SUCCESSFUL", "2500.00"]);
+  assert.deepEqual(callbacksAtA(p.paymentReference).map((d) => [d.event, d.sequence]), [["payment.successful", 2]]);
+  const { providerNoticesOf } = await import("../notice-log");
+  assert.deepEqual(providerNoticesOf(a.merchantId, "live", p.paymentReference).map((x) => [x.source, x.outcome]), [["requery", "applied"]]);
 });
