@@ -1,6 +1,9 @@
-// The operator CLI (API.md "Operator CLI"): merchant create, keys roll / create, provider add, user reset-password, mail list.
+// The operator CLI (API.md "Operator CLI"): merchant create, keys roll / create, provider add, user reset-password, mail list,
+// db copy.
 import { parseArgs } from "node:util";
 import { closeDatabase, migrateDatabase } from "../../db/client";
+import { copySqliteToPostgres } from "../../db/copy";
+import { UnusableDatabaseUrl } from "../../db/location";
 import { ApiError } from "../api-error";
 import { createLiveKeys, rollSecretKey } from "../auth/api-keys";
 import { connectProvider, noticeUrlWarning } from "../providers/accounts";
@@ -23,8 +26,22 @@ const HELP = `Owo operator CLI
       Sets a user's password.
   npm run owo -- mail list [--to <email>] [--limit 20] [--json]
       Prints the mail this Owo sent or keeps in its outbox (with no OWO_SMTP_URL, mail is only kept), newest first.
+  npm run owo -- db copy --from ./data/owo.db --to postgres://user:password@host:5432/owo [--json]
+      Copies every row of a SQLite database into an empty PostgreSQL one (migrated first), then compares the counts.
 
-Uses DATABASE_URL (default ./data/owo.db) and migrates it first.`;
+Uses DATABASE_URL (default ./data/owo.db) and migrates it first (db copy uses only --from and --to).`;
+
+async function copyDatabase(from: string | undefined, to: string | undefined, json: boolean): Promise<number> {
+  if (!from || !to) throw new ApiError("S5", "db copy needs --from <SQLite file> and --to <postgres:// URL>");
+  const counted = await copySqliteToPostgres(from, to);
+  const differ = counted.filter((c) => c.sqlite !== c.postgres);
+  if (json) console.log(JSON.stringify({ tables: counted, verified: differ.length === 0 }));
+  else {
+    for (const c of counted) console.log(`${c.table.padEnd(24)} ${String(c.sqlite).padStart(10)} → ${String(c.postgres).padStart(10)}${c.sqlite === c.postgres ? "" : "  DIFFERS"}`);
+    console.log(differ.length === 0 ? "Every row copied; the counts agree." : `The counts differ in ${differ.map((c) => c.table).join(", ")}.`);
+  }
+  return differ.length === 0 ? 0 : 1;
+}
 
 async function run(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -33,7 +50,7 @@ async function run(argv: string[]): Promise<number> {
     options: {
       name: { type: "string" }, email: { type: "string" }, password: { type: "string" }, merchant: { type: "string" },
       mode: { type: "string", default: "test" }, priority: { type: "string" }, "base-url": { type: "string" },
-      "secret-key": { type: "string" }, "secret-hash": { type: "string" }, "public-key": { type: "string" }, to: { type: "string" }, limit: { type: "string", default: "20" }, "grace-seconds": { type: "string", default: "0" },
+      from: { type: "string" }, "secret-key": { type: "string" }, "secret-hash": { type: "string" }, "public-key": { type: "string" }, to: { type: "string" }, limit: { type: "string", default: "20" }, "grace-seconds": { type: "string", default: "0" },
       json: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -42,8 +59,9 @@ async function run(argv: string[]): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  migrateDatabase();
   const print = (data: Record<string, unknown>, human: string) => console.log(values.json ? JSON.stringify(data) : human);
+  if (command === "db copy") return copyDatabase(values.from, values.to, values.json);
+  migrateDatabase();
   if (positionals[0] === "provider" && positionals[1] === "add" && positionals.length === 3) {
     if (!values.merchant) throw new ApiError("S5", "--merchant <merchantId> is required");
     const priority = values.priority === undefined ? undefined : Number(values.priority);
@@ -108,7 +126,7 @@ run(process.argv.slice(2))
     process.exit(code);
   })
   .catch((err: unknown) => {
-    const message = err instanceof ApiError ? [err.message, ...err.errors.map((e) => `  ${e.field} ${e.message}`)].join("\n") : String(err);
+    const message = err instanceof ApiError ? [err.message, ...err.errors.map((e) => `  ${e.field} ${e.message}`)].join("\n") : err instanceof UnusableDatabaseUrl ? err.message : String(err);
     console.error(`error: ${message}`);
     process.exit(1);
   });

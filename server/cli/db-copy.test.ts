@@ -1,0 +1,86 @@
+// `npm run owo -- db copy`: a SQLite deployment (the demo's weeks of payments) moved into an empty PostgreSQL, every
+// row alike, the counts verified, ids continuing after the copied ones; a target with rows is refused untouched.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { startPostgres, type PostgresServer } from "../../db/throwaway-postgres";
+import { TEST_ENV, tempDataDir } from "../testing/harness";
+import { runCli } from "../testing/processes";
+
+const dataDir = tempDataDir();
+const file = join(dataDir, "owo.db");
+let server: PostgresServer;
+let target: string;
+
+before(async () => {
+  const seeded = spawnSync(process.execPath, ["--import", "tsx", "server/demo/seed.ts"], { env: { ...process.env, ...TEST_ENV, DATABASE_URL: file }, encoding: "utf8" });
+  assert.equal(seeded.status, 0, seeded.stderr);
+  server = await startPostgres();
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query("create database moved");
+  await admin.end();
+  target = server.databaseUrl("moved");
+});
+after(() => {
+  server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function onTarget<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: target });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** PostgreSQL hands bigint back as a string and booleans as such; SQLite has numbers and 0/1 for both. */
+function asSqlite(value: unknown): unknown {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (typeof value === "string" && /^-?\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+test("every row of every table arrives as it was, and the counts are verified", async () => {
+  const copied = runCli(["db", "copy", "--from", file, "--to", target, "--json"], dataDir);
+  assert.equal(copied.status, 0, copied.stderr);
+  const report = JSON.parse(copied.stdout.trim().split("\n").pop() ?? "") as { tables: { table: string; sqlite: number; postgres: number }[]; verified: boolean };
+  assert.equal(report.verified, true);
+  const source = new Database(file, { readonly: true });
+  const tables = (source.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> '__drizzle_migrations' order by name").all() as { name: string }[]).map((t) => t.name);
+  assert.deepEqual(report.tables.map((t) => t.table).sort(), tables, "every table is counted");
+  for (const t of report.tables) assert.equal(t.postgres, t.sqlite, t.table);
+  assert.ok((report.tables.find((t) => t.table === "payments")?.postgres ?? 0) > 100, "the demo's payments were there to copy");
+  for (const table of ["merchants", "payments", "payment_events", "users", "api_secrets"]) {
+    const theirs = source.prepare(`select * from ${table} order by rowid`).all() as Record<string, unknown>[];
+    const ours = await onTarget((c) => c.query<Record<string, unknown>>(`select * from ${table}`));
+    const key = (row: Record<string, unknown>) => JSON.stringify(Object.keys(row).sort().map((k) => [k, asSqlite(row[k])]));
+    assert.deepEqual(ours.rows.map(key).sort(), theirs.map(key).sort(), `${table}: the same rows, column for column`);
+  }
+  const maxId = (source.prepare("select max(id) as id from payments").get() as { id: number }).id;
+  const next = await onTarget((c) => c.query<{ id: string }>("select nextval(pg_get_serial_sequence('payments', 'id')) as id"));
+  assert.equal(Number(next.rows[0]?.id), maxId + 1, "new payments continue after the copied ids");
+  source.close();
+});
+
+test("a target that already has rows is refused and left as it was; a non-PostgreSQL target is refused", async () => {
+  const before = await onTarget((c) => c.query<{ n: string }>("select count(*) as n from payments"));
+  const again = runCli(["db", "copy", "--from", file, "--to", target], dataDir);
+  assert.equal(again.status, 1);
+  assert.match(again.stderr, /already has rows; copy only into an empty database/);
+  const after = await onTarget((c) => c.query<{ n: string }>("select count(*) as n from payments"));
+  assert.equal(after.rows[0]?.n, before.rows[0]?.n);
+  const toFile = runCli(["db", "copy", "--from", file, "--to", join(dataDir, "copy.db")], dataDir);
+  assert.equal(toFile.status, 1);
+  assert.match(toFile.stderr, /--to: give a postgres:\/\/ URL/);
+  const missing = runCli(["db", "copy", "--from", join(dataDir, "nothing.db"), "--to", target], dataDir);
+  assert.equal(missing.status, 1);
+  assert.match(missing.stderr, /--from: no SQLite database at/);
+});
