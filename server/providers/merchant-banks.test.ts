@@ -1,7 +1,7 @@
 // GET /api/v2/banks/merchant/{publicKey} and tRPC merchantBanks (API.md "Merchant banks"), over real HTTP.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { call, createTestMerchant, type Owo } from "../testing/harness";
+import { call, createTestMerchant, tokenFor, type Owo } from "../testing/harness";
 import { startInitiating, trpcClient, type InitiatingMerchant } from "../testing/initiation";
 import { banks } from "./banks";
 
@@ -44,4 +44,20 @@ test("tRPC merchantBanks answers the same list for the caller's merchant and mod
   const rest = await call(owo, "GET", `/api/v2/banks/merchant/${m.merchant.publicKey}`, { token: m.token });
   const viaTrpc = await trpcClient(owo, m.token).merchantBanks.query();
   assert.deepEqual(viaTrpc, rest.json.data);
+});
+
+test("with live keys, a bank supports USSD only where a connected provider serves it (Paystack: 737, 919, 822, 966)", async () => {
+  const { connectProvider } = await import("./accounts");
+  const { createLiveKeys } = await import("../auth/api-keys");
+  const merchant = await createTestMerchant();
+  // Never called: which banks a provider serves is its connector's own list, not a network question.
+  connectProvider(merchant.merchantId, { provider: "paystack", credentials: { secretKey: "sk_test_unused" }, baseUrl: "http://127.0.0.1:9" });
+  const live = createLiveKeys(merchant.merchantId);
+  const token = await tokenFor(owo, { publicKey: live.publicKey, secretKey: live.secretKey });
+  const res = await call(owo, "GET", `/api/v2/banks/merchant/${live.publicKey}`, { token });
+  assert.equal(res.status, 200, res.text);
+  const served = (res.json.data.merchantBanks as { bankCode: string; supportsUssd: boolean; ussdCode: string | null }[]).filter((b) => b.supportsUssd);
+  assert.deepEqual(served.map((b) => b.bankCode).sort(), ["033", "057", "058", "232"]);
+  const access = res.json.data.merchantBanks.find((b: { bankCode: string }) => b.bankCode === "044");
+  assert.deepEqual([access.supportsUssd, access.ussdCode, access.status], [false, null, "ACTIVE"]);
 });

@@ -82,7 +82,8 @@ export function PaymentLive({ initial, qr, canAct, canMoveMoney, renderedAt, jus
         </div>
 
         <aside className={styles.side}>
-          {p.mode === "test" && canAct && <SandboxPanel payment={p} state={d.state} />}
+          {/* Nothing to pay into until a standard-checkout customer chooses a channel. */}
+          {p.mode === "test" && canAct && p.paymentType !== null && <SandboxPanel payment={p} state={d.state} />}
           <section className="card">
             <h2>Customer</h2>
             <dl className={styles.facts}>
