@@ -211,3 +211,17 @@ test("nothing expires a live payment without asking its provider: with the provi
   const expiredCallback = await eventually("payment.expired callback", () => receiver.received.find((r) => r.path === `/cb/${p.paymentReference}`));
   assert.match(expiredCallback.body, /"event":"payment.expired"/);
 });
+
+test("which time decides: paid at the provider before expiry, heard of only after it, the payment is SUCCESSFUL (not refund due)", async () => {
+  const m = merchants.paystack as Merchant;
+  const p = await initiate(m, { paymentType: "USSD", bankCode: "058" });
+  await fetch(`${m.double.url}/_double/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "drop-webhook" }) });
+  await customerPays(m, p.issueReference);
+  const { moveClock } = await import("../clock");
+  moveClock(11 * 60_000); // Owo hears nothing until after the 10-minute lifetime
+  await eventually("settled by requery", async () => (await stored(m, p.paymentReference)).status !== "PENDING", 20_000);
+  const settled = await stored(m, p.paymentReference);
+  assert.equal(settled.status, "SUCCESSFUL");
+  assert.equal(settled.amountToRefundKobo, 0);
+  assert.ok((settled.paidAt ?? Infinity) < settled.expiresAt, "paidAt is the provider's time, inside the lifetime");
+});

@@ -80,7 +80,7 @@ export async function requeryDue(now = clock.now(), limit = 20): Promise<number>
 const LEASE = "requery";
 
 /** One requery loop per database: whoever holds the lease row runs the passes; a dead holder's lease runs out. */
-function holdLease(holder: string, now: number, seconds: number): boolean {
+export function holdLease(holder: string, now: number, seconds: number): boolean {
   return write((tx) => {
     const until = now + seconds * 1000;
     const taken = tx
