@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
+import { moveClock } from "../../clock";
 import { tempDataDir } from "../../testing/harness";
 import { runCli, spawnOwo, type OwoProcess } from "../../testing/processes";
 import { bankByCode, type Bank } from "../banks";
@@ -146,6 +147,21 @@ test("the same request again replays SeerBit's first answer; another request wit
   assert.deepEqual(await seerbit.issue(account, req, quick()), first);
   await assert.rejects(seerbit.issue(account, { ...req, amountKobo: 120100 }, quick()), (e: unknown) => e instanceof ProviderRefused && /409 S14/.test(e.message));
   assert.equal((await seerbit.query(account, "never-issued-here", quick())).state, "not_found");
+});
+
+test("one token serves every call until shortly before it expires; then the connector exchanges the keys again", async () => {
+  const exchanges = () => owoB.output().split("\n").filter((l) => l.includes('"url":"/api/v2/encrypt/keys"')).length;
+  await seerbit.query(account, "warm-up", quick());
+  const before = exchanges();
+  for (let i = 0; i < 5; i++) await seerbit.query(account, `token-${i}`, quick());
+  assert.equal(exchanges(), before, "no exchange while the token lives");
+  moveClock(24 * 3600 * 1000); // Owo's clock past the token's expiry (B's own clock has not moved: B still honours it)
+  try {
+    await seerbit.query(account, "token-later", quick());
+    assert.equal(exchanges(), before + 1);
+  } finally {
+    moveClock(-24 * 3600 * 1000);
+  }
 });
 
 test("wrong keys are refused; a frozen provider and a dead one are ProviderUnavailable; test connection tells a good key from a bad one", async () => {

@@ -10,6 +10,7 @@
 // the same refund. The API answers every refund PENDING and has no call that reports one refund's state, so there
 // is no queryRefund: a refund's outcome arrives only as an (unsigned) refund.processed / refund.failed notice.
 import { createHash } from "node:crypto";
+import { clock } from "../../clock";
 import { formatKobo } from "../../payments/money";
 import type { Bank } from "../banks";
 import { ProviderUnavailable, type Channel, type Connector, type IssueRequest, type ProviderAccount } from "../connector";
@@ -47,7 +48,7 @@ async function freshToken(account: ProviderAccount, signal: AbortSignal): Promis
 /** One authenticated call; a 401 (token expired or revoked early at SeerBit) gets one fresh token and one retry. */
 async function call(account: ProviderAccount, method: "GET" | "POST", path: string, signal: AbortSignal, body?: unknown): Promise<ProviderAnswer> {
   const cached = tokens.get(tokenKey(account));
-  let token = cached && cached.expiresAt - TOKEN_MARGIN_MS > Date.now() ? cached.token : await freshToken(account, signal);
+  let token = cached && cached.expiresAt - TOKEN_MARGIN_MS > clock.now() ? cached.token : await freshToken(account, signal);
   for (let attempt = 0; ; attempt++) {
     const answer = await callProvider("seerbit", url(account, path), { method, headers: { authorization: `Bearer ${token}` }, body }, signal);
     if (answer.status !== 401 || attempt > 0) return answer;
