@@ -1,6 +1,6 @@
 // Going live in the dashboard: connect Paystack (its test double, as its own process), test the connection, make live
 // keys, switch to live mode, create a USSD payment, and watch it settle when the double's customer pays and its signed
-// webhook reaches the notice URL the page shows.
+// webhook reaches the notice URL the page shows; then refund it, paid back at Paystack and announced by its webhook.
 import { spawn, type ChildProcess } from "node:child_process";
 import { expect, test } from "./fixtures";
 
@@ -24,7 +24,7 @@ test.afterAll(() => {
   double?.kill("SIGTERM");
 });
 
-test("connect a provider against its double, create a live payment from the dashboard, watch it settle", async ({ page, merchant }) => {
+test("connect a provider against its double, create a live payment from the dashboard, watch it settle, refund it", async ({ page, merchant }) => {
   await expect(page.getByTestId("mode-switch")).toHaveCount(0);
   await page.goto("/providers");
   await expect(page.getByTestId("no-providers")).toBeVisible();
@@ -83,4 +83,15 @@ test("connect a provider against its double, create a live payment from the dash
   await expect(page.getByTestId("provider-reference")).toHaveText(`${linkingReference}-1`);
   await expect(page.getByTestId("merchant-name")).toHaveText(merchant.name);
   await page.screenshot({ path: "e2e/screenshots/live-payment.png", fullPage: true });
+
+  // Refund it: Owo asks Paystack (POST /refund); Paystack's signed refund.processed at the notice URL settles it.
+  await page.getByRole("button", { name: "Refund", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Refund the customer?" });
+  await expect(dialog.getByLabel("Amount (₦)")).toHaveValue("2500.00");
+  await dialog.getByLabel("Reason").fill("Customer returned the order");
+  await dialog.getByRole("button", { name: "Refund now" }).click();
+  await expect(page.getByTestId("refunds").getByRole("listitem").first()).toContainText("Paid back", { timeout: 20_000 });
+  await expect(page.getByTestId("amount-refunded")).toHaveText("₦2,500.00");
+  await expect(page.getByTestId("payment-status")).toHaveText("Successful");
+  await expect(page.getByRole("button", { name: "Refund", exact: true })).toHaveCount(0);
 });
