@@ -1,7 +1,22 @@
-// `npm run db:migrate`: applies the generated SQL migrations to DATABASE_URL.
+// `npm run db:migrate`: applies the generated SQL migrations to DATABASE_URL: a SQLite file, or a PostgreSQL
+// database (under the advisory lock, so it is safe beside instances starting at the same moment).
 import { closeDatabase, migrateDatabase } from "./client";
-import { databasePath } from "./location";
+import { databaseTargetOf, UnusableDatabaseUrl } from "./location";
+import { migratePostgres } from "./postgres-migrations";
 
-migrateDatabase();
-console.log(`migrated ${databasePath()}`);
-closeDatabase();
+async function main(): Promise<void> {
+  const target = databaseTargetOf(process.env.DATABASE_URL);
+  if (target.dialect === "postgres") {
+    await migratePostgres(target.url);
+    console.log(`migrated ${new URL(target.url).host}${new URL(target.url).pathname}`);
+    return;
+  }
+  migrateDatabase();
+  console.log(`migrated ${target.path}`);
+  closeDatabase();
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof UnusableDatabaseUrl ? err.message : err);
+  process.exit(1);
+});

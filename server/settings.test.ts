@@ -1,6 +1,7 @@
 // Settings: defaults serve a local demo; a bad value stops start-up with a message naming it.
 import assert from "node:assert/strict";
-import { readdirSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { parseSettings, SettingsError } from "./settings";
@@ -45,5 +46,14 @@ test("DATABASE_URL: a URL is never taken for a file path; one Owo cannot use sto
     assert.deepEqual(readdirSync(dir), [], "no file or folder was made from a URL");
   } finally {
     process.chdir(cwd);
+  }
+});
+
+test("the server refuses to start on a DATABASE_URL it cannot use, naming the setting, and makes no file of it", () => {
+  for (const url of ["mysql://owo@db/owo", "postgres://owo@127.0.0.1:1/owo"]) {
+    const started = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], { env: { ...process.env, OWO_PAGES: "off", PORT: "0", DATABASE_URL: url }, encoding: "utf8", timeout: 60_000 });
+    assert.equal(started.status, 1, url);
+    assert.match(started.stderr, /DATABASE_URL: /, url);
+    assert.equal(existsSync(url.split("/")[0] ?? ""), false, `no ${url.split("/")[0]} folder beside the repo`);
   }
 });

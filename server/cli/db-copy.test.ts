@@ -70,6 +70,23 @@ test("every row of every table arrives as it was, and the counts are verified", 
   source.close();
 });
 
+test("npm run db:migrate prepares a PostgreSQL database ahead of time, and a copy into it still counts as empty", async () => {
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query("create database prepared");
+  await admin.end();
+  const url = server.databaseUrl("prepared");
+  const migrated = spawnSync(process.execPath, ["--import", "tsx", "db/migrate-cli.ts"], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
+  assert.equal(migrated.status, 0, migrated.stderr);
+  assert.match(migrated.stdout, /migrated 127\.0\.0\.1:\d+\/prepared/);
+  const copied = runCli(["db", "copy", "--from", file, "--to", url], dataDir);
+  assert.equal(copied.status, 0, copied.stderr);
+  assert.match(copied.stdout, /Every row copied; the counts agree\./);
+  const refused = spawnSync(process.execPath, ["--import", "tsx", "db/migrate-cli.ts"], { env: { ...process.env, DATABASE_URL: "mysql://owo@db/owo" }, encoding: "utf8" });
+  assert.equal(refused.status, 1);
+  assert.match(refused.stderr, /^DATABASE_URL: mysql:\/\/ is not a database Owo can use/);
+});
+
 test("a target that already has rows is refused and left as it was; a non-PostgreSQL target is refused", async () => {
   const before = await onTarget((c) => c.query<{ n: string }>("select count(*) as n from payments"));
   const again = runCli(["db", "copy", "--from", file, "--to", target], dataDir);
