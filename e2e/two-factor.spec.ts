@@ -91,3 +91,27 @@ test("an owner requires two-factor for the team; a teammate without it is sent t
   await expect(mate).toHaveURL(/\/payments$/);
   await other.close();
 });
+
+test("rolling the secret key from a session that has not typed a code for 15 minutes asks for a fresh one first", async ({ page, merchant, browser }) => {
+  // A second browser signed in before two-factor was turned on: its session never proved a second factor.
+  const other = await browser.newContext();
+  const laptop = await other.newPage();
+  await signIn(laptop, merchant.email, merchant.password);
+  await expect(laptop.getByTestId("merchant-name")).toHaveText(merchant.name);
+  const { secret } = await enrol(page);
+
+  await laptop.goto("/developers");
+  await laptop.getByRole("button", { name: "Roll secret key" }).click();
+  await laptop.getByRole("button", { name: "Roll now" }).click();
+  const dialog = laptop.getByRole("dialog", { name: "Enter a two-factor code" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Current code").fill(await code(secret, "next"));
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog.getByRole("status")).toContainText("Code accepted");
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  await laptop.getByRole("button", { name: "Roll secret key" }).click();
+  await laptop.getByRole("button", { name: "Roll now" }).click();
+  await expect(laptop.getByRole("button", { name: "Copy secret key" })).toBeVisible();
+  await other.close();
+});

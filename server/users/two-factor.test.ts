@@ -113,8 +113,10 @@ test("recovery codes can be renewed and two-factor turned off, each with a fresh
 });
 
 test("sensitive actions ask a person with two factors for a fresh code once the session's last check is 15 minutes old", async () => {
-  const { m, client, secret } = await enrolled("Sensitive Ltd");
-  // This test session never proved a second factor (as a session from before enrolment).
+  const { m, client: enrolledHere, secret } = await enrolled("Sensitive Ltd");
+  assert.match((await enrolledHere.keys.roll.mutate({ graceSeconds: 0 })).secretKey, /^sk_/, "the enrolling session typed a code: fresh");
+  // Another session of the same person, which never proved a second factor.
+  const client = await userClient(owo, m.userId);
   const refused = await trpcFailure(client.keys.roll.mutate({ graceSeconds: 0 }));
   assert.equal(refused.code, "FORBIDDEN");
   assert.deepEqual(refused.errors, [{ field: "secondFactor", message: "must be entered again" }]);

@@ -5,7 +5,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { generateSecret, generateURI, verify } from "otplib";
 import QRCode from "qrcode";
 import { db, write, type Tx } from "../../db/client";
-import { memberships, merchants, recoveryCodes, secondFactorFailures, users } from "../../db/schema";
+import { memberships, merchants, recoveryCodes, secondFactorFailures, sessions, users } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { seal, unseal } from "../auth/master-key";
 import { markSecondFactor, secondFactorCheckedAt } from "../auth/sessions";
@@ -134,8 +134,11 @@ export async function requireSecondFactor(userId: string, code: string, now = cl
   if (outcome === "wrong") throw WRONG();
 }
 
-/** Turns two-factor sign-in on with a code from the enrolled app; answers the ten recovery codes, shown once. */
-export async function confirmEnrolment(userId: string, code: string, origin: Origin, now = clock.now()): Promise<{ recoveryCodes: string[] }> {
+/**
+ * Turns two-factor sign-in on with a code from the enrolled app; answers the ten recovery codes, shown once. The code
+ * proves the factor on the session that typed it (`sessionId`), as a sign-in with it would.
+ */
+export async function confirmEnrolment(userId: string, code: string, origin: Origin, sessionId: string | null = null, now = clock.now()): Promise<{ recoveryCodes: string[] }> {
   if (recentFailures(db(), userId, now) >= MAX_WRONG_CODES) throw LOCKED();
   const user = db().select({ pendingEnc: users.totpPendingEnc, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get();
   if (user?.enabledAt) throw new ApiError("S14", "Two-factor sign-in is already on");
@@ -148,6 +151,7 @@ export async function confirmEnrolment(userId: string, code: string, origin: Ori
     }
     tx.update(users).set({ totpSecretEnc: user.pendingEnc, totpPendingEnc: null, totpEnabledAt: now, totpLastStep: step }).where(eq(users.id, userId)).run();
     const codes = replaceRecoveryCodes(tx, userId, now);
+    if (sessionId) tx.update(sessions).set({ secondFactorAt: now }).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).run();
     recordAccountAudit(tx, userId, "account.enableTwoFactor", {}, now);
     noticeUser(tx, userId, "Two-factor sign-in was turned on for your Owo account", origin, now);
     return { recoveryCodes: codes };

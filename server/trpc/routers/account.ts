@@ -13,7 +13,7 @@ export const accountRouter = router({
   twoFactor: router({
     status: userProcedure.query(({ ctx }) => twoFactorStatus(ctx.caller.userId)),
     start: userProcedure.mutation(({ ctx }) => startEnrolment(ctx.caller.userId)),
-    confirm: userProcedure.input(code).mutation(({ ctx, input }) => confirmEnrolment(ctx.caller.userId, input.code, { ip: ctx.ip, userAgent: null })),
+    confirm: userProcedure.input(code).mutation(({ ctx, input }) => confirmEnrolment(ctx.caller.userId, input.code, { ip: ctx.ip, userAgent: null }, ctx.caller.sessionId)),
     renewRecoveryCodes: userProcedure.input(code).mutation(({ ctx, input }) => renewRecoveryCodes(ctx.caller.userId, input.code, { ip: ctx.ip, userAgent: null })),
     disable: userProcedure.input(code).mutation(({ ctx, input }) => disableTwoFactor(ctx.caller.userId, input.code, { ip: ctx.ip, userAgent: null })),
     /** A fresh code for this session, for sensitive actions in the next 15 minutes. */
