@@ -46,6 +46,7 @@ export function createLiveKeys(merchantId: string, now = clock.now()) {
     const existing = tx.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, "live"))).get();
     if (existing) throw new ApiError("S14", "Live keys exist already: use keys roll --mode live");
     const keys = issueKeyPair(tx, merchantId, "live", now);
+    noticeOwners(tx, merchantId, (name) => `Live API keys were created for ${name}: real money can now be asked for with them`, UNKNOWN_ORIGIN, now);
     return { ...keys, webhookSecret: createSigningSecret(tx, merchantId, "live", now) };
   });
 }

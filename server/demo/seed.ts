@@ -2,6 +2,7 @@
 import { closeDatabase, db, migrateDatabase } from "../../db/client";
 import { merchants } from "../../db/schema";
 import { createMerchant } from "../merchants/create-merchant";
+import { settings } from "../settings";
 
 export const DEMO = { name: "Demo Store", email: "demo@owo.test", password: "owo sandbox naira" };
 
@@ -18,7 +19,8 @@ async function seed() {
   sign in:        ${DEMO.email} / ${DEMO.password}
   public key:     ${m.publicKey}
   secret key:     ${m.secretKey}
-  webhook secret: ${m.webhookSecret}`);
+  webhook secret: ${m.webhookSecret}
+  mail:           ${settings().smtpUrl ? "sent over OWO_SMTP_URL" : 'no OWO_SMTP_URL, so it is kept: "Mail sent by this Owo" in the dashboard, or npm run owo -- mail list'}`);
 }
 
 seed()

@@ -154,3 +154,12 @@ test("rolling the secret key or the signing secret mails every owner", async () 
   await owner.webhooks.secret.roll.mutate({ graceSeconds: 60 });
   await smtp.waitFor(m.email, /signing secret of Keys & Co was rolled/);
 });
+
+test("the operator's password reset (CLI) ends the person's sessions and mails them a notice", async () => {
+  const m = await createTestMerchant("Operator Reset");
+  const before = await userClient(owo, m.userId);
+  const { resetPassword } = await import("./users");
+  await resetPassword(m.email, "operator chosen password");
+  await smtp.waitFor(m.email, /changed by this Owo's operator/);
+  assert.equal((await trpcFailure(before.team.members.query())).code, "UNAUTHORIZED");
+});

@@ -9,6 +9,7 @@ import { hashPassword, noPasswordMatches, passwordMatches, passwordProblem } fro
 import { endUserSessions } from "../auth/sessions";
 import { clock } from "../clock";
 import { newId } from "../identifiers";
+import { noticeUser, UNKNOWN_ORIGIN } from "./security-notices";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EMAIL_RULE = "must be an e-mail address, e.g. ada@example.com";
@@ -86,7 +87,9 @@ export async function resetPassword(email: string, password: string): Promise<{ 
   const normalised = normaliseEmail(email);
   const done = write((tx) => {
     const user = tx.select({ id: users.id }).from(users).where(eq(users.email, normalised)).get();
-    return user ? setPasswordHash(tx, user.id, passwordHash) : false;
+    if (!user || !setPasswordHash(tx, user.id, passwordHash)) return false;
+    noticeUser(tx, user.id, "Your Owo password was changed by this Owo's operator", UNKNOWN_ORIGIN);
+    return true;
   });
   if (!done) throw new ApiError("S404", `No user with e-mail ${normalised}`);
   return { email: normalised };
