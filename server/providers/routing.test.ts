@@ -16,7 +16,7 @@ let paystack: DoubleProcess;
 let flutterwave: DoubleProcess;
 
 before(async () => {
-  owo = await startOwo({ OWO_PROVIDER_TIMEOUT_MS: "800", OWO_PROVIDER_REST_SECONDS: "60" });
+  owo = await startOwo({ OWO_PROVIDER_TIMEOUT_MS: "3000", OWO_PROVIDER_REST_SECONDS: "60" });
   [paystack, flutterwave] = await Promise.all([
     spawnDouble("paystack", { "secret-key": PAYSTACK_KEY }),
     spawnDouble("flutterwave", { "secret-key": FLW_KEY, "secret-hash": FLW_HASH }),
@@ -115,7 +115,7 @@ test("all providers down: 502 S502 naming each failure, nothing stored; the same
     ["provider.paystack", "provider.flutterwave"],
   );
   assert.match(down.json.data.errors[0].message, new RegExp(`^${m.ids["paystack:1"]}: .*answered 500`));
-  assert.equal(down.json.data.errors[1].message, `${m.ids["flutterwave:2"]}: timeout after 0.8 s`);
+  assert.equal(down.json.data.errors[1].message, `${m.ids["flutterwave:2"]}: timeout after 3 s`);
   const verify = await call(owo, "GET", `/api/v3/payments/query/${req.paymentReference}`, { token: m.token });
   assert.equal(verify.status, 404, "nothing was stored");
 

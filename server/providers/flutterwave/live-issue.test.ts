@@ -1,5 +1,6 @@
 // A merchant's connected Flutterwave account issues live payments through the registry, against the Flutterwave
-// double in its own process: dial codes and accounts as Flutterwave answers them, and its outages as S502.
+// double in its own process: dial codes and accounts as Flutterwave answers them, and its outages as S502. The
+// timeout is generous (a slow machine must not turn an answer into an outage); a hang is ../hangs.test.ts's.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { ApiError } from "../../api-error";
@@ -17,7 +18,7 @@ let merchant: TestMerchant;
 let providerId: string;
 
 before(async () => {
-  owo = await startOwo({ OWO_PROVIDER_TIMEOUT_MS: "500" });
+  owo = await startOwo({ OWO_PROVIDER_TIMEOUT_MS: "15000" });
   double = await spawnDouble("flutterwave", { "secret-key": SECRET_KEY, "secret-hash": SECRET_HASH });
   merchant = await createTestMerchant("Ada Stores");
   providerId = connectProvider(merchant.merchantId, { provider: "flutterwave", credentials: { secretKey: SECRET_KEY, secretHash: SECRET_HASH }, baseUrl: double.url }).providerId;
@@ -47,17 +48,14 @@ test("a live USSD payment and a live transfer are issued by the merchant's Flutt
   assert.equal(transfer.issued.channel === "TRANSFER" && transfer.issued.accountName, "Ada Stores");
 });
 
-test("a bank Flutterwave does not serve is S8; Flutterwave down (5xx, then a hang) is S502 naming it", async () => {
+test("a bank Flutterwave does not serve is S8; Flutterwave down (5xx) is S502 naming it", async () => {
   await assert.rejects(
     issueThroughProviders(merchant.merchantId, "live", { channel: "USSD", amountKobo: 10000, currency: "NGN", bank: bankByCode("063")!, customer, merchantName: "Ada Stores", expiresAt: Date.now() + 60_000 }, ref),
     (e: unknown) => e instanceof ApiError && e.code === "S8",
   );
-  for (const kind of ["5xx", "hang"]) {
-    await fetch(`${double.url}/_double/faults`, { method: "POST", body: JSON.stringify({ kind, path: "/v3/charges" }) });
-    await assert.rejects(
-      issueThroughProviders(merchant.merchantId, "live", { channel: "TRANSFER", amountKobo: 10000, currency: "NGN", customer, merchantName: "Ada Stores", expiresAt: Date.now() + 60_000 }, ref),
-      (e: unknown) => e instanceof ApiError && e.code === "S502" && JSON.stringify(e).includes("provider.flutterwave"),
-      kind,
-    );
-  }
+  await fetch(`${double.url}/_double/faults`, { method: "POST", body: JSON.stringify({ kind: "5xx", path: "/v3/charges" }) });
+  await assert.rejects(
+    issueThroughProviders(merchant.merchantId, "live", { channel: "TRANSFER", amountKobo: 10000, currency: "NGN", customer, merchantName: "Ada Stores", expiresAt: Date.now() + 60_000 }, ref),
+    (e: unknown) => e instanceof ApiError && e.code === "S502" && JSON.stringify(e).includes("provider.flutterwave") && JSON.stringify(e).includes("answered 503"),
+  );
 });

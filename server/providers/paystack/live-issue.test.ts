@@ -1,6 +1,8 @@
 // A merchant's connected Paystack accounts issue live payments through the registry, against two Paystack doubles in
 // their own processes: Paystack's dial codes and accounts, S8 for a bank Paystack has no USSD type for, failover to
-// the next account when the first is down (5xx, hang, refused connection), and S502 naming both when both are.
+// the next account when the first is down (5xx, refused connection), and S502 naming both when both are. A hang is
+// ../hangs.test.ts's, under its own short timeout: here the timeout is generous, so a slow machine never makes the
+// first account lose to the second.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { ApiError } from "../../api-error";
@@ -19,7 +21,7 @@ let firstId: string;
 let secondId: string;
 
 before(async () => {
-  owo = await startOwo({ OWO_PROVIDER_TIMEOUT_MS: "500", OWO_PROVIDER_REST_SECONDS: "1" });
+  owo = await startOwo({ OWO_PROVIDER_TIMEOUT_MS: "15000", OWO_PROVIDER_REST_SECONDS: "1" });
   [first, second] = await Promise.all([spawnDouble("paystack", { "secret-key": "sk_test_first_account" }), spawnDouble("paystack", { "secret-key": "sk_live_second_account" })]);
   merchant = await createTestMerchant("Kola Foods");
   firstId = connectProvider(merchant.merchantId, { provider: "paystack", credentials: { secretKey: "sk_test_first_account" }, baseUrl: first.url, priority: 1 }).providerId;
@@ -57,12 +59,9 @@ test("a bank none of the merchant's Paystack accounts has a USSD type for is S8"
   await assert.rejects(issueThroughProviders(merchant.merchantId, "live", payment("USSD", "044"), ref), (e: unknown) => e instanceof ApiError && e.code === "S8");
 });
 
-test("the first account down — 5xx, a hang, a refused connection — the second issues; both down is S502 naming both", async () => {
-  for (const kind of ["5xx", "hang"]) {
-    await arm(first, { kind, path: "/charge" });
-    const issued = await issueThroughProviders(merchant.merchantId, "live", payment("TRANSFER"), ref);
-    assert.equal(issued.providerAccountId, secondId, kind);
-  }
+test("the first account down — 5xx, a refused connection — the second issues; both down is S502 naming both", async () => {
+  await arm(first, { kind: "5xx", path: "/charge" });
+  assert.equal((await issueThroughProviders(merchant.merchantId, "live", payment("TRANSFER"), ref)).providerAccountId, secondId);
   await first.stop();
   const issued = await issueThroughProviders(merchant.merchantId, "live", payment("USSD", "058"), ref);
   assert.equal(issued.providerAccountId, secondId);

@@ -87,7 +87,8 @@ function callbacksAtA(ref: string) {
 }
 
 test("USSD through the chain: B's dial code; the customer pays at B; B's notice, confirmed by query, settles A; A's merchant hears, signed, sequence 2", async () => {
-  const p = await initiate({ paymentType: "USSD", bankCode: "044" });
+  // An amount with kobo: naira strings cross both Owos to the kobo.
+  const p = await initiate({ paymentType: "USSD", bankCode: "044", amount: "1200.50" });
   assert.match(p.payments.ussdDailCode, /^\*901\*000\*\d{8}#$/);
   assert.match(p.payments.providerreference, /^OWO\d+$/);
   await customerAtB(p.atB, { outcome: "pay" });
@@ -95,9 +96,9 @@ test("USSD through the chain: B's dial code; the customer pays at B; B's notice,
   // Wait on the notice itself: a verify now would ask B at once (A has never heard from B about it).
   await eventually("B's notice at A", () => providerNoticesOf(a.merchantId, "live", p.paymentReference).length > 0, 15_000);
   const v = await verifyAtA(p.paymentReference);
-  assert.deepEqual([v.payments.status, v.payments.amountPaid, v.payments.provider, v.payments.mode], ["SUCCESSFUL", "2500.00", "seerbit", "live"]);
+  assert.deepEqual([v.payments.status, v.payments.amountPaid, v.payments.provider, v.payments.mode], ["SUCCESSFUL", "1200.50", "seerbit", "live"]);
   const cb = await eventually("A's merchant callback", () => callbacksAtA(p.paymentReference)[0]);
-  assert.deepEqual([cb.event, cb.sequence, cb.provider], ["payment.successful", 2, "seerbit"]);
+  assert.deepEqual([cb.event, cb.sequence, cb.amountPaid, cb.provider, cb.mode], ["payment.successful", 2, "1200.50", "seerbit", "live"]);
   assert.deepEqual(providerNoticesOf(a.merchantId, "live", p.paymentReference).map((x) => [x.source, x.outcome]), [["notice", "applied"]], "B's notice did it, not a requery");
 });
 
@@ -117,11 +118,17 @@ test("TRANSFER through the chain: B's account as A's answer; a part payment at B
 
 test("an unsigned notice made up by anyone is checked against B's record: B says pending, so nothing moves at A", async () => {
   const p = await initiate({ paymentType: "TRANSFER" });
+  const { findPayment } = await import("../../payments/lookup");
+  // As real as a forger can make it: the true reference at B and A's stored providerreference, a full SeerBit body.
   const forged = {
-    notificationItems: [{ notificationRequestItem: { eventType: "transaction", eventId: `evt_forged_${n}`, data: { event: "payment.successful", paymentReference: p.atB, linkingReference: "OWO000000", amountPaid: "2500.00", currency: "NGN", status: "SUCCESSFUL" } } }],
+    notificationItems: [{ notificationRequestItem: { eventType: "transaction", eventId: `evt_forged_${n}`, eventDate: new Date().toISOString(), data: {
+      event: "payment.successful", sequence: 2, paymentReference: p.atB, linkingReference: findPayment(a.merchantId, "live", p.paymentReference).providerReference, paymentType: "TRANSFER",
+      status: "SUCCESSFUL", code: "00", amount: "2500.00", amountPaid: "2500.00", amountToRefund: "0.00", currency: "NGN", mode: "test", updatedAt: new Date().toISOString(),
+    } } }],
   };
   const res = await fetch(a.noticeUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(forged) });
-  assert.ok(res.status < 500, `notice answered ${res.status}`);
+  assert.equal(res.status, 200);
+  assert.equal(((await res.json()) as { data: { message: string } }).data.message, "Notice does not match the provider's record; nothing moved");
   const v = await verifyAtA(p.paymentReference);
   assert.deepEqual([v.payments.status, v.payments.amountPaid], ["PENDING", "0.00"]);
   assert.equal(callbacksAtA(p.paymentReference).length, 0);
