@@ -94,6 +94,18 @@ test("a chunked body (no Content-Length) with a charset on its Content-Type is r
   assert.match(answers[0]?.json.data.EncryptedSecKey.encryptedKey, /^owo_test_/);
 });
 
+test("the tRPC door reads a chunked body with a charset too", async () => {
+  const input = JSON.stringify({ json: { amount: 100, currency: "NGN", country: "NG", paymentReference: Date.now(), email: "ada@example.com", callbackUrl: "www.shop.ng/done" } });
+  const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+  const head =
+    `POST /api/trpc/standardCheckout HTTP/1.1\r\nHost: ${host()}\r\nAuthorization: Bearer ${m.token}\r\n` +
+    `Content-Type: application/json; charset=utf-8\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`;
+  // tRPC's answers are not framed by Content-Length, so the raw text is read as it came.
+  const raw = await rawExchange(owo.url, [head + chunk(input.slice(0, 20)), chunk(input.slice(20)) + "0\r\n\r\n"]);
+  assert.match(raw, /^HTTP\/1\.1 200 /);
+  assert.match(raw, /"redirectLink":"[^"]+\/checkout\/OWO\d{17}"/);
+});
+
 test("a garbage request with nothing in flight still gets the envelope's 400", async () => {
   const answers = responses(await rawExchange(owo.url, ["{not http}\r\n\r\n"]));
   assert.equal(answers.length, 1);
