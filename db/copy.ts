@@ -76,6 +76,8 @@ export async function copySqliteToPostgres(from: string, to: string): Promise<Co
   await client.connect();
   try {
     const tables = parentsFirst();
+    // One read transaction on the source: every table and every count from one snapshot, even if an Owo still writes.
+    sqlite.exec("begin");
     await client.query("begin");
     for (const table of tables) {
       const { rows } = await client.query(`select exists (select 1 from ${quote(getTableName(table))}) as taken`);
@@ -90,6 +92,7 @@ export async function copySqliteToPostgres(from: string, to: string): Promise<Co
       const ours = Number((await client.query<{ n: string }>(`select count(*) as n from ${name}`)).rows[0]?.n);
       counted.push({ table: getTableName(table), sqlite: theirs, postgres: ours });
     }
+    sqlite.exec("commit");
     return counted;
   } catch (err) {
     await client.query("rollback").catch(() => undefined);

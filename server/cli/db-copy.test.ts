@@ -87,6 +87,31 @@ test("npm run db:migrate prepares a PostgreSQL database ahead of time, and a cop
   assert.match(refused.stderr, /^DATABASE_URL: mysql:\/\/ is not a database Owo can use/);
 });
 
+test("a copy taken while an Owo still writes is one consistent snapshot, and its counts agree", async () => {
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query("create database live");
+  await admin.end();
+  const { copySqliteToPostgres } = await import("../../db/copy");
+  const writer = new Database(file);
+  let added = 0;
+  const writing = setInterval(() => {
+    writer.prepare("insert into merchants (id, name, created_at) values (?, 'Arrived during the copy', 0)").run(`m_live_${++added}`);
+  }, 1);
+  const before = (writer.prepare("select count(*) as n from merchants").get() as { n: number }).n;
+  let counted;
+  try {
+    counted = await copySqliteToPostgres(file, server.databaseUrl("live"));
+  } finally {
+    clearInterval(writing);
+  }
+  const merchantsAfter = (writer.prepare("select count(*) as n from merchants").get() as { n: number }).n;
+  writer.close();
+  for (const c of counted) assert.equal(c.postgres, c.sqlite, c.table);
+  const copiedMerchants = counted.find((c) => c.table === "merchants")?.postgres ?? 0;
+  assert.ok(copiedMerchants >= before && copiedMerchants < merchantsAfter, `merchants kept arriving (${before} → ${merchantsAfter}) while ${copiedMerchants} were copied`);
+});
+
 test("a target that already has rows is refused and left as it was; a non-PostgreSQL target is refused", async () => {
   const before = await onTarget((c) => c.query<{ n: string }>("select count(*) as n from payments"));
   const again = runCli(["db", "copy", "--from", file, "--to", target], dataDir);
