@@ -97,12 +97,11 @@ test("Paystack: a part refund is sent to POST /refund, its signed refund.process
   assert.equal(processed?.amountRefunded, "1000.00");
   const v = await verify(m, ref);
   assert.deepEqual([v.code, v.payments.status, v.payments.amountRefunded, v.payments.amountToRefund], ["00", "SUCCESSFUL", "1000.00", "0.00"]);
-  // The webhook settled it (the follower's first ask would only come a second later), recorded on the payment.
+  // The webhook settled it, recorded on the payment: "applied", not "duplicate" (which it would read had the
+  // follower's query, a second later at this scale, settled it first). No wall-clock bound: a loaded machine is slow.
   const { providerNoticesOf } = await import("./notice-log");
   const logged = providerNoticesOf(m.merchantId, "live", ref).filter((x) => /^refund /.test(x.reason));
   assert.deepEqual(logged.map((x) => x.outcome), ["applied"], JSON.stringify(logged));
-  const [settled] = await refundsOf(m, ref);
-  assert.ok(settled?.settledAt && Date.parse(settled.settledAt) - Date.parse(settled.createdAt) < 1000, "settled by the notice, before any requery");
 });
 
 test("Paystack: with its refund webhooks dropped, the follower's requery (GET /refund/{id}) settles the refund all the same", async () => {
