@@ -4,10 +4,11 @@
  * So a password can be guessed neither from one address against many accounts nor from many addresses against one.
  * Unknown e-mails count and lock exactly like known ones, so a lockout says nothing about whether an account exists.
  */
-import { eq } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import { db, write } from "../../db/client";
 import { signInFailures } from "../../db/schema";
 import { clock } from "../clock";
+import { sha256 } from "./token-hash";
 import { normaliseEmail, userByCredentials, type SignedInUser } from "../users/users";
 
 const ACCOUNT_THRESHOLD = 5;
@@ -32,7 +33,8 @@ function ipCounted(ip: string): boolean {
   return ip !== "" && ip !== "::1" && !ip.startsWith("127.") && !ip.startsWith("::ffff:127.");
 }
 
-const keys = (email: string, ip: string) => [`email:${normaliseEmail(email)}`, ...(ipCounted(ip) ? [`ip:${ip}`] : [])];
+// Addresses are kept hashed: the table holds every address anyone typed, typos and strangers' included.
+const keys = (email: string, ip: string) => [`email:${sha256(normaliseEmail(email))}`, ...(ipCounted(ip) ? [`ip:${ip}`] : [])];
 
 function lockedUntil(key: string, now: number): number {
   const row = db().select().from(signInFailures).where(eq(signInFailures.key, key)).get();
@@ -46,6 +48,8 @@ function recordFailure(key: string, threshold: number, now: number): void {
     const lockMs = failures < threshold ? 0 : Math.min(LONGEST_LOCK_MS, FIRST_LOCK_MS * 2 ** (failures - threshold));
     const values = { failures, lastFailureAt: now, lockedUntil: lockMs ? now + lockMs : 0 };
     tx.insert(signInFailures).values({ key, ...values }).onConflictDoUpdate({ target: signInFailures.key, set: values }).run();
+    // Keys forgotten anyway are dropped, so guesses at many addresses cannot grow the table without bound.
+    tx.delete(signInFailures).where(lt(signInFailures.lastFailureAt, now - FORGET_AFTER_MS)).run();
   });
 }
 

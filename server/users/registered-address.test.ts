@@ -15,15 +15,16 @@ test("a sign-up or an invite with a taken address gets the neutral refusal, and 
   const { db } = await import("../../db/client");
   const { mails } = await import("../../db/schema");
   const holder = await createTestMerchant();
+  // Thunks: each attempt starts only when awaited, so no refusal goes unhandled meanwhile.
   const refusals = [
-    createMerchant({ name: "Copycat Ltd", email: holder.email.toUpperCase(), password: "another long passphrase" }),
-    joinByInvite({
+    () => createMerchant({ name: "Copycat Ltd", email: holder.email.toUpperCase(), password: "another long passphrase" }),
+    () => joinByInvite({
       name: "Copycat", email: holder.email, password: "another long passphrase",
       invite: new URL(createInvite(holder.merchantId, { userId: holder.userId, role: "owner" }, { role: "viewer" }).url).searchParams.get("invite") ?? "",
     }),
   ];
   for (const refused of refusals) {
-    await assert.rejects(refused, (e: Error & { code?: string; errors?: { field: string; message: string }[] }) => {
+    await assert.rejects(refused(), (e: Error & { code?: string; errors?: { field: string; message: string }[] }) => {
       assert.equal(e.code, "S14");
       assert.doesNotMatch(e.message, /already (exists|registered)|is registered/i);
       assert.deepEqual(e.errors, [{ field: "email", message: "cannot be used to create an account" }]);
