@@ -25,6 +25,17 @@ test("secret keys, signing secrets, tokens and passwords are hashed or sealed at
     secrets.push(rollSigningSecret(m.merchantId, "test", 3600));
     assert.equal(revealOrCreateSigningSecret(m.merchantId, "test"), secrets[secrets.length - 1], "sealed secrets come back for signing");
   }
+  // Single-use links mailed to people: only hashes in their tables, and the mail carrying them is sealed.
+  const { requestPasswordReset } = await import("../users/password-reset");
+  const { createInvite } = await import("../team/invites");
+  const { allMail } = await import("../mail/outbox");
+  const owner = await createTestMerchant();
+  requestPasswordReset(owner.email);
+  const invite = createInvite(owner.merchantId, { userId: owner.userId, role: "owner" }, { role: "viewer", email: "sealed@example.com" });
+  secrets.push(new URL(invite.url).searchParams.get("invite") ?? "");
+  const resetLink = allMail({ to: owner.email }).find((x) => x.kind === "reset_password")?.text.match(/token=([\w-]+)/)?.[1];
+  assert.ok(resetLink, "the reset mail reads back whole");
+  secrets.push(resetLink);
   const tables = sqlite().prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[];
   const dump = tables.map((t) => JSON.stringify(sqlite().prepare(`select * from "${t.name}"`).all())).join("\n");
   const files = ["owo.db", "owo.db-wal"].map((f) => join(owo.dataDir, f)).filter(existsSync).map((f) => readFileSync(f).toString("latin1"));

@@ -1,8 +1,10 @@
 // The mail outbox: queued in the caller's transaction, claimed under a lease by the mailer, retried on the callbacks' schedule.
+// Bodies are sealed under OWO_MASTER_KEY: they carry single-use links (invites, resets) whose tokens are otherwise only hashed.
 import { and, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import { db, write, type Tx } from "../../db/client";
 import { mails } from "../../db/schema";
 import { ApiError } from "../api-error";
+import { seal, unseal } from "../auth/master-key";
 import { clock } from "../clock";
 import { settings } from "../settings";
 import { normaliseEmail } from "../users/users";
@@ -16,7 +18,7 @@ export function queueMail(tx: Tx, recipient: Recipient, letter: Letter, now = cl
   tx.insert(mails)
     .values({
       merchantId: recipient.merchantId ?? null, userId: recipient.userId ?? null, toAddress: recipient.to, kind: letter.kind,
-      subject: letter.subject, textBody: letter.text, htmlBody: letter.html, status: "pending", nextAttemptAt: now, createdAt: now,
+      subject: letter.subject, textBody: seal(letter.text), htmlBody: seal(letter.html), status: "pending", nextAttemptAt: now, createdAt: now,
     })
     .run();
 }
@@ -36,7 +38,7 @@ export type MailView = {
 
 function view(r: typeof mails.$inferSelect): MailView {
   return {
-    id: r.id, to: r.toAddress, kind: r.kind, subject: r.subject, text: r.textBody, status: r.status, attempts: r.attemptCount,
+    id: r.id, to: r.toAddress, kind: r.kind, subject: r.subject, text: unseal(r.textBody), status: r.status, attempts: r.attemptCount,
     lastError: r.lastError, createdAt: new Date(r.createdAt).toISOString(), sentAt: r.sentAt === null ? null : new Date(r.sentAt).toISOString(),
   };
 }
@@ -83,7 +85,7 @@ export function claimDueMail(limit: number, leaseMs: number, now = clock.now()):
     if (rows.length === 0) return [];
     const leaseUntil = now + leaseMs;
     tx.update(mails).set({ leaseUntil }).where(inArray(mails.id, rows.map((r) => r.id))).run();
-    return rows.map((r) => ({ id: r.id, to: r.toAddress, subject: r.subject, text: r.textBody, html: r.htmlBody, createdAt: r.createdAt, leaseUntil }));
+    return rows.map((r) => ({ id: r.id, to: r.toAddress, subject: r.subject, text: unseal(r.textBody), html: unseal(r.htmlBody), createdAt: r.createdAt, leaseUntil }));
   });
 }
 
