@@ -345,6 +345,12 @@ export const refunds = pgTable(
     /** The provider's id for the refund; null until the provider accepted it. */
     providerRefundId: text("provider_refund_id"),
     failureReason: text("failure_reason"),
+    /**
+     * When a submission got no usable answer after it may have reached the provider (a timeout, a 5xx, a reset): the
+     * refund may exist there, so it is never sent again before the provider is asked, and never failed by Owo alone.
+     * Null when every submission certainly never reached it (or once the provider's answer is known).
+     */
+    unansweredAt: bigint("unanswered_at", { mode: "number" }),
     /** Times the provider was asked (submission or query); the follower backs off on it. */
     checks: bigint("checks", { mode: "number" }).notNull().default(0),
     /** When the follower next asks the provider; null once PROCESSED or FAILED. */

@@ -1,5 +1,6 @@
 // Following refunds at their providers until PROCESSED or FAILED: each PENDING refund is asked about on a backoff
-// schedule (one whose submission was never answered is sent again), and a provider's refund notice asks at once.
+// schedule (one whose submission certainly never reached the provider is sent again; one that may have reached it is
+// looked for there first), and a provider's refund notice asks at once.
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { db, write } from "../../db/client";
 import { payments, refunds, type RefundRow } from "../../db/schema";
@@ -7,7 +8,7 @@ import { clock } from "../clock";
 import { log } from "../logger";
 import { describeFailure, queryRefund, type ProviderPlace } from "../providers/refunding";
 import { settings } from "../settings";
-import { noteUnanswered, recordRefundState, sendRefund } from "./refunds";
+import { lookForRefund, noteUnanswered, recordRefundState, sendRefund } from "./refunds";
 
 /** While one process asks about a refund, the others leave it alone this long. */
 const CLAIM_MS = 60_000;
@@ -29,13 +30,13 @@ function claimDue(now: number, limit: number): RefundRow[] {
 
 /** Asks the provider how the refund stands and records the answer; a provider with no query waits for its notice. */
 async function check(r: RefundRow): Promise<void> {
-  if (r.providerRefundId === null) return sendRefund(r);
+  if (r.providerRefundId === null) return r.unansweredAt === null ? sendRefund(r) : lookForRefund(r);
   try {
     const state = await queryRefund(r, r.providerRefundId);
     recordRefundState(r.id, state ?? { refundId: r.providerRefundId, state: "pending" });
   } catch (err) {
     // A failed query is no verdict on the refund: it stays PENDING and is asked again.
-    noteUnanswered(r.id, describeFailure(err));
+    noteUnanswered(r.id, describeFailure(err), { mayExistAtProvider: false });
   }
 }
 

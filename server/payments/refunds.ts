@@ -1,7 +1,9 @@
 // Refunds (API.md "Refunds"). What is refundable is checked and reserved in one transaction, so racing requests can
 // never together exceed what arrived; the provider is asked outside any transaction; its answer is recorded in another.
-// refund-follower.ts asks again until each refund is PROCESSED or FAILED.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+// refund-follower.ts asks again until each refund is PROCESSED or FAILED. Providers take refunds without an idempotency
+// key, so a submission that may have reached the provider unanswered is never sent again before the provider's own
+// list says it has no such refund, and never failed by Owo alone: only one that certainly never reached it is.
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, write, type Tx } from "../../db/client";
 import { payments, refunds, type Mode, type PaymentRow, type RefundRow } from "../../db/schema";
@@ -9,8 +11,8 @@ import { ApiError, invalidFields, zodFieldErrors } from "../api-error";
 import { clock } from "../clock";
 import { newId, randomDigits } from "../identifiers";
 import { log } from "../logger";
-import type { RefundState } from "../providers/connector";
-import { describeFailure, isRefusal, refundsAt, submitRefund } from "../providers/refunding";
+import type { RefundRequest, RefundState } from "../providers/connector";
+import { describeFailure, findRefund, isRefusal, mayHaveReached, refundsAt, submitRefund } from "../providers/refunding";
 import { settings } from "../settings";
 import { recordEvent } from "./events";
 import { expireIfOverdue, refundSettledInTx } from "./lifecycle";
@@ -109,11 +111,18 @@ function reserve(tx: Tx, paymentId: number, req: Requested, now: number): { repl
   const refund: RefundRow = {
     id: newId("rfd"), paymentId: p.id, merchantId: p.merchantId, mode: p.mode, refundReference: req.refundReference ?? `RFD${randomDigits(17)}`,
     amountKobo, reason: req.reason, status: "PENDING", provider: p.provider, providerAccountId: p.providerAccountId, providerRefundId: null,
-    failureReason: null, checks: 0, nextCheckAt: now + SUBMIT_LEASE_MS, createdAt: now, updatedAt: now, settledAt: null,
+    failureReason: null, unansweredAt: null, checks: 0, nextCheckAt: now + SUBMIT_LEASE_MS, createdAt: now, updatedAt: now, settledAt: null,
   };
   tx.insert(refunds).values(refund).run();
   recordEvent(tx, p, "refund_requested", now, { amountKobo, detail: { refundReference: refund.refundReference, reason: refund.reason } });
   return { replayed: false, refund };
+}
+
+function requestOf(p: PaymentRow, refund: RefundRow): RefundRequest {
+  return {
+    reference: p.issueReference ?? p.linkingReference, providerReference: p.providerReference ?? p.accountNumber ?? "",
+    amountKobo: refund.amountKobo, refundReference: refund.refundReference, reason: refund.reason,
+  };
 }
 
 /** Sends a reserved refund to the provider and records what it said. Never throws: the follower asks again. */
@@ -121,15 +130,37 @@ export async function sendRefund(refund: RefundRow): Promise<void> {
   const p = db().select().from(payments).where(eq(payments.id, refund.paymentId)).get();
   if (!p) return;
   try {
-    const state = await submitRefund(refund, {
-      reference: p.issueReference ?? p.linkingReference, providerReference: p.providerReference ?? p.accountNumber ?? "",
-      amountKobo: refund.amountKobo, refundReference: refund.refundReference, reason: refund.reason,
-    });
-    recordRefundState(refund.id, state);
+    recordRefundState(refund.id, await submitRefund(refund, requestOf(p, refund)));
   } catch (err) {
     if (isRefusal(err)) settleRefund(refund.id, "FAILED", `${refund.provider} refused the refund: ${describeFailure(err)}`);
-    else noteUnanswered(refund.id, describeFailure(err));
+    else noteUnanswered(refund.id, describeFailure(err), { mayExistAtProvider: mayHaveReached(err) });
   }
+}
+
+/**
+ * A submission that may have reached the provider unanswered: the provider is asked whether it holds the refund (by
+ * transaction, amount and refundReference; never one of the payment's other refunds). Found: followed from there.
+ * Certainly not there: sent again. No answer, or a provider with no way to look: it stays PENDING and flagged.
+ */
+export async function lookForRefund(refund: RefundRow): Promise<void> {
+  const p = db().select().from(payments).where(eq(payments.id, refund.paymentId)).get();
+  if (!p) return;
+  const knownRefundIds = db()
+    .select({ id: refunds.providerRefundId })
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, p.id), ne(refunds.id, refund.id)))
+    .all()
+    .flatMap((r) => (r.id === null ? [] : [r.id]));
+  let found: RefundState | null | undefined;
+  try {
+    found = await findRefund(refund, { ...requestOf(p, refund), since: refund.createdAt, knownRefundIds });
+  } catch (err) {
+    return noteUnanswered(refund.id, `looking for the refund: ${describeFailure(err)}`, { mayExistAtProvider: true });
+  }
+  if (found === undefined) return noteUnanswered(refund.id, `${refund.provider} offers no way to look for a refund: check at the provider`, { mayExistAtProvider: true });
+  if (found !== null) return recordRefundState(refund.id, found);
+  const cleared = write((tx) => tx.update(refunds).set({ unansweredAt: null }).where(and(eq(refunds.id, refund.id), eq(refunds.status, "PENDING"))).run().changes === 1);
+  if (cleared) await sendRefund({ ...refund, unansweredAt: null });
 }
 
 export async function requestRefund(merchantId: string, mode: Mode, paymentReference: string, body: unknown, now = clock.now()): Promise<RefundAnswer> {
@@ -150,24 +181,28 @@ export function recordRefundState(refundId: string, state: RefundState, now = cl
     const r = tx.select().from(refunds).where(eq(refunds.id, refundId)).get();
     if (!r || r.status !== "PENDING") return;
     const checks = r.checks + 1;
-    tx.update(refunds).set({ providerRefundId: state.refundId, checks, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now }).where(eq(refunds.id, refundId)).run();
+    tx.update(refunds).set({ providerRefundId: state.refundId, unansweredAt: null, checks, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now }).where(eq(refunds.id, refundId)).run();
   });
 }
 
-/** No usable answer (timeout, 5xx): asked again on the schedule; a submission never answered ends FAILED. */
+/**
+ * No usable answer: asked again on the schedule. One that may exist at the provider is flagged (unansweredAt) and never
+ * failed here; a submission that certainly never reached the provider this many times ends FAILED, freeing its amount.
+ */
 export const MAX_UNANSWERED_SUBMISSIONS = 5;
 
-export function noteUnanswered(refundId: string, why: string, now = clock.now()): void {
+export function noteUnanswered(refundId: string, why: string, o: { mayExistAtProvider: boolean }, now = clock.now()): void {
   const giveUp = write((tx) => {
     const r = tx.select().from(refunds).where(eq(refunds.id, refundId)).get();
     if (!r || r.status !== "PENDING") return false;
     const checks = r.checks + 1;
-    if (r.providerRefundId === null && checks >= MAX_UNANSWERED_SUBMISSIONS) return true;
-    tx.update(refunds).set({ checks, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now }).where(eq(refunds.id, refundId)).run();
+    const unansweredAt = r.providerRefundId === null && o.mayExistAtProvider ? (r.unansweredAt ?? now) : r.unansweredAt;
+    if (r.providerRefundId === null && unansweredAt === null && checks >= MAX_UNANSWERED_SUBMISSIONS) return true;
+    tx.update(refunds).set({ checks, unansweredAt, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now }).where(eq(refunds.id, refundId)).run();
     return false;
   });
-  log.warn({ refundId, why }, "refund: no answer from the provider");
-  if (giveUp) settleRefund(refundId, "FAILED", `the provider never accepted the refund: ${why}`, null, now);
+  log.warn({ refundId, why }, "refund: no usable answer from the provider");
+  if (giveUp) settleRefund(refundId, "FAILED", `the provider could not be reached: ${why}`, null, now);
 }
 
 /** PENDING → PROCESSED or FAILED, once, with its event and callback (refund.processed / refund.failed). */
@@ -182,7 +217,13 @@ export function settleRefund(refundId: string, status: "PROCESSED" | "FAILED", f
   });
 }
 
-/** The payment's refunds, oldest first. */
-export function refundsOf(paymentId: number): RefundView[] {
-  return db().select().from(refunds).where(eq(refunds.paymentId, paymentId)).orderBy(asc(refunds.createdAt)).all().map(refundView);
+/** The payment's refunds, oldest first, for the dashboard: each flagged while the provider's answer to it is unknown. */
+export function refundsOf(paymentId: number): (RefundView & { providerDidNotAnswer: boolean })[] {
+  return db()
+    .select()
+    .from(refunds)
+    .where(eq(refunds.paymentId, paymentId))
+    .orderBy(asc(refunds.createdAt))
+    .all()
+    .map((r) => ({ ...refundView(r), providerDidNotAnswer: r.status === "PENDING" && r.providerRefundId === null && r.unansweredAt !== null }));
 }

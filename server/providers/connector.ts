@@ -67,13 +67,22 @@ export type NoticeReading =
   | { kind: "ignored"; eventId: string; why: string };
 
 export type RefundRequest = { reference: string; providerReference: string; amountKobo: number; refundReference: string; reason: string };
+/** A refund whose submission went unanswered, looked for at the provider: made no earlier than `since` (epoch ms),
+ * and none of the provider's refund ids Owo already holds for other refunds of the payment. */
+export type RefundLookup = RefundRequest & { since: number; knownRefundIds: string[] };
 export type RefundState = { refundId: string; state: "pending" | "processed" | "failed" };
 
-/** A provider's answer that Owo could not use (timeout, 5xx, refused connection, malformed answer). */
+/**
+ * A provider's answer that Owo could not use (timeout, 5xx, refused connection, malformed answer). `mayHaveReached`
+ * is false only when the request certainly never reached the provider (the connection was refused, the host not
+ * found, or the call was never made): for a refund, which providers take without an idempotency key, only then is
+ * sending it again safe.
+ */
 export class ProviderUnavailable extends Error {
   constructor(
     readonly provider: ProviderName,
     message: string,
+    readonly mayHaveReached = true,
   ) {
     super(message);
   }
@@ -108,6 +117,12 @@ export interface Connector {
   /** Absent where the provider cannot refund these charges (then refunds are 409 S15 "refund it at the provider"). */
   refund?(account: ProviderAccount, req: RefundRequest, signal: AbortSignal): Promise<RefundState>;
   queryRefund?(account: ProviderAccount, refundId: string, signal: AbortSignal): Promise<RefundState>;
+  /**
+   * Whether the provider holds this refund, for a submission that got no usable answer: its state, or null when the
+   * provider's own list certainly has no such refund. Absent where the provider offers no way to find one: then an
+   * unanswered refund is never sent again (it stays PENDING, flagged, until a notice or query settles it).
+   */
+  findRefund?(account: ProviderAccount, lookup: RefundLookup, signal: AbortSignal): Promise<RefundState | null>;
   /** One harmless authenticated call, for the dashboard's "test connection". */
   testConnection(account: ProviderAccount, signal: AbortSignal): Promise<void>;
 }

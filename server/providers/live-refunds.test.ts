@@ -2,6 +2,7 @@
 // processes, and the merchant's callback receiver. Paystack announces a refund by a signed webhook at the notice URL;
 // Flutterwave only by its record, so Owo asks (requery). Either way: PROCESSED or FAILED, once, with a signed callback.
 import assert from "node:assert/strict";
+import { createServer, type AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
@@ -152,4 +153,62 @@ test("Flutterwave: no refund webhook; the follower asks GET /v3/refunds/{id} unt
   const more = await refund(m, ref, { amount: "0.01", reason: "more" });
   assert.equal(more.status, 409);
   assert.equal(more.json.data.code, "S15");
+});
+
+/** The refunds the double itself holds for the payment's (first) transaction there. */
+async function refundsAtDouble(m: Merchant, ref: string): Promise<{ id: number; amount?: number; amount_refunded?: number; status: string }[]> {
+  const p = (await verify(m, ref)).payments as { linkingReference: string };
+  return ((await (await fetch(`${m.double.url}/_double/transactions/${p.linkingReference}-1`)).json()) as { refunds: [] }).refunds;
+}
+
+for (const lost of ["processed-then-5xx", "processed-then-hang"] as const) {
+  test(`Paystack takes the refund but its answer is lost (${lost}), webhooks dropped: Owo finds it in GET /refund instead of sending it again — one refund, PROCESSED`, async () => {
+    const m = merchants.paystack as Merchant;
+    const ref = await paidLive(m);
+    await fault(m, { kind: "drop-webhook", times: 2 }); // refund.pending and refund.processed: only the lookup can tell
+    await fault(m, { kind: lost, path: "/refund" });
+    assert.equal((await refund(m, ref, { amount: "900.00", reason: "answer lost", refundReference: `lost-${n}` })).status, 200);
+    const [processed] = await refundCallbacks(m, ref, 1);
+    assert.equal(processed?.event, "refund.processed");
+    assert.deepEqual((await refundsOf(m, ref)).map((r) => [r.status, r.amount]), [["PROCESSED", "900.00"]]);
+    assert.deepEqual((await refundsAtDouble(m, ref)).map((r) => r.amount), [90000], "exactly one refund at Paystack");
+    assert.equal((await verify(m, ref)).payments.amountRefunded, "900.00");
+  });
+}
+
+test("Flutterwave takes the refund but answers 5xx: Owo finds it in GET /v3/refunds instead of sending it again — one refund, PROCESSED", async () => {
+  const m = merchants.flutterwave as Merchant;
+  const ref = await paidLive(m);
+  const p = (await verify(m, ref)).payments as { linkingReference: string };
+  const { transaction } = (await (await fetch(`${m.double.url}/_double/transactions/${p.linkingReference}-1`)).json()) as { transaction: { id: number } };
+  await fault(m, { kind: "processed-then-5xx", path: `/v3/transactions/${transaction.id}/refund` });
+  assert.equal((await refund(m, ref, { amount: "1100.00", reason: "answer lost", refundReference: "flw-lost-1" })).status, 200);
+  const [processed] = await refundCallbacks(m, ref, 1);
+  assert.equal(processed?.event, "refund.processed");
+  assert.deepEqual((await refundsOf(m, ref)).map((r) => [r.status, r.amount]), [["PROCESSED", "1100.00"]]);
+  assert.deepEqual((await refundsAtDouble(m, ref)).map((r) => r.amount_refunded), [1100], "exactly one refund at Flutterwave");
+});
+
+test("a refused connection never reached Paystack: the refund is sent again once the provider is back, and processed once", async () => {
+  const m = merchants.paystack as Merchant;
+  const ref = await paidLive(m);
+  const { db } = await import("../../db/client");
+  const { providerAccounts } = await import("../../db/schema");
+  const { eq } = await import("drizzle-orm");
+  const pointAt = (baseUrl: string) => db().update(providerAccounts).set({ baseUrl }).where(eq(providerAccounts.id, m.providerId)).run();
+  const probe = createServer();
+  await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((r) => probe.close(r));
+  pointAt(`http://127.0.0.1:${port}`);
+  try {
+    assert.equal((await refund(m, ref, { amount: "300.00", reason: "provider away", refundReference: "refused-1" })).status, 200);
+    const [pending] = await refundsOf(m, ref);
+    assert.deepEqual([pending?.status, pending?.providerDidNotAnswer], ["PENDING", false], "certainly never reached: not flagged");
+  } finally {
+    pointAt(m.double.url);
+  }
+  const [processed] = await refundCallbacks(m, ref, 1);
+  assert.equal(processed?.event, "refund.processed");
+  assert.deepEqual((await refundsAtDouble(m, ref)).map((r) => r.amount), [30000], "sent again, refunded once");
 });

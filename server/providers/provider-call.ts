@@ -28,7 +28,8 @@ export async function callProvider(
     text = await res.text();
   } catch (err) {
     if (signal.aborted) throw new ProviderUnavailable(provider, `${what}: no answer in time (${abortReason(signal)})`);
-    throw new ProviderUnavailable(provider, `${what}: cannot be reached (${networkReason(err)})`);
+    const reason = networkReason(err);
+    throw new ProviderUnavailable(provider, `${what}: cannot be reached (${reason})`, !NEVER_SENT.has(reason));
   }
   if (res.status >= 500) throw new ProviderUnavailable(provider, `${what}: answered ${res.status}`);
   if (text.length > MAX_ANSWER_BYTES) throw new ProviderUnavailable(provider, `${what}: answer too large`);
@@ -38,6 +39,10 @@ export async function callProvider(
     throw new ProviderUnavailable(provider, `${what}: answered ${res.status} with a body that is not JSON`);
   }
 }
+
+/** Socket errors that mean the request never left Owo: no connection was made. A reset or a dropped socket may come
+ * after the provider read the request, so they are not here. */
+const NEVER_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 
 function abortReason(signal: AbortSignal): string {
   const reason: unknown = signal.reason;

@@ -2,7 +2,7 @@
 // bounded by OWO_PROVIDER_TIMEOUT_MS; never called inside a database transaction.
 import { settings } from "../settings";
 import { accountById } from "./accounts";
-import { ProviderRefused, type Connector, type ProviderAccount, type ProviderName, type RefundRequest, type RefundState } from "./connector";
+import { ProviderRefused, ProviderUnavailable, type Connector, type ProviderAccount, type ProviderName, type RefundLookup, type RefundRequest, type RefundState } from "./connector";
 import { connectorFor } from "./registry";
 import { sandboxAccount } from "./sandbox/connector";
 
@@ -31,6 +31,15 @@ export function isRefusal(err: unknown): boolean {
   return err instanceof ProviderRefused;
 }
 
+/**
+ * Whether a submission that failed may have reached the provider (a timeout, a 5xx, a reset, an unreadable answer):
+ * then the refund may exist there. Only a request that certainly never left (a refused connection, an unknown host)
+ * is not; a refusal is an answer, not this.
+ */
+export function mayHaveReached(err: unknown): boolean {
+  return !(err instanceof ProviderUnavailable && !err.mayHaveReached);
+}
+
 export function describeFailure(err: unknown): string {
   if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) return `timeout after ${settings().providerTimeoutMs / 1000} s`;
   const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : "";
@@ -48,4 +57,14 @@ export async function queryRefund(place: ProviderPlace, refundId: string): Promi
   const refunder = refunderAt(place);
   if (!refunder?.connector.queryRefund) return null;
   return refunder.connector.queryRefund(refunder.account, refundId, AbortSignal.timeout(settings().providerTimeoutMs));
+}
+
+/**
+ * Looks for an unanswered refund at the provider: its state, null when the provider certainly has none, undefined
+ * when the provider offers no way to look (then only its notice, or a query once its id is known, can settle it).
+ */
+export async function findRefund(place: ProviderPlace, lookup: RefundLookup): Promise<RefundState | null | undefined> {
+  const refunder = refunderAt(place);
+  if (!refunder?.connector.findRefund) return undefined;
+  return refunder.connector.findRefund(refunder.account, lookup, AbortSignal.timeout(settings().providerTimeoutMs));
 }

@@ -47,6 +47,13 @@ export default function RefundsPage() {
         <code>refund.processed</code> or <code>refund.failed</code>, with <code>data.refund</code> ={" "}
         <code>{"{refundReference, amount, status, reason}"}</code>.
       </p>
+      <p>
+        Providers take refunds without an idempotency key, so Owo never risks paying one back twice. A refund that certainly never reached
+        the provider (its address refused the connection) is sent again, and ends FAILED after repeated tries. One that may have reached it
+        (no answer in time, a 5xx, a dropped connection) is never sent again until the provider&apos;s own list of refunds shows it has none,
+        and is never failed by Owo alone: it stays <code>PENDING</code>, and the payment page says &ldquo;the provider did not answer; check
+        at the provider&rdquo; until the provider&apos;s list, notice or record settles it.
+      </p>
       <CodeBlock label="POST your callbackUrl (refund.processed)" code={asJson(refundCallbackExample)} />
       <p>
         Over tRPC: <code>payments.cancel({"{paymentReference}"})</code> and{" "}

@@ -5,6 +5,7 @@
 //   https://developer.flutterwave.com/docs/webhooks                   (verif-hash = the secret hash set on the dashboard; charge.completed)
 //   https://developer.flutterwave.com/docs/transaction-verification   (verify before giving value: status, amount, currency)
 //   https://developer.flutterwave.com/v3.0.0/reference/transaction-refund and /docs/payment-operations/refunds (refunds)
+//   https://developer.flutterwave.com/v3.0.0/reference/get-all-refunds  (GET /v3/refunds: from, to, page, status, flw_ref, id)
 //   https://github.com/Flutterwave/Flutterwave-node-v3 (the official Node SDK: request shapes of Charge.ussd,
 //   Charge.bank_transfer and Transaction.refund, the Bearer secret key; its documentation's sample responses)
 // Amounts go to Flutterwave as two-decimal naira strings made from integer kobo; providerreference is the flw_ref.
@@ -28,6 +29,7 @@ import {
 } from "../connector";
 import {
   readRefund,
+  readRefundList,
   readTransaction,
   readTransactionId,
   readTransferCharge,
@@ -91,6 +93,15 @@ function verifyByReference(account: ProviderAccount, reference: string, signal: 
   return call(account, "GET", `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`, signal);
 }
 
+/** Flutterwave's transaction id for Owo's reference: what refunds are addressed to. */
+async function transactionId(account: ProviderAccount, reference: string, signal: AbortSignal): Promise<string> {
+  const found = await verifyByReference(account, reference, signal);
+  return readWith("GET /v3/transactions/verify_by_reference", found, (a) => readTransactionId(a.body));
+}
+
+/** At most this many pages of a transaction's refunds are read when looking for one. */
+const MAX_LOOKUP_PAGES = 10;
+
 export const flutterwave: Connector = {
   name: "flutterwave",
 
@@ -136,11 +147,30 @@ export const flutterwave: Connector = {
   // Refunds are addressed to Flutterwave's transaction id, found by Owo's reference first. Flutterwave takes no
   // idempotency key here: Owo's refundReference travels in `comments` so a person can match them at Flutterwave.
   async refund(account: ProviderAccount, req: RefundRequest, signal: AbortSignal): Promise<RefundState> {
-    const found = await verifyByReference(account, req.reference, signal);
-    const id = readWith("GET /v3/transactions/verify_by_reference", found, (a) => readTransactionId(a.body));
+    const id = await transactionId(account, req.reference, signal).catch((e: unknown) => {
+      // The refund itself was never sent: whatever went wrong, sending it again is safe.
+      throw e instanceof ProviderUnavailable ? new ProviderUnavailable("flutterwave", e.message, false) : e;
+    });
     const comments = `${req.reason} (${req.refundReference})`;
     const answer = await call(account, "POST", `/v3/transactions/${encodeURIComponent(id)}/refund`, signal, { amount: formatKobo(req.amountKobo), comments });
     return readWith("POST /v3/transactions/{id}/refund", answer, (a) => readRefund(a.body));
+  },
+
+  // The refund call takes no idempotency key, so an unanswered one is looked for before it is ever sent again: the
+  // transaction's refunds since then, of this amount, whose comments (where echoed) name Owo's refundReference.
+  async findRefund(account, lookup, signal): Promise<RefundState | null> {
+    const id = await transactionId(account, lookup.reference, signal);
+    const from = new Date(lookup.since - 86_400_000).toISOString().slice(0, 10);
+    for (let page = 1; page <= MAX_LOOKUP_PAGES; page++) {
+      const answer = await call(account, "GET", `/v3/refunds?id=${encodeURIComponent(id)}&from=${from}&page=${page}`, signal);
+      const { refunds, totalPages } = readWith("GET /v3/refunds", answer, (a) => readRefundList(a.body));
+      const mine = refunds.find(
+        (r) => (r.transactionId === undefined || r.transactionId === id) && r.amountKobo === lookup.amountKobo && (r.comments === undefined || r.comments.includes(lookup.refundReference)) && !lookup.knownRefundIds.includes(r.refundId),
+      );
+      if (mine) return { refundId: mine.refundId, state: mine.state };
+      if (page >= totalPages) return null;
+    }
+    throw new ProviderUnavailable("flutterwave", `GET /v3/refunds: more than ${MAX_LOOKUP_PAGES} pages of refunds for transaction ${id}`);
   },
 
   async queryRefund(account: ProviderAccount, refundId: string, signal: AbortSignal): Promise<RefundState> {

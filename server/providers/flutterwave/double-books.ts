@@ -20,7 +20,7 @@ export type Charge = {
   account?: { number: string; bank: string; expiresAt: number; used: boolean };
 };
 
-export type Refund = { id: number; charge: Charge; amountKobo: number; status: "pending" | "completed" | "failed"; createdAt: string };
+export type Refund = { id: number; charge: Charge; amountKobo: number; status: "pending" | "completed" | "failed"; createdAt: string; comments: string | null };
 
 /** The bank Flutterwave's dynamic accounts sit at (035, as Flutterwave's live accounts do) and its account id. */
 const TRANSFER_BANK = { code: "035", name: "WEMA BANK" };
@@ -113,10 +113,16 @@ export class Books {
     return charge.paidKobo - taken;
   }
 
-  openRefund(charge: Charge, kobo: number): Refund {
-    const refund: Refund = { id: 75923 + this.refunds.size, charge, amountKobo: kobo, status: "pending", createdAt: new Date().toISOString() };
+  openRefund(charge: Charge, kobo: number, comments: string | null): Refund {
+    const refund: Refund = { id: 75923 + this.refunds.size, charge, amountKobo: kobo, status: "pending", createdAt: new Date().toISOString(), comments };
     this.refunds.set(refund.id, refund);
     return refund;
+  }
+
+  /** A record of GET /v3/refunds (get all refunds): the transaction as transaction_id, the merchant's comments echoed. */
+  refundListView(r: Refund) {
+    const { id, account_id, flw_ref, amount_refunded, status, meta, created_at } = this.refundView(r);
+    return { id, amount_refunded, status, flw_ref, destination: "payment_source", comments: r.comments, settlement_id: "NEW", meta, created_at, account_id, transaction_id: r.charge.id };
   }
 
   refundView(r: Refund) {

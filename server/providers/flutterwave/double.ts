@@ -103,7 +103,7 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     const kobo = b.amount === undefined ? left : amountOf(b.amount);
     if (kobo === null) return refused(400, "Invalid amount: a positive amount with at most 2 decimals is required");
     if (kobo > left || kobo <= 0) return refused(400, "Refund amount cannot be greater than the amount left to refund");
-    const r = books.openRefund(c, kobo);
+    const r = books.openRefund(c, kobo, typeof b.comments === "string" ? b.comments : null);
     const timer = setTimeout(() => {
       timers.delete(timer);
       r.status = faults.take(["refund-fails"]) ? "failed" : "completed";
@@ -115,6 +115,24 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
   function fetchRefund([id = ""]: string[]): DoubleAnswer {
     const r = books.refunds.get(Number(id));
     return r ? ok("Refund fetched", books.refundView(r)) : refused(404, "Refund not found");
+  }
+
+  /** GET /v3/refunds (get all refunds): filtered by `id` (the transaction), `flw_ref`, `status`, `from`/`to` (dates);
+   * ten a page, newest first, `page` from 1. */
+  function listRefunds(_p: string[], req: DoubleRequest): DoubleAnswer {
+    const q = req.query;
+    const from = q.get("from") === null ? -Infinity : Date.parse(q.get("from") ?? "");
+    const to = q.get("to") === null ? Infinity : Date.parse(q.get("to") ?? "") + 86_400_000;
+    const page = Number(q.get("page") ?? "1");
+    if (Number.isNaN(from) || Number.isNaN(to)) return refused(400, "from and to must be dates (YYYY-MM-DD)");
+    if (!Number.isInteger(page) || page < 1) return refused(400, "page must be a positive integer");
+    const all = [...books.refunds.values()]
+      .filter((r) => (q.get("id") === null || String(r.charge.id) === q.get("id")) && (q.get("status") === null || r.status === q.get("status")))
+      .map((r) => books.refundListView(r))
+      .filter((r) => (q.get("flw_ref") === null || r.flw_ref === q.get("flw_ref")) && Date.parse(r.created_at) >= from && Date.parse(r.created_at) < to)
+      .reverse();
+    const data = all.slice((page - 1) * 10, page * 10);
+    return ok("Refunds fetched", data, { meta: { page_info: { total: all.length, current_page: page, total_pages: Math.max(1, Math.ceil(all.length / 10)) } } });
   }
 
   function balances(): DoubleAnswer {
@@ -177,6 +195,7 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     { method: "GET", path: /^\/v3\/transactions\/verify_by_reference$/, handle: authorized(verifyByReference) },
     { method: "GET", path: /^\/v3\/transactions\/([^/]+)\/verify$/, handle: authorized(verifyById) },
     { method: "POST", path: /^\/v3\/transactions\/([^/]+)\/refund$/, handle: authorized(refund) },
+    { method: "GET", path: /^\/v3\/refunds$/, handle: authorized(listRefunds) },
     { method: "GET", path: /^\/v3\/refunds\/([^/]+)$/, handle: authorized(fetchRefund) },
     { method: "GET", path: /^\/v3\/balances$/, handle: authorized(balances) },
   ];

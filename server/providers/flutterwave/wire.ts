@@ -152,6 +152,25 @@ export function readRefund(body: unknown): RefundState {
   return { refundId: id, state };
 }
 
+export type ListedRefund = RefundState & { transactionId?: string; amountKobo: number | null; comments?: string };
+
+/** `GET /v3/refunds` (get all refunds): the records Owo can read, and how many pages there are. */
+export function readRefundList(body: unknown): { refunds: ListedRefund[]; totalPages: number } {
+  const b = successful(body);
+  if (!Array.isArray(b.data)) throw new UnusableAnswer("refund list without a data array");
+  const refunds = b.data.flatMap((item): ListedRefund[] => {
+    const r = record(item);
+    const id = text(r?.id);
+    if (!r || !id) return [];
+    const transactionId = text(r.transaction_id ?? r.tx_id);
+    const comments = typeof r.comments === "string" ? r.comments : typeof r.comment === "string" ? r.comment : undefined;
+    const state = r.status === "completed" ? "processed" : r.status === "failed" ? "failed" : "pending";
+    return [{ refundId: id, state, amountKobo: parseNairaAnswer(r.amount_refunded), ...(transactionId ? { transactionId } : {}), ...(comments !== undefined ? { comments } : {}) }];
+  });
+  const pages = record(record(record(b.meta)?.page_info))?.total_pages;
+  return { refunds, totalPages: typeof pages === "number" && Number.isSafeInteger(pages) && pages > 0 ? pages : 1 };
+}
+
 /** The transaction id (`data.id`) that refunds are addressed to, from a verify answer. */
 export function readTransactionId(body: unknown): string {
   const id = text(record(successful(body).data)?.id);

@@ -114,6 +114,18 @@ export class PaystackLedger {
     };
   }
 
+  /** A List Refunds record (Paystack's RefundListResponseArray): the transaction by id and by reference, both notes. */
+  refundListView(r: DoubleRefund): Record<string, unknown> {
+    const { integration, transaction, dispute, settlement, id, domain, currency, amount, status, refunded_at, refunded_by, customer_note, merchant_note, deducted_amount, fully_deducted, createdAt } = this.refundView(r) as Record<string, unknown>;
+    return {
+      integration, transaction, dispute, settlement, id, domain, currency, amount, status, refunded_at, refunded_by, customer_note, merchant_note, deducted_amount,
+      fully_deducted: fully_deducted ? 1 : 0, createdAt, bank_reference: null, transaction_reference: r.transaction.reference, reason: customer_note,
+      customer: { id: 181873746, first_name: "", last_name: "", email: r.transaction.email, customer_code: "CUS_1rkzaqsv4rrhqo6", phone: null, metadata: "", risk_action: "default", international_format_phone: "" },
+      refund_type: r.amount === r.transaction.amount ? "full" : "partial", transaction_amount: r.transaction.amount, initiated_by: "api", refund_channel: r.transaction.channel,
+      session_id: null, collect_account_number: false,
+    };
+  }
+
   refundEventView(r: DoubleRefund): Record<string, unknown> {
     return {
       status: r.status, transaction_reference: r.transaction.reference, refund_reference: r.refundReference, amount: String(r.amount),

@@ -111,6 +111,21 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     return r ? ok("Refund retrieved", ledger.refundView(r)) : refused(404, "Refund not found");
   }
 
+  /** GET /refund (List Refunds): newest first, `from`/`to` on the refund's creation, `perPage` (default 50) and `page`. */
+  function listRefunds(_p: string[], req: DoubleRequest): DoubleAnswer {
+    const q = req.query;
+    const from = q.get("from") === null ? -Infinity : Date.parse(q.get("from") ?? "");
+    const to = q.get("to") === null ? Infinity : Date.parse(q.get("to") ?? "");
+    const perPage = Number(q.get("perPage") ?? "50");
+    const page = Number(q.get("page") ?? "1");
+    if (Number.isNaN(from) || Number.isNaN(to)) return refused(400, "Invalid date: from and to must be dates", { type: "validation_error" });
+    if (!Number.isInteger(perPage) || perPage < 1 || !Number.isInteger(page) || page < 1) return refused(400, "perPage and page must be positive integers", { type: "validation_error" });
+    const all = [...ledger.refunds.values()].filter((r) => r.createdAt.getTime() >= from && r.createdAt.getTime() <= to).reverse();
+    const data = all.slice((page - 1) * perPage, page * perPage).map((r) => ledger.refundListView(r));
+    const failedRefundCount = all.filter((r) => r.status === "failed").length;
+    return { status: 200, body: { status: true, message: "Refunds retrieved", data, meta: { total: all.length, skipped: (page - 1) * perPage, perPage: String(perPage), page, pageCount: Math.max(1, Math.ceil(all.length / perPage)), failedRefundCount } } };
+  }
+
   function balance(): DoubleAnswer {
     let total = 0;
     for (const tx of ledger.transactions.values()) if (tx.status === "success") total += tx.amount;
@@ -187,6 +202,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     { method: "POST", path: /^\/charge$/, handle: authorized(charge) },
     { method: "GET", path: /^\/transaction\/verify\/([^/]+)$/, handle: authorized(verify) },
     { method: "POST", path: /^\/refund$/, handle: authorized(refund) },
+    { method: "GET", path: /^\/refund$/, handle: authorized(listRefunds) },
     { method: "GET", path: /^\/refund\/([^/]+)$/, handle: authorized(fetchRefund) },
     { method: "GET", path: /^\/balance$/, handle: authorized(balance) },
   ];

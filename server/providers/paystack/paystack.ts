@@ -6,7 +6,9 @@
 //   https://support.paystack.com/en/articles/2128642               pay with transfer: 30-minute accounts, a wrong amount is refunded by Paystack
 //   https://paystack.com/docs/payments/webhooks/                   x-paystack-signature (HMAC-SHA512 of the body, secret key), event samples
 //   https://paystack.com/docs/api/transaction/#verify              GET /transaction/verify/{reference}
-//   https://paystack.com/docs/api/refund/                          POST /refund, GET /refund/{id}
+//   https://paystack.com/docs/api/refund/                          POST /refund, GET /refund/{id}, GET /refund (List Refunds:
+//                                                                  perPage, page, from, to; records carry transaction_reference
+//                                                                  and merchant_note — PaystackOSS/openapi RefundListResponse)
 //   https://paystack.com/docs/payments/refunds/                    refund.pending/processing/processed/failed events
 //   https://paystack.com/docs/api/transfer-control/#balance        GET /balance (the harmless call behind "test connection")
 // The samples those pages render live in github.com/PaystackOSS/doc-code-snippets (the contract test's fixtures are
@@ -21,9 +23,10 @@ import {
   type Issued,
   type ProviderAccount,
   type RefundRequest,
+  type RefundState,
 } from "../connector";
 import { callProvider, type ProviderAnswer } from "../provider-call";
-import { readBalanceAnswer, readChargeAnswer, readRefundAnswer, readVerifyAnswer, readWebhook } from "./records";
+import { listedRefundState, readBalanceAnswer, readChargeAnswer, readRefundAnswer, readRefundList, readVerifyAnswer, readWebhook } from "./records";
 import { PAYSTACK_SIGNATURE_HEADER, paystackSignatureValid } from "./signature";
 
 /** The `ussd.type` values Paystack accepts (its OpenAPI `USSD.type` enum): each is the bank's own short code. */
@@ -65,6 +68,11 @@ function chargeBody(req: IssueRequest): Record<string, unknown> {
   if (!type) throw new Error(`Paystack has no USSD type for bank ${req.bank?.bankCode ?? "(none)"}`);
   return { ...common, ussd: { type } };
 }
+
+/** A refund is looked for among those made from a minute before its submission (clocks differ)… */
+const LOOKUP_MARGIN_MS = 60_000;
+/** …in at most this many pages of 100. */
+const MAX_LOOKUP_PAGES = 20;
 
 export const paystack: Connector = {
   name: "paystack",
@@ -113,6 +121,24 @@ export const paystack: Connector = {
   async queryRefund(account, refundId, signal) {
     const answer = await call(account, "GET", `/refund/${encodeURIComponent(refundId)}`, signal);
     return readRefundAnswer("GET /refund", answer.status, answer.body);
+  },
+
+  // POST /refund takes no idempotency key, so an unanswered one is looked for before it is ever sent again: among the
+  // refunds made since it was submitted, the one of this transaction and amount whose merchant_note names Owo's
+  // refundReference (Paystack echoes the note in every record).
+  async findRefund(account, lookup, signal): Promise<RefundState | null> {
+    const from = new Date(lookup.since - LOOKUP_MARGIN_MS).toISOString();
+    for (let page = 1; page <= MAX_LOOKUP_PAGES; page++) {
+      const answer = await call(account, "GET", `/refund?from=${encodeURIComponent(from)}&perPage=100&page=${page}`, signal);
+      const { refunds, pageCount } = readRefundList(answer.status, answer.body);
+      const mine = refunds.find(
+        (r) => r.transaction_reference === lookup.providerReference && r.amount === lookup.amountKobo && (r.merchant_note ?? "").includes(lookup.refundReference) && !lookup.knownRefundIds.includes(r.id),
+      );
+      if (mine) return listedRefundState(mine);
+      if (page >= pageCount) return null;
+    }
+    // More refunds since then than Owo reads: no certainty either way, so no verdict (it is asked again later).
+    throw new ProviderUnavailable("paystack", `GET /refund: more than ${MAX_LOOKUP_PAGES} pages of refunds since ${from}`);
   },
 
   async testConnection(account, signal) {

@@ -124,6 +124,31 @@ export function readRefundAnswer(what: string, status: number, body: unknown): R
   return { refundId: a.data.data.id, state: refundState(a.data.data.status) };
 }
 
+const listedRefund = z.object({
+  id: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(String),
+  status: z.string(),
+  amount: kobo,
+  transaction_reference: z.string().nullish(),
+  merchant_note: z.string().nullish(),
+});
+const refundList = success(z.array(z.unknown())).extend({ meta: z.object({ pageCount: z.number().int().nonnegative() }).partial().optional() });
+
+/** `GET /refund` (List Refunds): the records Owo can read, and how many pages there are. */
+export function readRefundList(status: number, body: unknown): { refunds: z.output<typeof listedRefund>[]; pageCount: number } {
+  const a = refundList.safeParse(body);
+  if (status !== 200 || !a.success) throw unusable("GET /refund", "a list of refunds", body, status);
+  const refunds = a.data.data.flatMap((r) => {
+    const read = listedRefund.safeParse(r);
+    return read.success ? [read.data] : [];
+  });
+  return { refunds, pageCount: a.data.meta?.pageCount ?? 1 };
+}
+
+/** One listed refund as a RefundState. */
+export function listedRefundState(r: { id: string; status: string }): RefundState {
+  return { refundId: r.id, state: refundState(r.status) };
+}
+
 function refundState(status: string): RefundState["state"] {
   return status === "processed" ? "processed" : status === "failed" ? "failed" : "pending";
 }

@@ -74,13 +74,16 @@ export function createDoubleServer(opts: {
         if (fault === "5xx") return answer(opts.serverError);
       }
       if (size > MAX_BODY_BYTES) return answer({ status: 413, body: { status: false, message: "Request entity too large" } });
+      // The request is done as asked; only its answer is lost on the way back.
+      const lost = isControl ? null : opts.faults.take(["processed-then-5xx", "processed-then-hang"], url.pathname);
+      const reply = (a: DoubleAnswer) => (lost === "processed-then-hang" ? undefined : answer(lost === "processed-then-5xx" ? opts.serverError : a));
       const routes = isControl ? control : opts.api;
       for (const r of routes) {
         const m = url.pathname.match(r.path);
         if (!m || r.method !== req.method) continue;
         Promise.resolve()
           .then(() => r.handle(m.slice(1).map(decodeURIComponent), { headers: req.headers, raw, json, query: url.searchParams }))
-          .then(answer, (err: unknown) => answer({ status: 500, body: { error: err instanceof Error ? err.message : String(err) } }));
+          .then(reply, (err: unknown) => answer({ status: 500, body: { error: err instanceof Error ? err.message : String(err) } }));
         return;
       }
       answer(opts.notFound);

@@ -1,9 +1,10 @@
 // What a provider test double can be told to get wrong, on demand over HTTP (POST /_double/faults): answer 5xx,
 // hang, cut the connection without an answer (disconnect), drop / duplicate / reorder its webhooks, send a webhook whose amount disagrees with its own record, fail a
-// refund. Each fault is armed for the next `times` occurrences, optionally only for API paths starting with `path`.
+// refund — and lose an answer: do what was asked, then answer 5xx or never answer (processed-then-5xx,
+// processed-then-hang), as when a provider's reply is lost on the way back. Each fault is armed for the next `times` occurrences, optionally only for API paths starting with `path`.
 import { z } from "zod";
 
-export const faultKinds = ["5xx", "hang", "disconnect", "drop-webhook", "duplicate-webhook", "reorder-webhooks", "amount-mismatch", "refund-fails"] as const;
+export const faultKinds = ["5xx", "hang", "disconnect", "drop-webhook", "duplicate-webhook", "reorder-webhooks", "amount-mismatch", "refund-fails", "processed-then-5xx", "processed-then-hang"] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
 export const faultRequest = z.object({

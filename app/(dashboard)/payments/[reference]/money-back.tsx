@@ -130,6 +130,11 @@ export function MoneyBack({ detail, canMoveMoney }: Props) {
                 <span className="mono">{r.refundReference}</span> · {r.reason} · {lagosDateTime(r.createdAt)}
               </span>
               {r.failureReason && <span className="form-error">{r.failureReason}</span>}
+              {r.providerDidNotAnswer && (
+                <span className="form-error" data-testid="refund-unanswered">
+                  The provider did not answer; check at the provider. Owo will not send this refund again until the provider says it has none.
+                </span>
+              )}
             </li>
           ))}
         </ul>

@@ -1,0 +1,1 @@
+ALTER TABLE `refunds` ADD `unanswered_at` integer;
