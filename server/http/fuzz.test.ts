@@ -84,6 +84,19 @@ function shots(publicKey: string, token: string, procedures: { path: string; typ
   return fc.oneof(rest, trpc);
 }
 
+/** One shot; a connection closed under it before any answer is sent once more on a fresh connection, and counted. */
+async function shoot(base: string, shot: Shot, closed: () => void): Promise<Response> {
+  const send = () => fetch(base + shot.path, { method: shot.method, headers: shot.headers, body: shot.body });
+  try {
+    return await send();
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string } }).cause;
+    if (cause?.code !== "UND_ERR_SOCKET") throw err;
+    closed();
+    return send();
+  }
+}
+
 function envelopeProblem(path: string, status: number, text: string): string | null {
   if (status >= 500) return `${status}`;
   let json: unknown;
@@ -115,18 +128,21 @@ test(`${TOTAL} generated requests over every REST route and tRPC procedure: no 5
     const seed = Number(process.env.OWO_FUZZ_SEED ?? Date.now() % 1e9);
     const all = fc.sample(shots(m.publicKey, token, procedures), { numRuns: TOTAL, seed });
     const failures: string[] = [];
+    let closedOnReuse = 0;
     let next = 0;
     const worker = async () => {
       while (next < all.length) {
         const shot = all[next++];
         if (!shot) break;
-        const res = await fetch(owo.url + shot.path, { method: shot.method, headers: shot.headers, body: shot.body });
+        const res = await shoot(owo.url, shot, () => closedOnReuse++);
         const problem = envelopeProblem(shot.path, res.status, await res.text());
         if (problem) failures.push(`${problem}: ${shot.method} ${shot.path} ${shot.body?.slice(0, 200) ?? ""}`);
       }
     };
     await Promise.all(Array.from({ length: 16 }, worker));
     assert.deepEqual(failures.slice(0, 5), [], `seed ${seed}: ${failures.length} bad answers`);
+    // A kept-alive connection closed as it is reused is legal HTTP (clients retry); seen only on a heavily loaded machine.
+    assert.ok(closedOnReuse <= 3, `seed ${seed}: ${closedOnReuse} kept-alive connections were closed under a request`);
     assert.ok(procedures.length >= 4, "procedures were enumerated from the router");
     assert.doesNotMatch(owo.output(), /"level":(50|60)|nhandled/, "the server log has no errors");
     assert.equal(owo.child.exitCode, null, "the server is still up");
