@@ -10,7 +10,7 @@ import { receiveSandboxNotice } from "../providers/sandbox/notices";
 import { receiveProviderNotice } from "../providers/notices";
 import { SIGNATURE_HEADER } from "../providers/sandbox/notice-signature";
 import { cancelPayment } from "../payments/lifecycle";
-import { requestRefund } from "../payments/refunds";
+import { refundStatus, requestRefund } from "../payments/refunds";
 import { paymentView, verifyAnswer, verifyPaymentNow } from "../payments/verify";
 import { createStandardCheckout } from "../payments/standard-checkout";
 import { parseStandardCheckout } from "../payments/standard-checkout-schema";
@@ -98,6 +98,13 @@ export const restRoutes: RestRoute[] = [
     access: "token",
     body: "json",
     run: async ({ params, caller, json }) => ({ json: successJson(await requestRefund(caller.merchantId, caller.mode, params.reference ?? "", json)) }),
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/v2\/payments\/(?<reference>[^/]+)\/refunds\/(?<refundReference>[^/]+)$/,
+    access: "token",
+    body: "none",
+    run: ({ params, caller }) => ({ json: successJson(refundStatus(caller.merchantId, caller.mode, params.reference ?? "", params.refundReference ?? "")) }),
   },
   {
     method: "POST",

@@ -128,6 +128,18 @@ export const refundAnswer = success({
   }),
 });
 
+export const refundStatusAnswer = success({
+  ...successful,
+  message: z.literal("Successful"),
+  refund: z.object({
+    refundReference: z.string(),
+    amount: naira,
+    status: z.enum(["PENDING", "PROCESSED", "FAILED"]).describe("PENDING until the provider says PROCESSED or FAILED"),
+    reason: z.string(),
+    createdAt: time,
+  }),
+});
+
 export const simulateAnswer = success({ ...successful, payments: paymentState });
 
 export const errorAnswer = z.object({

@@ -77,6 +77,7 @@ describe("GET /api/v2/openapi.json", () => {
       "/api/v2/payments/query/{paymentReference}",
       "/api/v2/payments/{paymentReference}/cancel",
       "/api/v2/payments/{paymentReference}/refunds",
+      "/api/v2/payments/{paymentReference}/refunds/{refundReference}",
       "/api/v2/sandbox/payments/{paymentReference}/simulate",
       "/api/v3/payments/query/{paymentReference}",
     ]);

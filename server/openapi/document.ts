@@ -6,7 +6,7 @@ import { AMOUNT_LIMITS, transferRequest, ussdRequest, type PaymentType } from ".
 import { simulateInput } from "../providers/sandbox/bank";
 import { settings } from "../settings";
 import { refundInput } from "../payments/refunds";
-import { banksAnswer, errorAnswer, refundAnswer, merchantBanksAnswer, standardCheckoutAnswer, simulateAnswer, tokenAnswer, transferAnswer, ussdAnswer, verifyAnswer } from "./answers";
+import { banksAnswer, errorAnswer, refundAnswer, refundStatusAnswer, merchantBanksAnswer, standardCheckoutAnswer, simulateAnswer, tokenAnswer, transferAnswer, ussdAnswer, verifyAnswer } from "./answers";
 import * as examples from "./examples";
 
 type JsonSchema = { [key: string]: unknown; properties?: Record<string, Record<string, unknown>> };
@@ -281,6 +281,19 @@ export function openApiDocument(publicUrl: string) {
           responses: { "200": jsonAnswer("The refund, accepted", "RefundAnswer", { accepted: examples.refundAnswerExample }), ...failing("BadRequest", "Unauthorized", "NotFound", "Conflict", "PayloadTooLarge", "UnsupportedMediaType", "TooManyRequests", "ServerError") },
         },
       },
+      "/api/v2/payments/{paymentReference}/refunds/{refundReference}": {
+        get: {
+          tags: ["Payments"],
+          operationId: "getRefund",
+          summary: "How one refund stands",
+          description: "The refund under this refundReference on this payment, as it stands now (PENDING, PROCESSED or FAILED). No such payment or refund: 404 S404.",
+          parameters: [
+            referenceParameter,
+            { name: "refundReference", in: "path", required: true, description: "The refundReference the refund was requested with (or Owo's RFD… one)", schema: { type: "string", minLength: 1, maxLength: 64 }, example: "rf-ord-1002-1" },
+          ],
+          responses: { "200": jsonAnswer("The refund", "RefundStatusAnswer", { processed: examples.refundStatusAnswerExample }), ...failing("Unauthorized", "NotFound", "TooManyRequests", "ServerError") },
+        },
+      },
       "/api/v2/sandbox/payments/{paymentReference}/simulate": {
         post: {
           tags: ["Sandbox"],
@@ -320,6 +333,7 @@ export function openApiDocument(publicUrl: string) {
         SimulateRequest: jsonSchema(simulateInput),
         RefundRequest: jsonSchema(refundInput),
         RefundAnswer: jsonSchema(refundAnswer),
+        RefundStatusAnswer: jsonSchema(refundStatusAnswer),
         TokenAnswer: jsonSchema(tokenAnswer),
         BanksAnswer: jsonSchema(banksAnswer),
         MerchantBanksAnswer: jsonSchema(merchantBanksAnswer),

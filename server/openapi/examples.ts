@@ -136,6 +136,15 @@ export const refundAnswerExample = {
   },
 };
 
+export const refundStatusAnswerExample = {
+  status: "SUCCESS",
+  data: {
+    code: "00",
+    message: "Successful",
+    refund: { refundReference: "rf-ord-1002-1", amount: "500.00", status: "PROCESSED", reason: "One item out of stock", createdAt: "2026-11-21T11:00:00.000Z" },
+  },
+};
+
 export const simulateAnswerExample = {
   status: "SUCCESS",
   data: { code: "00", message: "Successful", payments: paidTransferExample },

@@ -6,7 +6,7 @@ import { db, write } from "../../db/client";
 import { payments, refunds, type RefundRow } from "../../db/schema";
 import { clock } from "../clock";
 import { log } from "../logger";
-import { describeFailure, queryRefund, type ProviderPlace } from "../providers/refunding";
+import { describeFailure, noticesSigned, queryRefund, type ProviderPlace } from "../providers/refunding";
 import { settings } from "../settings";
 import { lookForRefund, noteUnanswered, recordRefundState, sendRefund } from "./refunds";
 
@@ -49,9 +49,10 @@ export async function followRefunds(now = clock.now(), limit = 20): Promise<numb
 
 /**
  * A provider's notice about a refund (read and signature-checked by its connector). The notice only says "look":
- * the provider's own record decides, as for payments; a provider that cannot be asked is taken at its signed word.
+ * the provider's own record decides, as for payments; a provider that cannot be asked is taken at its signed word,
+ * and an unsigned notice (SeerBit's) that no query confirms moves nothing.
  */
-export type RefundNoticeOutcome = { result: "applied" | "duplicate" | "no_refund"; paymentId: number | null };
+export type RefundNoticeOutcome = { result: "applied" | "duplicate" | "no_refund" | "rejected"; paymentId: number | null };
 
 export async function refundNoticed(place: ProviderPlace, reading: RefundReading): Promise<RefundNoticeOutcome> {
   const r = noticedRefund(place, reading);
@@ -66,8 +67,9 @@ export async function refundNoticed(place: ProviderPlace, reading: RefundReading
     log.warn({ refundId: r.id, err: describeFailure(err) }, "refund notice: the provider could not be asked; the follower will");
     return { result: "no_refund", paymentId: r.paymentId };
   }
+  if (!state && !noticesSigned(place)) return { result: "rejected", paymentId: r.paymentId };
   recordRefundState(r.id, state ?? { refundId: refundId ?? "", state: reading.state });
-  return { result: "applied", paymentId: r.paymentId };
+  return { result: state && state.state !== reading.state ? "rejected" : "applied", paymentId: r.paymentId };
 }
 
 /** What a refund notice says, as the connector read it (NoticeReading "refund"). */

@@ -297,3 +297,20 @@ test("tRPC payments.refund: API tokens, owners and admins may; developers and vi
   assert.equal(conflict.code, "CONFLICT");
   assert.equal(conflict.apiCode, "S15");
 });
+
+test("GET …/refunds/{refundReference}: the refund as it stands now (PENDING, then PROCESSED), as /docs/refunds shows it; none, or another merchant's, is 404 S404", async () => {
+  const ref = await paid(ussdBody(s.merchant.publicKey));
+  assert.equal((await refund(ref, { amount: "400.00", reason: "one cup broken", refundReference: "status-1" })).status, 200);
+  const now = await call(s.owo, "GET", `/api/v2/payments/${ref}/refunds/status-1`, { token: s.token });
+  assert.equal(now.status, 200, now.text);
+  const { refundStatusAnswerExample } = await import("../openapi/examples");
+  assert.deepEqual(Object.keys(now.json.data.refund).sort(), Object.keys(refundStatusAnswerExample.data.refund).sort());
+  assert.deepEqual([now.json.status, now.json.data.code, now.json.data.message], ["SUCCESS", "00", "Successful"]);
+  assert.deepEqual([now.json.data.refund.refundReference, now.json.data.refund.amount, now.json.data.refund.reason], ["status-1", "400.00", "one cup broken"]);
+  await eventually("PROCESSED", async () => (await call(s.owo, "GET", `/api/v2/payments/${ref}/refunds/status-1`, { token: s.token })).json.data.refund.status === "PROCESSED");
+  const none = await call(s.owo, "GET", `/api/v2/payments/${ref}/refunds/status-2`, { token: s.token });
+  assert.deepEqual([none.status, none.json.status, none.json.data.code], [404, "ERROR", "S404"]);
+  const other = await createTestMerchant("Someone Else");
+  const theirs = await call(s.owo, "GET", `/api/v2/payments/${ref}/refunds/status-1`, { token: await tokenFor(s.owo, other) });
+  assert.deepEqual([theirs.status, theirs.json.data.code], [404, "S404"]);
+});

@@ -217,6 +217,18 @@ export function settleRefund(refundId: string, status: "PROCESSED" | "FAILED", f
   });
 }
 
+/** One refund as it stands now (GET /api/v2/payments/{paymentReference}/refunds/{refundReference}): the question a
+ * chained Owo's SeerBit connector asks before it believes an unsigned refund notice. */
+export type RefundStatusAnswer = { code: "00"; message: "Successful"; refund: { refundReference: string; amount: string; status: RefundRow["status"]; reason: string; createdAt: string } };
+
+export function refundStatus(merchantId: string, mode: Mode, paymentReference: string, refundReference: string): RefundStatusAnswer {
+  const p = findPayment(merchantId, mode, paymentReference);
+  const r = db().select().from(refunds).where(and(eq(refunds.paymentId, p.id), eq(refunds.refundReference, refundReference))).get();
+  if (!r) throw new ApiError("S404", `No refund with reference ${refundReference} on ${paymentReference}`);
+  const { amount, status, reason, createdAt } = refundView(r);
+  return { code: "00", message: "Successful", refund: { refundReference, amount, status, reason, createdAt } };
+}
+
 /** The payment's refunds, oldest first, for the dashboard: each flagged while the provider's answer to it is unknown. */
 export function refundsOf(paymentId: number): (RefundView & { providerDidNotAnswer: boolean })[] {
   return db()

@@ -107,6 +107,8 @@ export class NoticeRejected extends Error {}
 
 export interface Connector {
   readonly name: ProviderName;
+  /** Notices nobody can verify (SeerBit's): each is only a prompt to ask the provider, never settles anything itself. */
+  readonly unsignedNotices?: true;
   /** Whether this provider can issue on the channel (and, for USSD, for the customer's bank). */
   serves(channel: Channel, bank?: Bank): boolean;
   issue(account: ProviderAccount, req: IssueRequest, signal: AbortSignal): Promise<Issued>;

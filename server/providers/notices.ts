@@ -59,9 +59,11 @@ export async function receiveProviderNotice(providerId: string, raw: Buffer, hea
   if (reading.kind === "refund") {
     // The refund's own state is asked of the provider before it is applied (refund-follower.ts).
     const { result, paymentId } = await refundNoticed({ provider: account.provider, providerAccountId: account.id }, reading);
-    const outcome = result === "applied" ? "applied" : result === "duplicate" ? "duplicate" : "no_payment";
-    record(account.id, outcome, `refund ${reading.refundId ?? reading.providerReference ?? "?"} ${reading.state}: ${result.replace("_", " ")}`, { eventId: reading.eventId, paymentId });
-    return { message: result === "applied" ? "Refund notice applied" : result === "duplicate" ? "Duplicate refund notice" : "No refund for this notice; recorded" };
+    const outcome = result === "no_refund" ? "no_payment" : result;
+    const why = result === "rejected" ? "the provider's record does not confirm it" : result.replace("_", " ");
+    record(account.id, outcome, `refund ${reading.refundId ?? reading.providerReference ?? "?"} ${reading.state}: ${why}`, { eventId: reading.eventId, paymentId });
+    const messages = { applied: "Refund notice applied", duplicate: "Duplicate refund notice", no_refund: "No refund for this notice; recorded", rejected: "Notice does not match the provider's record; nothing moved" };
+    return { message: messages[result] };
   }
   const p = issuedPayment(account.id, reading.reference, reading.providerReference);
   if (!p) {

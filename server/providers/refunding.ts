@@ -52,6 +52,11 @@ export async function submitRefund(place: ProviderPlace, req: RefundRequest): Pr
   return refunder.refund(refunder.account, req, AbortSignal.timeout(settings().providerTimeoutMs));
 }
 
+/** Whether the provider's notices can be verified; an unsigned one (SeerBit's) only ever prompts a query. */
+export function noticesSigned(place: ProviderPlace): boolean {
+  return connectorFor(place.provider)?.unsignedNotices !== true;
+}
+
 /** The refund as the provider now records it; null when the provider offers no way to ask. */
 export async function queryRefund(place: ProviderPlace, refundId: string): Promise<RefundState | null> {
   const refunder = refunderAt(place);

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { cancelAnswerExample, refundAnswerExample, refundCallbackExample, refundRequestExample } from "@/server/openapi/examples";
+import { cancelAnswerExample, refundAnswerExample, refundCallbackExample, refundRequestExample, refundStatusAnswerExample } from "@/server/openapi/examples";
 import { SANDBOX_DECLINE_MARK, SANDBOX_REFUND_MS } from "@/server/providers/sandbox/refunds";
 import { AnswerBlock, asJson, CodeBlock } from "../code-block";
 import styles from "../docs.module.css";
@@ -55,6 +55,14 @@ export default function RefundsPage() {
         at the provider&rdquo; until the provider&apos;s list, notice or record settles it.
       </p>
       <CodeBlock label="POST your callbackUrl (refund.processed)" code={asJson(refundCallbackExample)} />
+      <h2>How one refund stands</h2>
+      <CodeBlock label="GET /api/v2/payments/{paymentReference}/refunds/{refundReference}" code="Authorization: Bearer <token>" />
+      <AnswerBlock value={refundStatusAnswerExample} />
+      <p>
+        The refund as it stands now: <code>PENDING</code>, <code>PROCESSED</code> or <code>FAILED</code>. No such payment or refund:{" "}
+        <code>404 S404</code>. An Owo that uses another Owo as its SeerBit provider asks this before it believes a refund notice, since
+        SeerBit&apos;s notices are unsigned.
+      </p>
       <p>
         Over tRPC: <code>payments.cancel({"{paymentReference}"})</code> and{" "}
         <code>payments.refund({"{paymentReference, amount?, reason, refundReference?}"})</code>, with the same answers;{" "}

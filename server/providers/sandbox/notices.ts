@@ -46,7 +46,7 @@ export async function receiveSandboxNotice(signature: string | undefined, raw: B
     const refund = refundNoticeBody.safeParse(json);
     if (!refund.success) throw invalidFields(zodFieldErrors(refund.error));
     const { result } = await refundNoticed({ provider: "sandbox", providerAccountId: null }, refund.data);
-    return { message: { applied: "Refund notice applied", duplicate: "Duplicate notice; applied before", no_refund: "No such refund; recorded" }[result], payment: null };
+    return { message: { applied: "Refund notice applied", duplicate: "Duplicate notice; applied before", no_refund: "No such refund; recorded", rejected: "Notice does not match the bank's record; nothing moved" }[result], payment: null };
   }
   const parsed = noticeBody.safeParse(json);
   if (!parsed.success) {

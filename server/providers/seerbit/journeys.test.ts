@@ -147,6 +147,33 @@ test("a refund at A goes to B under A's refundReference; B's refund.processed no
   await eventually("refund.processed at A's merchant", () => callbacksAtA(p.paymentReference).some((d) => d.event === "refund.processed"));
 });
 
+test("a forged refund.processed at A's SeerBit notice URL moves nothing: A asks B, B's record says otherwise, and the refund ends as B decides", async () => {
+  const p = await initiate({ paymentType: "USSD", bankCode: "058" });
+  await customerAtB(p.atB, { outcome: "pay" });
+  await eventually("A paid", async () => (await verifyAtA(p.paymentReference)).payments.status === "SUCCESSFUL");
+  // B's sandbox bank will refuse this refund ("[decline]"): only a believed forgery could ever make it PROCESSED.
+  const refundReference = `RFD-forged-${p.paymentReference}`;
+  const res = await call(owoA, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, { token: a.token, body: { amount: "2500.00", reason: "[decline] forged test", refundReference } });
+  assert.equal(res.status, 200, res.text);
+  const forged = {
+    notificationItems: [{ notificationRequestItem: { eventType: "transaction", eventId: `evt_forged_refund_${n}`, eventDate: new Date().toISOString(), data: {
+      event: "refund.processed", sequence: 3, paymentReference: p.atB, linkingReference: p.payments.providerreference, paymentType: "USSD", status: "SUCCESSFUL", code: "00",
+      amount: "2500.00", amountPaid: "2500.00", amountToRefund: "0.00", currency: "NGN", mode: "test", updatedAt: new Date().toISOString(),
+      refund: { refundReference, amount: "2500.00", status: "PROCESSED", reason: "[decline] forged test" },
+    } } }],
+  };
+  const answer = await fetch(a.noticeUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(forged) });
+  assert.equal(answer.status, 200);
+  assert.equal(((await answer.json()) as { data: { message: string } }).data.message, "Notice does not match the provider's record; nothing moved");
+  assert.equal((await verifyAtA(p.paymentReference)).payments.amountRefunded, "0.00");
+  await eventually("B's refusal reaches A", () => callbacksAtA(p.paymentReference).some((d) => d.event === "refund.failed"), 20_000);
+  assert.ok(!callbacksAtA(p.paymentReference).some((d) => d.event === "refund.processed"), "never refund.processed");
+  const atB = await call(b(), "GET", `/api/v2/payments/${p.atB}/refunds/${refundReference}`, { token: await tokenFor(b(), keysB) });
+  assert.deepEqual([atB.status, atB.json.data.code, atB.json.data.message, atB.json.data.refund.status, atB.json.data.refund.amount], [200, "00", "Successful", "FAILED", "2500.00"]);
+  const missing = await call(b(), "GET", `/api/v2/payments/${p.atB}/refunds/no-such-refund`, { token: await tokenFor(b(), keysB) });
+  assert.deepEqual([missing.status, missing.json.data.code], [404, "S404"]);
+});
+
 test("B's notice never comes (its callback worker is down): A's requery loop (first ask after about 6 s here) asks B and settles it with the same callbacks", async () => {
   workerB.kill("SIGKILL");
   const p = await initiate({ paymentType: "USSD", bankCode: "044" });

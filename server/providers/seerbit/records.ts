@@ -116,6 +116,22 @@ export function readRefundAnswer(status: number, body: unknown): RefundState {
   return { refundId: a.data.data.refund.refundReference, state: "pending" };
 }
 
+/** A refund's id at SeerBit: the payment's reference there and the refundReference Owo sent ("/" is in neither). */
+export function seerbitRefundId(reference: string, refundReference: string): string {
+  return `${reference}/${refundReference}`;
+}
+
+const refundRecord = ok(z.object({ refund: z.object({ refundReference: z.string().min(1), status: z.enum(["PENDING", "PROCESSED", "FAILED"]) }) }));
+
+/** `GET /api/v2/payments/{ref}/refunds/{refundReference}`: how the refund stands; null on 404 (no such refund there). */
+export function readRefundStatus(refundId: string, status: number, body: unknown): RefundState | null {
+  if (status === 404) return null;
+  const a = refundRecord.safeParse(body);
+  if (status !== 200 || !a.success) throw unusable("GET /api/v2/payments/{ref}/refunds/{refundReference}", "a refund", status, body);
+  const s = a.data.data.refund.status;
+  return { refundId, state: s === "PROCESSED" ? "processed" : s === "FAILED" ? "failed" : "pending" };
+}
+
 /**
  * A SeerBit notice (API.md "Callbacks": one `notificationItems` entry). It is not signed in any way Owo can check
  * with the credentials SeerBit gives a merchant, so reading it proves nothing: the core must confirm every reading
@@ -130,7 +146,7 @@ export function readNoticeBody(body: unknown): NoticeReading {
   if (d.event === "refund.processed" || d.event === "refund.failed") {
     if (!d.refund) return { kind: "ignored", eventId: item.eventId, why: `${d.event} without its refund` };
     return {
-      kind: "refund", eventId: item.eventId, refundId: d.refund.refundReference, providerReference: d.linkingReference, amountKobo: d.refund.amount,
+      kind: "refund", eventId: item.eventId, refundId: seerbitRefundId(d.paymentReference, d.refund.refundReference), providerReference: d.linkingReference, amountKobo: d.refund.amount,
       state: d.event === "refund.processed" ? "processed" : "failed",
     };
   }

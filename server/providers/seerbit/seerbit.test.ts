@@ -7,6 +7,7 @@ import { after, before, test } from "node:test";
 import { moveClock } from "../../clock";
 import { tempDataDir } from "../../testing/harness";
 import { runCli, spawnOwo, type OwoProcess } from "../../testing/processes";
+import { eventually } from "../../testing/receiver";
 import { bankByCode, type Bank } from "../banks";
 import { NoticeRejected, ProviderRefused, ProviderUnavailable, type IssueRequest, type NoticeReading, type ProviderAccount } from "../connector";
 import { seerbit } from "./seerbit";
@@ -119,15 +120,18 @@ test("refund through the chain: accepted PENDING under Owo's refundReference, re
   await nextNotice(from);
   const refund = { reference: req.reference, providerReference: issued.providerReference, amountKobo: 30000, refundReference: `RFD${process.pid}${seq}`, reason: "one item back" };
   from = notices.length;
-  assert.deepEqual(await seerbit.refund?.(account, refund, quick()), { refundId: refund.refundReference, state: "pending" });
-  assert.deepEqual(await seerbit.refund?.(account, refund, quick()), { refundId: refund.refundReference, state: "pending" });
+  const refundId = `${req.reference}/${refund.refundReference}`;
+  assert.deepEqual(await seerbit.refund?.(account, refund, quick()), { refundId, state: "pending" });
+  assert.deepEqual(await seerbit.refund?.(account, refund, quick()), { refundId, state: "pending" });
   const reading = await nextNotice(from);
-  assert.deepEqual({ ...reading, eventId: "" }, { kind: "refund", eventId: "", refundId: refund.refundReference, providerReference: issued.providerReference, amountKobo: 30000, state: "processed" });
+  assert.deepEqual({ ...reading, eventId: "" }, { kind: "refund", eventId: "", refundId, providerReference: issued.providerReference, amountKobo: 30000, state: "processed" });
   await assert.rejects(
     seerbit.refund?.(account, { ...refund, amountKobo: 50001, refundReference: `${refund.refundReference}b` }, quick()) ?? Promise.resolve(),
     (e: unknown) => e instanceof ProviderRefused && /409 S15/.test(e.message),
   );
-  assert.equal(seerbit.queryRefund, undefined);
+  assert.deepEqual(await seerbit.queryRefund?.(account, refundId, quick()), { refundId, state: "processed" }, "the second Owo's own record, asked");
+  const lookup = { ...refund, refundReference: `${refund.refundReference}-never`, since: Date.now() - 60_000, knownRefundIds: [] };
+  assert.equal(await seerbit.findRefund?.(account, lookup, quick()), null, "a refund the second Owo never had is certainly not there");
 });
 
 test("a SeerBit notice is unsigned: a made-up one reads the same, so only query() tells the truth; a non-notice is rejected", async () => {
@@ -151,13 +155,19 @@ test("the same request again replays SeerBit's first answer; another request wit
 
 test("one token serves every call until shortly before it expires; then the connector exchanges the keys again", async () => {
   const exchanges = () => owoB.output().split("\n").filter((l) => l.includes('"url":"/api/v2/encrypt/keys"')).length;
+  // B logs each request once answered, through a pipe that may lag: wait for a query's own line, and every exchange
+  // made before that query is logged by then too.
+  const logged = (reference: string) => eventually(`B's log of ${reference}`, () => owoB.output().includes(`"url":"/api/v3/payments/query/${reference}"`));
   await seerbit.query(account, "warm-up", quick());
+  await logged("warm-up");
   const before = exchanges();
   for (let i = 0; i < 5; i++) await seerbit.query(account, `token-${i}`, quick());
+  await logged("token-4");
   assert.equal(exchanges(), before, "no exchange while the token lives");
   moveClock(24 * 3600 * 1000); // Owo's clock past the token's expiry (B's own clock has not moved: B still honours it)
   try {
     await seerbit.query(account, "token-later", quick());
+    await logged("token-later");
     assert.equal(exchanges(), before + 1);
   } finally {
     moveClock(-24 * 3600 * 1000);

@@ -7,15 +7,16 @@
 // check, so readNotice only parses them: THE CORE MUST CONFIRM EVERY SEERBIT READING BY query() BEFORE IT MOVES
 // MONEY. Because Owo speaks this API, another Owo process is this connector's test double (a chain of two Owos).
 // Refunds: POST /api/v2/payments/{ref}/refunds (API.md "Refunds") with Owo's refundReference, so a resent refund is
-// the same refund. The API answers every refund PENDING and has no call that reports one refund's state, so there
-// is no queryRefund: a refund's outcome arrives only as an (unsigned) refund.processed / refund.failed notice.
+// the same refund; GET /api/v2/payments/{ref}/refunds/{refundReference} tells how one stands. A refund's id here is
+// "{ref}/{refundReference}" (the second Owo knows a refund only under its payment), and its unsigned
+// refund.processed / refund.failed notices are only a prompt to ask that GET: they never settle a refund themselves.
 import { createHash } from "node:crypto";
 import { clock } from "../../clock";
 import { formatKobo } from "../../payments/money";
 import type { Bank } from "../banks";
-import { ProviderUnavailable, type Channel, type Connector, type IssueRequest, type ProviderAccount } from "../connector";
+import { ProviderUnavailable, type Channel, type Connector, type IssueRequest, type ProviderAccount, type RefundState } from "../connector";
 import { callProvider, type ProviderAnswer } from "../provider-call";
-import { readInitiateAnswer, readNoticeBody, readRefundAnswer, readTokenAnswer, readVerifyAnswer } from "./records";
+import { readInitiateAnswer, readNoticeBody, readRefundAnswer, readRefundStatus, readTokenAnswer, readVerifyAnswer, seerbitRefundId } from "./records";
 
 /** A token is dropped this long before SeerBit says it expires, so a call never carries one that dies on the way. */
 const TOKEN_MARGIN_MS = 60_000;
@@ -76,8 +77,16 @@ function initiateBody(account: ProviderAccount, req: IssueRequest): Record<strin
   };
 }
 
+/** The refund "{ref}/{refundReference}" as the second Owo records it; null when it has none. */
+async function refundAt(account: ProviderAccount, refundId: string, signal: AbortSignal): Promise<RefundState | null> {
+  const [reference = "", refundReference = ""] = refundId.split("/");
+  const answer = await call(account, "GET", `/api/v2/payments/${encodeURIComponent(reference)}/refunds/${encodeURIComponent(refundReference)}`, signal);
+  return readRefundStatus(refundId, answer.status, answer.body);
+}
+
 export const seerbit: Connector = {
   name: "seerbit",
+  unsignedNotices: true,
 
   serves(channel: Channel, bank?: Bank): boolean {
     return channel === "TRANSFER" || (bank !== undefined && bank.ussdCode !== null);
@@ -109,7 +118,18 @@ export const seerbit: Connector = {
     const answer = await call(account, "POST", `/api/v2/payments/${encodeURIComponent(req.reference)}/refunds`, signal, {
       amount: formatKobo(req.amountKobo), reason: req.reason, refundReference: req.refundReference,
     });
-    return readRefundAnswer(answer.status, answer.body);
+    return { ...readRefundAnswer(answer.status, answer.body), refundId: seerbitRefundId(req.reference, req.refundReference) };
+  },
+
+  async queryRefund(account, refundId, signal) {
+    const state = await refundAt(account, refundId, signal);
+    if (!state) throw new ProviderUnavailable("seerbit", `GET /api/v2/payments/{ref}/refunds/{refundReference}: no refund ${refundId}`);
+    return state;
+  },
+
+  // Sending again would be safe (the refundReference makes it the same refund), but asking first costs nothing.
+  async findRefund(account, lookup, signal) {
+    return refundAt(account, seerbitRefundId(lookup.reference, lookup.refundReference), signal);
   },
 
   async testConnection(account, signal) {
