@@ -212,3 +212,26 @@ test("a refused connection never reached Paystack: the refund is sent again once
   assert.equal(processed?.event, "refund.processed");
   assert.deepEqual((await refundsAtDouble(m, ref)).map((r) => r.amount), [30000], "sent again, refunded once");
 });
+
+test("Paystack's answer lost and its refund list down too: the refund stays PENDING, flagged for the merchant, never sent again nor failed; once Paystack answers, it is found and PROCESSED", async () => {
+  const m = merchants.paystack as Merchant;
+  const ref = await paidLive(m);
+  await fault(m, { kind: "drop-webhook", times: 2 });
+  await fault(m, { kind: "processed-then-hang", path: "/refund" });
+  assert.equal((await refund(m, ref, { amount: "250.00", reason: "lost and unlisted", refundReference: "unlisted-1" })).status, 200);
+  await fault(m, { kind: "5xx", path: "/refund", times: 1000 }); // every lookup (GET /refund) fails from now on
+  const { db } = await import("../../db/client");
+  const { refunds } = await import("../../db/schema");
+  const { eq } = await import("drizzle-orm");
+  const checks = () => db().select().from(refunds).where(eq(refunds.refundReference, "unlisted-1")).get()?.checks ?? 0;
+  await eventually("a lookup that got no answer", () => checks() >= 2);
+  const [flagged] = await refundsOf(m, ref);
+  assert.deepEqual([flagged?.status, flagged?.providerDidNotAnswer], ["PENDING", true], "the payment page says: the provider did not answer; check at the provider");
+  assert.equal((await refundsAtDouble(m, ref)).length, 1, "never sent again");
+  await fetch(`${m.double.url}/_double/faults`, { method: "DELETE" });
+  const [processed] = await refundCallbacks(m, ref, 1);
+  assert.equal(processed?.event, "refund.processed");
+  const [settled] = await refundsOf(m, ref);
+  assert.deepEqual([settled?.status, settled?.providerDidNotAnswer], ["PROCESSED", false]);
+  assert.deepEqual((await refundsAtDouble(m, ref)).map((r) => r.amount), [25000], "one refund at Paystack");
+});
