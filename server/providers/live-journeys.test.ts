@@ -30,7 +30,7 @@ async function liveMerchant(provider: Live, double: DoubleProcess): Promise<Merc
 
 before(async () => {
   // Requery at 1/20 of the real schedule: the first ask comes 3 s after issue, so notices are seen first.
-  owo = await startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "2000", OWO_REQUERY_BACKOFF_SCALE: "0.05" });
+  owo = await startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000", OWO_REQUERY_BACKOFF_SCALE: "0.05" });
   receiver = await startReceiver();
   doubles.paystack = await spawnDouble("paystack", { "secret-key": KEYS.paystack.secretKey });
   doubles.flutterwave = await spawnDouble("flutterwave", { "secret-key": KEYS.flutterwave.secretKey, "secret-hash": KEYS.flutterwave.secretHash });

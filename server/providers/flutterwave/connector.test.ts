@@ -65,7 +65,8 @@ function request(channel: "USSD" | "TRANSFER", amountKobo: number, lifetimeMs = 
   };
 }
 
-const signal = () => AbortSignal.timeout(2000);
+// Generous: a loaded machine must not turn an answer into a timeout (hangs get their own 300 ms signal below).
+const signal = () => AbortSignal.timeout(15_000);
 
 test("USSD: a dial code as Flutterwave issues it, the customer pays, the signed webhook and the requery both say paid", async () => {
   const req = request("USSD", 150050);

@@ -15,7 +15,7 @@ let double: DoubleProcess;
 let m: { merchantId: string; publicKey: string; token: string };
 
 before(async () => {
-  owo = await startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "2000" });
+  owo = await startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000" });
   receiver = await startReceiver();
   double = await spawnDouble("flutterwave", { "secret-key": KEYS.secretKey, "secret-hash": KEYS.secretHash, "refund-delay-ms": "100" });
   const { connectProvider } = await import("../accounts");

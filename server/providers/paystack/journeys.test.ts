@@ -16,7 +16,7 @@ let m: { merchantId: string; publicKey: string; token: string };
 
 before(async () => {
   [owo, receiver, double] = await Promise.all([
-    startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "2000" }),
+    startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000" }),
     startReceiver(),
     spawnDouble("paystack", { "secret-key": SECRET_KEY, "refund-delay-ms": "100" }),
   ]);

@@ -47,7 +47,8 @@ function request(channel: "USSD" | "TRANSFER", amountKobo = 150000): IssueReques
     customer: { fullName: "Ada Obi", email: "ada@example.com", mobileNumber: "08012345678" }, merchantName: "Demo Store", expiresAt: Date.now() + 20 * 60_000,
   };
 }
-const quick = () => AbortSignal.timeout(2000);
+// Generous: a loaded machine must not turn an answer into a timeout (hangs get their own 300 ms signal below).
+const quick = () => AbortSignal.timeout(15_000);
 
 async function control(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(baseUrl + path, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });

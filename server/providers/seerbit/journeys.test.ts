@@ -24,7 +24,7 @@ before(async () => {
   assert.equal(made.status, 0, made.stderr);
   keysB = JSON.parse(made.stdout.trim().split("\n").pop() ?? "{}") as { publicKey: string; secretKey: string };
   [owoA, owoB, receiver] = await Promise.all([
-    startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_REQUERY_BACKOFF_SCALE: "0.1", OWO_PROVIDER_TIMEOUT_MS: "3000" }),
+    startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_REQUERY_BACKOFF_SCALE: "0.1", OWO_PROVIDER_TIMEOUT_MS: "15000" }),
     spawnOwo(dataDir, { OWO_WORKER: "off" }),
     startReceiver(),
   ]);

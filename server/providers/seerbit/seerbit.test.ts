@@ -50,7 +50,8 @@ function request(channel: "USSD" | "TRANSFER", amountKobo = 150000, bank = "044"
     customer: { fullName: "Ada Obi", email: "ada@example.com", mobileNumber: "08012345678" }, merchantName: "Demo Store", expiresAt: Date.now() + 20 * 60_000, noticeUrl,
   };
 }
-const quick = () => AbortSignal.timeout(3000);
+// Generous: a loaded machine must not turn an answer into a timeout (hangs get their own 300 ms signal below).
+const quick = () => AbortSignal.timeout(15_000);
 
 /** The customer, at the second Owo's sandbox bank. */
 async function simulate(reference: string, body: Record<string, string>): Promise<void> {
