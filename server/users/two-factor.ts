@@ -14,12 +14,12 @@ import { settings } from "../settings";
 import { recordAccountAudit } from "../team/audit";
 import { noticeUser, type Origin } from "./security-notices";
 
-export const RECOVERY_CODE_COUNT = 10;
-export const MAX_WRONG_CODES = 5;
-export const WRONG_CODE_WINDOW_MS = 15 * 60_000;
+const RECOVERY_CODE_COUNT = 10;
+const MAX_WRONG_CODES = 5;
+const WRONG_CODE_WINDOW_MS = 15 * 60_000;
 const STEP_SECONDS = 30;
 /** Sensitive actions need a second factor proved within this long on the session asking. */
-export const FRESH_SECOND_FACTOR_MS = 15 * 60_000;
+const FRESH_SECOND_FACTOR_MS = 15 * 60_000;
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"; // no 0/o, 1/l/i: read from paper
 
 /** Keyed by the master key: a stolen database alone cannot test guesses against the hashes. */
