@@ -1,6 +1,7 @@
 // The mailer: claims due mail from the outbox and sends it over SMTP (OWO_SMTP_URL); runs inside the worker.
 import nodemailer from "nodemailer";
 import { log } from "../logger";
+import { pollingLoop, type PollingLoop } from "../recurring";
 import { settings } from "../settings";
 import { claimDueMail, recordMailAttempt, releaseMailLeases, renewMailLeases, type ClaimedMail } from "./outbox";
 
@@ -32,8 +33,7 @@ export function startMailer(options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ url: smtpUrl, ...TIMEOUTS });
   const host = messageIdHost();
   const inFlight = new Map<number, { claim: ClaimedMail; released: boolean; done: Promise<void> }>();
-  let stopping = false;
-  let wake: () => void = () => {};
+  let polling: PollingLoop | null = null;
 
   const send = async (claim: ClaimedMail): Promise<string | null> => {
     try {
@@ -60,7 +60,7 @@ export function startMailer(options: MailerOptions): Mailer {
       .catch((err: unknown) => log.error({ err, mailId: claim.id }, "could not record a mail attempt"))
       .finally(() => {
         inFlight.delete(claim.id);
-        wake();
+        polling?.wake();
       });
     inFlight.set(claim.id, entry);
   };
@@ -73,28 +73,13 @@ export function startMailer(options: MailerOptions): Mailer {
     }
   }, Math.max(50, Math.floor(leaseMs / 3)));
 
-  const loop = (async () => {
-    while (!stopping) {
-      try {
-        for (const claim of claimDueMail(batch - inFlight.size, leaseMs)) launch(claim);
-      } catch (err) {
-        log.error({ err }, "mailer pass failed");
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-  })();
+  polling = pollingLoop(pollMs, "mailer", () => {
+    for (const claim of claimDueMail(batch - inFlight.size, leaseMs)) launch(claim);
+  });
 
   return {
     stop: async (graceMs = 5000) => {
-      stopping = true;
-      wake();
-      await loop;
+      await polling?.stop();
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
       await Promise.race([Promise.all([...inFlight.values()].map((e) => e.done)), deadline]);

@@ -7,6 +7,7 @@ import { payments, refunds, type RefundRow } from "../../db/schema";
 import { clock } from "../clock";
 import { log } from "../logger";
 import { describeFailure, noticesSigned, queryRefund, type ProviderPlace } from "../providers/refunding";
+import { repeatEvery } from "../recurring";
 import { settings } from "../settings";
 import { lookForRefund, noteUnanswered, recordRefundState, sendRefund } from "./refunds";
 
@@ -99,22 +100,5 @@ function noticedRefund(place: ProviderPlace, reading: RefundReading): RefundRow 
 /** The loop beside the HTTP front: a pass every 5 s (scaled by OWO_REQUERY_BACKOFF_SCALE, at least every 50 ms). */
 export function startRefundFollower(): () => Promise<void> {
   const every = Math.max(50, Math.round(5_000 * settings().requeryBackoffScale));
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let pass: Promise<void> = Promise.resolve();
-  const next = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      pass = followRefunds()
-        .then(() => undefined, (err: unknown) => log.error({ err }, "refund follower pass failed"))
-        .finally(next);
-    }, every);
-    timer.unref();
-  };
-  next();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await pass;
-  };
+  return repeatEvery(every, "refund follower", () => followRefunds());
 }

@@ -6,10 +6,10 @@ import { and, asc, eq, isNotNull, lte, or } from "drizzle-orm";
 import { db, write } from "../../db/client";
 import { leases, payments, providerNotices, type PaymentRow } from "../../db/schema";
 import { clock } from "../clock";
-import { log } from "../logger";
 import { applyProviderRecord, expireIfOverdue } from "../payments/lifecycle";
 import { formatKobo } from "../payments/money";
 import { isOpen } from "../payments/status";
+import { repeatEvery } from "../recurring";
 import { settings } from "../settings";
 import { accountById } from "./accounts";
 import { queryProvider } from "./notices";
@@ -95,25 +95,11 @@ export function holdLease(holder: string, now: number, seconds: number): boolean
 export function startRequeryLoop(): () => Promise<void> {
   const holder = `${process.pid}-${randomBytes(6).toString("hex")}`;
   const every = Math.min(5_000, Math.max(50, Math.round(5_000 * settings().requeryBackoffScale)));
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let pass: Promise<void> = Promise.resolve();
-  const next = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      pass = (async () => {
-        if (holdLease(holder, clock.now(), 120)) await requeryDue();
-      })()
-        .catch((err: unknown) => log.error({ err }, "requery pass failed"))
-        .finally(next);
-    }, every);
-    timer.unref();
-  };
-  next();
+  const stop = repeatEvery(every, "requery", async () => {
+    if (holdLease(holder, clock.now(), 120)) await requeryDue();
+  });
   return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await pass;
+    await stop();
     write((tx) => tx.delete(leases).where(and(eq(leases.name, LEASE), eq(leases.holder, holder))).run());
   };
 }

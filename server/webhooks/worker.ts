@@ -1,5 +1,6 @@
 // The delivery worker: fans out new events, claims due deliveries and sends them, a few per host and a bounded number overall.
 import { log } from "../logger";
+import { pollingLoop, type PollingLoop } from "../recurring";
 import { settings } from "../settings";
 import { claimDue, hostKey, recordAttempt, releaseLeases, renewLeases, type ClaimedDelivery } from "./deliveries";
 import { fanOutPending } from "./fan-out";
@@ -46,8 +47,7 @@ export function startWorker(overrides: Partial<WorkerOptions> = {}): Worker {
   const { leaseMs, backoffScale, allowPrivate, maxInFlight = 32, maxPerHost = 4, pollMs = 250 } = options;
   const inFlight = new Map<number, InFlight>();
   const perHost = new Map<string, number>();
-  let stopping = false;
-  let wake: () => void = () => {};
+  let polling: PollingLoop | null = null;
 
   const launch = (claim: ClaimedDelivery) => {
     const host = hostKey(claim.url);
@@ -63,7 +63,7 @@ export function startWorker(overrides: Partial<WorkerOptions> = {}): Worker {
         const left = (perHost.get(host) ?? 1) - 1;
         if (left > 0) perHost.set(host, left);
         else perHost.delete(host);
-        wake();
+        polling?.wake();
       });
     inFlight.set(claim.id, entry);
   };
@@ -88,28 +88,11 @@ export function startWorker(overrides: Partial<WorkerOptions> = {}): Worker {
     }
   }, Math.max(50, Math.floor(leaseMs / 3)));
 
-  const loop = (async () => {
-    while (!stopping) {
-      try {
-        tick();
-      } catch (err) {
-        log.error({ err }, "callback worker pass failed");
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-    }
-  })();
+  polling = pollingLoop(pollMs, "callback worker", tick);
 
   return {
     stop: async (graceMs = 5000) => {
-      stopping = true;
-      wake();
-      await loop;
+      await polling?.stop();
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
       await Promise.race([Promise.all([...inFlight.values()].map((e) => e.done)), deadline]);
