@@ -1,5 +1,6 @@
 // The CSV export of a whole history: time to the last byte, and the server's peak RSS meanwhile.
 import { encode } from "next-auth/jwt";
+import { startSession } from "../server/auth/sessions";
 import { peakRssBytes, resetPeakRss, rssBytes, type Child } from "./processes";
 import type { Outcome } from "./report";
 import { unavailable } from "./scenarios";
@@ -7,11 +8,12 @@ import { unavailable } from "./scenarios";
 const EXPORT_PATH = "/api/exports/payments";
 
 /**
- * The route serves signed-in users only. The bench mints the session cookie next-auth itself would set after
- * sign-in (same secret, read from the server's data folder), rather than driving the sign-in form.
+ * The route serves signed-in users only. The bench starts a session as sign-in does and mints the cookie next-auth
+ * itself would set for it (same secret, read from the server's data folder), rather than driving the sign-in form.
  */
 async function sessionCookie(userId: string, email: string, authSecret: string): Promise<string> {
-  return `next-auth.session-token=${await encode({ token: { sub: userId, email }, secret: authSecret })}`;
+  const { id } = startSession(userId, { ip: "127.0.0.1", userAgent: "Owo bench" });
+  return `next-auth.session-token=${await encode({ token: { sub: userId, email, sid: id }, secret: authSecret })}`;
 }
 
 export async function measureExport(owo: Child, owner: { userId: string; email: string }, authSecret: string): Promise<Outcome> {
