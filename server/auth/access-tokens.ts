@@ -58,9 +58,22 @@ const holder = globalThis as unknown as { __owoTokenCache?: TokenCache };
 const cache: TokenCache = (holder.__owoTokenCache ??= { entries: new Map(), dataVersion: -1 });
 const tokenCache = cache.entries;
 
+// Compiled once per connection: better-sqlite3's pragma() compiles its statement on every call, on every request.
+const dataVersionStatements = new WeakMap<object, { get(): unknown }>();
+
+function dataVersion(): number {
+  const connection = sqlite();
+  let statement = dataVersionStatements.get(connection);
+  if (!statement) {
+    statement = connection.prepare("PRAGMA data_version").pluck();
+    dataVersionStatements.set(connection, statement);
+  }
+  return statement.get() as number;
+}
+
 /** Clears the cache when another connection has committed since it was filled. */
 function dropIfOthersWrote(): void {
-  const version = sqlite().pragma("data_version", { simple: true }) as number;
+  const version = dataVersion();
   if (version !== cache.dataVersion) {
     tokenCache.clear();
     cache.dataVersion = version;

@@ -50,8 +50,10 @@ export function verifyPayment(merchantId: string, mode: Mode, paymentReference: 
  * (bounded by OWO_PROVIDER_TIMEOUT_MS; no answer leaves the stored state, never an error).
  */
 export async function verifyPaymentNow(merchantId: string, mode: Mode, paymentReference: string): Promise<VerifyData> {
-  await requeryIfStale(findPayment(merchantId, mode, paymentReference));
-  return verifyPayment(merchantId, mode, paymentReference);
+  const p = findPayment(merchantId, mode, paymentReference);
+  // Read again only when the provider was asked: its answer may have moved the payment (the hot path reads once).
+  if (await requeryIfStale(p)) return verifyPayment(merchantId, mode, paymentReference);
+  return verifyAnswer(expireIfOverdue(p, clock.now()));
 }
 
 /** Verify's `data` for a payment as it stands; also the answer to a cancel. */

@@ -57,10 +57,11 @@ export async function requeryPayment(p: PaymentRow, now = clock.now()): Promise<
 }
 
 /** Verify's requery: synchronous, bounded by OWO_PROVIDER_TIMEOUT_MS; an unanswered one leaves the stored state. */
-export async function requeryIfStale(p: PaymentRow, now = clock.now()): Promise<void> {
-  if (p.providerAccountId === null || p.reservedAt !== null || !isOpen(p.status)) return;
-  if (p.lastProviderAnswerAt !== null && now - p.lastProviderAnswerAt < VERIFY_REQUERY_AFTER_MS) return;
+export async function requeryIfStale(p: PaymentRow, now = clock.now()): Promise<boolean> {
+  if (p.providerAccountId === null || p.reservedAt !== null || !isOpen(p.status)) return false;
+  if (p.lastProviderAnswerAt !== null && now - p.lastProviderAnswerAt < VERIFY_REQUERY_AFTER_MS) return false;
   await requeryPayment(p, now);
+  return true;
 }
 
 /** One pass: every live payment whose next ask is due, oldest first. */
