@@ -54,3 +54,20 @@ export function pollingLoop(pollMs: number, name: string, tick: () => void): Pol
     },
   };
 }
+
+/** What a worker has in flight: its work's promise, and whether its lease was handed back. */
+export type InFlight = { done: Promise<unknown>; released: boolean };
+
+/**
+ * A stopping worker's last wait: its work in flight may finish within `graceMs`; what is still running then is
+ * marked released (its outcome no longer recorded) and returned, so the caller hands its leases back.
+ */
+export async function drainInFlight<T extends InFlight>(inFlight: Map<unknown, T>, graceMs: number): Promise<T[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+  await Promise.race([Promise.all([...inFlight.values()].map((e) => e.done)), deadline]);
+  clearTimeout(timer);
+  const left = [...inFlight.values()];
+  for (const e of left) e.released = true;
+  return left;
+}

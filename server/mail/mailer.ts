@@ -1,7 +1,7 @@
 // The mailer: claims due mail from the outbox and sends it over SMTP (OWO_SMTP_URL); runs inside the worker.
 import nodemailer from "nodemailer";
 import { log } from "../logger";
-import { pollingLoop, type PollingLoop } from "../recurring";
+import { drainInFlight, pollingLoop, type PollingLoop } from "../recurring";
 import { settings } from "../settings";
 import { claimDueMail, recordMailAttempt, releaseMailLeases, renewMailLeases, type ClaimedMail } from "./outbox";
 
@@ -80,13 +80,8 @@ export function startMailer(options: MailerOptions): Mailer {
   return {
     stop: async (graceMs = 5000) => {
       await polling?.stop();
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
-      await Promise.race([Promise.all([...inFlight.values()].map((e) => e.done)), deadline]);
-      clearTimeout(timer);
+      const left = await drainInFlight(inFlight, graceMs);
       clearInterval(heartbeat);
-      const left = [...inFlight.values()];
-      for (const e of left) e.released = true;
       releaseMailLeases(left.map((e) => e.claim));
       transport.close();
     },

@@ -1,6 +1,6 @@
 // The delivery worker: fans out new events, claims due deliveries and sends them, a few per host and a bounded number overall.
 import { log } from "../logger";
-import { pollingLoop, type PollingLoop } from "../recurring";
+import { drainInFlight, pollingLoop, type PollingLoop } from "../recurring";
 import { settings } from "../settings";
 import { claimDue, hostKey, recordAttempt, releaseLeases, renewLeases, type ClaimedDelivery } from "./deliveries";
 import { fanOutPending } from "./fan-out";
@@ -93,13 +93,8 @@ export function startWorker(overrides: Partial<WorkerOptions> = {}): Worker {
   return {
     stop: async (graceMs = 5000) => {
       await polling?.stop();
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
-      await Promise.race([Promise.all([...inFlight.values()].map((e) => e.done)), deadline]);
-      clearTimeout(timer);
+      const left = await drainInFlight(inFlight, graceMs);
       clearInterval(heartbeat);
-      const left = [...inFlight.values()];
-      for (const e of left) e.released = true;
       releaseLeases(left.map((e) => ({ id: e.claim.id, leaseUntil: e.claim.leaseUntil })));
     },
   };
