@@ -136,6 +136,11 @@ export function RequireTwoFactor({ required }: { required: boolean }) {
         Require two-factor
         sign-in for everyone on this team
       </label>
+      {set.isSuccess && (
+        <p role="status" className="muted">
+          {set.data.requireTwoFactor ? "Saved: everyone on this team now signs in with two factors." : "Saved: two-factor sign-in is each person's choice."}
+        </p>
+      )}
       <FormError message={set.error?.message} />
     </div>
   );
