@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { after, test } from "node:test";
 import { tempDataDir } from "../testing/harness";
-import { runCli, spawnOwo } from "../testing/processes";
+import { runCli, databaseIn, spawnOwo } from "../testing/processes";
 
 const dataDir = tempDataDir();
 after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -23,7 +23,7 @@ test("merchant create --json prints exactly API.md's fields, and the keys work o
   const newSecret = JSON.parse(rolled.stdout.trim().split("\n").pop() ?? "").secretKey;
   assert.notEqual(newSecret, out.secretKey);
 
-  const owo = await spawnOwo(dataDir);
+  const owo = await spawnOwo(databaseIn(dataDir));
   try {
     const exchange = (key: string) => fetch(`${owo.url}/api/v2/encrypt/keys`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key }) });
     assert.equal((await exchange(`${newSecret}.${out.publicKey}`)).status, 200);

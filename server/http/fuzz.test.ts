@@ -5,7 +5,7 @@ import { after, test } from "node:test";
 import fc from "fast-check";
 import { appRouter } from "../trpc/root";
 import { tempDataDir } from "../testing/harness";
-import { runCli, spawnOwo } from "../testing/processes";
+import { runCli, databaseIn, spawnOwo } from "../testing/processes";
 
 const TOTAL = Number(process.env.OWO_FUZZ_REQUESTS ?? 10_000);
 const dataDir = tempDataDir();
@@ -120,7 +120,7 @@ function envelopeProblem(path: string, status: number, text: string): string | n
 
 test(`${TOTAL} generated requests over every REST route and tRPC procedure: no 5xx, always the envelope, a clean log`, async () => {
   const m = JSON.parse(runCli(["merchant", "create", "--name", "Fuzz", "--email", "fuzz@example.com", "--password", "a long password", "--json"], dataDir).stdout.trim().split("\n").pop() ?? "");
-  const owo = await spawnOwo(dataDir);
+  const owo = await spawnOwo(databaseIn(dataDir));
   try {
     const t = await (await fetch(`${owo.url}/api/v2/encrypt/keys`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key: `${m.secretKey}.${m.publicKey}` }) })).json();
     const token = t.data.EncryptedSecKey.encryptedKey as string;

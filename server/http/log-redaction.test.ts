@@ -3,14 +3,14 @@ import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { after, test } from "node:test";
 import { tempDataDir } from "../testing/harness";
-import { spawnOwo } from "../testing/processes";
+import { databaseIn, spawnOwo } from "../testing/processes";
 import { redactedUrl } from "./redacted-url";
 
 const dataDir = tempDataDir();
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
 test("the logged URL of an invite or reset link carries no token", async () => {
-  const owo = await spawnOwo(dataDir);
+  const owo = await spawnOwo(databaseIn(dataDir));
   const invite = "inv_Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFi";
   const reset = "rst_c2VjcmV0LXJlc2V0LXRva2VuLTEyMzQ1";
   await fetch(`${owo.url}/signup?invite=${invite}&utm=1`);

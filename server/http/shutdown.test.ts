@@ -4,14 +4,14 @@ import { request } from "node:http";
 import { rmSync } from "node:fs";
 import { after, test } from "node:test";
 import { tempDataDir } from "../testing/harness";
-import { runCli, spawnOwo } from "../testing/processes";
+import { runCli, databaseIn, spawnOwo } from "../testing/processes";
 
 const dataDir = tempDataDir();
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
 test("a request in flight when SIGTERM arrives still gets its answer, then the process exits 0", async () => {
   const m = JSON.parse(runCli(["merchant", "create", "--name", "Shutdown Ltd", "--email", "s@example.com", "--password", "a long password", "--json"], dataDir).stdout.trim().split("\n").pop() ?? "");
-  const owo = await spawnOwo(dataDir);
+  const owo = await spawnOwo(databaseIn(dataDir));
   const t = await (await fetch(`${owo.url}/api/v2/encrypt/keys`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key: `${m.secretKey}.${m.publicKey}` }) })).json();
   const body = JSON.stringify({
     publicKey: m.publicKey, amount: "1500", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",

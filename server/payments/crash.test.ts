@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import Database from "better-sqlite3";
 import { freePort, tempDataDir } from "../testing/harness";
-import { runCli, spawnOwo, type OwoProcess } from "../testing/processes";
+import { runCli, databaseIn, spawnOwo, type OwoProcess } from "../testing/processes";
 
 const ROUNDS = Number(process.env.OWO_CRASH_ROUNDS ?? 3);
 const dataDir = tempDataDir();
@@ -51,7 +51,7 @@ function checkDatabase(): void {
 test(`${ROUNDS} rounds of SIGKILL under load: acknowledged payments survive, the database stays whole, replays answer the same`, async () => {
   const m = JSON.parse(runCli(["merchant", "create", "--name", "Crash Co", "--email", "crash@example.com", "--password", "a long password", "--json"], dataDir).stdout.trim().split("\n").pop() ?? "");
   const port = await freePort();
-  let owo: OwoProcess = await spawnOwo(dataDir, {}, port);
+  let owo: OwoProcess = await spawnOwo(databaseIn(dataDir), {}, port);
   const t = await (await fetch(`${owo.url}/api/v2/encrypt/keys`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key: `${m.secretKey}.${m.publicKey}` }) })).json();
   const token = t.data.EncryptedSecKey.encryptedKey as string;
   const acknowledged: Acknowledged[] = [];
@@ -91,7 +91,7 @@ test(`${ROUNDS} rounds of SIGKILL under load: acknowledged payments survive, the
     await Promise.all(workers);
 
     checkDatabase();
-    owo = await spawnOwo(dataDir, {}, port);
+    owo = await spawnOwo(databaseIn(dataDir), {}, port);
     for (const a of acknowledged) {
       const verify = await fetch(`${owo.url}/api/v3/payments/query/${a.reference}`, { headers: { authorization: `Bearer ${token}` } });
       assert.equal(verify.status, 200, `acknowledged ${a.reference} is present`);

@@ -249,8 +249,8 @@ test("20 racing refund requests over both doors asking together for more than ar
 });
 
 test("20 racing refund requests split between two Owo processes on one database: still never more than arrived", async () => {
-  const { spawnOwo } = await import("../testing/processes");
-  const second = await spawnOwo(s.owo.dataDir);
+  const { databaseIn, spawnOwo } = await import("../testing/processes");
+  const second = await spawnOwo(databaseIn(s.owo.dataDir));
   try {
     const ref = await paid(transferBody(s.merchant.publicKey, { amount: "1000" }));
     const servers = [s.owo.url, second.url];

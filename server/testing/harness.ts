@@ -73,7 +73,7 @@ export async function createTestMerchant(name = `Test Store ${++merchantCount}`)
 
 export type Answer = { status: number; headers: Headers; text: string; json: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are inspected field by field
 
-export async function call(owo: Owo, method: string, path: string, opts: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+export async function call(owo: Pick<Owo, "url">, method: string, path: string, opts: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
   const headers: Record<string, string> = { ...(opts.body !== undefined || opts.raw !== undefined ? { "content-type": "application/json" } : {}), ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const res = await fetch(owo.url + path, { method, headers, body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)) });
@@ -87,7 +87,7 @@ export async function call(owo: Owo, method: string, path: string, opts: { token
   return { status: res.status, headers: res.headers, text, json };
 }
 
-export async function tokenFor(owo: Owo, m: { secretKey: string; publicKey: string }): Promise<string> {
+export async function tokenFor(owo: Pick<Owo, "url">, m: { secretKey: string; publicKey: string }): Promise<string> {
   const res = await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `${m.secretKey}.${m.publicKey}` } });
   if (res.status !== 200) throw new Error(`token exchange failed: ${res.text}`);
   return res.json.data.EncryptedSecKey.encryptedKey as string;

@@ -3,33 +3,57 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { freePort, TEST_ENV } from "./harness";
 
-export type OwoProcess = { url: string; child: ChildProcess; output: () => string; exited: Promise<number | null> };
+/** A spawned process: its combined output so far, and its exit code once it has exited (null when killed by a signal). */
+export type Spawned = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+export type OwoProcess = Spawned & { url: string };
 
 const TSX = ["--import", "tsx"];
 
-/** The production server as its own process, API-only (no Next build needed), on `dataDir`'s database. */
-export async function spawnOwo(dataDir: string, env: Record<string, string> = {}, port?: number): Promise<OwoProcess> {
-  const p = port ?? (await freePort());
-  const url = `http://127.0.0.1:${p}`;
-  const child = spawn(process.execPath, [...TSX, "server/main.ts"], {
-    env: { ...process.env, ...TEST_ENV, LOG_LEVEL: "info", NODE_ENV: "production", OWO_PAGES: "off", DATABASE_URL: join(dataDir, "owo.db"), PORT: String(p), OWO_PUBLIC_URL: url, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+function spawnEntry(entry: string, env: Record<string, string>): Spawned {
+  const child = spawn(process.execPath, [...TSX, entry], { env: { ...process.env, ...TEST_ENV, LOG_LEVEL: "info", NODE_ENV: "production", ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  for (let i = 0; i < 200; i++) {
+  return { child, output: () => out, exited };
+}
+
+/**
+ * The production server as its own process, API-only (no Next build needed), on DATABASE_URL `databaseUrl` (a SQLite
+ * file's path or a postgres:// URL); several of them on one database are the instances of one deployment.
+ */
+export async function spawnOwo(databaseUrl: string, env: Record<string, string> = {}, port?: number): Promise<OwoProcess> {
+  const p = port ?? (await freePort());
+  const url = `http://127.0.0.1:${p}`;
+  const owo = { ...spawnEntry("server/main.ts", { OWO_PAGES: "off", DATABASE_URL: databaseUrl, PORT: String(p), OWO_PUBLIC_URL: url, ...env }), url };
+  for (let i = 0; i < 400; i++) {
     try {
-      if ((await fetch(`${url}/api/health`)).status === 200) return { url, child, output: () => out, exited };
+      if ((await fetch(`${url}/api/health`)).status === 200) return owo;
     } catch {
       // not listening yet
     }
-    if (child.exitCode !== null) break;
+    if (owo.child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 50));
   }
-  child.kill("SIGKILL");
-  throw new Error(`owo did not start:\n${out}`);
+  owo.child.kill("SIGKILL");
+  throw new Error(`owo did not start:\n${owo.output()}`);
+}
+
+/** The SQLite database a test's data folder holds, as DATABASE_URL names it. */
+export function databaseIn(dataDir: string): string {
+  return join(dataDir, "owo.db");
+}
+
+/** `npm run worker` (callbacks and mail apart from the servers) on `databaseUrl`, once it has logged that it runs. */
+export async function spawnWorker(databaseUrl: string, env: Record<string, string> = {}): Promise<Spawned> {
+  const worker = spawnEntry("server/webhooks/worker-main.ts", { DATABASE_URL: databaseUrl, ...env });
+  for (let i = 0; i < 400; i++) {
+    if (worker.output().includes("callback worker started")) return worker;
+    if (worker.child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  worker.child.kill("SIGKILL");
+  throw new Error(`the worker did not start:\n${worker.output()}`);
 }
 
 export function runCli(args: string[], dataDir: string): { status: number | null; stdout: string; stderr: string } {

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { call, createTestMerchant, startOwo, tempDataDir, tokenFor, type Owo } from "../../testing/harness";
-import { runCli, spawnOwo, type OwoProcess } from "../../testing/processes";
+import { runCli, databaseIn, spawnOwo, type OwoProcess } from "../../testing/processes";
 import { eventually, startReceiver, type Receiver } from "../../testing/receiver";
 
 let owoA: Owo;
@@ -25,7 +25,7 @@ before(async () => {
   keysB = JSON.parse(made.stdout.trim().split("\n").pop() ?? "{}") as { publicKey: string; secretKey: string };
   [owoA, owoB, receiver] = await Promise.all([
     startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_REQUERY_BACKOFF_SCALE: "0.1", OWO_PROVIDER_TIMEOUT_MS: "15000" }),
-    spawnOwo(dataDir, { OWO_WORKER: "off" }),
+    spawnOwo(databaseIn(dataDir), { OWO_WORKER: "off" }),
     startReceiver(),
   ]);
   workerB = spawn(process.execPath, ["--import", "tsx", "server/webhooks/worker-main.ts"], {

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { ApiError } from "../../api-error";
 import { createTestMerchant, startOwo, tempDataDir, type Owo, type TestMerchant } from "../../testing/harness";
-import { runCli, spawnOwo, type OwoProcess } from "../../testing/processes";
+import { runCli, databaseIn, spawnOwo, type OwoProcess } from "../../testing/processes";
 import { connectProvider } from "../accounts";
 import { bankByCode, type Bank } from "../banks";
 import type { IssueRequest } from "../connector";
@@ -20,7 +20,7 @@ before(async () => {
   const made = runCli(["merchant", "create", "--name", "Second Owo Bank", "--email", `second${process.pid}@example.com`, "--password", "a long enough chain password 42", "--json"], dataDir);
   assert.equal(made.status, 0, made.stderr);
   const keys = JSON.parse(made.stdout.trim().split("\n").pop() ?? "{}") as { publicKey: string; secretKey: string };
-  [owoA, owoB] = await Promise.all([startOwo({ OWO_PROVIDER_TIMEOUT_MS: "15000" }), spawnOwo(dataDir)]);
+  [owoA, owoB] = await Promise.all([startOwo({ OWO_PROVIDER_TIMEOUT_MS: "15000" }), spawnOwo(databaseIn(dataDir))]);
   merchant = await createTestMerchant("First Owo Shop");
   providerId = connectProvider(merchant.merchantId, { provider: "seerbit", credentials: keys, baseUrl: owoB.url }).providerId;
 });

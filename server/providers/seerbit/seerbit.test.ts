@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import { moveClock } from "../../clock";
 import { tempDataDir } from "../../testing/harness";
-import { runCli, spawnOwo, type OwoProcess } from "../../testing/processes";
+import { runCli, databaseIn, spawnOwo, type OwoProcess } from "../../testing/processes";
 import { eventually } from "../../testing/receiver";
 import { bankByCode, type Bank } from "../banks";
 import { NoticeRejected, ProviderRefused, ProviderUnavailable, type IssueRequest, type NoticeReading, type ProviderAccount } from "../connector";
@@ -24,7 +24,7 @@ before(async () => {
   const made = runCli(["merchant", "create", "--name", "Chained Bank", "--email", `chain${process.pid}@example.com`, "--password", "a long enough chain password 42", "--json"], dataDir);
   assert.equal(made.status, 0, made.stderr);
   const keys = JSON.parse(made.stdout.trim().split("\n").pop() ?? "{}") as { publicKey: string; secretKey: string };
-  owoB = await spawnOwo(dataDir, { OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.01" });
+  owoB = await spawnOwo(databaseIn(dataDir), { OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.01" });
   receiver = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));

@@ -1,0 +1,83 @@
+// Three Owo instances and two callback workers on one database (issue 15, "nothing held by one process"): what a
+// merchant sees must not depend on which instance the load balancer picked. OWO_SCALE_DB=sqlite|postgres.
+import assert from "node:assert/strict";
+import { performance } from "node:perf_hooks";
+import { after, before, test } from "node:test";
+import { createTRPCClient, httpLink } from "@trpc/client";
+import { and, eq } from "drizzle-orm";
+import superjson from "superjson";
+import type { AppRouter } from "../trpc/root";
+import { startFleet, type Fleet } from "../testing/fleet";
+import { call, createTestMerchant, tokenFor, type TestMerchant } from "../testing/harness";
+import { transferBody } from "../testing/initiation";
+import type { OwoProcess } from "../testing/processes";
+
+let fleet: Fleet;
+before(async () => {
+  const started = performance.now();
+  fleet = await startFleet({ apps: 3, workers: 2 });
+  console.log(`# ${fleet.db.dialect}: 3 instances and 2 workers started in ${Math.round(performance.now() - started)} ms`);
+});
+after(() => fleet?.stop());
+
+/** A merchant of its own per test, with a token from whichever instance's turn it is. */
+async function merchantWithToken(): Promise<TestMerchant & { token: string }> {
+  const m = await createTestMerchant();
+  return { ...m, token: await tokenFor(fleet.next(), m) };
+}
+
+/** A cheap call that needs the token, and only the token. */
+const merchantBanks = (app: OwoProcess, m: { publicKey: string }, token: string) => call(app, "GET", `/api/v2/banks/merchant/${m.publicKey}`, { token });
+
+test("200 racing initiations of one reference over three instances: one payment, the very same answer bytes, no 5xx", async (t) => {
+  const m = await merchantWithToken();
+  const body = transferBody(m.publicKey);
+  const started = performance.now();
+  const answers = await Promise.all(Array.from({ length: 200 }, () => call(fleet.next(), "POST", "/api/v2/payments/initiates", { token: m.token, body })));
+  t.diagnostic(`200 racing initiations answered in ${Math.round(performance.now() - started)} ms`);
+  for (const a of answers) assert.equal(a.status, 200, a.text);
+  assert.equal(new Set(answers.map((a) => a.text)).size, 1, "every answer is byte-identical, whichever instance gave it");
+
+  const { db } = await import("../../db/client");
+  const { payments } = await import("../../db/schema");
+  const rows = await db().select({ id: payments.id }).from(payments).where(and(eq(payments.merchantId, m.merchantId), eq(payments.paymentReference, body.paymentReference as string)));
+  assert.equal(rows.length, 1, "one payment row");
+  const linking = answers[0]?.json.data.payments.linkingReference;
+  for (const app of fleet.apps) {
+    const seen = await call(app, "GET", `/api/v2/payments/query/${body.paymentReference}`, { token: m.token });
+    assert.equal(seen.json.data.payments.linkingReference, linking, `${app.url} shows the same payment`);
+  }
+});
+
+test("a secret rolled on one instance: its tokens are refused on every other instance within 6 s", async (t) => {
+  const m = await merchantWithToken();
+  // Every instance has used the token, so each holds it in its token cache.
+  for (const app of fleet.apps) assert.equal((await merchantBanks(app, m, m.token)).status, 200);
+
+  const { sessionCookie } = await import("../testing/sessions");
+  const [roller, ...others] = fleet.apps as [OwoProcess, ...OwoProcess[]];
+  const dashboard = createTRPCClient<AppRouter>({
+    links: [httpLink({ url: `${roller.url}/api/trpc`, transformer: superjson, headers: { cookie: await sessionCookie(m.userId), origin: roller.url } })],
+  });
+  const rolled = await dashboard.keys.roll.mutate({ graceSeconds: 0 });
+  const rolledAt = performance.now();
+  assert.equal((await merchantBanks(roller, m, m.token)).status, 401, "refused at once where it was rolled");
+
+  const refusedAfter = await Promise.all(
+    others.map(async (app) => {
+      for (;;) {
+        const res = await merchantBanks(app, m, m.token);
+        const ms = performance.now() - rolledAt;
+        if (res.status === 401) return ms;
+        assert.equal(res.status, 200, res.text);
+        if (ms > 10_000) return ms;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }),
+  );
+  t.diagnostic(`the rolled secret's token was refused by the other instances after ${refusedAfter.map((ms) => Math.round(ms)).join(" ms, ")} ms`);
+  for (const ms of refusedAfter) assert.ok(ms <= 6_000, `refused after ${Math.round(ms)} ms, more than 6 s`);
+
+  const fresh = await tokenFor(others[0] as OwoProcess, { secretKey: rolled.secretKey, publicKey: m.publicKey });
+  for (const app of fleet.apps) assert.equal((await merchantBanks(app, m, fresh)).status, 200, "the new secret's token works everywhere");
+});

@@ -1,0 +1,102 @@
+// One deployment as several processes for the multi-instance suite: app instances and callback workers on one
+// shared database, requests handed out in turn as a round-robin load balancer would, and any of them killable.
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { rmSync } from "node:fs";
+import pg from "pg";
+import { freePort, tempDataDir, TEST_ENV } from "./harness";
+import { databaseIn, spawnOwo, spawnWorker, type OwoProcess, type Spawned } from "./processes";
+
+export type Dialect = "sqlite" | "postgres";
+
+/** OWO_SCALE_DB chooses what the fleet shares: one SQLite file (WAL) or one throwaway PostgreSQL. */
+export function fleetDialect(): Dialect {
+  const chosen = process.env.OWO_SCALE_DB ?? "sqlite";
+  if (chosen !== "sqlite" && chosen !== "postgres") throw new Error(`OWO_SCALE_DB must be sqlite or postgres, not ${chosen}`);
+  return chosen;
+}
+
+export type SharedDatabase = { dialect: Dialect; url: string; stop: () => void };
+
+/** `npm run db:migrate`, once, before any instance starts: what an operator deploying several instances does. */
+function migrate(url: string): void {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "db/migrate-cli.ts"], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`db:migrate failed:\n${r.stdout}${r.stderr}`);
+}
+
+export async function startSharedDatabase(dialect: Dialect): Promise<SharedDatabase> {
+  if (dialect === "sqlite") {
+    const dir = tempDataDir();
+    const url = databaseIn(dir);
+    migrate(url);
+    return { dialect, url, stop: () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const { startPostgres } = await import("../../db/throwaway-postgres");
+  const server = await startPostgres();
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query("create database owo_fleet");
+  await admin.end();
+  const url = server.databaseUrl("owo_fleet");
+  migrate(url);
+  return { dialect, url, stop: server.stop };
+}
+
+/**
+ * What every process of one deployment must share (API.md "Settings": with several instances the master key must be
+ * given, the same to all), set in this test process too so that the fixtures it writes directly read the same way.
+ */
+function sharedSecrets(): Record<string, string> {
+  return { AUTH_SECRET: randomBytes(32).toString("hex"), OWO_MASTER_KEY: randomBytes(32).toString("hex"), OWO_SANDBOX_BANK_SECRET: randomBytes(24).toString("hex") };
+}
+
+export type FleetOptions = { apps: number; workers: number; appEnv?: Record<string, string>; workerEnv?: Record<string, string> };
+
+export type Fleet = {
+  db: SharedDatabase;
+  /** By index; a restarted instance takes its index and port back, as it would its place behind the balancer. */
+  apps: OwoProcess[];
+  workers: Spawned[];
+  /** The instance whose turn it is. */
+  next: () => OwoProcess;
+  killApp: (index: number) => Promise<void>;
+  restartApp: (index: number) => Promise<void>;
+  killWorker: (index: number) => Promise<void>;
+  restartWorker: (index: number) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+async function kill(p: Spawned): Promise<void> {
+  if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill("SIGKILL");
+  await p.exited;
+}
+
+export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  const db = await startSharedDatabase(fleetDialect());
+  const common = { ...sharedSecrets(), OWO_ALLOW_PRIVATE_CALLBACKS: "1" };
+  Object.assign(process.env, TEST_ENV, common, { DATABASE_URL: db.url });
+  const ports = await Promise.all(Array.from({ length: options.apps }, () => freePort()));
+  const startApp = (i: number) => spawnOwo(db.url, { ...common, OWO_WORKER: "off", ...options.appEnv }, ports[i]);
+  const startWorker = () => spawnWorker(db.url, { ...common, ...options.workerEnv });
+  const apps = await Promise.all(ports.map((_, i) => startApp(i)));
+  const workers = await Promise.all(Array.from({ length: options.workers }, startWorker));
+  let turn = 0;
+  return {
+    db,
+    apps,
+    workers,
+    next: () => apps[turn++ % apps.length] as OwoProcess,
+    killApp: (i) => kill(apps[i] as OwoProcess),
+    restartApp: async (i) => {
+      apps[i] = await startApp(i);
+    },
+    killWorker: (i) => kill(workers[i] as Spawned),
+    restartWorker: async (i) => {
+      workers[i] = await startWorker();
+    },
+    stop: async () => {
+      await Promise.all([...apps, ...workers].map(kill));
+      db.stop();
+    },
+  };
+}
