@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { performance } from "node:perf_hooks";
 import { after, before, test } from "node:test";
-import { createTRPCClient, httpLink } from "@trpc/client";
+import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import { and, eq } from "drizzle-orm";
 import superjson from "superjson";
 import type { AppRouter } from "../trpc/root";
@@ -28,6 +28,19 @@ async function merchantWithToken(): Promise<TestMerchant & { token: string }> {
 
 /** A cheap call that needs the token, and only the token. */
 const merchantBanks = (app: OwoProcess, m: { publicKey: string }, token: string) => call(app, "GET", `/api/v2/banks/merchant/${m.publicKey}`, { token });
+
+/** The dashboard's tRPC client on one instance, as a browser holding `cookie` reaches it. */
+const dashboardOn = (app: OwoProcess, cookie: string) =>
+  createTRPCClient<AppRouter>({ links: [httpLink({ url: `${app.url}/api/trpc`, transformer: superjson, headers: { cookie, origin: app.url } })] });
+
+/** Milliseconds from `since` until `refused()` says so on this instance, asking every 50 ms (gives up after 10 s). */
+async function refusedAfter(since: number, refused: () => Promise<boolean>): Promise<number> {
+  for (;;) {
+    const ms = performance.now() - since;
+    if ((await refused()) || ms > 10_000) return ms;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 test("200 racing initiations of one reference over three instances: one payment, the very same answer bytes, no 5xx", async (t) => {
   const m = await merchantWithToken();
@@ -56,28 +69,41 @@ test("a secret rolled on one instance: its tokens are refused on every other ins
 
   const { sessionCookie } = await import("../testing/sessions");
   const [roller, ...others] = fleet.apps as [OwoProcess, ...OwoProcess[]];
-  const dashboard = createTRPCClient<AppRouter>({
-    links: [httpLink({ url: `${roller.url}/api/trpc`, transformer: superjson, headers: { cookie: await sessionCookie(m.userId), origin: roller.url } })],
-  });
-  const rolled = await dashboard.keys.roll.mutate({ graceSeconds: 0 });
+  const rolled = await dashboardOn(roller, await sessionCookie(m.userId)).keys.roll.mutate({ graceSeconds: 0 });
   const rolledAt = performance.now();
   assert.equal((await merchantBanks(roller, m, m.token)).status, 401, "refused at once where it was rolled");
 
-  const refusedAfter = await Promise.all(
-    others.map(async (app) => {
-      for (;;) {
-        const res = await merchantBanks(app, m, m.token);
-        const ms = performance.now() - rolledAt;
-        if (res.status === 401) return ms;
-        assert.equal(res.status, 200, res.text);
-        if (ms > 10_000) return ms;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }),
-  );
-  t.diagnostic(`the rolled secret's token was refused by the other instances after ${refusedAfter.map((ms) => Math.round(ms)).join(" ms, ")} ms`);
-  for (const ms of refusedAfter) assert.ok(ms <= 6_000, `refused after ${Math.round(ms)} ms, more than 6 s`);
+  const refused = async (app: OwoProcess) => {
+    const res = await merchantBanks(app, m, m.token);
+    assert.ok(res.status === 401 || res.status === 200, res.text);
+    return res.status === 401;
+  };
+  const times = await Promise.all(others.map((app) => refusedAfter(rolledAt, () => refused(app))));
+  t.diagnostic(`the rolled secret's token was refused by the other instances after ${times.map((ms) => Math.round(ms)).join(" ms, ")} ms`);
+  for (const ms of times) assert.ok(ms <= 6_000, `refused after ${Math.round(ms)} ms, more than 6 s`);
 
   const fresh = await tokenFor(others[0] as OwoProcess, { secretKey: rolled.secretKey, publicKey: m.publicKey });
   for (const app of fleet.apps) assert.equal((await merchantBanks(app, m, fresh)).status, 200, "the new secret's token works everywhere");
+});
+
+test("a session ended on one instance is refused on the others within OWO_REVOCATION_SECONDS (2 s)", async (t) => {
+  const m = await createTestMerchant();
+  const { sessionCookie } = await import("../testing/sessions");
+  const [ender, ...others] = fleet.apps as [OwoProcess, ...OwoProcess[]];
+  const ended = await sessionCookie(m.userId);
+  // Every instance has seen the session alive, so each holds it in its session cache.
+  const lists = await Promise.all(fleet.apps.map((app) => dashboardOn(app, ended).account.sessions.list.query()));
+  const id = lists[0]?.find((s) => s.current)?.id ?? "";
+
+  await dashboardOn(ender, await sessionCookie(m.userId)).account.sessions.end.mutate({ id });
+  const endedAt = performance.now();
+  const refused = (app: OwoProcess) =>
+    dashboardOn(app, ended).account.sessions.list.query().then(
+      () => false,
+      (e: unknown) => (e instanceof TRPCClientError && e.data?.httpStatus === 401) || Promise.reject(e),
+    );
+  assert.equal(await refused(ender), true, "refused at once where it was ended");
+  const times = await Promise.all(others.map((app) => refusedAfter(endedAt, () => refused(app))));
+  t.diagnostic(`the ended session was refused by the other instances after ${times.map((ms) => Math.round(ms)).join(" ms, ")} ms`);
+  for (const ms of times) assert.ok(ms <= 3_000, `refused after ${Math.round(ms)} ms, more than 2 s and a margin of 1 s`);
 });
