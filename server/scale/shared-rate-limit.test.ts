@@ -1,24 +1,23 @@
-// A merchant's rate limit (API.md "Limits": OWO_RATE_LIMIT_RPS, OWO_RATE_LIMIT_BURST per merchant and mode) is the
-// deployment's, not each instance's: three instances behind a balancer grant the budget once, not three times.
+// Rate limits (API.md "Limits": OWO_RATE_LIMIT_RPS and OWO_RATE_LIMIT_BURST per merchant and mode,
+// OWO_IP_RATE_LIMIT_PER_MIN per client IP) are the deployment's, not each instance's: three instances behind a
+// balancer grant a budget once, not three times.
 import assert from "node:assert/strict";
 import { performance } from "node:perf_hooks";
-import { after, before, test } from "node:test";
-import { startFleet, type Fleet } from "../testing/fleet";
+import { test } from "node:test";
+import { startFleet } from "../testing/fleet";
 import { call, createTestMerchant, tokenFor } from "../testing/harness";
 
 const RPS = 1;
 const BURST = 10;
-
-let fleet: Fleet;
-before(async () => {
-  fleet = await startFleet({ apps: 3, workers: 0, appEnv: { OWO_RATE_LIMIT_RPS: String(RPS), OWO_RATE_LIMIT_BURST: String(BURST) } });
-});
-after(() => fleet?.stop());
+const IP_PER_MIN = 12;
 
 test(
-  "60 requests of one merchant spread over three instances: the burst is granted once across them, the rest is 429 with Retry-After",
-  { skip: "rate limits are per process: server/limits/rate-limits.ts keeps each instance's TokenBuckets in memory (globalThis.__owoLimiters), so three instances grant three bursts" },
+  "requests spread over three instances: a merchant's burst and a client IP's minute are granted once across them, the rest is 429",
+  { skip: "rate limits are per process: server/limits/rate-limits.ts keeps each instance's TokenBuckets in memory (globalThis.__owoLimiters), so three instances grant three budgets" },
   async (t) => {
+    const limits = { OWO_RATE_LIMIT_RPS: String(RPS), OWO_RATE_LIMIT_BURST: String(BURST), OWO_IP_RATE_LIMIT_PER_MIN: String(IP_PER_MIN) };
+    const fleet = await startFleet({ apps: 3, workers: 0, appEnv: limits });
+    t.after(() => fleet.stop());
     const m = await createTestMerchant();
     const token = await tokenFor(fleet.next(), m);
     const started = performance.now();
@@ -34,5 +33,11 @@ test(
     // The budget: the burst, and what refilled while the requests were being answered (plus one for a refill in flight).
     assert.ok(accepted >= BURST, `only ${accepted} accepted: the burst is ${BURST}`);
     assert.ok(accepted <= BURST + Math.ceil(seconds * RPS) + 1, `${accepted} accepted, more than one budget of ${BURST} + ${RPS}/s`);
+
+    // The IP's budget, on the door that takes a key pair (a wrong one: refused, but counted like any other).
+    const tries = await Promise.all(Array.from({ length: 3 * IP_PER_MIN }, () => call(fleet.next(), "POST", "/api/v2/encrypt/keys", { body: { key: "sk_test_x.pk_test_y" } })));
+    const admitted = tries.filter((a) => a.status !== 429).length;
+    t.diagnostic(`${admitted} of ${tries.length} key exchanges from one IP admitted (${IP_PER_MIN} a minute)`);
+    assert.ok(admitted <= IP_PER_MIN + 1, `${admitted} admitted from one IP, more than its ${IP_PER_MIN} a minute`);
   },
 );
