@@ -96,6 +96,9 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     },
     stop: async () => {
       await Promise.all([...apps, ...workers].map(kill));
+      // This process's own connection (the fixtures it wrote) goes before the database does.
+      const { closeDatabase } = await import("../../db/client");
+      await closeDatabase();
       db.stop();
     },
   };
