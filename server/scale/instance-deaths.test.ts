@@ -63,6 +63,12 @@ after(async () => {
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits as `eventually` does; a timeout quotes what the fleet logged as errors, where the reason usually is. */
+const awaited = (what: string, check: () => boolean, timeoutMs: number) =>
+  eventually(what, check, timeoutMs).catch((err: unknown) => {
+    throw new Error(`${err instanceof Error ? err.message : String(err)}; the fleet logged:\n${fleet.errors().slice(-5).join("\n")}`);
+  });
 const fiveHundreds: Answer[] = [];
 
 /** As a merchant's client behind a balancer does: a refused connection or a lost answer is tried at the next instance. */
@@ -141,7 +147,7 @@ test(`SIGKILL one instance and one worker under load, ${ROUNDS} rounds: every ac
   const acknowledged = await load;
   t.diagnostic(`${ROUNDS} rounds in ${Math.round(performance.now() - started)} ms; ${acknowledged.length} payments acknowledged`);
   assert.ok(acknowledged.length >= ROUNDS, "the load went on through the rounds");
-  assert.deepEqual(fiveHundreds.map((a) => a.text), [], "no instance answered 5xx");
+  assert.deepEqual(fiveHundreds.map((a) => a.text), [], `no instance answered 5xx; the instances logged:\n${fleet.errors().slice(0, 5).join("\n")}`);
 
   const successful: string[] = [];
   for (const ref of acknowledged) {
@@ -153,7 +159,7 @@ test(`SIGKILL one instance and one worker under load, ${ROUNDS} rounds: every ac
   t.diagnostic(`${successful.length} of them paid`);
 
   const waitStarted = performance.now();
-  for (const ref of successful) await eventually(`payment.successful of ${ref} at both destinations`, () => deliveredAtBoth(ref, "payment.successful"), 30_000);
+  for (const ref of successful) await awaited(`payment.successful of ${ref} at both destinations`, () => deliveredAtBoth(ref, "payment.successful"), 30_000);
   t.diagnostic(`callbacks all delivered ${Math.round(performance.now() - waitStarted)} ms after the load ended`);
   const seen = seenCallbacks();
   for (const ref of successful) {
@@ -168,7 +174,7 @@ test(`SIGKILL one instance and one worker under load, ${ROUNDS} rounds: every ac
 
 test("the sweeper kept expiring overdue payments on a survivor: each round's USSD code was expired and called back", async () => {
   assert.ok(sweeperProbes.length > 0);
-  for (const ref of sweeperProbes) await eventually(`payment.expired of ${ref}`, () => deliveredAtBoth(ref, "payment.expired"), 20_000);
+  for (const ref of sweeperProbes) await awaited(`payment.expired of ${ref}`, () => deliveredAtBoth(ref, "payment.expired"), 20_000);
 });
 
 test(
@@ -187,7 +193,7 @@ test(
     const started = performance.now();
     // Never verified meanwhile: verify would ask Paystack itself.
     // Live: the merchant's endpoint is a test-mode one, so the callback address is the one destination.
-    await eventually("the requery loop's settlement, called back", () => deliveredAt(["callback"], paymentReference, "payment.successful"), 15_000);
+    await awaited("the requery loop's settlement, called back", () => deliveredAt(["callback"], paymentReference, "payment.successful"), 15_000);
     t.diagnostic(`settled by requery and called back ${Math.round(performance.now() - started)} ms after the customer paid`);
   },
 );

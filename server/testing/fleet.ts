@@ -63,6 +63,8 @@ export type Fleet = {
   restartApp: (index: number) => Promise<void>;
   killWorker: (index: number) => Promise<void>;
   restartWorker: (index: number) => Promise<void>;
+  /** The error lines every process of the fleet has logged so far, killed ones included: what a failing case quotes. */
+  errors: () => string[];
   stop: () => Promise<void>;
 };
 
@@ -76,8 +78,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const common = { ...sharedSecrets(), OWO_ALLOW_PRIVATE_CALLBACKS: "1" };
   Object.assign(process.env, TEST_ENV, common, { DATABASE_URL: db.url });
   const ports = await Promise.all(Array.from({ length: options.apps }, () => freePort()));
-  const startApp = (i: number) => spawnOwo(db.url, { ...common, OWO_WORKER: "off", ...options.appEnv }, ports[i]);
-  const startWorker = () => spawnWorker(db.url, { ...common, ...options.workerEnv });
+  const everyone: Spawned[] = [];
+  const started = <T extends Spawned>(p: T) => (everyone.push(p), p);
+  const startApp = (i: number) => spawnOwo(db.url, { ...common, OWO_WORKER: "off", ...options.appEnv }, ports[i]).then(started);
+  const startWorker = () => spawnWorker(db.url, { ...common, ...options.workerEnv }).then(started);
   const apps = await Promise.all(ports.map((_, i) => startApp(i)));
   const workers = await Promise.all(Array.from({ length: options.workers }, startWorker));
   let turn = 0;
@@ -94,6 +98,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     restartWorker: async (i) => {
       workers[i] = await startWorker();
     },
+    // pino's levels: 50 error, 60 fatal.
+    errors: () => everyone.flatMap((p) => p.output().split("\n").filter((line) => /"level":[56]0\b/.test(line))),
     stop: async () => {
       await Promise.all([...apps, ...workers].map(kill));
       // This process's own connection (the fixtures it wrote) goes before the database does.
