@@ -64,10 +64,13 @@ after(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Waits as `eventually` does; a timeout quotes what the fleet logged as errors, where the reason usually is. */
+/** The last few errors the fleet logged, each cut short: where the reason for a failing case usually is. */
+const loggedErrors = () => `the fleet logged:\n${fleet.errors().slice(-5).map((line) => line.slice(0, 600)).join("\n")}`;
+
+/** Waits as `eventually` does; a timeout quotes what the fleet logged as errors. */
 const awaited = (what: string, check: () => boolean, timeoutMs: number) =>
   eventually(what, check, timeoutMs).catch((err: unknown) => {
-    throw new Error(`${err instanceof Error ? err.message : String(err)}; the fleet logged:\n${fleet.errors().slice(-5).join("\n")}`);
+    throw new Error(`${err instanceof Error ? err.message : String(err)}; ${loggedErrors()}`);
   });
 const fiveHundreds: Answer[] = [];
 
@@ -147,7 +150,7 @@ test(`SIGKILL one instance and one worker under load, ${ROUNDS} rounds: every ac
   const acknowledged = await load;
   t.diagnostic(`${ROUNDS} rounds in ${Math.round(performance.now() - started)} ms; ${acknowledged.length} payments acknowledged`);
   assert.ok(acknowledged.length >= ROUNDS, "the load went on through the rounds");
-  assert.deepEqual(fiveHundreds.map((a) => a.text), [], `no instance answered 5xx; the instances logged:\n${fleet.errors().slice(0, 5).join("\n")}`);
+  assert.deepEqual(fiveHundreds.map((a) => a.text), [], `no instance answered 5xx; ${loggedErrors()}`);
 
   const successful: string[] = [];
   for (const ref of acknowledged) {
