@@ -84,6 +84,14 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const startWorker = () => spawnWorker(db.url, { ...common, ...options.workerEnv }).then(started);
   const apps = await Promise.all(ports.map((_, i) => startApp(i)));
   const workers = await Promise.all(Array.from({ length: options.workers }, startWorker));
+  // Proof through the instances themselves that they run on the database chosen, and that it is migrated.
+  for (const app of apps) {
+    const ready = await fetch(`${app.url}/api/ready`);
+    const said = await ready.text();
+    if (ready.status !== 200 || (JSON.parse(said) as { database?: { dialect?: string } }).database?.dialect !== db.dialect) {
+      throw new Error(`${app.url} is not ready on ${db.dialect}: ${said}`);
+    }
+  }
   let turn = 0;
   return {
     db,
