@@ -13,6 +13,32 @@ export default tseslint.config(
     },
   },
   {
+    // The core is async (db/client.ts): a promise left unawaited is a write outside its transaction or an error lost.
+    files: ["server/**/*.ts", "app/**/*.ts", "app/**/*.tsx", "db/**/*.ts", "bench/**/*.ts", "e2e/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      "@typescript-eslint/no-floating-promises": [
+        "error",
+        { allowForKnownSafeCalls: [{ from: "package", package: "node:test", name: ["test", "describe", "it", "before", "after", "beforeEach", "afterEach"] }] },
+      ],
+      "@typescript-eslint/await-thenable": "error",
+      // `return promise` inside try would leave its rejection to the caller, past the catch meant for it.
+      "@typescript-eslint/return-await": ["error", "in-try-catch"],
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }],
+    },
+  },
+  {
+    // PostgreSQL's query builders have no .get(), .all() or .run(): queries are awaited (db/store.ts).
+    files: ["server/**/*.ts", "app/**/*.ts", "app/**/*.tsx", "bench/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(get|all|run)$/]", message: "Await the query instead: PostgreSQL has no .get(), .all() or .run()" },
+      ],
+    },
+  },
+  {
     // The floors: db/ sits below the domain (server/ imports db/, never the other way round).
     files: ["db/**"],
     rules: {

@@ -12,7 +12,7 @@ const EXPORT_PATH = "/api/exports/payments";
  * itself would set for it (same secret, read from the server's data folder), rather than driving the sign-in form.
  */
 async function sessionCookie(userId: string, email: string, authSecret: string): Promise<string> {
-  const { id } = startSession(userId, { ip: "127.0.0.1", userAgent: "Owo bench" });
+  const { id } = await startSession(userId, { ip: "127.0.0.1", userAgent: "Owo bench" });
   return `next-auth.session-token=${await encode({ token: { sub: userId, email, sid: id }, secret: authSecret })}`;
 }
 

@@ -53,34 +53,34 @@ async function prepareDatabase(dataDir: string, port: number): Promise<BenchMerc
   Object.assign(process.env, owoEnv(dataDir, port));
   const { migrateDatabase, closeDatabase } = await import("../db/client");
   const { createMerchant } = await import("../server/merchants/create-merchant");
-  migrateDatabase();
+  await migrateDatabase();
   const merchants = [];
   for (let k = 0; k < MERCHANTS; k++) {
     const name = `Bench Store ${k}`;
     const email = `bench${k}@example.com`;
     merchants.push({ name, email, ...(await createMerchant({ name, email, password: "bench password", emailVerified: true })) });
   }
-  closeDatabase();
+  await closeDatabase();
   return merchants;
 }
 
 async function seed(merchants: SeedMerchant[], count: number, firstIndex: number, port: number) {
-  const { sqlite, closeDatabase } = await import("../db/client");
+  const { rawSqlite: sqlite, closeDatabase } = await import("../db/client");
   const { settings } = await import("../server/settings");
   const s = settings();
   const started = Date.now();
   const seeded = seedPayments(sqlite(), {
     merchants, count, firstIndex, now: Date.now(), publicUrl: `http://127.0.0.1:${port}`, ussdTtlSeconds: s.ussdTtlSeconds, transferTtlSeconds: s.transferTtlSeconds,
   });
-  closeDatabase();
+  await closeDatabase();
   console.log(`seeded ${count} payments in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return seeded;
 }
 
 async function paymentsOf(merchantId: string): Promise<number> {
-  const { sqlite, closeDatabase } = await import("../db/client");
+  const { rawSqlite: sqlite, closeDatabase } = await import("../db/client");
   const { n } = sqlite().prepare("select count(*) as n from payments where merchant_id = ?").get(merchantId) as { n: number };
-  closeDatabase();
+  await closeDatabase();
   return n;
 }
 

@@ -1,136 +1,107 @@
-// The process's one SQLite connection: WAL, foreign keys, busy timeout, immediate write transactions.
+// The data layer the services use, the same on both dialects (DESIGN.md "Storage and scale"): `db()` reads,
+// `write()` runs one transaction. SQLite (a file path in DATABASE_URL) is db/sqlite-store.ts, PostgreSQL (a
+// postgres:// URL) db/postgres-store.ts; no service imports either.
 import "server-only";
-import Database from "better-sqlite3";
-import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
-import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { mkdirSync, readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import * as schema from "./schema";
-import { databasePath } from "./location";
+import { AsyncLocalStorage } from "node:async_hooks";
+import type Database from "better-sqlite3";
+import { databaseTargetOf } from "./location";
+import { openPostgres } from "./postgres-store";
+import { openSqlite } from "./sqlite-store";
+import type { Db, Isolation, Readiness, Store } from "./store";
 
-export type Db = BetterSQLite3Database<typeof schema>;
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { Db, Isolation, Readiness } from "./store";
+export type Tx = Db;
 
-type Opened = { sqlite: Database.Database; db: Db; migrated: boolean };
-const holder = globalThis as unknown as { __owoDb?: Opened };
+type Opened = { store: Store; migrated: boolean };
+const holder = globalThis as unknown as { __owoDb?: Opened; __owoOpenTx?: AsyncLocalStorage<OpenTx> };
 
-const STATEMENT_CACHE_SIZE = 500;
+/** The transaction the current async call chain runs in; `open` turns false at commit, for work it left behind. */
+type OpenTx = { tx: Db; open: boolean };
+const current = (holder.__owoOpenTx ??= new AsyncLocalStorage<OpenTx>());
 
-/**
- * The connection as Drizzle sees it, with compiled statements kept by SQL text. Drizzle prepares every query
- * afresh, and compiling SQL was the largest single cost of a request (bench/README.md). Drizzle sets raw mode on
- * a statement when it maps columns itself, so a reused statement starts back in object mode.
- */
-function withStatementCache(sqlite: Database.Database): Database.Database {
-  const statements = new Map<string, Database.Statement>();
-  const prepare = (source: string) => {
-    let statement = statements.get(source);
-    if (!statement) {
-      statement = sqlite.prepare(source);
-      if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value ?? "");
-      statements.set(source, statement);
-    } else if (statement.reader) {
-      statement.raw(false);
-    }
-    return statement;
-  };
-  return new Proxy(sqlite, {
-    get(target, property) {
-      if (property === "prepare") return prepare;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+function positiveInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  if (!/^[1-9][0-9]*$/.test(raw)) throw new Error(`${name}: expected a positive whole number, got ${JSON.stringify(raw)}`);
+  return Number(raw);
 }
 
-function open(path: string): Opened {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new Database(path);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  return { sqlite, db: drizzle(withStatementCache(sqlite), { schema }), migrated: false };
+function open(): Opened {
+  const target = databaseTargetOf(process.env.DATABASE_URL);
+  const store =
+    target.dialect === "sqlite"
+      ? openSqlite(target.path)
+      : openPostgres(target.url, { size: positiveInteger("OWO_DB_POOL_SIZE", 10), statementTimeoutMs: positiveInteger("OWO_DB_STATEMENT_TIMEOUT_MS", 5000) });
+  return { store, migrated: false };
 }
 
 /** Opened lazily so that `next build` never touches the database. Shared with Next's bundle via globalThis. */
 function opened(): Opened {
-  holder.__owoDb ??= open(databasePath());
+  holder.__owoDb ??= open();
   return holder.__owoDb;
 }
 
-export function db(): Db {
-  return opened().db;
+export function dialect(): "sqlite" | "postgres" {
+  return databaseTargetOf(process.env.DATABASE_URL).dialect;
 }
 
-export function sqlite(): Database.Database {
-  return opened().sqlite;
+/** Reads: inside `write()`, its transaction (so a helper sees what the body wrote); elsewhere the last committed state. */
+export function db(): Db {
+  const inside = current.getStore();
+  return inside?.open ? inside.tx : opened().store.reader;
 }
 
 /**
- * Queries built once per connection (with `sql.placeholder`s) for the hot paths: Drizzle otherwise rebuilds a
- * query's SQL on every call, which cost more than SQLite's own work (bench/README.md). A statement prepared on
- * the connection takes part in whatever transaction `write()` has open, as SQLite transactions are per connection.
+ * One write transaction, serializable on both dialects unless the caller asks PostgreSQL for read committed (db/store.ts
+ * `Isolation`): SQLite runs one at a time, PostgreSQL retries the body from the start when another got in its way. So the body does database work only: never the network, never
+ * anything that must not happen twice. A `write()` inside another joins it.
  */
-export function preparedQueries<T>(build: (db: Db) => T): () => T {
-  const built = new WeakMap<Db, T>();
-  return () => {
-    const current = db();
-    let queries = built.get(current);
-    if (queries === undefined) {
-      queries = build(current);
-      built.set(current, queries);
+export async function write<T>(body: (tx: Tx) => Promise<T>, options: { isolation?: Isolation } = {}): Promise<T> {
+  const inside = current.getStore();
+  if (inside?.open) return body(inside.tx);
+  return opened().store.transaction(async (tx) => {
+    const here: OpenTx = { tx, open: true };
+    try {
+      return await current.run(here, () => body(tx));
+    } finally {
+      here.open = false;
     }
-    return queries;
-  };
+  }, options.isolation ?? "serializable");
 }
 
-export function migrateDatabase(): void {
+/** Moves when another connection commits (SQLite's data_version); null on PostgreSQL, where caches expire by time. */
+export function changeMarker(): number | null {
+  return opened().store.changeMarker();
+}
+
+export async function migrateDatabase(): Promise<void> {
   const o = opened();
-  // A migration that rebuilds a table (drizzle-kit's way to change a column) drops the old one, which fails on the rows
-  // that point at it while foreign keys are on. SQLite's own recipe: keys off around the change (a pragma outside any
-  // transaction), then check every key before they are on again.
-  o.sqlite.pragma("foreign_keys = OFF");
-  try {
-    migrate(o.db, { migrationsFolder: resolve(process.cwd(), "db/migrations") });
-    const broken = o.sqlite.pragma("foreign_key_check") as unknown[];
-    if (broken.length > 0) throw new Error(`the migrations left ${broken.length} rows whose foreign keys point nowhere`);
-  } finally {
-    o.sqlite.pragma("foreign_keys = ON");
-  }
+  await o.store.migrate();
   o.migrated = true;
 }
-
-export type Readiness = { dialect: "sqlite"; version: string; migrations: { applied: number; expected: number } };
 
 /**
  * What a load balancer's readiness check needs (API.md `/api/ready`): the database answers, it names itself, and
  * every migration this build ships is applied. A query, not a flag, so a database changed under a running process
- * shows. Drizzle's migrator records each migration with its journal time and applies those newer than the last.
+ * shows.
  */
-export function readiness(): Readiness & { current: boolean } {
-  const journal = JSON.parse(readFileSync(resolve(process.cwd(), "db/migrations/meta/_journal.json"), "utf8")) as { entries: { when: number }[] };
-  const connection = sqlite();
-  const { version } = connection.prepare("select sqlite_version() as version").get() as { version: string };
-  const table = connection.prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get();
-  const applied = table ? (connection.prepare("select count(*) as n, max(created_at) as last from __drizzle_migrations").get() as { n: number; last: number | null }) : { n: 0, last: null };
-  const last = journal.entries.at(-1)?.when ?? null;
-  return { dialect: "sqlite", version, migrations: { applied: applied.n, expected: journal.entries.length }, current: applied.last === last };
+export function readiness(): Promise<Readiness> {
+  return opened().store.readiness();
 }
 
 export function isMigrated(): boolean {
   return holder.__owoDb?.migrated ?? false;
 }
 
-/**
- * One write transaction. Immediate: a deferred one that later upgrades to a write fails at once
- * (SQLITE_BUSY) when another writer holds the lock, instead of waiting for busy_timeout.
- */
-export function write<T>(fn: (tx: Tx) => T): T {
-  return db().transaction(fn, { behavior: "immediate" });
+export async function closeDatabase(): Promise<void> {
+  const o = holder.__owoDb;
+  holder.__owoDb = undefined;
+  await o?.store.close();
 }
 
-export function closeDatabase(): void {
-  holder.__owoDb?.sqlite.close();
-  holder.__owoDb = undefined;
+/** SQLite's own connection, for tests and tools that inspect the file as SQLite sees it; services never use it. */
+export function rawSqlite(): Database.Database {
+  const store = opened().store;
+  if (store.dialect !== "sqlite" || !store.raw) throw new Error("rawSqlite(): this process runs on PostgreSQL");
+  return store.raw;
 }

@@ -18,20 +18,14 @@ export function databaseTargetOf(databaseUrl: string | undefined): DatabaseTarge
   if (scheme !== "postgres" && scheme !== "postgresql") {
     throw new UnusableDatabaseUrl(`DATABASE_URL: ${scheme}:// is not a database Owo can use; give a SQLite file path or a postgres:// URL`);
   }
-  if (!URL.canParse(url)) throw new UnusableDatabaseUrl("DATABASE_URL: not a valid postgres:// URL");
+  if (!URL.canParse(url) || new URL(url).hostname === "") throw new UnusableDatabaseUrl("DATABASE_URL: not a valid postgres:// URL (postgres://user:password@host:5432/database)");
   return { dialect: "postgres", url };
 }
 
-/** The SQLite file DATABASE_URL names; a PostgreSQL URL has none. */
-export function databasePathOf(databaseUrl: string | undefined): string {
-  const target = databaseTargetOf(databaseUrl);
-  if (target.dialect !== "sqlite") {
-    throw new UnusableDatabaseUrl("DATABASE_URL: PostgreSQL is not available in this version of Owo yet; give a SQLite file path");
-  }
-  return target.path;
-}
-
-/** This process's database, from its environment. */
-export function databasePath(): string {
-  return databasePathOf(process.env.DATABASE_URL);
+/** What a log line may say of the database: the file, or the URL without its password. */
+export function describeDatabase(target: DatabaseTarget): string {
+  if (target.dialect === "sqlite") return target.path;
+  const url = new URL(target.url);
+  if (url.password) url.password = "redacted";
+  return url.toString();
 }

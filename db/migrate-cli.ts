@@ -11,9 +11,9 @@ async function main(): Promise<void> {
     console.log(`migrated ${new URL(target.url).host}${new URL(target.url).pathname}`);
     return;
   }
-  migrateDatabase();
+  await migrateDatabase();
   console.log(`migrated ${target.path}`);
-  closeDatabase();
+  await closeDatabase();
 }
 
 main().catch((err: unknown) => {

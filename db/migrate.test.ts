@@ -32,11 +32,11 @@ test("every migration applies over rows written by the ones before it", async ()
 
   process.env.DATABASE_URL = file;
   const { migrateDatabase, db, closeDatabase } = await import("./client");
-  migrateDatabase();
+  await migrateDatabase();
   const { payments, paymentEvents } = await import("./schema");
-  const rows = db().select().from(payments).all();
+  const rows = (await db().select().from(payments));
   assert.deepEqual(rows.map((r) => [r.paymentReference, r.paymentType, r.status, r.amountKobo]), [["old-1", "USSD", "SUCCESSFUL", 150000]]);
-  assert.equal(db().select().from(paymentEvents).all().length, 1);
-  closeDatabase();
+  assert.equal((await db().select().from(paymentEvents)).length, 1);
+  await closeDatabase();
   rmSync(dir, { recursive: true, force: true });
 });

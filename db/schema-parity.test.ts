@@ -1,4 +1,4 @@
-// The two schemas describe one data model: db/schema.ts (SQLite) and db/schema-pg.ts (PostgreSQL) declare the same
+// The two schemas describe one data model: db/schema-sqlite.ts (SQLite) and db/schema-pg.ts (PostgreSQL) declare the same
 // tables, columns, keys, indexes and references, and their generated migrations build the same catalog. Migrations
 // on PostgreSQL run once when several instances start together.
 import assert from "node:assert/strict";
@@ -11,7 +11,7 @@ import { getTableName, type SQL } from "drizzle-orm";
 import { getTableConfig as pgConfig, PgDialect, PgTable } from "drizzle-orm/pg-core";
 import { getTableConfig as sqliteConfig, SQLiteSyncDialect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import pg from "pg";
-import * as sqliteSchema from "./schema";
+import * as sqliteSchema from "./schema-sqlite";
 import * as pgSchema from "./schema-pg";
 import { migratePostgres } from "./postgres-migrations";
 import { startPostgres, type PostgresServer } from "./throwaway-postgres";
@@ -46,7 +46,7 @@ function describe(config: Config, whereText: (where: SQL) => string): Described 
 const sqliteTables = new Map(Object.values(sqliteSchema).filter((t) => t instanceof SQLiteTable).map((t) => [getTableName(t), t]));
 const pgTables = new Map(Object.values(pgSchema).filter((t) => t instanceof PgTable).map((t) => [getTableName(t), t]));
 
-test("the PostgreSQL schema declares db/schema.ts's tables, columns, keys, indexes and references", () => {
+test("the PostgreSQL schema declares db/schema-sqlite.ts's tables, columns, keys, indexes and references", () => {
   assert.deepEqual([...pgTables.keys()].sort(), [...sqliteTables.keys()].sort(), "the same tables");
   const sqliteDialect = new SQLiteSyncDialect();
   const pgDialect = new PgDialect();

@@ -33,11 +33,17 @@ async function main() {
   process.env.NEXTAUTH_URL = s.publicUrl;
   process.env.NEXTAUTH_SECRET = s.authSecret;
 
-  migrateDatabase();
+  try {
+    await migrateDatabase();
+  } catch (e) {
+    // An unreachable or refusing database stops start-up with the setting named, not a stack trace.
+    console.error(`DATABASE_URL: ${s.database} could not be opened and migrated: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  }
   const server = createFront(await pageHandler(s.port));
   const background = await import("./background").then((m) => m.startBackground());
 
-  server.listen(s.port, () => log.info({ port: s.port, publicUrl: s.publicUrl, database: s.databasePath }, "owo listening"));
+  server.listen(s.port, () => log.info({ port: s.port, publicUrl: s.publicUrl, database: s.database }, "owo listening"));
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -48,7 +54,7 @@ async function main() {
     hardStop.unref();
     server.close(async () => {
       await background.stop();
-      closeDatabase();
+      await closeDatabase();
       log.info("stopped");
       process.exit(0);
     });

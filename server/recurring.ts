@@ -26,13 +26,13 @@ export function repeatEvery(everyMs: number, name: string, pass: () => Promise<u
 export type PollingLoop = { wake: () => void; stop: () => Promise<void> };
 
 /** Calls `tick` every `pollMs`, or at once when woken (a slot freed); stop ends the loop after the tick in hand. */
-export function pollingLoop(pollMs: number, name: string, tick: () => void): PollingLoop {
+export function pollingLoop(pollMs: number, name: string, tick: () => void | Promise<void>): PollingLoop {
   let stopping = false;
   let wake = () => {};
   const loop = (async () => {
     while (!stopping) {
       try {
-        tick();
+        await tick();
       } catch (err) {
         log.error({ err }, `${name} pass failed`);
       }

@@ -40,10 +40,12 @@ test("DATABASE_URL: a URL is never taken for a file path; one Owo cannot use sto
   const cwd = process.cwd();
   process.chdir(dir);
   try {
-    for (const url of ["mysql://owo@db/owo", "https://example.com/owo.db", "postgres://owo@127.0.0.1:5432/owo"]) {
+    for (const url of ["mysql://owo@db/owo", "https://example.com/owo.db", "postgres://"]) {
       assert.throws(() => parseSettings({ DATABASE_URL: url }), (e: unknown) => e instanceof SettingsError && e.message.includes("DATABASE_URL"), url);
     }
     assert.deepEqual(readdirSync(dir), [], "no file or folder was made from a URL");
+    // A PostgreSQL URL is a database, never a path; the log names it without its password.
+    assert.equal(parseSettings({ DATABASE_URL: "postgres://owo:s3cret@db.internal:5432/owo" }).database, "postgres://owo:redacted@db.internal:5432/owo");
   } finally {
     process.chdir(cwd);
   }

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
-import { databasePathOf, DEFAULT_DATABASE_URL, UnusableDatabaseUrl } from "../db/location";
+import { databaseTargetOf, DEFAULT_DATABASE_URL, describeDatabase, type DatabaseTarget, UnusableDatabaseUrl } from "../db/location";
 
 const seconds = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
 const flag = z.enum(["0", "1", "true", "false", "on", "off", ""]).default("0").transform((v) => ["1", "true", "on"].includes(v));
@@ -14,6 +14,7 @@ const envSchema = z.object({
   OWO_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   OWO_TRUST_PROXY: flag,
   DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
+  OWO_DATA_DIR: z.string().min(1).optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   OWO_MASTER_KEY: z.string().regex(/^[0-9a-f]{64}$/, "must be 64 hex characters (32 bytes)").optional(),
   OWO_TOKEN_TTL_SECONDS: seconds(86400, 1),
@@ -43,7 +44,8 @@ export type Settings = {
   port: number;
   publicUrl: string;
   trustProxy: boolean;
-  databasePath: string;
+  /** The database, fit for a log line (no password). */
+  database: string;
   dataDir: string;
   authSecret: string;
   masterKey: Buffer;
@@ -91,20 +93,22 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     throw new SettingsError(`Invalid settings:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  let databasePath: string;
+  let target: DatabaseTarget;
   try {
-    databasePath = databasePathOf(e.DATABASE_URL);
+    target = databaseTargetOf(e.DATABASE_URL);
   } catch (err) {
     if (err instanceof UnusableDatabaseUrl) throw new SettingsError(`Invalid settings:\n  ${err.message}`);
     throw err;
   }
-  const dataDir = databasePath === ":memory:" ? resolve("data") : dirname(databasePath);
+  // Generated secrets live beside a SQLite file; on PostgreSQL in OWO_DATA_DIR (several machines must set AUTH_SECRET
+  // and OWO_MASTER_KEY alike instead, README "Running on PostgreSQL").
+  const dataDir = target.dialect === "postgres" || target.path === ":memory:" ? resolve(e.OWO_DATA_DIR ?? "data") : dirname(target.path);
   const hex32 = () => randomBytes(32).toString("hex");
   return {
     port: e.PORT,
     publicUrl: (e.OWO_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     trustProxy: e.OWO_TRUST_PROXY,
-    databasePath,
+    database: describeDatabase(target),
     dataDir,
     authSecret: e.AUTH_SECRET ?? generatedSecret(dataDir, "auth-secret", hex32),
     masterKey: Buffer.from(e.OWO_MASTER_KEY ?? generatedSecret(dataDir, "master-key", hex32), "hex"),

@@ -32,7 +32,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
     const path = (await headers()).get("x-owo-path") ?? "/";
     if (!path.startsWith("/account")) redirect("/account?two-factor=required");
   }
-  const merchants = merchantsOf(caller.userId);
+  const merchants = await merchantsOf(caller.userId);
   // The outbox is offered only while mail cannot leave this Owo, and only to owners.
   const nav = !settings().smtpUrl && can(caller, "mail.read") ? [...NAV, ["/mail", "Mail sent by this Owo"] as const] : NAV;
   return (

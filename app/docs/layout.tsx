@@ -13,6 +13,7 @@ const SECTIONS = [
   ["/docs/seerbit", "Coming from SeerBit"],
   ["/docs/errors", "Errors"],
   ["/docs/limits", "Limits and versions"],
+  ["/docs/postgres", "Running on PostgreSQL"],
 ] as const;
 
 export default function DocsLayout({ children }: { children: React.ReactNode }) {

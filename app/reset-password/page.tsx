@@ -12,7 +12,7 @@ const PROBLEM = {
 
 export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<{ token?: string }> }) {
   const { token = "" } = await searchParams;
-  const problem = token ? resetLinkProblem(token) : "unknown";
+  const problem = token ? await resetLinkProblem(token) : "unknown";
   return (
     <main className="auth">
       <div className="auth-card">

@@ -29,7 +29,7 @@ export async function acceptInviteAsSignedIn(invite: string): Promise<SignUpResu
   const userId = await signedInUserId();
   if (!userId) return { ok: false, message: "Your session has ended; sign in again, then open the invite link.", errors: {} };
   try {
-    const joined = acceptInvite(invite, userId);
+    const joined = await acceptInvite(invite, userId);
     (await cookies()).set(MERCHANT_COOKIE, joined.merchantId, { httpOnly: true, sameSite: "lax", path: "/" });
     return { ok: true };
   } catch (e) {

@@ -7,9 +7,9 @@ import { AcceptInvite, SignUpForm, type InviteOffer } from "./sign-up-form";
 
 export const metadata: Metadata = { title: "Create your merchant account" };
 
-function offerFor(token: string): InviteOffer | null {
+async function offerFor(token: string): Promise<InviteOffer | null> {
   try {
-    return { token, ...inviteByToken(token) };
+    return { token, ...(await inviteByToken(token)) };
   } catch (e) {
     if (e instanceof ApiError && e.code === "S404") return null;
     throw e;
@@ -35,7 +35,7 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
 }
 
 async function InvitePage({ token }: { token: string }) {
-  const offer = offerFor(token);
+  const offer = await offerFor(token);
   const signedIn = offer ? (await signedInUserId()) !== null : false;
   const signInHere = `/signin?callbackUrl=${encodeURIComponent(`/signup?invite=${token}`)}`;
   return (

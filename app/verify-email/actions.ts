@@ -6,7 +6,7 @@ export type VerifyResult = { ok: true; email: string } | { ok: false; message: s
 
 export async function confirmEmail(token: string): Promise<VerifyResult> {
   try {
-    return { ok: true, ...verifyEmail(token) };
+    return { ok: true, ...(await verifyEmail(token)) };
   } catch (e) {
     if (e instanceof ApiError) return { ok: false, message: e.message };
     throw e;

@@ -2,7 +2,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
-import { db, sqlite, write } from "../../db/client";
+import { changeMarker, db, write } from "../../db/client";
 import { accessTokens, apiKeys, apiSecrets, type Mode } from "../../db/schema";
 import { ApiError, invalidFields, unauthorized } from "../api-error";
 import { sha256 } from "./token-hash";
@@ -13,14 +13,14 @@ export type MachineCaller = { kind: "machine"; merchantId: string; mode: Mode; p
 
 const WRONG_PAIR = "Invalid key pair: send {\"key\": \"<secretKey>.<publicKey>\"} with a live secret key";
 
-export function exchangeKeys(body: unknown, now = clock.now()): { token: string; expiresAt: number } {
+export async function exchangeKeys(body: unknown, now = clock.now()): Promise<{ token: string; expiresAt: number; }> {
   const key = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as { key?: unknown }).key : undefined;
   if (typeof key !== "string" || key.length === 0 || key.length > 200) {
     throw invalidFields([{ field: "key", message: "must be \"<secretKey>.<publicKey>\", e.g. sk_test_….pk_test_…" }]);
   }
   const [secretKey, publicKey, ...rest] = key.split(".");
   if (!secretKey || !publicKey || rest.length > 0) throw unauthorized(WRONG_PAIR);
-  const found = db()
+  const found = (await db()
     .select({ secretId: apiSecrets.id, merchantId: apiKeys.merchantId, mode: apiKeys.mode })
     .from(apiSecrets)
     .innerJoin(apiKeys, eq(apiKeys.id, apiSecrets.apiKeyId))
@@ -32,14 +32,14 @@ export function exchangeKeys(body: unknown, now = clock.now()): { token: string;
         or(isNull(apiSecrets.expiresAt), gt(apiSecrets.expiresAt, now)),
       ),
     )
-    .get();
+    )[0];
   if (!found) throw unauthorized(WRONG_PAIR);
   const token = `owo_${found.mode}_${randomBytes(32).toString("base64url")}`;
   const expiresAt = now + settings().tokenTtlSeconds * 1000;
-  write((tx) => {
-    tx.insert(accessTokens).values({ tokenHash: sha256(token), secretId: found.secretId, merchantId: found.merchantId, mode: found.mode, createdAt: now, expiresAt }).run();
+  await write(async (tx) => {
+    (await tx.insert(accessTokens).values({ tokenHash: sha256(token), secretId: found.secretId, merchantId: found.merchantId, mode: found.mode, createdAt: now, expiresAt }));
     // Housekeeping in the same write: tokens past their life are of no use to anyone.
-    tx.delete(accessTokens).where(lt(accessTokens.expiresAt, now - 3600_000)).run();
+    (await tx.delete(accessTokens).where(lt(accessTokens.expiresAt, now - 3600_000)));
   });
   return { token, expiresAt };
 }
@@ -58,23 +58,11 @@ const holder = globalThis as unknown as { __owoTokenCache?: TokenCache };
 const cache: TokenCache = (holder.__owoTokenCache ??= { entries: new Map(), dataVersion: -1 });
 const tokenCache = cache.entries;
 
-// Compiled once per connection: better-sqlite3's pragma() compiles its statement on every call, on every request.
-const dataVersionStatements = new WeakMap<object, { get(): unknown }>();
-
-function dataVersion(): number {
-  const connection = sqlite();
-  let statement = dataVersionStatements.get(connection);
-  if (!statement) {
-    statement = connection.prepare("PRAGMA data_version").pluck();
-    dataVersionStatements.set(connection, statement);
-  }
-  return statement.get() as number;
-}
-
 /** Clears the cache when another connection has committed since it was filled. */
 function dropIfOthersWrote(): void {
-  const version = dataVersion();
-  if (version !== cache.dataVersion) {
+  // On PostgreSQL there is no such number: entries live TOKEN_CACHE_MS at most, the bound README states.
+  const version = changeMarker();
+  if (version !== null && version !== cache.dataVersion) {
     tokenCache.clear();
     cache.dataVersion = version;
   }
@@ -86,14 +74,14 @@ export function forgetCachedTokens(): void {
 }
 
 /** `Authorization: Bearer <token>` → the merchant and mode it acts for, or 401 S1. */
-export function callerFromAuthorization(header: string | undefined, now = clock.now()): MachineCaller {
+export async function callerFromAuthorization(header: string | undefined, now = clock.now()): Promise<MachineCaller> {
   const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!match?.[1]) throw unauthorized("Missing bearer token: send Authorization: Bearer <token> from POST /api/v2/encrypt/keys");
   const tokenHash = sha256(match[1]);
   dropIfOthersWrote();
   const cached = tokenCache.get(tokenHash);
   if (cached && now < cached.until) return cached.caller;
-  const row = db()
+  const row = (await db()
     .select({
       merchantId: accessTokens.merchantId, mode: accessTokens.mode, publicKey: apiKeys.publicKey,
       tokenExpiresAt: accessTokens.expiresAt, secretExpiresAt: apiSecrets.expiresAt,
@@ -109,7 +97,7 @@ export function callerFromAuthorization(header: string | undefined, now = clock.
         or(isNull(apiSecrets.expiresAt), gt(apiSecrets.expiresAt, now)),
       ),
     )
-    .get();
+    )[0];
   if (!row) {
     tokenCache.delete(tokenHash);
     throw unauthorized();

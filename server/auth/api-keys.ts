@@ -1,8 +1,8 @@
 // API keys: a public key per merchant and mode, and secret keys that roll (stored hashed, shown once).
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { db, preparedQueries, write, type Tx } from "../../db/client";
+import { and, eq, isNull } from "drizzle-orm";
+import { db, write, type Tx } from "../../db/client";
 import { apiKeys, apiSecrets, providerAccounts, type Mode } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { newId } from "../identifiers";
@@ -18,21 +18,21 @@ function newSecretKey(mode: Mode): string {
   return `sk_${mode}_${randomBytes(20).toString("hex")}`;
 }
 
-function insertSecret(tx: Tx, apiKeyId: string, now: number): string {
-  const mode = tx.select({ mode: apiKeys.mode }).from(apiKeys).where(eq(apiKeys.id, apiKeyId)).get()?.mode ?? "test";
+async function insertSecret(tx: Tx, apiKeyId: string, now: number): Promise<string> {
+  const mode = (await tx.select({ mode: apiKeys.mode }).from(apiKeys).where(eq(apiKeys.id, apiKeyId)))[0]?.mode ?? "test";
   const secretKey = newSecretKey(mode);
-  tx.insert(apiSecrets)
+  (await tx.insert(apiSecrets)
     .values({ id: newId("sec"), apiKeyId, secretHash: sha256(secretKey), last4: secretKey.slice(-4), createdAt: now })
-    .run();
+    );
   return secretKey;
 }
 
 /** Creates the merchant's key pair for a mode; the secret is returned once and never stored in clear. */
-export function issueKeyPair(tx: Tx, merchantId: string, mode: Mode, now = clock.now()) {
+export async function issueKeyPair(tx: Tx, merchantId: string, mode: Mode, now = clock.now()) {
   const publicKey = `pk_${mode}_${randomBytes(16).toString("hex")}`;
   const id = newId("key");
-  tx.insert(apiKeys).values({ id, merchantId, mode, publicKey, createdAt: now }).run();
-  return { publicKey, secretKey: insertSecret(tx, id, now) };
+  (await tx.insert(apiKeys).values({ id, merchantId, mode, publicKey, createdAt: now }));
+  return { publicKey, secretKey: await insertSecret(tx, id, now) };
 }
 
 /**
@@ -40,14 +40,14 @@ export function issueKeyPair(tx: Tx, merchantId: string, mode: Mode, now = clock
  * serve a live payment, and never a second pair (that is a roll). One transaction with its signing secret.
  */
 export function createLiveKeys(merchantId: string, now = clock.now()) {
-  return write((tx) => {
-    const provider = tx.select({ id: providerAccounts.id }).from(providerAccounts).where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt))).get();
+  return write(async (tx) => {
+    const provider = (await tx.select({ id: providerAccounts.id }).from(providerAccounts).where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt))))[0];
     if (!provider) throw new ApiError("S3", "No bank-side provider is connected: connect one first (provider add, or the dashboard's Providers page)");
-    const existing = tx.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, "live"))).get();
+    const existing = (await tx.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, "live"))))[0];
     if (existing) throw new ApiError("S14", "Live keys exist already: use keys roll --mode live");
-    const keys = issueKeyPair(tx, merchantId, "live", now);
-    noticeOwners(tx, merchantId, (name) => `Live API keys were created for ${name}: real money can now be asked for with them`, UNKNOWN_ORIGIN, now);
-    return { ...keys, webhookSecret: createSigningSecret(tx, merchantId, "live", now) };
+    const keys = await issueKeyPair(tx, merchantId, "live", now);
+    await noticeOwners(tx, merchantId, (name) => `Live API keys were created for ${name}: real money can now be asked for with them`, UNKNOWN_ORIGIN, now);
+    return { ...keys, webhookSecret: await createSigningSecret(tx, merchantId, "live", now) };
   });
 }
 
@@ -55,22 +55,22 @@ export function createLiveKeys(merchantId: string, now = clock.now()) {
  * A new secret for the same public key. The old one dies at once, or after `graceSeconds` (≤ 24 h);
  * its access tokens die with it because every token check looks at its secret.
  */
-export function rollSecretKey(merchantId: string, mode: Mode, graceSeconds = 0, now = clock.now()) {
+export async function rollSecretKey(merchantId: string, mode: Mode, graceSeconds = 0, now = clock.now()) {
   if (!Number.isInteger(graceSeconds) || graceSeconds < 0 || graceSeconds > MAX_GRACE_SECONDS) {
     throw new ApiError("S5", "Invalid/Missing parameters = graceSeconds", [
       { field: "graceSeconds", message: "must be a whole number of seconds from 0 to 86400" },
     ]);
   }
-  const rolled = write((tx) => {
-    const key = tx.select().from(apiKeys).where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, mode))).get();
+  const rolled = await write(async (tx) => {
+    const key = (await tx.select().from(apiKeys).where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, mode))))[0];
     if (!key) throw new ApiError("S404", `No ${mode} keys for this merchant`);
-    tx.update(apiSecrets)
+    (await tx.update(apiSecrets)
       .set({ expiresAt: now + graceSeconds * 1000 })
       .where(and(eq(apiSecrets.apiKeyId, key.id), isNull(apiSecrets.expiresAt)))
-      .run();
+      );
     const grace = graceSeconds === 0 ? "the old one stopped working at once" : `the old one works for ${graceSeconds} more seconds`;
-    noticeOwners(tx, merchantId, (name) => `The ${mode} secret API key of ${name} was rolled; ${grace}`, UNKNOWN_ORIGIN, now);
-    return { publicKey: key.publicKey, secretKey: insertSecret(tx, key.id, now), oldSecretExpiresAt: now + graceSeconds * 1000 };
+    await noticeOwners(tx, merchantId, (name) => `The ${mode} secret API key of ${name} was rolled; ${grace}`, UNKNOWN_ORIGIN, now);
+    return { publicKey: key.publicKey, secretKey: await insertSecret(tx, key.id, now), oldSecretExpiresAt: now + graceSeconds * 1000 };
   });
   // Cached tokens remember the old secret's lifetime; they must meet the new one now.
   forgetCachedTokens();
@@ -80,13 +80,13 @@ export function rollSecretKey(merchantId: string, mode: Mode, graceSeconds = 0, 
 export type KeyView = { mode: Mode; publicKey: string; secrets: { last4: string; createdAt: number; expiresAt: number | null }[] };
 
 /** What the dashboard may show: public keys and the last four characters of live secrets. */
-export function listKeys(merchantId: string, now = clock.now()): KeyView[] {
-  const rows = db()
+export async function listKeys(merchantId: string, now = clock.now()): Promise<KeyView[]> {
+  const rows = (await db()
     .select({ mode: apiKeys.mode, publicKey: apiKeys.publicKey, last4: apiSecrets.last4, createdAt: apiSecrets.createdAt, expiresAt: apiSecrets.expiresAt })
     .from(apiKeys)
     .innerJoin(apiSecrets, eq(apiSecrets.apiKeyId, apiKeys.id))
     .where(eq(apiKeys.merchantId, merchantId))
-    .all();
+    );
   const views = new Map<string, KeyView>();
   for (const r of rows) {
     if (r.expiresAt !== null && r.expiresAt <= now) continue;
@@ -97,11 +97,8 @@ export function listKeys(merchantId: string, now = clock.now()): KeyView[] {
   return [...views.values()].sort((a, b) => a.mode.localeCompare(b.mode));
 }
 
-const publicKeyQuery = preparedQueries((d) =>
-  d.select({ publicKey: apiKeys.publicKey }).from(apiKeys).where(and(eq(apiKeys.merchantId, sql.placeholder("merchantId")), eq(apiKeys.mode, sql.placeholder("mode")))).prepare(),
-);
-
 /** The merchant's public key for a mode (it never changes); "" when the mode has no keys. */
-export function publicKeyOf(merchantId: string, mode: Mode): string {
-  return publicKeyQuery().get({ merchantId, mode })?.publicKey ?? "";
+export async function publicKeyOf(merchantId: string, mode: Mode): Promise<string> {
+  const [key] = await db().select({ publicKey: apiKeys.publicKey }).from(apiKeys).where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, mode))).limit(1);
+  return key?.publicKey ?? "";
 }

@@ -58,7 +58,7 @@ export async function currentSession(cookies: Record<string, string>): Promise<C
   try {
     const jwt = await decode({ token, secret: settings().authSecret });
     if (typeof jwt?.sub !== "string" || typeof jwt.sid !== "string") return null;
-    return liveSessionUser(jwt.sid) === jwt.sub ? { userId: jwt.sub, sessionId: jwt.sid } : null;
+    return await liveSessionUser(jwt.sid) === jwt.sub ? { userId: jwt.sub, sessionId: jwt.sid } : null;
   } catch {
     return null;
   }
@@ -69,8 +69,8 @@ export async function sessionUserId(cookies: Record<string, string>): Promise<st
 }
 
 /** The merchant the user picked (cookie), else their first; mode from its cookie, test unless live was chosen. */
-export function userCaller(userId: string, cookies: Record<string, string>, sessionId: string | null = null): UserCaller | null {
-  const rows = db()
+export async function userCaller(userId: string, cookies: Record<string, string>, sessionId: string | null = null): Promise<UserCaller | null> {
+  const rows = (await db()
     .select({
       merchantId: memberships.merchantId, role: memberships.role, merchantName: merchants.name, email: users.email, verifiedAt: users.emailVerifiedAt,
       teamRequiresTwoFactor: merchants.requireTwoFactor, twoFactorSince: users.totpEnabledAt,
@@ -80,13 +80,13 @@ export function userCaller(userId: string, cookies: Record<string, string>, sess
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.userId, userId))
     .orderBy(asc(memberships.createdAt))
-    .all();
+    );
   const chosen = rows.find((r) => r.merchantId === cookies[MERCHANT_COOKIE]) ?? rows[0];
   if (!chosen) return null;
   const emailVerified = chosen.verifiedAt !== null;
   const mustEnrolTwoFactor = chosen.teamRequiresTwoFactor && chosen.twoFactorSince === null;
   const mayGoLive = can({ kind: "user", role: chosen.role, emailVerified, mustEnrolTwoFactor }, "mode.live");
-  const liveAvailable = hasConnectedProvider(chosen.merchantId);
+  const liveAvailable = await hasConnectedProvider(chosen.merchantId);
   const mode: Mode = cookies[MODE_COOKIE] === "live" && liveAvailable && mayGoLive ? "live" : "test";
   return {
     kind: "user", userId, email: chosen.email, merchantId: chosen.merchantId, merchantName: chosen.merchantName, role: chosen.role, mode, emailVerified,
@@ -94,22 +94,22 @@ export function userCaller(userId: string, cookies: Record<string, string>, sess
   };
 }
 
-export function merchantsOf(userId: string) {
-  return db()
+export async function merchantsOf(userId: string) {
+  return (db()
     .select({ merchantId: memberships.merchantId, role: memberships.role, name: merchants.name })
     .from(memberships)
     .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
     .where(eq(memberships.userId, userId))
     .orderBy(asc(memberships.createdAt))
-    .all();
+    );
 }
 
-export function roleIn(userId: string, merchantId: string): Role | null {
+export async function roleIn(userId: string, merchantId: string): Promise<Role | null> {
   return (
-    db()
+    (await db()
       .select({ role: memberships.role })
       .from(memberships)
       .where(and(eq(memberships.userId, userId), eq(memberships.merchantId, merchantId)))
-      .get()?.role ?? null
+      )[0]?.role ?? null
   );
 }

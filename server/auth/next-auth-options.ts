@@ -51,26 +51,26 @@ export function authOptions(): NextAuthOptions {
           const user = await signInWithPassword(String(credentials?.email ?? ""), String(credentials?.password ?? ""), device.ip);
           if (!user) return null;
           let secondFactorAt: number | null = null;
-          if (twoFactorStatus(user.id).enabled) {
+          if ((await twoFactorStatus(user.id)).enabled) {
             const code = String(credentials?.code ?? "").trim();
             if (!code) throw new Error(SECOND_FACTOR.needed);
             const outcome = await checkSecondFactor(user.id, code);
             if (outcome !== "ok") throw new Error(SECOND_FACTOR[outcome === "locked" ? "locked" : "wrong"]);
             secondFactorAt = clock.now();
           }
-          recordSignIn(user.id, await deviceOfThisBrowser(), { ip: device.ip || null, userAgent: device.userAgent || null });
+          await recordSignIn(user.id, await deviceOfThisBrowser(), { ip: device.ip || null, userAgent: device.userAgent || null });
           return { ...user, device, secondFactorAt };
         },
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
+      async jwt({ token, user }) {
         if (user) {
           const { device = { ip: "", userAgent: "" }, secondFactorAt = null } = user as { device?: SessionDevice; secondFactorAt?: number | null };
-          return { ...token, sid: startSession(user.id, device, clock.now(), secondFactorAt).id };
+          return { ...token, sid: (await startSession(user.id, device, clock.now(), secondFactorAt)).id };
         }
         // Thrown, next-auth clears the cookie and answers no session: the session was ended or has run its course.
-        if (typeof token.sid !== "string" || typeof token.sub !== "string" || liveSessionUser(token.sid) !== token.sub) {
+        if (typeof token.sid !== "string" || typeof token.sub !== "string" || await liveSessionUser(token.sid) !== token.sub) {
           throw new Error(SESSION_ENDED);
         }
         return token;
@@ -88,8 +88,8 @@ export function authOptions(): NextAuthOptions {
       debug() {},
     },
     events: {
-      signOut({ token }) {
-        if (typeof token?.sid === "string") endSession(token.sid, "signed-out");
+      async signOut({ token }) {
+        if (typeof token?.sid === "string") await endSession(token.sid, "signed-out");
       },
     },
   };

@@ -1,4 +1,5 @@
 // A dump of the database holds no secret key, signing secret, access token or password in clear.
+// dialect: sqlite only — it reads the database file through SQLite itself (rawSqlite).
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,26 +15,26 @@ after(() => owo.stop());
 test("secret keys, signing secrets, tokens and passwords are hashed or sealed at rest", async () => {
   const { rollSecretKey } = await import("./api-keys");
   const { rollSigningSecret, revealOrCreateSigningSecret } = await import("../webhooks/signing-secrets");
-  const { sqlite } = await import("../../db/client");
+  const { rawSqlite: sqlite } = await import("../../db/client");
   const secrets: string[] = [];
   for (let i = 0; i < 3; i++) {
     const m = await createTestMerchant();
     secrets.push(m.secretKey, m.webhookSecret, m.password);
     secrets.push(await tokenFor(owo, m));
-    const rolled = rollSecretKey(m.merchantId, "test", 3600);
+    const rolled = await rollSecretKey(m.merchantId, "test", 3600);
     secrets.push(rolled.secretKey, await tokenFor(owo, { secretKey: rolled.secretKey, publicKey: m.publicKey }));
-    secrets.push(rollSigningSecret(m.merchantId, "test", 3600));
-    assert.equal(revealOrCreateSigningSecret(m.merchantId, "test"), secrets[secrets.length - 1], "sealed secrets come back for signing");
+    secrets.push(await rollSigningSecret(m.merchantId, "test", 3600));
+    assert.equal(await revealOrCreateSigningSecret(m.merchantId, "test"), secrets[secrets.length - 1], "sealed secrets come back for signing");
   }
   // Single-use links mailed to people: only hashes in their tables, and the mail carrying them is sealed.
   const { requestPasswordReset } = await import("../users/password-reset");
   const { createInvite } = await import("../team/invites");
   const { allMail } = await import("../mail/outbox");
   const owner = await createTestMerchant();
-  requestPasswordReset(owner.email);
-  const invite = createInvite(owner.merchantId, { userId: owner.userId, role: "owner" }, { role: "viewer", email: "sealed@example.com" });
+  await requestPasswordReset(owner.email);
+  const invite = await createInvite(owner.merchantId, { userId: owner.userId, role: "owner" }, { role: "viewer", email: "sealed@example.com" });
   secrets.push(new URL(invite.url).searchParams.get("invite") ?? "");
-  const resetLink = allMail({ to: owner.email }).find((x) => x.kind === "reset_password")?.text.match(/token=([\w-]+)/)?.[1];
+  const resetLink = (await allMail({ to: owner.email })).find((x) => x.kind === "reset_password")?.text.match(/token=([\w-]+)/)?.[1];
   assert.ok(resetLink, "the reset mail reads back whole");
   secrets.push(resetLink);
   const tables = sqlite().prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[];

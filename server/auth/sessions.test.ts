@@ -25,7 +25,7 @@ async function cookieFor(m: TestMerchant, claims: Record<string, unknown>): Prom
 }
 
 async function signIn(m: TestMerchant): Promise<{ sid: string; cookie: string }> {
-  const { id } = (await sessions()).startSession(m.userId, { ip: "198.51.100.7", userAgent: "Test browser" });
+  const { id } = await (await sessions()).startSession(m.userId, { ip: "198.51.100.7", userAgent: "Test browser" });
   return { sid: id, cookie: await cookieFor(m, { sid: id }) };
 }
 
@@ -39,7 +39,7 @@ test("a session cookie works until sign-out ends that session, then never again"
   const mine = await signIn(m);
   const other = await signIn(m);
   assert.equal(await members(mine.cookie), 200);
-  (await sessions()).endSession(mine.sid, "signed-out");
+  await (await sessions()).endSession(mine.sid, "signed-out");
   assert.equal(await members(mine.cookie), 401, "the saved cookie is dead at once");
   assert.equal(await members(other.cookie), 200, "the other device stays signed in");
 });
@@ -68,9 +68,17 @@ test("a session ended by another instance dies here within OWO_REVOCATION_SECOND
   const s = await signIn(m);
   assert.equal(await members(s.cookie), 200);
   // Another instance: its own connection to the same database, ending the row behind this process's back.
-  const elsewhere = new Database(join(owo.dataDir, "owo.db"));
-  elsewhere.prepare("update sessions set ended_at = ?, ended_reason = 'revoked' where id = ?").run(Date.now(), s.sid);
-  elsewhere.close();
+  if (process.env.OWO_TEST_POSTGRES_URL) {
+    const { default: pg } = await import("pg");
+    const elsewhere = new pg.Client({ connectionString: owo.databaseUrl });
+    await elsewhere.connect();
+    await elsewhere.query("update sessions set ended_at = $1, ended_reason = 'revoked' where id = $2", [Date.now(), s.sid]);
+    await elsewhere.end();
+  } else {
+    const elsewhere = new Database(join(owo.dataDir, "owo.db"));
+    elsewhere.prepare("update sessions set ended_at = ?, ended_reason = 'revoked' where id = ?").run(Date.now(), s.sid);
+    elsewhere.close();
+  }
   await new Promise((r) => setTimeout(r, REVOCATION_SECONDS * 1000 + 100));
   assert.equal(await members(s.cookie), 401);
 });
@@ -93,17 +101,17 @@ test("the Sessions page's list: live sessions with device and IP; one revoked, o
   const a = await signIn(m);
   const b = await signIn(m);
   const c = await signIn(m);
-  assert.deepEqual(new Set(listSessions(m.userId).map((s) => s.id)), new Set([a.sid, b.sid, c.sid]));
-  assert.equal(listSessions(m.userId)[0]?.userAgent, "Test browser");
-  assert.equal(listSessions(m.userId)[0]?.ip, "198.51.100.7");
+  assert.deepEqual(new Set((await listSessions(m.userId)).map((s) => s.id)), new Set([a.sid, b.sid, c.sid]));
+  assert.equal((await listSessions(m.userId))[0]?.userAgent, "Test browser");
+  assert.equal((await listSessions(m.userId))[0]?.ip, "198.51.100.7");
   const stranger = await createTestMerchant();
-  assert.equal(revokeSession(stranger.userId, a.sid), false, "only one's own sessions");
-  assert.equal(revokeSession(m.userId, a.sid), true);
+  assert.equal(await revokeSession(stranger.userId, a.sid), false, "only one's own sessions");
+  assert.equal(await revokeSession(m.userId, a.sid), true);
   assert.equal(await members(a.cookie), 401);
-  assert.equal(revokeAllSessions(m.userId, { keep: c.sid }), 1);
+  assert.equal(await revokeAllSessions(m.userId, { keep: c.sid }), 1);
   assert.equal(await members(b.cookie), 401);
   assert.equal(await members(c.cookie), 200);
-  assert.deepEqual(listSessions(m.userId).map((s) => s.id), [c.sid]);
+  assert.deepEqual((await listSessions(m.userId)).map((s) => s.id), [c.sid]);
 });
 
 test("removal from a merchant ends access to it at once, session or not", async () => {
@@ -111,12 +119,12 @@ test("removal from a merchant ends access to it at once, session or not", async 
   const { createInvite, joinByInvite } = await import("../team/invites");
   const { removeMember } = await import("../team/members");
   const actor = { userId: owner.userId, role: "owner" as const };
-  const invite = createInvite(owner.merchantId, actor, { role: "developer" });
+  const invite = await createInvite(owner.merchantId, actor, { role: "developer" });
   const token = new URL(invite.url).searchParams.get("invite") ?? "";
   const joined = await joinByInvite({ name: "Temi", email: `temi${Date.now()}@example.com`, password: "a long passphrase", invite: token });
   const temi = { ...owner, userId: joined.userId } as TestMerchant;
   const s = await signIn(temi);
   assert.equal(await members(s.cookie), 200);
-  removeMember(owner.merchantId, actor, joined.userId);
+  await removeMember(owner.merchantId, actor, joined.userId);
   assert.notEqual(await members(s.cookie), 200);
 });

@@ -25,23 +25,23 @@ const holder = globalThis as unknown as { __owoSessionCache?: Map<string, Checke
 const cache = (holder.__owoSessionCache ??= new Map());
 
 /** A new session for a person who has just proved who they are (`secondFactorAt`: with a second factor, then). */
-export function startSession(userId: string, device: SessionDevice, now = clock.now(), secondFactorAt: number | null = null): { id: string; expiresAt: number } {
+export async function startSession(userId: string, device: SessionDevice, now = clock.now(), secondFactorAt: number | null = null): Promise<{ id: string; expiresAt: number; }> {
   const id = newId("ses", 32);
   const expiresAt = now + settings().sessionMaxSeconds * 1000;
-  write((tx) =>
-    tx.insert(sessions).values({
+  await write(async (tx) =>
+    (tx.insert(sessions).values({
       id, userId, createdAt: now, lastSeenAt: now, expiresAt, userAgent: device.userAgent.slice(0, 300), ip: device.ip.slice(0, 64), secondFactorAt,
-    }).run(),
+    })),
   );
   return { id, expiresAt };
 }
 
 /** The user whose live session this is, or null: ended, past its absolute lifetime, or never existed. */
-export function liveSessionUser(sessionId: string, now = clock.now()): string | null {
+export async function liveSessionUser(sessionId: string, now = clock.now()): Promise<string | null> {
   const maxAgeMs = settings().revocationSeconds * 1000;
   const known = cache.get(sessionId);
   if (known && now - known.checkedAt < maxAgeMs) return known.userId && now < known.expiresAt ? known.userId : null;
-  const row = db().select().from(sessions).where(eq(sessions.id, sessionId)).get();
+  const row = (await db().select().from(sessions).where(eq(sessions.id, sessionId)))[0];
   const alive = row !== undefined && row.endedAt === null && now < row.expiresAt;
   if (maxAgeMs > 0) {
     if (cache.size > 10_000) cache.clear(); // a bound on memory; the database stays the truth
@@ -49,7 +49,7 @@ export function liveSessionUser(sessionId: string, now = clock.now()): string | 
   }
   if (!alive) return null;
   if (now - row.lastSeenAt >= TOUCH_EVERY_MS) {
-    write((tx) => tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId)).run());
+    await write(async (tx) => (tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId))));
   }
   return row.userId;
 }
@@ -59,18 +59,18 @@ function forget(sessionIds: string[]): void {
 }
 
 /** Ends one session (sign-out). Ending an ended session changes nothing. */
-export function endSession(sessionId: string, reason: EndReason = "signed-out", now = clock.now()): void {
-  write((tx) => tx.update(sessions).set({ endedAt: now, endedReason: reason }).where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt))).run());
+export async function endSession(sessionId: string, reason: EndReason = "signed-out", now = clock.now()): Promise<void> {
+  await write(async (tx) => (tx.update(sessions).set({ endedAt: now, endedReason: reason }).where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))));
   forget([sessionId]);
 }
 
 /** Ends one of this user's own sessions (the Sessions page's "Sign out" beside a device); false if it is not theirs or already over. */
-export function revokeSession(userId: string, sessionId: string, now = clock.now()): boolean {
-  const done = write((tx) =>
-    tx.update(sessions).set({ endedAt: now, endedReason: "revoked" }).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.endedAt))).run(),
+export async function revokeSession(userId: string, sessionId: string, now = clock.now()): Promise<boolean> {
+  const done = await write(async (tx) =>
+    (tx.update(sessions).set({ endedAt: now, endedReason: "revoked" }).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.endedAt))).returning({ id: sessions.id })),
   );
   forget([sessionId]);
-  return done.changes > 0;
+  return done.length > 0;
 }
 
 /**
@@ -79,36 +79,36 @@ export function revokeSession(userId: string, sessionId: string, now = clock.now
  * answers are dropped at once: better-sqlite3 transactions are synchronous, so no request is checked in between,
  * and a rollback only costs a fresh read.
  */
-export function endUserSessions(tx: Tx, userId: string, reason: EndReason, opts: { keep?: string; now?: number } = {}): string[] {
+export async function endUserSessions(tx: Tx, userId: string, reason: EndReason, opts: { keep?: string; now?: number } = {}): Promise<string[]> {
   const now = opts.now ?? clock.now();
-  const live = tx.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.endedAt))).all();
+  const live = (await tx.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.endedAt))));
   const ended = live.map((s) => s.id).filter((id) => id !== opts.keep);
-  for (const id of ended) tx.update(sessions).set({ endedAt: now, endedReason: reason }).where(eq(sessions.id, id)).run();
+  for (const id of ended) (await tx.update(sessions).set({ endedAt: now, endedReason: reason }).where(eq(sessions.id, id)));
   forget(ended);
   return ended;
 }
 
 /** Ends every session of a user at once ("sign out everywhere"), in a transaction of its own. */
-export function revokeAllSessions(userId: string, opts: { keep?: string } = {}): number {
-  return write((tx) => endUserSessions(tx, userId, "all-revoked", opts)).length;
+export async function revokeAllSessions(userId: string, opts: { keep?: string } = {}): Promise<number> {
+  return (await write(async (tx) => endUserSessions(tx, userId, "all-revoked", opts))).length;
 }
 
 /** A user's live sessions, newest first. */
-export function listSessions(userId: string, now = clock.now()): SessionView[] {
-  return db()
+export async function listSessions(userId: string, now = clock.now()): Promise<SessionView[]> {
+  return (db()
     .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent, ip: sessions.ip })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), gt(sessions.expiresAt, now)))
     .orderBy(desc(sessions.createdAt))
-    .all();
+    );
 }
 
 /** When the session last proved the second factor; null when never (or no such session of this person). */
-export function secondFactorCheckedAt(userId: string, sessionId: string): number | null {
-  return db().select({ at: sessions.secondFactorAt }).from(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).get()?.at ?? null;
+export async function secondFactorCheckedAt(userId: string, sessionId: string): Promise<number | null> {
+  return (await db().select({ at: sessions.secondFactorAt }).from(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))))[0]?.at ?? null;
 }
 
 /** Records a fresh second-factor check on the person's own session. */
-export function markSecondFactor(userId: string, sessionId: string, now = clock.now()): void {
-  write((tx) => tx.update(sessions).set({ secondFactorAt: now }).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).run());
+export async function markSecondFactor(userId: string, sessionId: string, now = clock.now()): Promise<void> {
+  await write(async (tx) => (tx.update(sessions).set({ secondFactorAt: now }).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))));
 }

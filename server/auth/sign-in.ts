@@ -36,20 +36,20 @@ function ipCounted(ip: string): boolean {
 // Addresses are kept hashed: the table holds every address anyone typed, typos and strangers' included.
 const keys = (email: string, ip: string) => [`email:${sha256(normaliseEmail(email))}`, ...(ipCounted(ip) ? [`ip:${ip}`] : [])];
 
-function lockedUntil(key: string, now: number): number {
-  const row = db().select().from(signInFailures).where(eq(signInFailures.key, key)).get();
+async function lockedUntil(key: string, now: number): Promise<number> {
+  const row = (await db().select().from(signInFailures).where(eq(signInFailures.key, key)))[0];
   return row && now - row.lastFailureAt < FORGET_AFTER_MS ? row.lockedUntil : 0;
 }
 
-function recordFailure(key: string, threshold: number, now: number): void {
-  write((tx) => {
-    const row = tx.select().from(signInFailures).where(eq(signInFailures.key, key)).get();
+async function recordFailure(key: string, threshold: number, now: number): Promise<void> {
+  await write(async (tx) => {
+    const row = (await tx.select().from(signInFailures).where(eq(signInFailures.key, key)))[0];
     const failures = row && now - row.lastFailureAt < FORGET_AFTER_MS ? row.failures + 1 : 1;
     const lockMs = failures < threshold ? 0 : Math.min(LONGEST_LOCK_MS, FIRST_LOCK_MS * 2 ** (failures - threshold));
     const values = { failures, lastFailureAt: now, lockedUntil: lockMs ? now + lockMs : 0 };
-    tx.insert(signInFailures).values({ key, ...values }).onConflictDoUpdate({ target: signInFailures.key, set: values }).run();
+    (await tx.insert(signInFailures).values({ key, ...values }).onConflictDoUpdate({ target: signInFailures.key, set: values }));
     // Keys forgotten anyway are dropped, so guesses at many addresses cannot grow the table without bound.
-    tx.delete(signInFailures).where(lt(signInFailures.lastFailureAt, now - FORGET_AFTER_MS)).run();
+    (await tx.delete(signInFailures).where(lt(signInFailures.lastFailureAt, now - FORGET_AFTER_MS)));
   });
 }
 
@@ -57,14 +57,14 @@ function recordFailure(key: string, threshold: number, now: number): void {
 export async function signInWithPassword(email: string, password: string, ip: string, now = clock.now()): Promise<SignedInUser | null> {
   const [accountKey, ipKey] = keys(email, ip);
   // Locked: refused before the password is even looked at, so guesses made meanwhile learn nothing.
-  if ([accountKey, ipKey].some((key) => key !== undefined && lockedUntil(key, now) > now)) throw new SignInLocked();
+  for (const key of [accountKey, ipKey]) if (key !== undefined && (await lockedUntil(key, now)) > now) throw new SignInLocked();
   const user = await userByCredentials(email, password);
   if (user) {
     // The IP's count is kept: signing in to one's own account must not wash away guesses at others'.
-    write((tx) => tx.delete(signInFailures).where(eq(signInFailures.key, accountKey as string)).run());
+    await write(async (tx) => (tx.delete(signInFailures).where(eq(signInFailures.key, accountKey as string))));
     return user;
   }
-  recordFailure(accountKey as string, ACCOUNT_THRESHOLD, now);
-  if (ipKey) recordFailure(ipKey, IP_THRESHOLD, now);
+  await recordFailure(accountKey as string, ACCOUNT_THRESHOLD, now);
+  if (ipKey) await recordFailure(ipKey, IP_THRESHOLD, now);
   return null;
 }

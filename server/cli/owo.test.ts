@@ -41,7 +41,7 @@ test("user reset-password changes the password; a duplicate e-mail or bad input 
   process.env.DATABASE_URL = `${dataDir}/owo.db`;
   const { db } = await import("../../db/client");
   const { users } = await import("../../db/schema");
-  const user = db().select().from(users).all().find((u) => u.email === "owner@acme.ng");
+  const user = (await db().select().from(users)).find((u) => u.email === "owner@acme.ng");
   assert.ok(user && (await passwordMatches(user.passwordHash, "another long password")));
 
   const dup = runCli(["merchant", "create", "--name", "Acme 2", "--email", "owner@acme.ng", "--password", "a long password", "--json"], dataDir);
@@ -97,7 +97,7 @@ test("keys create --mode live is refused until a provider is connected; provider
 
 test("provider credentials are stored sealed: the database holds only their last 4 characters in clear", async () => {
   process.env.DATABASE_URL = `${dataDir}/owo.db`;
-  const { sqlite } = await import("../../db/client");
+  const { rawSqlite: sqlite } = await import("../../db/client");
   const rows = sqlite().prepare("select * from provider_accounts").all() as Record<string, unknown>[];
   assert.ok(rows.length >= 1);
   const dump = JSON.stringify(rows);

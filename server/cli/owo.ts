@@ -61,15 +61,15 @@ async function run(argv: string[]): Promise<number> {
   }
   const print = (data: Record<string, unknown>, human: string) => console.log(values.json ? JSON.stringify(data) : human);
   if (command === "db copy") return copyDatabase(values.from, values.to, values.json);
-  migrateDatabase();
+  await migrateDatabase();
   if (positionals[0] === "provider" && positionals[1] === "add" && positionals.length === 3) {
     if (!values.merchant) throw new ApiError("S5", "--merchant <merchantId> is required");
     const priority = values.priority === undefined ? undefined : Number(values.priority);
-    const added = connectProvider(values.merchant, {
-      provider: positionals[2] ?? "",
-      credentials: { secretKey: values["secret-key"], secretHash: values["secret-hash"], publicKey: values["public-key"] },
-      priority,
-      baseUrl: values["base-url"],
+    const added = await connectProvider(values.merchant, {
+        provider: positionals[2] ?? "",
+        credentials: { secretKey: values["secret-key"], secretHash: values["secret-hash"], publicKey: values["public-key"] },
+        priority,
+        baseUrl: values["base-url"],
     });
     const warning = noticeUrlWarning(added.noticeUrl);
     if (warning) console.error(`warning: ${warning}`);
@@ -86,14 +86,14 @@ async function run(argv: string[]): Promise<number> {
     case "keys roll": {
       if (!values.merchant) throw new ApiError("S5", "--merchant <merchantId> is required");
       const mode = values.mode === "live" ? "live" : "test";
-      const rolled = rollSecretKey(values.merchant, mode, Number(values["grace-seconds"]));
+      const rolled = await rollSecretKey(values.merchant, mode, Number(values["grace-seconds"]));
       print({ merchantId: values.merchant, publicKey: rolled.publicKey, secretKey: rolled.secretKey }, `New secret key (shown once): ${rolled.secretKey}`);
       return 0;
     }
     case "keys create": {
       if (!values.merchant) throw new ApiError("S5", "--merchant <merchantId> is required");
       if (values.mode !== "live") throw new ApiError("S5", "--mode live is required: test keys come with the merchant (keys roll renews them)");
-      const keys = createLiveKeys(values.merchant);
+      const keys = await createLiveKeys(values.merchant);
       print(keys, `Live keys created.\n  public key:     ${keys.publicKey}\n  secret key:     ${keys.secretKey}\n  webhook secret: ${keys.webhookSecret}\nThe secrets are shown once; store them now.`);
       return 0;
     }
@@ -105,9 +105,9 @@ async function run(argv: string[]): Promise<number> {
     case "mail list": {
       const limit = Number(values.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new ApiError("S5", "--limit must be a whole number from 1 to 1000");
-      const list = allMail({ to: values.to, limit });
-      const human = list.length
-        ? list
+      const list = await allMail({ to: values.to, limit });
+      const human = (list).length
+        ? (list)
             .map((m) => [`#${m.id} ${m.createdAt} ${m.status === "pending" ? "kept, not sent" : m.status} · to ${m.to}`, `Subject: ${m.subject}`, "", m.text.trimEnd()].join("\n"))
             .join(`\n\n${"=".repeat(72)}\n\n`)
         : "No mail.";
@@ -121,8 +121,8 @@ async function run(argv: string[]): Promise<number> {
 }
 
 run(process.argv.slice(2))
-  .then((code) => {
-    closeDatabase();
+  .then(async (code) => {
+    await closeDatabase();
     process.exit(code);
   })
   .catch((err: unknown) => {

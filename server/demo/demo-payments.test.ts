@@ -1,4 +1,5 @@
 // The demo's sample payments: weeks of history in both channels and every status, made by the real services, no callbacks queued.
+// dialect: sqlite only — it reads the database file through SQLite itself (rawSqlite).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
@@ -11,7 +12,7 @@ after(() => owo.stop());
 
 test("seedDemoPayments fills four weeks across both channels and every status, and queues nothing", async () => {
   const { seedDemoPayments } = await import("./demo-payments");
-  const { sqlite } = await import("../../db/client");
+  const { rawSqlite: sqlite } = await import("../../db/client");
   const { paymentOverview } = await import("../payments/overview");
   const m = await createTestMerchant("Demo Store");
   const count = await seedDemoPayments(m.merchantId);
@@ -32,7 +33,7 @@ test("seedDemoPayments fills four weeks across both channels and every status, a
   for (const type of ["initiated", "successful", "partially_paid", "failed", "expired", "refund_due"]) assert.ok(events.some((e) => e.type === type), `a ${type} event`);
   assert.deepEqual(sqlite().prepare("select count(*) as n from outbox where merchant_id = ?").get(m.merchantId), { n: 0 }, "no callback queued for history");
 
-  const { periods } = paymentOverview(m.merchantId, "test");
+  const { periods } = await paymentOverview(m.merchantId, "test");
   assert.ok(periods["30d"].totals.volumeKobo > 0);
   assert.ok(periods["7d"].chart.filter((p) => p.USSD + p.TRANSFER > 0).length >= 6, "the week's chart has bars");
 });

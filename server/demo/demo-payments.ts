@@ -46,17 +46,17 @@ function outcomeFor(channel: "USSD" | "TRANSFER", roll: number): Outcome {
 
 type Issued = { reference: string; target: NoticeTarget; amountKobo: number };
 
-function notice(issued: Issued, kind: "credit" | "decline", amountKobo: number, at: number, senderName: string) {
-  applyBankNotice(
+async function notice(issued: Issued, kind: "credit" | "decline", amountKobo: number, at: number, senderName: string) {
+  await applyBankNotice(
     { provider: "sandbox", transactionId: `seed_${randomBytes(8).toString("hex")}`, kind, amountKobo, senderName, bankTime: at, target: issued.target },
     at,
     { publish: false },
   );
 }
 
-function expireAtDeadline(merchantId: string, reference: string) {
-  const p = findPayment(merchantId, "test", reference);
-  expireIfOverdue(p, p.expiresAt, { publish: false });
+async function expireAtDeadline(merchantId: string, reference: string) {
+  const p = await findPayment(merchantId, "test", reference);
+  await expireIfOverdue(p, p.expiresAt, { publish: false });
 }
 
 export async function seedDemoPayments(merchantId: string, now = clock.now()): Promise<number> {
@@ -96,28 +96,28 @@ export async function seedDemoPayments(merchantId: string, now = clock.now()): P
       const half = Math.floor(owed / 2);
       switch (outcomeFor(channel, random.next())) {
         case "paid":
-          notice(issued, "credit", owed, paidAt, customer[0]);
+          await notice(issued, "credit", owed, paidAt, customer[0]);
           break;
         case "declined":
-          notice(issued, "decline", 0, paidAt, customer[0]);
+          await notice(issued, "decline", 0, paidAt, customer[0]);
           break;
         case "partial-then-paid":
-          notice(issued, "credit", half, paidAt, customer[0]);
-          notice(issued, "credit", owed - half, paidAt + 4 * MINUTE, customer[0]);
+          await notice(issued, "credit", half, paidAt, customer[0]);
+          await notice(issued, "credit", owed - half, paidAt + 4 * MINUTE, customer[0]);
           break;
         case "partial-then-expired":
-          notice(issued, "credit", half, paidAt, customer[0]);
-          expireAtDeadline(merchantId, issued.reference);
+          await notice(issued, "credit", half, paidAt, customer[0]);
+          await expireAtDeadline(merchantId, issued.reference);
           break;
         case "overpaid":
-          notice(issued, "credit", owed + 50_000, paidAt, customer[0]);
+          await notice(issued, "credit", owed + 50_000, paidAt, customer[0]);
           break;
         case "paid-after-expiry":
-          expireAtDeadline(merchantId, issued.reference);
-          notice(issued, "credit", owed, at + 2 * 60 * MINUTE, customer[0]);
+          await expireAtDeadline(merchantId, issued.reference);
+          await notice(issued, "credit", owed, at + 2 * 60 * MINUTE, customer[0]);
           break;
         case "expired":
-          expireAtDeadline(merchantId, issued.reference);
+          await expireAtDeadline(merchantId, issued.reference);
           break;
       }
     }
@@ -127,6 +127,6 @@ export async function seedDemoPayments(merchantId: string, now = clock.now()): P
   const live = now - 2 * MINUTE;
   await issue("USSD", live, "6500", CUSTOMERS[0], 901);
   const partial = await issue("TRANSFER", live, "42000", CUSTOMERS[1], 902);
-  notice(partial, "credit", 20_000_00, live + MINUTE, CUSTOMERS[1][0]);
+  await notice(partial, "credit", 20_000_00, live + MINUTE, CUSTOMERS[1][0]);
   return count;
 }

@@ -7,8 +7,8 @@ import { settings } from "../settings";
 export const DEMO = { name: "Demo Store", email: "demo@owo.test", password: "owo sandbox naira" };
 
 async function seed() {
-  migrateDatabase();
-  if (db().select({ id: merchants.id }).from(merchants).limit(1).get()) {
+  await migrateDatabase();
+  if ((await db().select({ id: merchants.id }).from(merchants).limit(1))[0]) {
     console.log("Database already has merchants; seed skipped.");
     return;
   }

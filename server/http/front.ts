@@ -80,10 +80,10 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
 }
 
 /** A load balancer's readiness check: 200 only while the database answers and its migrations are this build's. */
-function answerReadiness(res: ServerResponse): void {
+async function answerReadiness(res: ServerResponse): Promise<void> {
   let answer;
   try {
-    const { current, dialect, version, migrations } = readiness();
+    const { current, dialect, version, migrations } = await readiness();
     answer = current
       ? { status: "ready", database: { dialect, version }, migrations }
       : { status: "not ready", reason: "migrations are not current", database: { dialect, version }, migrations };

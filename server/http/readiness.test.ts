@@ -1,4 +1,5 @@
 // /api/ready: what a load balancer asks before sending traffic: the database answers, names itself, and carries
+// dialect: sqlite only — it reads the database file through SQLite itself (rawSqlite).
 // every migration this build ships; /api/health stays the bare liveness answer.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -24,7 +25,7 @@ test("ready names the database it runs on and counts the migrations applied agai
 });
 
 test("a database whose migrations fall behind the build is not ready (503), while health stays live", async () => {
-  const { sqlite } = await import("../../db/client");
+  const { rawSqlite: sqlite } = await import("../../db/client");
   const last = sqlite().prepare("select id, hash, created_at from __drizzle_migrations order by created_at desc limit 1").get() as { id: number | null; hash: string; created_at: number };
   sqlite().prepare("delete from __drizzle_migrations where created_at = ?").run(last.created_at);
   try {

@@ -25,8 +25,8 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/encrypt\/keys$/,
     access: "ip",
     body: "json",
-    run: ({ json }) => {
-      const { token, expiresAt } = exchangeKeys(json);
+    run: async ({ json }) => {
+      const { token, expiresAt } = await exchangeKeys(json);
       return { json: successJson({ ...ok, EncryptedSecKey: { encryptedKey: token, expiresAt: new Date(expiresAt).toISOString() } }) };
     },
   },
@@ -47,9 +47,9 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/banks\/merchant\/(?<publicKey>[^/]+)$/,
     access: "token",
     body: "none",
-    run: ({ params, caller }) => {
+    run: async ({ params, caller }) => {
       assertPublicKey(caller, params.publicKey);
-      return { json: successJson({ ...ok, merchantBanks: merchantBanks(caller.merchantId, caller.mode) }) };
+      return { json: successJson({ ...ok, merchantBanks: await merchantBanks(caller.merchantId, caller.mode) }) };
     },
   },
   {
@@ -71,9 +71,9 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/payments$/,
     access: "token",
     body: "json",
-    run: ({ json, caller }) => {
+    run: async ({ json, caller }) => {
       if (typeof json === "object" && json !== null && !Array.isArray(json)) assertPublicKey(caller, (json as { publicKey?: unknown }).publicKey);
-      const result = createStandardCheckout(parseStandardCheckout(json, { publicKey: true }), { merchantId: caller.merchantId, mode: caller.mode, source: "rest" });
+      const result = await createStandardCheckout(parseStandardCheckout(json, { publicKey: true }), { merchantId: caller.merchantId, mode: caller.mode, source: "rest" });
       // Spliced, not re-serialised: a replay answers the very bytes of the first answer.
       return { json: `{"status":"SUCCESS","data":{"code":"00","message":"Successful","payments":${result.paymentsJson}}}` };
     },
@@ -90,7 +90,7 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/payments\/(?<reference>[^/]+)\/cancel$/,
     access: "token",
     body: "none",
-    run: ({ params, caller }) => ({ json: successJson(verifyAnswer(cancelPayment(caller.merchantId, caller.mode, params.reference ?? ""))) }),
+    run: async ({ params, caller }) => ({ json: successJson(verifyAnswer(await cancelPayment(caller.merchantId, caller.mode, params.reference ?? ""))) }),
   },
   {
     method: "POST",
@@ -104,7 +104,7 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/payments\/(?<reference>[^/]+)\/refunds\/(?<refundReference>[^/]+)$/,
     access: "token",
     body: "none",
-    run: ({ params, caller }) => ({ json: successJson(refundStatus(caller.merchantId, caller.mode, params.reference ?? "", params.refundReference ?? "")) }),
+    run: async ({ params, caller }) => ({ json: successJson(await refundStatus(caller.merchantId, caller.mode, params.reference ?? "", params.refundReference ?? "")) }),
   },
   {
     method: "POST",

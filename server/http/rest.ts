@@ -58,7 +58,7 @@ export async function serveRest(routes: RestRoute[], req: IncomingMessage, res: 
       // The limit is per merchant, so the token is looked up first; a bad token still answers 401 after 429.
       let tokenError: unknown = null;
       try {
-        caller = callerFromAuthorization(req.headers.authorization);
+        caller = await callerFromAuthorization(req.headers.authorization);
       } catch (e) {
         tokenError = e;
       }

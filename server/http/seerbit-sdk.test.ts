@@ -78,7 +78,7 @@ test("StandardCheckout.Initialize with the SDK's own sample payload opens a host
 
   // What the hosted checkout at redirectLink offers the customer: USSD at the sandbox's banks, or TRANSFER.
   const offered = await trpcClient(owo, "").checkout.status.query({ linkingReference: p.linkingReference });
-  assert.ok(offered.open && offered.issued === null && (offered.offer?.ussdBanks.length ?? 0) > 0);
+  assert.ok(offered.open && offered.issued === null && ((offered.offer)?.ussdBanks.length ?? 0) > 0);
   const verified = await sdk("verify", { paymentReference: String(payload.paymentReference) });
   assert.deepEqual([verified.answer.data.code, verified.answer.data.payments.paymentType, verified.answer.data.payments.status], ["S20", null, "PENDING"]);
   const again = await sdk("initialize", { payload });

@@ -31,8 +31,8 @@ test("per IP on token exchange: the 7th request in a minute is 429 S429 with Ret
 
 test("per merchant and mode on token requests, REST and tRPC alike; another merchant is unaffected", async () => {
   const { exchangeKeys } = await import("../auth/access-tokens");
-  const tokenA = exchangeKeys({ key: `${a.secretKey}.${a.publicKey}` }).token;
-  const tokenB = exchangeKeys({ key: `${b.secretKey}.${b.publicKey}` }).token;
+  const tokenA = (await exchangeKeys({ key: `${a.secretKey}.${a.publicKey}` })).token;
+  const tokenB = (await exchangeKeys({ key: `${b.secretKey}.${b.publicKey}` })).token;
   const statuses = [];
   for (let i = 0; i < 3; i++) statuses.push((await call(owo, "GET", "/api/v3/payments/query/none", { token: tokenA })).status);
   assert.deepEqual(statuses, [404, 404, 404], "the burst of 3 passes");

@@ -6,19 +6,19 @@ import { ApiError } from "../api-error";
 
 export type LinkDefaults = { defaultCallbackUrl: string | null; defaultRedirectUrl: string | null };
 
-export function linkDefaults(merchantId: string): LinkDefaults {
-  const row = db()
+export async function linkDefaults(merchantId: string): Promise<LinkDefaults> {
+  const row = (await db()
     .select({ defaultCallbackUrl: merchants.defaultCallbackUrl, defaultRedirectUrl: merchants.defaultRedirectUrl })
     .from(merchants)
     .where(eq(merchants.id, merchantId))
-    .get();
+    )[0];
   if (!row) throw new ApiError("S404", "Merchant not found");
   return row;
 }
 
 /** Existing links keep the URLs they were created with: a customer mid-payment must not be re-routed. */
-export function setLinkDefaults(merchantId: string, input: { defaultCallbackUrl?: string; defaultRedirectUrl?: string }): LinkDefaults {
+export async function setLinkDefaults(merchantId: string, input: { defaultCallbackUrl?: string; defaultRedirectUrl?: string }): Promise<LinkDefaults> {
   const values = { defaultCallbackUrl: input.defaultCallbackUrl ?? null, defaultRedirectUrl: input.defaultRedirectUrl ?? null };
-  write((tx) => tx.update(merchants).set(values).where(eq(merchants.id, merchantId)).run());
+  await write(async (tx) => (tx.update(merchants).set(values).where(eq(merchants.id, merchantId))));
   return values;
 }

@@ -41,10 +41,10 @@ export type LinkView = {
 // Lower-case letters and digits only: slugs are read aloud and typed from printed QR codes.
 const SLUG_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 
-function newSlug(tx: Tx): string {
+async function newSlug(tx: Tx): Promise<string> {
   for (;;) {
     const slug = Array.from({ length: 10 }, () => SLUG_ALPHABET[randomInt(SLUG_ALPHABET.length)]).join("");
-    if (!tx.select({ id: paymentLinks.id }).from(paymentLinks).where(eq(paymentLinks.slug, slug)).get()) return slug;
+    if (!(await tx.select({ id: paymentLinks.id }).from(paymentLinks).where(eq(paymentLinks.slug, slug)))[0]) return slug;
   }
 }
 
@@ -60,14 +60,14 @@ export function linkChannels(link: LinkRow): PaymentType[] {
  * So while an attempt is open (and not past its expiry) the link is "busy"; if it fails or
  * expires, the link opens again.
  */
-export function linkState(tx: Pick<Tx, "select">, link: LinkRow, now: number): LinkState {
+export async function linkState(tx: Pick<Tx, "select">, link: LinkRow, now: number): Promise<LinkState> {
   if (!link.active) return "inactive";
   if (!link.singleUse) return "accepting";
-  const attempts = tx
+  const attempts = (await tx
     .select({ status: payments.status, expiresAt: payments.expiresAt })
     .from(payments)
     .where(and(eq(payments.linkId, link.id), sql`${payments.status} in ('SUCCESSFUL', 'PENDING', 'PARTIALLY_PAID')`))
-    .all();
+    );
   if (attempts.some((a) => a.status === "SUCCESSFUL")) return "used";
   if (attempts.some((a) => OPEN_STATUSES.includes(a.status) && a.expiresAt > now)) return "busy";
   return "accepting";
@@ -84,29 +84,29 @@ function view(link: LinkRow, state: LinkState, stats: { count: number; total: nu
   };
 }
 
-function successfulStats(linkIds: string[]): Map<string, { count: number; total: number }> {
+async function successfulStats(linkIds: string[]): Promise<Map<string, { count: number; total: number; }>> {
   if (linkIds.length === 0) return new Map();
-  const rows = db()
-    .select({ linkId: payments.linkId, count: sql<number>`count(*)`, total: sql<number>`coalesce(sum(${payments.amountPaidKobo}), 0)` })
+  const rows = (await db()
+    .select({ linkId: payments.linkId, count: sql<number>`count(*)`.mapWith(Number), total: sql<number>`coalesce(sum(${payments.amountPaidKobo}), 0)`.mapWith(Number) })
     .from(payments)
     .where(and(inArray(payments.linkId, linkIds), eq(payments.status, "SUCCESSFUL")))
     .groupBy(payments.linkId)
-    .all();
+    );
   return new Map(rows.map((r) => [r.linkId ?? "", { count: r.count, total: r.total }]));
 }
 
 /** URLs missing from the request come from the merchant's defaults, else from pages Owo serves itself. */
-export function createLink(merchantId: string, mode: Mode, input: NewLink, now = clock.now()): LinkView {
-  return write((tx) => {
-    const merchant = tx
+export async function createLink(merchantId: string, mode: Mode, input: NewLink, now = clock.now()): Promise<LinkView> {
+  return write(async (tx) => {
+    const merchant = (await tx
       .select({ callbackUrl: merchants.defaultCallbackUrl, redirectUrl: merchants.defaultRedirectUrl })
       .from(merchants)
       .where(eq(merchants.id, merchantId))
-      .get();
+      )[0];
     if (!merchant) throw new ApiError("S404", "Merchant not found");
-    const slug = newSlug(tx);
+    const slug = await newSlug(tx);
     const fallback = fallbackUrls(slug);
-    const row = tx
+    const row = (await tx
       .insert(paymentLinks)
       .values({
         id: newId("lnk"), merchantId, mode, slug, title: input.title, description: input.description,
@@ -117,37 +117,38 @@ export function createLink(merchantId: string, mode: Mode, input: NewLink, now =
         createdAt: now,
       })
       .returning()
-      .get();
+      )[0];
+    if (!row) throw new Error("the link's insert returned no row");
     return view(row, "accepting", undefined);
   });
 }
 
-export function listLinks(merchantId: string, mode: Mode, now = clock.now()): LinkView[] {
-  const rows = db()
+export async function listLinks(merchantId: string, mode: Mode, now = clock.now()): Promise<LinkView[]> {
+  const rows = (await db()
     .select()
     .from(paymentLinks)
     .where(and(eq(paymentLinks.merchantId, merchantId), eq(paymentLinks.mode, mode)))
     .orderBy(desc(paymentLinks.createdAt))
     .limit(500)
-    .all();
-  const stats = successfulStats(rows.map((r) => r.id));
-  return rows.map((r) => view(r, linkState(db(), r, now), stats.get(r.id)));
+    );
+  const stats = await successfulStats(rows.map((r) => r.id));
+  return Promise.all(rows.map(async (r) => view(r, await linkState(db(), r, now), stats.get(r.id))));
 }
 
-function ownLink(merchantId: string, mode: Mode, id: string): LinkRow {
-  const row = db()
+async function ownLink(merchantId: string, mode: Mode, id: string): Promise<LinkRow> {
+  const row = (await db()
     .select()
     .from(paymentLinks)
     .where(and(eq(paymentLinks.id, id), eq(paymentLinks.merchantId, merchantId), eq(paymentLinks.mode, mode)))
-    .get();
+    )[0];
   if (!row) throw new ApiError("S404", "No such payment link");
   return row;
 }
 
 /** One link with its QR code and its latest payments, for the link's dashboard page. */
 export async function linkDetail(merchantId: string, mode: Mode, id: string, now = clock.now()) {
-  const row = ownLink(merchantId, mode, id);
-  const recent = db()
+  const row = await ownLink(merchantId, mode, id);
+  const recent = (await db()
     .select({
       paymentReference: payments.paymentReference, paymentType: payments.paymentType, status: payments.status,
       amountKobo: payments.amountKobo, amountPaidKobo: payments.amountPaidKobo, fullName: payments.fullName, createdAt: payments.createdAt,
@@ -156,9 +157,9 @@ export async function linkDetail(merchantId: string, mode: Mode, id: string, now
     .where(eq(payments.linkId, id))
     .orderBy(desc(payments.createdAt))
     .limit(25)
-    .all();
+    );
   return {
-    link: view(row, linkState(db(), row, now), successfulStats([id]).get(id)),
+    link: view(row, await linkState(db(), row, now), (await successfulStats([id])).get(id)),
     qrSvg: await linkQrSvg(row.slug),
     payments: recent.map((p) => ({
       paymentReference: p.paymentReference, paymentType: p.paymentType, status: p.status, fullName: p.fullName,
@@ -168,9 +169,9 @@ export async function linkDetail(merchantId: string, mode: Mode, id: string, now
 }
 
 /** Links are never deleted: payments point at them. Deactivating stops new payments at once. */
-export function setLinkActive(merchantId: string, mode: Mode, id: string, active: boolean, now = clock.now()): LinkView {
-  ownLink(merchantId, mode, id);
-  const row = write((tx) => tx.update(paymentLinks).set({ active }).where(eq(paymentLinks.id, id)).returning().get());
+export async function setLinkActive(merchantId: string, mode: Mode, id: string, active: boolean, now = clock.now()): Promise<LinkView> {
+  await ownLink(merchantId, mode, id);
+  const row = await write(async (tx) => (await tx.update(paymentLinks).set({ active }).where(eq(paymentLinks.id, id)).returning())[0]);
   if (!row) throw new ApiError("S404", "No such payment link");
-  return view(row, linkState(db(), row, now), successfulStats([id]).get(id));
+  return view(row, await linkState(db(), row, now), (await successfulStats([id])).get(id));
 }

@@ -29,27 +29,27 @@ export type LinkPayment = { paymentReference: string; linkingReference: string; 
 
 const NO_SUCH_LINK = "This payment link does not exist or is no longer active";
 
-function activeLink(slug: string): LinkRow & { merchantName: string } {
-  const found = db()
+async function activeLink(slug: string): Promise<LinkRow & { merchantName: string; }> {
+  const found = (await db()
     .select({ link: paymentLinks, merchantName: merchants.name })
     .from(paymentLinks)
     .innerJoin(merchants, eq(merchants.id, paymentLinks.merchantId))
     .where(eq(paymentLinks.slug, slug))
-    .get();
+    )[0];
   if (!found?.link.active) throw new ApiError("S404", NO_SUCH_LINK);
   return { ...found.link, merchantName: found.merchantName };
 }
 
 /** Unknown and inactive links are both "not found": a deactivated link should look gone. */
-export function payPage(slug: string, now = clock.now()): PayPage {
-  const link = activeLink(slug);
+export async function payPage(slug: string, now = clock.now()): Promise<PayPage> {
+  const link = await activeLink(slug);
   const channels = linkChannels(link);
   const amount = (k: number | null) => (k === null ? null : formatKobo(k));
   return {
     slug: link.slug, title: link.title, description: link.description, merchantName: link.merchantName, mode: link.mode,
     amount: amount(link.amountKobo), minAmount: amount(link.minKobo), maxAmount: amount(link.maxKobo), channels,
     banks: channels.includes("USSD") ? ussdBanks.map((b) => ({ bankCode: b.bankCode, bankName: b.bankName })) : [],
-    state: linkState(db(), link, now),
+    state: await linkState(db(), link, now),
   };
 }
 
@@ -75,7 +75,7 @@ function linkFieldErrors(link: LinkRow, form: Record<string, unknown>): FieldErr
  * on a single-use link cannot both start paying.
  */
 export async function payByLink(slug: string, form: Record<string, unknown>, now = clock.now()): Promise<LinkPayment> {
-  const link = activeLink(slug);
+  const link = await activeLink(slug);
   const paymentType = text(form.paymentType);
   const raw = {
     fullName: form.fullName,
@@ -85,9 +85,9 @@ export async function payByLink(slug: string, form: Record<string, unknown>, now
     amount: link.amountKobo === null ? text(form.amount) : formatKobo(link.amountKobo),
     currency: "NGN",
     country: "NG",
-    paymentReference: `lnk-${link.slug}-${randomInt(36 ** 6).toString(36).padStart(6, "0")}`,
-    callbackUrl: link.callbackUrl,
-    redirectUrl: link.redirectUrl,
+    paymentReference: `lnk-${(link).slug}-${randomInt(36 ** 6).toString(36).padStart(6, "0")}`,
+    callbackUrl: (link).callbackUrl,
+    redirectUrl: (link).redirectUrl,
     paymentType,
     bankCode: paymentType === "USSD" ? text(form.bankCode) || undefined : undefined,
   };
@@ -103,15 +103,15 @@ export async function payByLink(slug: string, form: Record<string, unknown>, now
   const accepted = request;
   // The single-use check runs in the reservation's transaction: the reserved payment counts as in progress at once,
   // so two customers racing on a single-use link cannot both start paying.
-  const guard = (tx: Tx) => {
+  const guard = async (tx: Tx) => {
     // Read again under the write lock: the link may have been deactivated or paid meanwhile.
-    const fresh = tx.select().from(paymentLinks).where(eq(paymentLinks.id, link.id)).get() ?? link;
-    const state = linkState(tx, fresh, now);
+    const fresh = (await tx.select().from(paymentLinks).where(eq(paymentLinks.id, (link).id)))[0] ?? link;
+    const state = await linkState(tx, fresh, now);
     if (state === "inactive") throw new ApiError("S404", NO_SUCH_LINK);
     if (state === "used") throw new ApiError("S3", "This single-use link has already been paid");
     if (state === "busy") throw new ApiError("S3", "A payment on this single-use link is in progress; if it is not completed, the link opens again when it expires");
   };
-  const { payments } = await initiatePayment(accepted, { merchantId: link.merchantId, mode: link.mode, source: "link", linkId: link.id, now, guard });
+  const { payments } = await initiatePayment(accepted, { merchantId: (link).merchantId, mode: (link).mode, source: "link", linkId: (link).id, now, guard });
   return { paymentReference: payments.paymentReference, linkingReference: payments.linkingReference, checkoutUrl: payments.checkoutUrl };
 }
 
@@ -122,13 +122,13 @@ export type LinkPaymentOutcome = { title: string; slug: string; paymentReference
  * in its query string (anyone can type `?status=SUCCESSFUL`). Null when the slug or the reference is not one of
  * this link's payments. A link deactivated since still shows its customers' outcomes.
  */
-export function linkPaymentOutcome(slug: string, paymentReference: string): LinkPaymentOutcome | null {
+export async function linkPaymentOutcome(slug: string, paymentReference: string): Promise<LinkPaymentOutcome | null> {
   if (!paymentReference) return null;
-  const found = db()
+  const found = (await db()
     .select({ title: paymentLinks.title, status: payments.status, amountKobo: payments.amountKobo })
     .from(payments)
     .innerJoin(paymentLinks, eq(paymentLinks.id, payments.linkId))
     .where(and(eq(paymentLinks.slug, slug), eq(payments.paymentReference, paymentReference)))
-    .get();
+    )[0];
   return found ? { title: found.title, slug, paymentReference, status: found.status, amount: formatKobo(found.amountKobo) } : null;
 }

@@ -1,7 +1,6 @@
 // `npm run worker` restarted with mail queued: every mail reaches the SMTP server once (a SIGKILL can repeat only what was in flight).
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import { userClient } from "../testing/sessions";
@@ -24,8 +23,8 @@ after(async () => {
 
 function spawnWorker(): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "server/webhooks/worker-main.ts"], {
-    env: { ...process.env, DATABASE_URL: join(owo.dataDir, "owo.db"), OWO_SMTP_URL: smtp.url, OWO_WORKER_LEASE_SECONDS: "2", OWO_WEBHOOK_BACKOFF_SCALE: "0.01", LOG_LEVEL: "silent" },
-    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, DATABASE_URL: owo.databaseUrl, OWO_SMTP_URL: smtp.url, OWO_WORKER_LEASE_SECONDS: "2", OWO_WEBHOOK_BACKOFF_SCALE: "0.01", LOG_LEVEL: process.env.OWO_TEST_LOG_LEVEL ?? "silent" },
+    stdio: ["ignore", "inherit", "inherit"],
   });
   children.push(child);
   return child;

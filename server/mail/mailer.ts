@@ -53,8 +53,8 @@ export function startMailer(options: MailerOptions): Mailer {
   const launch = (claim: ClaimedMail) => {
     const entry = { claim, released: false, done: Promise.resolve() };
     entry.done = send(claim)
-      .then((error) => {
-        if (!entry.released) recordMailAttempt(entry.claim, error, backoffScale);
+      .then(async (error) => {
+        if (!entry.released) await recordMailAttempt(entry.claim, error, backoffScale);
         if (error) log.warn({ mailId: claim.id, error }, "mail not sent; will retry");
       })
       .catch((err: unknown) => log.error({ err, mailId: claim.id }, "could not record a mail attempt"))
@@ -65,16 +65,16 @@ export function startMailer(options: MailerOptions): Mailer {
     inFlight.set(claim.id, entry);
   };
 
-  const heartbeat = setInterval(() => {
+  const heartbeat = setInterval(async () => {
     try {
-      renewMailLeases([...inFlight.values()].filter((e) => !e.released).map((e) => e.claim), leaseMs);
+      await renewMailLeases([...inFlight.values()].filter((e) => !e.released).map((e) => e.claim), leaseMs);
     } catch (err) {
       log.error({ err }, "could not renew mail leases");
     }
   }, Math.max(50, Math.floor(leaseMs / 3)));
 
-  polling = pollingLoop(pollMs, "mailer", () => {
-    for (const claim of claimDueMail(batch - inFlight.size, leaseMs)) launch(claim);
+  polling = pollingLoop(pollMs, "mailer", async () => {
+    for (const claim of await claimDueMail(batch - inFlight.size, leaseMs)) launch(claim);
   });
 
   return {
@@ -82,7 +82,7 @@ export function startMailer(options: MailerOptions): Mailer {
       await polling?.stop();
       const left = await drainInFlight(inFlight, graceMs);
       clearInterval(heartbeat);
-      releaseMailLeases(left.map((e) => e.claim));
+      await releaseMailLeases(left.map((e) => e.claim));
       transport.close();
     },
   };

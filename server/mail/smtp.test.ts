@@ -34,7 +34,7 @@ test("an invite is mailed: the link in the mail opens the invite, and the team's
   assert.ok(mail.html.includes(`href="${invite.url}"`));
   const token = new URL(invite.url).searchParams.get("invite") ?? "";
   const { inviteByToken } = await import("../team/invites");
-  assert.equal(inviteByToken(token).role, "developer");
+  assert.equal((await inviteByToken(token)).role, "developer");
 });
 
 test("a message the SMTP server refuses for now (451) is sent again after the backoff, and sent once", async () => {
@@ -45,7 +45,7 @@ test("a message the SMTP server refuses for now (451) is sent again after the ba
   const mail = await smtp.waitFor("retry@example.com");
   const { db } = await import("../../db/client");
   const { mails } = await import("../../db/schema");
-  const row = db().select().from(mails).where(eq(mails.toAddress, "retry@example.com")).get();
+  const row = (await db().select().from(mails).where(eq(mails.toAddress, "retry@example.com")))[0];
   assert.equal(row?.status, "sent");
   assert.equal(row?.attemptCount, 2, "refused once, then accepted");
   assert.equal(smtp.mails.filter((x) => x.messageId === mail.messageId).length, 1);

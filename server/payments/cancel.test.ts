@@ -1,4 +1,5 @@
 // Cancel over both doors (API.md "Lifecycle"): PENDING → CANCELLED; anything else 409 S15; money after cancel is refund due.
+// dialect: sqlite only — it reads the database file through SQLite itself (rawSqlite).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Webhook } from "standardwebhooks";
@@ -93,7 +94,7 @@ test("money after cancel is refund due; the timeline and the signed callbacks sa
   assert.equal(sim.json.data.payments.amountToRefund, "1500.00");
 
   const detail = await s.trpc.payments.byReference.query({ paymentReference: ref });
-  assert.deepEqual(detail.timeline.map((e) => [e.sequence, e.type, e.status]), [[1, "initiated", "PENDING"], [2, "cancelled", "CANCELLED"], [3, "refund_due", "CANCELLED"]]);
+  assert.deepEqual((detail.timeline).map((e) => [e.sequence, e.type, e.status]), [[1, "initiated", "PENDING"], [2, "cancelled", "CANCELLED"], [3, "refund_due", "CANCELLED"]]);
 
   const secret = new Webhook(s.merchant.webhookSecret);
   const got = await eventually("both callbacks", () => {
@@ -112,13 +113,13 @@ test("money after cancel is refund due; the timeline and the signed callbacks sa
 
 test("a pending payment past its expiry is expired, not cancelled: 409 S15 naming EXPIRED, and the expiry is kept", async () => {
   const ref = await initiate(ussdBody(s.merchant.publicKey));
-  const { sqlite } = await import("../../db/client");
+  const { rawSqlite: sqlite } = await import("../../db/client");
   sqlite().prepare("update payments set expires_at = ? where payment_reference = ?").run(Date.now() - 1000, ref);
   const res = await cancel(ref);
   assert.equal(res.status, 409, res.text);
   assert.match(res.json.data.message, /EXPIRED/);
   const detail = await s.trpc.payments.byReference.query({ paymentReference: ref });
-  assert.deepEqual(detail.timeline.map((e) => e.type), ["initiated", "expired"]);
+  assert.deepEqual((detail.timeline).map((e) => e.type), ["initiated", "expired"]);
 });
 
 test("tRPC payments.cancel: an API token may; CONFLICT with apiCode S15 for a cancelled one", async () => {

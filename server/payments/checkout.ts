@@ -24,15 +24,15 @@ export function returnUrl(p: PaymentRow): string | null {
  * The payment's status as of now, as its checkout shows it: like verify, it first expires an overdue payment (a write).
  * No e-mail, phone or URLs of the merchant's systems: the link may be forwarded, screenshotted or shared.
  */
-export function checkoutStatus(linkingReference: string, now = clock.now()) {
-  const found = db()
+export async function checkoutStatus(linkingReference: string, now = clock.now()) {
+  const found = (await db()
     .select({ payment: payments, merchantName: merchants.name })
     .from(payments)
     .innerJoin(merchants, eq(merchants.id, payments.merchantId))
     .where(eq(payments.linkingReference, linkingReference))
-    .get();
+    )[0];
   if (!found) throw new ApiError("S404", "No such checkout: check the link you were given");
-  const p = expireIfOverdue(found.payment, now);
+  const p = await expireIfOverdue(found.payment, now);
   const { open, amountDue, somethingPaid, refundDue } = paymentState(p);
   return {
     merchantName: found.merchantName,
@@ -51,8 +51,8 @@ export function checkoutStatus(linkingReference: string, now = clock.now()) {
     paidAt: p.status === "SUCCESSFUL" && p.paidAt !== null ? new Date(p.paidAt).toISOString() : null,
     issued: issuedTo(p),
     /** A standard-checkout payment still open without a channel: what the customer may choose from. */
-    offer: open && p.paymentType === null ? channelOffer(p) : null,
+    offer: open && p.paymentType === null ? await channelOffer(p) : null,
     returnUrl: open ? null : returnUrl(p),
   };
 }
-export type CheckoutStatus = ReturnType<typeof checkoutStatus>;
+export type CheckoutStatus = Awaited<ReturnType<typeof checkoutStatus>>;

@@ -1,7 +1,7 @@
 // A payment's timeline and the outbox: each move writes one event and, when the merchant must hear of it, one outbox row.
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
-import { preparedQueries, type Tx } from "../../db/client";
+import { eq } from "drizzle-orm";
+import { type Tx } from "../../db/client";
 import { outbox, paymentEvents, payments, type PaymentRow } from "../../db/schema";
 import { publicKeyOf } from "../auth/api-keys";
 import { formatKobo } from "./money";
@@ -26,7 +26,7 @@ export type TimelineEvent = keyof typeof PUBLISHED | "initiated" | "channel_chos
 export type RefundInfo = { refundReference: string; amount: string; status: string; reason: string };
 
 /** The `data` object of a callback (API.md "Callbacks"); the worker wraps it in notificationItems. */
-export function callbackData(p: PaymentRow, event: PublishedEvent, sequence: number, refund?: RefundInfo): Record<string, unknown> {
+export async function callbackData(p: PaymentRow, event: PublishedEvent, sequence: number, refund?: RefundInfo): Promise<Record<string, unknown>> {
   return {
     event,
     sequence,
@@ -48,23 +48,12 @@ export function callbackData(p: PaymentRow, event: PublishedEvent, sequence: num
     reference: p.paymentReference,
     gatewayCode: STATUS_ANSWER[p.status].code,
     gatewayMessage: STATUS_ANSWER[p.status].message,
-    publicKey: publicKeyOf(p.merchantId, p.mode),
+    publicKey: await publicKeyOf(p.merchantId, p.mode),
     provider: p.paymentType === null ? null : p.provider,
     amountRefunded: formatKobo(p.amountRefundedKobo),
     ...(refund ? { refund } : {}),
   };
 }
-
-const queries = preparedQueries((db) => ({
-  sequence: db.update(payments).set({ eventSequence: sql`${sql.placeholder("sequence")}` }).where(eq(payments.id, sql.placeholder("paymentId"))).prepare(),
-  event: db
-    .insert(paymentEvents)
-    .values({
-      paymentId: sql.placeholder("paymentId"), sequence: sql.placeholder("sequence"), type: sql.placeholder("type"), status: sql.placeholder("status"),
-      amountKobo: sql.placeholder("amountKobo"), detailJson: sql.placeholder("detailJson"), createdAt: sql.placeholder("createdAt"),
-    })
-    .prepare(),
-}));
 
 export type RecordOptions = {
   amountKobo?: number | null;
@@ -79,20 +68,19 @@ export type RecordOptions = {
  * Appends the next event to `p`'s timeline (p is the row as it stands after the move) and queues
  * its callback. Call inside the transaction that made the move. Returns the row with its new sequence.
  */
-export function recordEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, now: number, opts: RecordOptions = {}): PaymentRow {
+export async function recordEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, now: number, opts: RecordOptions = {}): Promise<PaymentRow> {
   const sequence = p.eventSequence + 1;
-  const q = queries();
-  q.sequence.run({ sequence, paymentId: p.id });
-  q.event.run({ paymentId: p.id, sequence, type, status: p.status, amountKobo: opts.amountKobo ?? null, detailJson: JSON.stringify(opts.detail ?? {}), createdAt: now });
+  await tx.update(payments).set({ eventSequence: sequence }).where(eq(payments.id, p.id));
+  await tx.insert(paymentEvents).values({ paymentId: p.id, sequence, type, status: p.status, amountKobo: opts.amountKobo ?? null, detailJson: JSON.stringify(opts.detail ?? {}), createdAt: now });
   const row = { ...p, eventSequence: sequence };
   const event = type === "initiated" || type === "channel_chosen" || type === "refund_requested" || type === "reversed" ? null : PUBLISHED[type];
   if (event && opts.publish !== false) {
-    tx.insert(outbox)
+    (await tx.insert(outbox)
       .values({
         eventId: `evt_${randomBytes(12).toString("hex")}`, paymentId: p.id, merchantId: p.merchantId, mode: p.mode, event, sequence,
-        payloadJson: JSON.stringify(callbackData(row, event, sequence, opts.refund)), createdAt: now,
+        payloadJson: JSON.stringify(await callbackData(row, event, sequence, opts.refund)), createdAt: now,
       })
-      .run();
+      );
   }
   return row;
 }

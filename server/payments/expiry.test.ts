@@ -1,4 +1,5 @@
 // Expiry: verify never reports an open payment past its expiry; the sweeper expires the rest; never twice.
+// dialect: sqlite only — it reads the database file through SQLite itself (rawSqlite).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
@@ -35,7 +36,7 @@ async function initiate(ref: string, paymentType: "USSD" | "TRANSFER" = "TRANSFE
 }
 
 async function eventsOf(ref: string) {
-  const { sqlite } = await import("../../db/client");
+  const { rawSqlite: sqlite } = await import("../../db/client");
   const events = sqlite().prepare("select e.type, e.sequence from payment_events e join payments p on p.id = e.payment_id where p.payment_reference = ? order by e.sequence").all(ref) as { type: string; sequence: number }[];
   const outbox = sqlite().prepare("select o.event, o.sequence from outbox o join payments p on p.id = o.payment_id where p.payment_reference = ? order by o.sequence").all(ref) as { event: string; sequence: number }[];
   return { events, outbox };

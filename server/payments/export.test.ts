@@ -4,6 +4,12 @@ import { after, before, test } from "node:test";
 import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
 import { newReference, trpcInput, transferBody, ussdBody } from "../testing/initiation";
 
+async function collect(chunks: AsyncIterable<string>): Promise<string[]> {
+  const out: string[] = [];
+  for await (const chunk of chunks) out.push(chunk);
+  return out;
+}
+
 let owo: Owo;
 let m: TestMerchant;
 before(async () => {
@@ -34,35 +40,35 @@ test("streams the filtered list newest first in batches, each row once, with the
   const start = Date.now() - 3_600_000;
   for (let i = 0; i < 23; i++) await payment(start + Math.floor(i / 2) * 1000, (i % 3 === 0 ? ussdBody : transferBody)("", { paymentReference: newReference("csv"), amount: `${1000 + i}` }));
 
-  const transfers = exportPayments(m.merchantId, "test", { channel: "TRANSFER" }, 5);
+  const transfers = await exportPayments(m.merchantId, "test", { channel: "TRANSFER" }, 5);
   assert.equal(transfers.total, 15);
-  const chunks = [...transfers.chunks];
+  const chunks = await collect(transfers.chunks);
   assert.equal(chunks.length, 1 + 3, "the header, then batches of 5");
   const rows = parseCsv(chunks.join(""));
   assert.deepEqual(rows[0]?.slice(0, 9), ["Created (UTC)", "Payment reference", "Linking reference", "Channel", "Status", "Amount (NGN)", "Amount paid (NGN)", "Amount to refund (NGN)", "Amount refunded (NGN)"]);
-  const expected = listPayments(m.merchantId, "test", { channel: "TRANSFER" }, { limit: 200 }).items.map((p) => p.paymentReference);
+  const expected = (await listPayments(m.merchantId, "test", { channel: "TRANSFER" }, { limit: 200 })).items.map((p) => p.paymentReference);
   assert.deepEqual(rows.slice(1).map((r) => r[1]), expected);
   assert.ok(rows.slice(1).every((r) => r[3] === "TRANSFER" && r[4] === "PENDING" && /^\d+\.\d\d$/.test(r[5] ?? "")));
   assert.ok(rows.slice(1).every((r) => r.length === rows[0]?.length));
 
-  const none = exportPayments(m.merchantId, "test", { status: "FAILED" });
+  const none = await exportPayments(m.merchantId, "test", { status: "FAILED" });
   assert.equal(none.total, 0);
-  assert.equal([...none.chunks].join("").split("\r\n").filter(Boolean).length, 1, "only the header");
+  assert.equal((await collect(none.chunks)).join("").split("\r\n").filter(Boolean).length, 1, "only the header");
 });
 
 test("between batches the one connection serves others, and rows written meanwhile do not disturb the walk", async () => {
   const { exportPayments } = await import("./export");
   const { countPayments } = await import("./history");
-  const before = countPayments(m.merchantId, "test", {});
-  const running = exportPayments(m.merchantId, "test", {}, 4);
-  const first = running.chunks.next();
+  const before = await countPayments(m.merchantId, "test", {});
+  const running = await exportPayments(m.merchantId, "test", {}, 4);
+  const first = await running.chunks.next();
   assert.equal(first.done, false);
   let rows = 0;
-  for (let step = running.chunks.next(); !step.done; step = running.chunks.next()) {
+  for (let step = await running.chunks.next(); !step.done; step = await running.chunks.next()) {
     rows += step.value.split("\r\n").filter(Boolean).length;
     // A request landing mid-export: a write and a read on the same connection.
     await payment(Date.now(), ussdBody("", { paymentReference: newReference("mid") }));
-    assert.ok(countPayments(m.merchantId, "test", {}) > before);
+    assert.ok(await countPayments(m.merchantId, "test", {}) > before);
   }
   assert.equal(rows, before, "newer payments sort before the walk's position, so each old row comes once");
 });
@@ -76,7 +82,7 @@ test("cells are quoted when needed, and a customer-typed formula is never run by
   assert.equal(csvField("two\r\nlines"), "two lines");
 
   const ref = await payment(Date.now() + 10_000, ussdBody("", { paymentReference: newReference("formula"), fullName: '=HYPERLINK("http://evil.example","Ada")' }));
-  const text = [...exportPayments(m.merchantId, "test", { search: ref }).chunks].join("");
+  const text = (await collect((await exportPayments(m.merchantId, "test", { search: ref })).chunks)).join("");
   const [, row] = parseCsv(text);
   assert.equal(row?.[1], ref);
   assert.equal(row?.[9], `'=HYPERLINK("http://evil.example","Ada")`);

@@ -1,6 +1,6 @@
 // CSV export of a filtered list, streamed in keyset batches so no export ever sits whole in memory.
-import { and, is, Placeholder, sql } from "drizzle-orm";
-import { db, sqlite } from "../../db/client";
+import { and } from "drizzle-orm";
+import { db } from "../../db/client";
 import { payments, type Mode } from "../../db/schema";
 import { countPayments, filterWhere, newestFirst, olderThan, type PaymentFilters } from "./history";
 import { formatKobo } from "./money";
@@ -44,42 +44,27 @@ export function csvField(value: string): string {
 
 export const CSV_HEADER = EXPORTED.map((k) => csvField(COLUMNS[k].title)).join(",") + "\r\n";
 
-export type PaymentExport = { total: number; chunks: Generator<string, void, undefined> };
+export type PaymentExport = { total: number; chunks: AsyncGenerator<string, void, undefined> };
 
 /**
- * The filtered list, newest first: the header, then one chunk per batch. Each batch walks a prepared statement's
- * `.iterate()` to the end before yielding, because the one connection cannot serve other requests mid-iteration.
+ * The filtered list, newest first: the header, then one chunk per batch, each batch a keyset page (older than the
+ * last row sent), so memory holds one batch whatever the size of the export, on either database.
  */
-export function exportPayments(merchantId: string, mode: Mode, filters: PaymentFilters, batchSize = 1000): PaymentExport {
-  const query = db()
-    .select(Object.fromEntries(Object.entries(COLUMNS).map(([k, c]) => [k, c.column])))
-    .from(payments)
-    .where(and(filterWhere(merchantId, mode, filters), olderThan({ createdAt: sql.placeholder("createdAt"), id: sql.placeholder("id") })))
-    .orderBy(...newestFirst)
-    .limit(batchSize)
-    .toSQL();
-  const statement = sqlite().prepare(query.sql);
-  const keys = Object.keys(COLUMNS) as (keyof typeof COLUMNS)[];
-  // Drizzle selects in key order; raw rows keep that order and avoid building an object per row.
-  statement.raw(true);
-  const cells = EXPORTED.map((k) => [keys.indexOf(k), COLUMNS[k].cell] as const);
-  const total = countPayments(merchantId, mode, filters);
+export async function exportPayments(merchantId: string, mode: Mode, filters: PaymentFilters, batchSize = 1000): Promise<PaymentExport> {
+  const where = await filterWhere(merchantId, mode, filters);
+  const selection = Object.fromEntries(Object.entries(COLUMNS).map(([k, c]) => [k, c.column]));
+  const total = await countPayments(merchantId, mode, filters);
 
-  function* chunks(): Generator<string, void, undefined> {
+  async function* chunks(): AsyncGenerator<string, void, undefined> {
     yield CSV_HEADER;
     let after = { createdAt: Number.MAX_SAFE_INTEGER, id: Number.MAX_SAFE_INTEGER };
     for (;;) {
-      const params = query.params.map((p) => (is(p, Placeholder) ? after[p.name as keyof typeof after] : p));
-      const lines: string[] = [];
-      let last: unknown[] | null = null;
-      for (const row of statement.iterate(...params) as Iterable<unknown[]>) {
-        lines.push(cells.map(([i, cell]) => csvField(cell(row[i]))).join(",") + "\r\n");
-        last = row;
-      }
+      const rows: Record<string, unknown>[] = await db().select(selection).from(payments).where(and(where, olderThan(after))).orderBy(...newestFirst).limit(batchSize);
+      const last = rows.at(-1);
       if (!last) return;
-      yield lines.join("");
-      if (lines.length < batchSize) return;
-      after = { createdAt: Number(last[keys.indexOf("createdAt")]), id: Number(last[keys.indexOf("id")]) };
+      yield rows.map((row) => EXPORTED.map((k) => csvField(COLUMNS[k].cell(row[k] as never))).join(",") + "\r\n").join("");
+      if (rows.length < batchSize) return;
+      after = { createdAt: Number(last.createdAt), id: Number(last.id) };
     }
   }
   return { total, chunks: chunks() };

@@ -1,4 +1,5 @@
 // The payments list over real HTTP (tRPC, as backends and the dashboard call it): filters, search, keyset pages, timeline.
+// dialect: sqlite only — it reads the database file through SQLite itself (rawSqlite).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
@@ -151,7 +152,7 @@ test("a payment's page shows what was issued and its timeline as the bank moved 
   assert.equal(detail.issued?.paymentType === "TRANSFER" && detail.issued?.accountNumber, res.json.data.payments.accountNumber);
   assert.equal(detail.checkoutUrl, res.json.data.payments.checkoutUrl);
   assert.deepEqual(
-    detail.timeline.map((e) => [e.sequence, e.type, e.status, e.amount]),
+    (detail.timeline).map((e) => [e.sequence, e.type, e.status, e.amount]),
     [[1, "initiated", "PENDING", "1000.00"], [2, "partially_paid", "PARTIALLY_PAID", "400.00"], [3, "successful", "SUCCESSFUL", "600.00"]],
   );
 
@@ -167,14 +168,14 @@ test("a payment's page shows what was issued and its timeline as the bank moved 
 
 test("pages are read in index order, never sorted or skipped through, whatever the filters", async () => {
   const { and } = await import("drizzle-orm");
-  const { db, sqlite } = await import("../../db/client");
+  const { db, rawSqlite: sqlite } = await import("../../db/client");
   const { payments } = await import("../../db/schema");
   const { filterWhere, newestFirst, olderThan } = await import("./history");
   for (const filters of [{}, { status: "FAILED" as const }, { channel: "USSD" as const, minAmount: "100" }, { from: "2026-01-01", to: "2026-12-31" }]) {
     const page = db()
       .select()
       .from(payments)
-      .where(and(filterWhere(m.merchantId, "test", filters), olderThan({ createdAt: NOW, id: 1e9 })))
+      .where(and(await filterWhere(m.merchantId, "test", filters), olderThan({ createdAt: NOW, id: 1e9 })))
       .orderBy(...newestFirst)
       .limit(51)
       .toSQL();

@@ -3,12 +3,16 @@ import { and, desc, eq, gte, inArray, lt, lte, or, sql, type Placeholder, type S
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { db } from "../../db/client";
+import { unindexed } from "../../db/functions";
 import { payments, type Mode, type PaymentRow } from "../../db/schema";
 import { zodFieldErrors, type FieldError } from "../api-error";
 import { DAY_MS, dayStartOfDate } from "./calendar";
 import { PAYMENT_TYPES } from "./initiate-schema";
 import { parseAmount } from "./money";
 import { paymentView } from "./verify";
+
+/** A condition no row meets, in words both databases take as a boolean. */
+const NOTHING = sql`1 = 0`;
 
 export const PAYMENT_STATUSES = payments.status.enumValues;
 export const PAYMENT_SOURCES = payments.source.enumValues;
@@ -58,30 +62,30 @@ const NARROW_SEARCH = 2000;
  * and mode so SQLite unions the index ranges), and the page is then sorted from those rows alone; a broad term instead
  * filters the walk down the date index. The unary `+` keeps merchant and mode off the global linkingReference index.
  */
-function searchScope(merchantId: string, mode: Mode, term: string): SQL {
+async function searchScope(merchantId: string, mode: Mode, term: string): Promise<SQL> {
   const own = and(eq(payments.merchantId, merchantId), eq(payments.mode, mode));
   const perMerchant = [payments.paymentReference, payments.email, payments.mobileNumber].map((c) => startsWith(c, term));
   // People type e-mail addresses in any case; most are stored lower-case.
   if (term.toLowerCase() !== term) perMerchant.push(startsWith(payments.email, term.toLowerCase()));
   const linking = startsWith(payments.linkingReference, term);
-  const ids = db()
+  const ids = (await db()
     .select({ id: payments.id })
     .from(payments)
-    .where(or(...perMerchant.map((range) => and(own, range)), and(linking, sql`+${payments.merchantId} = ${merchantId}`, sql`+${payments.mode} = ${mode}`)))
+    .where(or(...perMerchant.map((range) => and(own, range)), and(linking, sql`${unindexed(payments.merchantId)} = ${merchantId}`, sql`${unindexed(payments.mode)} = ${mode}`)))
     .limit(NARROW_SEARCH + 1)
-    .all();
-  if (ids.length > NARROW_SEARCH) return and(own, or(linking, ...perMerchant)) ?? sql`0`;
-  return ids.length === 0 ? sql`0` : inArray(payments.id, ids.map((r) => r.id));
+    );
+  if (ids.length > NARROW_SEARCH) return and(own, or(linking, ...perMerchant)) ?? NOTHING;
+  return ids.length === 0 ? NOTHING : inArray(payments.id, ids.map((r) => r.id));
 }
 
 /** Everything but the page: the same condition serves the list, the count and the CSV export. */
-export function filterWhere(merchantId: string, mode: Mode, f: PaymentFilters): SQL {
+export async function filterWhere(merchantId: string, mode: Mode, f: PaymentFilters): Promise<SQL> {
   const from = f.from === undefined ? null : dayStartOfDate(f.from);
   const to = f.to === undefined ? null : dayStartOfDate(f.to);
   const min = f.minAmount === undefined ? null : parseAmount(f.minAmount);
   const max = f.maxAmount === undefined ? null : parseAmount(f.maxAmount);
   const where = and(
-    f.search ? searchScope(merchantId, mode, f.search) : and(eq(payments.merchantId, merchantId), eq(payments.mode, mode)),
+    f.search ? await searchScope(merchantId, mode, f.search) : and(eq(payments.merchantId, merchantId), eq(payments.mode, mode)),
     f.status ? eq(payments.status, f.status) : undefined,
     f.channel ? eq(payments.paymentType, f.channel) : undefined,
     f.source ? eq(payments.source, f.source) : undefined,
@@ -119,29 +123,29 @@ function decodeCursor(cursor: string): { createdAt: number; id: number } {
 export function paymentSummary(p: PaymentRow) {
   return { ...paymentView(p), customerName: p.fullName, customerEmail: p.email, customerMobile: p.mobileNumber, source: p.source };
 }
-export type PaymentSummary = ReturnType<typeof paymentSummary>;
+export type PaymentSummary = Awaited<ReturnType<typeof paymentSummary>>;
 
 export const PAGE_LIMITS = { default: 50, max: 200 };
 
-export function listPayments(
+export async function listPayments(
   merchantId: string,
   mode: Mode,
   filters: PaymentFilters,
   page: { cursor?: string | null; limit?: number } = {},
-): { items: PaymentSummary[]; nextCursor: string | null } {
+): Promise<{ items: PaymentSummary[]; nextCursor: string | null; }> {
   const limit = Math.min(page.limit ?? PAGE_LIMITS.default, PAGE_LIMITS.max);
-  const rows = db()
+  const rows = (await db()
     .select()
     .from(payments)
-    .where(and(filterWhere(merchantId, mode, filters), page.cursor ? olderThan(decodeCursor(page.cursor)) : undefined))
+    .where(and(await filterWhere(merchantId, mode, filters), page.cursor ? olderThan(decodeCursor(page.cursor)) : undefined))
     .orderBy(...newestFirst)
     .limit(limit + 1)
-    .all();
+    );
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return { items: items.map(paymentSummary), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
 
-export function countPayments(merchantId: string, mode: Mode, filters: PaymentFilters): number {
-  return db().select({ n: sql<number>`count(*)` }).from(payments).where(filterWhere(merchantId, mode, filters)).get()?.n ?? 0;
+export async function countPayments(merchantId: string, mode: Mode, filters: PaymentFilters): Promise<number> {
+  return (await db().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(payments).where(await filterWhere(merchantId, mode, filters)))[0]?.n ?? 0;
 }

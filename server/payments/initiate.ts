@@ -2,8 +2,9 @@
 // transaction; identical racers wait and replay, a different request is S14), issue at the bank side outside any
 // transaction (issue.ts), record the answer (a second transaction). A failed issue removes the reservation.
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, eq, getTableColumns, sql, type Placeholder } from "drizzle-orm";
-import { preparedQueries, write, type Tx } from "../../db/client";
+import { and, eq } from "drizzle-orm";
+import { db, write, type Tx } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { merchants, payments, type Mode, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { randomDigits } from "../identifiers";
@@ -24,7 +25,7 @@ export type Initiation = {
   linkId?: string;
   now?: number;
   /** Runs inside the reservation's transaction before the row is made (a link's single-use check); may throw. */
-  guard?: (tx: Tx) => void;
+  guard?: (tx: Tx) => Promise<void>;
 };
 
 type Head = { paymentReference: string; linkingReference: string };
@@ -77,39 +78,22 @@ export function checkoutUrl(linkingReference: string): string {
 
 type NewPayment = Required<Omit<typeof payments.$inferInsert, "id">>;
 
-/** Every column as a named placeholder: the insert is compiled once, and each initiation names every value. */
-const newPaymentValues = Object.fromEntries(
-  Object.keys(getTableColumns(payments))
-    .filter((key) => key !== "id")
-    .map((key) => [key, sql.placeholder(key)]),
-) as Record<keyof NewPayment, Placeholder>;
-
-const queries = preparedQueries((db) => ({
-  insert: db.insert(payments).values(newPaymentValues).returning().prepare(),
-  used: db
-    .select({ id: payments.id, fingerprint: payments.requestFingerprint, answerJson: payments.answerJson, paymentType: payments.paymentType, reservedAt: payments.reservedAt })
-    .from(payments)
-    .where(and(eq(payments.merchantId, sql.placeholder("merchantId")), eq(payments.mode, sql.placeholder("mode")), eq(payments.paymentReference, sql.placeholder("paymentReference"))))
-    .prepare(),
-  merchant: db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, sql.placeholder("merchantId"))).prepare(),
-  linkingReference: db.select({ id: payments.id }).from(payments).where(eq(payments.linkingReference, sql.placeholder("candidate"))).prepare(),
-  answer: db.update(payments).set({ answerJson: sql`${sql.placeholder("answerJson")}` }).where(eq(payments.id, sql.placeholder("id"))).prepare(),
-}));
-
-export function newLinkingReference(): string {
+export async function newLinkingReference(): Promise<string> {
   for (;;) {
     const candidate = `OWO${randomDigits(17)}`;
-    if (!queries().linkingReference.get({ candidate })) return candidate;
+    if ((await db().select({ id: payments.id }).from(payments).where(eq(payments.linkingReference, candidate)).limit(1)).length === 0) return candidate;
   }
 }
 
 type Claim = { kind: "answered"; result: InitiateResult } | { kind: "busy" } | { kind: "reserved"; payment: PaymentRow; choice: ChannelChoice };
 
 /** Step 1, one transaction: replay, refuse, wait for an identical racer, or reserve the reference as a row. */
-function reserve(req: InitiateRequest, who: Initiation, print: string, now: number): Claim {
-  const q = queries();
-  return write((tx) => {
-    const used = q.used.get({ merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference });
+async function reserve(req: InitiateRequest, who: Initiation, print: string, now: number): Promise<Claim> {
+  return write(async (tx) => {
+    const [used] = await tx
+      .select({ id: payments.id, fingerprint: payments.requestFingerprint, answerJson: payments.answerJson, paymentType: payments.paymentType, reservedAt: payments.reservedAt })
+      .from(payments)
+      .where(and(eq(payments.merchantId, who.merchantId), eq(payments.mode, who.mode), eq(payments.paymentReference, req.paymentReference)));
     if (used) {
       if (used.fingerprint !== print) {
         throw new ApiError("S14", `paymentReference ${req.paymentReference} was already used with a different request`, [
@@ -120,10 +104,10 @@ function reserve(req: InitiateRequest, who: Initiation, print: string, now: numb
       if (used.reservedAt === null) return { kind: "answered", result: result(req.paymentType, used.answerJson, true) };
       if (clock.now() - used.reservedAt < reservationStaleAfterMs()) return { kind: "busy" };
       // Its process died while a provider was being asked: nothing was answered, so the reference is free again.
-      tx.delete(payments).where(eq(payments.id, used.id)).run();
+      (await tx.delete(payments).where(eq(payments.id, used.id)));
     }
-    who.guard?.(tx);
-    const merchant = q.merchant.get({ merchantId: who.merchantId });
+    await who.guard?.(tx);
+    const [merchant] = await tx.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, who.merchantId));
     if (!merchant) throw new ApiError("S404", "Merchant not found");
     let choice: ChannelChoice = { channel: "TRANSFER" };
     if (req.paymentType === "USSD") {
@@ -133,7 +117,7 @@ function reserve(req: InitiateRequest, who: Initiation, print: string, now: numb
     }
     const ttl = req.paymentType === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds;
     const values: NewPayment = {
-      merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference, linkingReference: newLinkingReference(),
+      merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference, linkingReference: await newLinkingReference(),
       paymentType: req.paymentType, status: "PENDING", amountKobo: req.amount, amountPaidKobo: 0, amountToRefundKobo: 0, amountRefundedKobo: 0,
       currency: req.currency, country: req.country, fullName: req.fullName, mobileNumber: req.mobileNumber, email: req.email,
       callbackUrl: req.callbackUrl, redirectUrl: req.redirectUrl, bankCode: null, providerReference: null, dialCode: null, accountNumber: null,
@@ -141,8 +125,10 @@ function reserve(req: InitiateRequest, who: Initiation, print: string, now: numb
       nextRequeryAt: null, requeryCount: 0, lastProviderAnswerAt: null, requestFingerprint: print, answerJson: "", source: who.source,
       linkId: who.linkId ?? null, eventSequence: 0, createdAt: now, updatedAt: now, expiresAt: now + ttl * 1000, paidAt: null,
     };
-    return { kind: "reserved", payment: q.insert.get(values), choice };
-  });
+    const [payment] = await tx.insert(payments).values(values).returning();
+    if (!payment) throw new Error("the reservation's insert returned no row");
+    return { kind: "reserved", payment, choice };
+  }, { isolation: "read committed" });
 }
 
 /** Step 3's answer: API.md's `payments` object for the issued row, written in the recording transaction. */
@@ -157,7 +143,14 @@ export async function initiatePayment(req: InitiateRequest, who: Initiation): Pr
   const now = who.now ?? clock.now();
   const print = fingerprint(req);
   for (;;) {
-    const claim = reserve(req, who, print, now);
+    let claim: Claim;
+    try {
+      claim = await reserve(req, who, print, now);
+    } catch (err) {
+      // A racer with the same reference inserted first (PostgreSQL, read committed): look again, and replay or wait.
+      if (isUniqueViolation(err)) continue;
+      throw err;
+    }
     if (claim.kind === "answered") return claim.result;
     if (claim.kind === "busy") {
       // An identical request is being issued right now: wait for its answer and replay it.
@@ -169,15 +162,15 @@ export async function initiatePayment(req: InitiateRequest, who: Initiation): Pr
       await issueReserved(
         claim.payment,
         claim.choice,
-        (tx, issued) => {
+        async (tx, issued) => {
           answerJson = answerFor(issued);
-          queries().answer.run({ answerJson, id: issued.id });
+          await tx.update(payments).set({ answerJson }).where(eq(payments.id, issued.id));
           return recordEvent(tx, { ...issued, answerJson }, "initiated", now, { amountKobo: issued.amountKobo, detail: { source: who.source, provider: issued.provider } });
         },
         now,
       );
     } catch (err) {
-      dropReservation(claim.payment.id);
+      await dropReservation(claim.payment.id);
       throw err;
     }
     return result(req.paymentType, answerJson, false);

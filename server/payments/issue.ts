@@ -3,6 +3,7 @@
 // the answer. A reserved row has `reservedAt` set until that record.
 import { and, eq, isNotNull, isNull, lt, ne } from "drizzle-orm";
 import { db, write, type Tx } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { merchants, payments, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import type { Bank } from "../providers/banks";
@@ -22,10 +23,6 @@ export function firstRequeryAt(now: number): number {
   return now + Math.round(60_000 * settings().requeryBackoffScale);
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  return err instanceof Error && (err as { code?: unknown }).code === "SQLITE_CONSTRAINT_UNIQUE";
-}
-
 function issuedColumns(p: PaymentRow, choice: ChannelChoice, outcome: IssueOutcome, now: number) {
   const { issued } = outcome;
   const common = {
@@ -43,8 +40,8 @@ function issuedColumns(p: PaymentRow, choice: ChannelChoice, outcome: IssueOutco
  * issued row (to write the answer and the timeline). A provider answer that collides with a number already
  * recorded (two racing sandbox draws) is asked again; S502 and every other refusal propagate, reservation intact.
  */
-export async function issueReserved(p: PaymentRow, choice: ChannelChoice, finish: (tx: Tx, issued: PaymentRow) => PaymentRow, now = clock.now()): Promise<PaymentRow> {
-  const merchant = db().select({ name: merchants.name }).from(merchants).where(eq(merchants.id, p.merchantId)).get();
+export async function issueReserved(p: PaymentRow, choice: ChannelChoice, finish: (tx: Tx, issued: PaymentRow) => Promise<PaymentRow>, now = clock.now()): Promise<PaymentRow> {
+  const merchant = (await db().select({ name: merchants.name }).from(merchants).where(eq(merchants.id, p.merchantId)))[0];
   if (!merchant) throw new ApiError("S404", "Merchant not found");
   let attempts = 0;
   for (let round = 0; ; round++) {
@@ -58,16 +55,16 @@ export async function issueReserved(p: PaymentRow, choice: ChannelChoice, finish
       () => `${p.linkingReference}-${++attempts}`,
     );
     try {
-      return write((tx) => {
-        const recorded = tx
+      return await write(async (tx) => {
+        const recorded = (await tx
           .update(payments)
           .set(issuedColumns(p, choice, outcome, now))
           .where(and(eq(payments.id, p.id), isNotNull(payments.reservedAt)))
           .returning()
-          .get();
+          )[0];
         if (!recorded) throw new Error(`payment ${p.id} lost its reservation while being issued`);
         return finish(tx, recorded);
-      });
+      }, { isolation: "read committed" });
     } catch (err) {
       if (!isUniqueViolation(err) || round >= 2) throw err;
     }
@@ -78,13 +75,16 @@ export async function issueReserved(p: PaymentRow, choice: ChannelChoice, finish
  * Reservations whose process died mid-issue: the sweeper removes those never answered to anyone; a standard-checkout
  * payment (answered to the merchant before its customer chose a channel) only loses the reservation.
  */
-export function dropStaleReservations(now = clock.now()): number {
+export async function dropStaleReservations(now = clock.now()): Promise<number> {
   const stale = lt(payments.reservedAt, now - reservationStaleAfterMs());
-  const released = db().update(payments).set({ reservedAt: null }).where(and(stale, isNull(payments.paymentType), ne(payments.answerJson, ""))).run().changes;
-  return released + db().delete(payments).where(and(stale, eq(payments.answerJson, ""))).run().changes;
+  return write(async (tx) => {
+    const released = await tx.update(payments).set({ reservedAt: null }).where(and(stale, isNull(payments.paymentType), ne(payments.answerJson, ""))).returning({ id: payments.id });
+    const dropped = await tx.delete(payments).where(and(stale, eq(payments.answerJson, ""))).returning({ id: payments.id });
+    return released.length + dropped.length;
+  });
 }
 
 /** Removes a reservation that was never issued (S502 or any refusal): nothing stays, the reference is free. */
-export function dropReservation(paymentId: number): void {
-  db().delete(payments).where(and(eq(payments.id, paymentId), isNotNull(payments.reservedAt))).run();
+export async function dropReservation(paymentId: number): Promise<void> {
+  (await write(async (tx) => tx.delete(payments).where(and(eq(payments.id, paymentId), isNotNull(payments.reservedAt)))));
 }

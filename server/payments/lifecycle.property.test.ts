@@ -1,4 +1,5 @@
 // Model-based test: random credits, declines, cancels, repeats, clock moves and verifies against a small reference model.
+// dialect: sqlite only — it reads the database file through SQLite itself (rawSqlite).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import fc from "fast-check";
@@ -46,7 +47,7 @@ test("status moves only along allowed edges; money, events and outbox rows alway
   const { ApiError } = await import("../api-error");
   const { verifyPayment } = await import("./verify");
   const { findPayment } = await import("./lookup");
-  const { sqlite } = await import("../../db/client");
+  const { rawSqlite: sqlite } = await import("../../db/client");
   const { settings } = await import("../settings");
 
   await fc.assert(
@@ -62,7 +63,7 @@ test("status moves only along allowed edges; money, events and outbox rows alway
         { publicKey: false },
       );
       await initiatePayment(req, { merchantId, mode: "test", source: "trpc", now: start });
-      const p0 = findPayment(merchantId, "test", ref);
+      const p0 = await findPayment(merchantId, "test", ref);
       const target = type === "USSD" ? { bankCode: p0.bankCode ?? "", providerReference: p0.providerReference ?? "" } : { accountNumber: p0.accountNumber ?? "" };
       const ttl = (type === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds) * 1000;
 
@@ -79,28 +80,28 @@ test("status moves only along allowed edges; money, events and outbox rows alway
       };
 
       for (const c of commands) {
-        const before = findPayment(merchantId, "test", ref).status;
+        const before = (await findPayment(merchantId, "test", ref)).status;
         if (c.kind === "wait") {
           now += c.seconds * 1000;
           continue;
         }
         if (c.kind === "verify") {
-          verifyPayment(merchantId, "test", ref, now);
+          await verifyPayment(merchantId, "test", ref, now);
           expireIfDue();
         } else if (c.kind === "cancel") {
           expireIfDue();
           if (model.status === "PENDING") {
-            cancelPayment(merchantId, "test", ref, now);
+            await cancelPayment(merchantId, "test", ref, now);
             model.status = "CANCELLED";
             model.changes++;
           } else {
-            assert.throws(() => cancelPayment(merchantId, "test", ref, now), (e) => e instanceof ApiError && e.code === "S15");
+            await assert.rejects(() => cancelPayment(merchantId, "test", ref, now), (e) => e instanceof ApiError && e.code === "S15");
           }
         } else {
           if (c.kind === "decline" && type !== "USSD") continue;
           const txn = `${ref}-${c.kind}-${c.txn}`;
           const amount = c.kind === "credit" ? c.amount : 0;
-          const out = applyBankNotice({ provider: "sandbox", transactionId: txn, kind: c.kind, amountKobo: amount, target }, now);
+          const out = await applyBankNotice({ provider: "sandbox", transactionId: txn, kind: c.kind, amountKobo: amount, target }, now);
           assert.equal(out.applied, !seen.has(txn), "a notice is applied exactly once");
           if (!seen.has(txn)) {
             seen.add(txn);
@@ -120,14 +121,14 @@ test("status moves only along allowed edges; money, events and outbox rows alway
             }
           }
         }
-        const after = findPayment(merchantId, "test", ref);
+        const after = await findPayment(merchantId, "test", ref);
         if (after.status !== before) assert.ok(ALLOWED[before].includes(after.status), `${before} → ${after.status}`);
         assert.equal(after.status, model.status);
         assert.equal(after.amountPaidKobo, model.paid);
         assert.equal(after.amountToRefundKobo, model.refund);
       }
 
-      const p = findPayment(merchantId, "test", ref);
+      const p = await findPayment(merchantId, "test", ref);
       const events = sqlite().prepare("select type, sequence from payment_events where payment_id = ? order by sequence").all(p.id) as { type: string; sequence: number }[];
       const outbox = sqlite().prepare("select event, sequence from outbox where payment_id = ? order by sequence").all(p.id) as { event: string; sequence: number }[];
       assert.equal(model.successes <= 1, true, "SUCCESSFUL at most once");

@@ -161,7 +161,7 @@ test("a live key gets 403 S3 from the sandbox before any lookup", async () => {
   const { write } = await import("../../db/client");
   const { issueKeyPair } = await import("../auth/api-keys");
   const m = await createTestMerchant("Live Store");
-  const live = write((tx) => issueKeyPair(tx, m.merchantId, "live"));
+  const live = await write(async (tx) => issueKeyPair(tx, m.merchantId, "live"));
   const liveToken = await tokenFor(owo, live);
   const res = await call(owo, "POST", "/api/v2/sandbox/payments/whatever/simulate", { token: liveToken, body: { outcome: "pay" } });
   assert.equal(res.status, 403, res.text);

@@ -24,49 +24,49 @@ export type BankNotice = {
 export type NoticeOutcome = { payment: PaymentRow; applied: boolean };
 export type MoveOptions = { publish?: boolean };
 
-function findTarget(tx: Tx, target: NoticeTarget): PaymentRow | undefined {
+async function findTarget(tx: Tx, target: NoticeTarget): Promise<PaymentRow | undefined> {
   const where =
     "accountNumber" in target
       ? eq(payments.accountNumber, target.accountNumber)
       : and(eq(payments.bankCode, target.bankCode), eq(payments.providerReference, target.providerReference));
   // Numbers are the sandbox bank's own: a live payment (provider account set) is out of its reach.
-  return tx.select().from(payments).where(and(where, isNull(payments.providerAccountId), isNull(payments.reservedAt))).get();
+  return (await tx.select().from(payments).where(and(where, isNull(payments.providerAccountId), isNull(payments.reservedAt))))[0];
 }
 
-function save(tx: Tx, p: PaymentRow): PaymentRow {
-  tx.update(payments)
+async function save(tx: Tx, p: PaymentRow): Promise<PaymentRow> {
+  (await tx.update(payments)
     .set({ status: p.status, amountPaidKobo: p.amountPaidKobo, amountToRefundKobo: p.amountToRefundKobo, paidAt: p.paidAt, updatedAt: p.updatedAt })
     .where(eq(payments.id, p.id))
-    .run();
+    );
   return p;
 }
 
 /** PENDING/PARTIALLY_PAID past expiresAt → EXPIRED, once: callers hold the write lock and re-read the row. */
-function expireInTx(tx: Tx, p: PaymentRow, now: number, opts: MoveOptions, providerSaysExpired = false): PaymentRow {
+async function expireInTx(tx: Tx, p: PaymentRow, now: number, opts: MoveOptions, providerSaysExpired = false): Promise<PaymentRow> {
   if (!isOpen(p.status) || now < p.expiresAt) return p;
   // A live payment's provider's time decides (API.md "Which time decides"): Owo's clock alone never expires one
   // whose provider has not answered since it ran out; the requery loop asks first.
   if (!providerSaysExpired && p.providerAccountId !== null && (p.lastProviderAnswerAt ?? 0) < p.expiresAt) return p;
-  const expired = save(tx, { ...p, status: "EXPIRED", updatedAt: now });
+  const expired = await save(tx, { ...p, status: "EXPIRED", updatedAt: now });
   return recordEvent(tx, expired, "expired", now, { publish: opts.publish });
 }
 
-function creditInTx(tx: Tx, p: PaymentRow, amount: number, now: number, detail: Record<string, unknown>, opts: MoveOptions): PaymentRow {
+async function creditInTx(tx: Tx, p: PaymentRow, amount: number, now: number, detail: Record<string, unknown>, opts: MoveOptions): Promise<PaymentRow> {
   if (!isOpen(p.status)) {
     // Money after close never moves the payment; it is owed back to the customer.
-    const owed = save(tx, { ...p, amountToRefundKobo: p.amountToRefundKobo + amount, updatedAt: now });
+    const owed = await save(tx, { ...p, amountToRefundKobo: p.amountToRefundKobo + amount, updatedAt: now });
     return recordEvent(tx, owed, "refund_due", now, { amountKobo: amount, detail, publish: opts.publish });
   }
   const paid = p.amountPaidKobo + amount;
   const done = paid >= p.amountKobo;
-  const moved = save(tx, { ...p, amountPaidKobo: paid, status: done ? "SUCCESSFUL" : "PARTIALLY_PAID", paidAt: done ? now : null, updatedAt: now });
+  const moved = await save(tx, { ...p, amountPaidKobo: paid, status: done ? "SUCCESSFUL" : "PARTIALLY_PAID", paidAt: done ? now : null, updatedAt: now });
   return recordEvent(tx, moved, done ? "successful" : "partially_paid", now, { amountKobo: amount, detail, publish: opts.publish });
 }
 
-function declineInTx(tx: Tx, p: PaymentRow, now: number, detail: Record<string, unknown>, opts: MoveOptions): PaymentRow {
+async function declineInTx(tx: Tx, p: PaymentRow, now: number, detail: Record<string, unknown>, opts: MoveOptions): Promise<PaymentRow> {
   // Only a payment with nothing received can fail; a decline for one that has money (or is closed) changes nothing.
   if (p.status !== "PENDING") return p;
-  const failed = save(tx, { ...p, status: "FAILED", updatedAt: now });
+  const failed = await save(tx, { ...p, status: "FAILED", updatedAt: now });
   return recordEvent(tx, failed, "failed", now, { detail, publish: opts.publish });
 }
 
@@ -74,28 +74,28 @@ function declineInTx(tx: Tx, p: PaymentRow, now: number, detail: Record<string, 
  * Applies a bank's notice exactly once (the provider's transaction id is unique), judging the
  * payment alive or not by the notice's arrival time `now`.
  */
-export function applyBankNotice(notice: BankNotice, now = clock.now(), opts: MoveOptions = {}): NoticeOutcome {
+export async function applyBankNotice(notice: BankNotice, now = clock.now(), opts: MoveOptions = {}): Promise<NoticeOutcome> {
   if (!Number.isSafeInteger(notice.amountKobo) || notice.amountKobo < 0 || (notice.kind === "credit" && notice.amountKobo === 0)) {
     throw new ApiError("S5", "Invalid/Missing parameters = amount", [{ field: "amount", message: "must be a positive amount" }]);
   }
-  return write((tx) => {
-    const found = findTarget(tx, notice.target);
+  return write(async (tx) => {
+    const found = await findTarget(tx, notice.target);
     if (!found) throw new ApiError("S404", "No payment was issued for this account or dial code");
     if (notice.kind === "decline" && found.paymentType !== "USSD") {
       throw new ApiError("S5", "Invalid/Missing parameters = type", [{ field: "type", message: "decline applies to USSD debits only" }]);
     }
-    const inserted = tx
+    const inserted = (await tx
       .insert(bankNotices)
       .values({
         provider: notice.provider, providerTransactionId: notice.transactionId, paymentId: found.id, kind: notice.kind,
         amountKobo: notice.amountKobo, senderName: notice.senderName ?? null, bankTime: notice.bankTime ?? null, receivedAt: now,
       })
       .onConflictDoNothing()
-      .run();
-    if (inserted.changes === 0) return { payment: found, applied: false };
+      .returning({ id: bankNotices.id }));
+    if (inserted.length === 0) return { payment: found, applied: false };
     const detail = { provider: notice.provider, transactionId: notice.transactionId, senderName: notice.senderName ?? null };
-    const current = expireInTx(tx, found, now, opts);
-    const payment = notice.kind === "credit" ? creditInTx(tx, current, notice.amountKobo, now, detail, opts) : declineInTx(tx, current, now, detail, opts);
+    const current = await expireInTx(tx, found, now, opts);
+    const payment = notice.kind === "credit" ? await creditInTx(tx, current, notice.amountKobo, now, detail, opts) : await declineInTx(tx, current, now, detail, opts);
     return { payment, applied: true };
   });
 }
@@ -116,30 +116,30 @@ export type ProviderOutcome = { payment: PaymentRow; applied: boolean };
  * requery's own id), in one transaction. Money is credited as the difference between the provider's total and
  * what Owo already holds, so a notice and a requery telling the same payment never count it twice.
  */
-export function applyProviderRecord(paymentId: number, record: ProviderRecord, via: { provider: string; transactionId: string }, now = clock.now()): ProviderOutcome {
-  return write((tx) => {
-    const found = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
+export async function applyProviderRecord(paymentId: number, record: ProviderRecord, via: { provider: string; transactionId: string }, now = clock.now()): Promise<ProviderOutcome> {
+  return write(async (tx) => {
+    const found = (await tx.select().from(payments).where(eq(payments.id, paymentId)))[0];
     if (!found) throw new ApiError("S404", "No such payment");
-    tx.update(payments).set({ lastProviderAnswerAt: now }).where(eq(payments.id, paymentId)).run();
+    (await tx.update(payments).set({ lastProviderAnswerAt: now }).where(eq(payments.id, paymentId)));
     found.lastProviderAnswerAt = now;
     const received = found.amountPaidKobo + found.amountToRefundKobo;
     const kind = record.state === "paid" ? "credit" : record.state === "failed" ? "decline" : record.state === "reversed" ? "reversal" : record.state === "expired" ? "expiry" : null;
     if (kind === null || (kind === "credit" && record.amountKobo <= received)) return { payment: found, applied: false };
     const at = record.paidAt ?? now;
-    const inserted = tx
+    const inserted = (await tx
       .insert(bankNotices)
       .values({ provider: via.provider, providerTransactionId: via.transactionId, paymentId, kind, amountKobo: record.amountKobo, bankTime: record.paidAt ?? null, receivedAt: now })
       .onConflictDoNothing()
-      .run();
-    if (inserted.changes === 0) return { payment: found, applied: false };
+      .returning({ id: bankNotices.id }));
+    if (inserted.length === 0) return { payment: found, applied: false };
     const detail = { provider: found.provider, transactionId: via.transactionId };
     let payment: PaymentRow;
-    if (kind === "credit") payment = creditInTx(tx, expireInTx(tx, found, at, {}), record.amountKobo - received, at, detail, {});
-    else if (kind === "decline") payment = declineInTx(tx, found, now, detail, {});
+    if (kind === "credit") payment = await creditInTx(tx, await expireInTx(tx, found, at, {}), record.amountKobo - received, at, detail, {});
+    else if (kind === "decline") payment = await declineInTx(tx, found, now, detail, {});
     // The provider closed it unpaid on its own clock: Owo's lifetime ends with it.
-    else if (kind === "expiry") payment = expireInTx(tx, found, Math.max(now, found.expiresAt), {}, true);
+    else if (kind === "expiry") payment = await expireInTx(tx, found, Math.max(now, found.expiresAt), {}, true);
     // Money the provider sent back by itself (a transfer of the wrong amount) is history, never refund due.
-    else payment = recordEvent(tx, found, "reversed", now, { amountKobo: record.amountKobo, detail, publish: false });
+    else payment = await recordEvent(tx, found, "reversed", now, { amountKobo: record.amountKobo, detail, publish: false });
     return { payment, applied: payment !== found };
   });
 }
@@ -149,22 +149,22 @@ export function applyProviderRecord(paymentId: number, record: ProviderRecord, v
  * void for these charges, so cancel only stops Owo crediting: money that still arrives is refund due (creditInTx).
  * Expiry is applied first, so a payment already past its time reads EXPIRED and is refused.
  */
-export function cancelPayment(merchantId: string, mode: Mode, paymentReference: string, now = clock.now()): PaymentRow {
+export async function cancelPayment(merchantId: string, mode: Mode, paymentReference: string, now = clock.now()): Promise<PaymentRow> {
   // The refusal is thrown after the transaction, so an expiry found on the way is kept.
-  const outcome = write((tx) => {
-    const found = tx
+  const outcome = await write(async (tx) => {
+    const found = (await tx
       .select()
       .from(payments)
       .where(and(eq(payments.merchantId, merchantId), eq(payments.mode, mode), eq(payments.paymentReference, paymentReference)))
-      .get();
+      )[0];
     if (!found) return null;
-    const current = expireInTx(tx, found, now, {});
+    const current = await expireInTx(tx, found, now, {});
     if (current.status !== "PENDING") return { cancelled: false, payment: current };
-    return { cancelled: true, payment: recordEvent(tx, save(tx, { ...current, status: "CANCELLED", updatedAt: now }), "cancelled", now) };
+    return { cancelled: true, payment: await recordEvent(tx, await save(tx, { ...current, status: "CANCELLED", updatedAt: now }), "cancelled", now) };
   });
   if (!outcome) throw new ApiError("S404", `No payment with reference ${paymentReference}`);
   if (!outcome.cancelled) {
-    throw new ApiError("S15", `Only a pending payment can be cancelled; ${paymentReference} is ${outcome.payment.status}`);
+    throw new ApiError("S15", `Only a pending payment can be cancelled; ${paymentReference} is ${(outcome.payment).status}`);
   }
   return outcome.payment;
 }
@@ -173,12 +173,12 @@ export function cancelPayment(merchantId: string, mode: Mode, paymentReference: 
  * A refund settled at its provider: a PROCESSED one is counted in amountRefunded. Refunds never move the payment's
  * status, code or amountToRefund (API.md "Refunds"). Call inside the transaction that settles the refund row.
  */
-export function refundSettledInTx(tx: Tx, p: PaymentRow, refund: RefundRow, now: number): PaymentRow {
+export async function refundSettledInTx(tx: Tx, p: PaymentRow, refund: RefundRow, now: number): Promise<PaymentRow> {
   const processed = refund.status === "PROCESSED";
   let current = p;
   if (processed) {
     current = { ...p, amountRefundedKobo: p.amountRefundedKobo + refund.amountKobo, updatedAt: now };
-    tx.update(payments).set({ amountRefundedKobo: current.amountRefundedKobo, updatedAt: now }).where(eq(payments.id, p.id)).run();
+    (await tx.update(payments).set({ amountRefundedKobo: current.amountRefundedKobo, updatedAt: now }).where(eq(payments.id, p.id)));
   }
   const info = { refundReference: refund.refundReference, amount: formatKobo(refund.amountKobo), status: refund.status, reason: refund.reason };
   const detail = { refundReference: refund.refundReference, ...(refund.failureReason ? { failureReason: refund.failureReason } : {}) };
@@ -186,17 +186,17 @@ export function refundSettledInTx(tx: Tx, p: PaymentRow, refund: RefundRow, now:
 }
 
 /** Verify's guarantee: an open payment past its expiry is expired before anyone is told about it. */
-export function expireIfOverdue(p: PaymentRow, now = clock.now(), opts: MoveOptions = {}): PaymentRow {
+export async function expireIfOverdue(p: PaymentRow, now = clock.now(), opts: MoveOptions = {}): Promise<PaymentRow> {
   if (!isOpen(p.status) || now < p.expiresAt) return p;
-  return write((tx) => {
-    const fresh = tx.select().from(payments).where(eq(payments.id, p.id)).get();
+  return write(async (tx) => {
+    const fresh = (await tx.select().from(payments).where(eq(payments.id, p.id)))[0];
     return fresh ? expireInTx(tx, fresh, now, opts) : p;
   });
 }
 
 /** The sweeper's pass: every open payment past its expiry, each in its own short transaction. */
-export function expireOverdue(now = clock.now(), limit = 500): number {
-  const due = db()
+export async function expireOverdue(now = clock.now(), limit = 500): Promise<number> {
+  const due = (await db()
     .select({ id: payments.id })
     .from(payments)
     // Literal statuses so SQLite can use the partial index payments_open_expiry.
@@ -211,12 +211,12 @@ export function expireOverdue(now = clock.now(), limit = 500): number {
       ),
     )
     .limit(limit)
-    .all();
+    );
   let expired = 0;
   for (const { id } of due) {
-    write((tx) => {
-      const p = tx.select().from(payments).where(eq(payments.id, id)).get();
-      if (p && expireInTx(tx, p, now, {}) !== p) expired++;
+    await write(async (tx) => {
+      const p = (await tx.select().from(payments).where(eq(payments.id, id)))[0];
+      if (p && await expireInTx(tx, p, now, {}) !== p) expired++;
     });
   }
   return expired;

@@ -29,9 +29,9 @@ async function history(m: TestMerchant, at: number, body: Record<string, unknown
   const issued = JSON.parse((await initiatePayment(request, { merchantId: m.merchantId, mode: "test", source: "rest", now: at })).paymentsJson);
   const target = request.paymentType === "USSD" ? { bankCode: request.bankCode, providerReference: issued.providerreference } : { accountNumber: issued.accountNumber };
   const notice = { provider: "sandbox", transactionId: `t-${Math.random()}`, target, senderName: "Ada" };
-  if (outcome.pay) applyBankNotice({ ...notice, kind: "credit", amountKobo: parseAmount(outcome.pay) ?? 0 }, at + MINUTE);
-  if (outcome.decline) applyBankNotice({ ...notice, kind: "decline", amountKobo: 0 }, at + MINUTE);
-  if (outcome.cancel) cancelPayment(m.merchantId, "test", request.paymentReference, at + MINUTE);
+  if (outcome.pay) await applyBankNotice({ ...notice, kind: "credit", amountKobo: parseAmount(outcome.pay) ?? 0 }, at + MINUTE);
+  if (outcome.decline) await applyBankNotice({ ...notice, kind: "decline", amountKobo: 0 }, at + MINUTE);
+  if (outcome.cancel) await cancelPayment(m.merchantId, "test", request.paymentReference, at + MINUTE);
 }
 
 test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos days", async () => {
@@ -51,8 +51,8 @@ test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos
   const { paymentOverview } = await import("./overview");
   // Read after the 1000 USSD has expired: the overview counts what the rows say, and verify or the sweeper moved them.
   const { expireOverdue } = await import("./lifecycle");
-  expireOverdue(NOW);
-  const { periods } = paymentOverview(m.merchantId, "test", NOW);
+  await expireOverdue(NOW);
+  const { periods } = await paymentOverview(m.merchantId, "test", NOW);
 
   const today = periods.today;
   assert.equal(today.since, new Date(TODAY).toISOString());

@@ -34,27 +34,28 @@ function figures(t: Tally) {
   const ended = t.successful + t.failed + t.expired;
   return { ...t, volume: formatKobo(t.volumeKobo), successRate: ended === 0 ? null : t.successful / ended };
 }
-export type Figures = ReturnType<typeof figures>;
+export type Figures = Awaited<ReturnType<typeof figures>>;
 
 /** channel: null for a standard-checkout payment whose customer has not chosen yet. */
 type Bucketed = { bucket: number; channel: PaymentType | null; status: PaymentStatus; count: number; paidKobo: number };
 
 /** One grouped scan of the payments_list index range: counts and money per time bucket, channel and status. */
-function bucketed(merchantId: string, mode: Mode, since: number, until: number, size: number): Bucketed[] {
-  // better-sqlite3 binds numbers as REAL, so the division is cast back to a whole bucket number.
-  const bucket = sql<number>`cast((${payments.createdAt} - ${since}) / ${size} as integer)`;
-  return db()
+async function bucketed(merchantId: string, mode: Mode, since: number, until: number, size: number): Promise<Bucketed[]> {
+  // Whole numbers written into the SQL, not bound: PostgreSQL matches GROUP BY to the select list by text, and two
+  // bindings of one value are two parameters to it. better-sqlite3 would also bind them as REAL.
+  const bucket = sql<number>`((${payments.createdAt} - ${sql.raw(String(Math.trunc(since)))}) / ${sql.raw(String(Math.trunc(size)))})`.mapWith(Number);
+  return (db()
     .select({
       bucket,
       channel: payments.paymentType,
       status: payments.status,
-      count: sql<number>`count(*)`,
-      paidKobo: sql<number>`coalesce(sum(${payments.amountPaidKobo}), 0)`,
+      count: sql<number>`count(*)`.mapWith(Number),
+      paidKobo: sql<number>`coalesce(sum(${payments.amountPaidKobo}), 0)`.mapWith(Number),
     })
     .from(payments)
     .where(and(eq(payments.merchantId, merchantId), eq(payments.mode, mode), gte(payments.createdAt, since), lt(payments.createdAt, until)))
     .groupBy(bucket, payments.paymentType, payments.status)
-    .all();
+    );
 }
 
 type SeriesPoint = { start: string; label: string; USSD: number; TRANSFER: number; successful: number; unsuccessful: number; open: number };
@@ -78,11 +79,11 @@ function series(rows: Bucketed[], since: number, size: number, buckets: number, 
 }
 
 /** Today, the last 7 and the last 30 Lagos days (today included), with hourly points for today and daily ones otherwise. */
-export function paymentOverview(merchantId: string, mode: Mode, now = clock.now()) {
+export async function paymentOverview(merchantId: string, mode: Mode, now = clock.now()) {
   const today = dayStartOf(now);
   const since = today - (PERIOD_DAYS["30d"] - 1) * DAY_MS;
-  const daily = bucketed(merchantId, mode, since, today + DAY_MS, DAY_MS);
-  const hourly = bucketed(merchantId, mode, today, today + DAY_MS, HOUR_MS);
+  const daily = await bucketed(merchantId, mode, since, today + DAY_MS, DAY_MS);
+  const hourly = await bucketed(merchantId, mode, today, today + DAY_MS, HOUR_MS);
 
   const periods = Object.fromEntries(
     OVERVIEW_PERIODS.map((period) => {
@@ -105,4 +106,4 @@ export function paymentOverview(merchantId: string, mode: Mode, now = clock.now(
 
   return { asOf: new Date(now).toISOString(), periods };
 }
-export type PaymentOverview = ReturnType<typeof paymentOverview>;
+export type PaymentOverview = Awaited<ReturnType<typeof paymentOverview>>;

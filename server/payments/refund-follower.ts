@@ -15,16 +15,16 @@ import { lookForRefund, noteUnanswered, recordRefundState, sendRefund } from "./
 const CLAIM_MS = 60_000;
 
 /** Takes the refunds due now, pushing their next check past the claim so no other loop asks at the same time. */
-function claimDue(now: number, limit: number): RefundRow[] {
-  return write((tx) => {
-    const due = tx
+async function claimDue(now: number, limit: number): Promise<RefundRow[]> {
+  return write(async (tx) => {
+    const due = (await tx
       .select()
       .from(refunds)
       // Literal status so SQLite can use the partial index refunds_due.
       .where(and(sql`${refunds.status} = 'PENDING'`, lte(refunds.nextCheckAt, now)))
       .limit(limit)
-      .all();
-    for (const r of due) tx.update(refunds).set({ nextCheckAt: now + CLAIM_MS }).where(eq(refunds.id, r.id)).run();
+      );
+    for (const r of due) (await tx.update(refunds).set({ nextCheckAt: now + CLAIM_MS }).where(eq(refunds.id, r.id)));
     return due;
   });
 }
@@ -34,16 +34,16 @@ async function check(r: RefundRow): Promise<void> {
   if (r.providerRefundId === null) return r.unansweredAt === null ? sendRefund(r) : lookForRefund(r);
   try {
     const state = await queryRefund(r, r.providerRefundId);
-    recordRefundState(r.id, state ?? { refundId: r.providerRefundId, state: "pending" });
+    await recordRefundState(r.id, state ?? { refundId: r.providerRefundId, state: "pending" });
   } catch (err) {
     // A failed query is no verdict on the refund: it stays PENDING and is asked again.
-    noteUnanswered(r.id, describeFailure(err), { mayExistAtProvider: false });
+    await noteUnanswered(r.id, describeFailure(err), { mayExistAtProvider: false });
   }
 }
 
 /** One pass: every refund due now, one after another. Returns how many were asked about. */
 export async function followRefunds(now = clock.now(), limit = 20): Promise<number> {
-  const due = claimDue(now, limit);
+  const due = await claimDue(now, limit);
   for (const r of due) await check(r);
   return due.length;
 }
@@ -56,7 +56,7 @@ export async function followRefunds(now = clock.now(), limit = 20): Promise<numb
 export type RefundNoticeOutcome = { result: "applied" | "duplicate" | "no_refund" | "rejected"; paymentId: number | null };
 
 export async function refundNoticed(place: ProviderPlace, reading: RefundReading): Promise<RefundNoticeOutcome> {
-  const r = noticedRefund(place, reading);
+  const r = await noticedRefund(place, reading);
   if (!r) return { result: "no_refund", paymentId: null };
   if (r.status !== "PENDING") return { result: "duplicate", paymentId: r.paymentId };
   const refundId = reading.refundId ?? r.providerRefundId;
@@ -69,7 +69,7 @@ export async function refundNoticed(place: ProviderPlace, reading: RefundReading
     return { result: "no_refund", paymentId: r.paymentId };
   }
   if (!state && !noticesSigned(place)) return { result: "rejected", paymentId: r.paymentId };
-  recordRefundState(r.id, state ?? { refundId: refundId ?? "", state: reading.state });
+  await recordRefundState(r.id, state ?? { refundId: refundId ?? "", state: reading.state });
   return { result: state && state.state !== reading.state ? "rejected" : "applied", paymentId: r.paymentId };
 }
 
@@ -80,19 +80,19 @@ export type RefundReading = { refundId?: string; providerReference?: string; amo
  * The refund a notice is about, among those of the provider account whose URL received it: by the provider's refund
  * id, or (events that name none) by the refunded payment's providerReference and the amount, oldest PENDING first.
  */
-function noticedRefund(place: ProviderPlace, reading: RefundReading): RefundRow | undefined {
+async function noticedRefund(place: ProviderPlace, reading: RefundReading): Promise<RefundRow | undefined> {
   const mine = (r: RefundRow) => r.provider === place.provider && r.providerAccountId === place.providerAccountId;
   if (reading.refundId) {
-    return db().select().from(refunds).where(and(eq(refunds.provider, place.provider), eq(refunds.providerRefundId, reading.refundId))).all().find(mine);
+    return (await db().select().from(refunds).where(and(eq(refunds.provider, place.provider), eq(refunds.providerRefundId, reading.refundId)))).find(mine);
   }
   if (!reading.providerReference) return undefined;
-  return db()
+  return (await db()
     .select({ refund: refunds })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .where(and(eq(payments.providerReference, reading.providerReference), sql`${refunds.status} = 'PENDING'`))
     .orderBy(asc(refunds.createdAt))
-    .all()
+    )
     .map((row) => row.refund)
     .find((r) => mine(r) && (reading.amountKobo === undefined || r.amountKobo === reading.amountKobo));
 }

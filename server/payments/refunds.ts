@@ -56,7 +56,7 @@ export function refundView(r: RefundRow) {
     failureReason: r.failureReason,
   };
 }
-export type RefundView = ReturnType<typeof refundView>;
+export type RefundView = Awaited<ReturnType<typeof refundView>>;
 
 /** The answer to a refund request: always PENDING (API.md), a repeat with the same refundReference the same again. */
 export type RefundAnswer = { code: "00"; message: "Refund accepted"; refund: { refundReference: string; amount: string; status: "PENDING"; reason: string; createdAt: string } };
@@ -67,17 +67,17 @@ function answerOf(r: RefundRow): RefundAnswer {
 }
 
 /** amountPaid + amountToRefund − every refund PENDING or PROCESSED (a FAILED one frees its amount). */
-function refundableIn(reader: Pick<Tx, "select">, p: PaymentRow): Kobo {
-  const held = reader
-    .select({ kobo: sql<number>`coalesce(sum(${refunds.amountKobo}), 0)` })
+async function refundableIn(reader: Pick<Tx, "select">, p: PaymentRow): Promise<Kobo> {
+  const held = (await reader
+    .select({ kobo: sql<number>`coalesce(sum(${refunds.amountKobo}), 0)`.mapWith(Number) })
     .from(refunds)
     .where(and(eq(refunds.paymentId, p.id), inArray(refunds.status, ["PENDING", "PROCESSED"])))
-    .get();
+    )[0];
   return p.amountPaidKobo + p.amountToRefundKobo - (held?.kobo ?? 0);
 }
 
 /** What may still be refunded, for the dashboard; 0 for a payment that cannot be refunded now. */
-export function refundableKobo(p: PaymentRow): Kobo {
+export async function refundableKobo(p: PaymentRow): Promise<Kobo> {
   return isOpen(p.status) ? 0 : refundableIn(db(), p);
 }
 
@@ -94,17 +94,17 @@ type Requested = { amountKobo?: Kobo; reason: string; refundReference?: string }
 /** A refund submitted to the provider but not yet answered is asked about (or sent again) after this lease. */
 const SUBMIT_LEASE_MS = 60_000;
 
-function reserve(tx: Tx, paymentId: number, req: Requested, now: number): { replayed: boolean; refund: RefundRow } {
-  const p = tx.select().from(payments).where(eq(payments.id, paymentId)).get();
+async function reserve(tx: Tx, paymentId: number, req: Requested, now: number): Promise<{ replayed: boolean; refund: RefundRow; }> {
+  const p = (await tx.select().from(payments).where(eq(payments.id, paymentId)))[0];
   if (!p) throw new ApiError("S404", "No such payment");
   if (req.refundReference !== undefined) {
-    const first = tx.select().from(refunds).where(and(eq(refunds.paymentId, p.id), eq(refunds.refundReference, req.refundReference))).get();
+    const first = (await tx.select().from(refunds).where(and(eq(refunds.paymentId, p.id), eq(refunds.refundReference, req.refundReference))))[0];
     if (first) return { replayed: true, refund: first };
   }
   // The provider first: a payment it cannot refund through Owo never can be, whatever its status.
-  if (!refundsAt(p)) throw new ApiError("S15", `${p.provider} cannot refund this payment through Owo: refund it at the provider`);
+  if (!await refundsAt(p)) throw new ApiError("S15", `${p.provider} cannot refund this payment through Owo: refund it at the provider`);
   if (isOpen(p.status)) throw new ApiError("S15", `Only a payment that is not pending or partially paid can be refunded; ${p.paymentReference} is ${p.status}`);
-  const left = refundableIn(tx, p);
+  const left = await refundableIn(tx, p);
   if (left <= 0) throw new ApiError("S15", `Nothing is left to refund on ${p.paymentReference}: every naira that arrived is refunded or being refunded`);
   const amountKobo = req.amountKobo ?? left;
   if (amountKobo > left) throw new ApiError("S15", `A refund of ${formatKobo(amountKobo)} is more than is refundable (${formatKobo(left)})`, [{ field: "amount", message: `must be at most ${formatKobo(left)}` }]);
@@ -113,8 +113,8 @@ function reserve(tx: Tx, paymentId: number, req: Requested, now: number): { repl
     amountKobo, reason: req.reason, status: "PENDING", provider: p.provider, providerAccountId: p.providerAccountId, providerRefundId: null,
     failureReason: null, unansweredAt: null, checks: 0, nextCheckAt: now + SUBMIT_LEASE_MS, createdAt: now, updatedAt: now, settledAt: null,
   };
-  tx.insert(refunds).values(refund).run();
-  recordEvent(tx, p, "refund_requested", now, { amountKobo, detail: { refundReference: refund.refundReference, reason: refund.reason } });
+  (await tx.insert(refunds).values(refund));
+  await recordEvent(tx, p, "refund_requested", now, { amountKobo, detail: { refundReference: refund.refundReference, reason: refund.reason } });
   return { replayed: false, refund };
 }
 
@@ -127,13 +127,13 @@ function requestOf(p: PaymentRow, refund: RefundRow): RefundRequest {
 
 /** Sends a reserved refund to the provider and records what it said. Never throws: the follower asks again. */
 export async function sendRefund(refund: RefundRow): Promise<void> {
-  const p = db().select().from(payments).where(eq(payments.id, refund.paymentId)).get();
+  const p = (await db().select().from(payments).where(eq(payments.id, refund.paymentId)))[0];
   if (!p) return;
   try {
-    recordRefundState(refund.id, await submitRefund(refund, requestOf(p, refund)));
+    await recordRefundState(refund.id, await submitRefund(refund, requestOf(p, refund)));
   } catch (err) {
-    if (isRefusal(err)) settleRefund(refund.id, "FAILED", `${refund.provider} refused the refund: ${describeFailure(err)}`);
-    else noteUnanswered(refund.id, describeFailure(err), { mayExistAtProvider: mayHaveReached(err) });
+    if (isRefusal(err)) await settleRefund(refund.id, "FAILED", `${refund.provider} refused the refund: ${describeFailure(err)}`);
+    else await noteUnanswered(refund.id, describeFailure(err), { mayExistAtProvider: mayHaveReached(err) });
   }
 }
 
@@ -143,13 +143,13 @@ export async function sendRefund(refund: RefundRow): Promise<void> {
  * Certainly not there: sent again. No answer, or a provider with no way to look: it stays PENDING and flagged.
  */
 export async function lookForRefund(refund: RefundRow): Promise<void> {
-  const p = db().select().from(payments).where(eq(payments.id, refund.paymentId)).get();
+  const p = (await db().select().from(payments).where(eq(payments.id, refund.paymentId)))[0];
   if (!p) return;
-  const knownRefundIds = db()
+  const knownRefundIds = (await db()
     .select({ id: refunds.providerRefundId })
     .from(refunds)
     .where(and(eq(refunds.paymentId, p.id), ne(refunds.id, refund.id)))
-    .all()
+    )
     .flatMap((r) => (r.id === null ? [] : [r.id]));
   let found: RefundState | null | undefined;
   try {
@@ -159,29 +159,29 @@ export async function lookForRefund(refund: RefundRow): Promise<void> {
   }
   if (found === undefined) return noteUnanswered(refund.id, `${refund.provider} offers no way to look for a refund: check at the provider`, { mayExistAtProvider: true });
   if (found !== null) return recordRefundState(refund.id, found);
-  const cleared = write((tx) => tx.update(refunds).set({ unansweredAt: null }).where(and(eq(refunds.id, refund.id), eq(refunds.status, "PENDING"))).run().changes === 1);
+  const cleared = await write(async (tx) => (await tx.update(refunds).set({ unansweredAt: null }).where(and(eq(refunds.id, refund.id), eq(refunds.status, "PENDING"))).returning({ id: refunds.id })).length === 1);
   if (cleared) await sendRefund({ ...refund, unansweredAt: null });
 }
 
 export async function requestRefund(merchantId: string, mode: Mode, paymentReference: string, body: unknown, now = clock.now()): Promise<RefundAnswer> {
   // The payment the path names first (404), then the body; an open payment past its time is expired: then it can be refunded.
-  const p = expireIfOverdue(findPayment(merchantId, mode, paymentReference), now);
+  const p = await expireIfOverdue(await findPayment(merchantId, mode, paymentReference), now);
   const input = parseRefundRequest(body);
   const requested: Requested = { amountKobo: input.amount === undefined ? undefined : (parseAmount(input.amount) ?? 0), reason: input.reason, refundReference: input.refundReference };
-  const { replayed, refund } = write((tx) => reserve(tx, p.id, requested, now));
+  const { replayed, refund } = await write(async (tx) => reserve(tx, p.id, requested, now));
   if (!replayed) await sendRefund(refund);
   return answerOf(refund);
 }
 
 /** The provider's word on a refund: its id, and PROCESSED or FAILED once it says so; applied once. */
-export function recordRefundState(refundId: string, state: RefundState, now = clock.now()): void {
+export async function recordRefundState(refundId: string, state: RefundState, now = clock.now()): Promise<void> {
   if (state.state === "processed") return settleRefund(refundId, "PROCESSED", null, state.refundId, now);
   if (state.state === "failed") return settleRefund(refundId, "FAILED", "the provider reports the refund failed", state.refundId, now);
-  write((tx) => {
-    const r = tx.select().from(refunds).where(eq(refunds.id, refundId)).get();
+  await write(async (tx) => {
+    const r = (await tx.select().from(refunds).where(eq(refunds.id, refundId)))[0];
     if (!r || r.status !== "PENDING") return;
     const checks = r.checks + 1;
-    tx.update(refunds).set({ providerRefundId: state.refundId, unansweredAt: null, checks, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now }).where(eq(refunds.id, refundId)).run();
+    (await tx.update(refunds).set({ providerRefundId: state.refundId, unansweredAt: null, checks, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now }).where(eq(refunds.id, refundId)));
   });
 }
 
@@ -191,29 +191,29 @@ export function recordRefundState(refundId: string, state: RefundState, now = cl
  */
 export const MAX_UNANSWERED_SUBMISSIONS = 5;
 
-export function noteUnanswered(refundId: string, why: string, o: { mayExistAtProvider: boolean }, now = clock.now()): void {
-  const giveUp = write((tx) => {
-    const r = tx.select().from(refunds).where(eq(refunds.id, refundId)).get();
+export async function noteUnanswered(refundId: string, why: string, o: { mayExistAtProvider: boolean }, now = clock.now()): Promise<void> {
+  const giveUp = await write(async (tx) => {
+    const r = (await tx.select().from(refunds).where(eq(refunds.id, refundId)))[0];
     if (!r || r.status !== "PENDING") return false;
     const checks = r.checks + 1;
     const unansweredAt = r.providerRefundId === null && o.mayExistAtProvider ? (r.unansweredAt ?? now) : r.unansweredAt;
     if (r.providerRefundId === null && unansweredAt === null && checks >= MAX_UNANSWERED_SUBMISSIONS) return true;
-    tx.update(refunds).set({ checks, unansweredAt, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now }).where(eq(refunds.id, refundId)).run();
+    (await tx.update(refunds).set({ checks, unansweredAt, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now }).where(eq(refunds.id, refundId)));
     return false;
   });
   log.warn({ refundId, why }, "refund: no usable answer from the provider");
-  if (giveUp) settleRefund(refundId, "FAILED", `the provider could not be reached: ${why}`, null, now);
+  if (giveUp) await settleRefund(refundId, "FAILED", `the provider could not be reached: ${why}`, null, now);
 }
 
 /** PENDING → PROCESSED or FAILED, once, with its event and callback (refund.processed / refund.failed). */
-export function settleRefund(refundId: string, status: "PROCESSED" | "FAILED", failureReason: string | null, providerRefundId: string | null = null, now = clock.now()): void {
-  write((tx) => {
-    const r = tx.select().from(refunds).where(eq(refunds.id, refundId)).get();
+export async function settleRefund(refundId: string, status: "PROCESSED" | "FAILED", failureReason: string | null, providerRefundId: string | null = null, now = clock.now()): Promise<void> {
+  await write(async (tx) => {
+    const r = (await tx.select().from(refunds).where(eq(refunds.id, refundId)))[0];
     if (!r || r.status !== "PENDING") return;
     const settled: RefundRow = { ...r, status, failureReason, providerRefundId: providerRefundId ?? r.providerRefundId, checks: r.checks + 1, nextCheckAt: null, updatedAt: now, settledAt: now };
-    tx.update(refunds).set(settled).where(eq(refunds.id, refundId)).run();
-    const p = tx.select().from(payments).where(eq(payments.id, r.paymentId)).get();
-    if (p) refundSettledInTx(tx, p, settled, now);
+    (await tx.update(refunds).set(settled).where(eq(refunds.id, refundId)));
+    const p = (await tx.select().from(payments).where(eq(payments.id, r.paymentId)))[0];
+    if (p) await refundSettledInTx(tx, p, settled, now);
   });
 }
 
@@ -221,21 +221,21 @@ export function settleRefund(refundId: string, status: "PROCESSED" | "FAILED", f
  * chained Owo's SeerBit connector asks before it believes an unsigned refund notice. */
 export type RefundStatusAnswer = { code: "00"; message: "Successful"; refund: { refundReference: string; amount: string; status: RefundRow["status"]; reason: string; createdAt: string } };
 
-export function refundStatus(merchantId: string, mode: Mode, paymentReference: string, refundReference: string): RefundStatusAnswer {
-  const p = findPayment(merchantId, mode, paymentReference);
-  const r = db().select().from(refunds).where(and(eq(refunds.paymentId, p.id), eq(refunds.refundReference, refundReference))).get();
+export async function refundStatus(merchantId: string, mode: Mode, paymentReference: string, refundReference: string): Promise<RefundStatusAnswer> {
+  const p = await findPayment(merchantId, mode, paymentReference);
+  const r = (await db().select().from(refunds).where(and(eq(refunds.paymentId, p.id), eq(refunds.refundReference, refundReference))))[0];
   if (!r) throw new ApiError("S404", `No refund with reference ${refundReference} on ${paymentReference}`);
   const { amount, status, reason, createdAt } = refundView(r);
   return { code: "00", message: "Successful", refund: { refundReference, amount, status, reason, createdAt } };
 }
 
 /** The payment's refunds, oldest first, for the dashboard: each flagged while the provider's answer to it is unknown. */
-export function refundsOf(paymentId: number): (RefundView & { providerDidNotAnswer: boolean })[] {
-  return db()
+export async function refundsOf(paymentId: number): Promise<(RefundView & { providerDidNotAnswer: boolean; })[]> {
+  return (await db()
     .select()
     .from(refunds)
     .where(eq(refunds.paymentId, paymentId))
     .orderBy(asc(refunds.createdAt))
-    .all()
+    )
     .map((r) => ({ ...refundView(r), providerDidNotAnswer: r.status === "PENDING" && r.providerRefundId === null && r.unansweredAt !== null }));
 }

@@ -88,7 +88,7 @@ test("the customer chooses USSD and a bank on the hosted checkout: the same paym
   const created = (await standard(body)).json.data.payments;
   const before = await checkout().status.query({ linkingReference: created.linkingReference });
   assert.equal(before.issued, null);
-  assert.ok(before.offer && before.offer.ussdBanks.some((b) => b.bankCode === "044"));
+  assert.ok(before.offer && (before.offer).ussdBanks.some((b) => b.bankCode === "044"));
 
   const chosen = await checkout().choose.mutate({ linkingReference: created.linkingReference, paymentType: "USSD", bankCode: "044" });
   assert.equal(chosen.offer, null);
@@ -115,7 +115,7 @@ test("with redirectUrl too, the browser goes there and callbackUrl gets the sign
   const body = sdkBody({ callbackUrl: receiver.url(), redirectUrl: "shop.example.ng/thanks", amount: 1_500_000 });
   const created = (await standard(body)).json.data.payments;
   const offered = await checkout().status.query({ linkingReference: created.linkingReference });
-  assert.deepEqual(offered.offer?.ussdBanks, [], "USSD is offered only up to 1,000,000.00");
+  assert.deepEqual((offered.offer)?.ussdBanks, [], "USSD is offered only up to 1,000,000.00");
   const ussd = await trpcFailure(checkout().choose.mutate({ linkingReference: created.linkingReference, paymentType: "USSD", bankCode: "044" }));
   assert.equal(ussd.apiCode, "S2");
 
@@ -131,14 +131,14 @@ test("with redirectUrl too, the browser goes there and callbackUrl gets the sign
 });
 
 test("a choice whose process died mid-issue is released by the sweeper, never dropped: the payment was already answered to the merchant", async () => {
-  const { db } = await import("../../db/client");
+  const { write } = await import("../../db/client");
   const { payments } = await import("../../db/schema");
   const { dropStaleReservations } = await import("./issue");
   const { eq } = await import("drizzle-orm");
   const created = (await standard(sdkBody())).json.data.payments;
   // As if a process reserved the customer's choice, then died before the provider answered.
-  db().update(payments).set({ reservedAt: Date.now() - 3_600_000 }).where(eq(payments.linkingReference, created.linkingReference)).run();
-  dropStaleReservations();
+  (await write(async (tx) => tx.update(payments).set({ reservedAt: Date.now() - 3_600_000 }).where(eq(payments.linkingReference, created.linkingReference))));
+  await dropStaleReservations();
   const v = (await verify(created.paymentReference)).json.data.payments;
   assert.deepEqual([v.status, v.paymentType], ["PENDING", null]);
   const chosen = await checkout().choose.mutate({ linkingReference: created.linkingReference, paymentType: "TRANSFER" });

@@ -36,15 +36,15 @@ const answered = (paymentsJson: string, replayed: boolean): StandardCheckoutResu
 });
 
 /** Makes the payment (no channel, nothing issued yet) in one transaction, or replays the first answer. */
-export function createStandardCheckout(req: StandardCheckoutRequest, who: { merchantId: string; mode: Mode; source: PaymentSource }): StandardCheckoutResult {
+export async function createStandardCheckout(req: StandardCheckoutRequest, who: { merchantId: string; mode: Mode; source: PaymentSource }): Promise<StandardCheckoutResult> {
   const now = clock.now();
   const print = fingerprint(req);
-  return write((tx) => {
-    const used = tx
+  return write(async (tx) => {
+    const used = (await tx
       .select({ fingerprint: payments.requestFingerprint, answerJson: payments.answerJson })
       .from(payments)
       .where(and(eq(payments.merchantId, who.merchantId), eq(payments.mode, who.mode), eq(payments.paymentReference, req.paymentReference)))
-      .get();
+      )[0];
     if (used) {
       if (used.fingerprint !== print) {
         throw new ApiError("S14", `paymentReference ${req.paymentReference} was already used with a different request`, [
@@ -53,13 +53,13 @@ export function createStandardCheckout(req: StandardCheckoutRequest, who: { merc
       }
       return answered(used.answerJson, true);
     }
-    const linkingReference = newLinkingReference();
+    const linkingReference = await newLinkingReference();
     const expiresAt = now + settings().transferTtlSeconds * 1000;
     const paymentsJson = JSON.stringify({
       redirectLink: checkoutUrl(linkingReference), paymentStatus: AWAITING_CUSTOMER, paymentReference: req.paymentReference, linkingReference,
       expiresAt: new Date(expiresAt).toISOString(),
     } satisfies StandardCheckoutPayments);
-    const row = tx
+    const row = (await tx
       .insert(payments)
       .values({
         merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference, linkingReference, paymentType: null, status: "PENDING",
@@ -68,8 +68,9 @@ export function createStandardCheckout(req: StandardCheckoutRequest, who: { merc
         createdAt: now, updatedAt: now, expiresAt,
       })
       .returning()
-      .get();
-    recordEvent(tx, row, "initiated", now, { amountKobo: row.amountKobo, detail: { source: who.source, standardCheckout: true } });
+      )[0];
+    if (!row) throw new Error("the checkout's insert returned no row");
+    await recordEvent(tx, row, "initiated", now, { amountKobo: row.amountKobo, detail: { source: who.source, standardCheckout: true } });
     return answered(paymentsJson, false);
   });
 }
@@ -77,19 +78,19 @@ export function createStandardCheckout(req: StandardCheckoutRequest, who: { merc
 export type ChannelRequest = { paymentType: PaymentType; bankCode?: string | null };
 
 /** What the hosted page offers for a payment still without a channel: USSD (up to its limit) at these banks, and TRANSFER. */
-export function channelOffer(p: PaymentRow): { ussdBanks: { bankCode: string; bankName: string }[] } {
+export async function channelOffer(p: PaymentRow): Promise<{ ussdBanks: { bankCode: string; bankName: string; }[]; }> {
   if (p.amountKobo > AMOUNT_LIMITS.USSD.max) return { ussdBanks: [] };
-  const served = merchantBanks(p.merchantId, p.mode).filter((b) => b.supportsUssd);
+  const served = (await merchantBanks(p.merchantId, p.mode)).filter((b) => b.supportsUssd);
   return { ussdBanks: served.map((b) => ({ bankCode: b.bankCode, bankName: b.bankName })) };
 }
 
-function choiceFor(p: PaymentRow, request: ChannelRequest): ChannelChoice {
+async function choiceFor(p: PaymentRow, request: ChannelRequest): Promise<ChannelChoice> {
   if (request.paymentType === "TRANSFER") return { channel: "TRANSFER" };
   if (p.amountKobo > AMOUNT_LIMITS.USSD.max) {
     throw new ApiError("S2", "USSD is offered only up to 1000000.00: pay this amount by bank transfer", [{ field: "paymentType", message: "USSD is offered only up to 1000000.00" }]);
   }
   const bank = bankByCode(request.bankCode ?? "");
-  if (!bank || !channelOffer(p).ussdBanks.some((b) => b.bankCode === bank.bankCode)) {
+  if (!bank || !(await channelOffer(p)).ussdBanks.some((b) => b.bankCode === bank.bankCode)) {
     throw new ApiError("S8", "Invalid bankCode: choose a bank that offers USSD for this shop", [{ field: "bankCode", message: "is not a bank this shop can take USSD from" }]);
   }
   return { channel: "USSD", bank };
@@ -98,12 +99,12 @@ function choiceFor(p: PaymentRow, request: ChannelRequest): ChannelChoice {
 type Claim = { kind: "chosen"; payment: PaymentRow } | { kind: "busy" } | { kind: "reserved"; payment: PaymentRow; choice: ChannelChoice };
 
 /** One transaction: the payment is still open and without a channel, and this choice reserves it for issuing. */
-function reserveChoice(linkingReference: string, request: ChannelRequest, now: number): Claim {
-  const found = db().select().from(payments).where(eq(payments.linkingReference, linkingReference)).get();
+async function reserveChoice(linkingReference: string, request: ChannelRequest, now: number): Promise<Claim> {
+  const found = (await db().select().from(payments).where(eq(payments.linkingReference, linkingReference)))[0];
   if (!found) throw new ApiError("S404", "No such checkout: check the link you were given");
-  const p = expireIfOverdue(found, now);
-  return write((tx) => {
-    const fresh = tx.select().from(payments).where(eq(payments.id, p.id)).get() ?? p;
+  const p = await expireIfOverdue(found, now);
+  return write(async (tx) => {
+    const fresh = (await tx.select().from(payments).where(eq(payments.id, p.id)))[0] ?? p;
     if (fresh.paymentType !== null) {
       // A second tap of the same choice shows what the first one issued; another channel is refused.
       if (fresh.paymentType === request.paymentType && fresh.reservedAt === null) return { kind: "chosen", payment: fresh };
@@ -111,11 +112,11 @@ function reserveChoice(linkingReference: string, request: ChannelRequest, now: n
     }
     if (!isOpen(fresh.status)) throw new ApiError("S15", "This payment has ended; start again from the shop");
     if (fresh.reservedAt !== null && now - fresh.reservedAt < reservationStaleAfterMs()) return { kind: "busy" };
-    const choice = choiceFor(fresh, request);
-    const reserved = tx.update(payments).set({ reservedAt: now }).where(and(eq(payments.id, fresh.id), isNull(payments.paymentType))).returning().get();
+    const choice = await choiceFor(fresh, request);
+    const reserved = (await tx.update(payments).set({ reservedAt: now }).where(and(eq(payments.id, fresh.id), isNull(payments.paymentType))).returning())[0];
     if (!reserved) throw new ApiError("S15", "This payment's channel was just chosen");
     // Choosing shortens the lifetime to the channel's own, never lengthens it (API.md); recorded with what is issued.
-    const ttl = choice.channel === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds;
+    const ttl = (choice).channel === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds;
     return { kind: "reserved", payment: { ...reserved, expiresAt: Math.min(reserved.expiresAt, now + ttl * 1000) }, choice };
   });
 }
@@ -124,7 +125,7 @@ function reserveChoice(linkingReference: string, request: ChannelRequest, now: n
 export async function chooseChannel(linkingReference: string, request: ChannelRequest): Promise<PaymentRow> {
   for (;;) {
     const now = clock.now();
-    const claim = reserveChoice(linkingReference, request, now);
+    const claim = await reserveChoice(linkingReference, request, now);
     if (claim.kind === "chosen") return claim.payment;
     if (claim.kind === "busy") {
       // Another tap is being issued right now: wait for it and show what it issued.
@@ -135,12 +136,12 @@ export async function chooseChannel(linkingReference: string, request: ChannelRe
       return await issueReserved(
         claim.payment,
         claim.choice,
-        (tx, issued) => recordEvent(tx, issued, "channel_chosen", now, { detail: { paymentType: issued.paymentType, provider: issued.provider } }),
+        async (tx, issued) => recordEvent(tx, issued, "channel_chosen", now, { detail: { paymentType: issued.paymentType, provider: issued.provider } }),
         now,
       );
     } catch (err) {
       // Nothing was issued: the payment stays as it was (already answered to the merchant, so never dropped).
-      db().update(payments).set({ reservedAt: null }).where(and(eq(payments.id, claim.payment.id), isNull(payments.paymentType))).run();
+      (await write(async (tx) => tx.update(payments).set({ reservedAt: null }).where(and(eq(payments.id, claim.payment.id), isNull(payments.paymentType)))));
       throw err;
     }
   }

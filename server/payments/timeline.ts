@@ -33,13 +33,13 @@ export function issuedTo(p: PaymentRow) {
   return { paymentType: "TRANSFER" as const, accountNumber: p.accountNumber ?? "", bankName: p.accountBankName ?? "", accountName: p.walletName ?? "" };
 }
 
-function timelineOf(paymentId: number) {
-  return db()
+async function timelineOf(paymentId: number) {
+  return (await db()
     .select()
     .from(paymentEvents)
     .where(eq(paymentEvents.paymentId, paymentId))
     .orderBy(asc(paymentEvents.sequence))
-    .all()
+    )
     .map((e) => ({
       sequence: e.sequence,
       type: e.type,
@@ -51,23 +51,23 @@ function timelineOf(paymentId: number) {
 }
 
 /** Like verify, never shows an open payment past its expiry. */
-export function paymentWithTimeline(merchantId: string, mode: Mode, paymentReference: string, now = clock.now()) {
-  const p = expireIfOverdue(findPayment(merchantId, mode, paymentReference), now);
+export async function paymentWithTimeline(merchantId: string, mode: Mode, paymentReference: string, now = clock.now()) {
+  const p = await expireIfOverdue(await findPayment(merchantId, mode, paymentReference), now);
   return {
     payments: paymentView(p),
     /** What the state means (open, owed, refund due, what may be done next), for the dashboard to show as is. */
-    state: paymentState(p, { refundableKobo: refundableKobo(p), atProvider: refundsAt(p) }),
+    state: paymentState(p, { refundableKobo: await refundableKobo(p), atProvider: await refundsAt(p) }),
     customers: { customerName: p.fullName, customerMobile: p.mobileNumber, customerEmail: p.email },
     issued: issuedTo(p),
     source: p.source,
     callbackUrl: p.callbackUrl,
     redirectUrl: p.redirectUrl,
     checkoutUrl: checkoutUrl(p.linkingReference),
-    timeline: timelineOf(p.id),
+    timeline: await timelineOf(p.id),
     /** Who issued it and what its provider said and was asked (live payments). */
     provider: { name: p.provider, providerId: p.providerAccountId, providerReference: p.providerReference, requeries: p.requeryCount },
-    providerLog: p.providerAccountId === null ? [] : providerNoticesOf(merchantId, mode, paymentReference).map((n) => ({ ...n, receivedAt: iso(n.receivedAt) })),
-    refunds: refundsOf(p.id),
+    providerLog: p.providerAccountId === null ? [] : (await providerNoticesOf(merchantId, mode, paymentReference)).map((n) => ({ ...n, receivedAt: iso(n.receivedAt) })),
+    refunds: await refundsOf(p.id),
   };
 }
-export type PaymentWithTimeline = ReturnType<typeof paymentWithTimeline>;
+export type PaymentWithTimeline = Awaited<ReturnType<typeof paymentWithTimeline>>;

@@ -37,12 +37,12 @@ export function paymentView(p: PaymentRow) {
 export type VerifyData = {
   code: string;
   message: string;
-  payments: ReturnType<typeof paymentView>;
+  payments: Awaited<ReturnType<typeof paymentView>>;
   customers: { customerName: string; customerMobile: string; customerEmail: string };
 };
 
-export function verifyPayment(merchantId: string, mode: Mode, paymentReference: string, now = clock.now()): VerifyData {
-  return verifyAnswer(expireIfOverdue(findPayment(merchantId, mode, paymentReference), now));
+export async function verifyPayment(merchantId: string, mode: Mode, paymentReference: string, now = clock.now()): Promise<VerifyData> {
+  return verifyAnswer(await expireIfOverdue(await findPayment(merchantId, mode, paymentReference), now));
 }
 
 /**
@@ -50,10 +50,10 @@ export function verifyPayment(merchantId: string, mode: Mode, paymentReference: 
  * (bounded by OWO_PROVIDER_TIMEOUT_MS; no answer leaves the stored state, never an error).
  */
 export async function verifyPaymentNow(merchantId: string, mode: Mode, paymentReference: string): Promise<VerifyData> {
-  const p = findPayment(merchantId, mode, paymentReference);
+  const p = await findPayment(merchantId, mode, paymentReference);
   // Read again only when the provider was asked: its answer may have moved the payment (the hot path reads once).
   if (await requeryIfStale(p)) return verifyPayment(merchantId, mode, paymentReference);
-  return verifyAnswer(expireIfOverdue(p, clock.now()));
+  return verifyAnswer(await expireIfOverdue(p, clock.now()));
 }
 
 /** Verify's `data` for a payment as it stands; also the answer to a cancel. */

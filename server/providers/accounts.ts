@@ -40,7 +40,7 @@ export type ConnectInput = { provider: string; credentials: Record<string, strin
 export type ConnectDoor = { baseUrlAllowed: boolean };
 
 /** Connects an account for live mode; credentials are sealed and only their last 4 characters are kept in clear. */
-export function connectProvider(merchantId: string, input: ConnectInput, door: ConnectDoor = { baseUrlAllowed: true }, now = clock.now()) {
+export async function connectProvider(merchantId: string, input: ConnectInput, door: ConnectDoor = { baseUrlAllowed: true }, now = clock.now()) {
   const provider = input.provider as LiveProvider;
   const shape = PROVIDER_SHAPES[provider];
   if (!LIVE_PROVIDERS.includes(provider) || !shape) {
@@ -66,16 +66,16 @@ export function connectProvider(merchantId: string, input: ConnectInput, door: C
   if (errors.length) throw invalidFields(errors);
   const id = newId("prv");
   const last4 = Object.fromEntries(Object.entries(credentials).map(([k, v]) => [k, v.slice(-4)]));
-  write((tx) => {
-    if (!tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).get()) throw new ApiError("S404", `No merchant ${merchantId}`);
-    const taken = tx.select({ priority: providerAccounts.priority }).from(providerAccounts).where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt))).all();
-    tx.insert(providerAccounts)
+  await write(async (tx) => {
+    if (!(await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)))[0]) throw new ApiError("S404", `No merchant ${merchantId}`);
+    const taken = (await tx.select({ priority: providerAccounts.priority }).from(providerAccounts).where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt))));
+    (await tx.insert(providerAccounts)
       .values({
         id, merchantId, provider, priority: priority ?? Math.max(0, ...taken.map((t) => t.priority)) + 1, baseUrl,
         credentialsEnc: seal(JSON.stringify(credentials)), credentialsLast4: JSON.stringify(last4),
         providerTestMode: shape.credentials.some((name) => shape.testKey.test(credentials[name] ?? "")), createdAt: now,
       })
-      .run();
+      );
   });
   return { providerId: id, provider, noticeUrl: noticeUrl(id) };
 }
@@ -85,41 +85,41 @@ function opened(row: ProviderAccountRow): ProviderAccount {
 }
 
 /** The merchant's connected accounts, credentials unsealed, in priority order (then oldest first). */
-export function connectedAccounts(merchantId: string): ProviderAccount[] {
-  return db()
+export async function connectedAccounts(merchantId: string): Promise<ProviderAccount[]> {
+  return (await db()
     .select()
     .from(providerAccounts)
     .where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
     .orderBy(asc(providerAccounts.priority), asc(providerAccounts.createdAt))
-    .all()
+    )
     .map(opened);
 }
 
-export function hasConnectedProvider(merchantId: string): boolean {
-  return db().select({ id: providerAccounts.id }).from(providerAccounts).where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt))).get() !== undefined;
+export async function hasConnectedProvider(merchantId: string): Promise<boolean> {
+  return (await db().select({ id: providerAccounts.id }).from(providerAccounts).where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt))))[0] !== undefined;
 }
 
 /** The account a notice URL names, whoever's it is (the URL is the only thing a provider knows). */
-export function accountById(providerId: string): (ProviderAccount & { merchantId: string }) | null {
-  const row = db().select().from(providerAccounts).where(eq(providerAccounts.id, providerId)).get();
+export async function accountById(providerId: string): Promise<(ProviderAccount & { merchantId: string; }) | null> {
+  const row = (await db().select().from(providerAccounts).where(eq(providerAccounts.id, providerId)))[0];
   return row ? { ...opened(row), merchantId: row.merchantId } : null;
 }
 
 /** The merchant's own account, for the dashboard; another merchant's is not found. */
-export function ownAccount(merchantId: string, providerId: string): ProviderAccount {
-  const row = db().select().from(providerAccounts).where(and(eq(providerAccounts.id, providerId), eq(providerAccounts.merchantId, merchantId))).get();
+export async function ownAccount(merchantId: string, providerId: string): Promise<ProviderAccount> {
+  const row = (await db().select().from(providerAccounts).where(and(eq(providerAccounts.id, providerId), eq(providerAccounts.merchantId, merchantId))))[0];
   if (!row || row.disconnectedAt !== null) throw new ApiError("S404", "No such provider account");
   return opened(row);
 }
 
 /** Stops routing and notices to this account; payments it issued keep their history. */
-export function disconnectProvider(merchantId: string, providerId: string, now = clock.now()): void {
-  const done = db()
+export async function disconnectProvider(merchantId: string, providerId: string, now = clock.now()): Promise<void> {
+  const done = (await write(async (tx) => tx
     .update(providerAccounts)
     .set({ disconnectedAt: now })
     .where(and(eq(providerAccounts.id, providerId), eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
-    .run();
-  if (done.changes === 0) throw new ApiError("S404", "No such provider account");
+    .returning({ id: providerAccounts.id })));
+  if (done.length === 0) throw new ApiError("S404", "No such provider account");
 }
 
 export type ProviderHealth = {
@@ -140,13 +140,13 @@ export type ProviderHealth = {
 };
 
 /** The merchant's connected accounts as the Providers page shows them, best first. */
-export function providerHealth(merchantId: string, now = clock.now()): ProviderHealth[] {
-  return db()
+export async function providerHealth(merchantId: string, now = clock.now()): Promise<ProviderHealth[]> {
+  return (await db()
     .select()
     .from(providerAccounts)
     .where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
     .orderBy(asc(providerAccounts.priority), asc(providerAccounts.createdAt))
-    .all()
+    )
     .map((r) => {
       const resting = r.restingUntil !== null && r.restingUntil > now;
       return {
@@ -157,36 +157,36 @@ export function providerHealth(merchantId: string, now = clock.now()): ProviderH
     });
 }
 
-export function isResting(providerId: string, now = clock.now()): boolean {
-  const row = db().select({ restingUntil: providerAccounts.restingUntil }).from(providerAccounts).where(eq(providerAccounts.id, providerId)).get();
+export async function isResting(providerId: string, now = clock.now()): Promise<boolean> {
+  const row = (await db().select({ restingUntil: providerAccounts.restingUntil }).from(providerAccounts).where(eq(providerAccounts.id, providerId)))[0];
   return row?.restingUntil !== null && row?.restingUntil !== undefined && row.restingUntil > now;
 }
 
-export function noteSuccess(providerId: string, now = clock.now()): void {
+export async function noteSuccess(providerId: string, now = clock.now()): Promise<void> {
   if (providerId === "sandbox") return;
-  db().update(providerAccounts).set({ lastSuccessAt: now, failureCount: 0, failureWindowStart: null }).where(eq(providerAccounts.id, providerId)).run();
+  (await write(async (tx) => tx.update(providerAccounts).set({ lastSuccessAt: now, failureCount: 0, failureWindowStart: null }).where(eq(providerAccounts.id, providerId))));
 }
 
 /** Five failures within a minute rest the provider OWO_PROVIDER_REST_SECONDS: routing skips it meanwhile. */
-export function noteFailure(providerId: string, message: string, opts: { countsTowardRest: boolean }, now = clock.now()): void {
+export async function noteFailure(providerId: string, message: string, opts: { countsTowardRest: boolean }, now = clock.now()): Promise<void> {
   if (providerId === "sandbox") return;
-  write((tx) => {
-    const row = tx.select().from(providerAccounts).where(eq(providerAccounts.id, providerId)).get();
+  await write(async (tx) => {
+    const row = (await tx.select().from(providerAccounts).where(eq(providerAccounts.id, providerId)))[0];
     if (!row) return;
     if (!opts.countsTowardRest) {
-      tx.update(providerAccounts).set({ lastFailureAt: now, lastFailure: message.slice(0, 300) }).where(eq(providerAccounts.id, providerId)).run();
+      (await tx.update(providerAccounts).set({ lastFailureAt: now, lastFailure: message.slice(0, 300) }).where(eq(providerAccounts.id, providerId)));
       return;
     }
     const fresh = row.failureWindowStart === null || now - row.failureWindowStart > FAILURE_WINDOW_MS;
     const count = fresh ? 1 : row.failureCount + 1;
     const rest = count >= FAILURES_TO_REST;
-    tx.update(providerAccounts)
+    (await tx.update(providerAccounts)
       .set({
         lastFailureAt: now, lastFailure: message.slice(0, 300),
         failureWindowStart: rest ? null : fresh ? now : row.failureWindowStart, failureCount: rest ? 0 : count,
         restingUntil: rest ? now + settings().providerRestSeconds * 1000 : row.restingUntil,
       })
       .where(eq(providerAccounts.id, providerId))
-      .run();
+      );
   });
 }

@@ -39,8 +39,8 @@ const hang = (double: DoubleProcess, path: string) => fetch(`${double.url}/_doub
 
 test("the first Paystack account hangs: after the timeout, the second account issues", async () => {
   const m = await createTestMerchant("Hang Foods");
-  connectProvider(m.merchantId, { provider: "paystack", credentials: { secretKey: "sk_live_hung_account" }, baseUrl: hung.url, priority: 1 });
-  const second = connectProvider(m.merchantId, { provider: "paystack", credentials: { secretKey: "sk_live_answering_account" }, baseUrl: answering.url, priority: 2 }).providerId;
+  await connectProvider(m.merchantId, { provider: "paystack", credentials: { secretKey: "sk_live_hung_account" }, baseUrl: hung.url, priority: 1 });
+  const second = (await connectProvider(m.merchantId, { provider: "paystack", credentials: { secretKey: "sk_live_answering_account" }, baseUrl: answering.url, priority: 2 })).providerId;
   await hang(hung, "/charge");
   const started = Date.now();
   const issued = await issueThroughProviders(m.merchantId, "live", transfer(), ref);
@@ -50,7 +50,7 @@ test("the first Paystack account hangs: after the timeout, the second account is
 
 test("the merchant's only (Flutterwave) account hangs: S502 naming the timeout", async () => {
   const m = await createTestMerchant("Hang Stores");
-  const { providerId } = connectProvider(m.merchantId, { provider: "flutterwave", credentials: { secretKey: "FLWSECK-hangs-X", secretHash: "hangs-hash" }, baseUrl: flutterwave.url });
+  const { providerId } = await connectProvider(m.merchantId, { provider: "flutterwave", credentials: { secretKey: "FLWSECK-hangs-X", secretHash: "hangs-hash" }, baseUrl: flutterwave.url });
   await hang(flutterwave, "/v3/charges");
   await assert.rejects(issueThroughProviders(m.merchantId, "live", transfer(), ref), (e: unknown) => {
     assert.ok(e instanceof ApiError && e.code === "S502");

@@ -1,4 +1,5 @@
 // Live money end to end over real HTTP: Owo, the Paystack and Flutterwave doubles as their own processes, and the
+// dialect: sqlite only — it reads the database file through SQLite itself (rawSqlite).
 // merchant's callback receiver. The double's customer pays, the double sends its signed webhook to the provider
 // account's notice URL, Owo checks it against the provider's record, settles, and calls the merchant back, signed.
 import assert from "node:assert/strict";
@@ -21,10 +22,10 @@ async function liveMerchant(provider: Live, double: DoubleProcess): Promise<Merc
   const { connectProvider } = await import("./accounts");
   const { createLiveKeys } = await import("../auth/api-keys");
   const m = await createTestMerchant(`${provider} shop`);
-  const { providerId, noticeUrl } = connectProvider(m.merchantId, { provider, credentials: KEYS[provider], baseUrl: double.url });
+  const { providerId, noticeUrl } = await connectProvider(m.merchantId, { provider, credentials: KEYS[provider], baseUrl: double.url });
   // What the merchant does on the provider's dashboard: paste the notice URL as the webhook URL.
   await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ url: noticeUrl }) });
-  const keys = createLiveKeys(m.merchantId);
+  const keys = await createLiveKeys(m.merchantId);
   return { merchantId: m.merchantId, publicKey: keys.publicKey, webhookSecret: keys.webhookSecret, token: await tokenFor(owo, keys), providerId, double };
 }
 
@@ -69,7 +70,7 @@ async function customerPays(m: Merchant, issueReference: string, body: Record<st
 /** The notices (not the requeries) Owo recorded for this payment. */
 async function notices(m: Merchant, paymentReference: string) {
   const { providerNoticesOf } = await import("./notice-log");
-  return providerNoticesOf(m.merchantId, "live", paymentReference).filter((x) => x.source === "notice");
+  return (await providerNoticesOf(m.merchantId, "live", paymentReference)).filter((x) => x.source === "notice");
 }
 
 /** The payment as stored, read without verify (which would ask the provider itself). */
@@ -124,7 +125,7 @@ test("a forged signature is 401 and moves nothing; the replayed real notice is a
   const log = await notices(m, p.paymentReference);
   assert.deepEqual(log.map((x) => x.outcome), ["applied", "duplicate"]);
   const { providerNoticesOf } = await import("./notice-log");
-  assert.ok(providerNoticesOf(m.merchantId, "live").some((x) => x.outcome === "rejected" && /signature/.test(x.reason)), "the forged one is recorded with its reason");
+  assert.ok((await providerNoticesOf(m.merchantId, "live")).some((x) => x.outcome === "rejected" && /signature/.test(x.reason)), "the forged one is recorded with its reason");
 });
 
 test("a notice whose amount disagrees with the provider's own record moves nothing and is recorded with why", async () => {
@@ -161,7 +162,7 @@ test("notices cannot reach across: the sandbox bank's signed notice and another 
 
 /** A payment's timeline and its merchant callbacks, in the words a comparison needs. */
 async function history(m: Merchant, ref: string) {
-  const { sqlite } = await import("../../db/client");
+  const { rawSqlite: sqlite } = await import("../../db/client");
   const p = await stored(m, ref);
   const events = sqlite().prepare("select sequence, type, status, amount_kobo as amount from payment_events where payment_id = ? order by sequence").all(p.id);
   const callbacks = receiver.received
@@ -191,7 +192,7 @@ test("a dropped webhook: the requery loop settles the payment with exactly the e
   assert.deepEqual(b, a);
   assert.deepEqual(await notices(m, dropped.paymentReference), []);
   const { providerNoticesOf } = await import("./notice-log");
-  assert.ok(providerNoticesOf(m.merchantId, "live", dropped.paymentReference).some((x) => x.source === "requery" && x.outcome === "applied"), "the requery is on record");
+  assert.ok((await providerNoticesOf(m.merchantId, "live", dropped.paymentReference)).some((x) => x.source === "requery" && x.outcome === "applied"), "the requery is on record");
 });
 
 test("nothing expires a live payment without asking its provider: with the provider silent, neither the sweeper nor verify expires it", async () => {
@@ -201,7 +202,7 @@ test("nothing expires a live payment without asking its provider: with the provi
   const { moveClock } = await import("../clock");
   const { expireOverdue } = await import("../payments/lifecycle");
   moveClock(11 * 60_000); // past the USSD lifetime (10 min)
-  assert.equal(expireOverdue(), 0, "the sweeper leaves it to the requery loop");
+  assert.equal(await expireOverdue(), 0, "the sweeper leaves it to the requery loop");
   const silent = await verify(m, p.paymentReference);
   assert.equal(silent.payments.status, "PENDING", "verify answers the stored state when the provider does not answer");
   assert.equal(silent.code, "S20");

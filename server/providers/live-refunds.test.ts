@@ -22,9 +22,9 @@ async function liveMerchant(provider: Live, double: DoubleProcess): Promise<Merc
   const { connectProvider } = await import("./accounts");
   const { createLiveKeys } = await import("../auth/api-keys");
   const m = await createTestMerchant(`${provider} refunds shop`);
-  const { providerId, noticeUrl } = connectProvider(m.merchantId, { provider, credentials: KEYS[provider], baseUrl: double.url });
+  const { providerId, noticeUrl } = await connectProvider(m.merchantId, { provider, credentials: KEYS[provider], baseUrl: double.url });
   await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ url: noticeUrl }) });
-  const keys = createLiveKeys(m.merchantId);
+  const keys = await createLiveKeys(m.merchantId);
   return { merchantId: m.merchantId, publicKey: keys.publicKey, webhookSecret: keys.webhookSecret, token: await tokenFor(owo, keys), providerId, double };
 }
 
@@ -82,7 +82,7 @@ async function refundCallbacks(m: Merchant, ref: string, count: number) {
 
 async function refundsOf(m: Merchant, ref: string) {
   const { paymentWithTimeline } = await import("../payments/timeline");
-  return paymentWithTimeline(m.merchantId, "live", ref).refunds;
+  return (await paymentWithTimeline(m.merchantId, "live", ref)).refunds;
 }
 
 test("Paystack: a part refund is sent to POST /refund, its signed refund.processed webhook settles it, the merchant hears refund.processed", async () => {
@@ -101,7 +101,7 @@ test("Paystack: a part refund is sent to POST /refund, its signed refund.process
   // The webhook settled it, recorded on the payment: "applied", not "duplicate" (which it would read had the
   // follower's query, a second later at this scale, settled it first). No wall-clock bound: a loaded machine is slow.
   const { providerNoticesOf } = await import("./notice-log");
-  const logged = providerNoticesOf(m.merchantId, "live", ref).filter((x) => /^refund /.test(x.reason));
+  const logged = (await providerNoticesOf(m.merchantId, "live", ref)).filter((x) => /^refund /.test(x.reason));
   assert.deepEqual(logged.map((x) => x.outcome), ["applied"], JSON.stringify(logged));
 });
 
@@ -192,21 +192,21 @@ test("Flutterwave takes the refund but answers 5xx: Owo finds it in GET /v3/refu
 test("a refused connection never reached Paystack: the refund is sent again once the provider is back, and processed once", async () => {
   const m = merchants.paystack as Merchant;
   const ref = await paidLive(m);
-  const { db } = await import("../../db/client");
+  const { write } = await import("../../db/client");
   const { providerAccounts } = await import("../../db/schema");
   const { eq } = await import("drizzle-orm");
-  const pointAt = (baseUrl: string) => db().update(providerAccounts).set({ baseUrl }).where(eq(providerAccounts.id, m.providerId)).run();
+  const pointAt = async (baseUrl: string) => (write(async (tx) => tx.update(providerAccounts).set({ baseUrl }).where(eq(providerAccounts.id, m.providerId))));
   const probe = createServer();
   await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
   const { port } = probe.address() as AddressInfo;
   await new Promise((r) => probe.close(r));
-  pointAt(`http://127.0.0.1:${port}`);
+  await pointAt(`http://127.0.0.1:${port}`);
   try {
     assert.equal((await refund(m, ref, { amount: "300.00", reason: "provider away", refundReference: "refused-1" })).status, 200);
     const [pending] = await refundsOf(m, ref);
     assert.deepEqual([pending?.status, pending?.providerDidNotAnswer], ["PENDING", false], "certainly never reached: not flagged");
   } finally {
-    pointAt(m.double.url);
+    await pointAt(m.double.url);
   }
   const [processed] = await refundCallbacks(m, ref, 1);
   assert.equal(processed?.event, "refund.processed");
@@ -223,8 +223,8 @@ test("Paystack's answer lost and its refund list down too: the refund stays PEND
   const { db } = await import("../../db/client");
   const { refunds } = await import("../../db/schema");
   const { eq } = await import("drizzle-orm");
-  const checks = () => db().select().from(refunds).where(eq(refunds.refundReference, "unlisted-1")).get()?.checks ?? 0;
-  await eventually("a lookup that got no answer", () => checks() >= 2);
+  const checks = async () => (await db().select().from(refunds).where(eq(refunds.refundReference, "unlisted-1")))[0]?.checks ?? 0;
+  await eventually("a lookup that got no answer", async () => await checks() >= 2);
   const [flagged] = await refundsOf(m, ref);
   assert.deepEqual([flagged?.status, flagged?.providerDidNotAnswer], ["PENDING", true], "the payment page says: the provider did not answer; check at the provider");
   assert.equal((await refundsAtDouble(m, ref)).length, 1, "never sent again");

@@ -51,8 +51,8 @@ test("with live keys, a bank supports USSD only where a connected provider serve
   const { createLiveKeys } = await import("../auth/api-keys");
   const merchant = await createTestMerchant();
   // Never called: which banks a provider serves is its connector's own list, not a network question.
-  connectProvider(merchant.merchantId, { provider: "paystack", credentials: { secretKey: "sk_test_unused" }, baseUrl: "http://127.0.0.1:9" });
-  const live = createLiveKeys(merchant.merchantId);
+  await connectProvider(merchant.merchantId, { provider: "paystack", credentials: { secretKey: "sk_test_unused" }, baseUrl: "http://127.0.0.1:9" });
+  const live = await createLiveKeys(merchant.merchantId);
   const token = await tokenFor(owo, { publicKey: live.publicKey, secretKey: live.secretKey });
   const res = await call(owo, "GET", `/api/v2/banks/merchant/${live.publicKey}`, { token });
   assert.equal(res.status, 200, res.text);

@@ -12,8 +12,8 @@ export type MerchantBank = { bankCode: string; bankName: string; ussdCode: strin
  * In test mode the sandbox bank serves every bank with a USSD service; in live mode a bank is served where one
  * of the merchant's connected providers serves USSD for it (the registry routes by the same `serves`).
  */
-export function merchantBanks(merchantId: string, mode: Mode): MerchantBank[] {
-  const connectors = mode === "test" ? [] : connectedAccounts(merchantId).flatMap((a) => connectorFor(a.provider) ?? []);
+export async function merchantBanks(merchantId: string, mode: Mode): Promise<MerchantBank[]> {
+  const connectors = mode === "test" ? [] : (await connectedAccounts(merchantId)).flatMap((a) => connectorFor(a.provider) ?? []);
   return banks.map((bank) => {
     const supportsUssd = bank.ussdCode !== null && (mode === "test" || connectors.some((c) => c.serves("USSD", bank)));
     return {

@@ -14,10 +14,10 @@ export type NoticeLogEntry = {
   receivedAt: number;
 };
 
-export function providerNoticesOf(merchantId: string, mode: Mode, paymentReference?: string): NoticeLogEntry[] {
+export async function providerNoticesOf(merchantId: string, mode: Mode, paymentReference?: string): Promise<NoticeLogEntry[]> {
   const where: SQL[] = [eq(providerAccounts.merchantId, merchantId)];
   if (paymentReference !== undefined) where.push(eq(payments.paymentReference, paymentReference), eq(payments.mode, mode));
-  return db()
+  return (db()
     .select({
       providerId: providerNotices.providerAccountId, source: providerNotices.source, outcome: providerNotices.outcome, reason: providerNotices.reason,
       eventId: providerNotices.eventId, paymentReference: payments.paymentReference, receivedAt: providerNotices.receivedAt,
@@ -27,5 +27,5 @@ export function providerNoticesOf(merchantId: string, mode: Mode, paymentReferen
     .leftJoin(payments, eq(payments.id, providerNotices.paymentId))
     .where(and(...where))
     .orderBy(asc(providerNotices.id))
-    .all();
+    );
 }

@@ -3,7 +3,7 @@
 // and currency before anything is credited. Only payments issued through this very account can move. Every notice,
 // refused ones included, is recorded with what Owo did and why.
 import { and, eq, or } from "drizzle-orm";
-import { db } from "../../db/client";
+import { db, write } from "../../db/client";
 import { bankNotices, payments, providerNotices, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { clock } from "../clock";
@@ -18,22 +18,22 @@ import { connectorFor } from "./registry";
 type Outcome = (typeof providerNotices.$inferInsert)["outcome"];
 export type NoticeAnswer = { message: string };
 
-function record(providerAccountId: string, outcome: Outcome, reason: string, extra: { eventId?: string | null; paymentId?: number | null; source?: "notice" | "requery" } = {}, now = clock.now()): void {
-  db()
+async function record(providerAccountId: string, outcome: Outcome, reason: string, extra: { eventId?: string | null; paymentId?: number | null; source?: "notice" | "requery" } = {}, now = clock.now()): Promise<void> {
+  (await write(async (tx) => tx
     .insert(providerNotices)
-    .values({ providerAccountId, outcome, reason: reason.slice(0, 500), eventId: extra.eventId ?? null, paymentId: extra.paymentId ?? null, source: extra.source ?? "notice", receivedAt: now })
-    .run();
+    .values({ providerAccountId, outcome, reason: reason.slice(0, 500), eventId: extra.eventId ?? null, paymentId: extra.paymentId ?? null, source: extra.source ?? "notice", receivedAt: now }))
+    );
 }
 
 /** The payment this account issued under Owo's reference or the provider's own; another account's is never found. */
-function issuedPayment(accountId: string, reference?: string, providerReference?: string): PaymentRow | undefined {
+async function issuedPayment(accountId: string, reference?: string, providerReference?: string): Promise<PaymentRow | undefined> {
   const keys = [reference ? eq(payments.issueReference, reference) : undefined, providerReference ? eq(payments.providerReference, providerReference) : undefined].filter((k) => k !== undefined);
   if (keys.length === 0) return undefined;
-  return db().select().from(payments).where(and(eq(payments.providerAccountId, accountId), or(...keys))).get();
+  return (await db().select().from(payments).where(and(eq(payments.providerAccountId, accountId), or(...keys))))[0];
 }
 
-function seenBefore(accountId: string, eventId: string): boolean {
-  return db().select({ id: bankNotices.id }).from(bankNotices).where(and(eq(bankNotices.provider, accountId), eq(bankNotices.providerTransactionId, eventId))).get() !== undefined;
+async function seenBefore(accountId: string, eventId: string): Promise<boolean> {
+  return (await db().select({ id: bankNotices.id }).from(bankNotices).where(and(eq(bankNotices.provider, accountId), eq(bankNotices.providerTransactionId, eventId))))[0] !== undefined;
 }
 
 /** The provider's own record of the payment, bounded by OWO_PROVIDER_TIMEOUT_MS. */
@@ -42,18 +42,18 @@ export function queryProvider(account: ProviderAccount, p: PaymentRow): Promise<
 }
 
 export async function receiveProviderNotice(providerId: string, raw: Buffer, headers: Record<string, string | string[] | undefined>): Promise<NoticeAnswer> {
-  const account = accountById(providerId);
+  const account = await accountById(providerId);
   if (!account) throw new ApiError("S404", "No such provider account");
   let reading;
   try {
     reading = connectorFor(account.provider).readNotice(account, raw, headers);
   } catch (err) {
     if (!(err instanceof NoticeRejected)) throw err;
-    record(account.id, "rejected", `signature: ${err.message}`);
+    await record(account.id, "rejected", `signature: ${err.message}`);
     throw new ApiError("S1", "Notice signature missing or wrong");
   }
   if (reading.kind === "ignored") {
-    record(account.id, "ignored", reading.why, { eventId: reading.eventId });
+    await record(account.id, "ignored", reading.why, { eventId: reading.eventId });
     return { message: `Notice ignored: ${reading.why}` };
   }
   if (reading.kind === "refund") {
@@ -61,26 +61,26 @@ export async function receiveProviderNotice(providerId: string, raw: Buffer, hea
     const { result, paymentId } = await refundNoticed({ provider: account.provider, providerAccountId: account.id }, reading);
     const outcome = result === "no_refund" ? "no_payment" : result;
     const why = result === "rejected" ? "the provider's record does not confirm it" : result.replace("_", " ");
-    record(account.id, outcome, `refund ${reading.refundId ?? reading.providerReference ?? "?"} ${reading.state}: ${why}`, { eventId: reading.eventId, paymentId });
+    await record(account.id, outcome, `refund ${reading.refundId ?? reading.providerReference ?? "?"} ${reading.state}: ${why}`, { eventId: reading.eventId, paymentId });
     const messages = { applied: "Refund notice applied", duplicate: "Duplicate refund notice", no_refund: "No refund for this notice; recorded", rejected: "Notice does not match the provider's record; nothing moved" };
     return { message: messages[result] };
   }
-  const p = issuedPayment(account.id, reading.reference, reading.providerReference);
+  const p = await issuedPayment(account.id, reading.reference, reading.providerReference);
   if (!p) {
     // Providers retry anything but a 2xx: a valid notice for no payment of this account is answered and kept.
-    record(account.id, "no_payment", `no payment issued through ${account.id} as ${reading.reference ?? reading.providerReference ?? "?"}`, { eventId: reading.eventId });
+    await record(account.id, "no_payment", `no payment issued through ${account.id} as ${reading.reference ?? reading.providerReference ?? "?"}`, { eventId: reading.eventId });
     return { message: "No payment for this notice; recorded" };
   }
   const ids = { eventId: reading.eventId, paymentId: p.id };
-  if (seenBefore(account.id, reading.eventId)) {
-    record(account.id, "duplicate", "event applied before", ids);
+  if (await seenBefore(account.id, reading.eventId)) {
+    await record(account.id, "duplicate", "event applied before", ids);
     return { message: "Duplicate notice; applied before" };
   }
   let state: ProviderPaymentState;
   try {
     state = await queryProvider(account, p);
   } catch (err) {
-    record(account.id, "unanswered", `could not confirm with the provider: ${err instanceof Error ? err.message : String(err)}`, ids);
+    await record(account.id, "unanswered", `could not confirm with the provider: ${err instanceof Error ? err.message : String(err)}`, ids);
     throw new ApiError("S502", "The provider did not confirm this notice now; send it again later", [{ field: `provider.${account.provider}`, message: String(err) }]);
   }
   const disagrees =
@@ -95,10 +95,10 @@ export async function receiveProviderNotice(providerId: string, raw: Buffer, hea
           : null;
   if (disagrees) {
     // Nothing moves on a notice the provider's record contradicts; the requery loop settles whatever really happened.
-    record(account.id, "rejected", `disagrees with the provider's record: ${disagrees}`, ids);
+    await record(account.id, "rejected", `disagrees with the provider's record: ${disagrees}`, ids);
     return { message: "Notice does not match the provider's record; nothing moved" };
   }
-  const outcome = applyProviderRecord(p.id, state, { provider: account.id, transactionId: reading.eventId });
-  record(account.id, outcome.applied ? "applied" : "unchanged", outcome.applied ? `provider's record: ${state.state} ${formatKobo(state.amountKobo)}` : "nothing new in the provider's record", ids);
+  const outcome = await applyProviderRecord(p.id, state, { provider: account.id, transactionId: reading.eventId });
+  await record(account.id, outcome.applied ? "applied" : "unchanged", outcome.applied ? `provider's record: ${state.state} ${formatKobo(state.amountKobo)}` : "nothing new in the provider's record", ids);
   return { message: outcome.applied ? "Notice applied" : "Notice confirmed; nothing new" };
 }

@@ -11,16 +11,16 @@ export type ProviderPlace = { provider: ProviderName; providerAccountId: string 
 
 type Refunder = { connector: Connector; account: ProviderAccount; refund: NonNullable<Connector["refund"]> };
 
-function refunderAt(place: ProviderPlace): Refunder | null {
+async function refunderAt(place: ProviderPlace): Promise<Refunder | null> {
   const connector = connectorFor(place.provider);
-  const account = place.providerAccountId === null ? (place.provider === "sandbox" ? sandboxAccount : null) : accountById(place.providerAccountId);
+  const account = place.providerAccountId === null ? (place.provider === "sandbox" ? sandboxAccount : null) : await accountById(place.providerAccountId);
   if (!connector?.refund || !account) return null;
   return { connector, account, refund: connector.refund.bind(connector) };
 }
 
 /** False where the provider documents no refund for these charges: the merchant refunds at the provider itself. */
-export function refundsAt(place: ProviderPlace): boolean {
-  return refunderAt(place) !== null;
+export async function refundsAt(place: ProviderPlace): Promise<boolean> {
+  return (await refunderAt(place)) !== null;
 }
 
 /**
@@ -47,7 +47,7 @@ export function describeFailure(err: unknown): string {
 }
 
 export async function submitRefund(place: ProviderPlace, req: RefundRequest): Promise<RefundState> {
-  const refunder = refunderAt(place);
+  const refunder = await refunderAt(place);
   if (!refunder) throw new Error(`${place.provider} cannot refund through Owo`);
   return refunder.refund(refunder.account, req, AbortSignal.timeout(settings().providerTimeoutMs));
 }
@@ -59,7 +59,7 @@ export function noticesSigned(place: ProviderPlace): boolean {
 
 /** The refund as the provider now records it; null when the provider offers no way to ask. */
 export async function queryRefund(place: ProviderPlace, refundId: string): Promise<RefundState | null> {
-  const refunder = refunderAt(place);
+  const refunder = await refunderAt(place);
   if (!refunder?.connector.queryRefund) return null;
   return refunder.connector.queryRefund(refunder.account, refundId, AbortSignal.timeout(settings().providerTimeoutMs));
 }
@@ -69,7 +69,7 @@ export async function queryRefund(place: ProviderPlace, refundId: string): Promi
  * when the provider offers no way to look (then only its notice, or a query once its id is known, can settle it).
  */
 export async function findRefund(place: ProviderPlace, lookup: RefundLookup): Promise<RefundState | null | undefined> {
-  const refunder = refunderAt(place);
+  const refunder = await refunderAt(place);
   if (!refunder?.connector.findRefund) return undefined;
   return refunder.connector.findRefund(refunder.account, lookup, AbortSignal.timeout(settings().providerTimeoutMs));
 }

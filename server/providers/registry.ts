@@ -21,9 +21,9 @@ export function connectorFor(provider: ProviderName): Connector {
 export type IssueOutcome = { issued: Issued; provider: ProviderName; providerAccountId: string | null; issueReference: string };
 
 /** The accounts that may issue this payment, best first; S3 with none connected, S8 when none serves the bank. */
-function candidates(merchantId: string, mode: Mode, channel: Channel, bank: Bank | undefined): { connector: Connector; account: ProviderAccount }[] {
+async function candidates(merchantId: string, mode: Mode, channel: Channel, bank: Bank | undefined): Promise<{ connector: Connector; account: ProviderAccount; }[]> {
   if (mode === "test") return [{ connector: sandboxConnector, account: sandboxAccount }];
-  const accounts = connectedAccounts(merchantId).map((account) => ({ connector: connectors[account.provider], account }));
+  const accounts = (await connectedAccounts(merchantId)).map((account) => ({ connector: connectors[account.provider], account }));
   if (accounts.length === 0) throw new ApiError("S3", "No bank-side provider is connected for live mode; connect one on the Providers page");
   const serving = accounts.filter(({ connector }) => connector.serves(channel, bank));
   if (serving.length === 0) {
@@ -51,9 +51,9 @@ export async function issueThroughProviders(
   const timeoutMs = settings().providerTimeoutMs;
   const failures: FieldError[] = [];
   let attempt = 0;
-  for (const { connector, account } of candidates(merchantId, mode, req.channel, req.bank)) {
+  for (const { connector, account } of await candidates(merchantId, mode, req.channel, req.bank)) {
     const field = `provider.${account.provider}`;
-    if (isResting(account.id)) {
+    if (await isResting(account.id)) {
       failures.push({ field, message: `${account.id}: resting after repeated failures` });
       continue;
     }
@@ -62,12 +62,12 @@ export async function issueThroughProviders(
     try {
       const issued = await connector.issue(account, { ...req, reference, noticeUrl: noticeUrl(account.id) }, signal);
       if (issued.channel !== req.channel) throw new Error(`answered ${issued.channel} for ${req.channel}`);
-      noteSuccess(account.id);
+      await noteSuccess(account.id);
       return { issued, provider: account.provider, providerAccountId: mode === "test" ? null : account.id, issueReference: reference };
     } catch (err) {
       const message = describe(err, signal, timeoutMs);
       // A refusal in the provider's own words (a 4xx) is about this request, not the provider's health.
-      noteFailure(account.id, message, { countsTowardRest: !(err instanceof ProviderRefused) });
+      await noteFailure(account.id, message, { countsTowardRest: !(err instanceof ProviderRefused) });
       failures.push({ field, message: `${account.id}: ${message}` });
     }
   }
@@ -76,16 +76,16 @@ export async function issueThroughProviders(
 
 /** The dashboard's "test connection": one harmless authenticated call, recorded in the account's health. */
 export async function testProviderConnection(merchantId: string, providerId: string): Promise<{ ok: boolean; message: string }> {
-  const account = ownAccount(merchantId, providerId);
+  const account = await ownAccount(merchantId, providerId);
   const timeoutMs = settings().providerTimeoutMs;
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    await connectors[account.provider].testConnection(account, signal);
-    noteSuccess(account.id);
-    return { ok: true, message: `${account.provider} accepted the credentials` };
+    await connectors[(account).provider].testConnection(account, signal);
+    await noteSuccess((account).id);
+    return { ok: true, message: `${(account).provider} accepted the credentials` };
   } catch (err) {
     const message = describe(err, signal, timeoutMs);
-    noteFailure(account.id, message, { countsTowardRest: false });
+    await noteFailure((account).id, message, { countsTowardRest: false });
     return { ok: false, message };
   }
 }

@@ -13,9 +13,9 @@ test("a second holder is refused while the first one's lease runs, and takes ove
   const { holdLease } = await import("./requery");
   // A day ahead: whatever lease this process's own loop took meanwhile has run out by then, and it cannot take one back.
   const now = Date.now() + 86_400_000;
-  assert.equal(holdLease("process-a", now, 30), true);
-  assert.equal(holdLease("process-b", now + 1_000, 30), false, "b waits while a holds it");
-  assert.equal(holdLease("process-a", now + 2_000, 30), true, "a renews its own lease");
-  assert.equal(holdLease("process-b", now + 33_000, 30), true, "a's lease ran out: b takes over");
-  assert.equal(holdLease("process-a", now + 34_000, 30), false);
+  assert.equal(await holdLease("process-a", now, 30), true);
+  assert.equal(await holdLease("process-b", now + 1_000, 30), false, "b waits while a holds it");
+  assert.equal(await holdLease("process-a", now + 2_000, 30), true, "a renews its own lease");
+  assert.equal(await holdLease("process-b", now + 33_000, 30), true, "a's lease ran out: b takes over");
+  assert.equal(await holdLease("process-a", now + 34_000, 30), false);
 });

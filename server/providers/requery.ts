@@ -31,28 +31,28 @@ export function nextRequeryAt(p: Pick<PaymentRow, "status" | "expiresAt" | "last
   return now < p.expiresAt ? Math.min(now + wait, p.expiresAt) : now + wait;
 }
 
-function note(providerAccountId: string, paymentId: number, outcome: "applied" | "unchanged" | "unanswered", reason: string, now: number) {
-  db().insert(providerNotices).values({ providerAccountId, paymentId, source: "requery", outcome, reason: reason.slice(0, 500), receivedAt: now }).run();
+async function note(providerAccountId: string, paymentId: number, outcome: "applied" | "unchanged" | "unanswered", reason: string, now: number) {
+  (await write(async (tx) => tx.insert(providerNotices).values({ providerAccountId, paymentId, source: "requery", outcome, reason: reason.slice(0, 500), receivedAt: now })));
 }
 
 /** Asks the provider about one live payment and applies its record; never throws for the provider's silence. */
 export async function requeryPayment(p: PaymentRow, now = clock.now()): Promise<PaymentRow> {
-  const account = p.providerAccountId ? accountById(p.providerAccountId) : null;
+  const account = p.providerAccountId ? await accountById(p.providerAccountId) : null;
   if (!account || !p.issueReference) return p;
   let current = p;
   try {
     const state = await queryProvider(account, p);
     const answeredAt = clock.now();
-    const outcome = applyProviderRecord(p.id, state, { provider: account.id, transactionId: `requery:${p.issueReference}:${state.state}:${state.amountKobo}` }, answeredAt);
+    const outcome = await applyProviderRecord(p.id, state, { provider: account.id, transactionId: `requery:${p.issueReference}:${state.state}:${state.amountKobo}` }, answeredAt);
     // Asked after it ran out and still open: now the provider has been heard, Owo's lifetime may end it.
-    current = expireIfOverdue(outcome.payment, answeredAt);
-    note(account.id, p.id, outcome.applied || current !== outcome.payment ? "applied" : "unchanged", `provider's record: ${state.state} ${formatKobo(state.amountKobo)}`, answeredAt);
+    current = await expireIfOverdue(outcome.payment, answeredAt);
+    await note(account.id, p.id, outcome.applied || current !== outcome.payment ? "applied" : "unchanged", `provider's record: ${state.state} ${formatKobo(state.amountKobo)}`, answeredAt);
   } catch (err) {
-    note(account.id, p.id, "unanswered", err instanceof Error ? err.message : String(err), now);
+    await note(account.id, p.id, "unanswered", err instanceof Error ? err.message : String(err), now);
   }
-  const fresh = db().select().from(payments).where(eq(payments.id, p.id)).get() ?? current;
+  const fresh = (await db().select().from(payments).where(eq(payments.id, p.id)))[0] ?? current;
   const count = fresh.requeryCount + 1;
-  db().update(payments).set({ requeryCount: count, nextRequeryAt: nextRequeryAt(fresh, count, clock.now()) }).where(eq(payments.id, p.id)).run();
+  (await write(async (tx) => tx.update(payments).set({ requeryCount: count, nextRequeryAt: nextRequeryAt(fresh, count, clock.now()) }).where(eq(payments.id, p.id))));
   return { ...fresh, requeryCount: count };
 }
 
@@ -66,13 +66,13 @@ export async function requeryIfStale(p: PaymentRow, now = clock.now()): Promise<
 
 /** One pass: every live payment whose next ask is due, oldest first. */
 export async function requeryDue(now = clock.now(), limit = 20): Promise<number> {
-  const due = db()
+  const due = (await db()
     .select()
     .from(payments)
     .where(and(isNotNull(payments.nextRequeryAt), lte(payments.nextRequeryAt, now)))
     .orderBy(asc(payments.nextRequeryAt))
     .limit(limit)
-    .all();
+    );
   // One at a time: a slow provider holds only this pass back, and each ask is bounded by its own timeout.
   for (const p of due) await requeryPayment(p, now);
   return due.length;
@@ -81,15 +81,15 @@ export async function requeryDue(now = clock.now(), limit = 20): Promise<number>
 const LEASE = "requery";
 
 /** One requery loop per database: whoever holds the lease row runs the passes; a dead holder's lease runs out. */
-export function holdLease(holder: string, now: number, seconds: number): boolean {
-  return write((tx) => {
+export async function holdLease(holder: string, now: number, seconds: number): Promise<boolean> {
+  return write(async (tx) => {
     const until = now + seconds * 1000;
-    const taken = tx
+    const taken = (await tx
       .insert(leases)
       .values({ name: LEASE, holder, until })
       .onConflictDoUpdate({ target: leases.name, set: { holder, until }, where: or(eq(leases.holder, holder), lte(leases.until, now)) })
-      .run();
-    return taken.changes > 0;
+      .returning({ name: leases.name }));
+    return taken.length > 0;
   });
 }
 
@@ -97,10 +97,10 @@ export function startRequeryLoop(): () => Promise<void> {
   const holder = `${process.pid}-${randomBytes(6).toString("hex")}`;
   const every = Math.min(5_000, Math.max(50, Math.round(5_000 * settings().requeryBackoffScale)));
   const stop = repeatEvery(every, "requery", async () => {
-    if (holdLease(holder, clock.now(), 120)) await requeryDue();
+    if (await holdLease(holder, clock.now(), 120)) await requeryDue();
   });
   return async () => {
     await stop();
-    write((tx) => tx.delete(leases).where(and(eq(leases.name, LEASE), eq(leases.holder, holder))).run());
+    await write(async (tx) => (tx.delete(leases).where(and(eq(leases.name, LEASE), eq(leases.holder, holder)))));
   };
 }

@@ -38,9 +38,9 @@ async function liveMerchant(providers: Connect[]) {
   for (const p of providers) {
     const credentials = p.provider === "paystack" ? { secretKey: PAYSTACK_KEY } : { secretKey: FLW_KEY, secretHash: FLW_HASH };
     const baseUrl = p.baseUrl ?? (p.provider === "paystack" ? paystack.url : flutterwave.url);
-    ids[`${p.provider}:${p.priority}`] = connectProvider(m.merchantId, { provider: p.provider, credentials, priority: p.priority, baseUrl }).providerId;
+    ids[`${p.provider}:${p.priority}`] = (await connectProvider(m.merchantId, { provider: p.provider, credentials, priority: p.priority, baseUrl })).providerId;
   }
-  const keys = createLiveKeys(m.merchantId);
+  const keys = await createLiveKeys(m.merchantId);
   return { merchantId: m.merchantId, publicKey: keys.publicKey, token: await tokenFor(owo, keys), ids };
 }
 
@@ -77,7 +77,7 @@ test("a live key: a bank no connected provider serves is 400 S8; with every prov
   assert.match(gtb.json.data.payments.ussdDailCode, /^\*737\*/);
 
   const { disconnectProvider } = await import("./accounts");
-  disconnectProvider(m.merchantId, m.ids["paystack:1"] ?? "");
+  await disconnectProvider(m.merchantId, m.ids["paystack:1"] ?? "");
   const none = await call(owo, "POST", "/api/v2/payments/initiates", { token: m.token, body: body(m.publicKey) });
   assert.equal(none.status, 403, none.text);
   assert.equal(none.json.data.code, "S3");
@@ -150,7 +150,7 @@ test("five failures within a minute rest a provider: the next payments go straig
   assert.equal(down.status, 502, down.text);
   assert.equal(down.json.data.errors[0].message, `${m.ids["paystack:1"]}: resting after repeated failures`);
   const { providerHealth } = await import("./accounts");
-  const health = providerHealth(m.merchantId).find((h) => h.providerId === m.ids["paystack:1"]);
+  const health = (await providerHealth(m.merchantId)).find((h) => h.providerId === m.ids["paystack:1"]);
   assert.equal(health?.circuit, "resting");
   assert.match(health?.lastFailure ?? "", /answered 500/);
 });

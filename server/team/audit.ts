@@ -32,7 +32,7 @@ function targetOf(input: unknown): string | null {
 }
 
 /** Writes one entry, inside `tx` when the action has its own transaction (so both commit or neither). */
-export function recordAudit(entry: AuditEntry, tx?: Tx): void {
+export async function recordAudit(entry: AuditEntry, tx?: Tx): Promise<void> {
   const row = {
     merchantId: entry.merchantId,
     userId: entry.userId,
@@ -41,32 +41,32 @@ export function recordAudit(entry: AuditEntry, tx?: Tx): void {
     detailJson: JSON.stringify(auditSummary(entry.input ?? {}) ?? {}),
     createdAt: entry.now ?? clock.now(),
   };
-  if (tx) tx.insert(auditLog).values(row).run();
-  else write((t) => t.insert(auditLog).values(row).run());
+  if (tx) (await tx.insert(auditLog).values(row));
+  else await write(async (t) => (t.insert(auditLog).values(row)));
 }
 
 /**
  * An action on a person's own account (password, two-factor, sessions, e-mail): it lands in the audit log of every
  * team they belong to, since each of those teams' money is what the account guards.
  */
-export function recordAccountAudit(tx: Tx, userId: string, action: string, input: unknown = {}, now = clock.now()): void {
-  const teams = tx.select({ merchantId: memberships.merchantId }).from(memberships).where(eq(memberships.userId, userId)).all();
-  for (const t of teams) recordAudit({ merchantId: t.merchantId, userId, action, input, now }, tx);
+export async function recordAccountAudit(tx: Tx, userId: string, action: string, input: unknown = {}, now = clock.now()): Promise<void> {
+  const teams = (await tx.select({ merchantId: memberships.merchantId }).from(memberships).where(eq(memberships.userId, userId)));
+  for (const t of teams) await recordAudit({ merchantId: t.merchantId, userId, action, input, now }, tx);
 }
 
 export type AuditView = { id: number; at: string; action: string; target: string | null; detail: unknown; userId: string | null; userEmail: string | null };
 
 /** Newest first; `before` (an entry id) pages further back. */
-export function listAudit(merchantId: string, opts: { before?: number; limit?: number } = {}): { entries: AuditView[]; nextBefore: number | null } {
+export async function listAudit(merchantId: string, opts: { before?: number; limit?: number } = {}): Promise<{ entries: AuditView[]; nextBefore: number | null; }> {
   const limit = Math.min(Math.max(opts.limit ?? 50, 1), 200);
-  const rows = db()
+  const rows = (await db()
     .select({ id: auditLog.id, createdAt: auditLog.createdAt, action: auditLog.action, target: auditLog.target, detailJson: auditLog.detailJson, userId: auditLog.userId, userEmail: users.email })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
     .where(opts.before === undefined ? eq(auditLog.merchantId, merchantId) : and(eq(auditLog.merchantId, merchantId), lt(auditLog.id, opts.before)))
     .orderBy(desc(auditLog.id))
     .limit(limit + 1)
-    .all();
+    );
   const page = rows.slice(0, limit);
   return {
     entries: page.map((r) => ({

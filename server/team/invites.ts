@@ -37,83 +37,83 @@ export function inviteUrl(token: string): string {
 }
 
 /** The token is in the answer once (inside `url`); only its hash is kept. */
-export function createInvite(merchantId: string, actor: Actor, input: z.output<typeof inviteInput>, now = clock.now()) {
+export async function createInvite(merchantId: string, actor: Actor, input: z.output<typeof inviteInput>, now = clock.now()) {
   assertMayGrant(actor, input.role);
   const token = `inv_${randomBytes(24).toString("base64url")}`;
   const id = newId("inv");
   const expiresAt = now + INVITE_TTL_MS;
   const url = inviteUrl(token);
-  const mailed = write((tx) => {
-    tx.insert(invites).values({ id, merchantId, role: input.role, tokenHash: sha256(token), email: input.email ?? null, createdBy: actor.userId, createdAt: now, expiresAt }).run();
+  const mailed = await write(async (tx) => {
+    (await tx.insert(invites).values({ id, merchantId, role: input.role, tokenHash: sha256(token), email: input.email ?? null, createdBy: actor.userId, createdAt: now, expiresAt }));
     if (!input.email) return false;
-    const merchant = tx.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, merchantId)).get();
-    const inviter = tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, actor.userId)).get();
+    const merchant = (await tx.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, merchantId)))[0];
+    const inviter = (await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, actor.userId)))[0];
     const letter = inviteLetter({
       merchantName: merchant?.name ?? "a team", role: input.role, invitedBy: inviter && inviter.name !== inviter.email ? `${inviter.name} (${inviter.email})` : (inviter?.email ?? "Someone"),
       url, expiresAt: new Date(expiresAt).toUTCString(),
     });
-    queueMail(tx, { to: input.email, merchantId }, letter, now);
+    await queueMail(tx, { to: input.email, merchantId }, letter, now);
     return true;
   });
   return { id, role: input.role, email: input.email ?? null, url, mailed, expiresAt: new Date(expiresAt).toISOString() };
 }
 
-export function listInvites(merchantId: string, now = clock.now()): InviteView[] {
-  return db()
+export async function listInvites(merchantId: string, now = clock.now()): Promise<InviteView[]> {
+  return (await db()
     .select({ id: invites.id, role: invites.role, email: invites.email, invitedBy: users.email, createdAt: invites.createdAt, expiresAt: invites.expiresAt })
     .from(invites)
     .innerJoin(users, eq(users.id, invites.createdBy))
     .where(and(eq(invites.merchantId, merchantId), isNull(invites.acceptedAt), gt(invites.expiresAt, now)))
     .orderBy(asc(invites.createdAt))
-    .all()
+    )
     .map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), expiresAt: new Date(r.expiresAt).toISOString() }));
 }
 
 /** Withdrawing ends the link's life now; the row stays as a record of who was invited. */
-export function withdrawInvite(merchantId: string, id: string, now = clock.now()): { withdrawn: string } {
-  const changed = write((tx) =>
-    tx.update(invites).set({ expiresAt: now }).where(and(eq(invites.id, id), eq(invites.merchantId, merchantId), isNull(invites.acceptedAt), gt(invites.expiresAt, now))).run(),
+export async function withdrawInvite(merchantId: string, id: string, now = clock.now()): Promise<{ withdrawn: string; }> {
+  const changed = await write(async (tx) =>
+    (tx.update(invites).set({ expiresAt: now }).where(and(eq(invites.id, id), eq(invites.merchantId, merchantId), isNull(invites.acceptedAt), gt(invites.expiresAt, now))).returning({ id: invites.id })),
   );
-  if (changed.changes === 0) throw new ApiError("S404", "No open invite with this id");
+  if (changed.length === 0) throw new ApiError("S404", "No open invite with this id");
   return { withdrawn: id };
 }
 
-function openInvite(tx: Pick<Tx, "select">, token: string, now: number) {
-  const found = tx
+async function openInvite(tx: Pick<Tx, "select">, token: string, now: number) {
+  const found = (await tx
     .select({ invite: invites, merchantName: merchants.name })
     .from(invites)
     .innerJoin(merchants, eq(merchants.id, invites.merchantId))
     .where(eq(invites.tokenHash, sha256(token)))
-    .get();
+    )[0];
   if (!found || found.invite.acceptedAt !== null || found.invite.expiresAt <= now) throw new ApiError("S404", NOT_VALID);
   return found;
 }
 
 /** What the sign-up page shows about an invite before anyone accepts it. */
-export function inviteByToken(token: string, now = clock.now()) {
-  const { invite, merchantName } = openInvite(db(), token, now);
+export async function inviteByToken(token: string, now = clock.now()) {
+  const { invite, merchantName } = await openInvite(db(), token, now);
   return { merchantName, role: invite.role, email: invite.email, expiresAt: new Date(invite.expiresAt).toISOString() };
 }
 
 /** Joins `userId` to the invite's merchant with its role and uses the invite up, in the caller's transaction. */
-function claimInvite(tx: Tx, token: string, userId: string, email: string, now: number) {
-  const { invite, merchantName } = openInvite(tx, token, now);
+async function claimInvite(tx: Tx, token: string, userId: string, email: string, now: number) {
+  const { invite, merchantName } = await openInvite(tx, token, now);
   if (invite.email !== null && invite.email !== email) {
     throw new ApiError("S3", `This invite is for ${invite.email}; sign in or sign up with that address`, [
       { field: "email", message: `must be ${invite.email}, the address this invite was made for` },
     ]);
   }
-  const already = tx
+  const already = (await tx
     .select({ role: memberships.role })
     .from(memberships)
     .where(and(eq(memberships.userId, userId), eq(memberships.merchantId, invite.merchantId)))
-    .get();
+    )[0];
   if (already) throw new ApiError("S14", `You are already on ${merchantName}'s team (as ${already.role})`);
-  tx.insert(memberships).values({ userId, merchantId: invite.merchantId, role: invite.role, createdAt: now }).run();
-  tx.update(invites).set({ acceptedAt: now, acceptedBy: userId }).where(eq(invites.id, invite.id)).run();
-  recordAudit({ merchantId: invite.merchantId, userId, action: "team.acceptInvite", input: { id: invite.id, role: invite.role }, now }, tx);
+  (await tx.insert(memberships).values({ userId, merchantId: invite.merchantId, role: invite.role, createdAt: now }));
+  (await tx.update(invites).set({ acceptedAt: now, acceptedBy: userId }).where(eq(invites.id, invite.id)));
+  await recordAudit({ merchantId: invite.merchantId, userId, action: "team.acceptInvite", input: { id: invite.id, role: invite.role }, now }, tx);
   // The link went to the invite's address (mailed there, usable only with it), so using it proves the address.
-  if (invite.email !== null) tx.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt))).run();
+  if (invite.email !== null) (await tx.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt))));
   return { merchantId: invite.merchantId, merchantName, role: invite.role, addressProven: invite.email !== null };
 }
 
@@ -123,23 +123,23 @@ export type JoinRequest = { name: string; email: string; password: string; invit
 export async function joinByInvite(input: JoinRequest, now = clock.now()) {
   const errors = merchantFieldErrors(input);
   if (errors.length) throw invalidFields(errors);
-  openInvite(db(), input.invite, now); // fail fast, before the deliberately slow password hash
+  await openInvite(db(), input.invite, now); // fail fast, before the deliberately slow password hash
   const person = await prepareUser(input);
-  refuseRegisteredAddress(person.email, now);
-  return write((tx) => {
-    const userId = insertUser(tx, person, registeredAddressRefusal, now);
-    const { addressProven, ...joined } = claimInvite(tx, input.invite, userId, person.email, now);
-    if (!addressProven) queueMail(tx, { to: person.email, userId }, verifyEmailLetter({ verifyUrl: issueVerificationUrl(tx, userId, now) }), now);
+  await refuseRegisteredAddress(person.email, now);
+  return write(async (tx) => {
+    const userId = await insertUser(tx, person, registeredAddressRefusal, now);
+    const { addressProven, ...joined } = await claimInvite(tx, input.invite, userId, person.email, now);
+    if (!addressProven) await queueMail(tx, { to: person.email, userId }, verifyEmailLetter({ verifyUrl: await issueVerificationUrl(tx, userId, now) }), now);
     return { userId, ...joined };
   });
 }
 
 /** A signed-in person accepts an invite to another (or their first) team. */
 export function acceptInvite(token: string, userId: string, now = clock.now()) {
-  return write((tx) => {
-    const user = tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+  return write(async (tx) => {
+    const user = (await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0];
     if (!user) throw new ApiError("S1", "Sign in again to accept this invite");
-    const { addressProven: _, ...joined } = claimInvite(tx, token, userId, user.email, now);
+    const { addressProven: _, ...joined } = await claimInvite(tx, token, userId, user.email, now);
     return joined;
   });
 }

@@ -12,14 +12,14 @@ export type Actor = { userId: string; role: Role };
 
 export type Member = { userId: string; email: string; name: string; role: Role; joinedAt: string };
 
-export function listMembers(merchantId: string): Member[] {
-  return db()
+export async function listMembers(merchantId: string): Promise<Member[]> {
+  return (await db()
     .select({ userId: users.id, email: users.email, name: users.name, role: memberships.role, createdAt: memberships.createdAt })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.merchantId, merchantId))
     .orderBy(asc(memberships.createdAt))
-    .all()
+    )
     .map((r) => ({ userId: r.userId, email: r.email, name: r.name, role: r.role, joinedAt: new Date(r.createdAt).toISOString() }));
 }
 
@@ -33,52 +33,52 @@ export function assertMayGrant(actor: Actor, role: Role): void {
   if (role === "owner" && !can({ kind: "user", role: actor.role }, "team.grantOwner")) throw new ApiError("S3", "Only an owner may make someone an owner");
 }
 
-function membership(tx: Tx, merchantId: string, userId: string) {
-  const row = tx
+async function membership(tx: Tx, merchantId: string, userId: string) {
+  const row = (await tx
     .select({ role: memberships.role })
     .from(memberships)
     .where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId)))
-    .get();
+    )[0];
   if (!row) throw new ApiError("S404", "No such member in this team");
   return row;
 }
 
 /** A merchant always keeps an owner: someone must be able to manage keys, team and money. */
-function assertNotLastOwner(tx: Tx, merchantId: string, verb: string): void {
-  const owners = tx
-    .select({ n: sql<number>`count(*)` })
+async function assertNotLastOwner(tx: Tx, merchantId: string, verb: string): Promise<void> {
+  const owners = (await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(memberships)
     .where(and(eq(memberships.merchantId, merchantId), eq(memberships.role, "owner")))
-    .get();
+    )[0];
   if ((owners?.n ?? 0) <= 1) throw new ApiError("S3", `The last owner cannot be ${verb}; make someone else an owner first`);
 }
 
-export function changeRole(merchantId: string, actor: Actor, userId: string, role: Role): Member {
+export async function changeRole(merchantId: string, actor: Actor, userId: string, role: Role): Promise<Member> {
   assertMayGrant(actor, role);
-  write((tx) => {
-    const current = membership(tx, merchantId, userId);
+  await write(async (tx) => {
+    const current = await membership(tx, merchantId, userId);
     if (current.role === role) return;
     if (current.role === "owner") {
       assertMayGrant(actor, "owner");
-      assertNotLastOwner(tx, merchantId, "demoted");
+      await assertNotLastOwner(tx, merchantId, "demoted");
     }
-    tx.update(memberships).set({ role }).where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId))).run();
+    (await tx.update(memberships).set({ role }).where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId))));
   });
-  const member = listMembers(merchantId).find((m) => m.userId === userId);
+  const member = (await listMembers(merchantId)).find((m) => m.userId === userId);
   if (!member) throw new ApiError("S404", "No such member in this team");
   return member;
 }
 
 /** The person's account stays (they may belong to other merchants); their access here ends at once. */
-export function removeMember(merchantId: string, actor: Actor, userId: string): { removed: string } {
+export async function removeMember(merchantId: string, actor: Actor, userId: string): Promise<{ removed: string; }> {
   assertManager(actor);
-  write((tx) => {
-    const current = membership(tx, merchantId, userId);
+  await write(async (tx) => {
+    const current = await membership(tx, merchantId, userId);
     if (current.role === "owner") {
       assertMayGrant(actor, "owner");
-      assertNotLastOwner(tx, merchantId, "removed");
+      await assertNotLastOwner(tx, merchantId, "removed");
     }
-    tx.delete(memberships).where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId))).run();
+    (await tx.delete(memberships).where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId))));
   });
   return { removed: userId };
 }

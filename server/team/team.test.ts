@@ -33,13 +33,13 @@ test("an invite link signs a new person up into the merchant with the invited ro
   const invite = await owner.team.invite.mutate({ role: "developer" });
   assert.match(invite.url, new RegExp(`^${owo.url}/signup\\?invite=inv_`));
   const token = tokenOf(invite.url);
-  assert.deepEqual((await invites()).inviteByToken(token), { merchantName: "Suya Spot", role: "developer", email: null, expiresAt: invite.expiresAt });
+  assert.deepEqual(await (await invites()).inviteByToken(token), { merchantName: "Suya Spot", role: "developer", email: null, expiresAt: invite.expiresAt });
   assert.ok(Math.abs(Date.parse(invite.expiresAt) - Date.now() - 7 * 86400_000) < 60_000, "lives 7 days");
   assert.ok((await owner.team.invites.query()).some((i) => i.id === invite.id));
 
   const { db } = await import("../../db/client");
   const { invites: table } = await import("../../db/schema");
-  assert.ok(!JSON.stringify(db().select().from(table).all()).includes(token), "only the token's hash is stored");
+  assert.ok(!JSON.stringify((await db().select().from(table))).includes(token), "only the token's hash is stored");
 
   const joined = await (await invites()).joinByInvite({ name: "Chidi", email: `chidi${Date.now()}@example.com`, password: "long enough pw", invite: token });
   assert.equal(joined.merchantId, m.merchantId, "no new merchant");
@@ -49,15 +49,15 @@ test("an invite link signs a new person up into the merchant with the invited ro
 
   await assert.rejects((await invites()).joinByInvite({ name: "Eve", email: `eve${Date.now()}@example.com`, password: "long enough pw", invite: token }), /not valid/);
   const { inviteByToken } = await invites();
-  assert.throws(() => inviteByToken(token), /not valid/);
+  await assert.rejects(() => inviteByToken(token), /not valid/);
 });
 
 test("an invite expires after 7 days and can be withdrawn", async () => {
   const invite = await owner.team.invite.mutate({ role: "viewer" });
   const { inviteByToken } = await invites();
-  assert.throws(() => inviteByToken(tokenOf(invite.url), Date.now() + 7 * 86400_000 + 1000), /not valid/);
+  await assert.rejects(() => inviteByToken(tokenOf(invite.url), Date.now() + 7 * 86400_000 + 1000), /not valid/);
   await owner.team.withdrawInvite.mutate({ id: invite.id });
-  assert.throws(() => inviteByToken(tokenOf(invite.url)), /not valid/);
+  await assert.rejects(() => inviteByToken(tokenOf(invite.url)), /not valid/);
 });
 
 test("a viewer reads payments, links and the team but every change is refused FORBIDDEN", async () => {
@@ -119,10 +119,10 @@ test("a signed-in person accepts an invite into a second merchant and can switch
   const other = await createTestMerchant("Second Shop");
   const invite = await (await userClient(owo, other.userId)).team.invite.mutate({ role: "admin", email: "SomeoneElse@example.com" });
   const { acceptInvite } = await invites();
-  assert.throws(() => acceptInvite(tokenOf(invite.url), m.userId), /someoneelse@example\.com/);
+  await assert.rejects(() => acceptInvite(tokenOf(invite.url), m.userId), /someoneelse@example\.com/);
 
   const open = await (await userClient(owo, other.userId)).team.invite.mutate({ role: "admin" });
-  assert.deepEqual(acceptInvite(tokenOf(open.url), m.userId), { merchantId: other.merchantId, merchantName: "Second Shop", role: "admin" });
+  assert.deepEqual(await acceptInvite(tokenOf(open.url), m.userId), { merchantId: other.merchantId, merchantName: "Second Shop", role: "admin" });
   const switched = await userClient(owo, m.userId, { "owo-merchant": other.merchantId });
   assert.ok((await switched.team.members.query()).some((p) => p.userId === m.userId && p.role === "admin"));
   assert.ok((await owner.team.members.query()).some((p) => p.userId === m.userId && p.role === "owner"), "still owner of the first");

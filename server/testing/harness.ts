@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FrontTimeouts, PageHandler } from "../http/front";
 
-export type Owo = { url: string; dataDir: string; stop: () => Promise<void> };
+export type Owo = { url: string; dataDir: string; databaseUrl: string; stop: () => Promise<void> };
 
 export const TEST_ENV: Record<string, string> = {
   OWO_RATE_LIMIT_RPS: "0",
@@ -14,7 +14,7 @@ export const TEST_ENV: Record<string, string> = {
   OWO_SWEEP_INTERVAL_SECONDS: "0",
   OWO_WORKER: "off",
   OWO_ALLOW_PRIVATE_CALLBACKS: "1",
-  LOG_LEVEL: "silent",
+  LOG_LEVEL: process.env.OWO_TEST_LOG_LEVEL ?? "silent",
 };
 
 export async function freePort(): Promise<number> {
@@ -35,26 +35,53 @@ export function tempDataDir(): string {
  */
 export type FrontOptions = { pages?: PageHandler; host?: string; timeouts?: FrontTimeouts };
 
+/**
+ * The test's own database: a SQLite file in its data folder, or, when the run is on PostgreSQL (server/testing/run.mjs
+ * sets OWO_TEST_POSTGRES_URL to its throwaway server), a fresh database there, dropped afterwards.
+ */
+export async function testDatabase(dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = process.env.OWO_TEST_POSTGRES_URL;
+  if (!server) return { url: join(dataDir, "owo.db"), drop: async () => undefined };
+  const { default: pg } = await import("pg");
+  const name = `owo_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: server });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
 /** One server per test file (node --test runs each file in its own process, so settings stay per file). */
 export async function startOwo(env: Record<string, string> = {}, front: FrontOptions = {}): Promise<Owo> {
   const dataDir = tempDataDir();
   const port = await freePort();
-  Object.assign(process.env, TEST_ENV, { DATABASE_URL: join(dataDir, "owo.db"), PORT: String(port), OWO_PUBLIC_URL: `http://127.0.0.1:${port}` }, env);
+  const database = await testDatabase(dataDir);
+  Object.assign(process.env, TEST_ENV, { DATABASE_URL: database.url, OWO_DATA_DIR: dataDir, PORT: String(port), OWO_PUBLIC_URL: `http://127.0.0.1:${port}` }, env);
   const { migrateDatabase, closeDatabase } = await import("../../db/client");
   const { createFront } = await import("../http/front");
   const { startBackground } = await import("../background");
-  migrateDatabase();
+  await migrateDatabase();
   const server: Server = createFront(front.pages ?? null, front.timeouts);
   await new Promise<void>((r) => server.listen(port, front.host ?? "127.0.0.1", r));
   const background = await startBackground();
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    databaseUrl: database.url,
     stop: async () => {
       await background.stop();
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
-      closeDatabase();
+      await closeDatabase();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

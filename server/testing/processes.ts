@@ -39,9 +39,12 @@ export async function spawnOwo(databaseUrl: string, env: Record<string, string> 
   throw new Error(`owo did not start:\n${owo.output()}`);
 }
 
-/** The SQLite database a test's data folder holds, as DATABASE_URL names it. */
+/**
+ * The database a test's other processes share, as DATABASE_URL names it: the SQLite file its data folder holds, or on
+ * the PostgreSQL pass of the test run the database startOwo made for this test file.
+ */
 export function databaseIn(dataDir: string): string {
-  return join(dataDir, "owo.db");
+  return process.env.OWO_TEST_POSTGRES_URL && process.env.DATABASE_URL ? process.env.DATABASE_URL : join(dataDir, "owo.db");
 }
 
 /** `npm run worker` (callbacks and mail apart from the servers) on `databaseUrl`, once it has logged that it runs. */
@@ -58,7 +61,7 @@ export async function spawnWorker(databaseUrl: string, env: Record<string, strin
 
 export function runCli(args: string[], dataDir: string): { status: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [...TSX, "server/cli/owo.ts", ...args], {
-    env: { ...process.env, ...TEST_ENV, DATABASE_URL: join(dataDir, "owo.db") },
+    env: { ...process.env, ...TEST_ENV, DATABASE_URL: databaseIn(dataDir) },
     encoding: "utf8",
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };

@@ -80,8 +80,8 @@ export async function openTransfer(merchantId: string, callbackUrl: string): Pro
 }
 
 /** The sandbox bank credits the account: the payment's next event (successful, or refund_due once closed). */
-export function credit(accountNumber: string, amountKobo = 1500_00): void {
-  applyBankNotice({ provider: "sandbox", transactionId: `txn_${randomBytes(8).toString("hex")}`, kind: "credit", amountKobo, target: { accountNumber } });
+export async function credit(accountNumber: string, amountKobo = 1500_00): Promise<void> {
+  await applyBankNotice({ provider: "sandbox", transactionId: `txn_${randomBytes(8).toString("hex")}`, kind: "credit", amountKobo, target: { accountNumber } });
 }
 
 type Found<T> = T | undefined | false;

@@ -1,6 +1,9 @@
-// `npm run test:unit`: every *.test.ts beside the code, each file in its own process (own server, own temp database).
+// `npm run test:unit`: every *.test.ts beside the code, each file in its own process (own server, own temp database),
+// first on SQLite; then every HTTP suite (the files that start a server) again on a throwaway PostgreSQL
+// (server/testing/postgres-pass.ts). OWO_TEST_DB=sqlite or =postgres runs one pass only. A file that is about SQLite
+// itself says `// dialect: sqlite only — <why>` and is left out of the PostgreSQL pass.
 import { spawnSync } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 function find(dir) {
@@ -13,9 +16,24 @@ function find(dir) {
 
 const only = process.argv.slice(2);
 const files = only.length ? only : ["server", "db", "client", "bench"].flatMap((d) => { try { return find(d); } catch { return []; } }).sort();
-const result = spawnSync(
-  process.execPath,
-  ["--import", "tsx", "--test", "--test-concurrency=2", "--test-timeout=300000", "--test-reporter=spec", ...files],
-  { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } },
-);
-process.exit(result.status ?? 1);
+const passes = process.env.OWO_TEST_DB ? [process.env.OWO_TEST_DB] : only.length ? ["sqlite"] : ["sqlite", "postgres"];
+const NODE_TEST = ["--test", "--test-concurrency=2", "--test-timeout=300000", "--test-reporter=spec"];
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+let status = 0;
+for (const pass of passes) {
+  if (pass === "sqlite") {
+    const result = spawnSync(process.execPath, ["--import", "tsx", ...NODE_TEST, ...files], { stdio: "inherit", env });
+    status ||= result.status ?? 1;
+  } else if (pass === "postgres") {
+    const text = (f) => readFileSync(f, "utf8");
+    const servers = files.filter((f) => /\bstartOwo\(|\bstartInitiating\(/.test(text(f)) && !/^\/\/ dialect: sqlite only/m.test(text(f)));
+    console.log(`\n# PostgreSQL pass: ${servers.length} HTTP suites on a throwaway PostgreSQL\n`);
+    const result = spawnSync(process.execPath, ["--import", "tsx", "server/testing/postgres-pass.ts", ...NODE_TEST, ...servers], { stdio: "inherit", env });
+    status ||= result.status ?? 1;
+  } else {
+    console.error(`OWO_TEST_DB: expected sqlite or postgres, got ${pass}`);
+    status = 2;
+  }
+}
+process.exit(status);

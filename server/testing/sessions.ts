@@ -12,7 +12,7 @@ import type { Owo } from "./harness";
 export async function sessionCookie(userId: string, extra: Record<string, string> = {}): Promise<string> {
   const { settings } = await import("../settings");
   const { startSession } = await import("../auth/sessions");
-  const { id } = startSession(userId, { ip: "127.0.0.1", userAgent: "Owo test" });
+  const { id } = await startSession(userId, { ip: "127.0.0.1", userAgent: "Owo test" });
   const token = await encode({ token: { sub: userId, sid: id }, secret: settings().authSecret });
   return [`next-auth.session-token=${token}`, ...Object.entries(extra).map(([k, v]) => `${k}=${v}`)].join("; ");
 }
@@ -29,7 +29,7 @@ let members = 0;
 /** A new person on `owner`'s merchant with `role`, joined through an invite link as the sign-up page does. */
 export async function joinAs(merchant: { merchantId: string; userId: string }, role: "owner" | "admin" | "developer" | "viewer"): Promise<string> {
   const { createInvite, joinByInvite } = await import("../team/invites");
-  const invite = createInvite(merchant.merchantId, { userId: merchant.userId, role: "owner" }, { role });
+  const invite = await createInvite(merchant.merchantId, { userId: merchant.userId, role: "owner" }, { role });
   const token = new URL(invite.url).searchParams.get("invite") ?? "";
   const email = `member${++members}.${process.pid}.${Date.now()}@example.com`;
   return (await joinByInvite({ name: `Member ${members}`, email, password: "long enough pw", invite: token })).userId;

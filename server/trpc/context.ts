@@ -26,7 +26,7 @@ export async function contextFromRequest(req: IncomingMessage, res: ServerRespon
   const base = { requestId, ip: clientIp(req, settings().trustProxy), setHeader };
   if (req.headers.authorization) {
     try {
-      return { ...base, caller: callerFromAuthorization(req.headers.authorization), authError: null };
+      return { ...base, caller: await callerFromAuthorization(req.headers.authorization), authError: null };
     } catch (e) {
       return { ...base, caller: null, authError: e instanceof ApiError ? e : new ApiError("S1", "Invalid access token") };
     }
@@ -37,5 +37,5 @@ export async function contextFromRequest(req: IncomingMessage, res: ServerRespon
   if (req.method !== "GET" && !sameOrigin(req)) {
     return { ...base, caller: null, authError: new ApiError("S3", "Cross-site request refused: send it from the dashboard's own origin") };
   }
-  return { ...base, caller: userCaller(session.userId, cookies, session.sessionId), authError: null };
+  return { ...base, caller: await userCaller(session.userId, cookies, session.sessionId), authError: null };
 }

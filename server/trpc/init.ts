@@ -88,7 +88,7 @@ const audited = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
   // A person's own account actions (two-factor, sessions) are audited by the core, in every team they belong to.
   if (type === "mutation" && result.ok && caller?.kind === "user" && !path.startsWith("account.")) {
     try {
-      recordAudit({ merchantId: caller.merchantId, userId: caller.userId, action: path, input: await getRawInput() });
+      await recordAudit({ merchantId: caller.merchantId, userId: caller.userId, action: path, input: await getRawInput() });
     } catch (err) {
       // The action itself succeeded; failing it now would make the person retry something done.
       log.error({ err, path }, "audit entry not written");
@@ -123,8 +123,8 @@ export function permittedProcedure(action: Action) {
  * Sensitive actions (issue 17): a signed-in person who uses two factors must have proved one on this session within
  * 15 minutes, or is asked for a fresh code. Machines are the merchant's own integration and are not asked.
  */
-export const freshSecondFactor = t.middleware(({ ctx, next }) => {
-  if (ctx.caller?.kind === "user") assertFreshSecondFactor(ctx.caller.userId, ctx.caller.sessionId);
+export const freshSecondFactor = t.middleware(async ({ ctx, next }) => {
+  if (ctx.caller?.kind === "user") await assertFreshSecondFactor(ctx.caller.userId, ctx.caller.sessionId);
   return next();
 });
 

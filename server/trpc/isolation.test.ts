@@ -21,7 +21,7 @@ before(async () => {
   b = await createTestMerchant("Bravo Mart");
   bCookie = await sessionCookie(b.userId);
   const { startSession } = await import("../auth/sessions");
-  ids.sessionId = startSession(a.userId, { ip: "198.51.100.1", userAgent: "Alpha Foods browser" }).id;
+  ids.sessionId = (await startSession(a.userId, { ip: "198.51.100.1", userAgent: "Alpha Foods browser" })).id;
   const token = await tokenFor(owo, a);
   const paid = await call(owo, "POST", "/api/v2/payments/initiates", {
     token,
@@ -35,7 +35,7 @@ before(async () => {
   await call(owo, "POST", "/api/v2/sandbox/payments/alpha-secret-ref/simulate", { token, body: { outcome: "pay" } });
   const { createCaller } = await import("./root");
   const { userCaller } = await import("../auth/callers");
-  const owner = userCaller(a.userId, {});
+  const owner = await userCaller(a.userId, {});
   assert.ok(owner);
   const asA = createCaller({ caller: owner, authError: null, requestId: "setup", setHeader: () => undefined, ip: null });
   ids.linkId = (await asA.links.create({ title: "Alpha Link", amount: "2500.00", channels: ["TRANSFER"] })).id;
@@ -43,7 +43,7 @@ before(async () => {
   ids.inviteId = (await asA.team.invite({ role: "viewer", email: "alpha-invitee@example.com" })).id;
   ids.providerId = (await asA.providers.connect({ provider: "paystack", credentials: { secretKey: "sk_test_alpha_foods_key" } })).providerId;
   const { fanOutPending } = await import("../webhooks/fan-out");
-  fanOutPending();
+  await fanOutPending();
   const [delivery] = await asA.webhooks.deliveries.byPayment({ paymentReference: "alpha-secret-ref" });
   assert.ok(delivery, "A has a delivery to look for");
   ids.deliveryId = delivery.id;
@@ -152,18 +152,18 @@ test("A's objects are untouched by B's attempts", async () => {
   assert.equal(v.json.data.payments.amountToRefund, "0.00", "B's simulate did not pay into A's payment");
   const { createCaller } = await import("./root");
   const { userCaller } = await import("../auth/callers");
-  const asA = createCaller({ caller: userCaller(a.userId, {}), authError: null, requestId: "check", setHeader: () => undefined, ip: null });
+  const asA = createCaller({ caller: await userCaller(a.userId, {}), authError: null, requestId: "check", setHeader: () => undefined, ip: null });
   assert.equal((await asA.links.byId({ id: String(ids.linkId) })).link.active, true);
   assert.equal((await asA.webhooks.endpoints.list()).find((e) => e.id === ids.endpointId)?.enabled, true);
   assert.equal((await asA.team.members()).find((m) => m.userId === a.userId)?.role, "owner");
   assert.ok((await asA.team.invites()).some((i) => i.id === ids.inviteId));
   const { liveSessionUser } = await import("../auth/sessions");
-  assert.equal(liveSessionUser(String(ids.sessionId)), a.userId, "B could not end A's session");
+  assert.equal(await liveSessionUser(String(ids.sessionId)), a.userId, "B could not end A's session");
 });
 
 test("every REST route that takes a reference answers B with 404 and nothing of A's", async () => {
   const { rollSecretKey } = await import("../auth/api-keys");
-  const token = await tokenFor(owo, rollSecretKey(b.merchantId, "test", 0)); // keys.roll above killed B's first secret
+  const token = await tokenFor(owo, await rollSecretKey(b.merchantId, "test", 0)); // keys.roll above killed B's first secret
   const withReference = restRoutes.filter((r) => r.pattern.source.includes("?<reference>"));
   assert.ok(withReference.length >= 2);
   for (const route of withReference) {

@@ -13,6 +13,6 @@ export const pageCaller = cache(async (): Promise<{ caller: UserCaller | null; a
   const jar = await cookies();
   const map = parseCookies(jar.getAll().map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join("; "));
   const session = await currentSession(map);
-  const caller = session ? userCaller(session.userId, map, session.sessionId) : null;
+  const caller = session ? await userCaller(session.userId, map, session.sessionId) : null;
   return { caller, api: createCaller({ caller, authError: null, requestId: "page", ip: null, setHeader: () => undefined }) };
 });

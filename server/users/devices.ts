@@ -21,20 +21,20 @@ export function newDeviceId(): string {
  * Records a successful sign-in. A browser the person never signed in from gets a notice by mail; the very first
  * sign-in of an account (right after sign-up) is not news, so it is only recorded.
  */
-export function recordSignIn(userId: string, deviceId: string, origin: Origin, now = clock.now()): { newDevice: boolean } {
+export async function recordSignIn(userId: string, deviceId: string, origin: Origin, now = clock.now()): Promise<{ newDevice: boolean }> {
   const deviceHash = sha256(deviceId);
-  return write((tx) => {
-    const known = tx.select({ userId: knownDevices.userId }).from(knownDevices).where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, deviceHash))).get();
+  return write(async (tx) => {
+    const known = (await tx.select({ userId: knownDevices.userId }).from(knownDevices).where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, deviceHash))))[0];
     if (known) {
-      tx.update(knownDevices).set({ lastSeenAt: now, ip: origin.ip }).where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, deviceHash))).run();
+      (await tx.update(knownDevices).set({ lastSeenAt: now, ip: origin.ip }).where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, deviceHash))));
       return { newDevice: false };
     }
-    const first = !tx.select({ userId: knownDevices.userId }).from(knownDevices).where(eq(knownDevices.userId, userId)).limit(1).get();
-    tx.insert(knownDevices).values({ userId, deviceHash, userAgent: (origin.userAgent ?? "").slice(0, 300), ip: origin.ip, firstSeenAt: now, lastSeenAt: now }).run();
+    const first = !(await tx.select({ userId: knownDevices.userId }).from(knownDevices).where(eq(knownDevices.userId, userId)).limit(1))[0];
+    (await tx.insert(knownDevices).values({ userId, deviceHash, userAgent: (origin.userAgent ?? "").slice(0, 300), ip: origin.ip, firstSeenAt: now, lastSeenAt: now }));
     if (first) return { newDevice: false };
-    const user = tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
-    if (user) queueMail(tx, { to: user.email, userId }, newDeviceLetter({ ...circumstances(origin, now), securityUrl: accountUrl() }), now);
-    recordAccountAudit(tx, userId, "account.signInNewDevice", { ip: origin.ip, device: origin.userAgent?.slice(0, 120) ?? null }, now);
+    const user = (await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0];
+    if (user) await queueMail(tx, { to: user.email, userId }, newDeviceLetter({ ...circumstances(origin, now), securityUrl: accountUrl() }), now);
+    await recordAccountAudit(tx, userId, "account.signInNewDevice", { ip: origin.ip, device: origin.userAgent?.slice(0, 120) ?? null }, now);
     return { newDevice: true };
   });
 }

@@ -14,37 +14,37 @@ const VERIFY_MS = VERIFY_DAYS * 24 * 3600 * 1000;
 const RESEND_AFTER_MS = 60_000;
 
 /** A fresh verification link for the person, in the caller's transaction (the mail goes in the same one). */
-export function issueVerificationUrl(tx: Tx, userId: string, now = clock.now()): string {
-  const token = issueAccountToken(tx, userId, "verify_email", VERIFY_MS, now);
+export async function issueVerificationUrl(tx: Tx, userId: string, now = clock.now()): Promise<string> {
+  const token = await issueAccountToken(tx, userId, "verify_email", VERIFY_MS, now);
   return `${settings().publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
 }
 
 /** Opens the mailed link: the address is confirmed once; a used, expired or unknown link is refused in words. */
-export function verifyEmail(token: string, now = clock.now()): { email: string } {
-  return write((tx) => {
-    const userId = useAccountToken(tx, token, "verify_email", now);
-    tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId)).run();
-    recordAccountAudit(tx, userId, "account.verifyEmail", {}, now);
-    const user = tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+export async function verifyEmail(token: string, now = clock.now()): Promise<{ email: string }> {
+  return write(async (tx) => {
+    const userId = await useAccountToken(tx, token, "verify_email", now);
+    (await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId)));
+    await recordAccountAudit(tx, userId, "account.verifyEmail", {}, now);
+    const user = (await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0];
     return { email: user?.email ?? "" };
   });
 }
 
 /** Sends the link again, at most once a minute. */
-export function resendVerification(userId: string, now = clock.now()): { sentTo: string } {
-  return write((tx) => {
-    const user = tx.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).get();
+export async function resendVerification(userId: string, now = clock.now()): Promise<{ sentTo: string }> {
+  return write(async (tx) => {
+    const user = (await tx.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)))[0];
     if (!user) throw new ApiError("S1", "Sign in again");
     if (user.verifiedAt !== null) throw new ApiError("S14", "Your e-mail address is already confirmed");
-    const last = tx
+    const last = (await tx
       .select({ createdAt: accountTokens.createdAt })
       .from(accountTokens)
       .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, "verify_email")))
       .orderBy(desc(accountTokens.createdAt))
       .limit(1)
-      .get();
+      )[0];
     if (last && now - last.createdAt < RESEND_AFTER_MS) throw new ApiError("S429", "A link was sent less than a minute ago; check your mail first");
-    queueMail(tx, { to: user.email, userId }, verifyEmailLetter({ verifyUrl: issueVerificationUrl(tx, userId, now) }), now);
+    await queueMail(tx, { to: user.email, userId }, verifyEmailLetter({ verifyUrl: await issueVerificationUrl(tx, userId, now) }), now);
     return { sentTo: user.email };
   });
 }

@@ -18,42 +18,42 @@ export const RESET_MINUTES = 30;
  * Mails a reset link when the address has an account. The answer is the same either way, so the form cannot be
  * used to learn who has an account.
  */
-export function requestPasswordReset(email: string, now = clock.now()): void {
-  const user = db().select({ id: users.id, email: users.email }).from(users).where(eq(users.email, normaliseEmail(email))).get();
+export async function requestPasswordReset(email: string, now = clock.now()): Promise<void> {
+  const user = (await db().select({ id: users.id, email: users.email }).from(users).where(eq(users.email, normaliseEmail(email))))[0];
   if (!user) return;
-  write((tx) => {
-    const token = issueAccountToken(tx, user.id, "reset_password", RESET_MINUTES * 60_000, now);
+  await write(async (tx) => {
+    const token = await issueAccountToken(tx, user.id, "reset_password", RESET_MINUTES * 60000, now);
     const resetUrl = `${settings().publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    queueMail(tx, { to: user.email, userId: user.id }, resetLetter({ resetUrl, minutes: RESET_MINUTES }), now);
+    await queueMail(tx, { to: user.email, userId: user.id }, resetLetter({ resetUrl, minutes: RESET_MINUTES }), now);
   });
 }
 
 /** What the reset page says before showing its form: null while the link still works. */
-export function resetLinkProblem(token: string, now = clock.now()): TokenProblem | null {
+export async function resetLinkProblem(token: string, now = clock.now()): Promise<TokenProblem | null> {
   return tokenProblem(db(), token, "reset_password", now);
 }
 
 /** The address a reset link was mailed to (for the policy's "not your e-mail" rule); empty for a link that names no one. */
-function resetLinkAddress(token: string): string {
+async function resetLinkAddress(token: string): Promise<string> {
   return (
-    db()
+    (await db()
       .select({ email: users.email })
       .from(accountTokens)
       .innerJoin(users, eq(users.id, accountTokens.userId))
       .where(eq(accountTokens.tokenHash, sha256(token)))
-      .get()?.email ?? ""
+      )[0]?.email ?? ""
   );
 }
 
 /** Uses the link: a new password, the link spent, the person told by mail, the change in their teams' audit logs. */
 export async function completePasswordReset(token: string, password: string, origin: Origin, now = clock.now()): Promise<{ email: string }> {
   // Slow on purpose, so never inside the transaction; checked against the address the link was mailed to.
-  const passwordHash = await newPasswordHash(password, resetLinkAddress(token));
-  return write((tx) => {
-    const userId = useAccountToken(tx, token, "reset_password", now);
-    setPasswordHash(tx, userId, passwordHash);
-    recordAccountAudit(tx, userId, "account.resetPassword", { ip: origin.ip }, now);
-    noticeUser(tx, userId, "Your Owo password was reset with a link mailed to you", origin, now);
-    return { email: tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get()?.email ?? "" };
+  const passwordHash = await newPasswordHash(password, await resetLinkAddress(token));
+  return write(async (tx) => {
+    const userId = await useAccountToken(tx, token, "reset_password", now);
+    await setPasswordHash(tx, userId, passwordHash);
+    await recordAccountAudit(tx, userId, "account.resetPassword", { ip: origin.ip }, now);
+    await noticeUser(tx, userId, "Your Owo password was reset with a link mailed to you", origin, now);
+    return { email: (await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]?.email ?? "" };
   });
 }

@@ -16,9 +16,9 @@ test("a sign-up or an invite with a taken address gets the neutral refusal, and 
   // Thunks: each attempt starts only when awaited, so no refusal goes unhandled meanwhile.
   const refusals = [
     () => createMerchant({ name: "Copycat Ltd", email: holder.email.toUpperCase(), password: "another long passphrase" }),
-    () => joinByInvite({
+    async () => joinByInvite({
       name: "Copycat", email: holder.email, password: "another long passphrase",
-      invite: new URL(createInvite(holder.merchantId, { userId: holder.userId, role: "owner" }, { role: "viewer" }).url).searchParams.get("invite") ?? "",
+      invite: new URL((await createInvite(holder.merchantId, { userId: holder.userId, role: "owner" }, { role: "viewer" })).url).searchParams.get("invite") ?? "",
     }),
   ];
   for (const refused of refusals) {
@@ -30,7 +30,7 @@ test("a sign-up or an invite with a taken address gets the neutral refusal, and 
     });
   }
   const { allMail } = await import("../mail/outbox");
-  const notes = allMail({ to: holder.email }).filter((m) => m.kind === "sign_up_attempt");
+  const notes = (await allMail({ to: holder.email })).filter((m) => m.kind === "sign_up_attempt");
   assert.equal(notes.length, 2);
   assert.match(notes[0]?.text ?? "", /Nothing was created/);
 });

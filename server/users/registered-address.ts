@@ -23,10 +23,10 @@ export function registeredAddressRefusal(): ApiError {
  * Throws the neutral refusal when the address has an account, after mailing its holder (in a transaction of its
  * own, so the note survives the refusal). Called after the password is hashed, so both answers take as long.
  */
-export function refuseRegisteredAddress(email: string, now = clock.now()): void {
-  const holder = db().select({ id: users.id, email: users.email }).from(users).where(eq(users.email, normaliseEmail(email))).get();
+export async function refuseRegisteredAddress(email: string, now = clock.now()): Promise<void> {
+  const holder = (await db().select({ id: users.id, email: users.email }).from(users).where(eq(users.email, normaliseEmail(email))))[0];
   if (!holder) return;
   const base = settings().publicUrl;
-  write((tx) => queueMail(tx, { to: holder.email, userId: holder.id }, signUpAttemptLetter({ signInUrl: `${base}/signin`, resetUrl: `${base}/forgot-password` }), now));
+  await write(async (tx) => queueMail(tx, { to: holder.email, userId: holder.id }, signUpAttemptLetter({ signInUrl: `${base}/signin`, resetUrl: `${base}/forgot-password` }), now));
   throw registeredAddressRefusal();
 }

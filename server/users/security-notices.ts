@@ -18,23 +18,23 @@ export function circumstances(origin: Origin, now = clock.now()): Circumstances 
 export const accountUrl = () => `${settings().publicUrl}/account`;
 
 /** Tells the person about a change to their own account, in the transaction that made it. */
-export function noticeUser(tx: Tx, userId: string, what: string, origin: Origin, now = clock.now()): void {
-  const user = tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+export async function noticeUser(tx: Tx, userId: string, what: string, origin: Origin, now = clock.now()): Promise<void> {
+  const user = (await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0];
   if (!user) return;
-  queueMail(tx, { to: user.email, userId }, securityNoticeLetter({ ...circumstances(origin, now), what, securityUrl: accountUrl() }), now);
+  await queueMail(tx, { to: user.email, userId }, securityNoticeLetter({ ...circumstances(origin, now), what, securityUrl: accountUrl() }), now);
 }
 
 /** Tells every owner of the merchant about a change to its keys, in the transaction that made it. */
-export function noticeOwners(tx: Tx, merchantId: string, what: (merchantName: string) => string, origin: Origin, now = clock.now()): void {
-  const owners = tx
+export async function noticeOwners(tx: Tx, merchantId: string, what: (merchantName: string) => string, origin: Origin, now = clock.now()): Promise<void> {
+  const owners = (await tx
     .select({ userId: users.id, email: users.email, merchantName: merchants.name })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
     .where(and(eq(memberships.merchantId, merchantId), eq(memberships.role, "owner")))
-    .all();
+    );
   for (const o of owners) {
     const letter = securityNoticeLetter({ ...circumstances(origin, now), what: what(o.merchantName), securityUrl: `${settings().publicUrl}/developers` });
-    queueMail(tx, { to: o.email, userId: o.userId, merchantId }, letter, now);
+    await queueMail(tx, { to: o.email, userId: o.userId, merchantId }, letter, now);
   }
 }

@@ -16,24 +16,24 @@ export function deviceName(userAgent: string): string {
   return browser ?? system ?? "Unknown device";
 }
 
-export function sessionsOf(userId: string, currentSessionId: string | null, now = clock.now()): SignedInSession[] {
-  return listSessions(userId, now).map((s) => ({
+export async function sessionsOf(userId: string, currentSessionId: string | null, now = clock.now()): Promise<SignedInSession[]> {
+  return (await listSessions(userId, now)).map((s) => ({
     id: s.id, device: deviceName(s.userAgent), userAgent: s.userAgent, ip: s.ip || "unknown",
     firstSeen: new Date(s.createdAt).toISOString(), lastSeen: new Date(s.lastSeenAt).toISOString(), current: s.id === currentSessionId,
   }));
 }
 
 /** "Sign out this session": one of the person's own sessions ends at once, on every instance within OWO_REVOCATION_SECONDS. */
-export function signOutSession(userId: string, sessionId: string): { ended: string } {
-  if (!revokeSession(userId, sessionId)) throw new ApiError("S404", "No such live session of yours");
-  write((tx) => recordAccountAudit(tx, userId, "account.endSession", { session: sessionId.slice(0, 12) }));
+export async function signOutSession(userId: string, sessionId: string): Promise<{ ended: string; }> {
+  if (!await revokeSession(userId, sessionId)) throw new ApiError("S404", "No such live session of yours");
+  await write(async (tx) => recordAccountAudit(tx, userId, "account.endSession", { session: sessionId.slice(0, 12) }));
   return { ended: sessionId };
 }
 
 /** "Sign out everywhere else": every session of the person but the one asking. */
-export function signOutEverywhereElse(userId: string, currentSessionId: string | null): { ended: number } {
+export async function signOutEverywhereElse(userId: string, currentSessionId: string | null): Promise<{ ended: number; }> {
   if (!currentSessionId) throw new ApiError("S1", "Sign in again");
-  const ended = revokeAllSessions(userId, { keep: currentSessionId });
-  write((tx) => recordAccountAudit(tx, userId, "account.endOtherSessions", { ended }));
+  const ended = await revokeAllSessions(userId, { keep: currentSessionId });
+  await write(async (tx) => recordAccountAudit(tx, userId, "account.endOtherSessions", { ended }));
   return { ended };
 }

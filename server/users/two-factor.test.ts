@@ -1,4 +1,5 @@
 // Two-factor sign-in over real HTTP: enrolment, codes accepted once, recovery codes used once, wrong codes counted in
+// dialect: sqlite only — it reads the database file through SQLite itself (rawSqlite).
 // the database, and a team that requires it.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -41,7 +42,7 @@ test("enrolment: a wrong code is refused, the right one turns it on with ten rec
   assert.equal(new Set(recoveryCodes).size, 10);
   assert.deepEqual({ ...(await client.account.twoFactor.status.query()), enabledAt: 0 }, { enabled: true, enabledAt: 0, recoveryCodesLeft: 10, requiredBy: [] });
 
-  const { sqlite } = await import("../../db/client");
+  const { rawSqlite: sqlite } = await import("../../db/client");
   const dump = JSON.stringify([sqlite().prepare("select * from users").all(), sqlite().prepare("select * from recovery_codes").all()]);
   assert.ok(!dump.includes(secret), "the TOTP secret is sealed");
   for (const c of recoveryCodes) assert.ok(!dump.includes(c) && !dump.includes(c.replace("-", "")), "recovery codes are hashed");
@@ -63,7 +64,7 @@ test("a code is accepted once; a recovery code works once; five wrong codes lock
   assert.equal(await checkSecondFactor(m.userId, first), "wrong", "used up");
 
   for (let i = 0; i < 3; i++) assert.equal(await checkSecondFactor(m.userId, "12345"), "wrong");
-  const { sqlite } = await import("../../db/client");
+  const { rawSqlite: sqlite } = await import("../../db/client");
   assert.equal((sqlite().prepare("select count(*) n from second_factor_failures where user_id = ?").get(m.userId) as { n: number }).n, 5);
   moveClock(31_000);
   assert.equal(await checkSecondFactor(m.userId, await codeAt(secret)), "locked", "even the right code, after five wrong ones");

@@ -34,36 +34,36 @@ function newRecoveryCode(): string {
 }
 
 /** Ten fresh codes replace any earlier ones; the plain codes are returned to be shown once. */
-function replaceRecoveryCodes(tx: Tx, userId: string, now: number): string[] {
-  tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
+async function replaceRecoveryCodes(tx: Tx, userId: string, now: number): Promise<string[]> {
+  (await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)));
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  for (const code of codes) tx.insert(recoveryCodes).values({ userId, codeHash: recoveryHash(code), createdAt: now }).run();
+  for (const code of codes) (await tx.insert(recoveryCodes).values({ userId, codeHash: recoveryHash(code), createdAt: now }));
   return codes;
 }
 
 export type TwoFactorStatus = { enabled: boolean; enabledAt: number | null; recoveryCodesLeft: number; requiredBy: string[] };
 
 /** Whether the person uses two factors, how many recovery codes are left, and which of their teams require it. */
-export function twoFactorStatus(userId: string): TwoFactorStatus {
-  const user = db().select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get();
-  const left = db().select({ n: sql<number>`count(*)` }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))).get();
-  const requiredBy = db()
+export async function twoFactorStatus(userId: string): Promise<TwoFactorStatus> {
+  const user = (await db().select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)))[0];
+  const left = (await db().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))))[0];
+  const requiredBy = (await db()
     .select({ name: merchants.name })
     .from(memberships)
     .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
     .where(and(eq(memberships.userId, userId), eq(merchants.requireTwoFactor, true)))
-    .all()
+    )
     .map((r) => r.name);
   return { enabled: Boolean(user?.enabledAt), enabledAt: user?.enabledAt ?? null, recoveryCodesLeft: left?.n ?? 0, requiredBy };
 }
 
 /** A new secret to enrol, kept aside until a code from it is typed; the QR code is an otpauth:// URI any authenticator app reads. */
 export async function startEnrolment(userId: string): Promise<{ secret: string; otpauthUri: string; qrSvg: string }> {
-  const user = db().select({ email: users.email, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get();
+  const user = (await db().select({ email: users.email, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)))[0];
   if (!user) throw new ApiError("S1", "Sign in again");
   if (user.enabledAt !== null) throw new ApiError("S14", "Two-factor sign-in is already on; turn it off first to enrol another app");
   const secret = generateSecret();
-  write((tx) => tx.update(users).set({ totpPendingEnc: seal(secret) }).where(eq(users.id, userId)).run());
+  await write(async (tx) => (tx.update(users).set({ totpPendingEnc: seal(secret) }).where(eq(users.id, userId))));
   const otpauthUri = generateURI({ issuer: "Owo", label: user.email, secret });
   const qrSvg = await QRCode.toString(otpauthUri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
   return { secret, otpauthUri, qrSvg };
@@ -77,13 +77,13 @@ async function matchingStep(secret: string, code: string, now: number): Promise<
   return result.valid && "timeStep" in result ? result.timeStep : null;
 }
 
-function recentFailures(tx: Pick<Tx, "select">, userId: string, now: number): number {
+async function recentFailures(tx: Pick<Tx, "select">, userId: string, now: number): Promise<number> {
   return (
-    tx
-      .select({ n: sql<number>`count(*)` })
+    (await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(secondFactorFailures)
       .where(and(eq(secondFactorFailures.userId, userId), gt(secondFactorFailures.failedAt, now - WRONG_CODE_WINDOW_MS)))
-      .get()?.n ?? 0
+      )[0]?.n ?? 0
   );
 }
 
@@ -97,32 +97,32 @@ export type SecondFactorOutcome = "ok" | "wrong" | "locked";
  * a recovery code (used up). At most MAX_WRONG_CODES wrong ones per person per 15 minutes, counted in the database.
  */
 export async function checkSecondFactor(userId: string, code: string, now = clock.now()): Promise<SecondFactorOutcome> {
-  if (recentFailures(db(), userId, now) >= MAX_WRONG_CODES) return "locked";
-  const user = db().select({ secretEnc: users.totpSecretEnc, lastStep: users.totpLastStep }).from(users).where(eq(users.id, userId)).get();
+  if (await recentFailures(db(), userId, now) >= MAX_WRONG_CODES) return "locked";
+  const user = (await db().select({ secretEnc: users.totpSecretEnc, lastStep: users.totpLastStep }).from(users).where(eq(users.id, userId)))[0];
   if (!user?.secretEnc) return "wrong";
   const step = await matchingStep(unseal(user.secretEnc), code, now);
-  return write((tx) => {
-    if (recentFailures(tx, userId, now) >= MAX_WRONG_CODES) return "locked";
+  return write(async (tx) => {
+    if (await recentFailures(tx, userId, now) >= MAX_WRONG_CODES) return "locked";
     if (step !== null) {
       // Compare-and-set: of two requests carrying the same code, only one moves the step on.
-      const taken = tx
+      const taken = (await tx
         .update(users)
         .set({ totpLastStep: step })
         .where(and(eq(users.id, userId), sql`coalesce(${users.totpLastStep}, -1) < ${step}`))
-        .run();
-      if (taken.changes === 1) return "ok";
+        .returning({ id: users.id }));
+      if (taken.length === 1) return "ok";
     } else {
-      const used = tx
+      const used = (await tx
         .update(recoveryCodes)
         .set({ usedAt: now })
         .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, recoveryHash(code)), isNull(recoveryCodes.usedAt)))
-        .run();
-      if (used.changes === 1) {
-        recordAccountAudit(tx, userId, "account.useRecoveryCode", {}, now);
+        .returning({ userId: recoveryCodes.userId }));
+      if (used.length === 1) {
+        await recordAccountAudit(tx, userId, "account.useRecoveryCode", {}, now);
         return "ok";
       }
     }
-    tx.insert(secondFactorFailures).values({ userId, failedAt: now }).run();
+    (await tx.insert(secondFactorFailures).values({ userId, failedAt: now }));
     return "wrong";
   });
 }
@@ -139,21 +139,21 @@ export async function requireSecondFactor(userId: string, code: string, now = cl
  * proves the factor on the session that typed it (`sessionId`), as a sign-in with it would.
  */
 export async function confirmEnrolment(userId: string, code: string, origin: Origin, sessionId: string | null = null, now = clock.now()): Promise<{ recoveryCodes: string[] }> {
-  if (recentFailures(db(), userId, now) >= MAX_WRONG_CODES) throw LOCKED();
-  const user = db().select({ pendingEnc: users.totpPendingEnc, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get();
+  if (await recentFailures(db(), userId, now) >= MAX_WRONG_CODES) throw LOCKED();
+  const user = (await db().select({ pendingEnc: users.totpPendingEnc, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)))[0];
   if (user?.enabledAt) throw new ApiError("S14", "Two-factor sign-in is already on");
   if (!user?.pendingEnc) throw new ApiError("S5", "Start again: scan a new QR code first", [{ field: "code", message: "has no enrolment to confirm" }]);
   const step = await matchingStep(unseal(user.pendingEnc), code, now);
-  return write((tx) => {
+  return write(async (tx) => {
     if (step === null) {
-      tx.insert(secondFactorFailures).values({ userId, failedAt: now }).run();
+      (await tx.insert(secondFactorFailures).values({ userId, failedAt: now }));
       throw WRONG();
     }
-    tx.update(users).set({ totpSecretEnc: user.pendingEnc, totpPendingEnc: null, totpEnabledAt: now, totpLastStep: step }).where(eq(users.id, userId)).run();
-    const codes = replaceRecoveryCodes(tx, userId, now);
-    if (sessionId) tx.update(sessions).set({ secondFactorAt: now }).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).run();
-    recordAccountAudit(tx, userId, "account.enableTwoFactor", {}, now);
-    noticeUser(tx, userId, "Two-factor sign-in was turned on for your Owo account", origin, now);
+    (await tx.update(users).set({ totpSecretEnc: user.pendingEnc, totpPendingEnc: null, totpEnabledAt: now, totpLastStep: step }).where(eq(users.id, userId)));
+    const codes = await replaceRecoveryCodes(tx, userId, now);
+    if (sessionId) (await tx.update(sessions).set({ secondFactorAt: now }).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))));
+    await recordAccountAudit(tx, userId, "account.enableTwoFactor", {}, now);
+    await noticeUser(tx, userId, "Two-factor sign-in was turned on for your Owo account", origin, now);
     return { recoveryCodes: codes };
   });
 }
@@ -161,34 +161,34 @@ export async function confirmEnrolment(userId: string, code: string, origin: Ori
 /** New recovery codes (the old ones stop working), after a fresh code. */
 export async function renewRecoveryCodes(userId: string, code: string, origin: Origin, now = clock.now()): Promise<{ recoveryCodes: string[] }> {
   await requireSecondFactor(userId, code, now);
-  return write((tx) => {
-    const codes = replaceRecoveryCodes(tx, userId, now);
-    recordAccountAudit(tx, userId, "account.renewRecoveryCodes", {}, now);
-    noticeUser(tx, userId, "New two-factor recovery codes were made for your Owo account; the old ones no longer work", origin, now);
+  return write(async (tx) => {
+    const codes = await replaceRecoveryCodes(tx, userId, now);
+    await recordAccountAudit(tx, userId, "account.renewRecoveryCodes", {}, now);
+    await noticeUser(tx, userId, "New two-factor recovery codes were made for your Owo account; the old ones no longer work", origin, now);
     return { recoveryCodes: codes };
   });
 }
 
 /** Turns two-factor sign-in off, after a fresh code; refused while one of the person's teams requires it. */
 export async function disableTwoFactor(userId: string, code: string, origin: Origin, now = clock.now()): Promise<{ enabled: false }> {
-  const { requiredBy } = twoFactorStatus(userId);
+  const { requiredBy } = await twoFactorStatus(userId);
   if (requiredBy.length) throw new ApiError("S3", `${requiredBy.join(", ")} requires two-factor sign-in, so it cannot be turned off`);
   await requireSecondFactor(userId, code, now);
-  write((tx) => {
-    tx.update(users).set({ totpSecretEnc: null, totpEnabledAt: null, totpLastStep: null, totpPendingEnc: null }).where(eq(users.id, userId)).run();
-    tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-    recordAccountAudit(tx, userId, "account.disableTwoFactor", {}, now);
-    noticeUser(tx, userId, "Two-factor sign-in was turned off for your Owo account", origin, now);
+  await write(async (tx) => {
+    (await tx.update(users).set({ totpSecretEnc: null, totpEnabledAt: null, totpLastStep: null, totpPendingEnc: null }).where(eq(users.id, userId)));
+    (await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)));
+    await recordAccountAudit(tx, userId, "account.disableTwoFactor", {}, now);
+    await noticeUser(tx, userId, "Two-factor sign-in was turned off for your Owo account", origin, now);
   });
   return { enabled: false };
 }
 
 /** An owner requires (or stops requiring) two factors of the whole team; they must use it themselves to require it. */
-export function setTeamTwoFactor(merchantId: string, actorUserId: string, required: boolean): { requireTwoFactor: boolean } {
-  if (required && !twoFactorStatus(actorUserId).enabled) {
+export async function setTeamTwoFactor(merchantId: string, actorUserId: string, required: boolean): Promise<{ requireTwoFactor: boolean; }> {
+  if (required && !(await twoFactorStatus(actorUserId)).enabled) {
     throw new ApiError("S3", "Turn on two-factor sign-in for yourself first, on the Account page, then require it of the team");
   }
-  write((tx) => tx.update(merchants).set({ requireTwoFactor: required }).where(eq(merchants.id, merchantId)).run());
+  await write(async (tx) => (tx.update(merchants).set({ requireTwoFactor: required }).where(eq(merchants.id, merchantId))));
   return { requireTwoFactor: required };
 }
 
@@ -196,10 +196,10 @@ export function setTeamTwoFactor(merchantId: string, actorUserId: string, requir
  * Sensitive actions (roll keys or secrets, change roles, refund, connect or change a provider): a person who uses two
  * factors must have proved one on this session within the last 15 minutes, or is asked for a fresh code.
  */
-export function assertFreshSecondFactor(userId: string, sessionId: string | null, now = clock.now()): void {
-  const enabled = db().select({ at: users.totpEnabledAt }).from(users).where(eq(users.id, userId)).get()?.at ?? null;
+export async function assertFreshSecondFactor(userId: string, sessionId: string | null, now = clock.now()): Promise<void> {
+  const enabled = (await db().select({ at: users.totpEnabledAt }).from(users).where(eq(users.id, userId)))[0]?.at ?? null;
   if (enabled === null) return;
-  const checkedAt = sessionId ? secondFactorCheckedAt(userId, sessionId) : null;
+  const checkedAt = sessionId ? await secondFactorCheckedAt(userId, sessionId) : null;
   if (checkedAt !== null && now - checkedAt < FRESH_SECOND_FACTOR_MS) return;
   throw new ApiError("S3", "Enter a current two-factor code first: this needs one from the last 15 minutes", [
     { field: "secondFactor", message: "must be entered again" },
@@ -210,6 +210,6 @@ export function assertFreshSecondFactor(userId: string, sessionId: string | null
 export async function refreshSecondFactor(userId: string, sessionId: string | null, code: string, now = clock.now()): Promise<{ freshUntil: number }> {
   if (!sessionId) throw new ApiError("S1", "Sign in again");
   await requireSecondFactor(userId, code, now);
-  markSecondFactor(userId, sessionId, now);
+  await markSecondFactor(userId, sessionId, now);
   return { freshUntil: now + FRESH_SECOND_FACTOR_MS };
 }

@@ -45,10 +45,10 @@ export async function prepareUser(input: { email: string; password: string; name
 }
 
 /** Adds the person in the caller's transaction; `whenTaken` says what to tell someone whose address is registered. */
-export function insertUser(tx: Tx, user: NewUser, whenTaken: () => ApiError, now = clock.now()): string {
-  if (tx.select({ id: users.id }).from(users).where(eq(users.email, user.email)).get()) throw whenTaken();
+export async function insertUser(tx: Tx, user: NewUser, whenTaken: () => ApiError, now = clock.now()): Promise<string> {
+  if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, user.email)))[0]) throw whenTaken();
   const id = newId("usr");
-  tx.insert(users).values({ id, email: user.email, name: user.name, passwordHash: user.passwordHash, createdAt: now }).run();
+  (await tx.insert(users).values({ id, email: user.email, name: user.name, passwordHash: user.passwordHash, createdAt: now }));
   return id;
 }
 
@@ -58,7 +58,7 @@ export type SignedInUser = { id: string; email: string; name: string };
 export async function userByCredentials(email: string, password: string): Promise<SignedInUser | null> {
   const normalised = normaliseEmail(email);
   if (!normalised || !password) return null;
-  const user = db().select().from(users).where(eq(users.email, normalised)).get();
+  const user = (await db().select().from(users).where(eq(users.email, normalised)))[0];
   const matches = user ? await passwordMatches(user.passwordHash, password) : await noPasswordMatches(password);
   if (!user || !matches) return null;
   return { id: user.id, email: user.email, name: user.name };
@@ -75,9 +75,9 @@ export async function newPasswordHash(password: string, email: string): Promise<
  * Replaces a person's password with one from `newPasswordHash`, in the caller's transaction, and ends every session
  * signed in with the old one (committed together); false when no such person.
  */
-export function setPasswordHash(tx: Tx, userId: string, passwordHash: string): boolean {
-  if (tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run().changes === 0) return false;
-  endUserSessions(tx, userId, "password-changed");
+export async function setPasswordHash(tx: Tx, userId: string, passwordHash: string): Promise<boolean> {
+  if ((await tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning({ id: users.id })).length === 0) return false;
+  await endUserSessions(tx, userId, "password-changed");
   return true;
 }
 
@@ -85,10 +85,10 @@ export function setPasswordHash(tx: Tx, userId: string, passwordHash: string): b
 export async function resetPassword(email: string, password: string): Promise<{ email: string }> {
   const passwordHash = await newPasswordHash(password, email);
   const normalised = normaliseEmail(email);
-  const done = write((tx) => {
-    const user = tx.select({ id: users.id }).from(users).where(eq(users.email, normalised)).get();
-    if (!user || !setPasswordHash(tx, user.id, passwordHash)) return false;
-    noticeUser(tx, user.id, "Your Owo password was changed by this Owo's operator", UNKNOWN_ORIGIN);
+  const done = await write(async (tx) => {
+    const user = (await tx.select({ id: users.id }).from(users).where(eq(users.email, normalised)))[0];
+    if (!user || !await setPasswordHash(tx, user.id, passwordHash)) return false;
+    await noticeUser(tx, user.id, "Your Owo password was changed by this Owo's operator", UNKNOWN_ORIGIN);
     return true;
   });
   if (!done) throw new ApiError("S404", `No user with e-mail ${normalised}`);

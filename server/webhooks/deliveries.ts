@@ -1,6 +1,7 @@
 // A delivery's life: claimed under a lease, one attempt recorded at a time, retried, ended, or sent again on request.
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { db, write, type Tx } from "../../db/client";
+import { positionOf } from "../../db/functions";
 import { deliveries, deliveryAttempts, outbox, webhookEndpoints, type Mode } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { retryDelayMs } from "./backoff";
@@ -39,7 +40,8 @@ export function hostKey(url: string): string {
 
 // SQL's approximation of hostKey, for fairness only: the oldest few due deliveries of each host
 // are candidates, so a backlog for one slow host cannot crowd every other host out of a claim.
-const AUTHORITY = sql`lower(substr(substr(${deliveries.url}, instr(${deliveries.url}, '://') + 3), 1, instr(substr(${deliveries.url}, instr(${deliveries.url}, '://') + 3) || '/', '/') - 1))`;
+const AFTER_SCHEME = sql`substr(${deliveries.url}, ${positionOf(deliveries.url, "://")} + 3)`;
+const AUTHORITY = sql`lower(substr(${AFTER_SCHEME}, 1, ${positionOf(sql`${AFTER_SCHEME} || '/'`, "/")} - 1))`;
 const CANDIDATES = 500;
 const PER_HOST_CANDIDATES = 4;
 
@@ -55,27 +57,27 @@ function dueNow(now: number) {
  * Leases due deliveries to the caller within the limits. Immediate transaction: two workers never
  * hold the same delivery, and one whose worker died is due again once its lease has passed.
  */
-export function claimDue(limits: ClaimLimits, leaseMs: number, now = clock.now()): ClaimedDelivery[] {
+export async function claimDue(limits: ClaimLimits, leaseMs: number, now = clock.now()): Promise<ClaimedDelivery[]> {
   if (limits.free <= 0) return [];
-  if (!db().select({ id: deliveries.id }).from(deliveries).where(dueNow(now)).limit(1).get()) return [];
-  return write((tx) => {
+  if (!(await db().select({ id: deliveries.id }).from(deliveries).where(dueNow(now)).limit(1))[0]) return [];
+  return write(async (tx) => {
     const ranked = tx
       .select({
         id: deliveries.id,
         url: deliveries.url,
         nextAttemptAt: deliveries.nextAttemptAt,
-        rank: sql<number>`row_number() over (partition by ${AUTHORITY} order by ${deliveries.nextAttemptAt}, ${deliveries.id})`.as("rank"),
+        rank: sql<number>`row_number() over (partition by ${AUTHORITY} order by ${deliveries.nextAttemptAt}, ${deliveries.id})`.mapWith(Number).as("rank"),
       })
       .from(deliveries)
       .where(dueNow(now))
       .as("ranked");
-    const candidates = tx
+    const candidates = (await tx
       .select({ id: ranked.id, url: ranked.url })
       .from(ranked)
       .where(lte(ranked.rank, PER_HOST_CANDIDATES))
       .orderBy(asc(ranked.nextAttemptAt), asc(ranked.id))
       .limit(CANDIDATES)
-      .all();
+      );
     const taken = new Map<string, number>();
     const picked: number[] = [];
     for (const c of candidates) {
@@ -88,8 +90,8 @@ export function claimDue(limits: ClaimLimits, leaseMs: number, now = clock.now()
     }
     if (picked.length === 0) return [];
     const leaseUntil = now + leaseMs;
-    tx.update(deliveries).set({ leaseUntil }).where(inArray(deliveries.id, picked)).run();
-    return tx
+    (await tx.update(deliveries).set({ leaseUntil }).where(inArray(deliveries.id, picked)));
+    return (await tx
       .select({
         id: deliveries.id, url: deliveries.url, destination: deliveries.destination, endpointId: deliveries.endpointId,
         merchantId: deliveries.merchantId, mode: outbox.mode, eventId: outbox.eventId, createdAt: outbox.createdAt, payloadJson: outbox.payloadJson,
@@ -97,7 +99,7 @@ export function claimDue(limits: ClaimLimits, leaseMs: number, now = clock.now()
       .from(deliveries)
       .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
       .where(inArray(deliveries.id, picked))
-      .all()
+      )
       .map((row) => ({ ...row, leaseUntil }));
   });
 }
@@ -105,16 +107,17 @@ export function claimDue(limits: ClaimLimits, leaseMs: number, now = clock.now()
 export type HeldLease = { id: number; leaseUntil: number };
 
 /** Extends the leases of attempts still in flight; returns each one's new lease, or null where it was lost. */
-export function renewLeases(held: readonly HeldLease[], leaseMs: number, now = clock.now()): Map<number, number | null> {
+export async function renewLeases(held: readonly HeldLease[], leaseMs: number, now = clock.now()): Promise<Map<number, number | null>> {
   const renewed = new Map<number, number | null>();
   if (held.length === 0) return renewed;
-  write((tx) => {
+  await write(async (tx) => {
     for (const h of held) {
-      const { changes } = tx
+      const { length: changes } = (await tx
         .update(deliveries)
         .set({ leaseUntil: now + leaseMs })
         .where(and(eq(deliveries.id, h.id), eq(deliveries.leaseUntil, h.leaseUntil), eq(deliveries.status, "pending")))
-        .run();
+        .returning({ id: deliveries.id })
+        );
       renewed.set(h.id, changes > 0 ? now + leaseMs : null);
     }
   });
@@ -122,21 +125,21 @@ export function renewLeases(held: readonly HeldLease[], leaseMs: number, now = c
 }
 
 /** Hands leased deliveries back at once (a stopping worker), so another worker need not wait out the lease. */
-export function releaseLeases(held: readonly HeldLease[]): void {
+export async function releaseLeases(held: readonly HeldLease[]): Promise<void> {
   if (held.length === 0) return;
-  write((tx) => {
+  await write(async (tx) => {
     for (const h of held) {
-      tx.update(deliveries).set({ leaseUntil: null }).where(and(eq(deliveries.id, h.id), eq(deliveries.leaseUntil, h.leaseUntil))).run();
+      (await tx.update(deliveries).set({ leaseUntil: null }).where(and(eq(deliveries.id, h.id), eq(deliveries.leaseUntil, h.leaseUntil))));
     }
   });
 }
 
 /** Ends the pending deliveries of an endpoint that will receive nothing more (disabled, deleted, or gone). */
-export function cancelEndpointDeliveries(tx: Tx, endpointId: string, reason: string, now: number): void {
-  tx.update(deliveries)
+export async function cancelEndpointDeliveries(tx: Tx, endpointId: string, reason: string, now: number): Promise<void> {
+  (await tx.update(deliveries)
     .set({ status: "cancelled", lastError: reason, leaseUntil: null, finishedAt: now })
     .where(and(eq(deliveries.endpointId, endpointId), eq(deliveries.status, "pending")))
-    .run();
+    );
 }
 
 /**
@@ -144,33 +147,33 @@ export function cancelEndpointDeliveries(tx: Tx, endpointId: string, reason: str
  * endpoint); anything else is retried on the backoff schedule until the last attempt fails it.
  * An attempt whose lease was lost (its worker stalled past it) is recorded but decides nothing.
  */
-export function recordAttempt(claim: ClaimedDelivery, result: AttemptResult, backoffScale: number, now = clock.now()): void {
-  write((tx) => {
-    tx.insert(deliveryAttempts)
+export async function recordAttempt(claim: ClaimedDelivery, result: AttemptResult, backoffScale: number, now = clock.now()): Promise<void> {
+  await write(async (tx) => {
+    (await tx.insert(deliveryAttempts)
       .values({
         deliveryId: claim.id, attemptedAt: now - result.latencyMs, statusCode: result.statusCode, latencyMs: result.latencyMs,
         responseSnippet: result.responseSnippet, error: result.error,
       })
-      .run();
-    tx.update(deliveries).set({ attemptCount: sql`${deliveries.attemptCount} + 1` }).where(eq(deliveries.id, claim.id)).run();
-    const current = tx.select().from(deliveries).where(eq(deliveries.id, claim.id)).get();
+      );
+    (await tx.update(deliveries).set({ attemptCount: sql`${deliveries.attemptCount} + 1` }).where(eq(deliveries.id, claim.id)));
+    const current = (await tx.select().from(deliveries).where(eq(deliveries.id, claim.id)))[0];
     if (!current || current.status !== "pending" || current.leaseUntil !== claim.leaseUntil) return;
     const last = { lastStatusCode: result.statusCode, lastError: result.error, leaseUntil: null };
-    const end = (status: "delivered" | "failed" | "cancelled", lastError = result.error) =>
-      tx.update(deliveries).set({ ...last, status, lastError, finishedAt: now }).where(eq(deliveries.id, claim.id)).run();
+    const end = async (status: "delivered" | "failed" | "cancelled", lastError = result.error) =>
+      (tx.update(deliveries).set({ ...last, status, lastError, finishedAt: now }).where(eq(deliveries.id, claim.id)));
     if (result.delivered) return end("delivered");
     if (result.gone) {
       if (claim.destination === "endpoint" && claim.endpointId) {
         const reason = `answered 410 Gone on ${new Date(now).toISOString()}`;
-        tx.update(webhookEndpoints).set({ enabled: false, disabledReason: reason }).where(eq(webhookEndpoints.id, claim.endpointId)).run();
-        end("cancelled", `${reason}; the endpoint was disabled`);
+        (await tx.update(webhookEndpoints).set({ enabled: false, disabledReason: reason }).where(eq(webhookEndpoints.id, claim.endpointId)));
+        await end("cancelled", `${reason}; the endpoint was disabled`);
         return cancelEndpointDeliveries(tx, claim.endpointId, "the endpoint was disabled after answering 410 Gone", now);
       }
       return end("cancelled", "answered 410 Gone; this callback address asked for no more deliveries");
     }
     const delay = retryDelayMs(current.attemptCount, backoffScale);
     if (delay === null) return end("failed");
-    tx.update(deliveries).set({ ...last, nextAttemptAt: now + delay }).where(eq(deliveries.id, claim.id)).run();
+    (await tx.update(deliveries).set({ ...last, nextAttemptAt: now + delay }).where(eq(deliveries.id, claim.id)));
   });
 }
 
@@ -178,17 +181,17 @@ export function recordAttempt(claim: ClaimedDelivery, result: AttemptResult, bac
  * Queues a new attempt of a delivery now, whatever its state: same eventId, same body. One already
  * in flight keeps its lease, so the new attempt never runs beside it.
  */
-export function resendDelivery(deliveryId: number, merchantId: string, mode: Mode, now = clock.now()): void {
-  write((tx) => {
-    const found = tx
+export async function resendDelivery(deliveryId: number, merchantId: string, mode: Mode, now = clock.now()): Promise<void> {
+  await write(async (tx) => {
+    const found = (await tx
       .select({ status: deliveries.status, endpointId: deliveries.endpointId })
       .from(deliveries)
       .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
       .where(and(eq(deliveries.id, deliveryId), eq(deliveries.merchantId, merchantId), eq(outbox.mode, mode)))
-      .get();
+      )[0];
     if (!found) throw new ApiError("S404", `No delivery ${deliveryId} for this merchant`);
     if (found.endpointId) {
-      const endpoint = tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, found.endpointId)).get();
+      const endpoint = (await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, found.endpointId)))[0];
       if (!endpoint || endpoint.deletedAt !== null || !endpoint.enabled) {
         throw new ApiError("S5", "Invalid/Missing parameters = deliveryId", [
           { field: "deliveryId", message: "goes to a disabled or deleted endpoint; enable the endpoint first" },
@@ -196,6 +199,6 @@ export function resendDelivery(deliveryId: number, merchantId: string, mode: Mod
       }
     }
     const reopen = found.status === "pending" ? {} : { status: "pending" as const, leaseUntil: null, finishedAt: null };
-    tx.update(deliveries).set({ ...reopen, nextAttemptAt: now }).where(eq(deliveries.id, deliveryId)).run();
+    (await tx.update(deliveries).set({ ...reopen, nextAttemptAt: now }).where(eq(deliveries.id, deliveryId)));
   });
 }

@@ -36,7 +36,7 @@ export type DeliveryView = {
 // An endpoint's history can be long; the dashboard shows the most recent.
 const ENDPOINT_PAGE = 100;
 
-function deliveriesWhere(where: SQL | undefined, newestFirst: boolean, limit?: number): DeliveryView[] {
+async function deliveriesWhere(where: SQL | undefined, newestFirst: boolean, limit?: number): Promise<DeliveryView[]> {
   const query = db()
     .select({
       id: deliveries.id, eventId: outbox.eventId, event: outbox.event, sequence: outbox.sequence, paymentReference: payments.paymentReference,
@@ -49,14 +49,14 @@ function deliveriesWhere(where: SQL | undefined, newestFirst: boolean, limit?: n
     .innerJoin(payments, eq(payments.id, outbox.paymentId))
     .where(where)
     .orderBy(newestFirst ? desc(deliveries.id) : asc(deliveries.id));
-  const rows = limit === undefined ? query.all() : query.limit(limit).all();
+  const rows = limit === undefined ? (await query) : (await query.limit(limit));
   if (rows.length === 0) return [];
-  const attempts = db()
+  const attempts = (await db()
     .select()
     .from(deliveryAttempts)
     .where(inArray(deliveryAttempts.deliveryId, rows.map((r) => r.id)))
     .orderBy(asc(deliveryAttempts.id))
-    .all();
+    );
   const byDelivery = new Map<number, AttemptView[]>();
   for (const a of attempts) {
     const list = byDelivery.get(a.deliveryId) ?? [];
@@ -67,18 +67,18 @@ function deliveriesWhere(where: SQL | undefined, newestFirst: boolean, limit?: n
 }
 
 /** Every delivery of every event of the payment, in the order they were created. */
-export function deliveriesOfPayment(merchantId: string, mode: Mode, paymentReference: string): DeliveryView[] {
-  const payment = db()
+export async function deliveriesOfPayment(merchantId: string, mode: Mode, paymentReference: string): Promise<DeliveryView[]> {
+  const payment = (await db()
     .select({ id: payments.id })
     .from(payments)
     .where(and(eq(payments.merchantId, merchantId), eq(payments.mode, mode), eq(payments.paymentReference, paymentReference)))
-    .get();
+    )[0];
   if (!payment) throw new ApiError("S404", `No payment ${paymentReference} for this merchant`);
   return deliveriesWhere(eq(outbox.paymentId, payment.id), false);
 }
 
 /** The endpoint's most recent deliveries, newest first. */
-export function deliveriesOfEndpoint(merchantId: string, mode: Mode, endpointId: string): DeliveryView[] {
-  findEndpoint(merchantId, mode, endpointId);
+export async function deliveriesOfEndpoint(merchantId: string, mode: Mode, endpointId: string): Promise<DeliveryView[]> {
+  await findEndpoint(merchantId, mode, endpointId);
   return deliveriesWhere(eq(deliveries.endpointId, endpointId), true, ENDPOINT_PAGE);
 }

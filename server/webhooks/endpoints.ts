@@ -38,22 +38,22 @@ function live(merchantId: string, mode: Mode) {
   return and(eq(webhookEndpoints.merchantId, merchantId), eq(webhookEndpoints.mode, mode), isNull(webhookEndpoints.deletedAt));
 }
 
-export function listEndpoints(merchantId: string, mode: Mode): EndpointView[] {
-  return db().select(view).from(webhookEndpoints).where(live(merchantId, mode)).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id)).all();
+export async function listEndpoints(merchantId: string, mode: Mode): Promise<EndpointView[]> {
+  return (db().select(view).from(webhookEndpoints).where(live(merchantId, mode)).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id)));
 }
 
-function endpointIn(q: Db | Tx, merchantId: string, mode: Mode, endpointId: string): EndpointView {
-  const found = q.select(view).from(webhookEndpoints).where(and(live(merchantId, mode), eq(webhookEndpoints.id, endpointId))).get();
+async function endpointIn(q: Db | Tx, merchantId: string, mode: Mode, endpointId: string): Promise<EndpointView> {
+  const found = (await q.select(view).from(webhookEndpoints).where(and(live(merchantId, mode), eq(webhookEndpoints.id, endpointId))))[0];
   if (!found) throw new ApiError("S404", `No webhook endpoint ${endpointId} for this merchant`);
   return found;
 }
 
 /** The endpoint, if it is this merchant's, in this mode, and not deleted: anything else is "not found". */
-export function findEndpoint(merchantId: string, mode: Mode, endpointId: string): EndpointView {
+export async function findEndpoint(merchantId: string, mode: Mode, endpointId: string): Promise<EndpointView> {
   return endpointIn(db(), merchantId, mode, endpointId);
 }
 
-export function addEndpoint(merchantId: string, mode: Mode, input: NewEndpoint, now = clock.now()): EndpointView {
+export async function addEndpoint(merchantId: string, mode: Mode, input: NewEndpoint, now = clock.now()): Promise<EndpointView> {
   const url = input.url.trim();
   const description = (input.description ?? "").trim();
   const errors: FieldError[] = [];
@@ -62,8 +62,8 @@ export function addEndpoint(merchantId: string, mode: Mode, input: NewEndpoint, 
   else if (!destination.ok) errors.push({ field: "url", message: `must be a public http(s) URL, e.g. https://shop.example.ng/owo/webhooks (${destination.reason})` });
   if (description.length > MAX_DESCRIPTION) errors.push({ field: "description", message: `must be at most ${MAX_DESCRIPTION} characters` });
   if (errors.length) throw invalidFields(errors);
-  return write((tx) => {
-    const existing = tx.select({ url: webhookEndpoints.url }).from(webhookEndpoints).where(live(merchantId, mode)).all();
+  return write(async (tx) => {
+    const existing = (await tx.select({ url: webhookEndpoints.url }).from(webhookEndpoints).where(live(merchantId, mode)));
     if (existing.some((e) => e.url === url)) {
       throw new ApiError("S14", "This URL is already a webhook endpoint", [{ field: "url", message: "is already an endpoint; enable it instead" }]);
     }
@@ -71,38 +71,38 @@ export function addEndpoint(merchantId: string, mode: Mode, input: NewEndpoint, 
       throw new ApiError("S5", "Invalid/Missing parameters = url", [{ field: "url", message: `would exceed ${MAX_ENDPOINTS} endpoints; delete one first` }]);
     }
     const row = { id: newId("we"), merchantId, mode, url, description, enabled: true, disabledReason: null, createdAt: now };
-    tx.insert(webhookEndpoints).values(row).run();
+    (await tx.insert(webhookEndpoints).values(row));
     return { id: row.id, url, description, enabled: true, disabledReason: null, createdAt: now };
   });
 }
 
-function change(merchantId: string, mode: Mode, endpointId: string, apply: (tx: Tx) => void): EndpointView {
-  return write((tx) => {
-    endpointIn(tx, merchantId, mode, endpointId);
+async function change(merchantId: string, mode: Mode, endpointId: string, apply: (tx: Tx) => void): Promise<EndpointView> {
+  return write(async (tx) => {
+    await endpointIn(tx, merchantId, mode, endpointId);
     apply(tx);
     return endpointIn(tx, merchantId, mode, endpointId);
   });
 }
 
 /** Stops sending to the endpoint; what was still queued for it is cancelled (it can be re-sent after enabling). */
-export function disableEndpoint(merchantId: string, mode: Mode, endpointId: string, now = clock.now()): EndpointView {
-  return change(merchantId, mode, endpointId, (tx) => {
-    tx.update(webhookEndpoints).set({ enabled: false, disabledReason: "disabled by the merchant" }).where(eq(webhookEndpoints.id, endpointId)).run();
-    cancelEndpointDeliveries(tx, endpointId, "the endpoint was disabled", now);
+export function disableEndpoint(merchantId: string, mode: Mode, endpointId: string, now = clock.now()): Promise<EndpointView> {
+  return change(merchantId, mode, endpointId, async (tx) => {
+    (await tx.update(webhookEndpoints).set({ enabled: false, disabledReason: "disabled by the merchant" }).where(eq(webhookEndpoints.id, endpointId)));
+    await cancelEndpointDeliveries(tx, endpointId, "the endpoint was disabled", now);
   });
 }
 
-export function enableEndpoint(merchantId: string, mode: Mode, endpointId: string): EndpointView {
-  return change(merchantId, mode, endpointId, (tx) => {
-    tx.update(webhookEndpoints).set({ enabled: true, disabledReason: null }).where(eq(webhookEndpoints.id, endpointId)).run();
+export function enableEndpoint(merchantId: string, mode: Mode, endpointId: string): Promise<EndpointView> {
+  return change(merchantId, mode, endpointId, async (tx) => {
+    (await tx.update(webhookEndpoints).set({ enabled: true, disabledReason: null }).where(eq(webhookEndpoints.id, endpointId)));
   });
 }
 
 /** Soft: the row stays so its deliveries keep their history. */
-export function deleteEndpoint(merchantId: string, mode: Mode, endpointId: string, now = clock.now()): void {
-  write((tx) => {
-    endpointIn(tx, merchantId, mode, endpointId);
-    tx.update(webhookEndpoints).set({ enabled: false, deletedAt: now }).where(eq(webhookEndpoints.id, endpointId)).run();
-    cancelEndpointDeliveries(tx, endpointId, "the endpoint was deleted", now);
+export async function deleteEndpoint(merchantId: string, mode: Mode, endpointId: string, now = clock.now()): Promise<void> {
+  await write(async (tx) => {
+    await endpointIn(tx, merchantId, mode, endpointId);
+    (await tx.update(webhookEndpoints).set({ enabled: false, deletedAt: now }).where(eq(webhookEndpoints.id, endpointId)));
+    await cancelEndpointDeliveries(tx, endpointId, "the endpoint was deleted", now);
   });
 }

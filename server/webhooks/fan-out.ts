@@ -7,18 +7,18 @@ import { clock } from "../clock";
 const BATCH = 100;
 
 /** Fans out up to BATCH events in one transaction; returns how many deliveries it created. */
-export function fanOutPending(now = clock.now()): number {
+export async function fanOutPending(now = clock.now()): Promise<number> {
   // Read first, outside any write lock: most polls find nothing, and they should not queue behind writers.
-  const waiting = db().select({ id: outbox.id }).from(outbox).where(isNull(outbox.fannedOutAt)).orderBy(asc(outbox.id)).limit(BATCH).all();
+  const waiting = (await db().select({ id: outbox.id }).from(outbox).where(isNull(outbox.fannedOutAt)).orderBy(asc(outbox.id)).limit(BATCH));
   if (waiting.length === 0) return 0;
-  return write((tx) => {
+  return write(async (tx) => {
     let created = 0;
     for (const { id } of waiting) {
       // Re-read under the lock: another worker may have fanned this event out since.
-      const event = tx.select().from(outbox).where(and(eq(outbox.id, id), isNull(outbox.fannedOutAt))).get();
+      const event = (await tx.select().from(outbox).where(and(eq(outbox.id, id), isNull(outbox.fannedOutAt))))[0];
       if (!event) continue;
-      const payment = tx.select({ callbackUrl: payments.callbackUrl }).from(payments).where(eq(payments.id, event.paymentId)).get();
-      const endpoints = tx
+      const payment = (await tx.select({ callbackUrl: payments.callbackUrl }).from(payments).where(eq(payments.id, event.paymentId)))[0];
+      const endpoints = (await tx
         .select({ id: webhookEndpoints.id, url: webhookEndpoints.url })
         .from(webhookEndpoints)
         .where(
@@ -29,15 +29,15 @@ export function fanOutPending(now = clock.now()): number {
             isNull(webhookEndpoints.deletedAt),
           ),
         )
-        .all();
+        );
       const common = { outboxId: event.id, merchantId: event.merchantId, status: "pending" as const, nextAttemptAt: now, createdAt: now };
       const rows = [
         // Payments made through a link without a callback address have nowhere of their own to go.
         ...(payment && payment.callbackUrl.trim() !== "" ? [{ ...common, destination: "callback" as const, endpointId: null, url: payment.callbackUrl }] : []),
         ...endpoints.map((e) => ({ ...common, destination: "endpoint" as const, endpointId: e.id, url: e.url })),
       ];
-      if (rows.length > 0) tx.insert(deliveries).values(rows).run();
-      tx.update(outbox).set({ fannedOutAt: now }).where(eq(outbox.id, event.id)).run();
+      if (rows.length > 0) (await tx.insert(deliveries).values(rows));
+      (await tx.update(outbox).set({ fannedOutAt: now }).where(eq(outbox.id, event.id)));
       created += rows.length;
     }
     return created;

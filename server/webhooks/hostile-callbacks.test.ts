@@ -87,13 +87,13 @@ test("at least 30 hostile callback URLs: no connection reaches a listener, every
   const sent: { url: string; reference: string }[] = [];
   for (const url of urls) {
     const payment = await openTransfer(m.merchantId, url);
-    credit(payment.accountNumber);
+    await credit(payment.accountNumber);
     sent.push({ url, reference: payment.paymentReference });
   }
 
   // Two attempts each: the retry is refused as well as the first try.
-  const outcome = await eventually("two attempts at every URL", () => {
-    const all = sent.map((s) => ({ ...s, delivery: deliveriesOfPayment(m.merchantId, "test", s.reference)[0] }));
+  const outcome = await eventually("two attempts at every URL", async () => {
+    const all = await Promise.all(sent.map(async (s) => ({ ...s, delivery: (await deliveriesOfPayment(m.merchantId, "test", s.reference))[0] })));
     return all.every((a) => (a.delivery?.attempts.length ?? 0) >= 2) && all;
   }, 20_000);
 
@@ -113,7 +113,7 @@ test("at least 30 hostile callback URLs: no connection reaches a listener, every
 test("an endpoint on a loopback, private or metadata address is refused when added", async () => {
   const { addEndpoint } = await import("./endpoints");
   for (const url of [`http://127.0.0.1:${listener.port}/hooks`, "http://localhost/hooks", "http://[::1]/hooks", "http://169.254.169.254/latest", "http://0x7f000001/hooks"]) {
-    assert.throws(() => addEndpoint(m.merchantId, "test", { url }), (e: Error & { errors?: { field: string; message: string }[] }) => {
+    await assert.rejects(() => addEndpoint(m.merchantId, "test", { url }), (e: Error & { errors?: { field: string; message: string }[] }) => {
       assert.equal(e.errors?.[0]?.field, "url", url);
       assert.match(e.errors?.[0]?.message ?? "", /refused: /, url);
       return true;

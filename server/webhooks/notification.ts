@@ -16,11 +16,11 @@ export function notificationBody(e: OutboxEvent): string {
 }
 
 /** Signed with every live secret of the merchant's mode; a mode with none yet gets its first now. */
-export function notificationHeaders(e: OutboxEvent & { merchantId: string; mode: Mode }, body: string, now = clock.now()): SignatureHeaders {
-  let secrets = liveSigningSecrets(e.merchantId, e.mode, now);
+export async function notificationHeaders(e: OutboxEvent & { merchantId: string; mode: Mode }, body: string, now = clock.now()): Promise<SignatureHeaders> {
+  let secrets = await liveSigningSecrets(e.merchantId, e.mode, now);
   if (secrets.length === 0) {
-    revealOrCreateSigningSecret(e.merchantId, e.mode);
-    secrets = liveSigningSecrets(e.merchantId, e.mode, now);
+    await revealOrCreateSigningSecret(e.merchantId, e.mode);
+    secrets = await liveSigningSecrets(e.merchantId, e.mode, now);
   }
   return signatureHeaders({ eventId: e.eventId, timestamp: Math.floor(now / 1000), body, secrets });
 }

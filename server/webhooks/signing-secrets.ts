@@ -10,15 +10,15 @@ import { generateSigningSecret } from "./signing";
 import { clock } from "../clock";
 import { noticeOwners, UNKNOWN_ORIGIN } from "../users/security-notices";
 
-export function createSigningSecret(tx: Tx, merchantId: string, mode: Mode, now = clock.now()): string {
+export async function createSigningSecret(tx: Tx, merchantId: string, mode: Mode, now = clock.now()): Promise<string> {
   const secret = generateSigningSecret();
-  tx.insert(signingSecrets).values({ id: newId("whs"), merchantId, mode, secretEnc: seal(secret), createdAt: now }).run();
+  (await tx.insert(signingSecrets).values({ id: newId("whs"), merchantId, mode, secretEnc: seal(secret), createdAt: now }));
   return secret;
 }
 
 /** Current secret first, then any rolled one still in its grace period (both sign, space-separated). */
-export function liveSigningSecrets(merchantId: string, mode: Mode, now = clock.now()): string[] {
-  return db()
+export async function liveSigningSecrets(merchantId: string, mode: Mode, now = clock.now()): Promise<string[]> {
+  return (await db()
     .select({ secretEnc: signingSecrets.secretEnc })
     .from(signingSecrets)
     .where(
@@ -29,30 +29,30 @@ export function liveSigningSecrets(merchantId: string, mode: Mode, now = clock.n
       ),
     )
     .orderBy(desc(signingSecrets.createdAt))
-    .all()
+    )
     .map((r) => unseal(r.secretEnc));
 }
 
 /** The current signing secret, created (and kept sealed) first when the merchant has none in this mode. */
-export function revealOrCreateSigningSecret(merchantId: string, mode: Mode): string {
-  const [current] = liveSigningSecrets(merchantId, mode);
+export async function revealOrCreateSigningSecret(merchantId: string, mode: Mode): Promise<string> {
+  const [current] = await liveSigningSecrets(merchantId, mode);
   if (current) return current;
-  return write((tx) => createSigningSecret(tx, merchantId, mode));
+  return write(async (tx) => createSigningSecret(tx, merchantId, mode));
 }
 
-export function rollSigningSecret(merchantId: string, mode: Mode, graceSeconds: number, now = clock.now()): string {
+export async function rollSigningSecret(merchantId: string, mode: Mode, graceSeconds: number, now = clock.now()): Promise<string> {
   if (!Number.isInteger(graceSeconds) || graceSeconds < 0 || graceSeconds > 86400) {
     throw new ApiError("S5", "Invalid/Missing parameters = graceSeconds", [
       { field: "graceSeconds", message: "must be a whole number of seconds from 0 to 86400" },
     ]);
   }
-  return write((tx) => {
-    tx.update(signingSecrets)
+  return write(async (tx) => {
+    (await tx.update(signingSecrets)
       .set({ expiresAt: now + graceSeconds * 1000 })
       .where(and(eq(signingSecrets.merchantId, merchantId), eq(signingSecrets.mode, mode), isNull(signingSecrets.expiresAt)))
-      .run();
+      );
     const grace = graceSeconds === 0 ? "the old one stopped working at once" : `the old one works for ${graceSeconds} more seconds`;
-    noticeOwners(tx, merchantId, (name) => `The ${mode} callback signing secret of ${name} was rolled; ${grace}`, UNKNOWN_ORIGIN, now);
+    await noticeOwners(tx, merchantId, (name) => `The ${mode} callback signing secret of ${name} was rolled; ${grace}`, UNKNOWN_ORIGIN, now);
     return createSigningSecret(tx, merchantId, mode, now);
   });
 }

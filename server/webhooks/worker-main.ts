@@ -5,7 +5,7 @@ import { settings, SettingsError } from "../settings";
 import { startMailerFromSettings } from "../mail/mailer";
 import { startWorker } from "./worker";
 
-function main() {
+async function main() {
   try {
     settings();
   } catch (e) {
@@ -15,10 +15,10 @@ function main() {
     }
     throw e;
   }
-  migrateDatabase();
+  await migrateDatabase();
   const worker = startWorker();
   const mailer = startMailerFromSettings();
-  log.info({ database: settings().databasePath, mail: mailer ? "smtp" : "kept in the outbox (no OWO_SMTP_URL)" }, "callback worker started");
+  log.info({ database: settings().database, mail: mailer ? "smtp" : "kept in the outbox (no OWO_SMTP_URL)" }, "callback worker started");
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -26,7 +26,7 @@ function main() {
     stopping = true;
     log.info({ signal }, "callback worker stopping: finishing attempts in flight");
     await Promise.all([worker.stop(), mailer?.stop()]);
-    closeDatabase();
+    await closeDatabase();
     log.info("callback worker stopped");
     process.exit(0);
   };
@@ -34,4 +34,4 @@ function main() {
   process.on("SIGINT", () => void stop("SIGINT"));
 }
 
-main();
+void main();

@@ -45,7 +45,7 @@ function spawnWorker(leaseSeconds: number): ChildProcess & { started: Promise<vo
       ...process.env,
       NODE_ENV: "test",
       OWO_TEST_CLOCK_FILE: join(owo.dataDir, "clock-offset"),
-      DATABASE_URL: join(owo.dataDir, "owo.db"),
+      DATABASE_URL: owo.databaseUrl,
       OWO_WORKER_LEASE_SECONDS: String(leaseSeconds),
       OWO_ALLOW_PRIVATE_CALLBACKS: "1",
       OWO_WEBHOOK_BACKOFF_SCALE: "0.0005",
@@ -72,14 +72,14 @@ const exited = (child: ChildProcess) =>
     child.once("exit", (code, signal) => resolve({ code, signal }));
   });
 
-function deliveryOf(paymentReference: string) {
-  return db()
+async function deliveryOf(paymentReference: string) {
+  return (await db()
     .select({ id: deliveries.id, status: deliveries.status, leaseUntil: deliveries.leaseUntil, attemptCount: deliveries.attemptCount, eventId: outbox.eventId })
     .from(deliveries)
     .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
     .innerJoin(payments, eq(payments.id, outbox.paymentId))
     .where(eq(payments.paymentReference, paymentReference))
-    .get();
+    )[0];
 }
 
 /** A transfer whose callbacks go to a new receiver answering `answer`; not yet paid. */
@@ -100,22 +100,22 @@ async function sigtermMidAttempt(r: Receiver) {
 test("a worker killed mid-attempt loses its delivery to the next worker after the lease: delivered, same webhook-id", async () => {
   // The first request is held open, as if the receiver were slow, while the worker dies.
   const { r, paymentReference, accountNumber } = await transferCallingBack((_req, i) => (i === 0 ? "hang" : 200));
-  credit(accountNumber);
+  await credit(accountNumber);
 
   const first = spawnWorker(60);
   await eventually("the first worker's attempt", () => r.received.length === 1, 20_000);
-  const claimed = deliveryOf(paymentReference);
+  const claimed = await deliveryOf(paymentReference);
   assert.equal(claimed?.status, "pending");
   assert.ok(claimed?.leaseUntil, "leased by the first worker");
   first.kill("SIGKILL");
   assert.equal((await exited(first)).signal, "SIGKILL");
-  assert.equal(deliveryOf(paymentReference)?.attemptCount, 0, "the dead worker recorded nothing");
+  assert.equal((await deliveryOf(paymentReference))?.attemptCount, 0, "the dead worker recorded nothing");
 
   // The dead worker's 60 s lease runs out on the clock, not by waiting a minute.
   moveWorkersClock(61_000);
   spawnWorker(60);
-  const done = await eventually("delivery by the second worker", () => {
-    const d = deliveryOf(paymentReference);
+  const done = await eventually("delivery by the second worker", async () => {
+    const d = await deliveryOf(paymentReference);
     return d?.status === "delivered" && d;
   }, 20_000);
   assert.equal(done.attemptCount, 1);
@@ -126,21 +126,21 @@ test("a worker killed mid-attempt loses its delivery to the next worker after th
 
 test("SIGTERM: an attempt that answers in time is finished and recorded before the worker exits", async () => {
   const { r, paymentReference, accountNumber } = await transferCallingBack(() => ({ status: 200, afterMs: 700 }));
-  credit(accountNumber);
+  await credit(accountNumber);
   await sigtermMidAttempt(r);
-  assert.equal(deliveryOf(paymentReference)?.status, "delivered");
+  assert.equal((await deliveryOf(paymentReference))?.status, "delivered");
 });
 
 test("SIGTERM: an attempt still unanswered after the grace period hands its lease back, and the next worker need not wait for it", async () => {
   const { r, paymentReference, accountNumber } = await transferCallingBack((_req, i) => (i === 0 ? "hang" : 200));
-  credit(accountNumber);
+  await credit(accountNumber);
   await sigtermMidAttempt(r);
-  const released = deliveryOf(paymentReference);
+  const released = await deliveryOf(paymentReference);
   assert.deepEqual([released?.status, released?.leaseUntil, released?.attemptCount], ["pending", null, 0]);
 
   const started = Date.now();
   spawnWorker(60);
-  await eventually("delivery by the next worker", () => deliveryOf(paymentReference)?.status === "delivered", 20_000);
+  await eventually("delivery by the next worker", async () => (await deliveryOf(paymentReference))?.status === "delivered", 20_000);
   assert.ok(Date.now() - started < 30_000, "well inside the 60 s lease");
   assert.equal(r.received.length, 2);
 });
@@ -149,8 +149,8 @@ test("two live workers never send the same delivery twice, even when an attempt 
   const { r, paymentReference, accountNumber } = await transferCallingBack(() => ({ status: 200, afterMs: 2500 }));
   const workers = [spawnWorker(1), spawnWorker(1)];
   await Promise.all(workers.map((w) => w.started)); // both workers are polling
-  credit(accountNumber);
-  await eventually("delivery", () => deliveryOf(paymentReference)?.status === "delivered", 20_000);
+  await credit(accountNumber);
+  await eventually("delivery", async () => (await deliveryOf(paymentReference))?.status === "delivered", 20_000);
   assert.equal(r.received.length, 1);
-  assert.equal(deliveryOf(paymentReference)?.attemptCount, 1);
+  assert.equal((await deliveryOf(paymentReference))?.attemptCount, 1);
 });

@@ -36,11 +36,11 @@ test("a receiver answering 500 five times then 200 gets the event, signed, with 
   const { log } = await services();
   const r = await receiver((_req, i) => (i < 5 ? 500 : 200));
   const { paymentReference, accountNumber } = await openTransfer(m.merchantId, r.url());
-  credit(accountNumber);
+  await credit(accountNumber);
 
-  const [delivery] = await eventually("the delivery to end", () => {
-    const list = log.deliveriesOfPayment(m.merchantId, "test", paymentReference);
-    return list.length === 1 && list[0]?.status !== "pending" && list;
+  const [delivery] = await eventually("the delivery to end", async () => {
+    const list = await log.deliveriesOfPayment(m.merchantId, "test", paymentReference);
+    return (list).length === 1 && list[0]?.status !== "pending" && list;
   });
   assert.ok(delivery);
   assert.equal(delivery.status, "delivered");
@@ -73,9 +73,9 @@ test("a receiver answering 500 five times then 200 gets the event, signed, with 
 test("while a rolled secret's grace runs, both secrets verify the callback", async () => {
   const { secrets } = await services();
   const r = await receiver();
-  const fresh = secrets.rollSigningSecret(m.merchantId, "test", 600);
+  const fresh = await secrets.rollSigningSecret(m.merchantId, "test", 600);
   const { accountNumber } = await openTransfer(m.merchantId, r.url());
-  credit(accountNumber);
+  await credit(accountNumber);
   const got = await eventually("the callback", () => r.received[0]);
   assert.equal((got.headers["webhook-signature"] as string).split(" ").length, 2);
   for (const secret of [m.webhookSecret, fresh]) new Webhook(secret).verify(got.body, got.headers as Record<string, string>);
@@ -89,13 +89,13 @@ test("one event goes to the callbackUrl and to each endpoint with one webhook-id
   const cb = await receiver();
   const keep = await receiver();
   const gone = await receiver(() => 410);
-  const kept = endpoints.addEndpoint(merchant.merchantId, "test", { url: keep.url("/hooks"), description: "ledger" });
-  const goneEndpoint = endpoints.addEndpoint(merchant.merchantId, "test", { url: gone.url("/hooks") });
+  const kept = await endpoints.addEndpoint(merchant.merchantId, "test", { url: keep.url("/hooks"), description: "ledger" });
+  const goneEndpoint = await endpoints.addEndpoint(merchant.merchantId, "test", { url: gone.url("/hooks") });
   const { paymentReference, accountNumber } = await openTransfer(merchant.merchantId, cb.url());
-  credit(accountNumber);
+  await credit(accountNumber);
 
-  const first = await eventually("three deliveries to end", () => {
-    const list = log.deliveriesOfPayment(merchant.merchantId, "test", paymentReference);
+  const first = await eventually("three deliveries to end", async () => {
+    const list = await log.deliveriesOfPayment(merchant.merchantId, "test", paymentReference);
     return list.length === 3 && list.every((d) => d.status !== "pending") && list;
   });
   assert.deepEqual(first.map((d) => [d.destination, d.status]), [["callback", "delivered"], ["endpoint", "delivered"], ["endpoint", "cancelled"]]);
@@ -105,16 +105,16 @@ test("one event goes to the callbackUrl and to each endpoint with one webhook-id
     assert.equal(rc.received[0]?.headers["webhook-id"], eventId);
     assert.equal(rc.received[0]?.body, cb.received[0]?.body);
   }
-  const listed = endpoints.listEndpoints(merchant.merchantId, "test");
+  const listed = await endpoints.listEndpoints(merchant.merchantId, "test");
   assert.equal(listed.find((e) => e.id === kept.id)?.enabled, true);
   const disabled = listed.find((e) => e.id === goneEndpoint.id);
   assert.equal(disabled?.enabled, false);
   assert.match(disabled?.disabledReason ?? "", /^answered 410 Gone on /);
-  assert.equal(log.deliveriesOfEndpoint(merchant.merchantId, "test", goneEndpoint.id)[0]?.attempts[0]?.statusCode, 410);
+  assert.equal((await log.deliveriesOfEndpoint(merchant.merchantId, "test", goneEndpoint.id))[0]?.attempts[0]?.statusCode, 410);
 
-  credit(accountNumber, 500_00); // money after close: payment.refund_due
-  const second = await eventually("the next event's deliveries to end", () => {
-    const list = log.deliveriesOfPayment(merchant.merchantId, "test", paymentReference).filter((d) => d.sequence === 3);
+  await credit(accountNumber, 500_00); // money after close: payment.refund_due
+  const second = await eventually("the next event's deliveries to end", async () => {
+    const list = (await log.deliveriesOfPayment(merchant.merchantId, "test", paymentReference)).filter((d) => d.sequence === 3);
     return list.length === 2 && list.every((d) => d.status === "delivered") && list;
   });
   assert.deepEqual(second.map((d) => d.url), [cb.url(), keep.url("/hooks")]);
@@ -129,16 +129,16 @@ test("a 410 from a callbackUrl ends that delivery only; a redirect is never foll
   const redirecting = await receiver(() => ({ status: 302, location: target.url() }));
   const a = await openTransfer(m.merchantId, gone.url());
   const b = await openTransfer(m.merchantId, redirecting.url());
-  credit(a.accountNumber);
-  credit(b.accountNumber);
-  const ended = await eventually("the 410 to end the delivery", () => {
-    const [d] = log.deliveriesOfPayment(m.merchantId, "test", a.paymentReference);
+  await credit(a.accountNumber);
+  await credit(b.accountNumber);
+  const ended = await eventually("the 410 to end the delivery", async () => {
+    const [d] = await log.deliveriesOfPayment(m.merchantId, "test", a.paymentReference);
     return d?.status === "cancelled" && d;
   });
   assert.equal(ended.attemptCount, 1);
   assert.match(ended.lastError ?? "", /410/);
   await eventually("three attempts at the redirecting receiver", () => redirecting.received.length >= 3);
-  const [redirected] = log.deliveriesOfPayment(m.merchantId, "test", b.paymentReference);
+  const [redirected] = await log.deliveriesOfPayment(m.merchantId, "test", b.paymentReference);
   assert.equal(redirected?.status, "pending");
   assert.equal(redirected?.attempts[0]?.error, "answered 302; redirects are not followed");
   assert.equal(target.connections(), 0);
@@ -150,15 +150,17 @@ test("a slow host holds at most 4 attempts and never delays another host", async
   const slow = await receiver(() => ({ status: 200, afterMs: 1500 }));
   const fast = await receiver();
   const slowPayments = await Promise.all(Array.from({ length: 10 }, () => openTransfer(m.merchantId, slow.url())));
-  for (const p of slowPayments) credit(p.accountNumber);
+  for (const p of slowPayments) await credit(p.accountNumber);
   await eventually("the slow host to be busy", () => slow.inFlight() >= 4);
   const quick = await openTransfer(m.merchantId, fast.url());
-  credit(quick.accountNumber);
+  await credit(quick.accountNumber);
   await eventually("the fast host's callback", () => fast.received.length === 1);
   // The slow host's fifth request can only start once one of its first four has been answered.
   assert.ok(slow.received.length === 4 || (fast.received[0]?.at ?? Infinity) < (slow.received[4]?.at ?? 0), "the fast host did not wait for the slow one");
-  await eventually("every slow delivery", () =>
-    slowPayments.every((p) => log.deliveriesOfPayment(m.merchantId, "test", p.paymentReference)[0]?.status === "delivered"), 15_000);
+  await eventually("every slow delivery", async () => {
+    const firsts = await Promise.all(slowPayments.map(async (p) => (await log.deliveriesOfPayment(m.merchantId, "test", p.paymentReference))[0]));
+    return firsts.every((d) => d?.status === "delivered");
+  }, 15_000);
   assert.equal(slow.maxInFlight(), 4);
   assert.equal(slow.received.length, 10);
 });

@@ -33,7 +33,7 @@ async function attempt(claim: ClaimedDelivery, allowPrivate: boolean): Promise<A
   let headers: Record<string, string>;
   const body = notificationBody(claim);
   try {
-    headers = notificationHeaders(claim, body);
+    headers = await notificationHeaders(claim, body);
   } catch (err) {
     return unsent(`not sent: could not sign (${err instanceof Error ? err.message : String(err)})`);
   }
@@ -54,8 +54,8 @@ export function startWorker(overrides: Partial<WorkerOptions> = {}): Worker {
     perHost.set(host, (perHost.get(host) ?? 0) + 1);
     const entry: InFlight = { claim, host, released: false, done: Promise.resolve() };
     entry.done = attempt(claim, allowPrivate)
-      .then((result) => {
-        if (!entry.released) recordAttempt(entry.claim, result, backoffScale);
+      .then(async (result) => {
+        if (!entry.released) await recordAttempt(entry.claim, result, backoffScale);
       })
       .catch((err: unknown) => log.error({ err, deliveryId: claim.id }, "could not record a callback attempt"))
       .finally(() => {
@@ -68,18 +68,18 @@ export function startWorker(overrides: Partial<WorkerOptions> = {}): Worker {
     inFlight.set(claim.id, entry);
   };
 
-  const tick = () => {
-    fanOutPending();
-    const claims = claimDue({ free: maxInFlight - inFlight.size, freeForHost: (h) => maxPerHost - (perHost.get(h) ?? 0) }, leaseMs);
+  const tick = async () => {
+    await fanOutPending();
+    const claims = await claimDue({ free: maxInFlight - inFlight.size, freeForHost: (h) => maxPerHost - (perHost.get(h) ?? 0) }, leaseMs);
     for (const claim of claims) launch(claim);
   };
 
   // A live worker keeps its leases, so an attempt may take its full 15 s even under a short lease;
   // only a worker that died (or stalled) lets its deliveries go to another.
-  const heartbeat = setInterval(() => {
+  const heartbeat = setInterval(async () => {
     try {
       const held = [...inFlight.values()].filter((e) => !e.released).map((e) => ({ id: e.claim.id, leaseUntil: e.claim.leaseUntil }));
-      for (const [id, leaseUntil] of renewLeases(held, leaseMs)) {
+      for (const [id, leaseUntil] of await renewLeases(held, leaseMs)) {
         const entry = inFlight.get(id);
         if (entry && leaseUntil !== null) entry.claim = { ...entry.claim, leaseUntil };
       }
@@ -95,7 +95,7 @@ export function startWorker(overrides: Partial<WorkerOptions> = {}): Worker {
       await polling?.stop();
       const left = await drainInFlight(inFlight, graceMs);
       clearInterval(heartbeat);
-      releaseLeases(left.map((e) => ({ id: e.claim.id, leaseUntil: e.claim.leaseUntil })));
+      await releaseLeases(left.map((e) => ({ id: e.claim.id, leaseUntil: e.claim.leaseUntil })));
     },
   };
 }

@@ -11,9 +11,9 @@ export const dynamic = "force-dynamic";
 
 type Params = { params: Promise<{ slug: string }> };
 
-function load(slug: string): PayPage | null {
+async function load(slug: string): Promise<PayPage | null> {
   try {
-    return payPage(slug);
+    return await payPage(slug);
   } catch (e) {
     if (e instanceof ApiError && e.code === "S404") return null;
     throw e;
@@ -21,12 +21,12 @@ function load(slug: string): PayPage | null {
 }
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
-  const link = load((await params).slug);
+  const link = await load((await params).slug);
   return { title: link ? `${link.title} · ${link.merchantName}` : "Payment link not found", robots: { index: false } };
 }
 
 export default async function PayLinkPage({ params }: Params) {
-  const link = load((await params).slug);
+  const link = await load((await params).slug);
   if (!link) notFound();
   return (
     <main className={styles.page}>

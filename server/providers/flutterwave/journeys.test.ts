@@ -21,9 +21,9 @@ before(async () => {
   const { connectProvider } = await import("../accounts");
   const { createLiveKeys } = await import("../../auth/api-keys");
   const merchant = await createTestMerchant("Flutterwave shop");
-  const { noticeUrl } = connectProvider(merchant.merchantId, { provider: "flutterwave", credentials: KEYS, baseUrl: double.url });
+  const { noticeUrl } = await connectProvider(merchant.merchantId, { provider: "flutterwave", credentials: KEYS, baseUrl: double.url });
   await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
-  const keys = createLiveKeys(merchant.merchantId);
+  const keys = await createLiveKeys(merchant.merchantId);
   m = { merchantId: merchant.merchantId, publicKey: keys.publicKey, token: await tokenFor(owo, keys) };
 });
 after(async () => {

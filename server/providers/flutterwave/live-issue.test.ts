@@ -21,7 +21,7 @@ before(async () => {
   owo = await startOwo({ OWO_PROVIDER_TIMEOUT_MS: "15000" });
   double = await spawnDouble("flutterwave", { "secret-key": SECRET_KEY, "secret-hash": SECRET_HASH });
   merchant = await createTestMerchant("Ada Stores");
-  providerId = connectProvider(merchant.merchantId, { provider: "flutterwave", credentials: { secretKey: SECRET_KEY, secretHash: SECRET_HASH }, baseUrl: double.url }).providerId;
+  providerId = (await connectProvider(merchant.merchantId, { provider: "flutterwave", credentials: { secretKey: SECRET_KEY, secretHash: SECRET_HASH }, baseUrl: double.url })).providerId;
 });
 after(async () => {
   await double.stop();

@@ -23,10 +23,10 @@ before(async () => {
   const { connectProvider } = await import("../accounts");
   const { createLiveKeys } = await import("../../auth/api-keys");
   const merchant = await createTestMerchant("Paystack shop");
-  const { noticeUrl } = connectProvider(merchant.merchantId, { provider: "paystack", credentials: { secretKey: SECRET_KEY }, baseUrl: double.url });
+  const { noticeUrl } = await connectProvider(merchant.merchantId, { provider: "paystack", credentials: { secretKey: SECRET_KEY }, baseUrl: double.url });
   // What the merchant does on Paystack's dashboard: paste the notice URL as the webhook URL.
   await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
-  const keys = createLiveKeys(merchant.merchantId);
+  const keys = await createLiveKeys(merchant.merchantId);
   m = { merchantId: merchant.merchantId, publicKey: keys.publicKey, token: await tokenFor(owo, keys) };
 });
 after(async () => {

@@ -24,8 +24,8 @@ before(async () => {
   owo = await startOwo({ OWO_PROVIDER_TIMEOUT_MS: "15000", OWO_PROVIDER_REST_SECONDS: "1" });
   [first, second] = await Promise.all([spawnDouble("paystack", { "secret-key": "sk_test_first_account" }), spawnDouble("paystack", { "secret-key": "sk_live_second_account" })]);
   merchant = await createTestMerchant("Kola Foods");
-  firstId = connectProvider(merchant.merchantId, { provider: "paystack", credentials: { secretKey: "sk_test_first_account" }, baseUrl: first.url, priority: 1 }).providerId;
-  secondId = connectProvider(merchant.merchantId, { provider: "paystack", credentials: { secretKey: "sk_live_second_account" }, baseUrl: second.url, priority: 2 }).providerId;
+  firstId = (await connectProvider(merchant.merchantId, { provider: "paystack", credentials: { secretKey: "sk_test_first_account" }, baseUrl: first.url, priority: 1 })).providerId;
+  secondId = (await connectProvider(merchant.merchantId, { provider: "paystack", credentials: { secretKey: "sk_live_second_account" }, baseUrl: second.url, priority: 2 })).providerId;
 });
 after(async () => {
   await Promise.all([first.stop(), second.stop()]);

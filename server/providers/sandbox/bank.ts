@@ -27,7 +27,7 @@ function refuse(field: string, message: string): never {
 /** Runs API.md's simulate table for the caller's own payment and answers with verify's data once Owo applied it. */
 export async function simulatePayment(merchantId: string, mode: Mode, paymentReference: string, body: unknown): Promise<VerifyData> {
   if (mode !== "test") throw new ApiError("S3", "The sandbox bank serves test keys only");
-  const p = findPayment(merchantId, mode, paymentReference);
+  const p = await findPayment(merchantId, mode, paymentReference);
   if (typeof body !== "object" || body === null || Array.isArray(body)) refuse("body", "must be a JSON object");
   const parsed = simulateInput.strict().safeParse(body);
   if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));

@@ -1,7 +1,7 @@
 // The sandbox bank as a connector: dial codes with the customer's bank's real short code, accounts at bank 000,
 // and its own record of the money it sent (the notices it signed) for query. It serves Owo's test mode only.
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { preparedQueries } from "../../../db/client";
+import { and, eq, isNull } from "drizzle-orm";
+import { db } from "../../../db/client";
 import { bankNotices, payments } from "../../../db/schema";
 import { randomDigits } from "../../identifiers";
 import { dialCode, sandboxHoldingBank } from "../banks";
@@ -15,34 +15,18 @@ export const sandboxAccount: ProviderAccount = { id: "sandbox", provider: "sandb
 
 // Reads outside any transaction: two racing issues could draw the same number, and the partial unique indexes
 // on payments (sandbox numbers) refuse the second at record time; the core then asks again (payments/issue.ts).
-const queries = preparedQueries((db) => ({
-  dialCodeTaken: db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(isNull(payments.providerAccountId), eq(payments.bankCode, sql.placeholder("bankCode")), eq(payments.providerReference, sql.placeholder("candidate"))))
-    .prepare(),
-  accountTaken: db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(isNull(payments.providerAccountId), eq(payments.accountNumber, sql.placeholder("candidate"))))
-    .prepare(),
-  issuedAs: db
-    .select({ id: payments.id, providerReference: payments.providerReference, accountNumber: payments.accountNumber })
-    .from(payments)
-    .where(and(eq(payments.provider, "sandbox"), eq(payments.issueReference, sql.placeholder("reference"))))
-    .prepare(),
-  received: db
-    .select({ kind: bankNotices.kind, amountKobo: bankNotices.amountKobo, bankTime: bankNotices.bankTime, receivedAt: bankNotices.receivedAt })
-    .from(bankNotices)
-    .where(and(eq(bankNotices.provider, "sandbox"), eq(bankNotices.paymentId, sql.placeholder("paymentId"))))
-    .prepare(),
-}));
+const taken = {
+  dialCode: async (bankCode: string, candidate: string) =>
+    (await db().select({ id: payments.id }).from(payments).where(and(isNull(payments.providerAccountId), eq(payments.bankCode, bankCode), eq(payments.providerReference, candidate))).limit(1)).length > 0,
+  account: async (candidate: string) =>
+    (await db().select({ id: payments.id }).from(payments).where(and(isNull(payments.providerAccountId), eq(payments.accountNumber, candidate))).limit(1)).length > 0,
+};
 
 /** Random candidates until one is free; with 10^8 and 10^9 spaces a retry is rare, a second rarer still. */
-function firstFree(make: () => string, isTaken: (candidate: string) => boolean): string {
+async function firstFree(make: () => string, isTaken: (candidate: string) => Promise<boolean>): Promise<string> {
   for (let i = 0; i < 100; i++) {
     const candidate = make();
-    if (!isTaken(candidate)) return candidate;
+    if (!(await isTaken(candidate))) return candidate;
   }
   throw new Error("sandbox bank: no free number after 100 tries");
 }
@@ -53,14 +37,13 @@ export const sandboxConnector: Connector = {
     return channel === "TRANSFER" || Boolean(bank?.ussdCode);
   },
   async issue(_account, req) {
-    const q = queries();
     if (req.channel === "USSD") {
       const bank = req.bank;
       if (!bank?.ussdCode) throw new Error(`sandbox bank: bank ${bank?.bankCode ?? "?"} has no USSD service`);
-      const providerReference = firstFree(() => randomDigits(8), (candidate) => q.dialCodeTaken.get({ bankCode: bank.bankCode, candidate }) !== undefined);
+      const providerReference = await firstFree(() => randomDigits(8), (candidate) => taken.dialCode(bank.bankCode, candidate));
       return { channel: "USSD", providerReference, dialCode: dialCode(bank.ussdCode, providerReference) };
     }
-    const accountNumber = firstFree(() => nubanFor(sandboxHoldingBank.bankCode, randomDigits(9)), (candidate) => q.accountTaken.get({ candidate }) !== undefined);
+    const accountNumber = await firstFree(() => nubanFor(sandboxHoldingBank.bankCode, randomDigits(9)), taken.account);
     return { channel: "TRANSFER", providerReference: accountNumber, accountNumber, bankName: sandboxHoldingBank.bankName, accountName: `OWO(${req.merchantName})` };
   },
   readNotice() {
@@ -68,13 +51,19 @@ export const sandboxConnector: Connector = {
     throw new NoticeRejected("the sandbox bank's notices go to /api/v2/providers/sandbox/notices");
   },
   async query(_account, reference) {
-    const q = queries();
-    const issued = q.issuedAs.get({ reference });
+    const [issued] = await db()
+      .select({ id: payments.id, providerReference: payments.providerReference, accountNumber: payments.accountNumber })
+      .from(payments)
+      .where(and(eq(payments.provider, "sandbox"), eq(payments.issueReference, reference)));
     if (!issued) return { state: "not_found", amountKobo: 0, currency: "NGN" };
     let amountKobo = 0;
     let declined = false;
     let paidAt: number | undefined;
-    for (const n of q.received.all({ paymentId: issued.id })) {
+    const received = await db()
+      .select({ kind: bankNotices.kind, amountKobo: bankNotices.amountKobo, bankTime: bankNotices.bankTime, receivedAt: bankNotices.receivedAt })
+      .from(bankNotices)
+      .where(and(eq(bankNotices.provider, "sandbox"), eq(bankNotices.paymentId, issued.id)));
+    for (const n of received) {
       if (n.kind === "decline") declined = true;
       else amountKobo += n.amountKobo;
       paidAt ??= n.bankTime ?? n.receivedAt;

@@ -59,12 +59,12 @@ export async function receiveSandboxNotice(signature: string | undefined, raw: B
       ? { bankCode: n.bankCode, providerReference: n.providerReference }
       : null;
   if (!target) throw invalidFields([{ field: "accountNumber", message: "or bankCode with providerReference is required" }]);
-  const outcome = applyBankNotice(
-    {
-      provider: "sandbox", transactionId: n.transactionId, kind: n.type, amountKobo: parseAmount(n.amount) ?? 0,
-      senderName: n.senderName ?? null, bankTime: n.bankTime ? Date.parse(n.bankTime) : null, target,
-    },
-    now,
+  const outcome = await applyBankNotice(
+      {
+          provider: "sandbox", transactionId: n.transactionId, kind: n.type, amountKobo: parseAmount(n.amount) ?? 0,
+          senderName: n.senderName ?? null, bankTime: n.bankTime ? Date.parse(n.bankTime) : null, target,
+      },
+      now
   );
   return { message: outcome.applied ? "Notice applied" : "Duplicate notice; applied before", payment: outcome.payment };
 }

@@ -1,6 +1,7 @@
 // Live payments through a chained Owo as SeerBit, end to end over real HTTP: Owo A (live keys, a SeerBit account)
 // routes to Owo B (its own process, test keys, sandbox bank). The customer pays at B; B's unsigned callback reaches
 // A's notice URL; A believes it only once B's own record (a query) agrees; A's merchant gets a signed callback.
+// dialect: sqlite only — Owo B, the chained SeerBit, lives in its own SQLite file beside A (its CLI and worker open it by path).
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
@@ -40,8 +41,8 @@ before(async () => {
   const { connectProvider } = await import("../accounts");
   const { createLiveKeys } = await import("../../auth/api-keys");
   const m = await createTestMerchant("Shop on Owo A");
-  const { noticeUrl } = connectProvider(m.merchantId, { provider: "seerbit", credentials: keysB, baseUrl: owoB.url });
-  const keys = createLiveKeys(m.merchantId);
+  const { noticeUrl } = await connectProvider(m.merchantId, { provider: "seerbit", credentials: keysB, baseUrl: owoB.url });
+  const keys = await createLiveKeys(m.merchantId);
   a = { merchantId: m.merchantId, publicKey: keys.publicKey, webhookSecret: keys.webhookSecret, token: await tokenFor(owoA, keys), noticeUrl };
 });
 after(async () => {
@@ -94,12 +95,12 @@ test("USSD through the chain: B's dial code; the customer pays at B; B's notice,
   await customerAtB(p.atB, { outcome: "pay" });
   const { providerNoticesOf } = await import("../notice-log");
   // Wait on the notice itself: a verify now would ask B at once (A has never heard from B about it).
-  await eventually("B's notice at A", () => providerNoticesOf(a.merchantId, "live", p.paymentReference).length > 0, 15_000);
+  await eventually("B's notice at A", async () => (await providerNoticesOf(a.merchantId, "live", p.paymentReference)).length > 0, 15_000);
   const v = await verifyAtA(p.paymentReference);
   assert.deepEqual([v.payments.status, v.payments.amountPaid, v.payments.provider, v.payments.mode], ["SUCCESSFUL", "1200.50", "seerbit", "live"]);
   const cb = await eventually("A's merchant callback", () => callbacksAtA(p.paymentReference)[0]);
   assert.deepEqual([cb.event, cb.sequence, cb.amountPaid, cb.provider, cb.mode], ["payment.successful", 2, "1200.50", "seerbit", "live"]);
-  assert.deepEqual(providerNoticesOf(a.merchantId, "live", p.paymentReference).map((x) => [x.source, x.outcome]), [["notice", "applied"]], "B's notice did it, not a requery");
+  assert.deepEqual((await providerNoticesOf(a.merchantId, "live", p.paymentReference)).map((x) => [x.source, x.outcome]), [["notice", "applied"]], "B's notice did it, not a requery");
 });
 
 test("TRANSFER through the chain: B's account as A's answer; a part payment at B is PARTIALLY_PAID at A, the rest SUCCESSFUL", async () => {
@@ -122,7 +123,7 @@ test("an unsigned notice made up by anyone is checked against B's record: B says
   // As real as a forger can make it: the true reference at B and A's stored providerreference, a full SeerBit body.
   const forged = {
     notificationItems: [{ notificationRequestItem: { eventType: "transaction", eventId: `evt_forged_${n}`, eventDate: new Date().toISOString(), data: {
-      event: "payment.successful", sequence: 2, paymentReference: p.atB, linkingReference: findPayment(a.merchantId, "live", p.paymentReference).providerReference, paymentType: "TRANSFER",
+      event: "payment.successful", sequence: 2, paymentReference: p.atB, linkingReference: (await findPayment(a.merchantId, "live", p.paymentReference)).providerReference, paymentType: "TRANSFER",
       status: "SUCCESSFUL", code: "00", amount: "2500.00", amountPaid: "2500.00", amountToRefund: "0.00", currency: "NGN", mode: "test", updatedAt: new Date().toISOString(),
     } } }],
   };
@@ -183,5 +184,5 @@ test("B's notice never comes (its callback worker is down): A's requery loop (fi
   assert.deepEqual([v.payments.status, v.payments.amountPaid], ["SUCCESSFUL", "2500.00"]);
   assert.deepEqual(callbacksAtA(p.paymentReference).map((d) => [d.event, d.sequence]), [["payment.successful", 2]]);
   const { providerNoticesOf } = await import("../notice-log");
-  assert.deepEqual(providerNoticesOf(a.merchantId, "live", p.paymentReference).map((x) => [x.source, x.outcome]), [["requery", "applied"]]);
+  assert.deepEqual((await providerNoticesOf(a.merchantId, "live", p.paymentReference)).map((x) => [x.source, x.outcome]), [["requery", "applied"]]);
 });

@@ -22,7 +22,7 @@ before(async () => {
   const keys = JSON.parse(made.stdout.trim().split("\n").pop() ?? "{}") as { publicKey: string; secretKey: string };
   [owoA, owoB] = await Promise.all([startOwo({ OWO_PROVIDER_TIMEOUT_MS: "15000" }), spawnOwo(databaseIn(dataDir))]);
   merchant = await createTestMerchant("First Owo Shop");
-  providerId = connectProvider(merchant.merchantId, { provider: "seerbit", credentials: keys, baseUrl: owoB.url }).providerId;
+  providerId = (await connectProvider(merchant.merchantId, { provider: "seerbit", credentials: keys, baseUrl: owoB.url })).providerId;
 });
 after(async () => {
   if (owoB.child.exitCode === null) owoB.child.kill("SIGKILL");

@@ -21,7 +21,7 @@ export const paymentsRouter = router({
   overview: authedProcedure.query(({ ctx }) => paymentOverview(ctx.caller.merchantId, ctx.caller.mode)),
   cancel: moneyBackProcedure
     .input(z.object({ paymentReference: z.string().min(1).max(64) }))
-    .mutation(({ ctx, input }) => verifyAnswer(cancelPayment(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference))),
+    .mutation(async ({ ctx, input }) => verifyAnswer(await cancelPayment(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference))),
   refund: sensitiveMoneyBackProcedure
     .input(refundInput.extend({ paymentReference: z.string().min(1).max(64) }))
     .mutation(({ ctx, input }) => {

@@ -11,8 +11,8 @@ const sensitiveManagerProcedure = managerProcedure.use(freshSecondFactor);
 const providerId = z.object({ providerId: z.string().min(1).max(40) });
 
 export const providersRouter = router({
-  list: managerProcedure.query(({ ctx }) => ({
-    providers: providerHealth(ctx.caller.merchantId).map((p) => ({ ...p, noticeUrlWarning: noticeUrlWarning(p.noticeUrl) })),
+  list: managerProcedure.query(async ({ ctx }) => ({
+    providers: (await providerHealth(ctx.caller.merchantId)).map((p) => ({ ...p, noticeUrlWarning: noticeUrlWarning(p.noticeUrl) })),
     baseUrlOffered: settings().allowProviderBaseUrl,
   })),
   connect: sensitiveManagerProcedure
@@ -26,8 +26,8 @@ export const providersRouter = router({
     )
     .mutation(({ ctx, input }) => connectProvider(ctx.caller.merchantId, input, { baseUrlAllowed: settings().allowProviderBaseUrl })),
   test: managerProcedure.input(providerId).mutation(({ ctx, input }) => testProviderConnection(ctx.caller.merchantId, input.providerId)),
-  disconnect: sensitiveManagerProcedure.input(providerId).mutation(({ ctx, input }) => {
-    disconnectProvider(ctx.caller.merchantId, input.providerId);
+  disconnect: sensitiveManagerProcedure.input(providerId).mutation(async ({ ctx, input }) => {
+    await disconnectProvider(ctx.caller.merchantId, input.providerId);
     return { providerId: input.providerId };
   }),
 });

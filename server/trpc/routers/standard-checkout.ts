@@ -11,7 +11,7 @@ export const standardCheckoutProcedure = staffProcedure
     _output: {} as StandardCheckoutRequest,
     parse: (raw: unknown) => parseStandardCheckout(raw, { publicKey: false }),
   })
-  .mutation(({ ctx, input }) => {
+  .mutation(async ({ ctx, input }) => {
     const source = ctx.caller.kind === "machine" ? "trpc" : "dashboard";
-    return createStandardCheckout(input, { merchantId: ctx.caller.merchantId, mode: ctx.caller.mode, source }).payments;
+    return (await createStandardCheckout(input, { merchantId: ctx.caller.merchantId, mode: ctx.caller.mode, source })).payments;
   });

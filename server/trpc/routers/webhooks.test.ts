@@ -66,7 +66,7 @@ test("a bad endpoint URL names the field; the same URL twice is a conflict", asy
 
 test("a developer sees a payment's deliveries with their attempts and re-sends one: same webhook-id, same body", async () => {
   const { paymentReference, accountNumber } = await openTransfer(m.merchantId, receiver.url("/callback"));
-  credit(accountNumber);
+  await credit(accountNumber);
   const delivered = await eventually("both deliveries", async () => {
     const list = await developer.webhooks.deliveries.byPayment.query({ paymentReference });
     return list.length === 2 && list.every((d) => d.status === "delivered") && list;
@@ -99,7 +99,7 @@ test("another merchant's endpoints, payments and deliveries are not found", asyn
   const [endpoint] = await owner.webhooks.endpoints.list.query();
   assert.ok(endpoint);
   const { paymentReference, accountNumber } = await openTransfer(m.merchantId, receiver.url("/callback"));
-  credit(accountNumber);
+  await credit(accountNumber);
   const [delivery] = await eventually("a delivery", async () => {
     const list = await owner.webhooks.deliveries.byPayment.query({ paymentReference });
     return list.length > 0 && list;
@@ -126,7 +126,7 @@ test("a disabled endpoint hears nothing until enabled; a deleted one leaves the 
   const disabled = await developer.webhooks.endpoints.disable.mutate({ endpointId: endpoint.id });
   assert.deepEqual([disabled.enabled, disabled.disabledReason], [false, "disabled by the merchant"]);
   const quiet = await openTransfer(m.merchantId, receiver.url("/callback"));
-  credit(quiet.accountNumber);
+  await credit(quiet.accountNumber);
   const quietDeliveries = await eventually("the callback", async () => {
     const list = await developer.webhooks.deliveries.byPayment.query({ paymentReference: quiet.paymentReference });
     return list[0]?.status === "delivered" && list;
@@ -135,7 +135,7 @@ test("a disabled endpoint hears nothing until enabled; a deleted one leaves the 
 
   assert.equal((await developer.webhooks.endpoints.enable.mutate({ endpointId: endpoint.id })).enabled, true);
   const heard = await openTransfer(m.merchantId, receiver.url("/callback"));
-  credit(heard.accountNumber);
+  await credit(heard.accountNumber);
   await eventually("the enabled endpoint's delivery", () => own.received.length === 1);
   assert.equal(JSON.parse(own.received[0]?.body ?? "{}").notificationItems[0].notificationRequestItem.data.paymentReference, heard.paymentReference);
 
@@ -151,7 +151,7 @@ test("rolling the signing secret: the new one is revealed, and during the grace 
   assert.equal((await owner.webhooks.secret.reveal.mutate()).secret, secret);
   const count = receiver.received.length;
   const p = await openTransfer(m.merchantId, receiver.url("/callback"));
-  credit(p.accountNumber);
+  await credit(p.accountNumber);
   await eventually("callbacks after the roll", () => receiver.received.length > count);
   const got = receiver.received[count];
   assert.ok(got);

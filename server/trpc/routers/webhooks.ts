@@ -20,10 +20,10 @@ export const webhooksRouter = router({
   }),
   // A mutation even to read: the secret is shown only to staff, and asking for it may create the mode's first one.
   secret: router({
-    reveal: staffProcedure.mutation(({ ctx }) => ({ secret: revealOrCreateSigningSecret(ctx.caller.merchantId, ctx.caller.mode) })),
+    reveal: staffProcedure.mutation(async ({ ctx }) => ({ secret: await revealOrCreateSigningSecret(ctx.caller.merchantId, ctx.caller.mode) })),
     roll: sensitiveStaffProcedure
       .input(z.object({ graceSeconds: z.number().int().min(0).max(86400).default(0) }))
-      .mutation(({ ctx, input }) => ({ secret: rollSigningSecret(ctx.caller.merchantId, ctx.caller.mode, input.graceSeconds) })),
+      .mutation(async ({ ctx, input }) => ({ secret: await rollSigningSecret(ctx.caller.merchantId, ctx.caller.mode, input.graceSeconds) })),
   }),
   deliveries: router({
     byPayment: authedProcedure

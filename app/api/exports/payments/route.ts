@@ -18,18 +18,18 @@ export async function GET(request: Request): Promise<Response> {
   const { filters, errors } = filtersFromQuery(new URL(request.url).searchParams);
   if (errors.length) return refusal(invalidFields(errors));
 
-  const { total, chunks } = exportPayments(caller.merchantId, caller.mode, filters);
+  const { total, chunks } = await exportPayments(caller.merchantId, caller.mode, filters);
   const encoder = new TextEncoder();
   // Pull-driven: the next batch is read only when the client has taken the last one.
   const body = new ReadableStream<Uint8Array>(
     {
-      pull(controller) {
-        const next = chunks.next();
+      async pull(controller) {
+        const next = await chunks.next();
         if (next.done) controller.close();
         else controller.enqueue(encoder.encode(next.value));
       },
-      cancel() {
-        chunks.return(undefined);
+      async cancel() {
+        await chunks.return(undefined);
       },
     },
     { highWaterMark: 0 },

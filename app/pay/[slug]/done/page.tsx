@@ -25,7 +25,7 @@ const OUTCOME: Partial<Record<PaymentStatus, Outcome>> = {
 export default async function PayDonePage({ params, searchParams }: Props) {
   const { slug } = await params;
   const { paymentReference } = await searchParams;
-  const payment = linkPaymentOutcome(slug, typeof paymentReference === "string" ? paymentReference : "");
+  const payment = await linkPaymentOutcome(slug, typeof paymentReference === "string" ? paymentReference : "");
   if (!payment) notFound();
   const outcome = OUTCOME[payment.status] ?? WAITING;
   return (

@@ -1,0 +1,79 @@
+import type { Metadata } from "next";
+import { CodeBlock } from "../code-block";
+import styles from "../docs.module.css";
+
+export const metadata: Metadata = { title: "Running on PostgreSQL" };
+
+const SETTINGS = [
+  ["DATABASE_URL", "postgres://user:password@host:5432/database selects PostgreSQL; a file path is SQLite", "./data/owo.db"],
+  ["OWO_DB_POOL_SIZE", "connections each process keeps to PostgreSQL", "10"],
+  ["OWO_DB_STATEMENT_TIMEOUT_MS", "a statement running longer is cancelled; an idle transaction after twice that", "5000"],
+  ["AUTH_SECRET, OWO_MASTER_KEY", "the same on every instance (generated ones live in one machine's data folder)", "generated into OWO_DATA_DIR"],
+  ["OWO_WORKER", "off on app instances when callback workers run apart (npm run worker)", "on"],
+] as const;
+
+const START = `# once per deployment, or let the first instance do it at start-up (an advisory lock keeps it to one)
+DATABASE_URL=postgres://owo:…@db.internal:5432/owo npm run db:migrate
+
+# each app instance, behind the load balancer
+DATABASE_URL=postgres://owo:…@db.internal:5432/owo AUTH_SECRET=… OWO_MASTER_KEY=… OWO_WORKER=off npm start
+
+# callback workers, as many as you like
+DATABASE_URL=postgres://owo:…@db.internal:5432/owo OWO_MASTER_KEY=… npm run worker`;
+
+const MOVE = `npm run owo -- db copy --from ./data/owo.db --to postgres://owo:…@db.internal:5432/owo`;
+
+export default function PostgresPage() {
+  return (
+    <>
+      <h1>Running on PostgreSQL</h1>
+      <p className={styles.lede}>
+        One process on one SQLite file is the default. When one machine is not enough (for load, or so that one can fail), the same Owo runs on
+        PostgreSQL with several app instances behind a load balancer and callback workers apart.
+      </p>
+
+      <h2>Settings</h2>
+      <table>
+        <thead>
+          <tr>
+            <th>setting</th>
+            <th>meaning</th>
+            <th>default</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SETTINGS.map(([setting, meaning, fallback]) => (
+            <tr key={setting}>
+              <td>
+                <code>{setting}</code>
+              </td>
+              <td>{meaning}</td>
+              <td>{fallback}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h2>Several instances and workers</h2>
+      <CodeBlock code={START} />
+      <p>
+        Point the load balancer&apos;s liveness check at <code>GET /api/health</code> and its readiness check at <code>GET /api/ready</code>: 200
+        only while PostgreSQL answers and carries every migration the build ships, with the server&apos;s own <code>version()</code> in{" "}
+        <code>database.version</code>; otherwise 503 with a <code>reason</code>.
+      </p>
+      <p>
+        Every write is one transaction, serializable unless a unique index decides the race; PostgreSQL retries one that collided with another
+        from the start. The same payment reference sent to two instances at once makes one payment and the same answer twice. Deliveries are
+        claimed under leases, so two workers never send one callback twice; the sweeper and the requery loop hold a lease row, so one instance
+        runs each and another takes over when it dies. A rolled secret or revoked token is refused by every instance within 5 seconds.
+      </p>
+
+      <h2>Moving from SQLite</h2>
+      <CodeBlock code={MOVE} />
+      <p>
+        Every row is copied into an empty, migrated PostgreSQL in one transaction, and the counts are compared table by table before it commits.
+        Then start the instances with the new <code>DATABASE_URL</code>.
+      </p>
+    </>
+  );
+}

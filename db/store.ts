@@ -1,0 +1,35 @@
+// What the neutral data layer (db/client.ts) needs of a database, whichever it is.
+import type Database from "better-sqlite3";
+import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import type * as schema from "./schema-sqlite";
+
+/**
+ * The one database type the services see: Drizzle's async SQLite database over db/schema-sqlite.ts. Its queries are
+ * awaited, never run with `.get()`/`.all()`/`.run()` (PostgreSQL has none; the linter refuses them), and a write's
+ * count of changed rows comes from `.returning()`, which both dialects have.
+ */
+export type Db = BaseSQLiteDatabase<"async", unknown, typeof schema>;
+
+/**
+ * PostgreSQL's isolation for a write transaction (SQLite runs them one at a time, which is serializable anyway).
+ * "read committed" is for a transaction whose races a unique index or a compare-and-set update decides, where
+ * serializable's page-level conflicts would only add retries.
+ */
+export type Isolation = "serializable" | "read committed";
+
+export type Readiness = { dialect: "sqlite" | "postgres"; version: string; migrations: { applied: number; expected: number }; current: boolean };
+
+export interface Store {
+  dialect: "sqlite" | "postgres";
+  /** Outside a transaction: the last committed state. */
+  reader: Db;
+  /** One write transaction; the body may be run again from the start (PostgreSQL's retries). */
+  transaction<T>(body: (tx: Db) => Promise<T>, isolation: Isolation): Promise<T>;
+  /** A number that moves when another connection commits, or null where the database offers none (PostgreSQL). */
+  changeMarker(): number | null;
+  migrate(): Promise<void>;
+  readiness(): Promise<Readiness>;
+  close(): Promise<void>;
+  /** SQLite only: the write connection, for tests and tools (db/client.ts `rawSqlite`). */
+  raw?: Database.Database;
+}
