@@ -34,7 +34,7 @@ test("every migration applies over rows written by the ones before it", async ()
   const { migrateDatabase, db, closeDatabase } = await import("./client");
   await migrateDatabase();
   const { payments, paymentEvents } = await import("./schema");
-  const rows = (await db().select().from(payments));
+  const rows = await db().select().from(payments);
   assert.deepEqual(rows.map((r) => [r.paymentReference, r.paymentType, r.status, r.amountKobo]), [["old-1", "USSD", "SUCCESSFUL", 150000]]);
   assert.equal((await db().select().from(paymentEvents)).length, 1);
   await closeDatabase();

@@ -20,7 +20,7 @@ export async function exchangeKeys(body: unknown, now = clock.now()): Promise<{ 
   }
   const [secretKey, publicKey, ...rest] = key.split(".");
   if (!secretKey || !publicKey || rest.length > 0) throw unauthorized(WRONG_PAIR);
-  const found = (await db()
+  const [found] = await db()
     .select({ secretId: apiSecrets.id, merchantId: apiKeys.merchantId, mode: apiKeys.mode })
     .from(apiSecrets)
     .innerJoin(apiKeys, eq(apiKeys.id, apiSecrets.apiKeyId))
@@ -31,15 +31,14 @@ export async function exchangeKeys(body: unknown, now = clock.now()): Promise<{ 
         isNull(apiKeys.revokedAt),
         or(isNull(apiSecrets.expiresAt), gt(apiSecrets.expiresAt, now)),
       ),
-    )
-    )[0];
+    );
   if (!found) throw unauthorized(WRONG_PAIR);
   const token = `owo_${found.mode}_${randomBytes(32).toString("base64url")}`;
   const expiresAt = now + settings().tokenTtlSeconds * 1000;
   await write(async (tx) => {
-    (await tx.insert(accessTokens).values({ tokenHash: sha256(token), secretId: found.secretId, merchantId: found.merchantId, mode: found.mode, createdAt: now, expiresAt }));
+    await tx.insert(accessTokens).values({ tokenHash: sha256(token), secretId: found.secretId, merchantId: found.merchantId, mode: found.mode, createdAt: now, expiresAt });
     // Housekeeping in the same write: tokens past their life are of no use to anyone.
-    (await tx.delete(accessTokens).where(lt(accessTokens.expiresAt, now - 3600_000)));
+    await tx.delete(accessTokens).where(lt(accessTokens.expiresAt, now - 3600_000));
   });
   return { token, expiresAt };
 }
@@ -81,7 +80,7 @@ export async function callerFromAuthorization(header: string | undefined, now = 
   dropIfOthersWrote();
   const cached = tokenCache.get(tokenHash);
   if (cached && now < cached.until) return cached.caller;
-  const row = (await db()
+  const [row] = await db()
     .select({
       merchantId: accessTokens.merchantId, mode: accessTokens.mode, publicKey: apiKeys.publicKey,
       tokenExpiresAt: accessTokens.expiresAt, secretExpiresAt: apiSecrets.expiresAt,
@@ -96,8 +95,7 @@ export async function callerFromAuthorization(header: string | undefined, now = 
         isNull(apiKeys.revokedAt),
         or(isNull(apiSecrets.expiresAt), gt(apiSecrets.expiresAt, now)),
       ),
-    )
-    )[0];
+    );
   if (!row) {
     tokenCache.delete(tokenHash);
     throw unauthorized();

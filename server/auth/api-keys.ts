@@ -21,9 +21,8 @@ function newSecretKey(mode: Mode): string {
 async function insertSecret(tx: Tx, apiKeyId: string, now: number): Promise<string> {
   const mode = (await tx.select({ mode: apiKeys.mode }).from(apiKeys).where(eq(apiKeys.id, apiKeyId)))[0]?.mode ?? "test";
   const secretKey = newSecretKey(mode);
-  (await tx.insert(apiSecrets)
-    .values({ id: newId("sec"), apiKeyId, secretHash: sha256(secretKey), last4: secretKey.slice(-4), createdAt: now })
-    );
+  await tx.insert(apiSecrets)
+    .values({ id: newId("sec"), apiKeyId, secretHash: sha256(secretKey), last4: secretKey.slice(-4), createdAt: now });
   return secretKey;
 }
 
@@ -31,7 +30,7 @@ async function insertSecret(tx: Tx, apiKeyId: string, now: number): Promise<stri
 export async function issueKeyPair(tx: Tx, merchantId: string, mode: Mode, now = clock.now()) {
   const publicKey = `pk_${mode}_${randomBytes(16).toString("hex")}`;
   const id = newId("key");
-  (await tx.insert(apiKeys).values({ id, merchantId, mode, publicKey, createdAt: now }));
+  await tx.insert(apiKeys).values({ id, merchantId, mode, publicKey, createdAt: now });
   return { publicKey, secretKey: await insertSecret(tx, id, now) };
 }
 
@@ -41,9 +40,9 @@ export async function issueKeyPair(tx: Tx, merchantId: string, mode: Mode, now =
  */
 export function createLiveKeys(merchantId: string, now = clock.now()) {
   return write(async (tx) => {
-    const provider = (await tx.select({ id: providerAccounts.id }).from(providerAccounts).where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt))))[0];
+    const [provider] = await tx.select({ id: providerAccounts.id }).from(providerAccounts).where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)));
     if (!provider) throw new ApiError("S3", "No bank-side provider is connected: connect one first (provider add, or the dashboard's Providers page)");
-    const existing = (await tx.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, "live"))))[0];
+    const [existing] = await tx.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, "live")));
     if (existing) throw new ApiError("S14", "Live keys exist already: use keys roll --mode live");
     const keys = await issueKeyPair(tx, merchantId, "live", now);
     await noticeOwners(tx, merchantId, (name) => `Live API keys were created for ${name}: real money can now be asked for with them`, UNKNOWN_ORIGIN, now);
@@ -62,12 +61,11 @@ export async function rollSecretKey(merchantId: string, mode: Mode, graceSeconds
     ]);
   }
   const rolled = await write(async (tx) => {
-    const key = (await tx.select().from(apiKeys).where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, mode))))[0];
+    const [key] = await tx.select().from(apiKeys).where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, mode)));
     if (!key) throw new ApiError("S404", `No ${mode} keys for this merchant`);
-    (await tx.update(apiSecrets)
+    await tx.update(apiSecrets)
       .set({ expiresAt: now + graceSeconds * 1000 })
-      .where(and(eq(apiSecrets.apiKeyId, key.id), isNull(apiSecrets.expiresAt)))
-      );
+      .where(and(eq(apiSecrets.apiKeyId, key.id), isNull(apiSecrets.expiresAt)));
     const grace = graceSeconds === 0 ? "the old one stopped working at once" : `the old one works for ${graceSeconds} more seconds`;
     await noticeOwners(tx, merchantId, (name) => `The ${mode} secret API key of ${name} was rolled; ${grace}`, UNKNOWN_ORIGIN, now);
     return { publicKey: key.publicKey, secretKey: await insertSecret(tx, key.id, now), oldSecretExpiresAt: now + graceSeconds * 1000 };
@@ -81,12 +79,11 @@ export type KeyView = { mode: Mode; publicKey: string; secrets: { last4: string;
 
 /** What the dashboard may show: public keys and the last four characters of live secrets. */
 export async function listKeys(merchantId: string, now = clock.now()): Promise<KeyView[]> {
-  const rows = (await db()
+  const rows = await db()
     .select({ mode: apiKeys.mode, publicKey: apiKeys.publicKey, last4: apiSecrets.last4, createdAt: apiSecrets.createdAt, expiresAt: apiSecrets.expiresAt })
     .from(apiKeys)
     .innerJoin(apiSecrets, eq(apiSecrets.apiKeyId, apiKeys.id))
-    .where(eq(apiKeys.merchantId, merchantId))
-    );
+    .where(eq(apiKeys.merchantId, merchantId));
   const views = new Map<string, KeyView>();
   for (const r of rows) {
     if (r.expiresAt !== null && r.expiresAt <= now) continue;

@@ -70,7 +70,7 @@ export async function sessionUserId(cookies: Record<string, string>): Promise<st
 
 /** The merchant the user picked (cookie), else their first; mode from its cookie, test unless live was chosen. */
 export async function userCaller(userId: string, cookies: Record<string, string>, sessionId: string | null = null): Promise<UserCaller | null> {
-  const rows = (await db()
+  const rows = await db()
     .select({
       merchantId: memberships.merchantId, role: memberships.role, merchantName: merchants.name, email: users.email, verifiedAt: users.emailVerifiedAt,
       teamRequiresTwoFactor: merchants.requireTwoFactor, twoFactorSince: users.totpEnabledAt,
@@ -79,8 +79,7 @@ export async function userCaller(userId: string, cookies: Record<string, string>
     .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.userId, userId))
-    .orderBy(asc(memberships.createdAt))
-    );
+    .orderBy(asc(memberships.createdAt));
   const chosen = rows.find((r) => r.merchantId === cookies[MERCHANT_COOKIE]) ?? rows[0];
   if (!chosen) return null;
   const emailVerified = chosen.verifiedAt !== null;

@@ -41,7 +41,7 @@ export async function liveSessionUser(sessionId: string, now = clock.now()): Pro
   const maxAgeMs = settings().revocationSeconds * 1000;
   const known = cache.get(sessionId);
   if (known && now - known.checkedAt < maxAgeMs) return known.userId && now < known.expiresAt ? known.userId : null;
-  const row = (await db().select().from(sessions).where(eq(sessions.id, sessionId)))[0];
+  const [row] = await db().select().from(sessions).where(eq(sessions.id, sessionId));
   const alive = row !== undefined && row.endedAt === null && now < row.expiresAt;
   if (maxAgeMs > 0) {
     if (cache.size > 10_000) cache.clear(); // a bound on memory; the database stays the truth
@@ -81,9 +81,9 @@ export async function revokeSession(userId: string, sessionId: string, now = clo
  */
 export async function endUserSessions(tx: Tx, userId: string, reason: EndReason, opts: { keep?: string; now?: number } = {}): Promise<string[]> {
   const now = opts.now ?? clock.now();
-  const live = (await tx.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.endedAt))));
+  const live = await tx.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
   const ended = live.map((s) => s.id).filter((id) => id !== opts.keep);
-  for (const id of ended) (await tx.update(sessions).set({ endedAt: now, endedReason: reason }).where(eq(sessions.id, id)));
+  for (const id of ended) await tx.update(sessions).set({ endedAt: now, endedReason: reason }).where(eq(sessions.id, id));
   forget(ended);
   return ended;
 }

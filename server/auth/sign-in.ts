@@ -37,19 +37,19 @@ function ipCounted(ip: string): boolean {
 const keys = (email: string, ip: string) => [`email:${sha256(normaliseEmail(email))}`, ...(ipCounted(ip) ? [`ip:${ip}`] : [])];
 
 async function lockedUntil(key: string, now: number): Promise<number> {
-  const row = (await db().select().from(signInFailures).where(eq(signInFailures.key, key)))[0];
+  const [row] = await db().select().from(signInFailures).where(eq(signInFailures.key, key));
   return row && now - row.lastFailureAt < FORGET_AFTER_MS ? row.lockedUntil : 0;
 }
 
 async function recordFailure(key: string, threshold: number, now: number): Promise<void> {
   await write(async (tx) => {
-    const row = (await tx.select().from(signInFailures).where(eq(signInFailures.key, key)))[0];
+    const [row] = await tx.select().from(signInFailures).where(eq(signInFailures.key, key));
     const failures = row && now - row.lastFailureAt < FORGET_AFTER_MS ? row.failures + 1 : 1;
     const lockMs = failures < threshold ? 0 : Math.min(LONGEST_LOCK_MS, FIRST_LOCK_MS * 2 ** (failures - threshold));
     const values = { failures, lastFailureAt: now, lockedUntil: lockMs ? now + lockMs : 0 };
-    (await tx.insert(signInFailures).values({ key, ...values }).onConflictDoUpdate({ target: signInFailures.key, set: values }));
+    await tx.insert(signInFailures).values({ key, ...values }).onConflictDoUpdate({ target: signInFailures.key, set: values });
     // Keys forgotten anyway are dropped, so guesses at many addresses cannot grow the table without bound.
-    (await tx.delete(signInFailures).where(lt(signInFailures.lastFailureAt, now - FORGET_AFTER_MS)));
+    await tx.delete(signInFailures).where(lt(signInFailures.lastFailureAt, now - FORGET_AFTER_MS));
   });
 }
 

@@ -7,11 +7,10 @@ import { ApiError } from "../api-error";
 export type LinkDefaults = { defaultCallbackUrl: string | null; defaultRedirectUrl: string | null };
 
 export async function linkDefaults(merchantId: string): Promise<LinkDefaults> {
-  const row = (await db()
+  const [row] = await db()
     .select({ defaultCallbackUrl: merchants.defaultCallbackUrl, defaultRedirectUrl: merchants.defaultRedirectUrl })
     .from(merchants)
-    .where(eq(merchants.id, merchantId))
-    )[0];
+    .where(eq(merchants.id, merchantId));
   if (!row) throw new ApiError("S404", "Merchant not found");
   return row;
 }

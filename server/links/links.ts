@@ -63,11 +63,10 @@ export function linkChannels(link: LinkRow): PaymentType[] {
 export async function linkState(tx: Pick<Tx, "select">, link: LinkRow, now: number): Promise<LinkState> {
   if (!link.active) return "inactive";
   if (!link.singleUse) return "accepting";
-  const attempts = (await tx
+  const attempts = await tx
     .select({ status: payments.status, expiresAt: payments.expiresAt })
     .from(payments)
-    .where(and(eq(payments.linkId, link.id), sql`${payments.status} in ('SUCCESSFUL', 'PENDING', 'PARTIALLY_PAID')`))
-    );
+    .where(and(eq(payments.linkId, link.id), sql`${payments.status} in ('SUCCESSFUL', 'PENDING', 'PARTIALLY_PAID')`));
   if (attempts.some((a) => a.status === "SUCCESSFUL")) return "used";
   if (attempts.some((a) => OPEN_STATUSES.includes(a.status) && a.expiresAt > now)) return "busy";
   return "accepting";
@@ -86,27 +85,25 @@ function view(link: LinkRow, state: LinkState, stats: { count: number; total: nu
 
 async function successfulStats(linkIds: string[]): Promise<Map<string, { count: number; total: number; }>> {
   if (linkIds.length === 0) return new Map();
-  const rows = (await db()
+  const rows = await db()
     .select({ linkId: payments.linkId, count: sql<number>`count(*)`.mapWith(Number), total: sql<number>`coalesce(sum(${payments.amountPaidKobo}), 0)`.mapWith(Number) })
     .from(payments)
     .where(and(inArray(payments.linkId, linkIds), eq(payments.status, "SUCCESSFUL")))
-    .groupBy(payments.linkId)
-    );
+    .groupBy(payments.linkId);
   return new Map(rows.map((r) => [r.linkId ?? "", { count: r.count, total: r.total }]));
 }
 
 /** URLs missing from the request come from the merchant's defaults, else from pages Owo serves itself. */
 export async function createLink(merchantId: string, mode: Mode, input: NewLink, now = clock.now()): Promise<LinkView> {
   return write(async (tx) => {
-    const merchant = (await tx
+    const [merchant] = await tx
       .select({ callbackUrl: merchants.defaultCallbackUrl, redirectUrl: merchants.defaultRedirectUrl })
       .from(merchants)
-      .where(eq(merchants.id, merchantId))
-      )[0];
+      .where(eq(merchants.id, merchantId));
     if (!merchant) throw new ApiError("S404", "Merchant not found");
     const slug = await newSlug(tx);
     const fallback = fallbackUrls(slug);
-    const row = (await tx
+    const [row] = await tx
       .insert(paymentLinks)
       .values({
         id: newId("lnk"), merchantId, mode, slug, title: input.title, description: input.description,
@@ -116,31 +113,28 @@ export async function createLink(merchantId: string, mode: Mode, input: NewLink,
         redirectUrl: input.redirectUrl ?? merchant.redirectUrl ?? fallback.redirectUrl,
         createdAt: now,
       })
-      .returning()
-      )[0];
+      .returning();
     if (!row) throw new Error("the link's insert returned no row");
     return view(row, "accepting", undefined);
   });
 }
 
 export async function listLinks(merchantId: string, mode: Mode, now = clock.now()): Promise<LinkView[]> {
-  const rows = (await db()
+  const rows = await db()
     .select()
     .from(paymentLinks)
     .where(and(eq(paymentLinks.merchantId, merchantId), eq(paymentLinks.mode, mode)))
     .orderBy(desc(paymentLinks.createdAt))
-    .limit(500)
-    );
+    .limit(500);
   const stats = await successfulStats(rows.map((r) => r.id));
   return Promise.all(rows.map(async (r) => view(r, await linkState(db(), r, now), stats.get(r.id))));
 }
 
 async function ownLink(merchantId: string, mode: Mode, id: string): Promise<LinkRow> {
-  const row = (await db()
+  const [row] = await db()
     .select()
     .from(paymentLinks)
-    .where(and(eq(paymentLinks.id, id), eq(paymentLinks.merchantId, merchantId), eq(paymentLinks.mode, mode)))
-    )[0];
+    .where(and(eq(paymentLinks.id, id), eq(paymentLinks.merchantId, merchantId), eq(paymentLinks.mode, mode)));
   if (!row) throw new ApiError("S404", "No such payment link");
   return row;
 }
@@ -148,7 +142,7 @@ async function ownLink(merchantId: string, mode: Mode, id: string): Promise<Link
 /** One link with its QR code and its latest payments, for the link's dashboard page. */
 export async function linkDetail(merchantId: string, mode: Mode, id: string, now = clock.now()) {
   const row = await ownLink(merchantId, mode, id);
-  const recent = (await db()
+  const recent = await db()
     .select({
       paymentReference: payments.paymentReference, paymentType: payments.paymentType, status: payments.status,
       amountKobo: payments.amountKobo, amountPaidKobo: payments.amountPaidKobo, fullName: payments.fullName, createdAt: payments.createdAt,
@@ -156,8 +150,7 @@ export async function linkDetail(merchantId: string, mode: Mode, id: string, now
     .from(payments)
     .where(eq(payments.linkId, id))
     .orderBy(desc(payments.createdAt))
-    .limit(25)
-    );
+    .limit(25);
   return {
     link: view(row, await linkState(db(), row, now), (await successfulStats([id])).get(id)),
     qrSvg: await linkQrSvg(row.slug),

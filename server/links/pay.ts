@@ -30,12 +30,11 @@ export type LinkPayment = { paymentReference: string; linkingReference: string; 
 const NO_SUCH_LINK = "This payment link does not exist or is no longer active";
 
 async function activeLink(slug: string): Promise<LinkRow & { merchantName: string; }> {
-  const found = (await db()
+  const [found] = await db()
     .select({ link: paymentLinks, merchantName: merchants.name })
     .from(paymentLinks)
     .innerJoin(merchants, eq(merchants.id, paymentLinks.merchantId))
-    .where(eq(paymentLinks.slug, slug))
-    )[0];
+    .where(eq(paymentLinks.slug, slug));
   if (!found?.link.active) throw new ApiError("S404", NO_SUCH_LINK);
   return { ...found.link, merchantName: found.merchantName };
 }
@@ -124,11 +123,10 @@ export type LinkPaymentOutcome = { title: string; slug: string; paymentReference
  */
 export async function linkPaymentOutcome(slug: string, paymentReference: string): Promise<LinkPaymentOutcome | null> {
   if (!paymentReference) return null;
-  const found = (await db()
+  const [found] = await db()
     .select({ title: paymentLinks.title, status: payments.status, amountKobo: payments.amountKobo })
     .from(payments)
     .innerJoin(paymentLinks, eq(paymentLinks.id, payments.linkId))
-    .where(and(eq(paymentLinks.slug, slug), eq(payments.paymentReference, paymentReference)))
-    )[0];
+    .where(and(eq(paymentLinks.slug, slug), eq(payments.paymentReference, paymentReference)));
   return found ? { title: found.title, slug, paymentReference, status: found.status, amount: formatKobo(found.amountKobo) } : null;
 }

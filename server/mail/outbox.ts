@@ -15,12 +15,11 @@ export type Recipient = { to: string; userId?: string | null; merchantId?: strin
 
 /** Written inside the transaction of what caused the mail, so the mail exists exactly when that happened. */
 export async function queueMail(tx: Tx, recipient: Recipient, letter: Letter, now = clock.now()): Promise<void> {
-  (await tx.insert(mails)
+  await tx.insert(mails)
     .values({
       merchantId: recipient.merchantId ?? null, userId: recipient.userId ?? null, toAddress: recipient.to, kind: letter.kind,
       subject: letter.subject, textBody: seal(letter.text), htmlBody: seal(letter.html), status: "pending", nextAttemptAt: now, createdAt: now,
-    })
-    );
+    });
 }
 
 export type MailView = {
@@ -81,10 +80,10 @@ function dueNow(now: number) {
 export async function claimDueMail(limit: number, leaseMs: number, now = clock.now()): Promise<ClaimedMail[]> {
   if (limit <= 0 || !(await db().select({ id: mails.id }).from(mails).where(dueNow(now)).limit(1))[0]) return [];
   return write(async (tx) => {
-    const rows = (await tx.select().from(mails).where(dueNow(now)).orderBy(mails.nextAttemptAt, mails.id).limit(limit));
+    const rows = await tx.select().from(mails).where(dueNow(now)).orderBy(mails.nextAttemptAt, mails.id).limit(limit);
     if (rows.length === 0) return [];
     const leaseUntil = now + leaseMs;
-    (await tx.update(mails).set({ leaseUntil }).where(inArray(mails.id, rows.map((r) => r.id))));
+    await tx.update(mails).set({ leaseUntil }).where(inArray(mails.id, rows.map((r) => r.id)));
     return rows.map((r) => ({ id: r.id, to: r.toAddress, subject: r.subject, text: unseal(r.textBody), html: unseal(r.htmlBody), createdAt: r.createdAt, leaseUntil }));
   });
 }
@@ -108,24 +107,23 @@ export async function renewMailLeases(held: readonly ClaimedMail[], leaseMs: num
 export async function releaseMailLeases(held: readonly ClaimedMail[]): Promise<void> {
   if (held.length === 0) return;
   await write(async (tx) => {
-    for (const m of held) (await tx.update(mails).set({ leaseUntil: null }).where(and(eq(mails.id, m.id), eq(mails.leaseUntil, m.leaseUntil))));
+    for (const m of held) await tx.update(mails).set({ leaseUntil: null }).where(and(eq(mails.id, m.id), eq(mails.leaseUntil, m.leaseUntil)));
   });
 }
 
 /** Sent, or retried after the backoff until the schedule runs out. A mail whose lease was lost decides nothing. */
 export async function recordMailAttempt(claim: ClaimedMail, error: string | null, backoffScale: number, now = clock.now()): Promise<void> {
   await write(async (tx) => {
-    const current = (await tx.select().from(mails).where(eq(mails.id, claim.id)))[0];
+    const [current] = await tx.select().from(mails).where(eq(mails.id, claim.id));
     if (!current || current.status !== "pending" || current.leaseUntil !== claim.leaseUntil) return;
     const attemptCount = current.attemptCount + 1;
     if (error === null) {
-      (await tx.update(mails).set({ status: "sent", attemptCount, sentAt: now, leaseUntil: null, lastError: null }).where(eq(mails.id, claim.id)));
+      await tx.update(mails).set({ status: "sent", attemptCount, sentAt: now, leaseUntil: null, lastError: null }).where(eq(mails.id, claim.id));
       return;
     }
     const delay = retryDelayMs(attemptCount, backoffScale);
-    (await tx.update(mails)
+    await tx.update(mails)
       .set(delay === null ? { status: "failed", attemptCount, lastError: error, leaseUntil: null } : { attemptCount, lastError: error, leaseUntil: null, nextAttemptAt: now + delay })
-      .where(eq(mails.id, claim.id))
-      );
+      .where(eq(mails.id, claim.id));
   });
 }

@@ -45,7 +45,7 @@ test("a message the SMTP server refuses for now (451) is sent again after the ba
   const mail = await smtp.waitFor("retry@example.com");
   const { db } = await import("../../db/client");
   const { mails } = await import("../../db/schema");
-  const row = (await db().select().from(mails).where(eq(mails.toAddress, "retry@example.com")))[0];
+  const [row] = await db().select().from(mails).where(eq(mails.toAddress, "retry@example.com"));
   assert.equal(row?.status, "sent");
   assert.equal(row?.attemptCount, 2, "refused once, then accepted");
   assert.equal(smtp.mails.filter((x) => x.messageId === mail.messageId).length, 1);

@@ -32,11 +32,11 @@ export async function createMerchant(input: NewMerchant, now = clock.now()) {
   return write(async (tx) => {
     const userId = await insertUser(tx, owner, registeredAddressRefusal, now);
     const merchantId = newId("mch");
-    (await tx.insert(merchants).values({ id: merchantId, name: input.name.trim(), createdAt: now }));
-    (await tx.insert(memberships).values({ userId, merchantId, role: "owner", createdAt: now }));
+    await tx.insert(merchants).values({ id: merchantId, name: input.name.trim(), createdAt: now });
+    await tx.insert(memberships).values({ userId, merchantId, role: "owner", createdAt: now });
     const keys = await issueKeyPair(tx, merchantId, "test", now);
     const webhookSecret = await createSigningSecret(tx, merchantId, "test", now);
-    if (input.emailVerified) (await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId)));
+    if (input.emailVerified) await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
     const verifyUrl = input.emailVerified ? null : await issueVerificationUrl(tx, userId, now);
     await queueMail(tx, { to: owner.email, userId, merchantId }, welcomeLetter({ merchantName: input.name.trim(), dashboardUrl: `${settings().publicUrl}/dashboard`, verifyUrl }), now);
     return { merchantId, userId, publicKey: keys.publicKey, secretKey: keys.secretKey, webhookSecret };

@@ -25,12 +25,11 @@ export function returnUrl(p: PaymentRow): string | null {
  * No e-mail, phone or URLs of the merchant's systems: the link may be forwarded, screenshotted or shared.
  */
 export async function checkoutStatus(linkingReference: string, now = clock.now()) {
-  const found = (await db()
+  const [found] = await db()
     .select({ payment: payments, merchantName: merchants.name })
     .from(payments)
     .innerJoin(merchants, eq(merchants.id, payments.merchantId))
-    .where(eq(payments.linkingReference, linkingReference))
-    )[0];
+    .where(eq(payments.linkingReference, linkingReference));
   if (!found) throw new ApiError("S404", "No such checkout: check the link you were given");
   const p = await expireIfOverdue(found.payment, now);
   const { open, amountDue, somethingPaid, refundDue } = paymentState(p);

@@ -75,12 +75,11 @@ export async function recordEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, no
   const row = { ...p, eventSequence: sequence };
   const event = type === "initiated" || type === "channel_chosen" || type === "refund_requested" || type === "reversed" ? null : PUBLISHED[type];
   if (event && opts.publish !== false) {
-    (await tx.insert(outbox)
+    await tx.insert(outbox)
       .values({
         eventId: `evt_${randomBytes(12).toString("hex")}`, paymentId: p.id, merchantId: p.merchantId, mode: p.mode, event, sequence,
         payloadJson: JSON.stringify(await callbackData(row, event, sequence, opts.refund)), createdAt: now,
-      })
-      );
+      });
   }
   return row;
 }

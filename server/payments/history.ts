@@ -68,12 +68,11 @@ async function searchScope(merchantId: string, mode: Mode, term: string): Promis
   // People type e-mail addresses in any case; most are stored lower-case.
   if (term.toLowerCase() !== term) perMerchant.push(startsWith(payments.email, term.toLowerCase()));
   const linking = startsWith(payments.linkingReference, term);
-  const ids = (await db()
+  const ids = await db()
     .select({ id: payments.id })
     .from(payments)
     .where(or(...perMerchant.map((range) => and(own, range)), and(linking, sql`${unindexed(payments.merchantId)} = ${merchantId}`, sql`${unindexed(payments.mode)} = ${mode}`)))
-    .limit(NARROW_SEARCH + 1)
-    );
+    .limit(NARROW_SEARCH + 1);
   if (ids.length > NARROW_SEARCH) return and(own, or(linking, ...perMerchant)) ?? NOTHING;
   return ids.length === 0 ? NOTHING : inArray(payments.id, ids.map((r) => r.id));
 }
@@ -134,13 +133,12 @@ export async function listPayments(
   page: { cursor?: string | null; limit?: number } = {},
 ): Promise<{ items: PaymentSummary[]; nextCursor: string | null; }> {
   const limit = Math.min(page.limit ?? PAGE_LIMITS.default, PAGE_LIMITS.max);
-  const rows = (await db()
+  const rows = await db()
     .select()
     .from(payments)
     .where(and(await filterWhere(merchantId, mode, filters), page.cursor ? olderThan(decodeCursor(page.cursor)) : undefined))
     .orderBy(...newestFirst)
-    .limit(limit + 1)
-    );
+    .limit(limit + 1);
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return { items: items.map(paymentSummary), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };

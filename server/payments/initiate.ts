@@ -104,7 +104,7 @@ async function reserve(req: InitiateRequest, who: Initiation, print: string, now
       if (used.reservedAt === null) return { kind: "answered", result: result(req.paymentType, used.answerJson, true) };
       if (clock.now() - used.reservedAt < reservationStaleAfterMs()) return { kind: "busy" };
       // Its process died while a provider was being asked: nothing was answered, so the reference is free again.
-      (await tx.delete(payments).where(eq(payments.id, used.id)));
+      await tx.delete(payments).where(eq(payments.id, used.id));
     }
     await who.guard?.(tx);
     const [merchant] = await tx.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, who.merchantId));

@@ -41,7 +41,7 @@ function issuedColumns(p: PaymentRow, choice: ChannelChoice, outcome: IssueOutco
  * recorded (two racing sandbox draws) is asked again; S502 and every other refusal propagate, reservation intact.
  */
 export async function issueReserved(p: PaymentRow, choice: ChannelChoice, finish: (tx: Tx, issued: PaymentRow) => Promise<PaymentRow>, now = clock.now()): Promise<PaymentRow> {
-  const merchant = (await db().select({ name: merchants.name }).from(merchants).where(eq(merchants.id, p.merchantId)))[0];
+  const [merchant] = await db().select({ name: merchants.name }).from(merchants).where(eq(merchants.id, p.merchantId));
   if (!merchant) throw new ApiError("S404", "Merchant not found");
   let attempts = 0;
   for (let round = 0; ; round++) {
@@ -56,12 +56,11 @@ export async function issueReserved(p: PaymentRow, choice: ChannelChoice, finish
     );
     try {
       return await write(async (tx) => {
-        const recorded = (await tx
+        const [recorded] = await tx
           .update(payments)
           .set(issuedColumns(p, choice, outcome, now))
           .where(and(eq(payments.id, p.id), isNotNull(payments.reservedAt)))
-          .returning()
-          )[0];
+          .returning();
         if (!recorded) throw new Error(`payment ${p.id} lost its reservation while being issued`);
         return finish(tx, recorded);
       }, { isolation: "read committed" });
@@ -86,5 +85,5 @@ export async function dropStaleReservations(now = clock.now()): Promise<number> 
 
 /** Removes a reservation that was never issued (S502 or any refusal): nothing stays, the reference is free. */
 export async function dropReservation(paymentId: number): Promise<void> {
-  (await write(async (tx) => tx.delete(payments).where(and(eq(payments.id, paymentId), isNotNull(payments.reservedAt)))));
+  await write(async (tx) => tx.delete(payments).where(and(eq(payments.id, paymentId), isNotNull(payments.reservedAt))));
 }

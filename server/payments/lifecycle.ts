@@ -34,10 +34,9 @@ async function findTarget(tx: Tx, target: NoticeTarget): Promise<PaymentRow | un
 }
 
 async function save(tx: Tx, p: PaymentRow): Promise<PaymentRow> {
-  (await tx.update(payments)
+  await tx.update(payments)
     .set({ status: p.status, amountPaidKobo: p.amountPaidKobo, amountToRefundKobo: p.amountToRefundKobo, paidAt: p.paidAt, updatedAt: p.updatedAt })
-    .where(eq(payments.id, p.id))
-    );
+    .where(eq(payments.id, p.id));
   return p;
 }
 
@@ -84,14 +83,14 @@ export async function applyBankNotice(notice: BankNotice, now = clock.now(), opt
     if (notice.kind === "decline" && found.paymentType !== "USSD") {
       throw new ApiError("S5", "Invalid/Missing parameters = type", [{ field: "type", message: "decline applies to USSD debits only" }]);
     }
-    const inserted = (await tx
+    const inserted = await tx
       .insert(bankNotices)
       .values({
         provider: notice.provider, providerTransactionId: notice.transactionId, paymentId: found.id, kind: notice.kind,
         amountKobo: notice.amountKobo, senderName: notice.senderName ?? null, bankTime: notice.bankTime ?? null, receivedAt: now,
       })
       .onConflictDoNothing()
-      .returning({ id: bankNotices.id }));
+      .returning({ id: bankNotices.id });
     if (inserted.length === 0) return { payment: found, applied: false };
     const detail = { provider: notice.provider, transactionId: notice.transactionId, senderName: notice.senderName ?? null };
     const current = await expireInTx(tx, found, now, opts);
@@ -118,19 +117,19 @@ export type ProviderOutcome = { payment: PaymentRow; applied: boolean };
  */
 export async function applyProviderRecord(paymentId: number, record: ProviderRecord, via: { provider: string; transactionId: string }, now = clock.now()): Promise<ProviderOutcome> {
   return write(async (tx) => {
-    const found = (await tx.select().from(payments).where(eq(payments.id, paymentId)))[0];
+    const [found] = await tx.select().from(payments).where(eq(payments.id, paymentId));
     if (!found) throw new ApiError("S404", "No such payment");
-    (await tx.update(payments).set({ lastProviderAnswerAt: now }).where(eq(payments.id, paymentId)));
+    await tx.update(payments).set({ lastProviderAnswerAt: now }).where(eq(payments.id, paymentId));
     found.lastProviderAnswerAt = now;
     const received = found.amountPaidKobo + found.amountToRefundKobo;
     const kind = record.state === "paid" ? "credit" : record.state === "failed" ? "decline" : record.state === "reversed" ? "reversal" : record.state === "expired" ? "expiry" : null;
     if (kind === null || (kind === "credit" && record.amountKobo <= received)) return { payment: found, applied: false };
     const at = record.paidAt ?? now;
-    const inserted = (await tx
+    const inserted = await tx
       .insert(bankNotices)
       .values({ provider: via.provider, providerTransactionId: via.transactionId, paymentId, kind, amountKobo: record.amountKobo, bankTime: record.paidAt ?? null, receivedAt: now })
       .onConflictDoNothing()
-      .returning({ id: bankNotices.id }));
+      .returning({ id: bankNotices.id });
     if (inserted.length === 0) return { payment: found, applied: false };
     const detail = { provider: found.provider, transactionId: via.transactionId };
     let payment: PaymentRow;
@@ -152,11 +151,10 @@ export async function applyProviderRecord(paymentId: number, record: ProviderRec
 export async function cancelPayment(merchantId: string, mode: Mode, paymentReference: string, now = clock.now()): Promise<PaymentRow> {
   // The refusal is thrown after the transaction, so an expiry found on the way is kept.
   const outcome = await write(async (tx) => {
-    const found = (await tx
+    const [found] = await tx
       .select()
       .from(payments)
-      .where(and(eq(payments.merchantId, merchantId), eq(payments.mode, mode), eq(payments.paymentReference, paymentReference)))
-      )[0];
+      .where(and(eq(payments.merchantId, merchantId), eq(payments.mode, mode), eq(payments.paymentReference, paymentReference)));
     if (!found) return null;
     const current = await expireInTx(tx, found, now, {});
     if (current.status !== "PENDING") return { cancelled: false, payment: current };
@@ -178,7 +176,7 @@ export async function refundSettledInTx(tx: Tx, p: PaymentRow, refund: RefundRow
   let current = p;
   if (processed) {
     current = { ...p, amountRefundedKobo: p.amountRefundedKobo + refund.amountKobo, updatedAt: now };
-    (await tx.update(payments).set({ amountRefundedKobo: current.amountRefundedKobo, updatedAt: now }).where(eq(payments.id, p.id)));
+    await tx.update(payments).set({ amountRefundedKobo: current.amountRefundedKobo, updatedAt: now }).where(eq(payments.id, p.id));
   }
   const info = { refundReference: refund.refundReference, amount: formatKobo(refund.amountKobo), status: refund.status, reason: refund.reason };
   const detail = { refundReference: refund.refundReference, ...(refund.failureReason ? { failureReason: refund.failureReason } : {}) };
@@ -189,14 +187,14 @@ export async function refundSettledInTx(tx: Tx, p: PaymentRow, refund: RefundRow
 export async function expireIfOverdue(p: PaymentRow, now = clock.now(), opts: MoveOptions = {}): Promise<PaymentRow> {
   if (!isOpen(p.status) || now < p.expiresAt) return p;
   return write(async (tx) => {
-    const fresh = (await tx.select().from(payments).where(eq(payments.id, p.id)))[0];
+    const [fresh] = await tx.select().from(payments).where(eq(payments.id, p.id));
     return fresh ? expireInTx(tx, fresh, now, opts) : p;
   });
 }
 
 /** The sweeper's pass: every open payment past its expiry, each in its own short transaction. */
 export async function expireOverdue(now = clock.now(), limit = 500): Promise<number> {
-  const due = (await db()
+  const due = await db()
     .select({ id: payments.id })
     .from(payments)
     // Literal statuses so SQLite can use the partial index payments_open_expiry.
@@ -210,12 +208,11 @@ export async function expireOverdue(now = clock.now(), limit = 500): Promise<num
         sql`(${payments.providerAccountId} is null or ${payments.lastProviderAnswerAt} >= ${payments.expiresAt})`,
       ),
     )
-    .limit(limit)
-    );
+    .limit(limit);
   let expired = 0;
   for (const { id } of due) {
     await write(async (tx) => {
-      const p = (await tx.select().from(payments).where(eq(payments.id, id)))[0];
+      const [p] = await tx.select().from(payments).where(eq(payments.id, id));
       if (p && await expireInTx(tx, p, now, {}) !== p) expired++;
     });
   }

@@ -17,14 +17,13 @@ const CLAIM_MS = 60_000;
 /** Takes the refunds due now, pushing their next check past the claim so no other loop asks at the same time. */
 async function claimDue(now: number, limit: number): Promise<RefundRow[]> {
   return write(async (tx) => {
-    const due = (await tx
+    const due = await tx
       .select()
       .from(refunds)
       // Literal status so SQLite can use the partial index refunds_due.
       .where(and(sql`${refunds.status} = 'PENDING'`, lte(refunds.nextCheckAt, now)))
-      .limit(limit)
-      );
-    for (const r of due) (await tx.update(refunds).set({ nextCheckAt: now + CLAIM_MS }).where(eq(refunds.id, r.id)));
+      .limit(limit);
+    for (const r of due) await tx.update(refunds).set({ nextCheckAt: now + CLAIM_MS }).where(eq(refunds.id, r.id));
     return due;
   });
 }

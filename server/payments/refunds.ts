@@ -68,11 +68,10 @@ function answerOf(r: RefundRow): RefundAnswer {
 
 /** amountPaid + amountToRefund − every refund PENDING or PROCESSED (a FAILED one frees its amount). */
 async function refundableIn(reader: Pick<Tx, "select">, p: PaymentRow): Promise<Kobo> {
-  const held = (await reader
+  const [held] = await reader
     .select({ kobo: sql<number>`coalesce(sum(${refunds.amountKobo}), 0)`.mapWith(Number) })
     .from(refunds)
-    .where(and(eq(refunds.paymentId, p.id), inArray(refunds.status, ["PENDING", "PROCESSED"])))
-    )[0];
+    .where(and(eq(refunds.paymentId, p.id), inArray(refunds.status, ["PENDING", "PROCESSED"])));
   return p.amountPaidKobo + p.amountToRefundKobo - (held?.kobo ?? 0);
 }
 
@@ -95,10 +94,10 @@ type Requested = { amountKobo?: Kobo; reason: string; refundReference?: string }
 const SUBMIT_LEASE_MS = 60_000;
 
 async function reserve(tx: Tx, paymentId: number, req: Requested, now: number): Promise<{ replayed: boolean; refund: RefundRow; }> {
-  const p = (await tx.select().from(payments).where(eq(payments.id, paymentId)))[0];
+  const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId));
   if (!p) throw new ApiError("S404", "No such payment");
   if (req.refundReference !== undefined) {
-    const first = (await tx.select().from(refunds).where(and(eq(refunds.paymentId, p.id), eq(refunds.refundReference, req.refundReference))))[0];
+    const [first] = await tx.select().from(refunds).where(and(eq(refunds.paymentId, p.id), eq(refunds.refundReference, req.refundReference)));
     if (first) return { replayed: true, refund: first };
   }
   // The provider first: a payment it cannot refund through Owo never can be, whatever its status.
@@ -113,7 +112,7 @@ async function reserve(tx: Tx, paymentId: number, req: Requested, now: number): 
     amountKobo, reason: req.reason, status: "PENDING", provider: p.provider, providerAccountId: p.providerAccountId, providerRefundId: null,
     failureReason: null, unansweredAt: null, checks: 0, nextCheckAt: now + SUBMIT_LEASE_MS, createdAt: now, updatedAt: now, settledAt: null,
   };
-  (await tx.insert(refunds).values(refund));
+  await tx.insert(refunds).values(refund);
   await recordEvent(tx, p, "refund_requested", now, { amountKobo, detail: { refundReference: refund.refundReference, reason: refund.reason } });
   return { replayed: false, refund };
 }
@@ -127,7 +126,7 @@ function requestOf(p: PaymentRow, refund: RefundRow): RefundRequest {
 
 /** Sends a reserved refund to the provider and records what it said. Never throws: the follower asks again. */
 export async function sendRefund(refund: RefundRow): Promise<void> {
-  const p = (await db().select().from(payments).where(eq(payments.id, refund.paymentId)))[0];
+  const [p] = await db().select().from(payments).where(eq(payments.id, refund.paymentId));
   if (!p) return;
   try {
     await recordRefundState(refund.id, await submitRefund(refund, requestOf(p, refund)));
@@ -143,7 +142,7 @@ export async function sendRefund(refund: RefundRow): Promise<void> {
  * Certainly not there: sent again. No answer, or a provider with no way to look: it stays PENDING and flagged.
  */
 export async function lookForRefund(refund: RefundRow): Promise<void> {
-  const p = (await db().select().from(payments).where(eq(payments.id, refund.paymentId)))[0];
+  const [p] = await db().select().from(payments).where(eq(payments.id, refund.paymentId));
   if (!p) return;
   const knownRefundIds = (await db()
     .select({ id: refunds.providerRefundId })
@@ -178,10 +177,10 @@ export async function recordRefundState(refundId: string, state: RefundState, no
   if (state.state === "processed") return settleRefund(refundId, "PROCESSED", null, state.refundId, now);
   if (state.state === "failed") return settleRefund(refundId, "FAILED", "the provider reports the refund failed", state.refundId, now);
   await write(async (tx) => {
-    const r = (await tx.select().from(refunds).where(eq(refunds.id, refundId)))[0];
+    const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
     if (!r || r.status !== "PENDING") return;
     const checks = r.checks + 1;
-    (await tx.update(refunds).set({ providerRefundId: state.refundId, unansweredAt: null, checks, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now }).where(eq(refunds.id, refundId)));
+    await tx.update(refunds).set({ providerRefundId: state.refundId, unansweredAt: null, checks, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now }).where(eq(refunds.id, refundId));
   });
 }
 
@@ -193,12 +192,12 @@ export const MAX_UNANSWERED_SUBMISSIONS = 5;
 
 export async function noteUnanswered(refundId: string, why: string, o: { mayExistAtProvider: boolean }, now = clock.now()): Promise<void> {
   const giveUp = await write(async (tx) => {
-    const r = (await tx.select().from(refunds).where(eq(refunds.id, refundId)))[0];
+    const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
     if (!r || r.status !== "PENDING") return false;
     const checks = r.checks + 1;
     const unansweredAt = r.providerRefundId === null && o.mayExistAtProvider ? (r.unansweredAt ?? now) : r.unansweredAt;
     if (r.providerRefundId === null && unansweredAt === null && checks >= MAX_UNANSWERED_SUBMISSIONS) return true;
-    (await tx.update(refunds).set({ checks, unansweredAt, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now }).where(eq(refunds.id, refundId)));
+    await tx.update(refunds).set({ checks, unansweredAt, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now }).where(eq(refunds.id, refundId));
     return false;
   });
   log.warn({ refundId, why }, "refund: no usable answer from the provider");
@@ -208,11 +207,11 @@ export async function noteUnanswered(refundId: string, why: string, o: { mayExis
 /** PENDING → PROCESSED or FAILED, once, with its event and callback (refund.processed / refund.failed). */
 export async function settleRefund(refundId: string, status: "PROCESSED" | "FAILED", failureReason: string | null, providerRefundId: string | null = null, now = clock.now()): Promise<void> {
   await write(async (tx) => {
-    const r = (await tx.select().from(refunds).where(eq(refunds.id, refundId)))[0];
+    const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
     if (!r || r.status !== "PENDING") return;
     const settled: RefundRow = { ...r, status, failureReason, providerRefundId: providerRefundId ?? r.providerRefundId, checks: r.checks + 1, nextCheckAt: null, updatedAt: now, settledAt: now };
-    (await tx.update(refunds).set(settled).where(eq(refunds.id, refundId)));
-    const p = (await tx.select().from(payments).where(eq(payments.id, r.paymentId)))[0];
+    await tx.update(refunds).set(settled).where(eq(refunds.id, refundId));
+    const [p] = await tx.select().from(payments).where(eq(payments.id, r.paymentId));
     if (p) await refundSettledInTx(tx, p, settled, now);
   });
 }
@@ -223,7 +222,7 @@ export type RefundStatusAnswer = { code: "00"; message: "Successful"; refund: { 
 
 export async function refundStatus(merchantId: string, mode: Mode, paymentReference: string, refundReference: string): Promise<RefundStatusAnswer> {
   const p = await findPayment(merchantId, mode, paymentReference);
-  const r = (await db().select().from(refunds).where(and(eq(refunds.paymentId, p.id), eq(refunds.refundReference, refundReference))))[0];
+  const [r] = await db().select().from(refunds).where(and(eq(refunds.paymentId, p.id), eq(refunds.refundReference, refundReference)));
   if (!r) throw new ApiError("S404", `No refund with reference ${refundReference} on ${paymentReference}`);
   const { amount, status, reason, createdAt } = refundView(r);
   return { code: "00", message: "Successful", refund: { refundReference, amount, status, reason, createdAt } };

@@ -137,7 +137,7 @@ test("a choice whose process died mid-issue is released by the sweeper, never dr
   const { eq } = await import("drizzle-orm");
   const created = (await standard(sdkBody())).json.data.payments;
   // As if a process reserved the customer's choice, then died before the provider answered.
-  (await write(async (tx) => tx.update(payments).set({ reservedAt: Date.now() - 3_600_000 }).where(eq(payments.linkingReference, created.linkingReference))));
+  await write(async (tx) => tx.update(payments).set({ reservedAt: Date.now() - 3_600_000 }).where(eq(payments.linkingReference, created.linkingReference)));
   await dropStaleReservations();
   const v = (await verify(created.paymentReference)).json.data.payments;
   assert.deepEqual([v.status, v.paymentType], ["PENDING", null]);

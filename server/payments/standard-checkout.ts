@@ -40,11 +40,10 @@ export async function createStandardCheckout(req: StandardCheckoutRequest, who: 
   const now = clock.now();
   const print = fingerprint(req);
   return write(async (tx) => {
-    const used = (await tx
+    const [used] = await tx
       .select({ fingerprint: payments.requestFingerprint, answerJson: payments.answerJson })
       .from(payments)
-      .where(and(eq(payments.merchantId, who.merchantId), eq(payments.mode, who.mode), eq(payments.paymentReference, req.paymentReference)))
-      )[0];
+      .where(and(eq(payments.merchantId, who.merchantId), eq(payments.mode, who.mode), eq(payments.paymentReference, req.paymentReference)));
     if (used) {
       if (used.fingerprint !== print) {
         throw new ApiError("S14", `paymentReference ${req.paymentReference} was already used with a different request`, [
@@ -59,7 +58,7 @@ export async function createStandardCheckout(req: StandardCheckoutRequest, who: 
       redirectLink: checkoutUrl(linkingReference), paymentStatus: AWAITING_CUSTOMER, paymentReference: req.paymentReference, linkingReference,
       expiresAt: new Date(expiresAt).toISOString(),
     } satisfies StandardCheckoutPayments);
-    const row = (await tx
+    const [row] = await tx
       .insert(payments)
       .values({
         merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference, linkingReference, paymentType: null, status: "PENDING",
@@ -67,8 +66,7 @@ export async function createStandardCheckout(req: StandardCheckoutRequest, who: 
         callbackUrl: req.callbackUrl, redirectUrl: req.redirectUrl, requestFingerprint: print, answerJson: paymentsJson, source: who.source,
         createdAt: now, updatedAt: now, expiresAt,
       })
-      .returning()
-      )[0];
+      .returning();
     if (!row) throw new Error("the checkout's insert returned no row");
     await recordEvent(tx, row, "initiated", now, { amountKobo: row.amountKobo, detail: { source: who.source, standardCheckout: true } });
     return answered(paymentsJson, false);
@@ -100,7 +98,7 @@ type Claim = { kind: "chosen"; payment: PaymentRow } | { kind: "busy" } | { kind
 
 /** One transaction: the payment is still open and without a channel, and this choice reserves it for issuing. */
 async function reserveChoice(linkingReference: string, request: ChannelRequest, now: number): Promise<Claim> {
-  const found = (await db().select().from(payments).where(eq(payments.linkingReference, linkingReference)))[0];
+  const [found] = await db().select().from(payments).where(eq(payments.linkingReference, linkingReference));
   if (!found) throw new ApiError("S404", "No such checkout: check the link you were given");
   const p = await expireIfOverdue(found, now);
   return write(async (tx) => {
@@ -113,7 +111,7 @@ async function reserveChoice(linkingReference: string, request: ChannelRequest, 
     if (!isOpen(fresh.status)) throw new ApiError("S15", "This payment has ended; start again from the shop");
     if (fresh.reservedAt !== null && now - fresh.reservedAt < reservationStaleAfterMs()) return { kind: "busy" };
     const choice = await choiceFor(fresh, request);
-    const reserved = (await tx.update(payments).set({ reservedAt: now }).where(and(eq(payments.id, fresh.id), isNull(payments.paymentType))).returning())[0];
+    const [reserved] = await tx.update(payments).set({ reservedAt: now }).where(and(eq(payments.id, fresh.id), isNull(payments.paymentType))).returning();
     if (!reserved) throw new ApiError("S15", "This payment's channel was just chosen");
     // Choosing shortens the lifetime to the channel's own, never lengthens it (API.md); recorded with what is issued.
     const ttl = (choice).channel === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds;
@@ -141,7 +139,7 @@ export async function chooseChannel(linkingReference: string, request: ChannelRe
       );
     } catch (err) {
       // Nothing was issued: the payment stays as it was (already answered to the merchant, so never dropped).
-      (await write(async (tx) => tx.update(payments).set({ reservedAt: null }).where(and(eq(payments.id, claim.payment.id), isNull(payments.paymentType)))));
+      await write(async (tx) => tx.update(payments).set({ reservedAt: null }).where(and(eq(payments.id, claim.payment.id), isNull(payments.paymentType))));
       throw err;
     }
   }

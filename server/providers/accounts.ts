@@ -68,14 +68,13 @@ export async function connectProvider(merchantId: string, input: ConnectInput, d
   const last4 = Object.fromEntries(Object.entries(credentials).map(([k, v]) => [k, v.slice(-4)]));
   await write(async (tx) => {
     if (!(await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)))[0]) throw new ApiError("S404", `No merchant ${merchantId}`);
-    const taken = (await tx.select({ priority: providerAccounts.priority }).from(providerAccounts).where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt))));
-    (await tx.insert(providerAccounts)
+    const taken = await tx.select({ priority: providerAccounts.priority }).from(providerAccounts).where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)));
+    await tx.insert(providerAccounts)
       .values({
         id, merchantId, provider, priority: priority ?? Math.max(0, ...taken.map((t) => t.priority)) + 1, baseUrl,
         credentialsEnc: seal(JSON.stringify(credentials)), credentialsLast4: JSON.stringify(last4),
         providerTestMode: shape.credentials.some((name) => shape.testKey.test(credentials[name] ?? "")), createdAt: now,
-      })
-      );
+      });
   });
   return { providerId: id, provider, noticeUrl: noticeUrl(id) };
 }
@@ -101,24 +100,24 @@ export async function hasConnectedProvider(merchantId: string): Promise<boolean>
 
 /** The account a notice URL names, whoever's it is (the URL is the only thing a provider knows). */
 export async function accountById(providerId: string): Promise<(ProviderAccount & { merchantId: string; }) | null> {
-  const row = (await db().select().from(providerAccounts).where(eq(providerAccounts.id, providerId)))[0];
+  const [row] = await db().select().from(providerAccounts).where(eq(providerAccounts.id, providerId));
   return row ? { ...opened(row), merchantId: row.merchantId } : null;
 }
 
 /** The merchant's own account, for the dashboard; another merchant's is not found. */
 export async function ownAccount(merchantId: string, providerId: string): Promise<ProviderAccount> {
-  const row = (await db().select().from(providerAccounts).where(and(eq(providerAccounts.id, providerId), eq(providerAccounts.merchantId, merchantId))))[0];
+  const [row] = await db().select().from(providerAccounts).where(and(eq(providerAccounts.id, providerId), eq(providerAccounts.merchantId, merchantId)));
   if (!row || row.disconnectedAt !== null) throw new ApiError("S404", "No such provider account");
   return opened(row);
 }
 
 /** Stops routing and notices to this account; payments it issued keep their history. */
 export async function disconnectProvider(merchantId: string, providerId: string, now = clock.now()): Promise<void> {
-  const done = (await write(async (tx) => tx
+  const done = await write(async (tx) => tx
     .update(providerAccounts)
     .set({ disconnectedAt: now })
     .where(and(eq(providerAccounts.id, providerId), eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
-    .returning({ id: providerAccounts.id })));
+    .returning({ id: providerAccounts.id }));
   if (done.length === 0) throw new ApiError("S404", "No such provider account");
 }
 
@@ -158,35 +157,34 @@ export async function providerHealth(merchantId: string, now = clock.now()): Pro
 }
 
 export async function isResting(providerId: string, now = clock.now()): Promise<boolean> {
-  const row = (await db().select({ restingUntil: providerAccounts.restingUntil }).from(providerAccounts).where(eq(providerAccounts.id, providerId)))[0];
+  const [row] = await db().select({ restingUntil: providerAccounts.restingUntil }).from(providerAccounts).where(eq(providerAccounts.id, providerId));
   return row?.restingUntil !== null && row?.restingUntil !== undefined && row.restingUntil > now;
 }
 
 export async function noteSuccess(providerId: string, now = clock.now()): Promise<void> {
   if (providerId === "sandbox") return;
-  (await write(async (tx) => tx.update(providerAccounts).set({ lastSuccessAt: now, failureCount: 0, failureWindowStart: null }).where(eq(providerAccounts.id, providerId))));
+  await write(async (tx) => tx.update(providerAccounts).set({ lastSuccessAt: now, failureCount: 0, failureWindowStart: null }).where(eq(providerAccounts.id, providerId)));
 }
 
 /** Five failures within a minute rest the provider OWO_PROVIDER_REST_SECONDS: routing skips it meanwhile. */
 export async function noteFailure(providerId: string, message: string, opts: { countsTowardRest: boolean }, now = clock.now()): Promise<void> {
   if (providerId === "sandbox") return;
   await write(async (tx) => {
-    const row = (await tx.select().from(providerAccounts).where(eq(providerAccounts.id, providerId)))[0];
+    const [row] = await tx.select().from(providerAccounts).where(eq(providerAccounts.id, providerId));
     if (!row) return;
     if (!opts.countsTowardRest) {
-      (await tx.update(providerAccounts).set({ lastFailureAt: now, lastFailure: message.slice(0, 300) }).where(eq(providerAccounts.id, providerId)));
+      await tx.update(providerAccounts).set({ lastFailureAt: now, lastFailure: message.slice(0, 300) }).where(eq(providerAccounts.id, providerId));
       return;
     }
     const fresh = row.failureWindowStart === null || now - row.failureWindowStart > FAILURE_WINDOW_MS;
     const count = fresh ? 1 : row.failureCount + 1;
     const rest = count >= FAILURES_TO_REST;
-    (await tx.update(providerAccounts)
+    await tx.update(providerAccounts)
       .set({
         lastFailureAt: now, lastFailure: message.slice(0, 300),
         failureWindowStart: rest ? null : fresh ? now : row.failureWindowStart, failureCount: rest ? 0 : count,
         restingUntil: rest ? now + settings().providerRestSeconds * 1000 : row.restingUntil,
       })
-      .where(eq(providerAccounts.id, providerId))
-      );
+      .where(eq(providerAccounts.id, providerId));
   });
 }

@@ -19,10 +19,9 @@ type Outcome = (typeof providerNotices.$inferInsert)["outcome"];
 export type NoticeAnswer = { message: string };
 
 async function record(providerAccountId: string, outcome: Outcome, reason: string, extra: { eventId?: string | null; paymentId?: number | null; source?: "notice" | "requery" } = {}, now = clock.now()): Promise<void> {
-  (await write(async (tx) => tx
+  await write(async (tx) => tx
     .insert(providerNotices)
-    .values({ providerAccountId, outcome, reason: reason.slice(0, 500), eventId: extra.eventId ?? null, paymentId: extra.paymentId ?? null, source: extra.source ?? "notice", receivedAt: now }))
-    );
+    .values({ providerAccountId, outcome, reason: reason.slice(0, 500), eventId: extra.eventId ?? null, paymentId: extra.paymentId ?? null, source: extra.source ?? "notice", receivedAt: now }));
 }
 
 /** The payment this account issued under Owo's reference or the provider's own; another account's is never found. */

@@ -32,7 +32,7 @@ export function nextRequeryAt(p: Pick<PaymentRow, "status" | "expiresAt" | "last
 }
 
 async function note(providerAccountId: string, paymentId: number, outcome: "applied" | "unchanged" | "unanswered", reason: string, now: number) {
-  (await write(async (tx) => tx.insert(providerNotices).values({ providerAccountId, paymentId, source: "requery", outcome, reason: reason.slice(0, 500), receivedAt: now })));
+  await write(async (tx) => tx.insert(providerNotices).values({ providerAccountId, paymentId, source: "requery", outcome, reason: reason.slice(0, 500), receivedAt: now }));
 }
 
 /** Asks the provider about one live payment and applies its record; never throws for the provider's silence. */
@@ -52,7 +52,7 @@ export async function requeryPayment(p: PaymentRow, now = clock.now()): Promise<
   }
   const fresh = (await db().select().from(payments).where(eq(payments.id, p.id)))[0] ?? current;
   const count = fresh.requeryCount + 1;
-  (await write(async (tx) => tx.update(payments).set({ requeryCount: count, nextRequeryAt: nextRequeryAt(fresh, count, clock.now()) }).where(eq(payments.id, p.id))));
+  await write(async (tx) => tx.update(payments).set({ requeryCount: count, nextRequeryAt: nextRequeryAt(fresh, count, clock.now()) }).where(eq(payments.id, p.id)));
   return { ...fresh, requeryCount: count };
 }
 
@@ -66,13 +66,12 @@ export async function requeryIfStale(p: PaymentRow, now = clock.now()): Promise<
 
 /** One pass: every live payment whose next ask is due, oldest first. */
 export async function requeryDue(now = clock.now(), limit = 20): Promise<number> {
-  const due = (await db()
+  const due = await db()
     .select()
     .from(payments)
     .where(and(isNotNull(payments.nextRequeryAt), lte(payments.nextRequeryAt, now)))
     .orderBy(asc(payments.nextRequeryAt))
-    .limit(limit)
-    );
+    .limit(limit);
   // One at a time: a slow provider holds only this pass back, and each ask is bounded by its own timeout.
   for (const p of due) await requeryPayment(p, now);
   return due.length;
@@ -84,11 +83,11 @@ const LEASE = "requery";
 export async function holdLease(holder: string, now: number, seconds: number): Promise<boolean> {
   return write(async (tx) => {
     const until = now + seconds * 1000;
-    const taken = (await tx
+    const taken = await tx
       .insert(leases)
       .values({ name: LEASE, holder, until })
       .onConflictDoUpdate({ target: leases.name, set: { holder, until }, where: or(eq(leases.holder, holder), lte(leases.until, now)) })
-      .returning({ name: leases.name }));
+      .returning({ name: leases.name });
     return taken.length > 0;
   });
 }

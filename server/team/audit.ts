@@ -41,7 +41,7 @@ export async function recordAudit(entry: AuditEntry, tx?: Tx): Promise<void> {
     detailJson: JSON.stringify(auditSummary(entry.input ?? {}) ?? {}),
     createdAt: entry.now ?? clock.now(),
   };
-  if (tx) (await tx.insert(auditLog).values(row));
+  if (tx) await tx.insert(auditLog).values(row);
   else await write(async (t) => (t.insert(auditLog).values(row)));
 }
 
@@ -50,7 +50,7 @@ export async function recordAudit(entry: AuditEntry, tx?: Tx): Promise<void> {
  * team they belong to, since each of those teams' money is what the account guards.
  */
 export async function recordAccountAudit(tx: Tx, userId: string, action: string, input: unknown = {}, now = clock.now()): Promise<void> {
-  const teams = (await tx.select({ merchantId: memberships.merchantId }).from(memberships).where(eq(memberships.userId, userId)));
+  const teams = await tx.select({ merchantId: memberships.merchantId }).from(memberships).where(eq(memberships.userId, userId));
   for (const t of teams) await recordAudit({ merchantId: t.merchantId, userId, action, input, now }, tx);
 }
 
@@ -59,14 +59,13 @@ export type AuditView = { id: number; at: string; action: string; target: string
 /** Newest first; `before` (an entry id) pages further back. */
 export async function listAudit(merchantId: string, opts: { before?: number; limit?: number } = {}): Promise<{ entries: AuditView[]; nextBefore: number | null; }> {
   const limit = Math.min(Math.max(opts.limit ?? 50, 1), 200);
-  const rows = (await db()
+  const rows = await db()
     .select({ id: auditLog.id, createdAt: auditLog.createdAt, action: auditLog.action, target: auditLog.target, detailJson: auditLog.detailJson, userId: auditLog.userId, userEmail: users.email })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
     .where(opts.before === undefined ? eq(auditLog.merchantId, merchantId) : and(eq(auditLog.merchantId, merchantId), lt(auditLog.id, opts.before)))
     .orderBy(desc(auditLog.id))
-    .limit(limit + 1)
-    );
+    .limit(limit + 1);
   const page = rows.slice(0, limit);
   return {
     entries: page.map((r) => ({

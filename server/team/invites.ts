@@ -44,10 +44,10 @@ export async function createInvite(merchantId: string, actor: Actor, input: z.ou
   const expiresAt = now + INVITE_TTL_MS;
   const url = inviteUrl(token);
   const mailed = await write(async (tx) => {
-    (await tx.insert(invites).values({ id, merchantId, role: input.role, tokenHash: sha256(token), email: input.email ?? null, createdBy: actor.userId, createdAt: now, expiresAt }));
+    await tx.insert(invites).values({ id, merchantId, role: input.role, tokenHash: sha256(token), email: input.email ?? null, createdBy: actor.userId, createdAt: now, expiresAt });
     if (!input.email) return false;
-    const merchant = (await tx.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, merchantId)))[0];
-    const inviter = (await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, actor.userId)))[0];
+    const [merchant] = await tx.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, merchantId));
+    const [inviter] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, actor.userId));
     const letter = inviteLetter({
       merchantName: merchant?.name ?? "a team", role: input.role, invitedBy: inviter && inviter.name !== inviter.email ? `${inviter.name} (${inviter.email})` : (inviter?.email ?? "Someone"),
       url, expiresAt: new Date(expiresAt).toUTCString(),
@@ -79,12 +79,11 @@ export async function withdrawInvite(merchantId: string, id: string, now = clock
 }
 
 async function openInvite(tx: Pick<Tx, "select">, token: string, now: number) {
-  const found = (await tx
+  const [found] = await tx
     .select({ invite: invites, merchantName: merchants.name })
     .from(invites)
     .innerJoin(merchants, eq(merchants.id, invites.merchantId))
-    .where(eq(invites.tokenHash, sha256(token)))
-    )[0];
+    .where(eq(invites.tokenHash, sha256(token)));
   if (!found || found.invite.acceptedAt !== null || found.invite.expiresAt <= now) throw new ApiError("S404", NOT_VALID);
   return found;
 }
@@ -103,17 +102,16 @@ async function claimInvite(tx: Tx, token: string, userId: string, email: string,
       { field: "email", message: `must be ${invite.email}, the address this invite was made for` },
     ]);
   }
-  const already = (await tx
+  const [already] = await tx
     .select({ role: memberships.role })
     .from(memberships)
-    .where(and(eq(memberships.userId, userId), eq(memberships.merchantId, invite.merchantId)))
-    )[0];
+    .where(and(eq(memberships.userId, userId), eq(memberships.merchantId, invite.merchantId)));
   if (already) throw new ApiError("S14", `You are already on ${merchantName}'s team (as ${already.role})`);
-  (await tx.insert(memberships).values({ userId, merchantId: invite.merchantId, role: invite.role, createdAt: now }));
-  (await tx.update(invites).set({ acceptedAt: now, acceptedBy: userId }).where(eq(invites.id, invite.id)));
+  await tx.insert(memberships).values({ userId, merchantId: invite.merchantId, role: invite.role, createdAt: now });
+  await tx.update(invites).set({ acceptedAt: now, acceptedBy: userId }).where(eq(invites.id, invite.id));
   await recordAudit({ merchantId: invite.merchantId, userId, action: "team.acceptInvite", input: { id: invite.id, role: invite.role }, now }, tx);
   // The link went to the invite's address (mailed there, usable only with it), so using it proves the address.
-  if (invite.email !== null) (await tx.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt))));
+  if (invite.email !== null) await tx.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
   return { merchantId: invite.merchantId, merchantName, role: invite.role, addressProven: invite.email !== null };
 }
 
@@ -137,7 +135,7 @@ export async function joinByInvite(input: JoinRequest, now = clock.now()) {
 /** A signed-in person accepts an invite to another (or their first) team. */
 export function acceptInvite(token: string, userId: string, now = clock.now()) {
   return write(async (tx) => {
-    const user = (await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0];
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) throw new ApiError("S1", "Sign in again to accept this invite");
     const { addressProven: _, ...joined } = await claimInvite(tx, token, userId, user.email, now);
     return joined;

@@ -34,22 +34,20 @@ export function assertMayGrant(actor: Actor, role: Role): void {
 }
 
 async function membership(tx: Tx, merchantId: string, userId: string) {
-  const row = (await tx
+  const [row] = await tx
     .select({ role: memberships.role })
     .from(memberships)
-    .where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId)))
-    )[0];
+    .where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId)));
   if (!row) throw new ApiError("S404", "No such member in this team");
   return row;
 }
 
 /** A merchant always keeps an owner: someone must be able to manage keys, team and money. */
 async function assertNotLastOwner(tx: Tx, merchantId: string, verb: string): Promise<void> {
-  const owners = (await tx
+  const [owners] = await tx
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(memberships)
-    .where(and(eq(memberships.merchantId, merchantId), eq(memberships.role, "owner")))
-    )[0];
+    .where(and(eq(memberships.merchantId, merchantId), eq(memberships.role, "owner")));
   if ((owners?.n ?? 0) <= 1) throw new ApiError("S3", `The last owner cannot be ${verb}; make someone else an owner first`);
 }
 
@@ -62,7 +60,7 @@ export async function changeRole(merchantId: string, actor: Actor, userId: strin
       assertMayGrant(actor, "owner");
       await assertNotLastOwner(tx, merchantId, "demoted");
     }
-    (await tx.update(memberships).set({ role }).where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId))));
+    await tx.update(memberships).set({ role }).where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId)));
   });
   const member = (await listMembers(merchantId)).find((m) => m.userId === userId);
   if (!member) throw new ApiError("S404", "No such member in this team");
@@ -78,7 +76,7 @@ export async function removeMember(merchantId: string, actor: Actor, userId: str
       assertMayGrant(actor, "owner");
       await assertNotLastOwner(tx, merchantId, "removed");
     }
-    (await tx.delete(memberships).where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId))));
+    await tx.delete(memberships).where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId)));
   });
   return { removed: userId };
 }

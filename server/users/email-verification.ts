@@ -23,9 +23,9 @@ export async function issueVerificationUrl(tx: Tx, userId: string, now = clock.n
 export async function verifyEmail(token: string, now = clock.now()): Promise<{ email: string }> {
   return write(async (tx) => {
     const userId = await useAccountToken(tx, token, "verify_email", now);
-    (await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId)));
+    await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
     await recordAccountAudit(tx, userId, "account.verifyEmail", {}, now);
-    const user = (await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0];
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     return { email: user?.email ?? "" };
   });
 }
@@ -33,16 +33,15 @@ export async function verifyEmail(token: string, now = clock.now()): Promise<{ e
 /** Sends the link again, at most once a minute. */
 export async function resendVerification(userId: string, now = clock.now()): Promise<{ sentTo: string }> {
   return write(async (tx) => {
-    const user = (await tx.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)))[0];
+    const [user] = await tx.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
     if (!user) throw new ApiError("S1", "Sign in again");
     if (user.verifiedAt !== null) throw new ApiError("S14", "Your e-mail address is already confirmed");
-    const last = (await tx
+    const [last] = await tx
       .select({ createdAt: accountTokens.createdAt })
       .from(accountTokens)
       .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, "verify_email")))
       .orderBy(desc(accountTokens.createdAt))
-      .limit(1)
-      )[0];
+      .limit(1);
     if (last && now - last.createdAt < RESEND_AFTER_MS) throw new ApiError("S429", "A link was sent less than a minute ago; check your mail first");
     await queueMail(tx, { to: user.email, userId }, verifyEmailLetter({ verifyUrl: await issueVerificationUrl(tx, userId, now) }), now);
     return { sentTo: user.email };

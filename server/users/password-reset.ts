@@ -19,7 +19,7 @@ export const RESET_MINUTES = 30;
  * used to learn who has an account.
  */
 export async function requestPasswordReset(email: string, now = clock.now()): Promise<void> {
-  const user = (await db().select({ id: users.id, email: users.email }).from(users).where(eq(users.email, normaliseEmail(email))))[0];
+  const [user] = await db().select({ id: users.id, email: users.email }).from(users).where(eq(users.email, normaliseEmail(email)));
   if (!user) return;
   await write(async (tx) => {
     const token = await issueAccountToken(tx, user.id, "reset_password", RESET_MINUTES * 60000, now);

@@ -19,20 +19,19 @@ export const accountUrl = () => `${settings().publicUrl}/account`;
 
 /** Tells the person about a change to their own account, in the transaction that made it. */
 export async function noticeUser(tx: Tx, userId: string, what: string, origin: Origin, now = clock.now()): Promise<void> {
-  const user = (await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0];
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return;
   await queueMail(tx, { to: user.email, userId }, securityNoticeLetter({ ...circumstances(origin, now), what, securityUrl: accountUrl() }), now);
 }
 
 /** Tells every owner of the merchant about a change to its keys, in the transaction that made it. */
 export async function noticeOwners(tx: Tx, merchantId: string, what: (merchantName: string) => string, origin: Origin, now = clock.now()): Promise<void> {
-  const owners = (await tx
+  const owners = await tx
     .select({ userId: users.id, email: users.email, merchantName: merchants.name })
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
-    .where(and(eq(memberships.merchantId, merchantId), eq(memberships.role, "owner")))
-    );
+    .where(and(eq(memberships.merchantId, merchantId), eq(memberships.role, "owner")));
   for (const o of owners) {
     const letter = securityNoticeLetter({ ...circumstances(origin, now), what: what(o.merchantName), securityUrl: `${settings().publicUrl}/developers` });
     await queueMail(tx, { to: o.email, userId: o.userId, merchantId }, letter, now);

@@ -35,9 +35,9 @@ function newRecoveryCode(): string {
 
 /** Ten fresh codes replace any earlier ones; the plain codes are returned to be shown once. */
 async function replaceRecoveryCodes(tx: Tx, userId: string, now: number): Promise<string[]> {
-  (await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)));
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  for (const code of codes) (await tx.insert(recoveryCodes).values({ userId, codeHash: recoveryHash(code), createdAt: now }));
+  for (const code of codes) await tx.insert(recoveryCodes).values({ userId, codeHash: recoveryHash(code), createdAt: now });
   return codes;
 }
 
@@ -45,8 +45,8 @@ export type TwoFactorStatus = { enabled: boolean; enabledAt: number | null; reco
 
 /** Whether the person uses two factors, how many recovery codes are left, and which of their teams require it. */
 export async function twoFactorStatus(userId: string): Promise<TwoFactorStatus> {
-  const user = (await db().select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)))[0];
-  const left = (await db().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))))[0];
+  const [user] = await db().select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId));
+  const [left] = await db().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   const requiredBy = (await db()
     .select({ name: merchants.name })
     .from(memberships)
@@ -59,7 +59,7 @@ export async function twoFactorStatus(userId: string): Promise<TwoFactorStatus> 
 
 /** A new secret to enrol, kept aside until a code from it is typed; the QR code is an otpauth:// URI any authenticator app reads. */
 export async function startEnrolment(userId: string): Promise<{ secret: string; otpauthUri: string; qrSvg: string }> {
-  const user = (await db().select({ email: users.email, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)))[0];
+  const [user] = await db().select({ email: users.email, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId));
   if (!user) throw new ApiError("S1", "Sign in again");
   if (user.enabledAt !== null) throw new ApiError("S14", "Two-factor sign-in is already on; turn it off first to enrol another app");
   const secret = generateSecret();
@@ -98,31 +98,31 @@ export type SecondFactorOutcome = "ok" | "wrong" | "locked";
  */
 export async function checkSecondFactor(userId: string, code: string, now = clock.now()): Promise<SecondFactorOutcome> {
   if (await recentFailures(db(), userId, now) >= MAX_WRONG_CODES) return "locked";
-  const user = (await db().select({ secretEnc: users.totpSecretEnc, lastStep: users.totpLastStep }).from(users).where(eq(users.id, userId)))[0];
+  const [user] = await db().select({ secretEnc: users.totpSecretEnc, lastStep: users.totpLastStep }).from(users).where(eq(users.id, userId));
   if (!user?.secretEnc) return "wrong";
   const step = await matchingStep(unseal(user.secretEnc), code, now);
   return write(async (tx) => {
     if (await recentFailures(tx, userId, now) >= MAX_WRONG_CODES) return "locked";
     if (step !== null) {
       // Compare-and-set: of two requests carrying the same code, only one moves the step on.
-      const taken = (await tx
+      const taken = await tx
         .update(users)
         .set({ totpLastStep: step })
         .where(and(eq(users.id, userId), sql`coalesce(${users.totpLastStep}, -1) < ${step}`))
-        .returning({ id: users.id }));
+        .returning({ id: users.id });
       if (taken.length === 1) return "ok";
     } else {
-      const used = (await tx
+      const used = await tx
         .update(recoveryCodes)
         .set({ usedAt: now })
         .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, recoveryHash(code)), isNull(recoveryCodes.usedAt)))
-        .returning({ userId: recoveryCodes.userId }));
+        .returning({ userId: recoveryCodes.userId });
       if (used.length === 1) {
         await recordAccountAudit(tx, userId, "account.useRecoveryCode", {}, now);
         return "ok";
       }
     }
-    (await tx.insert(secondFactorFailures).values({ userId, failedAt: now }));
+    await tx.insert(secondFactorFailures).values({ userId, failedAt: now });
     return "wrong";
   });
 }
@@ -140,18 +140,18 @@ export async function requireSecondFactor(userId: string, code: string, now = cl
  */
 export async function confirmEnrolment(userId: string, code: string, origin: Origin, sessionId: string | null = null, now = clock.now()): Promise<{ recoveryCodes: string[] }> {
   if (await recentFailures(db(), userId, now) >= MAX_WRONG_CODES) throw LOCKED();
-  const user = (await db().select({ pendingEnc: users.totpPendingEnc, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId)))[0];
+  const [user] = await db().select({ pendingEnc: users.totpPendingEnc, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId));
   if (user?.enabledAt) throw new ApiError("S14", "Two-factor sign-in is already on");
   if (!user?.pendingEnc) throw new ApiError("S5", "Start again: scan a new QR code first", [{ field: "code", message: "has no enrolment to confirm" }]);
   const step = await matchingStep(unseal(user.pendingEnc), code, now);
   return write(async (tx) => {
     if (step === null) {
-      (await tx.insert(secondFactorFailures).values({ userId, failedAt: now }));
+      await tx.insert(secondFactorFailures).values({ userId, failedAt: now });
       throw WRONG();
     }
-    (await tx.update(users).set({ totpSecretEnc: user.pendingEnc, totpPendingEnc: null, totpEnabledAt: now, totpLastStep: step }).where(eq(users.id, userId)));
+    await tx.update(users).set({ totpSecretEnc: user.pendingEnc, totpPendingEnc: null, totpEnabledAt: now, totpLastStep: step }).where(eq(users.id, userId));
     const codes = await replaceRecoveryCodes(tx, userId, now);
-    if (sessionId) (await tx.update(sessions).set({ secondFactorAt: now }).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))));
+    if (sessionId) await tx.update(sessions).set({ secondFactorAt: now }).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
     await recordAccountAudit(tx, userId, "account.enableTwoFactor", {}, now);
     await noticeUser(tx, userId, "Two-factor sign-in was turned on for your Owo account", origin, now);
     return { recoveryCodes: codes };
@@ -175,8 +175,8 @@ export async function disableTwoFactor(userId: string, code: string, origin: Ori
   if (requiredBy.length) throw new ApiError("S3", `${requiredBy.join(", ")} requires two-factor sign-in, so it cannot be turned off`);
   await requireSecondFactor(userId, code, now);
   await write(async (tx) => {
-    (await tx.update(users).set({ totpSecretEnc: null, totpEnabledAt: null, totpLastStep: null, totpPendingEnc: null }).where(eq(users.id, userId)));
-    (await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)));
+    await tx.update(users).set({ totpSecretEnc: null, totpEnabledAt: null, totpLastStep: null, totpPendingEnc: null }).where(eq(users.id, userId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await recordAccountAudit(tx, userId, "account.disableTwoFactor", {}, now);
     await noticeUser(tx, userId, "Two-factor sign-in was turned off for your Owo account", origin, now);
   });

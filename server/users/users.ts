@@ -48,7 +48,7 @@ export async function prepareUser(input: { email: string; password: string; name
 export async function insertUser(tx: Tx, user: NewUser, whenTaken: () => ApiError, now = clock.now()): Promise<string> {
   if ((await tx.select({ id: users.id }).from(users).where(eq(users.email, user.email)))[0]) throw whenTaken();
   const id = newId("usr");
-  (await tx.insert(users).values({ id, email: user.email, name: user.name, passwordHash: user.passwordHash, createdAt: now }));
+  await tx.insert(users).values({ id, email: user.email, name: user.name, passwordHash: user.passwordHash, createdAt: now });
   return id;
 }
 
@@ -58,7 +58,7 @@ export type SignedInUser = { id: string; email: string; name: string };
 export async function userByCredentials(email: string, password: string): Promise<SignedInUser | null> {
   const normalised = normaliseEmail(email);
   if (!normalised || !password) return null;
-  const user = (await db().select().from(users).where(eq(users.email, normalised)))[0];
+  const [user] = await db().select().from(users).where(eq(users.email, normalised));
   const matches = user ? await passwordMatches(user.passwordHash, password) : await noPasswordMatches(password);
   if (!user || !matches) return null;
   return { id: user.id, email: user.email, name: user.name };
@@ -86,7 +86,7 @@ export async function resetPassword(email: string, password: string): Promise<{ 
   const passwordHash = await newPasswordHash(password, email);
   const normalised = normaliseEmail(email);
   const done = await write(async (tx) => {
-    const user = (await tx.select({ id: users.id }).from(users).where(eq(users.email, normalised)))[0];
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, normalised));
     if (!user || !await setPasswordHash(tx, user.id, passwordHash)) return false;
     await noticeUser(tx, user.id, "Your Owo password was changed by this Owo's operator", UNKNOWN_ORIGIN);
     return true;

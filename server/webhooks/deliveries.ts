@@ -71,13 +71,12 @@ export async function claimDue(limits: ClaimLimits, leaseMs: number, now = clock
       .from(deliveries)
       .where(dueNow(now))
       .as("ranked");
-    const candidates = (await tx
+    const candidates = await tx
       .select({ id: ranked.id, url: ranked.url })
       .from(ranked)
       .where(lte(ranked.rank, PER_HOST_CANDIDATES))
       .orderBy(asc(ranked.nextAttemptAt), asc(ranked.id))
-      .limit(CANDIDATES)
-      );
+      .limit(CANDIDATES);
     const taken = new Map<string, number>();
     const picked: number[] = [];
     for (const c of candidates) {
@@ -90,7 +89,7 @@ export async function claimDue(limits: ClaimLimits, leaseMs: number, now = clock
     }
     if (picked.length === 0) return [];
     const leaseUntil = now + leaseMs;
-    (await tx.update(deliveries).set({ leaseUntil }).where(inArray(deliveries.id, picked)));
+    await tx.update(deliveries).set({ leaseUntil }).where(inArray(deliveries.id, picked));
     return (await tx
       .select({
         id: deliveries.id, url: deliveries.url, destination: deliveries.destination, endpointId: deliveries.endpointId,
@@ -112,12 +111,11 @@ export async function renewLeases(held: readonly HeldLease[], leaseMs: number, n
   if (held.length === 0) return renewed;
   await write(async (tx) => {
     for (const h of held) {
-      const { length: changes } = (await tx
+      const { length: changes } = await tx
         .update(deliveries)
         .set({ leaseUntil: now + leaseMs })
         .where(and(eq(deliveries.id, h.id), eq(deliveries.leaseUntil, h.leaseUntil), eq(deliveries.status, "pending")))
-        .returning({ id: deliveries.id })
-        );
+        .returning({ id: deliveries.id });
       renewed.set(h.id, changes > 0 ? now + leaseMs : null);
     }
   });
@@ -129,17 +127,16 @@ export async function releaseLeases(held: readonly HeldLease[]): Promise<void> {
   if (held.length === 0) return;
   await write(async (tx) => {
     for (const h of held) {
-      (await tx.update(deliveries).set({ leaseUntil: null }).where(and(eq(deliveries.id, h.id), eq(deliveries.leaseUntil, h.leaseUntil))));
+      await tx.update(deliveries).set({ leaseUntil: null }).where(and(eq(deliveries.id, h.id), eq(deliveries.leaseUntil, h.leaseUntil)));
     }
   });
 }
 
 /** Ends the pending deliveries of an endpoint that will receive nothing more (disabled, deleted, or gone). */
 export async function cancelEndpointDeliveries(tx: Tx, endpointId: string, reason: string, now: number): Promise<void> {
-  (await tx.update(deliveries)
+  await tx.update(deliveries)
     .set({ status: "cancelled", lastError: reason, leaseUntil: null, finishedAt: now })
-    .where(and(eq(deliveries.endpointId, endpointId), eq(deliveries.status, "pending")))
-    );
+    .where(and(eq(deliveries.endpointId, endpointId), eq(deliveries.status, "pending")));
 }
 
 /**
@@ -149,14 +146,13 @@ export async function cancelEndpointDeliveries(tx: Tx, endpointId: string, reaso
  */
 export async function recordAttempt(claim: ClaimedDelivery, result: AttemptResult, backoffScale: number, now = clock.now()): Promise<void> {
   await write(async (tx) => {
-    (await tx.insert(deliveryAttempts)
+    await tx.insert(deliveryAttempts)
       .values({
         deliveryId: claim.id, attemptedAt: now - result.latencyMs, statusCode: result.statusCode, latencyMs: result.latencyMs,
         responseSnippet: result.responseSnippet, error: result.error,
-      })
-      );
-    (await tx.update(deliveries).set({ attemptCount: sql`${deliveries.attemptCount} + 1` }).where(eq(deliveries.id, claim.id)));
-    const current = (await tx.select().from(deliveries).where(eq(deliveries.id, claim.id)))[0];
+      });
+    await tx.update(deliveries).set({ attemptCount: sql`${deliveries.attemptCount} + 1` }).where(eq(deliveries.id, claim.id));
+    const [current] = await tx.select().from(deliveries).where(eq(deliveries.id, claim.id));
     if (!current || current.status !== "pending" || current.leaseUntil !== claim.leaseUntil) return;
     const last = { lastStatusCode: result.statusCode, lastError: result.error, leaseUntil: null };
     const end = async (status: "delivered" | "failed" | "cancelled", lastError = result.error) =>
@@ -165,7 +161,7 @@ export async function recordAttempt(claim: ClaimedDelivery, result: AttemptResul
     if (result.gone) {
       if (claim.destination === "endpoint" && claim.endpointId) {
         const reason = `answered 410 Gone on ${new Date(now).toISOString()}`;
-        (await tx.update(webhookEndpoints).set({ enabled: false, disabledReason: reason }).where(eq(webhookEndpoints.id, claim.endpointId)));
+        await tx.update(webhookEndpoints).set({ enabled: false, disabledReason: reason }).where(eq(webhookEndpoints.id, claim.endpointId));
         await end("cancelled", `${reason}; the endpoint was disabled`);
         return cancelEndpointDeliveries(tx, claim.endpointId, "the endpoint was disabled after answering 410 Gone", now);
       }
@@ -173,7 +169,7 @@ export async function recordAttempt(claim: ClaimedDelivery, result: AttemptResul
     }
     const delay = retryDelayMs(current.attemptCount, backoffScale);
     if (delay === null) return end("failed");
-    (await tx.update(deliveries).set({ ...last, nextAttemptAt: now + delay }).where(eq(deliveries.id, claim.id)));
+    await tx.update(deliveries).set({ ...last, nextAttemptAt: now + delay }).where(eq(deliveries.id, claim.id));
   });
 }
 
@@ -183,15 +179,14 @@ export async function recordAttempt(claim: ClaimedDelivery, result: AttemptResul
  */
 export async function resendDelivery(deliveryId: number, merchantId: string, mode: Mode, now = clock.now()): Promise<void> {
   await write(async (tx) => {
-    const found = (await tx
+    const [found] = await tx
       .select({ status: deliveries.status, endpointId: deliveries.endpointId })
       .from(deliveries)
       .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
-      .where(and(eq(deliveries.id, deliveryId), eq(deliveries.merchantId, merchantId), eq(outbox.mode, mode)))
-      )[0];
+      .where(and(eq(deliveries.id, deliveryId), eq(deliveries.merchantId, merchantId), eq(outbox.mode, mode)));
     if (!found) throw new ApiError("S404", `No delivery ${deliveryId} for this merchant`);
     if (found.endpointId) {
-      const endpoint = (await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, found.endpointId)))[0];
+      const [endpoint] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, found.endpointId));
       if (!endpoint || endpoint.deletedAt !== null || !endpoint.enabled) {
         throw new ApiError("S5", "Invalid/Missing parameters = deliveryId", [
           { field: "deliveryId", message: "goes to a disabled or deleted endpoint; enable the endpoint first" },
@@ -199,6 +194,6 @@ export async function resendDelivery(deliveryId: number, merchantId: string, mod
       }
     }
     const reopen = found.status === "pending" ? {} : { status: "pending" as const, leaseUntil: null, finishedAt: null };
-    (await tx.update(deliveries).set({ ...reopen, nextAttemptAt: now }).where(eq(deliveries.id, deliveryId)));
+    await tx.update(deliveries).set({ ...reopen, nextAttemptAt: now }).where(eq(deliveries.id, deliveryId));
   });
 }

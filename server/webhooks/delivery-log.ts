@@ -51,12 +51,11 @@ async function deliveriesWhere(where: SQL | undefined, newestFirst: boolean, lim
     .orderBy(newestFirst ? desc(deliveries.id) : asc(deliveries.id));
   const rows = limit === undefined ? (await query) : (await query.limit(limit));
   if (rows.length === 0) return [];
-  const attempts = (await db()
+  const attempts = await db()
     .select()
     .from(deliveryAttempts)
     .where(inArray(deliveryAttempts.deliveryId, rows.map((r) => r.id)))
-    .orderBy(asc(deliveryAttempts.id))
-    );
+    .orderBy(asc(deliveryAttempts.id));
   const byDelivery = new Map<number, AttemptView[]>();
   for (const a of attempts) {
     const list = byDelivery.get(a.deliveryId) ?? [];
@@ -68,11 +67,10 @@ async function deliveriesWhere(where: SQL | undefined, newestFirst: boolean, lim
 
 /** Every delivery of every event of the payment, in the order they were created. */
 export async function deliveriesOfPayment(merchantId: string, mode: Mode, paymentReference: string): Promise<DeliveryView[]> {
-  const payment = (await db()
+  const [payment] = await db()
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.merchantId, merchantId), eq(payments.mode, mode), eq(payments.paymentReference, paymentReference)))
-    )[0];
+    .where(and(eq(payments.merchantId, merchantId), eq(payments.mode, mode), eq(payments.paymentReference, paymentReference)));
   if (!payment) throw new ApiError("S404", `No payment ${paymentReference} for this merchant`);
   return deliveriesWhere(eq(outbox.paymentId, payment.id), false);
 }

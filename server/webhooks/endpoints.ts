@@ -43,7 +43,7 @@ export async function listEndpoints(merchantId: string, mode: Mode): Promise<End
 }
 
 async function endpointIn(q: Db | Tx, merchantId: string, mode: Mode, endpointId: string): Promise<EndpointView> {
-  const found = (await q.select(view).from(webhookEndpoints).where(and(live(merchantId, mode), eq(webhookEndpoints.id, endpointId))))[0];
+  const [found] = await q.select(view).from(webhookEndpoints).where(and(live(merchantId, mode), eq(webhookEndpoints.id, endpointId)));
   if (!found) throw new ApiError("S404", `No webhook endpoint ${endpointId} for this merchant`);
   return found;
 }
@@ -63,7 +63,7 @@ export async function addEndpoint(merchantId: string, mode: Mode, input: NewEndp
   if (description.length > MAX_DESCRIPTION) errors.push({ field: "description", message: `must be at most ${MAX_DESCRIPTION} characters` });
   if (errors.length) throw invalidFields(errors);
   return write(async (tx) => {
-    const existing = (await tx.select({ url: webhookEndpoints.url }).from(webhookEndpoints).where(live(merchantId, mode)));
+    const existing = await tx.select({ url: webhookEndpoints.url }).from(webhookEndpoints).where(live(merchantId, mode));
     if (existing.some((e) => e.url === url)) {
       throw new ApiError("S14", "This URL is already a webhook endpoint", [{ field: "url", message: "is already an endpoint; enable it instead" }]);
     }
@@ -71,7 +71,7 @@ export async function addEndpoint(merchantId: string, mode: Mode, input: NewEndp
       throw new ApiError("S5", "Invalid/Missing parameters = url", [{ field: "url", message: `would exceed ${MAX_ENDPOINTS} endpoints; delete one first` }]);
     }
     const row = { id: newId("we"), merchantId, mode, url, description, enabled: true, disabledReason: null, createdAt: now };
-    (await tx.insert(webhookEndpoints).values(row));
+    await tx.insert(webhookEndpoints).values(row);
     return { id: row.id, url, description, enabled: true, disabledReason: null, createdAt: now };
   });
 }
@@ -87,14 +87,14 @@ async function change(merchantId: string, mode: Mode, endpointId: string, apply:
 /** Stops sending to the endpoint; what was still queued for it is cancelled (it can be re-sent after enabling). */
 export function disableEndpoint(merchantId: string, mode: Mode, endpointId: string, now = clock.now()): Promise<EndpointView> {
   return change(merchantId, mode, endpointId, async (tx) => {
-    (await tx.update(webhookEndpoints).set({ enabled: false, disabledReason: "disabled by the merchant" }).where(eq(webhookEndpoints.id, endpointId)));
+    await tx.update(webhookEndpoints).set({ enabled: false, disabledReason: "disabled by the merchant" }).where(eq(webhookEndpoints.id, endpointId));
     await cancelEndpointDeliveries(tx, endpointId, "the endpoint was disabled", now);
   });
 }
 
 export function enableEndpoint(merchantId: string, mode: Mode, endpointId: string): Promise<EndpointView> {
   return change(merchantId, mode, endpointId, async (tx) => {
-    (await tx.update(webhookEndpoints).set({ enabled: true, disabledReason: null }).where(eq(webhookEndpoints.id, endpointId)));
+    await tx.update(webhookEndpoints).set({ enabled: true, disabledReason: null }).where(eq(webhookEndpoints.id, endpointId));
   });
 }
 
@@ -102,7 +102,7 @@ export function enableEndpoint(merchantId: string, mode: Mode, endpointId: strin
 export async function deleteEndpoint(merchantId: string, mode: Mode, endpointId: string, now = clock.now()): Promise<void> {
   await write(async (tx) => {
     await endpointIn(tx, merchantId, mode, endpointId);
-    (await tx.update(webhookEndpoints).set({ enabled: false, deletedAt: now }).where(eq(webhookEndpoints.id, endpointId)));
+    await tx.update(webhookEndpoints).set({ enabled: false, deletedAt: now }).where(eq(webhookEndpoints.id, endpointId));
     await cancelEndpointDeliveries(tx, endpointId, "the endpoint was deleted", now);
   });
 }

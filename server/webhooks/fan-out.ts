@@ -9,16 +9,16 @@ const BATCH = 100;
 /** Fans out up to BATCH events in one transaction; returns how many deliveries it created. */
 export async function fanOutPending(now = clock.now()): Promise<number> {
   // Read first, outside any write lock: most polls find nothing, and they should not queue behind writers.
-  const waiting = (await db().select({ id: outbox.id }).from(outbox).where(isNull(outbox.fannedOutAt)).orderBy(asc(outbox.id)).limit(BATCH));
+  const waiting = await db().select({ id: outbox.id }).from(outbox).where(isNull(outbox.fannedOutAt)).orderBy(asc(outbox.id)).limit(BATCH);
   if (waiting.length === 0) return 0;
   return write(async (tx) => {
     let created = 0;
     for (const { id } of waiting) {
       // Re-read under the lock: another worker may have fanned this event out since.
-      const event = (await tx.select().from(outbox).where(and(eq(outbox.id, id), isNull(outbox.fannedOutAt))))[0];
+      const [event] = await tx.select().from(outbox).where(and(eq(outbox.id, id), isNull(outbox.fannedOutAt)));
       if (!event) continue;
-      const payment = (await tx.select({ callbackUrl: payments.callbackUrl }).from(payments).where(eq(payments.id, event.paymentId)))[0];
-      const endpoints = (await tx
+      const [payment] = await tx.select({ callbackUrl: payments.callbackUrl }).from(payments).where(eq(payments.id, event.paymentId));
+      const endpoints = await tx
         .select({ id: webhookEndpoints.id, url: webhookEndpoints.url })
         .from(webhookEndpoints)
         .where(
@@ -28,7 +28,6 @@ export async function fanOutPending(now = clock.now()): Promise<number> {
             eq(webhookEndpoints.enabled, true),
             isNull(webhookEndpoints.deletedAt),
           ),
-        )
         );
       const common = { outboxId: event.id, merchantId: event.merchantId, status: "pending" as const, nextAttemptAt: now, createdAt: now };
       const rows = [
@@ -36,8 +35,8 @@ export async function fanOutPending(now = clock.now()): Promise<number> {
         ...(payment && payment.callbackUrl.trim() !== "" ? [{ ...common, destination: "callback" as const, endpointId: null, url: payment.callbackUrl }] : []),
         ...endpoints.map((e) => ({ ...common, destination: "endpoint" as const, endpointId: e.id, url: e.url })),
       ];
-      if (rows.length > 0) (await tx.insert(deliveries).values(rows));
-      (await tx.update(outbox).set({ fannedOutAt: now }).where(eq(outbox.id, event.id)));
+      if (rows.length > 0) await tx.insert(deliveries).values(rows);
+      await tx.update(outbox).set({ fannedOutAt: now }).where(eq(outbox.id, event.id));
       created += rows.length;
     }
     return created;

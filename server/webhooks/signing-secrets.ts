@@ -12,7 +12,7 @@ import { noticeOwners, UNKNOWN_ORIGIN } from "../users/security-notices";
 
 export async function createSigningSecret(tx: Tx, merchantId: string, mode: Mode, now = clock.now()): Promise<string> {
   const secret = generateSigningSecret();
-  (await tx.insert(signingSecrets).values({ id: newId("whs"), merchantId, mode, secretEnc: seal(secret), createdAt: now }));
+  await tx.insert(signingSecrets).values({ id: newId("whs"), merchantId, mode, secretEnc: seal(secret), createdAt: now });
   return secret;
 }
 
@@ -47,10 +47,9 @@ export async function rollSigningSecret(merchantId: string, mode: Mode, graceSec
     ]);
   }
   return write(async (tx) => {
-    (await tx.update(signingSecrets)
+    await tx.update(signingSecrets)
       .set({ expiresAt: now + graceSeconds * 1000 })
-      .where(and(eq(signingSecrets.merchantId, merchantId), eq(signingSecrets.mode, mode), isNull(signingSecrets.expiresAt)))
-      );
+      .where(and(eq(signingSecrets.merchantId, merchantId), eq(signingSecrets.mode, mode), isNull(signingSecrets.expiresAt)));
     const grace = graceSeconds === 0 ? "the old one stopped working at once" : `the old one works for ${graceSeconds} more seconds`;
     await noticeOwners(tx, merchantId, (name) => `The ${mode} callback signing secret of ${name} was rolled; ${grace}`, UNKNOWN_ORIGIN, now);
     return createSigningSecret(tx, merchantId, mode, now);
