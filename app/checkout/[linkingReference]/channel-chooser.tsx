@@ -8,7 +8,7 @@ import styles from "./checkout.module.css";
 
 type Choose = (choice: { paymentType: "USSD" | "TRANSFER"; bankCode?: string }) => Promise<CheckoutStatus>;
 
-export async function ChannelChooser({ offer, choose, onChosen }: { offer: NonNullable<CheckoutStatus["offer"]>; choose: Choose; onChosen: (view: CheckoutStatus) => void }) {
+export function ChannelChooser({ offer, choose, onChosen }: { offer: NonNullable<CheckoutStatus["offer"]>; choose: Choose; onChosen: (view: CheckoutStatus) => void }) {
   const [bankCode, setBankCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -29,7 +29,7 @@ export async function ChannelChooser({ offer, choose, onChosen }: { offer: NonNu
       <h2 id="choose-title" className={styles.chooseTitle}>
         How would you like to pay?
       </h2>
-      {(offer).ussdBanks.length > 0 && (
+      {offer.ussdBanks.length > 0 && (
         <form
           className={styles.option}
           onSubmit={(e) => {
@@ -42,7 +42,7 @@ export async function ChannelChooser({ offer, choose, onChosen }: { offer: NonNu
           </label>
           <select id="ussd-bank" value={bankCode} onChange={(e) => setBankCode(e.target.value)} required disabled={busy}>
             <option value="">Choose your bank</option>
-            {(offer).ussdBanks.map((b) => (
+            {offer.ussdBanks.map((b) => (
               <option key={b.bankCode} value={b.bankCode}>
                 {b.bankName}
               </option>

@@ -110,17 +110,17 @@ function RefundButton({ paymentReference, refundable }: { paymentReference: stri
   );
 }
 
-export async function MoneyBack({ detail, canMoveMoney }: Props) {
+export function MoneyBack({ detail, canMoveMoney }: Props) {
   const { state, refunds } = detail;
   const paymentReference = detail.payments.paymentReference;
   const acts = canMoveMoney && (state.canCancel || state.canRefund);
-  if (!acts && (refunds).length === 0) return null;
+  if (!acts && refunds.length === 0) return null;
   return (
     <section className="card" aria-labelledby="refunds-title">
-      <h2 id="refunds-title">{(refunds).length ? "Refunds" : "Cancel or refund"}</h2>
-      {(refunds).length > 0 && (
+      <h2 id="refunds-title">{refunds.length ? "Refunds" : "Cancel or refund"}</h2>
+      {refunds.length > 0 && (
         <ul className={styles.refunds} data-testid="refunds">
-          {(refunds).map((r) => (
+          {refunds.map((r) => (
             <li key={r.refundReference} className={styles.refund}>
               <span className={styles.refundHead}>
                 <strong>{naira(r.amount)}</strong>
