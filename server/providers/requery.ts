@@ -64,8 +64,8 @@ export async function requeryIfStale(p: PaymentRow, now = clock.now()): Promise<
   return true;
 }
 
-/** One pass: every live payment whose next ask is due, oldest first. */
-export async function requeryDue(now = clock.now(), limit = 20): Promise<number> {
+/** One pass: every live payment whose next ask is due, oldest first, for as long as `stillHeld` lets it go on. */
+export async function requeryDue(now = clock.now(), limit = 20, stillHeld: () => Promise<boolean> = async () => true): Promise<number> {
   const due = await db()
     .select()
     .from(payments)
@@ -73,7 +73,10 @@ export async function requeryDue(now = clock.now(), limit = 20): Promise<number>
     .orderBy(asc(payments.nextRequeryAt))
     .limit(limit);
   // One at a time: a slow provider holds only this pass back, and each ask is bounded by its own timeout.
-  for (const p of due) await requeryPayment(p, now);
+  for (const p of due) {
+    if (!(await stillHeld())) break;
+    await requeryPayment(p, now);
+  }
   return due.length;
 }
 
@@ -92,11 +95,20 @@ export async function holdLease(holder: string, now: number, seconds: number): P
   });
 }
 
+/**
+ * A holder's lease outlasts one ask (OWO_PROVIDER_TIMEOUT_MS) with room to spare and is renewed before each ask: short,
+ * so that when its holder dies (SIGKILL leaves no goodbye) a survivor takes the loop over within it.
+ */
+function leaseSeconds(): number {
+  return Math.max(10, Math.ceil((3 * settings().providerTimeoutMs) / 1000));
+}
+
 export function startRequeryLoop(): () => Promise<void> {
   const holder = `${process.pid}-${randomBytes(6).toString("hex")}`;
   const every = Math.min(5_000, Math.max(50, Math.round(5_000 * settings().requeryBackoffScale)));
+  const held = () => holdLease(holder, clock.now(), leaseSeconds());
   const stop = repeatEvery(every, "requery", async () => {
-    if (await holdLease(holder, clock.now(), 120)) await requeryDue();
+    if (await held()) await requeryDue(clock.now(), 20, held);
   });
   return async () => {
     await stop();

@@ -9,9 +9,9 @@ import { databaseIn, spawnOwo, spawnWorker, type OwoProcess, type Spawned } from
 
 export type Dialect = "sqlite" | "postgres";
 
-/** OWO_SCALE_DB chooses what the fleet shares: one SQLite file (WAL) or one throwaway PostgreSQL. */
+/** OWO_SCALE_DB chooses what the fleet shares: one throwaway PostgreSQL (the way Owo scales out), or one SQLite file (WAL). */
 export function fleetDialect(): Dialect {
-  const chosen = process.env.OWO_SCALE_DB ?? "sqlite";
+  const chosen = process.env.OWO_SCALE_DB ?? "postgres";
   if (chosen !== "sqlite" && chosen !== "postgres") throw new Error(`OWO_SCALE_DB must be sqlite or postgres, not ${chosen}`);
   return chosen;
 }
