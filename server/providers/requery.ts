@@ -1,11 +1,11 @@
 // Requery (API.md "Requery"): open live payments are asked about at their provider on a backoff schedule, so a lost
 // notice never loses a payment; verify asks too when the last answer is older than 30 s. The provider's record is
 // applied by the same rule as a notice's (lifecycle.applyProviderRecord), so the state and callbacks are the same.
-import { randomBytes } from "node:crypto";
-import { and, asc, eq, isNotNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
 import { db, write } from "../../db/client";
-import { leases, payments, providerNotices, type PaymentRow } from "../../db/schema";
+import { payments, providerNotices, type PaymentRow } from "../../db/schema";
 import { clock } from "../clock";
+import { holdLease, newLeaseHolder, releaseLease } from "../leases";
 import { applyProviderRecord, expireIfOverdue } from "../payments/lifecycle";
 import { formatKobo } from "../payments/money";
 import { isOpen } from "../payments/status";
@@ -80,21 +80,6 @@ export async function requeryDue(now = clock.now(), limit = 20, stillHeld: () =>
   return due.length;
 }
 
-const LEASE = "requery";
-
-/** One requery loop per database: whoever holds the lease row runs the passes; a dead holder's lease runs out. */
-export async function holdLease(holder: string, now: number, seconds: number): Promise<boolean> {
-  return write(async (tx) => {
-    const until = now + seconds * 1000;
-    const taken = await tx
-      .insert(leases)
-      .values({ name: LEASE, holder, until })
-      .onConflictDoUpdate({ target: leases.name, set: { holder, until }, where: or(eq(leases.holder, holder), lte(leases.until, now)) })
-      .returning({ name: leases.name });
-    return taken.length > 0;
-  });
-}
-
 /**
  * A holder's lease outlasts one ask (OWO_PROVIDER_TIMEOUT_MS) with room to spare and is renewed before each ask: short,
  * so that when its holder dies (SIGKILL leaves no goodbye) a survivor takes the loop over within it.
@@ -104,14 +89,14 @@ function leaseSeconds(): number {
 }
 
 export function startRequeryLoop(): () => Promise<void> {
-  const holder = `${process.pid}-${randomBytes(6).toString("hex")}`;
+  const holder = newLeaseHolder();
   const every = Math.min(5_000, Math.max(50, Math.round(5_000 * settings().requeryBackoffScale)));
-  const held = () => holdLease(holder, clock.now(), leaseSeconds());
+  const held = () => holdLease("requery", holder, clock.now(), leaseSeconds());
   const stop = repeatEvery(every, "requery", async () => {
     if (await held()) await requeryDue(clock.now(), 20, held);
   });
   return async () => {
     await stop();
-    await write(async (tx) => (tx.delete(leases).where(and(eq(leases.name, LEASE), eq(leases.holder, holder)))));
+    await releaseLease("requery", holder);
   };
 }
