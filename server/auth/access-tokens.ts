@@ -44,13 +44,13 @@ export async function exchangeKeys(body: unknown, now = clock.now()): Promise<{ 
 }
 
 /**
- * Token hash → caller, kept at most TOKEN_CACHE_MS and never past the token's or its secret's expiry: every
+ * Token hash → caller, kept at most OWO_REVOCATION_SECONDS (API.md: how soon every instance sees a rolled secret)
+ * and never past the token's or its secret's expiry: every
  * machine request carries a token, and looking it up was a third of a verification's work (bench/README.md).
  * A roll in this process clears it at once; a write by any other process (the CLI rolling a key, a separate
  * worker) moves SQLite's data_version, which clears it too, so a dead secret's tokens die at once everywhere.
  * On globalThis so that Next's bundled copy of this module shares it.
  */
-const TOKEN_CACHE_MS = 5000;
 const TOKEN_CACHE_SIZE = 10_000;
 type TokenCache = { entries: Map<string, { caller: MachineCaller; until: number }>; dataVersion: number };
 const holder = globalThis as unknown as { __owoTokenCache?: TokenCache };
@@ -59,7 +59,7 @@ const tokenCache = cache.entries;
 
 /** Clears the cache when another connection has committed since it was filled. */
 function dropIfOthersWrote(): void {
-  // On PostgreSQL there is no such number: entries live TOKEN_CACHE_MS at most, the bound README states.
+  // On PostgreSQL there is no such number: entries live OWO_REVOCATION_SECONDS at most, API.md's bound.
   const version = changeMarker();
   if (version !== null && version !== cache.dataVersion) {
     tokenCache.clear();
@@ -102,7 +102,7 @@ export async function callerFromAuthorization(header: string | undefined, now = 
   }
   const caller: MachineCaller = { kind: "machine", merchantId: row.merchantId, mode: row.mode, publicKey: row.publicKey };
   if (tokenCache.size >= TOKEN_CACHE_SIZE) tokenCache.delete(tokenCache.keys().next().value ?? "");
-  tokenCache.set(tokenHash, { caller, until: Math.min(now + TOKEN_CACHE_MS, row.tokenExpiresAt, row.secretExpiresAt ?? Infinity) });
+  tokenCache.set(tokenHash, { caller, until: Math.min(now + settings().revocationSeconds * 1000, row.tokenExpiresAt, row.secretExpiresAt ?? Infinity) });
   return caller;
 }
 

@@ -62,7 +62,7 @@ test("200 racing initiations of one reference over three instances: one payment,
   }
 });
 
-test("a secret rolled on one instance: its tokens are refused on every other instance within 6 s", async (t) => {
+test("a secret rolled on one instance: its tokens are refused on every other instance within OWO_REVOCATION_SECONDS (2 s)", async (t) => {
   const m = await merchantWithToken();
   // Every instance has used the token, so each holds it in its token cache.
   for (const app of fleet.apps) assert.equal((await merchantBanks(app, m, m.token)).status, 200);
@@ -80,7 +80,8 @@ test("a secret rolled on one instance: its tokens are refused on every other ins
   };
   const times = await Promise.all(others.map((app) => refusedAfter(rolledAt, () => refused(app))));
   t.diagnostic(`the rolled secret's token was refused by the other instances after ${times.map((ms) => Math.round(ms)).join(" ms, ")} ms`);
-  for (const ms of times) assert.ok(ms <= 6_000, `refused after ${Math.round(ms)} ms, more than 6 s`);
+  // API.md: within OWO_REVOCATION_SECONDS; a second more for the test's own polling on a loaded machine.
+  for (const ms of times) assert.ok(ms <= 3_000, `refused after ${Math.round(ms)} ms, more than OWO_REVOCATION_SECONDS (2 s) and a second`);
 
   const fresh = await tokenFor(others[0] as OwoProcess, { secretKey: rolled.secretKey, publicKey: m.publicKey });
   for (const app of fleet.apps) assert.equal((await merchantBanks(app, m, fresh)).status, 200, "the new secret's token works everywhere");

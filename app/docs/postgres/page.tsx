@@ -65,7 +65,7 @@ export default function PostgresPage() {
         Every write is one transaction, serializable unless a unique index decides the race; PostgreSQL retries one that collided with another
         from the start. The same payment reference sent to two instances at once makes one payment and the same answer twice. Deliveries are
         claimed under leases, so two workers never send one callback twice; the sweeper and the requery loop hold a lease row, so one instance
-        runs each and another takes over when it dies (within three sweep periods, or three provider timeouts, and at least 10 seconds). A rolled secret or revoked token is refused by every instance within 5 seconds.
+        runs each and another takes over when it dies (within three sweep periods, or three provider timeouts, and at least 10 seconds). A rolled secret or revoked token is refused by every instance within OWO_REVOCATION_SECONDS (2 seconds).
       </p>
 
       <h2>Moving from SQLite</h2>
