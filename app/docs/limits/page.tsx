@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { displayNaira } from "@/server/payments/money";
 import { AMOUNT_LIMITS, PAYMENT_TYPES } from "@/server/payments/initiate-schema";
 import styles from "../docs.module.css";
+import { SettingTable } from "../setting-table";
 
 export const metadata: Metadata = { title: "Limits and versions" };
 
@@ -18,32 +19,6 @@ const LIFETIMES = [
   ["Dashboard session, however often it is renewed", "OWO_SESSION_MAX_SECONDS", "12 hours"],
   ["How soon every instance sees an ended session or a rolled secret", "OWO_REVOCATION_SECONDS", "2 seconds"],
 ] as const;
-
-/** What a setting governs, its environment variable, and its default. */
-function SettingTable({ what, rows }: { what: string; rows: readonly (readonly [string, string, string])[] }) {
-  return (
-    <table>
-      <thead>
-        <tr>
-          <th>{what}</th>
-          <th>setting</th>
-          <th>default</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([governs, setting, fallback]) => (
-          <tr key={setting}>
-            <td>{governs}</td>
-            <td>
-              <code>{setting}</code>
-            </td>
-            <td>{fallback}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 export default function LimitsPage() {
   return (

@@ -1,15 +1,16 @@
 import type { Metadata } from "next";
 import { CodeBlock } from "../code-block";
 import styles from "../docs.module.css";
+import { SettingTable } from "../setting-table";
 
 export const metadata: Metadata = { title: "Running on PostgreSQL" };
 
 const SETTINGS = [
-  ["DATABASE_URL", "postgres://user:password@host:5432/database selects PostgreSQL; a file path is SQLite", "./data/owo.db"],
-  ["OWO_DB_POOL_SIZE", "connections each process keeps to PostgreSQL", "10"],
-  ["OWO_DB_STATEMENT_TIMEOUT_MS", "a statement running longer is cancelled; an idle transaction after twice that", "5000"],
-  ["AUTH_SECRET, OWO_MASTER_KEY", "the same on every instance (generated ones live in one machine's data folder)", "generated into OWO_DATA_DIR"],
-  ["OWO_WORKER", "off on app instances when callback workers run apart (npm run worker)", "on"],
+  ["postgres://user:password@host:5432/database selects PostgreSQL; a file path is SQLite", "DATABASE_URL", "./data/owo.db"],
+  ["connections each process keeps to PostgreSQL", "OWO_DB_POOL_SIZE", "10"],
+  ["a statement running longer is cancelled; an idle transaction after twice that", "OWO_DB_STATEMENT_TIMEOUT_MS", "5000"],
+  ["the same on every instance (generated ones live in one machine's data folder)", "AUTH_SECRET, OWO_MASTER_KEY", "generated into OWO_DATA_DIR"],
+  ["off on app instances when callback workers run apart (npm run worker)", "OWO_WORKER", "on"],
 ] as const;
 
 const START = `# once per deployment, or let the first instance do it at start-up (an advisory lock keeps it to one)
@@ -33,26 +34,7 @@ export default function PostgresPage() {
       </p>
 
       <h2>Settings</h2>
-      <table>
-        <thead>
-          <tr>
-            <th>setting</th>
-            <th>meaning</th>
-            <th>default</th>
-          </tr>
-        </thead>
-        <tbody>
-          {SETTINGS.map(([setting, meaning, fallback]) => (
-            <tr key={setting}>
-              <td>
-                <code>{setting}</code>
-              </td>
-              <td>{meaning}</td>
-              <td>{fallback}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <SettingTable what="what it sets" rows={SETTINGS} />
 
       <h2>Several instances and workers</h2>
       <CodeBlock code={START} />
