@@ -6,6 +6,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync
 import { cpus, loadavg, tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { databasePathOf } from "../db/location";
 import { freePort } from "../server/testing/harness";
 import { measureExport } from "./export-scenario";
 import { BENCH_DIST, buildIsStale, buildPages, startChild, type Child } from "./processes";
@@ -64,23 +66,28 @@ async function prepareDatabase(dataDir: string, port: number): Promise<BenchMerc
   return merchants;
 }
 
+/** The bench's own connection to the file: the bulk load switches the journal mode, which only a lone connection may. */
+function benchFile(): Database.Database {
+  return new Database(databasePathOf(process.env.DATABASE_URL));
+}
+
 async function seed(merchants: SeedMerchant[], count: number, firstIndex: number, port: number) {
-  const { rawSqlite: sqlite, closeDatabase } = await import("../db/client");
   const { settings } = await import("../server/settings");
   const s = settings();
   const started = Date.now();
-  const seeded = seedPayments(sqlite(), {
+  const file = benchFile();
+  const seeded = seedPayments(file, {
     merchants, count, firstIndex, now: Date.now(), publicUrl: `http://127.0.0.1:${port}`, ussdTtlSeconds: s.ussdTtlSeconds, transferTtlSeconds: s.transferTtlSeconds,
   });
-  await closeDatabase();
+  file.close();
   console.log(`seeded ${count} payments in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return seeded;
 }
 
 async function paymentsOf(merchantId: string): Promise<number> {
-  const { rawSqlite: sqlite, closeDatabase } = await import("../db/client");
-  const { n } = sqlite().prepare("select count(*) as n from payments where merchant_id = ?").get(merchantId) as { n: number };
-  await closeDatabase();
+  const file = benchFile();
+  const { n } = file.prepare("select count(*) as n from payments where merchant_id = ?").get(merchantId) as { n: number };
+  file.close();
   return n;
 }
 

@@ -29,3 +29,10 @@ export function describeDatabase(target: DatabaseTarget): string {
   if (url.password) url.password = "redacted";
   return url.toString();
 }
+
+/** The SQLite file DATABASE_URL names (tools that open the file themselves); a PostgreSQL URL has none. */
+export function databasePathOf(databaseUrl: string | undefined): string {
+  const target = databaseTargetOf(databaseUrl);
+  if (target.dialect !== "sqlite") throw new UnusableDatabaseUrl("DATABASE_URL: this tool works on a SQLite file; give its path");
+  return target.path;
+}
