@@ -94,8 +94,18 @@ export async function listKeys(merchantId: string, now = clock.now()): Promise<K
   return [...views.values()].sort((a, b) => a.mode.localeCompare(b.mode));
 }
 
+/**
+ * Public keys once read: a merchant's public key for a mode never changes (rolling renews the secret only), and every
+ * verification and callback names it. "" (no keys yet) is not kept, as another instance may create them any moment.
+ * On globalThis so that Next's bundled copy of this module shares it.
+ */
+const knownPublicKeys = ((globalThis as unknown as { __owoPublicKeys?: Map<string, string> }).__owoPublicKeys ??= new Map<string, string>());
+
 /** The merchant's public key for a mode (it never changes); "" when the mode has no keys. */
 export async function publicKeyOf(merchantId: string, mode: Mode): Promise<string> {
+  const known = knownPublicKeys.get(`${merchantId}:${mode}`);
+  if (known !== undefined) return known;
   const [key] = await db().select({ publicKey: apiKeys.publicKey }).from(apiKeys).where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, mode))).limit(1);
+  if (key) knownPublicKeys.set(`${merchantId}:${mode}`, key.publicKey);
   return key?.publicKey ?? "";
 }
