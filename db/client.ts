@@ -105,3 +105,26 @@ export function rawSqlite(): Database.Database {
   if (store.dialect !== "sqlite" || !store.raw) throw new Error("rawSqlite(): this process runs on PostgreSQL");
   return store.raw;
 }
+
+let preparedCount = 0;
+
+/**
+ * A read compiled once per connection and run with `sql.placeholder` values: Drizzle otherwise rebuilds a query's SQL
+ * on every call, which costs more than the database's own work on the hot paths (bench/README.md). Inside `write()` it
+ * runs on that transaction (SQLite: one write connection, so compiled once; PostgreSQL: a named statement per client).
+ */
+export function preparedRead<Q extends PromiseLike<unknown>>(build: (db: Db) => Q): (values: Record<string, unknown>) => Promise<Awaited<Q>> {
+  const name = `owo_read_${++preparedCount}`;
+  const compiled = new WeakMap<Db, { execute(values: Record<string, unknown>): unknown }>();
+  return async (values): Promise<Awaited<Q>> => {
+    const target = db();
+    let statement = compiled.get(target);
+    if (!statement) {
+      // The query builders of both dialects have prepare(); PostgreSQL's takes the statement's name.
+      const query = build(target) as unknown as { prepare(name?: string): { execute(values: Record<string, unknown>): unknown } };
+      statement = opened().store.dialect === "postgres" ? query.prepare(name) : query.prepare();
+      compiled.set(target, statement);
+    }
+    return (await statement.execute(values)) as Awaited<Q>;
+  };
+}

@@ -2,8 +2,8 @@
 // transaction; identical racers wait and replay, a different request is S14), issue at the bank side outside any
 // transaction (issue.ts), record the answer (a second transaction). A failed issue removes the reservation.
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, eq } from "drizzle-orm";
-import { db, write, type Tx } from "../../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { preparedRead, write, type Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { merchants, payments, type Mode, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
@@ -78,10 +78,20 @@ export function checkoutUrl(linkingReference: string): string {
 
 type NewPayment = Required<Omit<typeof payments.$inferInsert, "id">>;
 
+// Every initiation asks these, so they are compiled once (db/client.ts preparedRead).
+const linkingReferenceTaken = preparedRead((db) => db.select({ id: payments.id }).from(payments).where(eq(payments.linkingReference, sql.placeholder("candidate"))).limit(1));
+const referenceUsed = preparedRead((db) =>
+  db
+    .select({ id: payments.id, fingerprint: payments.requestFingerprint, answerJson: payments.answerJson, paymentType: payments.paymentType, reservedAt: payments.reservedAt })
+    .from(payments)
+    .where(and(eq(payments.merchantId, sql.placeholder("merchantId")), eq(payments.mode, sql.placeholder("mode")), eq(payments.paymentReference, sql.placeholder("paymentReference")))),
+);
+const merchantName = preparedRead((db) => db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, sql.placeholder("merchantId"))));
+
 export async function newLinkingReference(): Promise<string> {
   for (;;) {
     const candidate = `OWO${randomDigits(17)}`;
-    if ((await db().select({ id: payments.id }).from(payments).where(eq(payments.linkingReference, candidate)).limit(1)).length === 0) return candidate;
+    if ((await linkingReferenceTaken({ candidate })).length === 0) return candidate;
   }
 }
 
@@ -90,10 +100,7 @@ type Claim = { kind: "answered"; result: InitiateResult } | { kind: "busy" } | {
 /** Step 1, one transaction: replay, refuse, wait for an identical racer, or reserve the reference as a row. */
 async function reserve(req: InitiateRequest, who: Initiation, print: string, now: number): Promise<Claim> {
   return write(async (tx) => {
-    const [used] = await tx
-      .select({ id: payments.id, fingerprint: payments.requestFingerprint, answerJson: payments.answerJson, paymentType: payments.paymentType, reservedAt: payments.reservedAt })
-      .from(payments)
-      .where(and(eq(payments.merchantId, who.merchantId), eq(payments.mode, who.mode), eq(payments.paymentReference, req.paymentReference)));
+    const [used] = await referenceUsed({ merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference });
     if (used) {
       if (used.fingerprint !== print) {
         throw new ApiError("S14", `paymentReference ${req.paymentReference} was already used with a different request`, [
@@ -107,7 +114,7 @@ async function reserve(req: InitiateRequest, who: Initiation, print: string, now
       await tx.delete(payments).where(eq(payments.id, used.id));
     }
     await who.guard?.(tx);
-    const [merchant] = await tx.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, who.merchantId));
+    const [merchant] = await merchantName({ merchantId: who.merchantId });
     if (!merchant) throw new ApiError("S404", "Merchant not found");
     let choice: ChannelChoice = { channel: "TRANSFER" };
     if (req.paymentType === "USSD") {

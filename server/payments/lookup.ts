@@ -1,15 +1,20 @@
 // Finding a merchant's payment: by its reference, within one merchant and mode.
-import { and, eq } from "drizzle-orm";
-import { db } from "../../db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { preparedRead } from "../../db/client";
 import { payments, type Mode, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 
-/** The merchant's own payment by its reference; another merchant's is simply not found. */
-export async function findPayment(merchantId: string, mode: Mode, paymentReference: string): Promise<PaymentRow> {
-  const [p] = await db()
+// Every verification asks this, so it is compiled once (db/client.ts preparedRead).
+const byReference = preparedRead((db) =>
+  db
     .select()
     .from(payments)
-    .where(and(eq(payments.merchantId, merchantId), eq(payments.mode, mode), eq(payments.paymentReference, paymentReference)));
+    .where(and(eq(payments.merchantId, sql.placeholder("merchantId")), eq(payments.mode, sql.placeholder("mode")), eq(payments.paymentReference, sql.placeholder("paymentReference")))),
+);
+
+/** The merchant's own payment by its reference; another merchant's is simply not found. */
+export async function findPayment(merchantId: string, mode: Mode, paymentReference: string): Promise<PaymentRow> {
+  const [p] = await byReference({ merchantId, mode, paymentReference });
   if (!p) throw new ApiError("S404", `No payment with reference ${paymentReference}`);
   return p;
 }
