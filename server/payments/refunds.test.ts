@@ -270,7 +270,8 @@ test("20 racing refund requests split between two Owo processes on one database:
     assert.deepEqual([...new Set(outcomes.filter((o) => o !== "accepted"))], ["409 S15"]);
     const settled = await eventually("every refund processed", async () => {
       const d = await s.trpc.payments.byReference.query({ paymentReference: ref });
-      return (d.refunds).every((x) => x.status === "PROCESSED") && d;
+      // Each read of the view is its own statement: wait until the payment's row has caught up with its refunds' rows.
+      return d.refunds.every((x) => x.status === "PROCESSED") && d.payments.amountRefunded === "975.00" && d;
     });
     assert.equal(settled.payments.amountRefunded, "975.00");
     assert.equal(settled.state.refundable, "25.00");
