@@ -529,6 +529,21 @@ export const signInFailures = sqliteTable("sign_in_failures", {
   lockedUntil: integer("locked_until").notNull(),
 });
 
+/**
+ * Rate-limit budgets shared by every instance on PostgreSQL (server/limits/shared-budgets.ts). A deployment on one
+ * file is one process and keeps its budgets in memory (server/limits/token-bucket.ts), so there the table stays empty. One row per limited key (a merchant and
+ * mode, a client IP), as GCRA keeps a token bucket: `fullAt` is when the bucket is full again, in microseconds since
+ * the epoch by the database's clock, so a row whose `fullAt` has passed holds nothing and may be deleted. No index on
+ * `fullAt`: every request rewrites it, and an index would cost more on each of those writes than the sweeper's scan
+ * of a table that holds only the keys seen within one refill time.
+ */
+export const rateBudgets = sqliteTable("rate_budgets", {
+  key: text("key").primaryKey(),
+  fullAt: integer("full_at").notNull(),
+  /** Whether the request that last wrote the row was granted: its answer, read back by the same statement. */
+  granted: integer("granted", { mode: "boolean" }).notNull(),
+});
+
 export type SessionRow = typeof sessions.$inferSelect;
 export type Mode = "test" | "live";
 export type Role = "owner" | "admin" | "developer" | "viewer";

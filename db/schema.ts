@@ -19,5 +19,5 @@ export const {
   merchants, users, recoveryCodes, secondFactorFailures, accountTokens, knownDevices, memberships, apiKeys, apiSecrets,
   accessTokens, signingSecrets, paymentLinks, providerAccounts, payments, paymentEvents, bankNotices, providerNotices,
   leases, refunds, outbox, webhookEndpoints, deliveries, deliveryAttempts, invites, auditLog, mails, sessions,
-  signInFailures,
+  signInFailures, rateBudgets,
 } = tables;

@@ -70,7 +70,7 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
   if (!pages) return sendError(res, new ApiError("S404", `No such page: ${path}`));
   const ip = clientIp(req, settings().trustProxy);
   if (ipLimitedPage(req.method ?? "GET", segments)) {
-    for (const [k, v] of Object.entries(limitIp(ip))) res.setHeader(k, v);
+    for (const [k, v] of Object.entries(await limitIp(ip))) res.setHeader(k, v);
   }
   // Pages that bounce a signed-out visitor to sign-in need the path they were asked for; sign-in needs the client IP
   // as Owo reckons it (lockout, the Sessions page). Both overwrite whatever the client sent under these names.

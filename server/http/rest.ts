@@ -62,10 +62,10 @@ export async function serveRest(routes: RestRoute[], req: IncomingMessage, res: 
       } catch (e) {
         tokenError = e;
       }
-      if (!tokenError) limitHeaders = limitMerchant(caller.merchantId, caller.mode);
+      if (!tokenError) limitHeaders = await limitMerchant(caller.merchantId, caller.mode);
       if (tokenError) throw tokenError;
     } else if (route.access === "ip") {
-      limitHeaders = limitIp(clientIp(req, settings().trustProxy));
+      limitHeaders = await limitIp(clientIp(req, settings().trustProxy));
     }
     let raw: Buffer = Buffer.alloc(0);
     let json: unknown = undefined;

@@ -1,5 +1,17 @@
-// Token buckets in memory, one per key: `rate` tokens a second refill up to `burst`.
+// Token buckets in memory, one per key: `rate` tokens a second refill up to `burst`. One process's budgets: what a
+// deployment on SQLite uses (one process per file); on PostgreSQL every instance draws on server/limits/shared-budgets.ts.
 export type Take = { allowed: boolean; limit: number; remaining: number; resetSeconds: number; retryAfterSeconds: number };
+
+/** The answer, and API.md's headers, from the tokens a bucket holds after the request was decided. */
+export function takeOf(tokens: number, allowed: boolean, rate: number, burst: number): Take {
+  return {
+    allowed,
+    limit: burst,
+    remaining: Math.max(0, Math.floor(tokens)),
+    resetSeconds: Math.ceil((burst - tokens) / rate),
+    retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - tokens) / rate)),
+  };
+}
 
 type Bucket = { tokens: number; at: number };
 
@@ -18,14 +30,7 @@ export class TokenBuckets {
     if (allowed) b.tokens -= 1;
     this.buckets.set(key, b);
     if (this.buckets.size > 100_000) this.forgetFull(now);
-    const missing = this.burst - b.tokens;
-    return {
-      allowed,
-      limit: this.burst,
-      remaining: Math.floor(b.tokens),
-      resetSeconds: Math.ceil(missing / this.rate),
-      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil((1 - b.tokens) / this.rate)),
-    };
+    return takeOf(b.tokens, allowed, this.rate, this.burst);
   }
 
   /** Full buckets carry no state worth keeping; dropping them bounds memory under many keys. */

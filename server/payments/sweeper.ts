@@ -1,6 +1,8 @@
-// The expiry sweeper: every OWO_SWEEP_INTERVAL_SECONDS, open payments past expiresAt become EXPIRED. One instance
-// sweeps at a time (its lease, server/leases.ts): several sweeping the same rows would only collide.
+// The expiry sweeper: every OWO_SWEEP_INTERVAL_SECONDS, open payments past expiresAt become EXPIRED (and full rate
+// budgets are forgotten). One instance sweeps at a time (its lease,
+// server/leases.ts): several sweeping the same rows would only collide.
 import { clock } from "../clock";
+import { forgetFullRateBudgets } from "../limits/rate-limits";
 import { holdLease, newLeaseHolder, releaseLease } from "../leases";
 import { log } from "../logger";
 import { repeatEvery } from "../recurring";
@@ -19,6 +21,8 @@ export function startSweeper(intervalSeconds: number): () => Promise<void> {
     if (expired > 0) log.info({ expired }, "expired overdue payments");
     const dropped = await dropStaleReservations();
     if (dropped > 0) log.warn({ dropped }, "removed reservations whose process died while issuing");
+    // Rate budgets refilled to full hold nothing (PostgreSQL only): without this pass every key ever limited stays.
+    await forgetFullRateBudgets();
   });
   return async () => {
     await stop();

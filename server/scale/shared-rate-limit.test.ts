@@ -13,7 +13,6 @@ const IP_PER_MIN = 12;
 
 test(
   "requests spread over three instances: a merchant's burst and a client IP's minute are granted once across them, the rest is 429",
-  { skip: "rate limits are per process: server/limits/rate-limits.ts keeps each instance's TokenBuckets in memory (globalThis.__owoLimiters), so three instances grant three budgets" },
   async (t) => {
     const limits = { OWO_RATE_LIMIT_RPS: String(RPS), OWO_RATE_LIMIT_BURST: String(BURST), OWO_IP_RATE_LIMIT_PER_MIN: String(IP_PER_MIN) };
     const fleet = await startFleet({ apps: 3, workers: 0, appEnv: limits });

@@ -98,14 +98,14 @@ const audited = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
 });
 
 export const authedProcedure = publicProcedure
-  .use(({ ctx, path, next }) => {
+  .use(async ({ ctx, path, next }) => {
     if (ctx.authError) throw ctx.authError;
     const caller = ctx.caller;
     if (!caller) throw new ApiError("S1", "Sign in, or send Authorization: Bearer <token> from POST /api/v2/encrypt/keys");
     // A team that requires two factors opens only the person's own account until they have set it up.
     if (caller.kind === "user" && caller.mustEnrolTwoFactor && !path.startsWith("account.")) assertCan(caller, "read");
     if (caller.kind === "machine") {
-      for (const [k, v] of Object.entries(limitMerchant(caller.merchantId, caller.mode))) ctx.setHeader(k, v);
+      for (const [k, v] of Object.entries(await limitMerchant(caller.merchantId, caller.mode))) ctx.setHeader(k, v);
     }
     return next({ ctx: { ...ctx, caller } });
   })

@@ -7,15 +7,15 @@ import { chooseChannel } from "../../payments/standard-checkout";
 import { publicProcedure, router } from "../init";
 
 export const checkoutRouter = router({
-  status: publicProcedure.input(z.object({ linkingReference: z.string().min(1).max(64) })).query(({ ctx, input }) => {
-    if (ctx.ip !== null) for (const [k, v] of Object.entries(limitIp(ctx.ip))) ctx.setHeader(k, v);
+  status: publicProcedure.input(z.object({ linkingReference: z.string().min(1).max(64) })).query(async ({ ctx, input }) => {
+    if (ctx.ip !== null) for (const [k, v] of Object.entries(await limitIp(ctx.ip))) ctx.setHeader(k, v);
     return checkoutStatus(input.linkingReference);
   }),
   /** The customer's choice for a standard-checkout payment: USSD with their bank, or TRANSFER; issued at once. */
   choose: publicProcedure
     .input(z.object({ linkingReference: z.string().min(1).max(64), paymentType: z.enum(PAYMENT_TYPES), bankCode: z.string().max(8).nullish() }))
     .mutation(async ({ ctx, input }) => {
-      if (ctx.ip !== null) for (const [k, v] of Object.entries(limitIp(ctx.ip))) ctx.setHeader(k, v);
+      if (ctx.ip !== null) for (const [k, v] of Object.entries(await limitIp(ctx.ip))) ctx.setHeader(k, v);
       await chooseChannel(input.linkingReference, { paymentType: input.paymentType, bankCode: input.bankCode });
       return checkoutStatus(input.linkingReference);
     }),

@@ -1,0 +1,81 @@
+// Where the rate budgets live (server/limits/rate-limits.ts): on PostgreSQL in the database, one budget for every
+// instance, refilled by the database's clock and forgotten by the sweeper once full; on SQLite in the process's memory.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { databaseIn, spawnOwo, type OwoProcess } from "../testing/processes";
+import { call, createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
+
+const LIMITS = { OWO_RATE_LIMIT_RPS: "2", OWO_RATE_LIMIT_BURST: "4", OWO_IP_RATE_LIMIT_PER_MIN: "0", OWO_SWEEP_INTERVAL_SECONDS: "1" };
+const onPostgres = Boolean(process.env.OWO_TEST_POSTGRES_URL);
+
+let owo: Owo;
+let m: TestMerchant;
+before(async () => {
+  owo = await startOwo(LIMITS);
+  m = await createTestMerchant();
+});
+after(() => owo.stop());
+
+/** A bearer token minted in this process, so that the key exchange's own (per-IP) limit stays out of the count. */
+async function tokenOf(merchant: TestMerchant): Promise<string> {
+  const { exchangeKeys } = await import("../auth/access-tokens");
+  return (await exchangeKeys({ key: `${merchant.secretKey}.${merchant.publicKey}` })).token;
+}
+
+const query = (at: Pick<Owo, "url">, bearer: string) => call(at, "GET", "/api/v3/payments/query/none", { token: bearer });
+
+async function budgetRows(): Promise<{ key: string; granted: boolean }[]> {
+  const { db } = await import("../../db/client");
+  const { rateBudgets } = await import("../../db/schema");
+  return db().select({ key: rateBudgets.key, granted: rateBudgets.granted }).from(rateBudgets);
+}
+
+test(
+  "two instances draw on one budget: the headers count down across them, the 5th is 429, and it refills at 2/s",
+  { skip: onPostgres ? false : "on SQLite one process serves a file; its budgets are its own (see the next test)" },
+  async (t) => {
+    const second: OwoProcess = await spawnOwo(databaseIn(owo.dataDir), { ...LIMITS, OWO_WORKER: "off" });
+    t.after(async () => {
+      second.child.kill("SIGKILL");
+      await second.exited;
+    });
+    const bearer = await tokenOf(m);
+    const answers = [];
+    for (const at of [owo, second, owo, second, owo]) answers.push(await query(at, bearer));
+    assert.deepEqual(answers.map((a) => a.status), [404, 404, 404, 404, 429]);
+    assert.deepEqual(answers.map((a) => a.headers.get("x-ratelimit-remaining")), ["3", "2", "1", "0", "0"]);
+    for (const a of answers) assert.equal(a.headers.get("x-ratelimit-limit"), "4");
+    const limited = answers[4];
+    assert.equal(limited?.json.data.code, "S429");
+    assert.equal(limited?.headers.get("retry-after"), "1");
+    assert.equal(limited?.headers.get("x-ratelimit-reset"), "2", "4 tokens missing at 2 a second");
+    await new Promise((r) => setTimeout(r, 600));
+    const refilled = await query(second, bearer);
+    assert.equal(refilled.status, 404, "one token back after half a second, on the other instance too");
+    assert.equal(refilled.headers.get("x-ratelimit-remaining"), "0");
+  },
+);
+
+test("a budget is a row only while it is short of full: the sweeper forgets it once refilled (on SQLite, no row at all)", async () => {
+  const other = await createTestMerchant();
+  const bearer = await tokenOf(other);
+  const key = `merchant:${other.merchantId}:test`;
+  const statuses = [];
+  for (let i = 0; i < 5; i++) statuses.push((await query(owo, bearer)).status);
+  assert.deepEqual(statuses, [404, 404, 404, 404, 429], "the budget is enforced on either dialect");
+  if (!onPostgres) {
+    assert.deepEqual(await budgetRows(), [], "SQLite keeps budgets in memory: no write per request");
+    return;
+  }
+  assert.deepEqual((await budgetRows()).filter((r) => r.key === key), [{ key, granted: false }]);
+  // Empty now, full 2 s from now: the sweeper (every second) must keep it until then, and drop it soon after.
+  await new Promise((r) => setTimeout(r, 1300));
+  assert.equal((await budgetRows()).filter((r) => r.key === key).length, 1, "kept while it still holds the spent tokens");
+  let rows = await budgetRows();
+  for (let waited = 0; rows.some((r) => r.key === key) && waited < 5000; waited += 100) {
+    await new Promise((r) => setTimeout(r, 100));
+    rows = await budgetRows();
+  }
+  assert.equal(rows.filter((r) => r.key === key).length, 0, "a full budget is forgotten");
+  assert.equal((await query(owo, bearer)).headers.get("x-ratelimit-remaining"), "3", "and a forgotten budget is a full one");
+});
