@@ -21,5 +21,9 @@ declare module "autocannon" {
     requests: Histogram;
     statusCodeStats: Record<string, { count: number }>;
   };
-  export default function autocannon(opts: Options): Promise<Result>;
+  /** The run is a promise of its result and an event emitter; "response" carries each answer's latency in ms. */
+  export type Run = Promise<Result> & {
+    on(event: "response", listener: (client: unknown, status: number, bytes: number, responseTimeMs: number) => void): void;
+  };
+  export default function autocannon(opts: Options): Run;
 }

@@ -22,3 +22,20 @@ export function completeRow(row: PaymentInsert): Record<string, unknown> {
   for (const [key, column] of columns) out[key] = (row as Record<string, unknown>)[key] ?? (column.hasDefault ? column.default : null) ?? null;
   return out;
 }
+
+const names = columns.map(([, c]) => `"${c.name}"`).join(", ");
+
+/** PostgreSQL's form of the insert: positional parameters in `paymentValues` order. */
+export const INSERT_PAYMENT_PG_SQL = `insert into payments (${names}) values (${columns.map((_, i) => `$${i + 1}`).join(", ")})`;
+
+export const paymentValues = (row: Record<string, unknown>): unknown[] => columns.map(([key]) => row[key]);
+
+/**
+ * Many rows in one statement on PostgreSQL: a JSON array of rows keyed by column name, typed by the table itself.
+ * A row whose unique numbers are taken is skipped; the inserted ones come back so the seeder can count and replace.
+ */
+export const BULK_INSERT_PG_SQL = `insert into payments (${names}) select ${names} from json_populate_recordset(null::payments, $1) on conflict do nothing returning merchant_id, payment_reference`;
+
+export function byColumnName(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(columns.map(([key, c]) => [c.name, row[key]]));
+}

@@ -1,6 +1,6 @@
 // The processes the bench measures: its own Next build, the production server and the floor, each a child process.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const BENCH_DIST = ".next-bench";
@@ -40,10 +40,15 @@ export function buildPages(root: string): boolean {
 
 export type Child = { url: string; child: ChildProcess; stop: () => Promise<void> };
 
-/** Starts `node --import tsx <entry>` (the tsx CLI would add a wrapper process between us and the server's pid). */
-export async function startChild(root: string, entry: string, env: Record<string, string>, nodeFlags: string[] = []): Promise<Child> {
+/**
+ * Starts `node --import tsx <entry>` (the tsx CLI would add a wrapper process between us and the server's pid).
+ * `logFile`: where its standard output (the log lines) goes, as a deployment would send them to a file or journal.
+ */
+export async function startChild(root: string, entry: string, env: Record<string, string>, nodeFlags: string[] = [], logFile?: string): Promise<Child> {
   const url = `http://127.0.0.1:${env.PORT}`;
-  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", entry], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "pipe"] });
+  const out = logFile === undefined ? "inherit" : openSync(logFile, "a");
+  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", entry], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", out, "pipe"] });
+  if (typeof out === "number") closeSync(out);
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => {
     stderr += d.toString();

@@ -1,4 +1,7 @@
 // What a bench run found, as a Markdown table (bench/results/latest.md) and a latency chart (bench/results/latency.svg).
+import type { CpuUse } from "./cpu";
+import type { Dialect } from "./options";
+
 export type Server = "owo" | "floor";
 
 export type LoadResult = {
@@ -14,6 +17,11 @@ export type LoadResult = {
   errors: number;
   /** The floor scenario this one is measured against. */
   compareWith?: string;
+  /** Server processes sharing the load (one autocannon each); 1 when absent. */
+  instances?: number;
+  database?: Dialect;
+  /** Cores used during the measured run, by party (bench/cpu.ts). */
+  cpu?: CpuUse;
 };
 
 export type ExportResult = {
@@ -26,9 +34,10 @@ export type ExportResult = {
   /** The server's resident memory just before the export, and its highest while serving it. */
   rssBeforeBytes: number | null;
   peakRssBytes: number | null;
+  database?: Dialect;
 };
 
-export type Unavailable = { kind: "unavailable"; scenario: string; server: Server; reason: string };
+export type Unavailable = { kind: "unavailable"; scenario: string; server: Server; reason: string; database?: Dialect };
 
 export type Outcome = LoadResult | ExportResult | Unavailable;
 
@@ -53,30 +62,74 @@ export function ratio(owo: number, floor: number): number | null {
   return floor > 0 && Number.isFinite(owo) ? owo / floor : null;
 }
 
-function floorOf(r: LoadResult, all: Outcome[]): LoadResult | undefined {
-  return all.find((o): o is LoadResult => o.kind === "load" && o.server === "floor" && o.scenario === r.compareWith);
+const instancesOf = (r: LoadResult) => r.instances ?? 1;
+
+/** The floor run beside `r`: its scenario, on the same database with as many processes. */
+export function floorOf(r: LoadResult, all: Outcome[]): LoadResult | undefined {
+  return all.find((o): o is LoadResult => o.kind === "load" && o.server === "floor" && o.scenario === r.compareWith && o.database === r.database && instancesOf(o) === instancesOf(r));
+}
+
+/** "owo 0.93 · postgres 0.41 · client 0.35 · other 0.12": the parties' cores, and the rest of the machine's busy time. */
+export function cpuSummary(cpu: CpuUse | undefined): string {
+  if (!cpu) return "";
+  const parties = Object.entries(cpu).filter(([k]) => k !== "machine");
+  const ours = parties.reduce((n, [, v]) => n + v, 0);
+  const other = cpu.machine === undefined ? [] : [["other", Math.max(0, cpu.machine - ours)] as const];
+  return [...parties, ...other].map(([k, v]) => `${k} ${v.toFixed(2)}`).join(" · ");
 }
 
 const fixed = (n: number, digits = 0) => n.toFixed(digits);
 const mb = (bytes: number | null) => (bytes === null ? "n/a" : `${fixed(bytes / 1048576)} MB`);
 
 export function resultsTable(outcomes: Outcome[]): string {
-  const lines = ["| scenario | server | conns | req/s | p50 ms | p90 ms | p99 ms | errors | Owo ÷ floor (req/s) |", "|---|---|--:|--:|--:|--:|--:|--:|--:|"];
+  const lines = [
+    "| scenario | db | server | inst | conns | req/s | p50 ms | p90 ms | p99 ms | errors | Owo ÷ floor (req/s) | cores used |",
+    "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|",
+  ];
   for (const o of outcomes) {
     if (o.kind === "load") {
       const floor = floorOf(o, outcomes);
       const r = floor ? ratio(o.rps, floor.rps) : null;
-      lines.push(`| ${o.scenario} | ${o.server} | ${o.connections} | ${fixed(o.rps)} | ${o.p50} | ${o.p90} | ${o.p99} | ${o.errors} | ${r === null ? "" : `${fixed(r * 100)} %`} |`);
+      const cells = [o.scenario, o.database ?? "", o.server, instancesOf(o), o.connections, fixed(o.rps), o.p50, o.p90, o.p99, o.errors, r === null ? "" : `${fixed(r * 100)} %`, cpuSummary(o.cpu)];
+      lines.push(`| ${cells.join(" | ")} |`);
     } else if (o.kind === "unavailable") {
-      lines.push(`| ${o.scenario} | ${o.server} | | not available: ${o.reason} | | | | | |`);
+      lines.push(`| ${o.scenario} | ${o.database ?? ""} | ${o.server} | | | not available: ${o.reason} | | | | | | |`);
     }
   }
+  const scaling = scalingTable(outcomes);
+  if (scaling) lines.push("", scaling);
   const exports = outcomes.filter((o): o is ExportResult => o.kind === "export");
   if (exports.length) {
-    lines.push("", "| export | rows | size | total time | rows/s | server RSS before | server peak RSS |", "|---|--:|--:|--:|--:|--:|--:|");
+    lines.push("", "| export | db | rows | size | total time | rows/s | server RSS before | server peak RSS |", "|---|---|--:|--:|--:|--:|--:|--:|");
     for (const e of exports) {
-      lines.push(`| ${e.scenario} | ${e.rows} | ${mb(e.bytes)} | ${fixed(e.seconds, 1)} s | ${fixed(e.rows / e.seconds)} | ${mb(e.rssBeforeBytes)} | ${mb(e.peakRssBytes)} |`);
+      lines.push(`| ${e.scenario} | ${e.database ?? ""} | ${e.rows} | ${mb(e.bytes)} | ${fixed(e.seconds, 1)} s | ${fixed(e.rows / e.seconds)} | ${mb(e.rssBeforeBytes)} | ${mb(e.peakRssBytes)} |`);
     }
+  }
+  return lines.join("\n");
+}
+
+/** req/s by instance count for every scenario measured at more than one, and each count's multiple of one instance. */
+export function scalingTable(outcomes: Outcome[]): string | null {
+  const loads = outcomes.filter((o): o is LoadResult => o.kind === "load");
+  const counts = [...new Set(loads.map(instancesOf))].sort((a, b) => a - b);
+  if (counts.length < 2) return null;
+  const rows = new Map<string, Map<number, number>>();
+  for (const l of loads) {
+    const key = `${l.scenario} | ${l.database ?? ""} | ${l.server}`;
+    rows.set(key, (rows.get(key) ?? new Map<number, number>()).set(instancesOf(l), l.rps));
+  }
+  const lines = [
+    `| scenario | db | server | ${counts.map((n) => `×${n} req/s`).join(" | ")} | ${counts.slice(1).map((n) => `×${n} ÷ ×1`).join(" | ")} |`,
+    `|---|---|---|${counts.map(() => "--:").join("|")}|${counts.slice(1).map(() => "--:").join("|")}|`,
+  ];
+  for (const [key, byCount] of rows) {
+    if (byCount.size < 2) continue;
+    const one = byCount.get(1);
+    const multiples = counts.slice(1).map((n) => {
+      const r = one === undefined ? null : ratio(byCount.get(n) ?? NaN, one);
+      return r === null ? "" : `${r.toFixed(2)}×`;
+    });
+    lines.push(`| ${key} | ${counts.map((n) => (byCount.has(n) ? fixed(byCount.get(n) ?? 0) : "")).join(" | ")} | ${multiples.join(" | ")} |`);
   }
   return lines.join("\n");
 }
@@ -134,7 +187,8 @@ export function latencySvg(outcomes: Outcome[], title: string): string {
   parts.push(`<text x="${label + plot / 2}" y="${height - 6}" text-anchor="middle">latency (ms)</text>`);
   loads.forEach((l, i) => {
     const y = top + i * group;
-    parts.push(`<text x="${label - 8}" y="${y + group / 2}" text-anchor="end">${escapeXml(`${l.server === "floor" ? "floor: " : ""}${l.scenario}`)}</text>`);
+    const where = l.database ? ` [${l.database}${instancesOf(l) > 1 ? ` ×${instancesOf(l)}` : ""}]` : "";
+    parts.push(`<text x="${label - 8}" y="${y + group / 2}" text-anchor="end">${escapeXml(`${l.server === "floor" ? "floor: " : ""}${l.scenario}${where}`)}</text>`);
     PERCENTILES.forEach((p, j) => {
       const ms = l[p.key];
       parts.push(`<rect x="${label}" y="${y + j * bar}" width="${Math.max(1, x(ms) - label)}" height="${bar - 1}" fill="${p.colour}"><title>${escapeXml(`${l.scenario} ${p.key} ${ms} ms`)}</title></rect>`);

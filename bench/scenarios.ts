@@ -1,8 +1,10 @@
 // What the bench asks of a server: initiations over REST and tRPC, verifications, list pages, the CSV export.
+import type { CpuParties } from "./cpu";
 import { measure, type LoadSpec } from "./load";
 import type { LoadResult, Outcome, Server, Unavailable } from "./report";
 
-export type Target = { url: string; token: string; publicKey: string; server: Server; connections: number; seconds: number };
+/** One server or several instances of it (the load is spread over `urls`); `cpu`: whose CPU to account for. */
+export type Target = { urls: string[]; token: string; publicKey: string; server: Server; connections: number; seconds: number; cpu?: CpuParties };
 export type Channel = "USSD" | "TRANSFER";
 
 const customer = {
@@ -29,8 +31,8 @@ export function initiationBodies(channel: Channel, scenario: string): () => Reco
 
 const json = (t: Target, extra: Record<string, string> = {}) => ({ "content-type": "application/json", authorization: `Bearer ${t.token}`, ...extra });
 
-function spec(t: Target, s: Omit<LoadSpec, "url" | "connections" | "seconds">): LoadSpec {
-  return { url: t.url, connections: t.connections, seconds: t.seconds, ...s };
+function spec(t: Target, s: Omit<LoadSpec, "urls" | "connections" | "seconds" | "cpu">): LoadSpec {
+  return { urls: t.urls, connections: t.connections, seconds: t.seconds, cpu: t.cpu, ...s };
 }
 
 export function initiateOverRest(t: Target, channel: Channel, compareWith?: string): Promise<LoadResult> {
@@ -59,7 +61,7 @@ export const trpcQuery = (procedure: string, input: unknown) => `/api/trpc/${pro
 
 /** A procedure the server does not know is a 404 from tRPC; anything else that fails says why. */
 async function unavailableReason(t: Target, path: string): Promise<string | null> {
-  const res = await fetch(t.url + path, { headers: json(t) });
+  const res = await fetch(`${t.urls[0]}${path}`, { headers: json(t) });
   if (res.ok) return null;
   const text = await res.text();
   return res.status === 404 ? `${path.split("?")[0]} is not served yet` : `${res.status} ${text.slice(0, 200)}`;

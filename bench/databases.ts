@@ -1,0 +1,98 @@
+// The database a bench run measures on, either dialect: where Owo finds it, how the history is seeded, the floor's
+// copy of it, and the database server's processes (PostgreSQL's; SQLite runs inside the servers).
+import { copyFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { startPostgres } from "../db/throwaway-postgres";
+import { findProcess, processTree, type CpuParties } from "./cpu";
+import type { Dialect } from "./options";
+import { seedPostgresPayments } from "./seed-postgres";
+import { seedPayments, type SeedPlan } from "./seed";
+
+export type Seeded = { nextIndex: number; referencesOfFirst: string[] };
+
+export type BenchDatabase = {
+  dialect: Dialect;
+  /** Owo's DATABASE_URL. */
+  url: string;
+  /** Bulk rows straight into the database; Owo must be stopped (SQLite switches its journal for the load). */
+  seed(plan: SeedPlan): Promise<Seeded>;
+  paymentsOf(merchantId: string): Promise<number>;
+  /** A copy of the database as it is now, for the floor (a file copy; PostgreSQL: a database made from it as a template). */
+  floorCopy(): Promise<string>;
+  /** The database server's own processes, for the CPU account. */
+  parties(): CpuParties;
+  close(): Promise<void>;
+};
+
+function sqliteDatabase(dataDir: string): BenchDatabase {
+  const path = join(dataDir, "owo.db");
+  // The bench's own connection each time: the bulk load switches the journal mode, which only a lone connection may.
+  const withFile = <T>(use: (file: Database.Database) => T): T => {
+    const file = new Database(path);
+    try {
+      return use(file);
+    } finally {
+      file.close();
+    }
+  };
+  return {
+    dialect: "sqlite",
+    url: path,
+    seed: async (plan) => withFile((file) => seedPayments(file, plan)),
+    paymentsOf: async (merchantId) => withFile((file) => (file.prepare("select count(*) as n from payments where merchant_id = ?").get(merchantId) as { n: number }).n),
+    async floorCopy() {
+      const floorDir = join(dataDir, "floor");
+      mkdirSync(floorDir);
+      copyFileSync(path, join(floorDir, "owo.db"));
+      return join(floorDir, "owo.db");
+    },
+    parties: () => ({}),
+    close: async () => undefined,
+  };
+}
+
+async function postgresDatabase(): Promise<BenchDatabase> {
+  const server = await startPostgres();
+  const port = new URL(server.url).port;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin("create database owo_bench");
+  const url = server.databaseUrl("owo_bench");
+  const withClient = async <T>(use: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      return await use(client);
+    } finally {
+      await client.end();
+    }
+  };
+  const postmaster = findProcess(["-p", port, "listen_addresses=127.0.0.1"]);
+  if (postmaster === null) console.log("  (PostgreSQL's postmaster not found in /proc: its CPU is not accounted for)");
+  return {
+    dialect: "postgres",
+    url,
+    seed: (plan) => withClient((client) => seedPostgresPayments(client, plan)),
+    paymentsOf: (merchantId) => withClient(async (client) => Number((await client.query<{ n: string }>("select count(*) as n from payments where merchant_id = $1", [merchantId])).rows[0]?.n)),
+    async floorCopy() {
+      // A template copy is a file-level copy inside PostgreSQL: no one may be connected to the source meanwhile.
+      await admin("create database owo_floor template owo_bench");
+      return server.databaseUrl("owo_floor");
+    },
+    parties: (): CpuParties => (postmaster === null ? {} : { postgres: () => processTree(postmaster) }),
+    close: async () => server.stop(),
+  };
+}
+
+export function openBenchDatabase(dialect: Dialect, dataDir: string): Promise<BenchDatabase> {
+  return dialect === "sqlite" ? Promise.resolve(sqliteDatabase(dataDir)) : postgresDatabase();
+}
