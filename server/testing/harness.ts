@@ -59,18 +59,34 @@ export async function testDatabase(dataDir: string): Promise<{ url: string; drop
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
+/** The server once it listens on `port`; undefined when the port was taken and the caller may try another. */
+async function listenOn(server: Server, port: number, host: string, mayRetry: boolean): Promise<Server | undefined> {
+  return new Promise((resolve, reject) => {
+    server.once("error", (err: NodeJS.ErrnoException) => (err.code === "EADDRINUSE" && mayRetry ? resolve(undefined) : reject(err)));
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
 /** One server per test file (node --test runs each file in its own process, so settings stay per file). */
 export async function startOwo(env: Record<string, string> = {}, front: FrontOptions = {}): Promise<Owo> {
   const dataDir = tempDataDir();
-  const port = await freePort();
   const database = await testDatabase(dataDir);
-  Object.assign(process.env, TEST_ENV, { DATABASE_URL: database.url, OWO_DATA_DIR: dataDir, PORT: String(port), OWO_PUBLIC_URL: `http://127.0.0.1:${port}` }, env);
-  const { migrateDatabase, closeDatabase } = await import("../../db/client");
   const { createFront } = await import("../http/front");
+  let server: Server | undefined;
+  let port = 0;
+  // A probed port is let go before the front binds it, and another test file running at the same time can take it in
+  // between: then the front tries another, before anything has read settings beyond the front's own.
+  for (let attempt = 1; !server; attempt++) {
+    port = await freePort();
+    Object.assign(process.env, TEST_ENV, { DATABASE_URL: database.url, OWO_DATA_DIR: dataDir, PORT: String(port), OWO_PUBLIC_URL: `http://127.0.0.1:${port}` }, env);
+    delete (globalThis as { __owoSettings?: unknown }).__owoSettings;
+    const candidate = createFront(front.pages ?? null, front.timeouts);
+    server = await listenOn(candidate, port, front.host ?? "127.0.0.1", attempt < 5);
+  }
+  const listening = server;
+  const { migrateDatabase, closeDatabase } = await import("../../db/client");
   const { startBackground } = await import("../background");
   await migrateDatabase();
-  const server: Server = createFront(front.pages ?? null, front.timeouts);
-  await new Promise<void>((r) => server.listen(port, front.host ?? "127.0.0.1", r));
   const background = await startBackground();
   return {
     url: `http://127.0.0.1:${port}`,
@@ -78,8 +94,8 @@ export async function startOwo(env: Record<string, string> = {}, front: FrontOpt
     databaseUrl: database.url,
     stop: async () => {
       await background.stop();
-      server.closeAllConnections();
-      await new Promise((r) => server.close(r));
+      listening.closeAllConnections();
+      await new Promise((r) => listening.close(r));
       await closeDatabase();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
