@@ -536,7 +536,8 @@ export const signInFailures = pgTable("sign_in_failures", {
  * mode, a client IP), as GCRA keeps a token bucket: `fullAt` is when the bucket is full again, in microseconds since
  * the epoch by the database's clock, so a row whose `fullAt` has passed holds nothing and may be deleted. No index on
  * `fullAt`: every request rewrites it, and an index would cost more on each of those writes than the sweeper's scan
- * of a table that holds only the keys seen within one refill time.
+ * of a table that holds only the keys seen within one refill time. On PostgreSQL the table is unlogged
+ * (db/migrations-pg/0004_rate_budgets_unlogged.sql): a crash empties it, which leaves every budget full.
  */
 export const rateBudgets = pgTable("rate_budgets", {
   key: text("key").primaryKey(),

@@ -36,7 +36,8 @@ function runAs(): { prefix: string[]; uid: number; gid: number } | null {
   return { prefix: ["runuser", "-u", "postgres", "--"], uid, gid };
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+/** `durable`: commits wait for the WAL to reach the disk, as on a production server (for measurements, never tests). */
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<PostgresServer> {
   const bin = binaries();
   const user = runAs();
   const dir = mkdtempSync(join(tmpdir(), "owo-pg-"));
@@ -49,8 +50,9 @@ export async function startPostgres(): Promise<PostgresServer> {
   const port = await freeLoopbackPort();
   run("initdb", ["-D", data, "-U", "owo", "--auth=trust", "-E", "UTF8", "--no-sync", "--no-instructions"]);
   // fsync off: a test database need not survive the machine crashing, and syncing dominates a test's time.
-  const options = `-k ${dir} -c listen_addresses=127.0.0.1 -p ${port} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  run("pg_ctl", ["-D", data, "-o", options, "-l", join(dir, "server.log"), "-w", "-t", "60", "start"]);
+  const unsynced = options.durable ? "" : " -c fsync=off -c synchronous_commit=off -c full_page_writes=off";
+  const serverOptions = `-k ${dir} -c listen_addresses=127.0.0.1 -p ${port}${unsynced} -c max_connections=200`;
+  run("pg_ctl", ["-D", data, "-o", serverOptions, "-l", join(dir, "server.log"), "-w", "-t", "60", "start"]);
   let stopped = false;
   const stop = () => {
     if (stopped) return;

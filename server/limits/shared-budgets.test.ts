@@ -68,6 +68,12 @@ test("a budget is a row only while it is short of full: the sweeper forgets it o
     return;
   }
   assert.deepEqual((await budgetRows()).filter((r) => r.key === key), [{ key, granted: false }]);
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: owo.databaseUrl });
+  await client.connect();
+  const persistence = await client.query<{ relpersistence: string }>("select relpersistence from pg_class where relname = 'rate_budgets'");
+  await client.end();
+  assert.deepEqual(persistence.rows, [{ relpersistence: "u" }], "unlogged: a budget's write waits for no disk");
   // Empty now, full 2 s from now: the sweeper (every second) must keep it until then, and drop it soon after.
   await new Promise((r) => setTimeout(r, 1300));
   assert.equal((await budgetRows()).filter((r) => r.key === key).length, 1, "kept while it still holds the spent tokens");
@@ -79,3 +85,24 @@ test("a budget is a row only while it is short of full: the sweeper forgets it o
   assert.equal(rows.filter((r) => r.key === key).length, 0, "a full budget is forgotten");
   assert.equal((await query(owo, bearer)).headers.get("x-ratelimit-remaining"), "3", "and a forgotten budget is a full one");
 });
+
+test(
+  "a refusal is remembered by the instance until the next token is due: a client past its limit costs no write per request",
+  { skip: onPostgres ? false : "PostgreSQL's store only" },
+  async () => {
+    const { SharedBudgets } = await import("./shared-budgets");
+    const { db } = await import("../../db/client");
+    const { rateBudgets } = await import("../../db/schema");
+    const budgets = new SharedBudgets(1, 2);
+    const key = "ip:203.0.113.9";
+    assert.deepEqual([(await budgets.take(key)).allowed, (await budgets.take(key)).allowed, (await budgets.take(key)).allowed], [true, true, false]);
+    // Were the next take to ask the database, it would find no row, which is a full budget, and grant.
+    await db().delete(rateBudgets);
+    const again = await budgets.take(key);
+    assert.equal(again.allowed, false);
+    assert.equal(again.remaining, 0);
+    assert.equal(again.retryAfterSeconds, 1);
+    assert.equal(again.resetSeconds, 2);
+    assert.equal((await budgets.take(key, Date.now() + 1000)).allowed, true, "once the token is due, the database is asked again");
+  },
+);
