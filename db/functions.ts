@@ -17,3 +17,17 @@ export function positionOf(haystack: SQLWrapper | SQL, needle: SQLWrapper | SQL 
 export function unindexed(column: SQLWrapper): SQL {
   return onPostgres ? sql`${column}` : sql`+${column}`;
 }
+
+/**
+ * A select inside `write()` that locks the rows it returns against every other claimer, skipping rows another
+ * transaction holds instead of waiting for them: PostgreSQL's `FOR UPDATE SKIP LOCKED`, so racing claimers take
+ * disjoint rows in read committed and none is retried. The query must not group or rank (FOR UPDATE refuses window
+ * functions): rank in a subquery and lock here by id, with the dueness condition repeated, since PostgreSQL checks it
+ * again on the newest version of each row it locks. SQLite's write transaction (BEGIN IMMEDIATE) already keeps every
+ * other writer out until it ends, so there the query is left as it is.
+ */
+export function skippingLocked<Q>(query: Q): Q {
+  if (!onPostgres) return query;
+  // The services hold PostgreSQL's query builder under SQLite's type (db/store.ts); at run time it has `for`.
+  return (query as unknown as { for(strength: "update", config: { skipLocked: true }): Q }).for("update", { skipLocked: true });
+}

@@ -14,6 +14,13 @@ const ATTEMPTS = 30;
 
 export type PoolOptions = { size: number; statementTimeoutMs: number };
 
+let retries = 0;
+
+/** Write transactions this process ran again after a serialization failure or deadlock: what a test of contention counts. */
+export function retriedTransactions(): number {
+  return retries;
+}
+
 function retryable(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
     if (RETRYABLE.has(String((e as { code?: unknown }).code))) return true;
@@ -38,6 +45,7 @@ export function openPostgres(url: string, options: PoolOptions): Store {
           return await database.transaction((tx) => body(tx as unknown as Db), { isolationLevel: isolation });
         } catch (err) {
           if (!retryable(err) || attempt >= ATTEMPTS) throw err;
+          retries++;
           await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 2 ** attempt)));
         }
       }

@@ -71,3 +71,38 @@ export async function drainInFlight<T extends InFlight>(inFlight: Map<unknown, T
   for (const e of left) e.released = true;
   return left;
 }
+
+export type Heartbeat = {
+  /** Resolves once the renewal under way, if any, has ended. */
+  settled: () => Promise<void>;
+  /** No more renewals; resolves once the one under way has ended. */
+  stop: () => Promise<void>;
+};
+
+/**
+ * Renews the leases of work in flight every `everyMs`, never two renewals at once. Work that has ended marks itself so
+ * that no later renewal takes it in, then awaits `settled()` before recording its outcome under its lease: a renewal
+ * under way may be moving that lease, and an outcome recorded under the lease it replaced finds the work lost, leaving
+ * it to be done again once the new lease runs out. (On PostgreSQL a renewal is network I/O, so an attempt often ends
+ * while one is under way; that is what sent callbacks twice there.)
+ */
+export function leaseHeartbeat(everyMs: number, name: string, renew: () => Promise<void>): Heartbeat {
+  let running: Promise<void> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = renew()
+      .catch((err: unknown) => log.error({ err }, `could not renew ${name} leases`))
+      .finally(() => {
+        running = null;
+      });
+  }, everyMs);
+  return {
+    settled: async () => {
+      await running;
+    },
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

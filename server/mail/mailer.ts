@@ -1,7 +1,7 @@
 // The mailer: claims due mail from the outbox and sends it over SMTP (OWO_SMTP_URL); runs inside the worker.
 import nodemailer from "nodemailer";
 import { log } from "../logger";
-import { drainInFlight, pollingLoop, type PollingLoop } from "../recurring";
+import { drainInFlight, leaseHeartbeat, pollingLoop, type PollingLoop } from "../recurring";
 import { settings } from "../settings";
 import { claimDueMail, recordMailAttempt, releaseMailLeases, renewMailLeases, type ClaimedMail } from "./outbox";
 
@@ -32,7 +32,7 @@ export function startMailer(options: MailerOptions): Mailer {
   const { smtpUrl, from, leaseMs, backoffScale, pollMs = 500, batch = 8 } = options;
   const transport = nodemailer.createTransport({ url: smtpUrl, ...TIMEOUTS });
   const host = messageIdHost();
-  const inFlight = new Map<number, { claim: ClaimedMail; released: boolean; done: Promise<void> }>();
+  const inFlight = new Map<number, { claim: ClaimedMail; released: boolean; ended: boolean; done: Promise<void> }>();
   let polling: PollingLoop | null = null;
 
   const send = async (claim: ClaimedMail): Promise<string | null> => {
@@ -51,9 +51,12 @@ export function startMailer(options: MailerOptions): Mailer {
   };
 
   const launch = (claim: ClaimedMail) => {
-    const entry = { claim, released: false, done: Promise.resolve() };
+    const entry = { claim, released: false, ended: false, done: Promise.resolve() };
     entry.done = send(claim)
       .then(async (error) => {
+        // Recorded under the lease a renewal under way may still move (server/recurring.ts `leaseHeartbeat`).
+        entry.ended = true;
+        await heartbeat.settled();
         if (!entry.released) await recordMailAttempt(entry.claim, error, backoffScale);
         if (error) log.warn({ mailId: claim.id, error }, "mail not sent; will retry");
       })
@@ -65,13 +68,9 @@ export function startMailer(options: MailerOptions): Mailer {
     inFlight.set(claim.id, entry);
   };
 
-  const heartbeat = setInterval(async () => {
-    try {
-      await renewMailLeases([...inFlight.values()].filter((e) => !e.released).map((e) => e.claim), leaseMs);
-    } catch (err) {
-      log.error({ err }, "could not renew mail leases");
-    }
-  }, Math.max(50, Math.floor(leaseMs / 3)));
+  const heartbeat = leaseHeartbeat(Math.max(50, Math.floor(leaseMs / 3)), "mail", () =>
+    renewMailLeases([...inFlight.values()].filter((e) => !e.released && !e.ended).map((e) => e.claim), leaseMs),
+  );
 
   polling = pollingLoop(pollMs, "mailer", async () => {
     for (const claim of await claimDueMail(batch - inFlight.size, leaseMs)) launch(claim);
@@ -81,7 +80,7 @@ export function startMailer(options: MailerOptions): Mailer {
     stop: async (graceMs = 5000) => {
       await polling?.stop();
       const left = await drainInFlight(inFlight, graceMs);
-      clearInterval(heartbeat);
+      await heartbeat.stop();
       await releaseMailLeases(left.map((e) => e.claim));
       transport.close();
     },

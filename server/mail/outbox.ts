@@ -2,6 +2,7 @@
 // Bodies are sealed under OWO_MASTER_KEY: they carry single-use links (invites, resets) whose tokens are otherwise only hashed.
 import { and, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import { db, write, type Tx } from "../../db/client";
+import { skippingLocked } from "../../db/functions";
 import { mails } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { seal, unseal } from "../auth/master-key";
@@ -76,16 +77,19 @@ function dueNow(now: number) {
   return and(eq(mails.status, "pending"), lte(mails.nextAttemptAt, now), or(isNull(mails.leaseUntil), lte(mails.leaseUntil, now)));
 }
 
-/** Leases up to `limit` due mails: two mailers never send the same one, and a dead mailer's mail is due again after its lease. */
+/**
+ * Leases up to `limit` due mails: two mailers never send the same one, and a dead mailer's mail is due again after its
+ * lease. Rows another mailer is claiming are skipped, not waited for (db/functions.ts `skippingLocked`).
+ */
 export async function claimDueMail(limit: number, leaseMs: number, now = clock.now()): Promise<ClaimedMail[]> {
   if (limit <= 0 || !(await db().select({ id: mails.id }).from(mails).where(dueNow(now)).limit(1))[0]) return [];
   return write(async (tx) => {
-    const rows = await tx.select().from(mails).where(dueNow(now)).orderBy(mails.nextAttemptAt, mails.id).limit(limit);
+    const rows = await skippingLocked(tx.select().from(mails).where(dueNow(now)).orderBy(mails.nextAttemptAt, mails.id).limit(limit));
     if (rows.length === 0) return [];
     const leaseUntil = now + leaseMs;
     await tx.update(mails).set({ leaseUntil }).where(inArray(mails.id, rows.map((r) => r.id)));
     return rows.map((r) => ({ id: r.id, to: r.toAddress, subject: r.subject, text: unseal(r.textBody), html: unseal(r.htmlBody), createdAt: r.createdAt, leaseUntil }));
-  });
+  }, { isolation: "read committed" });
 }
 
 /** Extends the leases of mail still being sent; a lease another mailer took over is left alone. */

@@ -1,7 +1,7 @@
 // A delivery's life: claimed under a lease, one attempt recorded at a time, retried, ended, or sent again on request.
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { db, write, type Tx } from "../../db/client";
-import { positionOf } from "../../db/functions";
+import { positionOf, skippingLocked } from "../../db/functions";
 import { deliveries, deliveryAttempts, outbox, webhookEndpoints, type Mode } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { retryDelayMs } from "./backoff";
@@ -53,9 +53,14 @@ function dueNow(now: number) {
   );
 }
 
+type Candidate = { id: number; host: string };
+
 /**
- * Leases due deliveries to the caller within the limits. Immediate transaction: two workers never
- * hold the same delivery, and one whose worker died is due again once its lease has passed.
+ * Leases due deliveries to the caller within the limits: two workers never hold the same delivery, and one whose
+ * worker died is due again once its lease has passed. The oldest candidates are chosen first without locks, then
+ * locked by id, skipping any another claimer holds (db/functions.ts `skippingLocked`); each one lost that way is
+ * replaced by the next candidate. So racing workers on PostgreSQL take disjoint rows without waiting for each other or
+ * retrying, and lock only what they take. On SQLite the transaction runs alone and the first round takes all.
  */
 export async function claimDue(limits: ClaimLimits, leaseMs: number, now = clock.now()): Promise<ClaimedDelivery[]> {
   if (limits.free <= 0) return [];
@@ -71,21 +76,31 @@ export async function claimDue(limits: ClaimLimits, leaseMs: number, now = clock
       .from(deliveries)
       .where(dueNow(now))
       .as("ranked");
-    const candidates = await tx
+    const candidates: Candidate[] = (await tx
       .select({ id: ranked.id, url: ranked.url })
       .from(ranked)
       .where(lte(ranked.rank, PER_HOST_CANDIDATES))
       .orderBy(asc(ranked.nextAttemptAt), asc(ranked.id))
-      .limit(CANDIDATES);
-    const taken = new Map<string, number>();
+      .limit(CANDIDATES))
+      .map((c) => ({ id: c.id, host: hostKey(c.url) }));
+    const perHost = new Map<string, number>();
     const picked: number[] = [];
-    for (const c of candidates) {
-      if (picked.length >= limits.free) break;
-      const host = hostKey(c.url);
-      const already = taken.get(host) ?? 0;
-      if (already >= limits.freeForHost(host)) continue;
-      taken.set(host, already + 1);
-      picked.push(c.id);
+    let next = 0;
+    while (picked.length < limits.free && next < candidates.length) {
+      const wanted: Candidate[] = [];
+      for (; next < candidates.length && picked.length + wanted.length < limits.free; next++) {
+        const c = candidates[next] as Candidate;
+        const already = perHost.get(c.host) ?? 0;
+        if (already >= limits.freeForHost(c.host)) continue;
+        perHost.set(c.host, already + 1);
+        wanted.push(c);
+      }
+      if (wanted.length === 0) break;
+      const locked = new Set((await skippingLocked(tx.select({ id: deliveries.id }).from(deliveries).where(and(inArray(deliveries.id, wanted.map((c) => c.id)), dueNow(now))))).map((r) => r.id));
+      for (const c of wanted) {
+        if (locked.has(c.id)) picked.push(c.id);
+        else perHost.set(c.host, (perHost.get(c.host) ?? 1) - 1);
+      }
     }
     if (picked.length === 0) return [];
     const leaseUntil = now + leaseMs;
@@ -100,7 +115,7 @@ export async function claimDue(limits: ClaimLimits, leaseMs: number, now = clock
       .where(inArray(deliveries.id, picked))
       )
       .map((row) => ({ ...row, leaseUntil }));
-  });
+  }, { isolation: "read committed" });
 }
 
 export type HeldLease = { id: number; leaseUntil: number };

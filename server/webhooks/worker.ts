@@ -1,6 +1,6 @@
 // The delivery worker: fans out new events, claims due deliveries and sends them, a few per host and a bounded number overall.
 import { log } from "../logger";
-import { drainInFlight, pollingLoop, type PollingLoop } from "../recurring";
+import { drainInFlight, leaseHeartbeat, pollingLoop, type PollingLoop } from "../recurring";
 import { settings } from "../settings";
 import { claimDue, hostKey, recordAttempt, releaseLeases, renewLeases, type ClaimedDelivery } from "./deliveries";
 import { fanOutPending } from "./fan-out";
@@ -23,7 +23,8 @@ export type Worker = {
   stop: (graceMs?: number) => Promise<void>;
 };
 
-type InFlight = { claim: ClaimedDelivery; host: string; released: boolean; done: Promise<void> };
+/** `ended`: the attempt is over, so no renewal may take its lease in any more (server/recurring.ts `leaseHeartbeat`). */
+type InFlight = { claim: ClaimedDelivery; host: string; released: boolean; ended: boolean; done: Promise<void> };
 
 function unsent(error: string): AttemptResult {
   return { statusCode: null, latencyMs: 0, responseSnippet: null, error, delivered: false, gone: false };
@@ -52,9 +53,11 @@ export function startWorker(overrides: Partial<WorkerOptions> = {}): Worker {
   const launch = (claim: ClaimedDelivery) => {
     const host = hostKey(claim.url);
     perHost.set(host, (perHost.get(host) ?? 0) + 1);
-    const entry: InFlight = { claim, host, released: false, done: Promise.resolve() };
+    const entry: InFlight = { claim, host, released: false, ended: false, done: Promise.resolve() };
     entry.done = attempt(claim, allowPrivate)
       .then(async (result) => {
+        entry.ended = true;
+        await heartbeat.settled();
         if (!entry.released) await recordAttempt(entry.claim, result, backoffScale);
       })
       .catch((err: unknown) => log.error({ err, deliveryId: claim.id }, "could not record a callback attempt"))
@@ -76,17 +79,13 @@ export function startWorker(overrides: Partial<WorkerOptions> = {}): Worker {
 
   // A live worker keeps its leases, so an attempt may take its full 15 s even under a short lease;
   // only a worker that died (or stalled) lets its deliveries go to another.
-  const heartbeat = setInterval(async () => {
-    try {
-      const held = [...inFlight.values()].filter((e) => !e.released).map((e) => ({ id: e.claim.id, leaseUntil: e.claim.leaseUntil }));
-      for (const [id, leaseUntil] of await renewLeases(held, leaseMs)) {
-        const entry = inFlight.get(id);
-        if (entry && leaseUntil !== null) entry.claim = { ...entry.claim, leaseUntil };
-      }
-    } catch (err) {
-      log.error({ err }, "could not renew callback leases");
+  const heartbeat = leaseHeartbeat(Math.max(50, Math.floor(leaseMs / 3)), "callback", async () => {
+    const held = [...inFlight.values()].filter((e) => !e.released && !e.ended).map((e) => ({ id: e.claim.id, leaseUntil: e.claim.leaseUntil }));
+    for (const [id, leaseUntil] of await renewLeases(held, leaseMs)) {
+      const entry = inFlight.get(id);
+      if (entry && leaseUntil !== null) entry.claim = { ...entry.claim, leaseUntil };
     }
-  }, Math.max(50, Math.floor(leaseMs / 3)));
+  });
 
   polling = pollingLoop(pollMs, "callback worker", tick);
 
@@ -94,7 +93,7 @@ export function startWorker(overrides: Partial<WorkerOptions> = {}): Worker {
     stop: async (graceMs = 5000) => {
       await polling?.stop();
       const left = await drainInFlight(inFlight, graceMs);
-      clearInterval(heartbeat);
+      await heartbeat.stop();
       await releaseLeases(left.map((e) => ({ id: e.claim.id, leaseUntil: e.claim.leaseUntil })));
     },
   };
