@@ -45,9 +45,14 @@ test("a message the SMTP server refuses for now (451) is sent again after the ba
   const mail = await smtp.waitFor("retry@example.com");
   const { db } = await import("../../db/client");
   const { mails } = await import("../../db/schema");
-  const [row] = await db().select().from(mails).where(eq(mails.toAddress, "retry@example.com"));
-  assert.equal(row?.status, "sent");
-  assert.equal(row?.attemptCount, 2, "refused once, then accepted");
+  // The mailer records the server's answer after it came: on PostgreSQL that commit may land after the mail does.
+  const { eventually } = await import("../testing/receiver");
+  const row = await eventually("the mail recorded as sent", async () => {
+    const [found] = await db().select().from(mails).where(eq(mails.toAddress, "retry@example.com"));
+    return found?.status !== "pending" && found;
+  });
+  assert.equal(row.status, "sent");
+  assert.equal(row.attemptCount, 2, "refused once, then accepted");
   assert.equal(smtp.mails.filter((x) => x.messageId === mail.messageId).length, 1);
 });
 
