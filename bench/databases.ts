@@ -23,6 +23,8 @@ export type BenchDatabase = {
   floorCopy(): Promise<string>;
   /** The database server's own processes, for the CPU account. */
   parties(): CpuParties;
+  /** Running totals of the database at `url` (PostgreSQL's pg_stat_database); none for SQLite. */
+  counters(url: string): (() => Promise<Record<string, number>>) | undefined;
   close(): Promise<void>;
 };
 
@@ -49,6 +51,7 @@ function sqliteDatabase(dataDir: string): BenchDatabase {
       return join(floorDir, "owo.db");
     },
     parties: () => ({}),
+    counters: () => undefined,
     close: async () => undefined,
   };
 }
@@ -89,6 +92,17 @@ async function postgresDatabase(): Promise<BenchDatabase> {
       return server.databaseUrl("owo_floor");
     },
     parties: (): CpuParties => (postmaster === null ? {} : { postgres: () => processTree(postmaster) }),
+    counters: (of) => async () => {
+      const client = new pg.Client({ connectionString: of });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ commits: string; rollbacks: string }>("select xact_commit as commits, xact_rollback as rollbacks from pg_stat_database where datname = current_database()");
+        // This reading's own connection commits nothing worth counting; the totals are what Owo or the floor did.
+        return { commits: Number(rows[0]?.commits ?? 0), rollbacks: Number(rows[0]?.rollbacks ?? 0) };
+      } finally {
+        await client.end();
+      }
+    },
     close: async () => server.stop(),
   };
 }

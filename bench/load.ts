@@ -16,6 +16,8 @@ export type LoadSpec = {
   vary?: () => Partial<Pick<Request, "path" | "body">>;
   /** The processes whose CPU the measured run accounts for. */
   cpu?: CpuParties;
+  /** The database's own running totals (PostgreSQL: commits, rollbacks), read before and after the measured run. */
+  counters?: () => Promise<Record<string, number>>;
 };
 
 const WARM_UP_SECONDS = 2;
@@ -32,12 +34,20 @@ export function percentile(sorted: Float64Array, p: number): number {
   return Math.round(sorted[rank] ?? 0);
 }
 
-type Fired = { requests: number; rps: number; errors: number; timeouts: number; latencies: Float64Array; firstFailure: string | null; cpu: CpuUse | undefined };
+type Fired = {
+  requests: number; rps: number; errors: number; timeouts: number; latencies: Float64Array; firstFailure: string | null; cpu: CpuUse | undefined;
+  perSecond: Record<string, number> | undefined;
+};
+
+/** PostgreSQL's backends report their counts at most once a second: the reading after a run waits for the last report. */
+const COUNTERS_SETTLE_MS = 1_200;
 
 async function fire(spec: LoadSpec, seconds: number, measured: boolean): Promise<Fired> {
   let firstFailure: string | null = null;
   const latencies: number[] = [];
+  const countersBefore = measured && spec.counters ? await spec.counters() : null;
   const meter = measured && spec.cpu ? cpuMeter(spec.cpu) : null;
+  const started = process.hrtime.bigint();
   const shares = splitConnections(spec.connections, spec.urls.length);
   const results = await Promise.all(
     spec.urls.map((url, i) => {
@@ -63,7 +73,15 @@ async function fire(spec: LoadSpec, seconds: number, measured: boolean): Promise
     }),
   );
   const cpu = meter?.stop();
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  let perSecond: Record<string, number> | undefined;
+  if (countersBefore && spec.counters) {
+    await new Promise((r) => setTimeout(r, COUNTERS_SETTLE_MS));
+    const after = await spec.counters();
+    perSecond = Object.fromEntries(Object.entries(after).map(([k, v]) => [k, (v - (countersBefore[k] ?? 0)) / elapsed]));
+  }
   return {
+    perSecond,
     requests: results.reduce((n, r) => n + r.requests.total, 0),
     rps: results.reduce((n, r) => n + r.requests.total / r.duration, 0),
     errors: results.reduce((n, r) => n + r.errors + r.non2xx, 0),
@@ -80,11 +98,12 @@ export async function measure(scenario: string, server: Server, spec: LoadSpec, 
   const measured: LoadResult = {
     kind: "load", scenario, server, connections: spec.connections, requests: f.requests, rps: f.rps,
     p50: percentile(f.latencies, 50), p90: percentile(f.latencies, 90), p99: percentile(f.latencies, 99), errors: f.errors, compareWith,
-    instances: spec.urls.length, cpu: f.cpu,
+    instances: spec.urls.length, cpu: f.cpu, databasePerSecond: f.perSecond,
   };
   const failure = f.errors > 0 ? `  first failure: ${f.firstFailure ?? `${f.errors} socket errors, ${f.timeouts} timeouts`}` : "";
   const cores = f.cpu ? `  cores ${Object.entries(f.cpu).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(", ")}` : "";
+  const perSecond = f.perSecond ? `  per s ${Object.entries(f.perSecond).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ")}` : "";
   const who = spec.urls.length > 1 ? `${server}×${spec.urls.length}` : server;
-  console.log(`  ${who.padEnd(7)} ${scenario.padEnd(34)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p90 ${measured.p90} ms  p99 ${measured.p99} ms  errors ${f.errors}${failure}${cores}`);
+  console.log(`  ${who.padEnd(7)} ${scenario.padEnd(34)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p90 ${measured.p90} ms  p99 ${measured.p99} ms  errors ${f.errors}${failure}${cores}${perSecond}`);
   return measured;
 }

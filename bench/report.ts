@@ -22,6 +22,8 @@ export type LoadResult = {
   database?: Dialect;
   /** Cores used during the measured run, by party (bench/cpu.ts). */
   cpu?: CpuUse;
+  /** PostgreSQL's transactions a second during the measured run: commits, and rollbacks (a retried serialization failure is one). */
+  databasePerSecond?: Record<string, number>;
 };
 
 export type ExportResult = {
@@ -69,6 +71,8 @@ export function floorOf(r: LoadResult, all: Outcome[]): LoadResult | undefined {
   return all.find((o): o is LoadResult => o.kind === "load" && o.server === "floor" && o.scenario === r.compareWith && o.database === r.database && instancesOf(o) === instancesOf(r));
 }
 
+const perSecondSummary = (counts: Record<string, number> | undefined) => (counts ? Object.entries(counts).map(([k, v]) => `${k} ${fixed(v)}`).join(" · ") : "");
+
 /** "owo 0.93 · postgres 0.41 · client 0.35 · other 0.12": the parties' cores, and the rest of the machine's busy time. */
 export function cpuSummary(cpu: CpuUse | undefined): string {
   if (!cpu) return "";
@@ -83,17 +87,17 @@ const mb = (bytes: number | null) => (bytes === null ? "n/a" : `${fixed(bytes / 
 
 export function resultsTable(outcomes: Outcome[]): string {
   const lines = [
-    "| scenario | db | server | inst | conns | req/s | p50 ms | p90 ms | p99 ms | errors | Owo ÷ floor (req/s) | cores used |",
-    "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|",
+    "| scenario | db | server | inst | conns | req/s | p50 ms | p90 ms | p99 ms | errors | Owo ÷ floor (req/s) | cores used | PostgreSQL transactions/s |",
+    "|---|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|---|",
   ];
   for (const o of outcomes) {
     if (o.kind === "load") {
       const floor = floorOf(o, outcomes);
       const r = floor ? ratio(o.rps, floor.rps) : null;
-      const cells = [o.scenario, o.database ?? "", o.server, instancesOf(o), o.connections, fixed(o.rps), o.p50, o.p90, o.p99, o.errors, r === null ? "" : `${fixed(r * 100)} %`, cpuSummary(o.cpu)];
+      const cells = [o.scenario, o.database ?? "", o.server, instancesOf(o), o.connections, fixed(o.rps), o.p50, o.p90, o.p99, o.errors, r === null ? "" : `${fixed(r * 100)} %`, cpuSummary(o.cpu), perSecondSummary(o.databasePerSecond)];
       lines.push(`| ${cells.join(" | ")} |`);
     } else if (o.kind === "unavailable") {
-      lines.push(`| ${o.scenario} | ${o.database ?? ""} | ${o.server} | | | not available: ${o.reason} | | | | | | |`);
+      lines.push(`| ${o.scenario} | ${o.database ?? ""} | ${o.server} | | | not available: ${o.reason} | | | | | | | |`);
     }
   }
   const scaling = scalingTable(outcomes);

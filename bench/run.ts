@@ -118,8 +118,8 @@ async function machineDoors(s: Stage, floorUrl: string, instances: number, bench
   try {
     const common = { publicKey: bench.publicKey, connections: CONNECTIONS, seconds: SIZE.seconds };
     const client = { client: () => [process.pid] };
-    const atFloor: Target = { ...common, urls: floors.map((f) => f.url), token: "none", server: "floor", cpu: { floor: pidsOf(floors), ...s.db.parties(), ...client } };
-    const at: Target = { ...common, urls: owos.map((o) => o.url), token: await tokenFor(owos[0]?.url ?? "", bench), server: "owo", cpu: { owo: pidsOf(owos), ...s.db.parties(), ...client } };
+    const atFloor: Target = { ...common, urls: floors.map((f) => f.url), token: "none", server: "floor", cpu: { floor: pidsOf(floors), ...s.db.parties(), ...client }, counters: s.db.counters(floorUrl) };
+    const at: Target = { ...common, urls: owos.map((o) => o.url), token: await tokenFor(owos[0]?.url ?? "", bench), server: "owo", cpu: { owo: pidsOf(owos), ...s.db.parties(), ...client }, counters: s.db.counters(s.db.url) };
     const rounds: LoadResult[][] = [];
     for (let round = 1; round <= SIZE.rounds; round++) {
       if (SIZE.rounds > 1) console.log(`  round ${round} of ${SIZE.rounds}`);

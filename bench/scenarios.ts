@@ -4,7 +4,10 @@ import { measure, type LoadSpec } from "./load";
 import type { LoadResult, Outcome, Server, Unavailable } from "./report";
 
 /** One server or several instances of it (the load is spread over `urls`); `cpu`: whose CPU to account for. */
-export type Target = { urls: string[]; token: string; publicKey: string; server: Server; connections: number; seconds: number; cpu?: CpuParties };
+export type Target = {
+  urls: string[]; token: string; publicKey: string; server: Server; connections: number; seconds: number; cpu?: CpuParties;
+  counters?: () => Promise<Record<string, number>>;
+};
 export type Channel = "USSD" | "TRANSFER";
 
 const customer = {
@@ -31,8 +34,8 @@ export function initiationBodies(channel: Channel, scenario: string): () => Reco
 
 const json = (t: Target, extra: Record<string, string> = {}) => ({ "content-type": "application/json", authorization: `Bearer ${t.token}`, ...extra });
 
-function spec(t: Target, s: Omit<LoadSpec, "urls" | "connections" | "seconds" | "cpu">): LoadSpec {
-  return { urls: t.urls, connections: t.connections, seconds: t.seconds, cpu: t.cpu, ...s };
+function spec(t: Target, s: Omit<LoadSpec, "urls" | "connections" | "seconds" | "cpu" | "counters">): LoadSpec {
+  return { urls: t.urls, connections: t.connections, seconds: t.seconds, cpu: t.cpu, counters: t.counters, ...s };
 }
 
 export function initiateOverRest(t: Target, channel: Channel, compareWith?: string): Promise<LoadResult> {
