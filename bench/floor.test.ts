@@ -34,7 +34,7 @@ for (const channel of ["USSD", "TRANSFER"] as const) {
     const body = initiationBodies(channel, "floor-test")();
     const made = await call(owo, "POST", "/api/v2/payments/initiates", { token, body: { publicKey: merchant.publicKey, ...body } });
     assert.equal(made.status, 200, made.text);
-    const path = `/api/v3/payments/query/${encodeURIComponent(body.paymentReference)}`;
+    const path = `/api/v3/payments/query/${encodeURIComponent(body.paymentReference ?? "")}`;
     const fromOwo = await call(owo, "GET", path, { token });
     const fromFloor = await call({ url: floor.url }, "GET", path);
     assert.equal(fromOwo.status, 200, fromOwo.text);
@@ -48,7 +48,7 @@ for (const channel of ["USSD", "TRANSFER"] as const) {
     const byOwo = await call(owo, "POST", "/api/v2/payments/initiates", { token, body: { publicKey: merchant.publicKey, ...initiationBodies(channel, "floor-test")() } });
     assert.deepEqual(Object.keys(byFloor.json.data.payments), Object.keys(byOwo.json.data.payments));
     assert.deepEqual([byFloor.json.status, byFloor.json.data.code, byFloor.json.data.message], [byOwo.json.status, byOwo.json.data.code, byOwo.json.data.message]);
-    const verified = await call(owo, "GET", `/api/v3/payments/query/${encodeURIComponent(body.paymentReference)}`, { token });
+    const verified = await call(owo, "GET", `/api/v3/payments/query/${encodeURIComponent(body.paymentReference ?? "")}`, { token });
     assert.equal(verified.status, 200, verified.text);
     assert.equal(verified.json.data.payments.linkingReference, byFloor.json.data.payments.linkingReference);
     const again = await call({ url: floor.url }, "POST", "/api/v2/payments/initiates", { body: { publicKey: merchant.publicKey, ...body } });
