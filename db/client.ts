@@ -69,7 +69,7 @@ export async function write<T>(body: (tx: Tx) => Promise<T>, options: { isolatio
   }, options.isolation ?? "serializable");
 }
 
-/** Moves when another connection commits (SQLite's data_version); null on PostgreSQL, where caches expire by time. */
+/** Moves when another process commits (SQLite's data_version); null on PostgreSQL, where caches expire by time. */
 export function changeMarker(): number | null {
   return opened().store.changeMarker();
 }
@@ -109,12 +109,14 @@ export function rawSqlite(): Database.Database {
 let preparedCount = 0;
 
 /**
- * A read compiled once per connection and run with `sql.placeholder` values: Drizzle otherwise rebuilds a query's SQL
- * on every call, which costs more than the database's own work on the hot paths (bench/README.md). Inside `write()` it
- * runs on that transaction (SQLite: one write connection, so compiled once; PostgreSQL: a named statement per client).
+ * A query compiled once per connection and run with `sql.placeholder` values: Drizzle otherwise rebuilds a query's SQL
+ * on every call, which costs more than the database's own work on the hot paths (bench/README.md). It runs where
+ * `db()` points: outside a transaction, the last committed state (so only reads belong there; SQLite's read connection
+ * refuses a write); inside `write()`, that transaction (SQLite: one write connection, so compiled once; PostgreSQL: a
+ * named statement per client).
  */
-export function preparedRead<Q extends PromiseLike<unknown>>(build: (db: Db) => Q): (values: Record<string, unknown>) => Promise<Awaited<Q>> {
-  const name = `owo_read_${++preparedCount}`;
+export function prepared<Q extends PromiseLike<unknown>>(build: (db: Db) => Q): (values: Record<string, unknown>) => Promise<Awaited<Q>> {
+  const name = `owo_${++preparedCount}`;
   const compiled = new WeakMap<Db, { execute(values: Record<string, unknown>): unknown }>();
   return async (values): Promise<Awaited<Q>> => {
     const target = db();

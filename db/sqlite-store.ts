@@ -72,7 +72,9 @@ export function openSqlite(path: string): Store {
   const writing = asNeutral(writer);
   const reading = reader === writer ? writing : asNeutral(reader);
   const inTurn = gate();
-  const dataVersion = reader.prepare("PRAGMA data_version").pluck();
+  // Asked of the write connection: its data_version moves only when another connection commits, and the reader never
+  // writes, so it moves for other processes' writes alone (the CLI rolling a key), not for this process's own.
+  const dataVersion = writer.prepare("PRAGMA data_version").pluck();
 
   return {
     dialect: "sqlite",

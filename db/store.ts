@@ -25,7 +25,7 @@ export interface Store {
   reader: Db;
   /** One write transaction; the body may be run again from the start (PostgreSQL's retries). */
   transaction<T>(body: (tx: Db) => Promise<T>, isolation: Isolation): Promise<T>;
-  /** A number that moves when another connection commits, or null where the database offers none (PostgreSQL). */
+  /** A number that moves when another process commits, or null where the database offers none (PostgreSQL). */
   changeMarker(): number | null;
   migrate(): Promise<void>;
   readiness(): Promise<Readiness>;

@@ -1,7 +1,7 @@
 // A payment's timeline and the outbox: each move writes one event and, when the merchant must hear of it, one outbox row.
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
-import { type Tx } from "../../db/client";
+import { eq, sql } from "drizzle-orm";
+import { prepared, type Tx } from "../../db/client";
 import { outbox, paymentEvents, payments, type PaymentRow } from "../../db/schema";
 import { publicKeyOf } from "../auth/api-keys";
 import { formatKobo } from "./money";
@@ -64,14 +64,24 @@ export type RecordOptions = {
   refund?: RefundInfo;
 };
 
+// Every move of every payment writes these two, so they are compiled once (db/client.ts `prepared`); they run in the
+// caller's transaction.
+const advanceSequence = prepared((tx) => tx.update(payments).set({ eventSequence: sql`${sql.placeholder("sequence")}` }).where(eq(payments.id, sql.placeholder("id"))));
+const insertEvent = prepared((tx) =>
+  tx.insert(paymentEvents).values({
+    paymentId: sql.placeholder("paymentId"), sequence: sql.placeholder("sequence"), type: sql.placeholder("type"), status: sql.placeholder("status"),
+    amountKobo: sql.placeholder("amountKobo"), detailJson: sql.placeholder("detailJson"), createdAt: sql.placeholder("createdAt"),
+  }),
+);
+
 /**
  * Appends the next event to `p`'s timeline (p is the row as it stands after the move) and queues
  * its callback. Call inside the transaction that made the move. Returns the row with its new sequence.
  */
 export async function recordEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, now: number, opts: RecordOptions = {}): Promise<PaymentRow> {
   const sequence = p.eventSequence + 1;
-  await tx.update(payments).set({ eventSequence: sequence }).where(eq(payments.id, p.id));
-  await tx.insert(paymentEvents).values({ paymentId: p.id, sequence, type, status: p.status, amountKobo: opts.amountKobo ?? null, detailJson: JSON.stringify(opts.detail ?? {}), createdAt: now });
+  await advanceSequence({ id: p.id, sequence });
+  await insertEvent({ paymentId: p.id, sequence, type, status: p.status, amountKobo: opts.amountKobo ?? null, detailJson: JSON.stringify(opts.detail ?? {}), createdAt: now });
   const row = { ...p, eventSequence: sequence };
   const event = type === "initiated" || type === "channel_chosen" || type === "refund_requested" || type === "reversed" ? null : PUBLISHED[type];
   if (event && opts.publish !== false) {

@@ -1,18 +1,20 @@
 // Initiating a payment in three steps (API.md "Issuing outside transactions"): reserve the reference (one
 // transaction; identical racers wait and replay, a different request is S14), issue at the bank side outside any
-// transaction (issue.ts), record the answer (a second transaction). A failed issue removes the reservation.
+// transaction (issue.ts), record the answer (a second transaction). A failed issue removes the reservation. The
+// sandbox bank (test mode) is in-process and never the network, so there all three are one transaction.
 import { setTimeout as sleep } from "node:timers/promises";
-import { and, eq, sql } from "drizzle-orm";
-import { preparedRead, write, type Tx } from "../../db/client";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { prepared, write, type Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { merchants, payments, type Mode, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { randomDigits } from "../identifiers";
 import { bankByCode } from "../providers/banks";
+import { issueInProcess, issuesInProcess } from "../providers/registry";
 import { settings } from "../settings";
 import type { InitiateRequest, PaymentType } from "./initiate-schema";
 import { recordEvent } from "./events";
-import { dropReservation, issueReserved, reservationStaleAfterMs, type ChannelChoice } from "./issue";
+import { dropReservation, issuedColumns, issueRequest, issueReserved, reservationStaleAfterMs, type ChannelChoice } from "./issue";
 import { formatKobo } from "./money";
 import { clock } from "../clock";
 
@@ -78,15 +80,24 @@ export function checkoutUrl(linkingReference: string): string {
 
 type NewPayment = Required<Omit<typeof payments.$inferInsert, "id">>;
 
-// Every initiation asks these, so they are compiled once (db/client.ts preparedRead).
-const linkingReferenceTaken = preparedRead((db) => db.select({ id: payments.id }).from(payments).where(eq(payments.linkingReference, sql.placeholder("candidate"))).limit(1));
-const referenceUsed = preparedRead((db) =>
+// Every initiation asks these, so they are compiled once (db/client.ts prepared).
+const linkingReferenceTaken = prepared((db) => db.select({ id: payments.id }).from(payments).where(eq(payments.linkingReference, sql.placeholder("candidate"))).limit(1));
+const referenceUsed = prepared((db) =>
   db
     .select({ id: payments.id, fingerprint: payments.requestFingerprint, answerJson: payments.answerJson, paymentType: payments.paymentType, reservedAt: payments.reservedAt })
     .from(payments)
     .where(and(eq(payments.merchantId, sql.placeholder("merchantId")), eq(payments.mode, sql.placeholder("mode")), eq(payments.paymentReference, sql.placeholder("paymentReference")))),
 );
-const merchantName = preparedRead((db) => db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, sql.placeholder("merchantId"))));
+// The payment row, every column a placeholder: NewPayment's keys are the table's columns but the id.
+const newPaymentColumns = Object.keys(getTableColumns(payments)).filter((column) => column !== "id");
+const insertPayment = prepared((tx) =>
+  tx
+    .insert(payments)
+    // Drizzle types insert values per column; placeholders stand for each of them alike.
+    .values(Object.fromEntries(newPaymentColumns.map((column) => [column, sql.placeholder(column)])) as unknown as NewPayment)
+    .returning(),
+);
+const merchantName = prepared((db) => db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, sql.placeholder("merchantId"))));
 
 export async function newLinkingReference(): Promise<string> {
   for (;;) {
@@ -97,7 +108,17 @@ export async function newLinkingReference(): Promise<string> {
 
 type Claim = { kind: "answered"; result: InitiateResult } | { kind: "busy" } | { kind: "reserved"; payment: PaymentRow; choice: ChannelChoice };
 
-/** Step 1, one transaction: replay, refuse, wait for an identical racer, or reserve the reference as a row. */
+async function insertNew(values: NewPayment): Promise<PaymentRow> {
+  const [payment] = await insertPayment(values);
+  if (!payment) throw new Error("the payment's insert returned no row");
+  return payment;
+}
+
+/**
+ * Step 1, one transaction: replay, refuse, wait for an identical racer, or reserve the reference as a row. The
+ * sandbox bank (test mode) issues in-process, so there the same transaction issues and records too: the answer is
+ * what this returns, and no reservation is ever seen.
+ */
 async function reserve(req: InitiateRequest, who: Initiation, print: string, now: number): Promise<Claim> {
   return write(async (tx) => {
     const [used] = await referenceUsed({ merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference });
@@ -132,14 +153,18 @@ async function reserve(req: InitiateRequest, who: Initiation, print: string, now
       nextRequeryAt: null, requeryCount: 0, lastProviderAnswerAt: null, requestFingerprint: print, answerJson: "", source: who.source,
       linkId: who.linkId ?? null, eventSequence: 0, createdAt: now, updatedAt: now, expiresAt: now + ttl * 1000, paidAt: null,
     };
-    const [payment] = await tx.insert(payments).values(values).returning();
-    if (!payment) throw new Error("the reservation's insert returned no row");
-    return { kind: "reserved", payment, choice };
+    if (!issuesInProcess(who.mode)) return { kind: "reserved", payment: await insertNew(values), choice };
+    const outcome = await issueInProcess(issueRequest(values, choice, merchant.name), `${values.linkingReference}-1`);
+    const issued = { ...values, ...issuedColumns(values, choice, outcome, now) };
+    const answerJson = answerFor(issued);
+    const payment = await insertNew({ ...issued, answerJson });
+    await recordEvent(tx, payment, "initiated", now, { amountKobo: payment.amountKobo, detail: { source: who.source, provider: payment.provider } });
+    return { kind: "answered", result: result(req.paymentType, answerJson, false) };
   }, { isolation: "read committed" });
 }
 
 /** Step 3's answer: API.md's `payments` object for the issued row, written in the recording transaction. */
-function answerFor(p: PaymentRow): string {
+function answerFor(p: Omit<PaymentRow, "id">): string {
   const head = { paymentReference: p.paymentReference, linkingReference: p.linkingReference };
   const tail = { amount: formatKobo(p.amountKobo), expiresAt: new Date(p.expiresAt).toISOString(), checkoutUrl: checkoutUrl(p.linkingReference) };
   if (p.paymentType === "USSD") return JSON.stringify(ussdPayments(head, { providerReference: p.providerReference ?? "", dialCode: p.dialCode ?? "" }, tail));

@@ -7,6 +7,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { merchants, payments, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import type { Bank } from "../providers/banks";
+import type { IssueRequest } from "../providers/connector";
 import { issueThroughProviders, type IssueOutcome } from "../providers/registry";
 import { clock } from "../clock";
 import { settings } from "../settings";
@@ -23,7 +24,7 @@ export function firstRequeryAt(now: number): number {
   return now + Math.round(60_000 * settings().requeryBackoffScale);
 }
 
-function issuedColumns(p: PaymentRow, choice: ChannelChoice, outcome: IssueOutcome, now: number) {
+export function issuedColumns(p: Pick<PaymentRow, "expiresAt" | "mode">, choice: ChannelChoice, outcome: IssueOutcome, now: number) {
   const { issued } = outcome;
   const common = {
     paymentType: choice.channel, provider: outcome.provider, providerAccountId: outcome.providerAccountId, issueReference: outcome.issueReference,
@@ -33,6 +34,14 @@ function issuedColumns(p: PaymentRow, choice: ChannelChoice, outcome: IssueOutco
   return issued.channel === "USSD"
     ? { ...common, bankCode: choice.channel === "USSD" ? choice.bank.bankCode : null, dialCode: issued.dialCode, accountNumber: null, accountBankName: null, walletName: null }
     : { ...common, bankCode: null, dialCode: null, accountNumber: issued.accountNumber, accountBankName: issued.bankName, walletName: issued.accountName };
+}
+
+/** What the bank side is asked for a payment (its reference is per attempt). */
+export function issueRequest(p: Omit<PaymentRow, "id">, choice: ChannelChoice, merchantName: string): Omit<IssueRequest, "reference"> {
+  return {
+    channel: choice.channel, amountKobo: p.amountKobo, currency: "NGN", bank: choice.channel === "USSD" ? choice.bank : undefined,
+    customer: { fullName: p.fullName, email: p.email, mobileNumber: p.mobileNumber }, merchantName, expiresAt: p.expiresAt,
+  };
 }
 
 /**
@@ -45,15 +54,7 @@ export async function issueReserved(p: PaymentRow, choice: ChannelChoice, finish
   if (!merchant) throw new ApiError("S404", "Merchant not found");
   let attempts = 0;
   for (let round = 0; ; round++) {
-    const outcome = await issueThroughProviders(
-      p.merchantId,
-      p.mode,
-      {
-        channel: choice.channel, amountKobo: p.amountKobo, currency: "NGN", bank: choice.channel === "USSD" ? choice.bank : undefined,
-        customer: { fullName: p.fullName, email: p.email, mobileNumber: p.mobileNumber }, merchantName: merchant.name, expiresAt: p.expiresAt,
-      },
-      () => `${p.linkingReference}-${++attempts}`,
-    );
+    const outcome = await issueThroughProviders(p.merchantId, p.mode, issueRequest(p, choice, merchant.name), () => `${p.linkingReference}-${++attempts}`);
     try {
       return await write(async (tx) => {
         const [recorded] = await tx

@@ -1,11 +1,11 @@
 // Finding a merchant's payment: by its reference, within one merchant and mode.
 import { and, eq, sql } from "drizzle-orm";
-import { preparedRead } from "../../db/client";
+import { prepared } from "../../db/client";
 import { payments, type Mode, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 
-// Every verification asks this, so it is compiled once (db/client.ts preparedRead).
-const byReference = preparedRead((db) =>
+// Every verification asks this, so it is compiled once (db/client.ts prepared).
+const byReference = prepared((db) =>
   db
     .select()
     .from(payments)

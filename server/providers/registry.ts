@@ -1,6 +1,7 @@
 // The registry: which connector issues a payment. Test mode is the sandbox bank's; live mode takes the merchant's
 // connected providers in priority order, skips those that do not serve the channel or bank or are resting, and
-// fails over on a timeout, a 5xx or an unreachable host. Never called inside a database transaction.
+// fails over on a timeout, a 5xx or an unreachable host. Never called inside a database transaction, but for the
+// sandbox bank's in-process issue (issueInProcess).
 import type { Mode } from "../../db/schema";
 import { ApiError, type FieldError } from "../api-error";
 import { settings } from "../settings";
@@ -72,6 +73,22 @@ export async function issueThroughProviders(
     }
   }
   throw new ApiError("S502", "No provider could issue the payment now; nothing was stored, send the same request again", failures);
+}
+
+/** Test mode's issuer is the sandbox bank: in-process, reading only Owo's own tables, never the network. */
+export function issuesInProcess(mode: Mode): boolean {
+  return mode === "test";
+}
+
+const NEVER_ABORTED = new AbortController().signal;
+
+/**
+ * The sandbox bank's issue, which alone may run inside a transaction (the reservation's: one transaction instead of
+ * two, and its numbers are checked against the very state they are recorded in).
+ */
+export async function issueInProcess(req: Omit<IssueRequest, "reference">, reference: string): Promise<IssueOutcome> {
+  const issued = await sandboxConnector.issue(sandboxAccount, { ...req, reference, noticeUrl: noticeUrl(sandboxAccount.id) }, NEVER_ABORTED);
+  return { issued, provider: "sandbox", providerAccountId: null, issueReference: reference };
 }
 
 /** The dashboard's "test connection": one harmless authenticated call, recorded in the account's health. */

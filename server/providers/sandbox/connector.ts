@@ -1,7 +1,7 @@
 // The sandbox bank as a connector: dial codes with the customer's bank's real short code, accounts at bank 000,
 // and its own record of the money it sent (the notices it signed) for query. It serves Owo's test mode only.
-import { and, eq, isNull } from "drizzle-orm";
-import { db } from "../../../db/client";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { db, prepared } from "../../../db/client";
 import { bankNotices, payments } from "../../../db/schema";
 import { randomDigits } from "../../identifiers";
 import { dialCode, sandboxHoldingBank } from "../banks";
@@ -13,13 +13,20 @@ import { sandboxQueryRefund, sandboxRefund } from "./refunds";
 /** The sandbox needs no credentials; it is reached in-process and tells Owo of money over HTTP (bank.ts). */
 export const sandboxAccount: ProviderAccount = { id: "sandbox", provider: "sandbox", baseUrl: "", credentials: {} };
 
-// Reads outside any transaction: two racing issues could draw the same number, and the partial unique indexes
-// on payments (sandbox numbers) refuse the second at record time; the core then asks again (payments/issue.ts).
+// Test mode issues inside the reservation's transaction (payments/initiate.ts), so these see the state the number is
+// recorded in; elsewhere (standard checkout) they read outside it, and two racing issues could draw the same number:
+// the partial unique indexes on payments (sandbox numbers) refuse the second, and the core asks again (payments/issue.ts).
+const dialCodeTaken = prepared((db) =>
+  db.select({ id: payments.id }).from(payments)
+    .where(and(isNull(payments.providerAccountId), eq(payments.bankCode, sql.placeholder("bankCode")), eq(payments.providerReference, sql.placeholder("candidate"))))
+    .limit(1),
+);
+const accountTaken = prepared((db) =>
+  db.select({ id: payments.id }).from(payments).where(and(isNull(payments.providerAccountId), eq(payments.accountNumber, sql.placeholder("candidate")))).limit(1),
+);
 const taken = {
-  dialCode: async (bankCode: string, candidate: string) =>
-    (await db().select({ id: payments.id }).from(payments).where(and(isNull(payments.providerAccountId), eq(payments.bankCode, bankCode), eq(payments.providerReference, candidate))).limit(1)).length > 0,
-  account: async (candidate: string) =>
-    (await db().select({ id: payments.id }).from(payments).where(and(isNull(payments.providerAccountId), eq(payments.accountNumber, candidate))).limit(1)).length > 0,
+  dialCode: async (bankCode: string, candidate: string) => (await dialCodeTaken({ bankCode, candidate })).length > 0,
+  account: async (candidate: string) => (await accountTaken({ candidate })).length > 0,
 };
 
 /** Random candidates until one is free; with 10^8 and 10^9 spaces a retry is rare, a second rarer still. */
