@@ -69,6 +69,22 @@ export async function write<T>(body: (tx: Tx) => Promise<T>, options: { isolatio
   }, options.isolation ?? "serializable");
 }
 
+/**
+ * A view read in several statements that must agree with each other (a payment's row and its refunds' rows): the body
+ * reads through `db()` as usual and sees one committed state. Inside `write()`, it reads that transaction. Reads only.
+ */
+export async function readSnapshot<T>(body: () => Promise<T>): Promise<T> {
+  if (current.getStore()?.open) return body();
+  return opened().store.snapshot(async (tx) => {
+    const here: OpenTx = { tx, open: true };
+    try {
+      return await current.run(here, body);
+    } finally {
+      here.open = false;
+    }
+  });
+}
+
 /** Moves when another process commits (SQLite's data_version); null on PostgreSQL, where caches expire by time. */
 export function changeMarker(): number | null {
   return opened().store.changeMarker();

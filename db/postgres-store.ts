@@ -50,6 +50,7 @@ export function openPostgres(url: string, options: PoolOptions): Store {
         }
       }
     },
+    snapshot: (body) => database.transaction((tx) => body(tx as unknown as Db), { isolationLevel: "repeatable read", accessMode: "read only" }),
     changeMarker: () => null,
     migrate: () => migratePostgres(url),
     async readiness(): Promise<Readiness> {

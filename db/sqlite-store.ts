@@ -72,6 +72,12 @@ export function openSqlite(path: string): Store {
   const writing = asNeutral(writer);
   const reading = reader === writer ? writing : asNeutral(reader);
   const inTurn = gate();
+  // Views that read several statements get a connection of their own, so a read transaction held open across their
+  // awaits never makes another request's plain read see an older state than the one it has just committed.
+  const viewer = path === ":memory:" ? writer : connect(path);
+  if (viewer !== writer) viewer.pragma("query_only = ON");
+  const viewing = viewer === writer ? writing : asNeutral(viewer);
+  const viewsInTurn = viewer === writer ? inTurn : gate();
   // Asked of the write connection: its data_version moves only when another connection commits, and the reader never
   // writes, so it moves for other processes' writes alone (the CLI rolling a key), not for this process's own.
   const dataVersion = writer.prepare("PRAGMA data_version").pluck();
@@ -90,6 +96,15 @@ export function openSqlite(path: string): Store {
         } catch (err) {
           if (writer.inTransaction) writer.exec("rollback");
           throw err;
+        }
+      }),
+    snapshot: (body) =>
+      viewsInTurn(async () => {
+        viewer.exec("begin");
+        try {
+          return await body(viewing);
+        } finally {
+          if (viewer.inTransaction) viewer.exec(viewer === writer ? "rollback" : "commit");
         }
       }),
     changeMarker: () => dataVersion.get() as number,
@@ -117,6 +132,7 @@ export function openSqlite(path: string): Store {
     },
     async close() {
       if (reader !== writer) reader.close();
+      if (viewer !== writer) viewer.close();
       writer.close();
     },
   };

@@ -25,6 +25,8 @@ export interface Store {
   reader: Db;
   /** One write transaction; the body may be run again from the start (PostgreSQL's retries). */
   transaction<T>(body: (tx: Db) => Promise<T>, isolation: Isolation): Promise<T>;
+  /** Several reads that see one committed state: a read-only transaction (never retried; it cannot conflict). */
+  snapshot<T>(body: (tx: Db) => Promise<T>): Promise<T>;
   /** A number that moves when another process commits, or null where the database offers none (PostgreSQL). */
   changeMarker(): number | null;
   migrate(): Promise<void>;

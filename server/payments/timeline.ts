@@ -1,6 +1,6 @@
 // One payment as the merchant sees it: verify's view, what was issued to the customer, and its timeline of events.
 import { asc, eq } from "drizzle-orm";
-import { db } from "../../db/client";
+import { db, readSnapshot } from "../../db/client";
 import { paymentEvents, type Mode, type PaymentRow } from "../../db/schema";
 import { bankByCode } from "../providers/banks";
 import { providerNoticesOf } from "../providers/notice-log";
@@ -50,9 +50,16 @@ async function timelineOf(paymentId: number) {
     }));
 }
 
-/** Like verify, never shows an open payment past its expiry. */
+/**
+ * Like verify, never shows an open payment past its expiry. Its rows are read in one snapshot, so the payment's
+ * amounts always agree with the refunds and timeline shown beside them.
+ */
 export async function paymentWithTimeline(merchantId: string, mode: Mode, paymentReference: string, now = clock.now()) {
-  const p = await expireIfOverdue(await findPayment(merchantId, mode, paymentReference), now);
+  await expireIfOverdue(await findPayment(merchantId, mode, paymentReference), now);
+  return readSnapshot(async () => viewOf(await findPayment(merchantId, mode, paymentReference), merchantId, mode, paymentReference));
+}
+
+async function viewOf(p: PaymentRow, merchantId: string, mode: Mode, paymentReference: string) {
   return {
     payments: paymentView(p),
     /** What the state means (open, owed, refund due, what may be done next), for the dashboard to show as is. */
