@@ -5,7 +5,7 @@
 // to open, nothing to retry, and concurrent requests for a key queue on its row for the length of one update.
 // The database's clock, not each instance's, so instances whose clocks differ still agree on what has refilled.
 import { lte, sql } from "drizzle-orm";
-import { db, preparedRead } from "../../db/client";
+import { db, prepared } from "../../db/client";
 import { rateBudgets } from "../../db/schema";
 import { takeOf, type Take } from "./token-bucket";
 
@@ -23,7 +23,7 @@ const fits = sql`${level} - ${NOW} <= ${tolerance}`;
  * Compiled once per connection: building the statement (Drizzle) and planning it (PostgreSQL) each time cost more than
  * running it. One statement outside any transaction is its own: it runs on the pool, never inside a caller's write().
  */
-const takeOne = preparedRead((d) =>
+const takeOne = prepared((d) =>
   d
     .insert(rateBudgets)
     .values({ key: sql.placeholder("key"), fullAt: sql`${NOW} + ${interval}`, granted: true })
