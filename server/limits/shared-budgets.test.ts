@@ -106,3 +106,35 @@ test(
     assert.equal((await budgets.take(key, Date.now() + 1000)).allowed, true, "once the token is due, the database is asked again");
   },
 );
+
+test(
+  "a budget with plenty left is taken a few tokens at a time: one write serves several requests, the headers still count one by one, and two instances together never exceed it",
+  { skip: onPostgres ? false : "PostgreSQL's store only" },
+  async () => {
+    const { SharedBudgets } = await import("./shared-budgets");
+    const { db } = await import("../../db/client");
+    const { rateBudgets } = await import("../../db/schema");
+    const a = new SharedBudgets(50, 100);
+    const key = "merchant:batched:test";
+    const remaining: number[] = [];
+    for (let i = 0; i < 2; i++) remaining.push((await a.take(key)).remaining);
+    // The second took 5 at once (99 left is plenty): with the row gone, the next 4 are still handed out, and no row comes back.
+    await db().delete(rateBudgets);
+    for (let i = 0; i < 4; i++) remaining.push((await a.take(key)).remaining);
+    assert.deepEqual(await db().select().from(rateBudgets), [], "the 4 came from the instance's own spare");
+    remaining.forEach((r, i) => assert.ok(r >= 99 - i && r <= 100 - i, `remaining ${remaining.join(", ")}: one less each time (give or take a refill)`));
+
+    // Two instances draining one budget at once: never more than it and its refill, and little of it left unspent.
+    const b = new SharedBudgets(50, 100);
+    const both = "merchant:drained:test";
+    const started = Date.now();
+    const granted = (await Promise.all(Array.from({ length: 16 }, async (_, i) => {
+      let n = 0;
+      for (let j = 0; j < 20; j++) if ((await (i % 2 ? a : b).take(both)).allowed) n++;
+      return n;
+    }))).reduce((x, y) => x + y, 0);
+    const refill = ((Date.now() - started) / 1000) * 50;
+    assert.ok(granted <= 100 + refill + 1, `${granted} granted from a budget of 100 and ${refill.toFixed(1)} refilled`);
+    assert.ok(granted >= 100 - 2 * 4, `${granted} granted: at most 4 spare tokens an instance go unspent`);
+  },
+);

@@ -34,6 +34,10 @@ export default function LimitsPage() {
         retry. The <a href="/docs/client">typed client</a> keeps one token for all its calls, so it does not spend the per-IP limit on
         token exchanges.
       </p>
+      <p>
+        An Owo with several instances on <a href="/docs/postgres">PostgreSQL</a> counts each limit once for all of them: requests spread
+        over three instances share one budget. One process on SQLite counts in its own memory.
+      </p>
 
       <p>
         The per-IP limit is decided on the path as the router sees it: percent-decoded, with <code>/./</code> and{" "}
