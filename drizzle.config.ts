@@ -2,7 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "sqlite",
-  schema: "./db/schema-sqlite.ts",
+  schema: "./db/tables/*.ts",
   out: "./db/migrations",
   dbCredentials: { url: process.env.DATABASE_URL ?? "./data/owo.db" },
 });

@@ -1,6 +1,6 @@
-// The two schemas describe one data model: db/schema-sqlite.ts (SQLite) and db/schema-pg.ts (PostgreSQL) declare the same
-// tables, columns, keys, indexes and references, and their generated migrations build the same catalog. Migrations
-// on PostgreSQL run once when several instances start together.
+// The two schemas describe one data model: db/tables/ (SQLite, gathered by schema-sqlite.ts) and db/tables-pg/
+// (PostgreSQL, gathered by schema-pg.ts) declare the same tables, columns, keys, indexes and references, and their
+// generated migrations build the same catalog. Migrations on PostgreSQL run once when several instances start together.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";

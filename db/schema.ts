@@ -1,6 +1,6 @@
 // The tables the services query, for the database this process runs on. The services are written once, against
 // db/schema-sqlite.ts's types; on PostgreSQL the same names hold db/schema-pg.ts's tables (generated from the SQLite
-// file, column for column, and checked by db/schema-parity.test.ts), and Drizzle builds each query in the dialect of
+// files, column for column, and checked by db/schema-parity.test.ts), and Drizzle builds each query in the dialect of
 // the database it runs on. Chosen once, when the process starts, from DATABASE_URL.
 import * as sqlite from "./schema-sqlite";
 import * as postgres from "./schema-pg";

@@ -4,7 +4,7 @@ import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import type * as schema from "./schema-sqlite";
 
 /**
- * The one database type the services see: Drizzle's async SQLite database over db/schema-sqlite.ts. Its queries are
+ * The one database type the services see: Drizzle's async SQLite database over db/schema-sqlite.ts (db/tables/). Its queries are
  * awaited, never run with `.get()`/`.all()`/`.run()` (PostgreSQL has none; the linter refuses them), and a write's
  * count of changed rows comes from `.returning()`, which both dialects have.
  */

@@ -1,0 +1,67 @@
+// The bank side: merchants' provider accounts, and what the providers told Owo.
+// Times are integer milliseconds since the epoch (UTC); money is integer kobo.
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { payments } from "./payments";
+import { merchants } from "./people";
+
+/** A merchant's account at a bank-side provider; credentials sealed under OWO_MASTER_KEY, shown by their last 4. */
+export const providerAccounts = sqliteTable(
+  "provider_accounts",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    provider: text("provider", { enum: ["sandbox", "paystack", "flutterwave", "seerbit"] }).notNull(),
+    priority: integer("priority").notNull(),
+    baseUrl: text("base_url").notNull(),
+    credentialsEnc: text("credentials_enc").notNull(),
+    /** `{"secretKey":"…1a2b"}`: each credential's last 4 characters, all the dashboard ever shows again. */
+    credentialsLast4: text("credentials_last4").notNull(),
+    /** The provider's own test credentials (e.g. sk_test_…): still Owo live mode, marked on the dashboard. */
+    providerTestMode: integer("provider_test_mode", { mode: "boolean" }).notNull(),
+    createdAt: integer("created_at").notNull(),
+    disconnectedAt: integer("disconnected_at"),
+    /** Health and the circuit breaker: shared through the database, so every instance and the dashboard see it. */
+    lastSuccessAt: integer("last_success_at"),
+    lastFailureAt: integer("last_failure_at"),
+    lastFailure: text("last_failure"),
+    failureWindowStart: integer("failure_window_start"),
+    failureCount: integer("failure_count").notNull().default(0),
+    restingUntil: integer("resting_until"),
+  },
+  (t) => [index("provider_accounts_merchant").on(t.merchantId, t.priority)],
+);
+
+/** What the bank side told us; one row per provider transaction, so a repeated notice is a no-op. */
+export const bankNotices = sqliteTable(
+  "bank_notices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    provider: text("provider").notNull(),
+    providerTransactionId: text("provider_transaction_id").notNull(),
+    paymentId: integer("payment_id").notNull().references(() => payments.id),
+    /** reversal and expiry: what a live provider's own record said (it sent money back itself; it closed the payment). */
+    kind: text("kind", { enum: ["credit", "decline", "reversal", "expiry"] }).notNull(),
+    amountKobo: integer("amount_kobo").notNull().default(0),
+    senderName: text("sender_name"),
+    bankTime: integer("bank_time"),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [uniqueIndex("bank_notices_txn").on(t.provider, t.providerTransactionId)],
+);
+
+/** Every notice a provider URL received, with what Owo did with it and why (rejected ones included). */
+export const providerNotices = sqliteTable(
+  "provider_notices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    providerAccountId: text("provider_account_id").notNull().references(() => providerAccounts.id),
+    eventId: text("event_id"),
+    paymentId: integer("payment_id").references(() => payments.id),
+    /** notice: the provider told Owo; requery: Owo asked the provider (then eventId is null). */
+    source: text("source", { enum: ["notice", "requery"] }).notNull().default("notice"),
+    outcome: text("outcome", { enum: ["applied", "duplicate", "rejected", "no_payment", "ignored", "unchanged", "unanswered"] }).notNull(),
+    reason: text("reason").notNull(),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [index("provider_notices_account").on(t.providerAccountId, t.receivedAt), index("provider_notices_payment").on(t.paymentId)],
+);
