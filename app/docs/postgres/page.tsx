@@ -55,7 +55,7 @@ export default function PostgresPage() {
         On PostgreSQL the <a href="/docs/limits">rate limits</a> are the deployment&apos;s: each merchant&apos;s budget (per mode) and each
         client IP&apos;s is one row that every instance draws on, so three instances grant it once, not three times. Taking a token is one
         statement on an unlogged table (a crash empties it, which leaves every budget full); an instance remembers a refusal until the next token
-        is due, so a client past its limit costs the database nothing, and takes a busy key&apos;s tokens a few at a time (burst ÷ 20, 5 with
+        is due, so a client past its limit costs one statement per instance each time a token is due, however hard it pushes, and takes a busy key&apos;s tokens a few at a time (burst ÷ 20, 5 with
         the default burst, handed out within a second; bursts under 40 go one at a time and are exact). On SQLite, one process per file, the
         budgets live in that process&apos;s memory.
       </p>
