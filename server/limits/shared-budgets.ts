@@ -11,7 +11,11 @@ import { db, prepared } from "../../db/client";
 import { rateBudgets } from "../../db/schema";
 import { takeOf, type Take } from "./token-bucket";
 
-/** Now in microseconds, fixed for the statement: the unit `fullAt` is kept in. */
+/**
+ * Now in microseconds, fixed for the statement: the unit `fullAt` is kept in. A statement that waited for the row's lock
+ * reckons from when it began, so the refill it waited through is not counted: the safe side, by less than a token at
+ * any rate below a thousand a second.
+ */
 const NOW = sql`(extract(epoch from statement_timestamp()) * 1000000)::bigint`;
 
 /** What the tokens taken cost in microseconds of refill: their number times the interval between two tokens. */
