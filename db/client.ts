@@ -4,6 +4,7 @@
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import type Database from "better-sqlite3";
+import type { LoopLocks } from "./advisory-locks";
 import { databaseTargetOf } from "./location";
 import { openPostgres } from "./postgres-store";
 import { openSqlite } from "./sqlite-store";
@@ -83,6 +84,11 @@ export async function readSnapshot<T>(body: () => Promise<T>): Promise<T> {
       here.open = false;
     }
   });
+}
+
+/** Locks for loops run once per database that PostgreSQL drops the moment this process dies; null on SQLite (lease rows there). */
+export function loopLocks(): LoopLocks | null {
+  return opened().store.loopLocks;
 }
 
 /** Moves when another process commits (SQLite's data_version); null on PostgreSQL, where caches expire by time. */

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import pg from "pg";
 import * as schema from "./schema-pg";
+import { advisoryLoopLocks } from "./advisory-locks";
 import { migratePostgres } from "./postgres-migrations";
 import type { Db, Readiness, Store } from "./store";
 
@@ -35,6 +36,7 @@ export function openPostgres(url: string, options: PoolOptions): Store {
   const database = drizzle(pool, { schema });
   // The services' type is SQLite's; the query builders they call are the same on both (db/store.ts).
   const reader = database as unknown as Db;
+  const loopLocks = advisoryLoopLocks(url, options.statementTimeoutMs);
 
   return {
     dialect: "postgres",
@@ -52,6 +54,7 @@ export function openPostgres(url: string, options: PoolOptions): Store {
     },
     snapshot: (body) => database.transaction((tx) => body(tx as unknown as Db), { isolationLevel: "repeatable read", accessMode: "read only" }),
     changeMarker: () => null,
+    loopLocks,
     migrate: () => migratePostgres(url),
     async readiness(): Promise<Readiness> {
       const journal = JSON.parse(readFileSync(resolve(process.cwd(), "db/migrations-pg/meta/_journal.json"), "utf8")) as { entries: { when: number }[] };
@@ -72,6 +75,9 @@ export function openPostgres(url: string, options: PoolOptions): Store {
         current: row?.last !== null && row?.last !== undefined && Number(row.last) === last,
       };
     },
-    close: () => pool.end(),
+    async close() {
+      await loopLocks.close();
+      await pool.end();
+    },
   };
 }

@@ -108,6 +108,8 @@ export function openSqlite(path: string): Store {
         }
       }),
     changeMarker: () => dataVersion.get() as number,
+    // SQLite has no lock that outlives a statement but dies with its process: loops hold lease rows (server/leases.ts).
+    loopLocks: null,
     async migrate() {
       // A migration that rebuilds a table (drizzle-kit's way to change a column) drops the old one, which fails on the
       // rows that point at it while foreign keys are on. SQLite's own recipe: keys off around the change (a pragma

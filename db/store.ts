@@ -1,6 +1,7 @@
 // What the neutral data layer (db/client.ts) needs of a database, whichever it is.
 import type Database from "better-sqlite3";
 import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
+import type { LoopLocks } from "./advisory-locks";
 import type * as schema from "./schema-sqlite";
 
 /**
@@ -29,6 +30,8 @@ export interface Store {
   snapshot<T>(body: (tx: Db) => Promise<T>): Promise<T>;
   /** A number that moves when another process commits, or null where the database offers none (PostgreSQL). */
   changeMarker(): number | null;
+  /** Locks that die with this process's connection, for loops run once per database; null where there are none (SQLite). */
+  loopLocks: LoopLocks | null;
   migrate(): Promise<void>;
   readiness(): Promise<Readiness>;
   close(): Promise<void>;

@@ -20,3 +20,38 @@ test("a second holder is refused while the first one's lease runs, and takes ove
   assert.equal(await holdLease("requery", "process-a", now + 34_000, 30), false);
   assert.equal(await holdLease("sweeper", "process-a", now + 34_000, 30), true, "each loop has a lease of its own");
 });
+
+test("on PostgreSQL one session at a time holds a loop's lock: kept while held, handed on by release, dropped with the session", async (t) => {
+  const { dialect } = await import("../db/client");
+  if (dialect() !== "postgres") return t.skip("SQLite has no session locks: its loops hold the lease rows above");
+  const { advisoryLoopLocks, loopLockKey } = await import("../db/advisory-locks");
+  const { default: pg } = await import("pg");
+  // Two processes' locks, as two instances hold them: each its own session.
+  const a = advisoryLoopLocks(owo.databaseUrl, 5_000);
+  const b = advisoryLoopLocks(owo.databaseUrl, 5_000);
+  const admin = new pg.Client({ connectionString: owo.databaseUrl });
+  await admin.connect();
+  try {
+    assert.equal(await a.hold("test-loop"), true);
+    assert.equal(await a.hold("test-loop"), true, "a keeps it");
+    assert.equal(await b.hold("test-loop"), false, "b is refused while a holds it");
+    await a.release("test-loop");
+    assert.equal(await b.hold("test-loop"), true, "a let go: b takes it");
+    // b's session ends as a killed process's does: PostgreSQL drops its lock with it, and a takes it at once.
+    const key = loopLockKey("test-loop");
+    const ended = await admin.query(
+      "select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and granted and classid = $1::oid and objid = $2::oid",
+      [((key >> 32n) & 0xffffffffn).toString(), (key & 0xffffffffn).toString()],
+    );
+    assert.equal(ended.rowCount, 1);
+    const started = Date.now();
+    while (!(await a.hold("test-loop")) && Date.now() - started < 2_000) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(await a.hold("test-loop"), true, `a took it ${Date.now() - started} ms after b's session ended`);
+    assert.equal(await b.hold("test-loop").catch(() => false), false, "b finds its session gone, and the loop taken");
+    assert.equal(await b.hold("test-loop"), false, "b, on a new session, is refused");
+  } finally {
+    await admin.end();
+    await a.close();
+    await b.close();
+  }
+});

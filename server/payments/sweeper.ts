@@ -1,9 +1,8 @@
 // The expiry sweeper: every OWO_SWEEP_INTERVAL_SECONDS, open payments past expiresAt become EXPIRED (and full rate
-// budgets are forgotten). One instance sweeps at a time (its lease,
-// server/leases.ts): several sweeping the same rows would only collide.
-import { clock } from "../clock";
+// budgets are forgotten). One instance sweeps at a time (server/leases.ts): several sweeping the same rows would only
+// collide.
 import { forgetFullRateBudgets } from "../limits/rate-limits";
-import { holdLease, newLeaseHolder, releaseLease } from "../leases";
+import { loopTurn } from "../leases";
 import { log } from "../logger";
 import { repeatEvery } from "../recurring";
 import { dropStaleReservations } from "./issue";
@@ -11,11 +10,11 @@ import { expireOverdue } from "./lifecycle";
 
 export function startSweeper(intervalSeconds: number): () => Promise<void> {
   if (intervalSeconds <= 0) return async () => undefined;
-  const holder = newLeaseHolder();
-  // Renewed every pass; when the holder dies, a survivor sweeps within three periods (never less than 10 s).
-  const leaseSeconds = Math.max(10, 3 * intervalSeconds);
+  // A lease row (SQLite) is renewed every pass; when its holder dies, a survivor sweeps within three periods (never
+  // less than 10 s). PostgreSQL's lock moves on a survivor's next pass.
+  const turn = loopTurn("sweeper", () => Math.max(10, 3 * intervalSeconds));
   const stop = repeatEvery(intervalSeconds * 1000, "sweeper", async () => {
-    if (!(await holdLease("sweeper", holder, clock.now(), leaseSeconds))) return;
+    if (!(await turn.held())) return;
     // Batches of 500: a backlog drains over a few ticks instead of holding the write lock for long.
     const expired = await expireOverdue();
     if (expired > 0) log.info({ expired }, "expired overdue payments");
@@ -26,6 +25,6 @@ export function startSweeper(intervalSeconds: number): () => Promise<void> {
   });
   return async () => {
     await stop();
-    await releaseLease("sweeper", holder);
+    await turn.release();
   };
 }

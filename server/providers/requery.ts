@@ -5,7 +5,7 @@ import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
 import { db, write } from "../../db/client";
 import { payments, providerNotices, type PaymentRow } from "../../db/schema";
 import { clock } from "../clock";
-import { holdLease, newLeaseHolder, releaseLease } from "../leases";
+import { loopTurn } from "../leases";
 import { applyProviderRecord, expireIfOverdue } from "../payments/lifecycle";
 import { formatKobo } from "../payments/money";
 import { isOpen } from "../payments/status";
@@ -81,22 +81,22 @@ export async function requeryDue(now = clock.now(), limit = 20, stillHeld: () =>
 }
 
 /**
- * A holder's lease outlasts one ask (OWO_PROVIDER_TIMEOUT_MS) with room to spare and is renewed before each ask: short,
- * so that when its holder dies (SIGKILL leaves no goodbye) a survivor takes the loop over within it.
+ * A lease row (SQLite) outlasts one ask (OWO_PROVIDER_TIMEOUT_MS) with room to spare and is renewed before each ask:
+ * short, so that when its holder dies (SIGKILL leaves no goodbye) a survivor takes the loop over within it. On
+ * PostgreSQL the loop's lock moves on a survivor's next pass instead (server/leases.ts).
  */
 function leaseSeconds(): number {
   return Math.max(10, Math.ceil((3 * settings().providerTimeoutMs) / 1000));
 }
 
 export function startRequeryLoop(): () => Promise<void> {
-  const holder = newLeaseHolder();
+  const turn = loopTurn("requery", leaseSeconds);
   const every = Math.min(5_000, Math.max(50, Math.round(5_000 * settings().requeryBackoffScale)));
-  const held = () => holdLease("requery", holder, clock.now(), leaseSeconds());
   const stop = repeatEvery(every, "requery", async () => {
-    if (await held()) await requeryDue(clock.now(), 20, held);
+    if (await turn.held()) await requeryDue(clock.now(), 20, turn.held);
   });
   return async () => {
     await stop();
-    await releaseLease("requery", holder);
+    await turn.release();
   };
 }

@@ -37,8 +37,9 @@ before(async () => {
     startFleet({
       apps: 3,
       workers: 2,
-      // A USSD code lives 2 s, so the sweeper has something to expire; requery asks 1.2 s after issue, and a dead
-      // holder's requery lease runs out within 10 s (three provider timeouts of 2 s, and never less than 10 s).
+      // A USSD code lives 2 s, so the sweeper has something to expire; requery asks 1.2 s after issue. A dead holder's
+      // loops move on a survivor's next pass on PostgreSQL; on SQLite once its lease row runs out, within 10 s (three
+      // provider timeouts of 2 s, and never less than 10 s; server/scale/loop-takeover.test.ts measures both).
       appEnv: { OWO_SWEEP_INTERVAL_SECONDS: "1", OWO_USSD_TTL_SECONDS: "2", OWO_REQUERY_BACKOFF_SCALE: "0.02", OWO_PROVIDER_TIMEOUT_MS: "2000" },
       // A killed worker's claims come back after 2 s.
       workerEnv: { OWO_WORKER_LEASE_SECONDS: "2", OWO_WEBHOOK_BACKOFF_SCALE: "0.001" },

@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Running on PostgreSQL" };
 
 const SETTINGS = [
   ["postgres://user:password@host:5432/database selects PostgreSQL; a file path is SQLite", "DATABASE_URL", "./data/owo.db"],
-  ["connections each process keeps to PostgreSQL", "OWO_DB_POOL_SIZE", "10"],
+  ["connections each process keeps to PostgreSQL in its pool (an app instance keeps one more, for the background loops' lock)", "OWO_DB_POOL_SIZE", "10"],
   ["a statement running longer is cancelled; an idle transaction after twice that", "OWO_DB_STATEMENT_TIMEOUT_MS", "5000"],
   ["the same on every instance (generated ones live in one machine's data folder)", "AUTH_SECRET, OWO_MASTER_KEY", "generated into OWO_DATA_DIR"],
   ["off on app instances when callback workers run apart (npm run worker)", "OWO_WORKER", "on"],
@@ -45,9 +45,13 @@ export default function PostgresPage() {
       </p>
       <p>
         Every write is one transaction, serializable unless a unique index decides the race; PostgreSQL retries one that collided with another
-        from the start. The same payment reference sent to two instances at once makes one payment and the same answer twice. Deliveries are
-        claimed under leases, so two workers never send one callback twice; the sweeper and the requery loop hold a lease row, so one instance
-        runs each and another takes over when it dies (within three sweep periods, or three provider timeouts, and at least 10 seconds). A rolled secret or revoked token is refused by every instance within OWO_REVOCATION_SECONDS (2 seconds).
+        from the start. The same payment reference sent to two instances at once makes one payment and the same answer twice. Due callbacks
+        and mail are claimed <code>FOR UPDATE SKIP LOCKED</code> under a lease: workers racing for them take rows no other holds, without waiting
+        for each other, and a killed worker&apos;s claims come back when their lease runs out. The sweeper and the requery loop are each held by
+        a session advisory lock on one connection every instance keeps beside its pool (so it opens OWO_DB_POOL_SIZE + 1 connections): one
+        instance runs each loop, a graceful stop hands it on at once, and when the holder is killed PostgreSQL drops the lock with its
+        connection, so a survivor runs the loop on its next pass, well under a second later. (On SQLite a lease row must run out first: at
+        least 10 seconds.) An instance logs &quot;this instance now runs the loop&quot; when it takes one. A rolled secret or revoked token is refused by every instance within OWO_REVOCATION_SECONDS (2 seconds).
       </p>
 
       <h2>Rate limits</h2>
