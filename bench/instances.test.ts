@@ -15,7 +15,7 @@ const run = (over: Partial<LoadResult> & Pick<LoadResult, "scenario" | "server" 
 });
 
 test("the flags: SQLite alone by default; --db and --instances as lists; mistakes refused before anything runs", () => {
-  assert.deepEqual(parseOptions([]), { quick: false, profile: false, noBuild: false, only: undefined, dialects: ["sqlite"], instances: [1], lean: false });
+  assert.deepEqual(parseOptions([]), { quick: false, profile: false, noBuild: false, only: undefined, dialects: ["sqlite"], instances: [1], lean: false, seconds: undefined });
   const pg = parseOptions(["--db=postgres", "--instances=4,1,2", "--quick", "--only=initiate"]);
   assert.deepEqual([pg.dialects, pg.instances, pg.quick, pg.only], [["postgres"], [1, 2, 4], true, "initiate"]);
   assert.deepEqual(parseOptions(["--db=sqlite,postgres", "--lean"]).dialects, ["sqlite", "postgres"]);
@@ -25,6 +25,8 @@ test("the flags: SQLite alone by default; --db and --instances as lists; mistake
   assert.throws(() => parseOptions(["--db=postgres", "--instances=two"]), BenchUsage);
   assert.throws(() => parseOptions(["--instances=2"]), /needs --db=postgres/);
   assert.throws(() => parseOptions(["--qiuck"]), /unknown flag --qiuck/);
+  assert.equal(parseOptions(["--quick", "--seconds=10"]).seconds, 10);
+  assert.throws(() => parseOptions(["--seconds=0"]), BenchUsage);
 });
 
 test("several instances share the connections evenly and their latencies are pooled", () => {

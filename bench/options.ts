@@ -13,11 +13,13 @@ export type BenchOptions = {
   instances: number[];
   /** Owo as the bench ran it before issue 15 (warn logging, no worker, no sweeper): what deployment costs. */
   lean: boolean;
+  /** Measured seconds per scenario, overriding the mode's (5 quick, 20 full). */
+  seconds: number | undefined;
 };
 
 export class BenchUsage extends Error {}
 
-const KNOWN = ["--quick", "--profile", "--no-build", "--lean", "--only=", "--db=", "--instances="];
+const KNOWN = ["--quick", "--profile", "--no-build", "--lean", "--only=", "--db=", "--instances=", "--seconds="];
 
 export function parseOptions(argv: string[]): BenchOptions {
   const value = (name: string) => argv.findLast((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
@@ -30,6 +32,8 @@ export function parseOptions(argv: string[]): BenchOptions {
   for (const n of instances) if (!/^[1-9][0-9]?$/.test(n)) throw new BenchUsage(`--instances: expected counts from 1 to 99 such as 1,2,4, not ${JSON.stringify(n)}`);
   const counts = [...new Set(instances.map(Number))].sort((a, b) => a - b);
   if (counts.some((n) => n > 1) && !dialects.includes("postgres")) throw new BenchUsage("--instances above 1 needs --db=postgres: SQLite is one file with one writer");
+  const seconds = value("--seconds");
+  if (seconds !== undefined && !/^[1-9][0-9]{0,2}$/.test(seconds)) throw new BenchUsage(`--seconds: expected whole seconds from 1 to 999, not ${JSON.stringify(seconds)}`);
   return {
     quick: argv.includes("--quick"),
     profile: argv.includes("--profile"),
@@ -38,5 +42,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     dialects: [...new Set(dialects as Dialect[])],
     instances: counts,
     lean: argv.includes("--lean"),
+    seconds: seconds === undefined ? undefined : Number(seconds),
   };
 }
