@@ -53,7 +53,7 @@ test("each Owo run is set against the floor on the same database with as many in
   const table = resultsTable(outcomes);
   assert.match(table, /\| initiate USSD \(REST\) \| sqlite \| owo \| 1 \| 32 \| 2400 \|.*\| 60 % \|/);
   assert.match(table, /\| initiate USSD \(REST\) \| postgres \| owo \| 1 \| 32 \| 1000 \|.*\| 50 % \|/);
-  assert.match(table, /\| initiate USSD \(REST\) \| postgres \| owo \| 2 \| 32 \| 1500 \|.*\| 60 % \| owo 1\.20 · postgres 0\.50 · client 0\.20 · other 0\.10 \|/);
+  assert.match(table, /\| initiate USSD \(REST\) \| postgres \| owo \| 2 \| 32 \| 1500 \|.*\| 60 % \| owo 1\.20 \(0\.80 ms\/req\) · postgres 0\.50 · client 0\.20 · other 0\.10 \|/);
   assert.match(scalingTable(outcomes) ?? "", /\| initiate USSD \(REST\) \| postgres \| owo \| 1000 \| 1500 \| 1\.50× \|/);
   assert.equal(scalingTable(outcomes.slice(0, 3)), null, "one instance count: no scaling table");
   assert.equal(cpuSummary(undefined), "");

@@ -73,13 +73,17 @@ export function floorOf(r: LoadResult, all: Outcome[]): LoadResult | undefined {
 
 const perSecondSummary = (counts: Record<string, number> | undefined) => (counts ? Object.entries(counts).map(([k, v]) => `${k} ${fixed(v)}`).join(" · ") : "");
 
-/** "owo 0.93 · postgres 0.41 · client 0.35 · other 0.12": the parties' cores, and the rest of the machine's busy time. */
-export function cpuSummary(cpu: CpuUse | undefined): string {
+/**
+ * "owo 0.93 (2.3 ms/req) · postgres 0.41 · client 0.35 · other 0.12": each party's cores, the server's CPU time per
+ * request (steady when other work on the machine starves it, unlike req/s), and the rest of the machine's busy time.
+ */
+export function cpuSummary(cpu: CpuUse | undefined, rps = 0): string {
   if (!cpu) return "";
   const parties = Object.entries(cpu).filter(([k]) => k !== "machine");
   const ours = parties.reduce((n, [, v]) => n + v, 0);
   const other = cpu.machine === undefined ? [] : [["other", Math.max(0, cpu.machine - ours)] as const];
-  return [...parties, ...other].map(([k, v]) => `${k} ${v.toFixed(2)}`).join(" · ");
+  const perRequest = (party: string, cores: number) => (rps > 0 && (party === "owo" || party === "floor") ? ` (${((cores * 1000) / rps).toFixed(2)} ms/req)` : "");
+  return [...parties, ...other].map(([k, v]) => `${k} ${v.toFixed(2)}${perRequest(k, v)}`).join(" · ");
 }
 
 const fixed = (n: number, digits = 0) => n.toFixed(digits);
@@ -94,7 +98,7 @@ export function resultsTable(outcomes: Outcome[]): string {
     if (o.kind === "load") {
       const floor = floorOf(o, outcomes);
       const r = floor ? ratio(o.rps, floor.rps) : null;
-      const cells = [o.scenario, o.database ?? "", o.server, instancesOf(o), o.connections, fixed(o.rps), o.p50, o.p90, o.p99, o.errors, r === null ? "" : `${fixed(r * 100)} %`, cpuSummary(o.cpu), perSecondSummary(o.databasePerSecond)];
+      const cells = [o.scenario, o.database ?? "", o.server, instancesOf(o), o.connections, fixed(o.rps), o.p50, o.p90, o.p99, o.errors, r === null ? "" : `${fixed(r * 100)} %`, cpuSummary(o.cpu, o.rps), perSecondSummary(o.databasePerSecond)];
       lines.push(`| ${cells.join(" | ")} |`);
     } else if (o.kind === "unavailable") {
       lines.push(`| ${o.scenario} | ${o.database ?? ""} | ${o.server} | | | not available: ${o.reason} | | | | | | | |`);
