@@ -133,7 +133,8 @@ export async function renewLeases(held: readonly HeldLease[], leaseMs: number, n
         .returning({ id: deliveries.id });
       renewed.set(h.id, changes > 0 ? now + leaseMs : null);
     }
-  });
+    // Each update is a compare-and-set on the lease, which read committed re-checks on the newest row.
+  }, { isolation: "read committed" });
   return renewed;
 }
 
@@ -144,7 +145,7 @@ export async function releaseLeases(held: readonly HeldLease[]): Promise<void> {
     for (const h of held) {
       await tx.update(deliveries).set({ leaseUntil: null }).where(and(eq(deliveries.id, h.id), eq(deliveries.leaseUntil, h.leaseUntil)));
     }
-  });
+  }, { isolation: "read committed" });
 }
 
 /** Ends the pending deliveries of an endpoint that will receive nothing more (disabled, deleted, or gone). */
@@ -160,6 +161,10 @@ export async function cancelEndpointDeliveries(tx: Tx, endpointId: string, reaso
  * An attempt whose lease was lost (its worker stalled past it) is recorded but decides nothing.
  */
 export async function recordAttempt(claim: ClaimedDelivery, result: AttemptResult, backoffScale: number, now = clock.now()): Promise<void> {
+  // Read committed: the count's update takes the delivery's row lock before its lease is checked, so nothing can take
+  // the delivery over between the check and what it decides. Serializable added nothing but retries: workers recording
+  // different deliveries at once collided on the table's pages, and under load the retries outlasted a short lease,
+  // so another worker sent an answered callback again.
   await write(async (tx) => {
     await tx.insert(deliveryAttempts)
       .values({
@@ -185,7 +190,7 @@ export async function recordAttempt(claim: ClaimedDelivery, result: AttemptResul
     const delay = retryDelayMs(current.attemptCount, backoffScale);
     if (delay === null) return end("failed");
     await tx.update(deliveries).set({ ...last, nextAttemptAt: now + delay }).where(eq(deliveries.id, claim.id));
-  });
+  }, { isolation: "read committed" });
 }
 
 /**
