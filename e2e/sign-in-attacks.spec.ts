@@ -61,9 +61,9 @@ test("an unknown e-mail takes as long to refuse as a wrong password", async ({ p
     for (const a of accounts) known.push(await timed(a.email));
     unknown.push(await timed(`nobody${unique()}@example.com`), await timed(`nobody${unique()}@example.com`));
   }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-  // Without a hash for unknown e-mails they answered ~50 ms sooner (the argon2 check); now within noise.
-  expect(median(unknown)).toBeGreaterThan(median(known) * 0.7);
+  // The quickest of each: a busy machine only ever adds time, so the least time is each path's own work. Without a hash
+  // for unknown e-mails they answered ~50 ms sooner (the argon2 check), far below this bound.
+  expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...known) * 0.7);
   await api.dispose();
 });
 
