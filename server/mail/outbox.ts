@@ -1,6 +1,6 @@
 // The mail outbox: queued in the caller's transaction, claimed under a lease by the mailer, retried on the callbacks' schedule.
 // Bodies are sealed under OWO_MASTER_KEY: they carry single-use links (invites, resets) whose tokens are otherwise only hashed.
-import { and, desc, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { db, write, type Tx } from "../../db/client";
 import { skippingLocked } from "../../db/functions";
 import { mails } from "../../db/schema";
@@ -103,7 +103,8 @@ export async function renewMailLeases(held: readonly ClaimedMail[], leaseMs: num
       if (changes > 0) kept.push(m);
     }
     return kept;
-  });
+    // Each update is a compare-and-set on the lease, which read committed re-checks on the newest row.
+  }, { isolation: "read committed" });
   for (const m of renewed) m.leaseUntil = now + leaseMs;
 }
 
@@ -112,22 +113,28 @@ export async function releaseMailLeases(held: readonly ClaimedMail[]): Promise<v
   if (held.length === 0) return;
   await write(async (tx) => {
     for (const m of held) await tx.update(mails).set({ leaseUntil: null }).where(and(eq(mails.id, m.id), eq(mails.leaseUntil, m.leaseUntil)));
-  });
+  }, { isolation: "read committed" });
 }
 
-/** Sent, or retried after the backoff until the schedule runs out. A mail whose lease was lost decides nothing. */
+/**
+ * Sent, or retried after the backoff until the schedule runs out. A mail whose lease was lost decides nothing. Read
+ * committed: the first update is a compare-and-set on the lease that also locks the row, so nothing overtakes what
+ * follows; serializable only made mailers recording different mail at once retry each other, past a short lease.
+ */
 export async function recordMailAttempt(claim: ClaimedMail, error: string | null, backoffScale: number, now = clock.now()): Promise<void> {
   await write(async (tx) => {
-    const [current] = await tx.select().from(mails).where(eq(mails.id, claim.id));
-    if (!current || current.status !== "pending" || current.leaseUntil !== claim.leaseUntil) return;
-    const attemptCount = current.attemptCount + 1;
+    const [counted] = await tx.update(mails)
+      .set({ attemptCount: sql`${mails.attemptCount} + 1` })
+      .where(and(eq(mails.id, claim.id), eq(mails.status, "pending"), eq(mails.leaseUntil, claim.leaseUntil)))
+      .returning({ attemptCount: mails.attemptCount });
+    if (!counted) return;
     if (error === null) {
-      await tx.update(mails).set({ status: "sent", attemptCount, sentAt: now, leaseUntil: null, lastError: null }).where(eq(mails.id, claim.id));
+      await tx.update(mails).set({ status: "sent", sentAt: now, leaseUntil: null, lastError: null }).where(eq(mails.id, claim.id));
       return;
     }
-    const delay = retryDelayMs(attemptCount, backoffScale);
+    const delay = retryDelayMs(counted.attemptCount, backoffScale);
     await tx.update(mails)
-      .set(delay === null ? { status: "failed", attemptCount, lastError: error, leaseUntil: null } : { attemptCount, lastError: error, leaseUntil: null, nextAttemptAt: now + delay })
+      .set(delay === null ? { status: "failed", lastError: error, leaseUntil: null } : { lastError: error, leaseUntil: null, nextAttemptAt: now + delay })
       .where(eq(mails.id, claim.id));
-  });
+  }, { isolation: "read committed" });
 }
