@@ -10,11 +10,11 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { getTableName, type SQL } from "drizzle-orm";
 import { getTableConfig as pgConfig, PgDialect, PgTable } from "drizzle-orm/pg-core";
 import { getTableConfig as sqliteConfig, SQLiteSyncDialect, SQLiteTable } from "drizzle-orm/sqlite-core";
-import pg from "pg";
+import type pg from "pg";
 import * as sqliteSchema from "./schema-sqlite";
 import * as pgSchema from "./schema-pg";
 import { migratePostgres } from "./postgres-migrations";
-import { startPostgres, type PostgresServer } from "./throwaway-postgres";
+import { onPostgres, startPostgres, type PostgresServer } from "./throwaway-postgres";
 
 type Column = { name: string; kind: string; notNull: boolean; primary: boolean; unique: boolean; default: unknown; enum: string[] | undefined };
 type Described = { columns: Column[]; primaryKeys: string[][]; indexes: string[]; foreignKeys: string[] };
@@ -63,15 +63,6 @@ before(async () => {
 });
 after(() => server?.stop());
 
-async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 type Catalog = Record<string, { columns: string[]; primaryKey: string[]; indexes: string[]; foreignKeys: number }>;
 
@@ -119,11 +110,11 @@ async function pgCatalog(client: pg.Client): Promise<Catalog> {
 }
 
 test("the generated migrations build the same catalog on both, and PostgreSQL's run once when three instances start together", async () => {
-  await onDatabase(server.url, (c) => c.query("create database parity"));
+  await onPostgres(server.url, (c) => c.query("create database parity"));
   const url = server.databaseUrl("parity");
   await Promise.all([migratePostgres(url), migratePostgres(url), migratePostgres(url)]);
   const shipped = (JSON.parse(readFileSync("db/migrations-pg/meta/_journal.json", "utf8")) as { entries: unknown[] }).entries.length;
-  await onDatabase(url, async (c) => {
+  await onPostgres(url, async (c) => {
     const applied = await c.query<{ n: string }>("select count(*) as n from drizzle.__drizzle_migrations");
     assert.equal(Number(applied.rows[0]?.n), shipped, "each migration recorded once");
     assert.deepEqual(await pgCatalog(c), sqliteCatalog());

@@ -6,8 +6,26 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs
 import { createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 
-export type PostgresServer = { url: string; databaseUrl: (database: string) => string; stop: () => void };
+export type PostgresServer = {
+  url: string;
+  databaseUrl: (database: string) => string;
+  /** Creates an empty database on this server and answers its URL. */
+  createDatabase: (database: string) => Promise<string>;
+  stop: () => void;
+};
+
+/** One short-lived client: connected, used, and closed whatever happens. */
+export async function onPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
 
 const DEBIAN = "/usr/lib/postgresql";
 
@@ -65,5 +83,10 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   };
   process.once("exit", stop);
   const databaseUrl = (database: string) => `postgres://owo@127.0.0.1:${port}/${database}`;
-  return { url: databaseUrl("postgres"), databaseUrl, stop };
+  const url = databaseUrl("postgres");
+  const createDatabase = async (database: string) => {
+    await onPostgres(url, (admin) => admin.query(`create database ${database}`));
+    return databaseUrl(database);
+  };
+  return { url, databaseUrl, createDatabase, stop };
 }

@@ -69,11 +69,8 @@ test("a session ended by another instance dies here within OWO_REVOCATION_SECOND
   assert.equal(await members(s.cookie), 200);
   // Another instance: its own connection to the same database, ending the row behind this process's back.
   if (process.env.OWO_TEST_POSTGRES_URL) {
-    const { default: pg } = await import("pg");
-    const elsewhere = new pg.Client({ connectionString: owo.databaseUrl });
-    await elsewhere.connect();
-    await elsewhere.query("update sessions set ended_at = $1, ended_reason = 'revoked' where id = $2", [Date.now(), s.sid]);
-    await elsewhere.end();
+    const { onPostgres } = await import("../../db/throwaway-postgres");
+    await onPostgres(owo.databaseUrl, (elsewhere) => elsewhere.query("update sessions set ended_at = $1, ended_reason = 'revoked' where id = $2", [Date.now(), s.sid]));
   } else {
     const elsewhere = new Database(join(owo.dataDir, "owo.db"));
     elsewhere.prepare("update sessions set ended_at = ?, ended_reason = 'revoked' where id = ?").run(Date.now(), s.sid);

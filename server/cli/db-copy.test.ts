@@ -6,8 +6,8 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import Database from "better-sqlite3";
-import pg from "pg";
-import { startPostgres, type PostgresServer } from "../../db/throwaway-postgres";
+import type pg from "pg";
+import { onPostgres, startPostgres, type PostgresServer } from "../../db/throwaway-postgres";
 import { TEST_ENV, tempDataDir } from "../testing/harness";
 import { runCli } from "../testing/processes";
 
@@ -20,26 +20,14 @@ before(async () => {
   const seeded = spawnSync(process.execPath, ["--import", "tsx", "server/demo/seed.ts"], { env: { ...process.env, ...TEST_ENV, DATABASE_URL: file }, encoding: "utf8" });
   assert.equal(seeded.status, 0, seeded.stderr);
   server = await startPostgres();
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query("create database moved");
-  await admin.end();
-  target = server.databaseUrl("moved");
+  target = await server.createDatabase("moved");
 });
 after(() => {
   server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function onTarget<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: target });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const onTarget = <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => onPostgres(target, work);
 
 /** PostgreSQL hands bigint back as a string and booleans as such; SQLite has numbers and 0/1 for both. */
 function asSqlite(value: unknown): unknown {
@@ -71,11 +59,7 @@ test("every row of every table arrives as it was, and the counts are verified", 
 });
 
 test("npm run db:migrate prepares a PostgreSQL database ahead of time, and a copy into it still counts as empty", async () => {
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query("create database prepared");
-  await admin.end();
-  const url = server.databaseUrl("prepared");
+  const url = await server.createDatabase("prepared");
   const migrated = spawnSync(process.execPath, ["--import", "tsx", "db/migrate-cli.ts"], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
   assert.equal(migrated.status, 0, migrated.stderr);
   assert.match(migrated.stdout, /migrated 127\.0\.0\.1:\d+\/prepared/);
@@ -88,10 +72,7 @@ test("npm run db:migrate prepares a PostgreSQL database ahead of time, and a cop
 });
 
 test("a copy taken while an Owo still writes is one consistent snapshot, and its counts agree", async () => {
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query("create database live");
-  await admin.end();
+  const live = await server.createDatabase("live");
   const { copySqliteToPostgres } = await import("../../db/copy");
   const writer = new Database(file);
   let added = 0;
@@ -101,7 +82,7 @@ test("a copy taken while an Owo still writes is one consistent snapshot, and its
   const before = (writer.prepare("select count(*) as n from merchants").get() as { n: number }).n;
   let counted;
   try {
-    counted = await copySqliteToPostgres(file, server.databaseUrl("live"));
+    counted = await copySqliteToPostgres(file, live);
   } finally {
     clearInterval(writing);
   }

@@ -68,11 +68,8 @@ test("a budget is a row only while it is short of full: the sweeper forgets it o
     return;
   }
   assert.deepEqual((await budgetRows()).filter((r) => r.key === key), [{ key, granted: false }]);
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: owo.databaseUrl });
-  await client.connect();
-  const persistence = await client.query<{ relpersistence: string }>("select relpersistence from pg_class where relname = 'rate_budgets'");
-  await client.end();
+  const { onPostgres: withClient } = await import("../../db/throwaway-postgres");
+  const persistence = await withClient(owo.databaseUrl, (client) => client.query<{ relpersistence: string }>("select relpersistence from pg_class where relname = 'rate_budgets'"));
   assert.deepEqual(persistence.rows, [{ relpersistence: "u" }], "unlogged: a budget's write waits for no disk");
   // Empty now, full 2 s from now: the sweeper (every second) must keep it until then, and drop it soon after.
   await new Promise((r) => setTimeout(r, 1300));

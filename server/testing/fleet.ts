@@ -3,7 +3,6 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import pg from "pg";
 import { freePort, tempDataDir, TEST_ENV } from "./harness";
 import { databaseIn, spawnOwo, spawnWorker, type OwoProcess, type Spawned } from "./processes";
 
@@ -33,11 +32,7 @@ export async function startSharedDatabase(dialect: Dialect): Promise<SharedDatab
   }
   const { startPostgres } = await import("../../db/throwaway-postgres");
   const server = await startPostgres();
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query("create database owo_fleet");
-  await admin.end();
-  const url = server.databaseUrl("owo_fleet");
+  const url = await server.createDatabase("owo_fleet");
   migrate(url);
   return { dialect, url, stop: server.stop };
 }

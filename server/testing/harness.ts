@@ -42,16 +42,10 @@ export type FrontOptions = { pages?: PageHandler; host?: string; timeouts?: Fron
 export async function testDatabase(dataDir: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const server = process.env.OWO_TEST_POSTGRES_URL;
   if (!server) return { url: join(dataDir, "owo.db"), drop: async () => undefined };
-  const { default: pg } = await import("pg");
+  const { onPostgres } = await import("../../db/throwaway-postgres");
   const name = `owo_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: server });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
+    await onPostgres(server, (client) => client.query(statement));
   };
   await admin(`create database ${name}`);
   const url = new URL(server);
