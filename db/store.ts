@@ -13,8 +13,9 @@ export type Db = BaseSQLiteDatabase<"async", unknown, typeof schema>;
 
 /**
  * PostgreSQL's isolation for a write transaction (SQLite runs them one at a time, which is serializable anyway).
- * "read committed" is for a transaction whose races a unique index or a compare-and-set update decides, where
- * serializable's page-level conflicts would only add retries.
+ * "read committed" is for a transaction whose races a unique index, a compare-and-set update or a row lock taken
+ * before the decision (a claim's FOR UPDATE SKIP LOCKED, db/functions.ts) decides, where serializable's page-level
+ * conflicts would only add retries.
  */
 export type Isolation = "serializable" | "read committed";
 
