@@ -139,15 +139,19 @@ let preparedCount = 0;
  */
 export function prepared<Q extends PromiseLike<unknown>>(build: (db: Db) => Q): (values: Record<string, unknown>) => Promise<Awaited<Q>> {
   const name = `owo_${++preparedCount}`;
-  const compiled = new WeakMap<Db, { execute(values: Record<string, unknown>): unknown }>();
+  const compiled = new WeakMap<object, { execute(values: Record<string, unknown>): unknown }>();
   return async (values): Promise<Awaited<Q>> => {
     const target = db();
-    let statement = compiled.get(target);
+    // Kept per connection, not per transaction object: PostgreSQL's pool lends the same few clients to transaction
+    // after transaction, each with a Drizzle session of its own, and a statement compiled for a client runs on it in
+    // any transaction it serves (Drizzle's sessions keep their connection as `client`; both dialects).
+    const connection = (target as unknown as { session?: { client?: object } }).session?.client ?? target;
+    let statement = compiled.get(connection);
     if (!statement) {
       // The query builders of both dialects have prepare(); PostgreSQL's takes the statement's name.
       const query = build(target) as unknown as { prepare(name?: string): { execute(values: Record<string, unknown>): unknown } };
       statement = opened().store.dialect === "postgres" ? query.prepare(name) : query.prepare();
-      compiled.set(target, statement);
+      compiled.set(connection, statement);
     }
     return (await statement.execute(values)) as Awaited<Q>;
   };
