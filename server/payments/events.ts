@@ -79,17 +79,25 @@ const insertEvent = prepared((tx) =>
  * its callback. Call inside the transaction that made the move. Returns the row with its new sequence.
  */
 export async function recordEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, now: number, opts: RecordOptions = {}): Promise<PaymentRow> {
-  const sequence = p.eventSequence + 1;
-  await advanceSequence({ id: p.id, sequence });
+  const row = { ...p, eventSequence: p.eventSequence + 1 };
+  await advanceSequence({ id: p.id, sequence: row.eventSequence });
+  await writeEvent(tx, row, type, now, opts);
+  return row;
+}
+
+/**
+ * Writes `p`'s event number `p.eventSequence` (and queues its callback) for a row that already carries that number: a
+ * payment inserted with its first event's number needs no second write to count it.
+ */
+export async function writeEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, now: number, opts: RecordOptions = {}): Promise<void> {
+  const sequence = p.eventSequence;
   await insertEvent({ paymentId: p.id, sequence, type, status: p.status, amountKobo: opts.amountKobo ?? null, detailJson: JSON.stringify(opts.detail ?? {}), createdAt: now });
-  const row = { ...p, eventSequence: sequence };
   const event = type === "initiated" || type === "channel_chosen" || type === "refund_requested" || type === "reversed" ? null : PUBLISHED[type];
   if (event && opts.publish !== false) {
     await tx.insert(outbox)
       .values({
         eventId: `evt_${randomBytes(12).toString("hex")}`, paymentId: p.id, merchantId: p.merchantId, mode: p.mode, event, sequence,
-        payloadJson: JSON.stringify(await callbackData(row, event, sequence, opts.refund)), createdAt: now,
+        payloadJson: JSON.stringify(await callbackData(p, event, sequence, opts.refund)), createdAt: now,
       });
   }
-  return row;
 }

@@ -13,7 +13,7 @@ import { bankByCode } from "../providers/banks";
 import { issueInProcess, issuesInProcess } from "../providers/registry";
 import { settings } from "../settings";
 import type { InitiateRequest, PaymentType } from "./initiate-schema";
-import { recordEvent } from "./events";
+import { recordEvent, writeEvent } from "./events";
 import { dropReservation, issuedColumns, issueRequest, issueReserved, reservationStaleAfterMs, type ChannelChoice } from "./issue";
 import { formatKobo } from "./money";
 import { clock } from "../clock";
@@ -157,8 +157,8 @@ async function reserve(req: InitiateRequest, who: Initiation, print: string, now
     const outcome = await issueInProcess(issueRequest(values, choice, merchant.name), `${values.linkingReference}-1`);
     const issued = { ...values, ...issuedColumns(values, choice, outcome, now) };
     const answerJson = answerFor(issued);
-    const payment = await insertNew({ ...issued, answerJson });
-    await recordEvent(tx, payment, "initiated", now, { amountKobo: payment.amountKobo, detail: { source: who.source, provider: payment.provider } });
+    const payment = await insertNew({ ...issued, answerJson, eventSequence: 1 });
+    await writeEvent(tx, payment, "initiated", now, { amountKobo: payment.amountKobo, detail: { source: who.source, provider: payment.provider } });
     return { kind: "answered", result: result(req.paymentType, answerJson, false) };
   }, { isolation: "read committed" });
 }
