@@ -3,8 +3,8 @@
 import { copyFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import pg from "pg";
-import { startPostgres } from "../db/throwaway-postgres";
+import type pg from "pg";
+import { onPostgres, startPostgres } from "../db/throwaway-postgres";
 import { findProcess, processTree, type CpuParties } from "./cpu";
 import type { Dialect } from "./options";
 import { seedPostgresPayments } from "./seed-postgres";
@@ -59,26 +59,8 @@ function sqliteDatabase(dataDir: string): BenchDatabase {
 async function postgresDatabase(): Promise<BenchDatabase> {
   const server = await startPostgres();
   const port = new URL(server.url).port;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: server.url });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin("create database owo_bench");
-  const url = server.databaseUrl("owo_bench");
-  const withClient = async <T>(use: (client: pg.Client) => Promise<T>): Promise<T> => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      return await use(client);
-    } finally {
-      await client.end();
-    }
-  };
+  const url = await server.createDatabase("owo_bench");
+  const withClient = <T>(use: (client: pg.Client) => Promise<T>): Promise<T> => onPostgres(url, use);
   const postmaster = findProcess(["-p", port, "listen_addresses=127.0.0.1"]);
   if (postmaster === null) console.log("  (PostgreSQL's postmaster not found in /proc: its CPU is not accounted for)");
   return {
@@ -88,21 +70,16 @@ async function postgresDatabase(): Promise<BenchDatabase> {
     paymentsOf: (merchantId) => withClient(async (client) => Number((await client.query<{ n: string }>("select count(*) as n from payments where merchant_id = $1", [merchantId])).rows[0]?.n)),
     async floorCopy() {
       // A template copy is a file-level copy inside PostgreSQL: no one may be connected to the source meanwhile.
-      await admin("create database owo_floor template owo_bench");
+      await onPostgres(server.url, (admin) => admin.query("create database owo_floor template owo_bench"));
       return server.databaseUrl("owo_floor");
     },
     parties: (): CpuParties => (postmaster === null ? {} : { postgres: () => processTree(postmaster) }),
-    counters: (of) => async () => {
-      const client = new pg.Client({ connectionString: of });
-      await client.connect();
-      try {
+    counters: (of) => async () =>
+      onPostgres(of, async (client) => {
         const { rows } = await client.query<{ commits: string; rollbacks: string }>("select xact_commit as commits, xact_rollback as rollbacks from pg_stat_database where datname = current_database()");
         // This reading's own connection commits nothing worth counting; the totals are what Owo or the floor did.
         return { commits: Number(rows[0]?.commits ?? 0), rollbacks: Number(rows[0]?.rollbacks ?? 0) };
-      } finally {
-        await client.end();
-      }
-    },
+      }),
     close: async () => server.stop(),
   };
 }
