@@ -5,7 +5,7 @@ import { after, before, describe, it } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { Webhook } from "standardwebhooks";
-import { callbackExample } from "../server/openapi/examples";
+import { callbackExample } from "../server/openapi/callback-examples";
 import { createTestMerchant, freePort, startOwo, type Owo, type TestMerchant } from "../server/testing/harness";
 import { createOwoClient, type OwoClient } from "./index";
 

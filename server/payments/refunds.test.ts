@@ -94,7 +94,7 @@ test("a paid sandbox payment is refunded whole: 200 PENDING, then PROCESSED with
   assert.equal(last.code, "00");
   assert.equal(last.amountToRefund, "0.00");
   assert.ok(Number(last.sequence) > Number(callbacks[0]!.sequence));
-  const { refundCallbackExample } = await import("../openapi/examples");
+  const { refundCallbackExample } = await import("../openapi/callback-examples");
   const documented = refundCallbackExample.notificationItems[0]!.notificationRequestItem.data;
   assert.deepEqual(Object.keys(last).sort(), Object.keys(documented).sort(), "/docs/refunds shows the callback as it is sent");
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import type { PublishedEvent } from "@/server/payments/events";
-import { callbackExample } from "@/server/openapi/examples";
+import { callbackExample } from "@/server/openapi/callback-examples";
 import { asJson, CodeBlock } from "../code-block";
 import styles from "../docs.module.css";
 import { exampleFile } from "../examples";

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
-import { cancelAnswerExample, refundAnswerExample, refundCallbackExample, refundRequestExample, refundStatusAnswerExample } from "@/server/openapi/examples";
+import { refundCallbackExample } from "@/server/openapi/callback-examples";
+import { cancelAnswerExample, refundAnswerExample, refundRequestExample, refundStatusAnswerExample } from "@/server/openapi/examples";
 import { SANDBOX_DECLINE_MARK, SANDBOX_REFUND_MS } from "@/server/providers/sandbox/refunds";
 import { AnswerBlock, asJson, CodeBlock } from "../code-block";
 import styles from "../docs.module.css";
