@@ -2,7 +2,19 @@
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", ".next-*/", "client/dist/", "next-env.d.ts", "db/migrations/", "test-results/", "playwright-report/", "bench/results/"] },
+  {
+    ignores: [
+      "node_modules/",
+      ".next/",
+      ".next-*/",
+      "client/dist/",
+      "next-env.d.ts",
+      "db/migrations/",
+      "test-results/",
+      "playwright-report/",
+      "bench/results/",
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -19,7 +31,11 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-floating-promises": [
         "error",
-        { allowForKnownSafeCalls: [{ from: "package", package: "node:test", name: ["test", "describe", "it", "before", "after", "beforeEach", "afterEach"] }] },
+        {
+          allowForKnownSafeCalls: [
+            { from: "package", package: "node:test", name: ["test", "describe", "it", "before", "after", "beforeEach", "afterEach"] },
+          ],
+        },
       ],
       "@typescript-eslint/await-thenable": "error",
       // `return promise` inside try would leave its rejection to the caller, past the catch meant for it.
@@ -34,7 +50,10 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(get|all|run)$/]", message: "Await the query instead: PostgreSQL has no .get(), .all() or .run()" },
+        {
+          selector: "CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(get|all|run)$/]",
+          message: "Await the query instead: PostgreSQL has no .get(), .all() or .run()",
+        },
       ],
     },
   },
@@ -42,7 +61,10 @@ export default tseslint.config(
     // The floors: db/ sits below the domain (server/ imports db/, never the other way round).
     files: ["db/**"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**", "@/server/**"], message: "db/ must not import server/: hand db what it needs instead" }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/server/**", "@/server/**"], message: "db/ must not import server/: hand db what it needs instead" }] },
+      ],
     },
   },
 );

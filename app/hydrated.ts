@@ -6,5 +6,9 @@ import { useSyncExternalStore } from "react";
 const noop = () => () => undefined;
 
 export function useHydrated(): boolean {
-  return useSyncExternalStore(noop, () => true, () => false);
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
 }

@@ -1,7 +1,10 @@
 import type { Metadata, Viewport } from "next";
 import "./globals.css";
 
-export const metadata: Metadata = { title: { default: "Owo", template: "%s · Owo" }, description: "Accept USSD and bank transfer payments" };
+export const metadata: Metadata = {
+  title: { default: "Owo", template: "%s · Owo" },
+  description: "Accept USSD and bank transfer payments",
+};
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {

@@ -24,7 +24,14 @@ export function channelLabel(type: keyof typeof CHANNEL_LABEL | null): string {
 }
 
 // Fixed zone and locale, so the server's render and the browser's hydration print the same text.
-const dateTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
+const dateTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Africa/Lagos",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
 const time = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", hour: "2-digit", minute: "2-digit", second: "2-digit" });
 
 export function lagosDateTime(iso: string | null): string {

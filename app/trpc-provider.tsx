@@ -24,7 +24,9 @@ export function TrpcProvider({ children }: { children: React.ReactNode }) {
       new QueryClient({
         defaultOptions: { queries: { staleTime: 5_000, retry: 1 } },
         // Any sensitive action refused for want of a fresh two-factor code opens the dashboard's code dialog.
-        mutationCache: new MutationCache({ onError: (error) => (asksForFreshCode(error) ? window.dispatchEvent(new Event(FRESH_CODE_EVENT)) : undefined) }),
+        mutationCache: new MutationCache({
+          onError: (error) => (asksForFreshCode(error) ? window.dispatchEvent(new Event(FRESH_CODE_EVENT)) : undefined),
+        }),
       }),
   );
   const [trpcClient] = useState(() => trpc.createClient({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson })] }));

@@ -15,7 +15,17 @@ import { seedPayments, seedRows, type SeedPlan } from "./seed";
 import { initiationBodies } from "./scenarios";
 
 const load = (scenario: string, server: "owo" | "floor", rps: number, p99: number, compareWith?: string): LoadResult => ({
-  kind: "load", scenario, server, connections: 32, requests: rps * 10, rps, p50: p99 / 4, p90: p99 / 2, p99, errors: 0, compareWith,
+  kind: "load",
+  scenario,
+  server,
+  connections: 32,
+  requests: rps * 10,
+  rps,
+  p50: p99 / 4,
+  p90: p99 / 2,
+  p99,
+  errors: 0,
+  compareWith,
 });
 
 const now = Date.UTC(2026, 10, 21, 12);
@@ -24,7 +34,15 @@ const merchants = [
   { id: "mch_mid", name: "Mid Store" },
   { id: "mch_small", name: "Small <&> Store" },
 ];
-const plan: SeedPlan = { merchants, count: 1000, firstIndex: 0, now, publicUrl: "http://127.0.0.1:3000", ussdTtlSeconds: 600, transferTtlSeconds: 1800 };
+const plan: SeedPlan = {
+  merchants,
+  count: 1000,
+  firstIndex: 0,
+  now,
+  publicUrl: "http://127.0.0.1:3000",
+  ussdTtlSeconds: 600,
+  transferTtlSeconds: 1800,
+};
 
 test("Owo ÷ floor is a plain ratio, and nothing when the floor did nothing", () => {
   assert.equal(ratio(1500, 3000), 0.5);
@@ -36,7 +54,16 @@ test("the results table sets each Owo scenario against its floor and says what w
     load("initiate USSD", "floor", 3000, 20),
     load("initiate USSD (REST)", "owo", 1500, 40, "initiate USSD"),
     { kind: "unavailable", scenario: "CSV export", server: "owo", reason: "no export route yet" },
-    { kind: "export", scenario: "CSV export", server: "owo", rows: 1_000_000, bytes: 200 * 1048576, seconds: 20, rssBeforeBytes: 120 * 1048576, peakRssBytes: 150 * 1048576 },
+    {
+      kind: "export",
+      scenario: "CSV export",
+      server: "owo",
+      rows: 1_000_000,
+      bytes: 200 * 1048576,
+      seconds: 20,
+      rssBeforeBytes: 120 * 1048576,
+      peakRssBytes: 150 * 1048576,
+    },
   ];
   const table = resultsTable(outcomes);
   assert.match(table, /\| initiate USSD \(REST\) \|  \| owo \| 1 \| 32 \| 1500 \| 10 \| 20 \| 40 \| 0 \| 50 % \|/);
@@ -50,7 +77,13 @@ test("of several rounds, each scenario's fastest is kept, in the first round's o
     [load("a", "floor", 100, 10), load("a", "owo", 50, 20, "a")],
     [load("a", "floor", 90, 11), load("a", "owo", 70, 15, "a")],
   ]);
-  assert.deepEqual(best.map((r) => [r.server, r.rps]), [["floor", 100], ["owo", 70]]);
+  assert.deepEqual(
+    best.map((r) => [r.server, r.rps]),
+    [
+      ["floor", 100],
+      ["owo", 70],
+    ],
+  );
 });
 
 test("axis ticks are 1, 2 or 5 times a power of ten, about five of them", () => {
@@ -116,10 +149,13 @@ test("seeded rows go into a migrated database as they are, and replace any numbe
     assert.equal(again.nextIndex, 1005);
     const count = sqlite.prepare("select count(*) as n from payments").get() as { n: number };
     assert.equal(count.n, 1005);
-    const stored = sqlite.prepare("select answer_json from payments where linking_reference = ?").get(taken[0]?.linkingReference) as { answer_json: string };
+    const stored = sqlite.prepare("select answer_json from payments where linking_reference = ?").get(taken[0]?.linkingReference) as {
+      answer_json: string;
+    };
     assert.equal(JSON.parse(stored.answer_json).linkingReference, taken[0]?.linkingReference);
     assert.equal(sqlite.pragma("journal_mode", { simple: true }), "wal");
-    const big = (rows: { merchantId: string; paymentReference: string }[]) => rows.filter((r) => r.merchantId === "mch_big").map((r) => r.paymentReference);
+    const big = (rows: { merchantId: string; paymentReference: string }[]) =>
+      rows.filter((r) => r.merchantId === "mch_big").map((r) => r.paymentReference);
     const expected = [...big([...seedRows(plan)].slice(5)), ...big([...seedRows({ ...plan, firstIndex: 1000, count: 5 })])];
     assert.deepEqual(again.referencesOfFirst, expected);
   } finally {
@@ -134,7 +170,8 @@ test("every bench initiation is a valid request with a reference of its own", ()
     const again = initiationBodies(channel, "test");
     const bodies = [...Array.from({ length: 100 }, next), ...Array.from({ length: 100 }, again)];
     assert.equal(new Set(bodies.map((b) => b.paymentReference)).size, 200, "a second series of the same scenario repeats no reference");
-    for (const b of bodies.slice(0, 3)) assert.equal(parseInitiateRequest({ ...b, publicKey: "pk_test_x" }, { publicKey: true }).paymentType, channel);
+    for (const b of bodies.slice(0, 3))
+      assert.equal(parseInitiateRequest({ ...b, publicKey: "pk_test_x" }, { publicKey: true }).paymentType, channel);
   }
 });
 

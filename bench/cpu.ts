@@ -43,7 +43,7 @@ export function processTree(root: number): number[] {
     }
   }
   const out: number[] = [];
-  for (const queue = [root]; queue.length; ) {
+  for (const queue = [root]; queue.length;) {
     const pid = queue.shift() as number;
     out.push(pid);
     queue.push(...(children.get(pid) ?? []));

@@ -43,7 +43,8 @@ function sqliteDatabase(dataDir: string): BenchDatabase {
     dialect: "sqlite",
     url: path,
     seed: async (plan) => withFile((file) => seedPayments(file, plan)),
-    paymentsOf: async (merchantId) => withFile((file) => (file.prepare("select count(*) as n from payments where merchant_id = ?").get(merchantId) as { n: number }).n),
+    paymentsOf: async (merchantId) =>
+      withFile((file) => (file.prepare("select count(*) as n from payments where merchant_id = ?").get(merchantId) as { n: number }).n),
     async floorCopy() {
       const floorDir = join(dataDir, "floor");
       mkdirSync(floorDir);
@@ -67,7 +68,10 @@ async function postgresDatabase(): Promise<BenchDatabase> {
     dialect: "postgres",
     url,
     seed: (plan) => withClient((client) => seedPostgresPayments(client, plan)),
-    paymentsOf: (merchantId) => withClient(async (client) => Number((await client.query<{ n: string }>("select count(*) as n from payments where merchant_id = $1", [merchantId])).rows[0]?.n)),
+    paymentsOf: (merchantId) =>
+      withClient(async (client) =>
+        Number((await client.query<{ n: string }>("select count(*) as n from payments where merchant_id = $1", [merchantId])).rows[0]?.n),
+      ),
     async floorCopy() {
       // A template copy is a file-level copy inside PostgreSQL: no one may be connected to the source meanwhile.
       await onPostgres(server.url, (admin) => admin.query("create database owo_floor template owo_bench"));
@@ -76,7 +80,9 @@ async function postgresDatabase(): Promise<BenchDatabase> {
     parties: (): CpuParties => (postmaster === null ? {} : { postgres: () => processTree(postmaster) }),
     counters: (of) => async () =>
       onPostgres(of, async (client) => {
-        const { rows } = await client.query<{ commits: string; rollbacks: string }>("select xact_commit as commits, xact_rollback as rollbacks from pg_stat_database where datname = current_database()");
+        const { rows } = await client.query<{ commits: string; rollbacks: string }>(
+          "select xact_commit as commits, xact_rollback as rollbacks from pg_stat_database where datname = current_database()",
+        );
         // This reading's own connection commits nothing worth counting; the totals are what Owo or the floor did.
         return { commits: Number(rows[0]?.commits ?? 0), rollbacks: Number(rows[0]?.rollbacks ?? 0) };
       }),

@@ -50,7 +50,11 @@ function sqliteStore(path: string): FloorStore {
 function postgresStore(url: string): FloorStore {
   // Owo's columns are bigint in milliseconds and kobo; as numbers, a row is a PaymentRow as Drizzle maps it.
   const types = { getTypeParser: (oid: number, format?: "text" | "binary") => (oid === 20 ? Number : pg.types.getTypeParser(oid, format)) };
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.OWO_DB_POOL_SIZE ?? 10), types: types as pg.CustomTypesConfig });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Number(process.env.OWO_DB_POOL_SIZE ?? 10),
+    types: types as pg.CustomTypesConfig,
+  });
   pool.on("error", () => undefined);
   const read = `${SELECT_PAYMENT_SQL} where merchant_id = $1 and mode = 'test' and payment_reference = $2`;
   return {

@@ -20,7 +20,11 @@ before(async () => {
   token = await tokenFor(owo, merchant);
   const port = await freePort();
   floor = await startChild(root, "bench/floor.ts", {
-    PORT: String(port), DATABASE_URL: owo.databaseUrl, OWO_PUBLIC_URL: process.env.OWO_PUBLIC_URL ?? "", FLOOR_MERCHANT_ID: merchant.merchantId, FLOOR_MERCHANT_NAME: merchant.name,
+    PORT: String(port),
+    DATABASE_URL: owo.databaseUrl,
+    OWO_PUBLIC_URL: process.env.OWO_PUBLIC_URL ?? "",
+    FLOOR_MERCHANT_ID: merchant.merchantId,
+    FLOOR_MERCHANT_NAME: merchant.name,
   });
 });
 
@@ -43,15 +47,25 @@ for (const channel of ["USSD", "TRANSFER"] as const) {
 
   test(`a ${channel} payment the floor initiates has Owo's answer shape and is one Owo verifies`, async () => {
     const body = initiationBodies(channel, "floor-test")();
-    const byFloor = await call({ url: floor.url }, "POST", "/api/v2/payments/initiates", { body: { publicKey: merchant.publicKey, ...body } });
+    const byFloor = await call({ url: floor.url }, "POST", "/api/v2/payments/initiates", {
+      body: { publicKey: merchant.publicKey, ...body },
+    });
     assert.equal(byFloor.status, 200, byFloor.text);
-    const byOwo = await call(owo, "POST", "/api/v2/payments/initiates", { token, body: { publicKey: merchant.publicKey, ...initiationBodies(channel, "floor-test")() } });
+    const byOwo = await call(owo, "POST", "/api/v2/payments/initiates", {
+      token,
+      body: { publicKey: merchant.publicKey, ...initiationBodies(channel, "floor-test")() },
+    });
     assert.deepEqual(Object.keys(byFloor.json.data.payments), Object.keys(byOwo.json.data.payments));
-    assert.deepEqual([byFloor.json.status, byFloor.json.data.code, byFloor.json.data.message], [byOwo.json.status, byOwo.json.data.code, byOwo.json.data.message]);
+    assert.deepEqual(
+      [byFloor.json.status, byFloor.json.data.code, byFloor.json.data.message],
+      [byOwo.json.status, byOwo.json.data.code, byOwo.json.data.message],
+    );
     const verified = await call(owo, "GET", `/api/v3/payments/query/${encodeURIComponent(body.paymentReference ?? "")}`, { token });
     assert.equal(verified.status, 200, verified.text);
     assert.equal(verified.json.data.payments.linkingReference, byFloor.json.data.payments.linkingReference);
-    const again = await call({ url: floor.url }, "POST", "/api/v2/payments/initiates", { body: { publicKey: merchant.publicKey, ...body } });
+    const again = await call({ url: floor.url }, "POST", "/api/v2/payments/initiates", {
+      body: { publicKey: merchant.publicKey, ...body },
+    });
     assert.equal(again.status, 409, "a reference already used is refused, as Owo refuses it");
   });
 }

@@ -45,7 +45,11 @@ async function initiate(body: string): Promise<string> {
     const now = Date.now();
     const linkingReference = `OWO${randomDigits(17)}`;
     const expiresAt = now + (req.paymentType === "USSD" ? 600 : 1800) * 1000;
-    const tail = { amount: formatKobo(req.amount), expiresAt: new Date(expiresAt).toISOString(), checkoutUrl: `${publicUrl}/checkout/${linkingReference}` };
+    const tail = {
+      amount: formatKobo(req.amount),
+      expiresAt: new Date(expiresAt).toISOString(),
+      checkoutUrl: `${publicUrl}/checkout/${linkingReference}`,
+    };
     let issued: Record<string, string>;
     let answer: Record<string, string>;
     if (req.paymentType === "USSD") {
@@ -53,21 +57,54 @@ async function initiate(body: string): Promise<string> {
       const providerReference = randomDigits(8);
       const code = dialCode(bank?.ussdCode ?? "", providerReference);
       issued = { bankCode: req.bankCode, providerReference, dialCode: code };
-      answer = { paymentReference: req.paymentReference, linkingReference, providerreference: providerReference, ussdDailCode: code, ...tail };
+      answer = {
+        paymentReference: req.paymentReference,
+        linkingReference,
+        providerreference: providerReference,
+        ussdDailCode: code,
+        ...tail,
+      };
     } else {
       const accountNumber = nubanFor(sandboxHoldingBank.bankCode, randomDigits(9));
       const walletName = `OWO(${merchantName})`;
       issued = { accountNumber, accountBankName: sandboxHoldingBank.bankName, walletName };
-      answer = { paymentReference: req.paymentReference, walletName, wallet: accountNumber, bankName: sandboxHoldingBank.bankName, accountNumber, linkingReference, ...tail };
+      answer = {
+        paymentReference: req.paymentReference,
+        walletName,
+        wallet: accountNumber,
+        bankName: sandboxHoldingBank.bankName,
+        accountNumber,
+        linkingReference,
+        ...tail,
+      };
     }
     const paymentsJson = JSON.stringify(answer);
     const inserted = await store.insert(
       completeRow({
-        merchantId, mode: "test", paymentReference: req.paymentReference, linkingReference, paymentType: req.paymentType, status: "PENDING",
-        amountKobo: req.amount, amountPaidKobo: 0, amountToRefundKobo: 0, currency: req.currency, country: req.country, fullName: req.fullName,
-        mobileNumber: req.mobileNumber, email: req.email, callbackUrl: req.callbackUrl, redirectUrl: req.redirectUrl, ...issued,
-        requestFingerprint: JSON.stringify(Object.values(req)), answerJson: paymentsJson, source: "rest", eventSequence: 0,
-        createdAt: now, updatedAt: now, expiresAt,
+        merchantId,
+        mode: "test",
+        paymentReference: req.paymentReference,
+        linkingReference,
+        paymentType: req.paymentType,
+        status: "PENDING",
+        amountKobo: req.amount,
+        amountPaidKobo: 0,
+        amountToRefundKobo: 0,
+        currency: req.currency,
+        country: req.country,
+        fullName: req.fullName,
+        mobileNumber: req.mobileNumber,
+        email: req.email,
+        callbackUrl: req.callbackUrl,
+        redirectUrl: req.redirectUrl,
+        ...issued,
+        requestFingerprint: JSON.stringify(Object.values(req)),
+        answerJson: paymentsJson,
+        source: "rest",
+        eventSequence: 0,
+        createdAt: now,
+        updatedAt: now,
+        expiresAt,
       }),
     );
     if (inserted === "reference taken") throw new ApiError("S14", "paymentReference already used");
@@ -80,7 +117,11 @@ async function initiate(body: string): Promise<string> {
 async function verify(reference: string): Promise<string> {
   const p = await store.byReference(merchantId, reference);
   if (!p) throw new ApiError("S404", `No payment with reference ${reference}`);
-  return successJson({ ...STATUS_ANSWER[p.status], payments: paymentView(p), customers: { customerName: p.fullName, customerMobile: p.mobileNumber, customerEmail: p.email } });
+  return successJson({
+    ...STATUS_ANSWER[p.status],
+    payments: paymentView(p),
+    customers: { customerName: p.fullName, customerMobile: p.mobileNumber, customerEmail: p.email },
+  });
 }
 
 function send(res: ServerResponse, status: number, json: string) {

@@ -11,11 +11,27 @@ import { seedRows } from "./seed";
 import { verdicts } from "./targets";
 
 const run = (over: Partial<LoadResult> & Pick<LoadResult, "scenario" | "server" | "rps">): LoadResult => ({
-  kind: "load", connections: 32, requests: over.rps * 5, p50: 5, p90: 10, p99: 20, errors: 0, ...over,
+  kind: "load",
+  connections: 32,
+  requests: over.rps * 5,
+  p50: 5,
+  p90: 10,
+  p99: 20,
+  errors: 0,
+  ...over,
 });
 
 test("the flags: SQLite alone by default; --db and --instances as lists; mistakes refused before anything runs", () => {
-  assert.deepEqual(parseOptions([]), { quick: false, profile: false, noBuild: false, only: undefined, dialects: ["sqlite"], instances: [1], lean: false, seconds: undefined });
+  assert.deepEqual(parseOptions([]), {
+    quick: false,
+    profile: false,
+    noBuild: false,
+    only: undefined,
+    dialects: ["sqlite"],
+    instances: [1],
+    lean: false,
+    seconds: undefined,
+  });
   const pg = parseOptions(["--db=postgres", "--instances=4,1,2", "--quick", "--only=initiate"]);
   assert.deepEqual([pg.dialects, pg.instances, pg.quick, pg.only], [["postgres"], [1, 2, 4], true, "initiate"]);
   assert.deepEqual(parseOptions(["--db=sqlite,postgres", "--lean"]).dialects, ["sqlite", "postgres"]);
@@ -45,15 +61,44 @@ test("each Owo run is set against the floor on the same database with as many in
     run({ scenario: "initiate USSD (REST)", server: "owo", rps: 2400, database: "sqlite", compareWith: "initiate USSD" }),
     run({ scenario: "initiate USSD (tRPC)", server: "owo", rps: 1800, database: "sqlite", compareWith: "initiate USSD" }),
     run({ scenario: "initiate USSD", server: "floor", rps: 2000, database: "postgres", instances: 1 }),
-    run({ scenario: "initiate USSD (REST)", server: "owo", rps: 1000, database: "postgres", instances: 1, compareWith: "initiate USSD", p99: 70 }),
+    run({
+      scenario: "initiate USSD (REST)",
+      server: "owo",
+      rps: 1000,
+      database: "postgres",
+      instances: 1,
+      compareWith: "initiate USSD",
+      p99: 70,
+    }),
     run({ scenario: "initiate USSD", server: "floor", rps: 2500, database: "postgres", instances: 2 }),
-    run({ scenario: "initiate USSD (REST)", server: "owo", rps: 1500, database: "postgres", instances: 2, compareWith: "initiate USSD", cpu: { owo: 1.2, postgres: 0.5, client: 0.2, machine: 2 } }),
-    { kind: "export", scenario: "CSV export, whole history", server: "owo", rows: 1_000_000, bytes: 1, seconds: 10, rssBeforeBytes: 1, peakRssBytes: 320 * 1048576, database: "postgres" },
+    run({
+      scenario: "initiate USSD (REST)",
+      server: "owo",
+      rps: 1500,
+      database: "postgres",
+      instances: 2,
+      compareWith: "initiate USSD",
+      cpu: { owo: 1.2, postgres: 0.5, client: 0.2, machine: 2 },
+    }),
+    {
+      kind: "export",
+      scenario: "CSV export, whole history",
+      server: "owo",
+      rows: 1_000_000,
+      bytes: 1,
+      seconds: 10,
+      rssBeforeBytes: 1,
+      peakRssBytes: 320 * 1048576,
+      database: "postgres",
+    },
   ];
   const table = resultsTable(outcomes);
   assert.match(table, /\| initiate USSD \(REST\) \| sqlite \| owo \| 1 \| 32 \| 2400 \|.*\| 60 % \|/);
   assert.match(table, /\| initiate USSD \(REST\) \| postgres \| owo \| 1 \| 32 \| 1000 \|.*\| 50 % \|/);
-  assert.match(table, /\| initiate USSD \(REST\) \| postgres \| owo \| 2 \| 32 \| 1500 \|.*\| 60 % \| owo 1\.20 \(0\.80 ms\/req\) · postgres 0\.50 · client 0\.20 · other 0\.10 \|/);
+  assert.match(
+    table,
+    /\| initiate USSD \(REST\) \| postgres \| owo \| 2 \| 32 \| 1500 \|.*\| 60 % \| owo 1\.20 \(0\.80 ms\/req\) · postgres 0\.50 · client 0\.20 · other 0\.10 \|/,
+  );
   assert.match(scalingTable(outcomes) ?? "", /\| initiate USSD \(REST\) \| postgres \| owo \| 1000 \| 1500 \| 1\.50× \|/);
   assert.equal(scalingTable(outcomes.slice(0, 3)), null, "one instance count: no scaling table");
   assert.equal(cpuSummary(undefined), "");
@@ -67,8 +112,20 @@ test("each Owo run is set against the floor on the same database with as many in
 });
 
 test("PostgreSQL's inserts name every column of its payments table, and a seeded row maps onto them", () => {
-  const pgNames = Object.values(getTableColumns(pgPayments)).map((c) => c.name).filter((n) => n !== "id");
-  const [row] = [...seedRows({ merchants: [{ id: "mch_a", name: "A" }], count: 1, firstIndex: 0, now: Date.UTC(2026, 10, 22), publicUrl: "http://127.0.0.1:1", ussdTtlSeconds: 600, transferTtlSeconds: 1800 })];
+  const pgNames = Object.values(getTableColumns(pgPayments))
+    .map((c) => c.name)
+    .filter((n) => n !== "id");
+  const [row] = [
+    ...seedRows({
+      merchants: [{ id: "mch_a", name: "A" }],
+      count: 1,
+      firstIndex: 0,
+      now: Date.UTC(2026, 10, 22),
+      publicUrl: "http://127.0.0.1:1",
+      ussdTtlSeconds: 600,
+      transferTtlSeconds: 1800,
+    }),
+  ];
   assert.ok(row);
   const complete = completeRow(row);
   assert.deepEqual(Object.keys(byColumnName(complete)).sort(), [...pgNames].sort());

@@ -35,7 +35,13 @@ export function percentile(sorted: Float64Array, p: number): number {
 }
 
 type Fired = {
-  requests: number; rps: number; errors: number; timeouts: number; latencies: Float64Array; firstFailure: string | null; cpu: CpuUse | undefined;
+  requests: number;
+  rps: number;
+  errors: number;
+  timeouts: number;
+  latencies: Float64Array;
+  firstFailure: string | null;
+  cpu: CpuUse | undefined;
   perSecond: Record<string, number> | undefined;
 };
 
@@ -96,14 +102,35 @@ export async function measure(scenario: string, server: Server, spec: LoadSpec, 
   await fire(spec, WARM_UP_SECONDS, false);
   const f = await fire(spec, spec.seconds, true);
   const measured: LoadResult = {
-    kind: "load", scenario, server, connections: spec.connections, requests: f.requests, rps: f.rps,
-    p50: percentile(f.latencies, 50), p90: percentile(f.latencies, 90), p99: percentile(f.latencies, 99), errors: f.errors, compareWith,
-    instances: spec.urls.length, cpu: f.cpu, databasePerSecond: f.perSecond,
+    kind: "load",
+    scenario,
+    server,
+    connections: spec.connections,
+    requests: f.requests,
+    rps: f.rps,
+    p50: percentile(f.latencies, 50),
+    p90: percentile(f.latencies, 90),
+    p99: percentile(f.latencies, 99),
+    errors: f.errors,
+    compareWith,
+    instances: spec.urls.length,
+    cpu: f.cpu,
+    databasePerSecond: f.perSecond,
   };
   const failure = f.errors > 0 ? `  first failure: ${f.firstFailure ?? `${f.errors} socket errors, ${f.timeouts} timeouts`}` : "";
-  const cores = f.cpu ? `  cores ${Object.entries(f.cpu).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(", ")}` : "";
-  const perSecond = f.perSecond ? `  per s ${Object.entries(f.perSecond).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(", ")}` : "";
+  const cores = f.cpu
+    ? `  cores ${Object.entries(f.cpu)
+        .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+        .join(", ")}`
+    : "";
+  const perSecond = f.perSecond
+    ? `  per s ${Object.entries(f.perSecond)
+        .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+        .join(", ")}`
+    : "";
   const who = spec.urls.length > 1 ? `${server}×${spec.urls.length}` : server;
-  console.log(`  ${who.padEnd(7)} ${scenario.padEnd(34)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p90 ${measured.p90} ms  p99 ${measured.p99} ms  errors ${f.errors}${failure}${cores}${perSecond}`);
+  console.log(
+    `  ${who.padEnd(7)} ${scenario.padEnd(34)} ${measured.rps.toFixed(0).padStart(6)} req/s  p50 ${measured.p50} ms  p90 ${measured.p90} ms  p99 ${measured.p99} ms  errors ${f.errors}${failure}${cores}${perSecond}`,
+  );
   return measured;
 }

@@ -24,16 +24,22 @@ const KNOWN = ["--quick", "--profile", "--no-build", "--lean", "--only=", "--db=
 export function parseOptions(argv: string[]): BenchOptions {
   const value = (name: string) => argv.findLast((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
   for (const a of argv) {
-    if (!KNOWN.some((k) => (k.endsWith("=") ? a.startsWith(k) : a === k))) throw new BenchUsage(`unknown flag ${a}; known: ${KNOWN.join(" ")}`);
+    if (!KNOWN.some((k) => (k.endsWith("=") ? a.startsWith(k) : a === k)))
+      throw new BenchUsage(`unknown flag ${a}; known: ${KNOWN.join(" ")}`);
   }
   const dialects = (value("--db") ?? "sqlite").split(",").map((d) => d.trim());
-  for (const d of dialects) if (d !== "sqlite" && d !== "postgres") throw new BenchUsage(`--db: expected sqlite, postgres or both (sqlite,postgres), not ${JSON.stringify(d)}`);
+  for (const d of dialects)
+    if (d !== "sqlite" && d !== "postgres")
+      throw new BenchUsage(`--db: expected sqlite, postgres or both (sqlite,postgres), not ${JSON.stringify(d)}`);
   const instances = (value("--instances") ?? "1").split(",").map((n) => n.trim());
-  for (const n of instances) if (!/^[1-9][0-9]?$/.test(n)) throw new BenchUsage(`--instances: expected counts from 1 to 99 such as 1,2,4, not ${JSON.stringify(n)}`);
+  for (const n of instances)
+    if (!/^[1-9][0-9]?$/.test(n)) throw new BenchUsage(`--instances: expected counts from 1 to 99 such as 1,2,4, not ${JSON.stringify(n)}`);
   const counts = [...new Set(instances.map(Number))].sort((a, b) => a - b);
-  if (counts.some((n) => n > 1) && !dialects.includes("postgres")) throw new BenchUsage("--instances above 1 needs --db=postgres: SQLite is one file with one writer");
+  if (counts.some((n) => n > 1) && !dialects.includes("postgres"))
+    throw new BenchUsage("--instances above 1 needs --db=postgres: SQLite is one file with one writer");
   const seconds = value("--seconds");
-  if (seconds !== undefined && !/^[1-9][0-9]{0,2}$/.test(seconds)) throw new BenchUsage(`--seconds: expected whole seconds from 1 to 999, not ${JSON.stringify(seconds)}`);
+  if (seconds !== undefined && !/^[1-9][0-9]{0,2}$/.test(seconds))
+    throw new BenchUsage(`--seconds: expected whole seconds from 1 to 999, not ${JSON.stringify(seconds)}`);
   return {
     quick: argv.includes("--quick"),
     profile: argv.includes("--profile"),

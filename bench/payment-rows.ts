@@ -19,7 +19,8 @@ export const SELECT_PAYMENT_SQL = `select ${Object.entries(getTableColumns(payme
 /** A full insert object: better-sqlite3 refuses a statement with an unbound named parameter; an absent value takes the column's default. */
 export function completeRow(row: PaymentInsert): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, column] of columns) out[key] = (row as Record<string, unknown>)[key] ?? (column.hasDefault ? column.default : null) ?? null;
+  for (const [key, column] of columns)
+    out[key] = (row as Record<string, unknown>)[key] ?? (column.hasDefault ? column.default : null) ?? null;
   return out;
 }
 

@@ -32,7 +32,11 @@ export function buildPages(root: string): boolean {
   const before = readFileSync(tsconfig, "utf8");
   const beforeStat = statSync(tsconfig);
   const started = Date.now();
-  const r = spawnSync("npx", ["next", "build"], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, OWO_NEXT_DIST: BENCH_DIST, NEXT_TELEMETRY_DISABLED: "1" } });
+  const r = spawnSync("npx", ["next", "build"], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: { ...process.env, OWO_NEXT_DIST: BENCH_DIST, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (readFileSync(tsconfig, "utf8") !== before) {
     writeFileSync(tsconfig, before);
     // Its old time too: a tsconfig.json newer than the build would make the next run build again for nothing.
@@ -49,10 +53,20 @@ export type Child = { url: string; child: ChildProcess; stop: () => Promise<void
  * Starts `node --import tsx <entry>` (the tsx CLI would add a wrapper process between us and the server's pid).
  * `logFile`: where its standard output (the log lines) goes, as a deployment would send them to a file or journal.
  */
-export async function startChild(root: string, entry: string, env: Record<string, string>, nodeFlags: string[] = [], logFile?: string): Promise<Child> {
+export async function startChild(
+  root: string,
+  entry: string,
+  env: Record<string, string>,
+  nodeFlags: string[] = [],
+  logFile?: string,
+): Promise<Child> {
   const url = `http://127.0.0.1:${env.PORT}`;
   const out = logFile === undefined ? "inherit" : openSync(logFile, "a");
-  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", entry], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", out, "pipe"] });
+  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", entry], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", out, "pipe"],
+  });
   if (typeof out === "number") closeSync(out);
   let stderr = "";
   child.stderr?.on("data", (d: Buffer) => {

@@ -33,7 +33,10 @@ export function hottest(profile: CpuProfile, top: number): { functions: [string,
 
 /** The profiles the bench's server runs wrote, newest last. */
 export function printProfile(dir: string): void {
-  const files = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile")).map((f) => join(dir, f)).sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".cpuprofile"))
+    .map((f) => join(dir, f))
+    .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
   for (const file of files) {
     const { functions, homes } = hottest(JSON.parse(readFileSync(file, "utf8")) as CpuProfile, 30);
     console.log(`\n${file}\n  self time by package or file:`);

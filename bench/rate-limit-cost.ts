@@ -69,7 +69,9 @@ async function statementAlone(kind: "unlogged" | "logged"): Promise<void> {
     );
     rates.push(`${Math.round(taken / ((performance.now() - started) / 1000))}/s on ${keys} row${keys > 1 ? "s" : ""}`);
   }
-  console.log(`${kind.padEnd(8)} one take after another: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms; ${CONNECTIONS} at once: ${rates.join(", ")}`);
+  console.log(
+    `${kind.padEnd(8)} one take after another: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms; ${CONNECTIONS} at once: ${rates.join(", ")}`,
+  );
 }
 
 await statementAlone("logged");
@@ -77,7 +79,12 @@ await statementAlone("unlogged");
 
 const { createMerchant } = await import("../server/merchants/create-merchant");
 const { exchangeKeys } = await import("../server/auth/access-tokens");
-const m = await createMerchant({ name: "Rate cost", email: "rate-cost@example.com", password: "correct horse battery", emailVerified: true });
+const m = await createMerchant({
+  name: "Rate cost",
+  email: "rate-cost@example.com",
+  password: "correct horse battery",
+  emailVerified: true,
+});
 const token = (await exchangeKeys({ key: `${m.secretKey}.${m.publicKey}` })).token;
 // Two token requests: one that reads nothing from the database (its token is cached), where the limiter's statement is
 // all the database work, and one that reads a payment (none found: 404), like verify.
@@ -99,10 +106,14 @@ for (let round = 1; round <= ROUNDS; round++) {
       const request = { method: "GET", path, headers: { authorization: `Bearer ${token}` } };
       await autocannon({ url: owo.url, connections: CONNECTIONS, duration: 2, requests: [request] });
       const r = await autocannon({ url: owo.url, connections: CONNECTIONS, duration: SECONDS, requests: [request] });
-      const statuses = Object.entries(r.statusCodeStats).map(([code, { count }]) => `${count} × ${code}`).join(", ");
+      const statuses = Object.entries(r.statusCodeStats)
+        .map(([code, { count }]) => `${count} × ${code}`)
+        .join(", ");
       const measured = { rps: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99, statuses };
       const label = `${name.padEnd(8)} limit ${limit.padEnd(13)}`;
-      console.log(`round ${round}: ${label} ${measured.rps.toFixed(0).padStart(5)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms (${statuses}, ${r.errors} errors)`);
+      console.log(
+        `round ${round}: ${label} ${measured.rps.toFixed(0).padStart(5)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms (${statuses}, ${r.errors} errors)`,
+      );
       if (measured.rps > (best.get(label)?.rps ?? 0)) best.set(label, measured);
     }
     owo.child.kill("SIGTERM");
@@ -110,7 +121,8 @@ for (let round = 1; round <= ROUNDS; round++) {
   }
 }
 console.log(`\nbest of ${ROUNDS} rounds, ${CONNECTIONS} connections, one instance:`);
-for (const [label, b] of [...best].sort(([a], [z]) => a.localeCompare(z))) console.log(`  ${label} ${b.rps.toFixed(0).padStart(5)} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms`);
+for (const [label, b] of [...best].sort(([a], [z]) => a.localeCompare(z)))
+  console.log(`  ${label} ${b.rps.toFixed(0).padStart(5)} req/s, p50 ${b.p50} ms, p99 ${b.p99} ms`);
 await closeDatabase();
 server.stop();
 rmSync(dataDir, { recursive: true, force: true });

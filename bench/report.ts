@@ -43,7 +43,17 @@ export type Unavailable = { kind: "unavailable"; scenario: string; server: Serve
 
 export type Outcome = LoadResult | ExportResult | Unavailable;
 
-export type RunInfo = { date: string; command: string; cores: number; cpu: string; node: string; mode: string; rows: string; loadBefore: string; loadAfter: string };
+export type RunInfo = {
+  date: string;
+  command: string;
+  cores: number;
+  cpu: string;
+  node: string;
+  mode: string;
+  rows: string;
+  loadBefore: string;
+  loadAfter: string;
+};
 
 /**
  * Each scenario's least disturbed round (the highest req/s), in the order of the first round: on a shared machine,
@@ -68,10 +78,22 @@ const instancesOf = (r: LoadResult) => r.instances ?? 1;
 
 /** The floor run beside `r`: its scenario, on the same database with as many processes. */
 export function floorOf(r: LoadResult, all: Outcome[]): LoadResult | undefined {
-  return all.find((o): o is LoadResult => o.kind === "load" && o.server === "floor" && o.scenario === r.compareWith && o.database === r.database && instancesOf(o) === instancesOf(r));
+  return all.find(
+    (o): o is LoadResult =>
+      o.kind === "load" &&
+      o.server === "floor" &&
+      o.scenario === r.compareWith &&
+      o.database === r.database &&
+      instancesOf(o) === instancesOf(r),
+  );
 }
 
-const perSecondSummary = (counts: Record<string, number> | undefined) => (counts ? Object.entries(counts).map(([k, v]) => `${k} ${fixed(v)}`).join(" · ") : "");
+const perSecondSummary = (counts: Record<string, number> | undefined) =>
+  counts
+    ? Object.entries(counts)
+        .map(([k, v]) => `${k} ${fixed(v)}`)
+        .join(" · ")
+    : "";
 
 /**
  * "owo 0.93 (2.3 ms/req) · postgres 0.41 · client 0.35 · other 0.12": each party's cores, the server's CPU time per
@@ -82,7 +104,8 @@ export function cpuSummary(cpu: CpuUse | undefined, rps = 0): string {
   const parties = Object.entries(cpu).filter(([k]) => k !== "machine");
   const ours = parties.reduce((n, [, v]) => n + v, 0);
   const other = cpu.machine === undefined ? [] : [["other", Math.max(0, cpu.machine - ours)] as const];
-  const perRequest = (party: string, cores: number) => (rps > 0 && (party === "owo" || party === "floor") ? ` (${((cores * 1000) / rps).toFixed(2)} ms/req)` : "");
+  const perRequest = (party: string, cores: number) =>
+    rps > 0 && (party === "owo" || party === "floor") ? ` (${((cores * 1000) / rps).toFixed(2)} ms/req)` : "";
   return [...parties, ...other].map(([k, v]) => `${k} ${v.toFixed(2)}${perRequest(k, v)}`).join(" · ");
 }
 
@@ -98,7 +121,21 @@ export function resultsTable(outcomes: Outcome[]): string {
     if (o.kind === "load") {
       const floor = floorOf(o, outcomes);
       const r = floor ? ratio(o.rps, floor.rps) : null;
-      const cells = [o.scenario, o.database ?? "", o.server, instancesOf(o), o.connections, fixed(o.rps), o.p50, o.p90, o.p99, o.errors, r === null ? "" : `${fixed(r * 100)} %`, cpuSummary(o.cpu, o.rps), perSecondSummary(o.databasePerSecond)];
+      const cells = [
+        o.scenario,
+        o.database ?? "",
+        o.server,
+        instancesOf(o),
+        o.connections,
+        fixed(o.rps),
+        o.p50,
+        o.p90,
+        o.p99,
+        o.errors,
+        r === null ? "" : `${fixed(r * 100)} %`,
+        cpuSummary(o.cpu, o.rps),
+        perSecondSummary(o.databasePerSecond),
+      ];
       lines.push(`| ${cells.join(" | ")} |`);
     } else if (o.kind === "unavailable") {
       lines.push(`| ${o.scenario} | ${o.database ?? ""} | ${o.server} | | | not available: ${o.reason} | | | | | | | |`);
@@ -108,9 +145,15 @@ export function resultsTable(outcomes: Outcome[]): string {
   if (scaling) lines.push("", scaling);
   const exports = outcomes.filter((o): o is ExportResult => o.kind === "export");
   if (exports.length) {
-    lines.push("", "| export | db | rows | size | total time | rows/s | server RSS before | server peak RSS |", "|---|---|--:|--:|--:|--:|--:|--:|");
+    lines.push(
+      "",
+      "| export | db | rows | size | total time | rows/s | server RSS before | server peak RSS |",
+      "|---|---|--:|--:|--:|--:|--:|--:|",
+    );
     for (const e of exports) {
-      lines.push(`| ${e.scenario} | ${e.database ?? ""} | ${e.rows} | ${mb(e.bytes)} | ${fixed(e.seconds, 1)} s | ${fixed(e.rows / e.seconds)} | ${mb(e.rssBeforeBytes)} | ${mb(e.peakRssBytes)} |`);
+      lines.push(
+        `| ${e.scenario} | ${e.database ?? ""} | ${e.rows} | ${mb(e.bytes)} | ${fixed(e.seconds, 1)} s | ${fixed(e.rows / e.seconds)} | ${mb(e.rssBeforeBytes)} | ${mb(e.peakRssBytes)} |`,
+      );
     }
   }
   return lines.join("\n");
@@ -127,8 +170,14 @@ export function scalingTable(outcomes: Outcome[]): string | null {
     rows.set(key, (rows.get(key) ?? new Map<number, number>()).set(instancesOf(l), l.rps));
   }
   const lines = [
-    `| scenario | db | server | ${counts.map((n) => `×${n} req/s`).join(" | ")} | ${counts.slice(1).map((n) => `×${n} ÷ ×1`).join(" | ")} |`,
-    `|---|---|---|${counts.map(() => "--:").join("|")}|${counts.slice(1).map(() => "--:").join("|")}|`,
+    `| scenario | db | server | ${counts.map((n) => `×${n} req/s`).join(" | ")} | ${counts
+      .slice(1)
+      .map((n) => `×${n} ÷ ×1`)
+      .join(" | ")} |`,
+    `|---|---|---|${counts.map(() => "--:").join("|")}|${counts
+      .slice(1)
+      .map(() => "--:")
+      .join("|")}|`,
   ];
   for (const [key, byCount] of rows) {
     if (byCount.size < 2) continue;
@@ -137,7 +186,9 @@ export function scalingTable(outcomes: Outcome[]): string | null {
       const r = one === undefined ? null : ratio(byCount.get(n) ?? NaN, one);
       return r === null ? "" : `${r.toFixed(2)}×`;
     });
-    lines.push(`| ${key} | ${counts.map((n) => (byCount.has(n) ? fixed(byCount.get(n) ?? 0) : "")).join(" | ")} | ${multiples.join(" | ")} |`);
+    lines.push(
+      `| ${key} | ${counts.map((n) => (byCount.has(n) ? fixed(byCount.get(n) ?? 0) : "")).join(" | ")} | ${multiples.join(" | ")} |`,
+    );
   }
   return lines.join("\n");
 }
@@ -161,7 +212,7 @@ const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").
 export function tickStep(max: number): number {
   const rough = Math.max(max, 1) / 5;
   const power = 10 ** Math.floor(Math.log10(rough));
-  return ([1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power);
+  return [1, 2, 5, 10].map((m) => m * power).find((s) => s >= rough) ?? 10 * power;
 }
 
 const PERCENTILES = [
@@ -188,18 +239,28 @@ export function latencySvg(outcomes: Outcome[], title: string): string {
     `<rect width="100%" height="100%" fill="#fff"/>`,
     `<text x="10" y="20" font-size="14" font-weight="bold">${escapeXml(title)}</text>`,
   ];
-  PERCENTILES.forEach((p, i) => parts.push(`<rect x="${label + i * 70}" y="30" width="10" height="10" fill="${p.colour}"/><text x="${label + i * 70 + 14}" y="39">${p.key}</text>`));
+  PERCENTILES.forEach((p, i) =>
+    parts.push(
+      `<rect x="${label + i * 70}" y="30" width="10" height="10" fill="${p.colour}"/><text x="${label + i * 70 + 14}" y="39">${p.key}</text>`,
+    ),
+  );
   for (let t = 0; t <= axisMax; t += step) {
-    parts.push(`<line x1="${x(t)}" y1="${top - 4}" x2="${x(t)}" y2="${height - 36}" stroke="#ddd"/><text x="${x(t)}" y="${height - 22}" text-anchor="middle">${t}</text>`);
+    parts.push(
+      `<line x1="${x(t)}" y1="${top - 4}" x2="${x(t)}" y2="${height - 36}" stroke="#ddd"/><text x="${x(t)}" y="${height - 22}" text-anchor="middle">${t}</text>`,
+    );
   }
   parts.push(`<text x="${label + plot / 2}" y="${height - 6}" text-anchor="middle">latency (ms)</text>`);
   loads.forEach((l, i) => {
     const y = top + i * group;
     const where = l.database ? ` [${l.database}${instancesOf(l) > 1 ? ` ×${instancesOf(l)}` : ""}]` : "";
-    parts.push(`<text x="${label - 8}" y="${y + group / 2}" text-anchor="end">${escapeXml(`${l.server === "floor" ? "floor: " : ""}${l.scenario}${where}`)}</text>`);
+    parts.push(
+      `<text x="${label - 8}" y="${y + group / 2}" text-anchor="end">${escapeXml(`${l.server === "floor" ? "floor: " : ""}${l.scenario}${where}`)}</text>`,
+    );
     PERCENTILES.forEach((p, j) => {
       const ms = l[p.key];
-      parts.push(`<rect x="${label}" y="${y + j * bar}" width="${Math.max(1, x(ms) - label)}" height="${bar - 1}" fill="${p.colour}"><title>${escapeXml(`${l.scenario} ${p.key} ${ms} ms`)}</title></rect>`);
+      parts.push(
+        `<rect x="${label}" y="${y + j * bar}" width="${Math.max(1, x(ms) - label)}" height="${bar - 1}" fill="${p.colour}"><title>${escapeXml(`${l.scenario} ${p.key} ${ms} ms`)}</title></rect>`,
+      );
     });
     parts.push(`<text x="${Math.max(label + 1, x(l.p99)) + 4}" y="${y + 3 * bar - 1}" font-size="10" fill="#555">${l.p99} ms</text>`);
   });

@@ -31,7 +31,9 @@ try {
 const { quick, only } = options;
 const wanted = (scenario: string) => only === undefined || scenario.includes(only);
 /** Full runs measure the API doors twice and keep each scenario's least disturbed round. */
-const MODE = quick ? { verifyRows: 10_000, listRows: 100_000, seconds: 5, rounds: 1 } : { verifyRows: 100_000, listRows: 1_000_000, seconds: 20, rounds: 2 };
+const MODE = quick
+  ? { verifyRows: 10_000, listRows: 100_000, seconds: 5, rounds: 1 }
+  : { verifyRows: 100_000, listRows: 1_000_000, seconds: 20, rounds: 2 };
 const SIZE = { ...MODE, seconds: options.seconds ?? MODE.seconds };
 const CONNECTIONS = 32;
 /** The dashboard's list is people paging, not a machine flood. */
@@ -44,7 +46,11 @@ const profileDir = join(resultsDir, "profiles");
 let pages = true;
 
 /** What every process of one deployment shares (several instances must agree on them; the bench seals with them too). */
-const SECRETS = { AUTH_SECRET: randomBytes(32).toString("hex"), OWO_MASTER_KEY: randomBytes(32).toString("hex"), OWO_SANDBOX_BANK_SECRET: randomBytes(24).toString("hex") };
+const SECRETS = {
+  AUTH_SECRET: randomBytes(32).toString("hex"),
+  OWO_MASTER_KEY: randomBytes(32).toString("hex"),
+  OWO_SANDBOX_BANK_SECRET: randomBytes(24).toString("hex"),
+};
 
 /**
  * Owo as deployed: default log level (to a file), callback worker and sweeper on. Rate limits stay off: the bench is
@@ -52,13 +58,26 @@ const SECRETS = { AUTH_SECRET: randomBytes(32).toString("hex"), OWO_MASTER_KEY: 
  * bench did before (warn logging, no worker, no sweeper), to measure what deployment costs.
  */
 const owoEnv = (db: BenchDatabase, dataDir: string, port: number): Record<string, string> => ({
-  NODE_ENV: "production", DATABASE_URL: db.url, OWO_DATA_DIR: dataDir, PORT: String(port), OWO_PUBLIC_URL: `http://127.0.0.1:${port}`, ...SECRETS,
-  OWO_RATE_LIMIT_RPS: "0", OWO_IP_RATE_LIMIT_PER_MIN: "0", OWO_NEXT_DIST: BENCH_DIST, NEXT_TELEMETRY_DISABLED: "1", OWO_PAGES: pages ? "on" : "off",
+  NODE_ENV: "production",
+  DATABASE_URL: db.url,
+  OWO_DATA_DIR: dataDir,
+  PORT: String(port),
+  OWO_PUBLIC_URL: `http://127.0.0.1:${port}`,
+  ...SECRETS,
+  OWO_RATE_LIMIT_RPS: "0",
+  OWO_IP_RATE_LIMIT_PER_MIN: "0",
+  OWO_NEXT_DIST: BENCH_DIST,
+  NEXT_TELEMETRY_DISABLED: "1",
+  OWO_PAGES: pages ? "on" : "off",
   ...(options.lean ? { OWO_WORKER: "off", OWO_SWEEP_INTERVAL_SECONDS: "0", LOG_LEVEL: "warn" } : {}),
 });
 
 async function tokenFor(url: string, m: { secretKey: string; publicKey: string }): Promise<string> {
-  const res = await fetch(`${url}/api/v2/encrypt/keys`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key: `${m.secretKey}.${m.publicKey}` }) });
+  const res = await fetch(`${url}/api/v2/encrypt/keys`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ key: `${m.secretKey}.${m.publicKey}` }),
+  });
   const body = (await res.json()) as { data?: { EncryptedSecKey?: { encryptedKey?: string } } };
   const token = body.data?.EncryptedSecKey?.encryptedKey;
   if (!token) throw new Error(`token exchange failed: ${res.status} ${JSON.stringify(body)}`);
@@ -90,7 +109,15 @@ async function seed(s: Stage, merchants: SeedMerchant[], count: number, firstInd
   const { settings } = await import("../server/settings");
   const { ussdTtlSeconds, transferTtlSeconds } = settings();
   const started = Date.now();
-  const seeded = await s.db.seed({ merchants, count, firstIndex, now: Date.now(), publicUrl: `http://127.0.0.1:${s.port}`, ussdTtlSeconds, transferTtlSeconds });
+  const seeded = await s.db.seed({
+    merchants,
+    count,
+    firstIndex,
+    now: Date.now(),
+    publicUrl: `http://127.0.0.1:${s.port}`,
+    ussdTtlSeconds,
+    transferTtlSeconds,
+  });
   console.log(`seeded ${count} payments into ${s.db.dialect} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return seeded;
 }
@@ -99,7 +126,11 @@ async function seed(s: Stage, merchants: SeedMerchant[], count: number, firstInd
 async function startOwos(s: Stage, count: number): Promise<Child[]> {
   const ports = [s.port, ...(await Promise.all(Array.from({ length: count - 1 }, () => freePort())))];
   const nodeFlags = options.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
-  return Promise.all(ports.map((port, i) => startChild(root, "server/main.ts", owoEnv(s.db, s.dataDir, port), nodeFlags, join(s.dataDir, `owo-${i + 1}.log`))));
+  return Promise.all(
+    ports.map((port, i) =>
+      startChild(root, "server/main.ts", owoEnv(s.db, s.dataDir, port), nodeFlags, join(s.dataDir, `owo-${i + 1}.log`)),
+    ),
+  );
 }
 
 const pidsOf = (children: Child[]) => () => children.flatMap((c) => (c.child.pid === undefined ? [] : [c.child.pid]));
@@ -108,10 +139,20 @@ const stopAll = (children: Child[]) => Promise.all(children.map((c) => c.stop())
 /** Floors and Owos up at once, each scenario run on the floors and then on the Owos: the machine's noise falls on both alike. */
 async function machineDoors(s: Stage, floorUrl: string, instances: number, bench: BenchMerchant, references: string[]) {
   const floorPorts = await Promise.all(Array.from({ length: instances }, () => freePort()));
-  console.log(`\n${s.db.dialect}, ${instances} instance(s): floor (bench/floor.ts, a copy of the database) against owo (server/main.ts, ${pages ? `production build in ${BENCH_DIST}` : "API only"})`);
-  const floors = await Promise.all(floorPorts.map((port) => startChild(root, "bench/floor.ts", {
-    PORT: String(port), DATABASE_URL: floorUrl, OWO_PUBLIC_URL: `http://127.0.0.1:${port}`, FLOOR_MERCHANT_ID: bench.merchantId, FLOOR_MERCHANT_NAME: bench.name,
-  })));
+  console.log(
+    `\n${s.db.dialect}, ${instances} instance(s): floor (bench/floor.ts, a copy of the database) against owo (server/main.ts, ${pages ? `production build in ${BENCH_DIST}` : "API only"})`,
+  );
+  const floors = await Promise.all(
+    floorPorts.map((port) =>
+      startChild(root, "bench/floor.ts", {
+        PORT: String(port),
+        DATABASE_URL: floorUrl,
+        OWO_PUBLIC_URL: `http://127.0.0.1:${port}`,
+        FLOOR_MERCHANT_ID: bench.merchantId,
+        FLOOR_MERCHANT_NAME: bench.name,
+      }),
+    ),
+  );
   const owos = await startOwos(s, instances).catch(async (e: unknown) => {
     await stopAll(floors);
     throw e;
@@ -119,8 +160,22 @@ async function machineDoors(s: Stage, floorUrl: string, instances: number, bench
   try {
     const common = { publicKey: bench.publicKey, connections: CONNECTIONS, seconds: SIZE.seconds };
     const client = { client: () => [process.pid] };
-    const atFloor: Target = { ...common, urls: floors.map((f) => f.url), token: "none", server: "floor", cpu: { floor: pidsOf(floors), ...s.db.parties(), ...client }, counters: s.db.counters(floorUrl) };
-    const at: Target = { ...common, urls: owos.map((o) => o.url), token: await tokenFor(owos[0]?.url ?? "", bench), server: "owo", cpu: { owo: pidsOf(owos), ...s.db.parties(), ...client }, counters: s.db.counters(s.db.url) };
+    const atFloor: Target = {
+      ...common,
+      urls: floors.map((f) => f.url),
+      token: "none",
+      server: "floor",
+      cpu: { floor: pidsOf(floors), ...s.db.parties(), ...client },
+      counters: s.db.counters(floorUrl),
+    };
+    const at: Target = {
+      ...common,
+      urls: owos.map((o) => o.url),
+      token: await tokenFor(owos[0]?.url ?? "", bench),
+      server: "owo",
+      cpu: { owo: pidsOf(owos), ...s.db.parties(), ...client },
+      counters: s.db.counters(s.db.url),
+    };
     const rounds: LoadResult[][] = [];
     for (let round = 1; round <= SIZE.rounds; round++) {
       if (SIZE.rounds > 1) console.log(`  round ${round} of ${SIZE.rounds}`);
@@ -140,7 +195,10 @@ async function machineDoors(s: Stage, floorUrl: string, instances: number, bench
   } finally {
     await Promise.all([stopAll(floors), stopAll(owos)]);
   }
-  const logged = owos.reduce((n, _, i) => n + (existsSync(join(s.dataDir, `owo-${i + 1}.log`)) ? statSync(join(s.dataDir, `owo-${i + 1}.log`)).size : 0), 0);
+  const logged = owos.reduce(
+    (n, _, i) => n + (existsSync(join(s.dataDir, `owo-${i + 1}.log`)) ? statSync(join(s.dataDir, `owo-${i + 1}.log`)).size : 0),
+    0,
+  );
   console.log(`  owo wrote ${(logged / 1048576).toFixed(1)} MB of log lines`);
 }
 
@@ -151,12 +209,24 @@ async function machineDoors(s: Stage, floorUrl: string, instances: number, bench
 async function history(s: Stage, merchant: BenchMerchant, firstIndex: number) {
   if (!wanted("list") && !wanted("export")) return;
   console.log(`\n${s.db.dialect} history: ${SIZE.listRows.toLocaleString("en")} seeded payments of one merchant`);
-  await seed(s, [{ id: merchant.merchantId, name: merchant.name }], SIZE.listRows - (await s.db.paymentsOf(merchant.merchantId)), firstIndex);
+  await seed(
+    s,
+    [{ id: merchant.merchantId, name: merchant.name }],
+    SIZE.listRows - (await s.db.paymentsOf(merchant.merchantId)),
+    firstIndex,
+  );
   if (wanted("list")) {
     const [owo] = await startOwos(s, 1);
     if (!owo) throw new Error("no server");
     try {
-      const at: Target = { urls: [owo.url], token: await tokenFor(owo.url, merchant), publicKey: merchant.publicKey, server: "owo", connections: LIST_CONNECTIONS, seconds: SIZE.seconds };
+      const at: Target = {
+        urls: [owo.url],
+        token: await tokenFor(owo.url, merchant),
+        publicKey: merchant.publicKey,
+        server: "owo",
+        connections: LIST_CONNECTIONS,
+        seconds: SIZE.seconds,
+      };
       s.outcomes.push(...(await listPages(at, new Date())));
     } finally {
       await owo.stop();
@@ -188,10 +258,16 @@ async function onDatabase(dialect: Dialect): Promise<Outcome[]> {
     const merchants = await prepareDatabase(s);
     const [bench, other] = merchants;
     if (!bench || !other) throw new Error("the bench needs two merchants");
-    const { referencesOfFirst, nextIndex } = await seed(s, merchants.map((m) => ({ id: m.merchantId, name: m.name })), SIZE.verifyRows, 0);
+    const { referencesOfFirst, nextIndex } = await seed(
+      s,
+      merchants.map((m) => ({ id: m.merchantId, name: m.name })),
+      SIZE.verifyRows,
+      0,
+    );
     const floorUrl = await db.floorCopy();
     const doors = ["verify", "initiate USSD", "initiate TRANSFER"].some(wanted);
-    for (const instances of doors ? (dialect === "sqlite" ? [1] : options.instances) : []) await machineDoors(s, floorUrl, instances, bench, referencesOfFirst);
+    for (const instances of doors ? (dialect === "sqlite" ? [1] : options.instances) : [])
+      await machineDoors(s, floorUrl, instances, bench, referencesOfFirst);
     await history(s, other, nextIndex);
   } finally {
     await db.close();
@@ -201,7 +277,9 @@ async function onDatabase(dialect: Dialect): Promise<Outcome[]> {
 }
 
 async function main() {
-  const loadBefore = loadavg().map((l) => l.toFixed(2)).join(" ");
+  const loadBefore = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
   const started = Date.now();
   if (options.noBuild && existsSync(join(root, BENCH_DIST, "BUILD_ID"))) console.log(`using ${BENCH_DIST} as it is (--no-build)`);
   else if (buildIsStale(root)) pages = buildPages(root);
@@ -212,15 +290,27 @@ async function main() {
 
   const command = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`;
   const info = {
-    date: new Date().toISOString(), command, cores: cpus().length, cpu: cpus()[0]?.model ?? "?", node: process.version,
+    date: new Date().toISOString(),
+    command,
+    cores: cpus().length,
+    cpu: cpus()[0]?.model ?? "?",
+    node: process.version,
     mode: `${quick ? "quick" : "full"}: ${SIZE.seconds} s per scenario${SIZE.rounds > 1 ? `, best of ${SIZE.rounds} rounds for the API doors` : ""}${pages ? "" : "; API only (next build failed)"}; Owo ${options.lean ? "lean (warn logging, no worker, no sweeper)" : "as deployed (info logging to a file, worker and sweeper on, rate limits off)"}`,
     rows: `verify on ${SIZE.verifyRows.toLocaleString("en")} payments of ${MERCHANTS} merchants; list and export over one merchant's ${SIZE.listRows.toLocaleString("en")}`,
-    loadBefore, loadAfter: loadavg().map((l) => l.toFixed(2)).join(" "),
+    loadBefore,
+    loadAfter: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" "),
   };
   writeFileSync(join(resultsDir, "latest.md"), `${resultsMarkdown(info, outcomes)}\n${verdictTable(outcomes)}\n`);
-  writeFileSync(join(resultsDir, "latency.svg"), latencySvg(outcomes, `Owo latency per scenario — ${quick ? "quick" : "full"}, ${info.cores} cores, Node ${info.node}`));
+  writeFileSync(
+    join(resultsDir, "latency.svg"),
+    latencySvg(outcomes, `Owo latency per scenario — ${quick ? "quick" : "full"}, ${info.cores} cores, Node ${info.node}`),
+  );
   writeFileSync(join(resultsDir, "latest.json"), JSON.stringify({ info, outcomes }, null, 2));
-  console.log(`\n${resultsTable(outcomes)}\n\n${verdictTable(outcomes)}\n\nwritten: bench/results/latest.md, latency.svg (${((Date.now() - started) / 1000).toFixed(0)} s in all)`);
+  console.log(
+    `\n${resultsTable(outcomes)}\n\n${verdictTable(outcomes)}\n\nwritten: bench/results/latest.md, latency.svg (${((Date.now() - started) / 1000).toFixed(0)} s in all)`,
+  );
   if (options.profile) printProfile(profileDir);
 }
 

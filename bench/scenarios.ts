@@ -5,14 +5,26 @@ import type { LoadResult, Outcome, Server, Unavailable } from "./report";
 
 /** One server or several instances of it (the load is spread over `urls`); `cpu`: whose CPU to account for. */
 export type Target = {
-  urls: string[]; token: string; publicKey: string; server: Server; connections: number; seconds: number; cpu?: CpuParties;
+  urls: string[];
+  token: string;
+  publicKey: string;
+  server: Server;
+  connections: number;
+  seconds: number;
+  cpu?: CpuParties;
   counters?: () => Promise<Record<string, number>>;
 };
 export type Channel = "USSD" | "TRANSFER";
 
 const customer = {
-  amount: "1500.00", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
-  callbackUrl: "https://shop.example.ng/owo/callback", redirectUrl: "https://shop.example.ng/thanks",
+  amount: "1500.00",
+  fullName: "Ada Obi",
+  mobileNumber: "08012345678",
+  email: "ada@example.com",
+  currency: "NGN",
+  country: "NG",
+  callbackUrl: "https://shop.example.ng/owo/callback",
+  redirectUrl: "https://shop.example.ng/thanks",
 };
 
 let runTag = Date.now().toString(36);
@@ -32,7 +44,11 @@ export function initiationBodies(channel: Channel, scenario: string): () => Reco
   return () => ({ ...customer, ...channelFields, paymentReference: `bench-${runTag}-${tag}-${n++}` });
 }
 
-const json = (t: Target, extra: Record<string, string> = {}) => ({ "content-type": "application/json", authorization: `Bearer ${t.token}`, ...extra });
+const json = (t: Target, extra: Record<string, string> = {}) => ({
+  "content-type": "application/json",
+  authorization: `Bearer ${t.token}`,
+  ...extra,
+});
 
 function spec(t: Target, s: Omit<LoadSpec, "urls" | "connections" | "seconds" | "cpu" | "counters">): LoadSpec {
   return { urls: t.urls, connections: t.connections, seconds: t.seconds, cpu: t.cpu, counters: t.counters, ...s };
@@ -41,26 +57,48 @@ function spec(t: Target, s: Omit<LoadSpec, "urls" | "connections" | "seconds" | 
 export function initiateOverRest(t: Target, channel: Channel, compareWith?: string): Promise<LoadResult> {
   const next = initiationBodies(channel, `rest-${t.server}-${channel}`);
   const door = t.server === "floor" ? "" : " (REST)";
-  return measure(`initiate ${channel}${door}`, t.server, spec(t, {
-    method: "POST", path: "/api/v2/payments/initiates", headers: json(t), vary: () => ({ body: JSON.stringify({ publicKey: t.publicKey, ...next() }) }),
-  }), compareWith);
+  return measure(
+    `initiate ${channel}${door}`,
+    t.server,
+    spec(t, {
+      method: "POST",
+      path: "/api/v2/payments/initiates",
+      headers: json(t),
+      vary: () => ({ body: JSON.stringify({ publicKey: t.publicKey, ...next() }) }),
+    }),
+    compareWith,
+  );
 }
 
 export function initiateOverTrpc(t: Target, channel: Channel, compareWith?: string): Promise<LoadResult> {
   const next = initiationBodies(channel, `trpc-${channel}`);
-  return measure(`initiate ${channel} (tRPC)`, t.server, spec(t, {
-    method: "POST", path: "/api/trpc/initiatePayment", headers: json(t), vary: () => ({ body: JSON.stringify({ json: next() }) }),
-  }), compareWith);
+  return measure(
+    `initiate ${channel} (tRPC)`,
+    t.server,
+    spec(t, {
+      method: "POST",
+      path: "/api/trpc/initiatePayment",
+      headers: json(t),
+      vary: () => ({ body: JSON.stringify({ json: next() }) }),
+    }),
+    compareWith,
+  );
 }
 
 export function verifyByReference(t: Target, references: string[], compareWith?: string): Promise<LoadResult> {
   let i = 0;
   // A fixed stride through the references: every request reads another payment, spread over the whole table.
   const path = () => `/api/v3/payments/query/${encodeURIComponent(references[(i = (i + 7919) % references.length)] ?? "")}`;
-  return measure(`verify (REST, ${references.length} refs)`, t.server, spec(t, { method: "GET", path: path(), headers: json(t), vary: () => ({ path: path() }) }), compareWith);
+  return measure(
+    `verify (REST, ${references.length} refs)`,
+    t.server,
+    spec(t, { method: "GET", path: path(), headers: json(t), vary: () => ({ path: path() }) }),
+    compareWith,
+  );
 }
 
-export const trpcQuery = (procedure: string, input: unknown) => `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+export const trpcQuery = (procedure: string, input: unknown) =>
+  `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 
 /** A procedure the server does not know is a 404 from tRPC; anything else that fails says why. */
 async function unavailableReason(t: Target, path: string): Promise<string | null> {
@@ -75,13 +113,20 @@ export async function listPages(t: Target, today: Date): Promise<Outcome[]> {
   const from = new Date(today.getTime() - 30 * 86_400_000).toISOString().slice(0, 10);
   const pages: [string, Record<string, string>][] = [
     ["list: first page (tRPC)", {}],
-    ["list: SUCCESSFUL TRANSFER, 30 days (tRPC)", { status: "SUCCESSFUL", channel: "TRANSFER", from, to: today.toISOString().slice(0, 10) }],
+    [
+      "list: SUCCESSFUL TRANSFER, 30 days (tRPC)",
+      { status: "SUCCESSFUL", channel: "TRANSFER", from, to: today.toISOString().slice(0, 10) },
+    ],
   ];
   const out: Outcome[] = [];
   for (const [scenario, input] of pages) {
     const path = trpcQuery("payments.list", input);
     const reason = await unavailableReason(t, path);
-    out.push(reason ? unavailable(scenario, t.server, reason) : await measure(scenario, t.server, spec(t, { method: "GET", path, headers: json(t) })));
+    out.push(
+      reason
+        ? unavailable(scenario, t.server, reason)
+        : await measure(scenario, t.server, spec(t, { method: "GET", path, headers: json(t) })),
+    );
   }
   return out;
 }
@@ -90,4 +135,3 @@ export function unavailable(scenario: string, server: Server, reason: string): U
   console.log(`  ${server.padEnd(5)} ${scenario.padEnd(34)} not available: ${reason}`);
   return { kind: "unavailable", scenario, server, reason };
 }
-

@@ -9,7 +9,10 @@ const ROWS_A_STATEMENT = 5_000;
  * As `seedPayments` does on SQLite: a row whose dial code or account the server already issued at random is skipped
  * (`on conflict do nothing`) and replaced by a later-numbered one, so exactly `count` rows go in.
  */
-export async function seedPostgresPayments(client: pg.ClientBase, plan: SeedPlan): Promise<{ nextIndex: number; referencesOfFirst: string[] }> {
+export async function seedPostgresPayments(
+  client: pg.ClientBase,
+  plan: SeedPlan,
+): Promise<{ nextIndex: number; referencesOfFirst: string[] }> {
   const first = plan.merchants[0]?.id;
   const referencesOfFirst: string[] = [];
   let nextIndex = plan.firstIndex;
@@ -21,7 +24,7 @@ export async function seedPostgresPayments(client: pg.ClientBase, plan: SeedPlan
   };
   await client.query("begin");
   try {
-    for (let wanted = plan.count; wanted > 0; ) {
+    for (let wanted = plan.count; wanted > 0;) {
       const rows = seedRows({ ...plan, firstIndex: nextIndex, count: wanted });
       nextIndex += wanted;
       wanted = 0;

@@ -21,7 +21,23 @@ export type SeedPlan = {
 
 const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 90;
-const FIRST = ["Ada", "Chinedu", "Ngozi", "Tunde", "Bola", "Emeka", "Funke", "Ibrahim", "Kemi", "Musa", "Ifeoma", "Segun", "Zainab", "Obinna", "Yetunde"];
+const FIRST = [
+  "Ada",
+  "Chinedu",
+  "Ngozi",
+  "Tunde",
+  "Bola",
+  "Emeka",
+  "Funke",
+  "Ibrahim",
+  "Kemi",
+  "Musa",
+  "Ifeoma",
+  "Segun",
+  "Zainab",
+  "Obinna",
+  "Yetunde",
+];
 const LAST = ["Obi", "Okafor", "Adeyemi", "Bello", "Eze", "Balogun", "Okonkwo", "Abubakar", "Nwosu", "Adebayo", "Ibe", "Lawal"];
 
 /** mulberry32: a fast seeded generator, so a plan always yields the same rows. */
@@ -66,7 +82,12 @@ function pick<T>(items: readonly T[], r: number): T {
 
 /** Closed history for old payments, live ones only within their lifetime, as the sweeper would leave them. */
 function outcome(type: "USSD" | "TRANSFER", open: boolean, r: number): { status: PaymentStatus; paidShare: number } {
-  if (open) return r < 0.6 ? { status: "PENDING", paidShare: 0 } : r < 0.7 && type === "TRANSFER" ? { status: "PARTIALLY_PAID", paidShare: 0.5 } : { status: "SUCCESSFUL", paidShare: 1 };
+  if (open)
+    return r < 0.6
+      ? { status: "PENDING", paidShare: 0 }
+      : r < 0.7 && type === "TRANSFER"
+        ? { status: "PARTIALLY_PAID", paidShare: 0.5 }
+        : { status: "SUCCESSFUL", paidShare: 1 };
   if (r < 0.72) return { status: "SUCCESSFUL", paidShare: r < 0.02 ? 1.1 : 1 };
   if (r < 0.8 && type === "USSD") return { status: "FAILED", paidShare: 0 };
   if (r < 0.84 && type === "TRANSFER") return { status: "EXPIRED", paidShare: 0.5 };
@@ -86,7 +107,8 @@ export function* seedRows(plan: SeedPlan): Generator<PaymentInsert> {
     const createdAt = Math.floor(start + ((k + random()) / plan.count) * HISTORY_DAYS * DAY_MS);
     const expiresAt = createdAt + ttlMs;
     const { status, paidShare } = outcome(type, expiresAt > plan.now, random());
-    const amountKobo = Math.round(Math.exp(Math.log(100) + random() * (Math.log(type === "USSD" ? 900_000 : 2_000_000) - Math.log(100)))) * 100;
+    const amountKobo =
+      Math.round(Math.exp(Math.log(100) + random() * (Math.log(type === "USSD" ? 900_000 : 2_000_000) - Math.log(100)))) * 100;
     const amountPaidKobo = Math.round(amountKobo * paidShare);
     const paidAt = status === "SUCCESSFUL" ? Math.min(createdAt + Math.floor(random() * ttlMs), plan.now) : null;
     const updatedAt = paidAt ?? (status === "EXPIRED" ? expiresAt : status === "FAILED" ? createdAt + 30_000 : createdAt);
@@ -99,7 +121,11 @@ export function* seedRows(plan: SeedPlan): Generator<PaymentInsert> {
     const linkingReference = `OWO${scrambled(i, 17)}`;
     const callbackUrl = `https://shop${plan.merchants.indexOf(merchant)}.example.ng/owo/callback`;
     const redirectUrl = `https://shop${plan.merchants.indexOf(merchant)}.example.ng/thanks`;
-    const tail = { amount: formatKobo(amountKobo), expiresAt: new Date(expiresAt).toISOString(), checkoutUrl: `${plan.publicUrl}/checkout/${linkingReference}` };
+    const tail = {
+      amount: formatKobo(amountKobo),
+      expiresAt: new Date(expiresAt).toISOString(),
+      checkoutUrl: `${plan.publicUrl}/checkout/${linkingReference}`,
+    };
     let issued: Partial<PaymentInsert>;
     let answer: Record<string, string>;
     if (type === "USSD") {
@@ -112,19 +138,58 @@ export function* seedRows(plan: SeedPlan): Generator<PaymentInsert> {
       const accountNumber = nubanFor(sandboxHoldingBank.bankCode, scrambled(i, 9));
       const walletName = `OWO(${merchant.name})`;
       issued = { accountNumber, accountBankName: sandboxHoldingBank.bankName, walletName };
-      answer = { paymentReference, walletName, wallet: accountNumber, bankName: sandboxHoldingBank.bankName, accountNumber, linkingReference, ...tail };
+      answer = {
+        paymentReference,
+        walletName,
+        wallet: accountNumber,
+        bankName: sandboxHoldingBank.bankName,
+        accountNumber,
+        linkingReference,
+        ...tail,
+      };
     }
     const source = pick(["rest", "rest", "rest", "rest", "rest", "rest", "trpc", "trpc", "dashboard", "dashboard"] as const, random());
     yield {
-      merchantId: merchant.id, mode: "test", paymentReference, linkingReference, paymentType: type, status, amountKobo, amountPaidKobo,
-      amountToRefundKobo: status === "SUCCESSFUL" && random() < 0.01 ? 50_000 : 0, currency: "NGN", country: "NG",
-      fullName, mobileNumber, email, callbackUrl, redirectUrl, ...issued,
+      merchantId: merchant.id,
+      mode: "test",
+      paymentReference,
+      linkingReference,
+      paymentType: type,
+      status,
+      amountKobo,
+      amountPaidKobo,
+      amountToRefundKobo: status === "SUCCESSFUL" && random() < 0.01 ? 50_000 : 0,
+      currency: "NGN",
+      country: "NG",
+      fullName,
+      mobileNumber,
+      email,
+      callbackUrl,
+      redirectUrl,
+      ...issued,
       // The shape of initiate.ts's fingerprint, so a seeded row weighs what a real one does.
-      requestFingerprint: JSON.stringify([type, amountKobo, fullName, mobileNumber, email, "NGN", "NG", paymentReference, callbackUrl, redirectUrl, issued.bankCode ?? null]),
-      answerJson: JSON.stringify(answer), source, linkId: null,
+      requestFingerprint: JSON.stringify([
+        type,
+        amountKobo,
+        fullName,
+        mobileNumber,
+        email,
+        "NGN",
+        "NG",
+        paymentReference,
+        callbackUrl,
+        redirectUrl,
+        issued.bankCode ?? null,
+      ]),
+      answerJson: JSON.stringify(answer),
+      source,
+      linkId: null,
       // Timeline rows are not seeded; the sequence says how many a real payment would have.
       eventSequence: status === "PENDING" ? 1 : paidShare > 0 && status === "EXPIRED" ? 3 : 2,
-      createdAt, updatedAt, expiresAt, paidAt,
+      createdAt,
+      updatedAt,
+      expiresAt,
+      paidAt,
     };
   }
 }
@@ -142,17 +207,19 @@ export function seedPayments(sqlite: Database.Database, plan: SeedPlan): { nextI
   const first = plan.merchants[0]?.id;
   const referencesOfFirst: string[] = [];
   let nextIndex = plan.firstIndex;
-  sqlite.transaction(() => {
-    for (let wanted = plan.count; wanted > 0; ) {
-      const rows = seedRows({ ...plan, firstIndex: nextIndex, count: wanted });
-      nextIndex += wanted;
-      wanted = 0;
-      for (const row of rows) {
-        if (insert.run(completeRow(row)).changes === 0) wanted++;
-        else if (row.merchantId === first) referencesOfFirst.push(row.paymentReference);
+  sqlite
+    .transaction(() => {
+      for (let wanted = plan.count; wanted > 0;) {
+        const rows = seedRows({ ...plan, firstIndex: nextIndex, count: wanted });
+        nextIndex += wanted;
+        wanted = 0;
+        for (const row of rows) {
+          if (insert.run(completeRow(row)).changes === 0) wanted++;
+          else if (row.merchantId === first) referencesOfFirst.push(row.paymentReference);
+        }
       }
-    }
-  }).immediate();
+    })
+    .immediate();
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   return { nextIndex, referencesOfFirst };

@@ -56,9 +56,17 @@ describe("the callback receiver of the docs", () => {
 
   it("verifies Owo's signed callback and reads the event", async () => {
     const answer = await owoClient.initiatePayment.mutate({
-      fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
-      callbackUrl: receiverUrl, redirectUrl: "https://shop.example.ng/thanks",
-      amount: "1500", paymentType: "USSD", bankCode: "058", paymentReference: "ord-callback",
+      fullName: "Ada Obi",
+      mobileNumber: "08012345678",
+      email: "ada@example.com",
+      currency: "NGN",
+      country: "NG",
+      callbackUrl: receiverUrl,
+      redirectUrl: "https://shop.example.ng/thanks",
+      amount: "1500",
+      paymentType: "USSD",
+      bankCode: "058",
+      paymentReference: "ord-callback",
     });
     reference = answer.paymentReference;
     await owoClient.sandbox.simulate.mutate({ paymentReference: reference, outcome: "pay" });
@@ -76,11 +84,25 @@ describe("the callback receiver of the docs", () => {
   it("drops an older event that arrives after a newer one", async () => {
     const item = callbackExample.notificationItems[0]?.notificationRequestItem;
     assert.ok(item);
-    const late = { notificationItems: [{ notificationRequestItem: { ...item, eventId: "evt_late", data: { ...item.data, event: "payment.partially_paid", sequence: 1, paymentReference: reference } } }] };
+    const late = {
+      notificationItems: [
+        {
+          notificationRequestItem: {
+            ...item,
+            eventId: "evt_late",
+            data: { ...item.data, event: "payment.partially_paid", sequence: 1, paymentReference: reference },
+          },
+        },
+      ],
+    };
     const body = JSON.stringify(late);
     const signed = new Webhook(merchant.webhookSecret).sign("evt_late", new Date(), body);
     const now = String(Math.floor(Date.now() / 1000));
-    const res = await fetch(receiverUrl, { method: "POST", body, headers: { "content-type": "application/json", "webhook-id": "evt_late", "webhook-timestamp": now, "webhook-signature": signed } });
+    const res = await fetch(receiverUrl, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", "webhook-id": "evt_late", "webhook-timestamp": now, "webhook-signature": signed },
+    });
     assert.equal(res.status, 204);
     await printed(/^stale payment\.partially_paid for ord-callback: sequence 1 is older$/);
   });
@@ -91,7 +113,12 @@ describe("the callback receiver of the docs", () => {
     const res = await fetch(receiverUrl, {
       method: "POST",
       body,
-      headers: { "content-type": "application/json", "webhook-id": "evt_forged", "webhook-timestamp": String(Math.floor(Date.now() / 1000)), "webhook-signature": forged },
+      headers: {
+        "content-type": "application/json",
+        "webhook-id": "evt_forged",
+        "webhook-timestamp": String(Math.floor(Date.now() / 1000)),
+        "webhook-signature": forged,
+      },
     });
     assert.equal(res.status, 400);
     await printed(/^refused: signature does not verify$/);

@@ -24,8 +24,13 @@ before(async () => {
 after(() => owo.stop());
 
 const customer = {
-  fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
-  callbackUrl: "https://shop.example.ng/owo/callback", redirectUrl: "https://shop.example.ng/thanks",
+  fullName: "Ada Obi",
+  mobileNumber: "08012345678",
+  email: "ada@example.com",
+  currency: "NGN",
+  country: "NG",
+  callbackUrl: "https://shop.example.ng/owo/callback",
+  redirectUrl: "https://shop.example.ng/thanks",
 } as const;
 
 /** Awaits a call that must fail and hands back its OwoError. */
@@ -42,7 +47,13 @@ describe("a merchant backend in its own process", () => {
   it("imports owo/client, initiates both channels, pays in the sandbox and verifies", async () => {
     const { stdout } = await run(process.execPath, ["client/merchant-backend.example.mjs"], {
       cwd: repo,
-      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", OWO_URL: owo.url, PUBLIC_KEY: merchant.publicKey, SECRET_KEY: merchant.secretKey },
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        OWO_URL: owo.url,
+        PUBLIC_KEY: merchant.publicKey,
+        SECRET_KEY: merchant.secretKey,
+      },
       timeout: 60_000,
     });
     const lines = stdout.trim().split("\n");
@@ -59,19 +70,30 @@ describe("OwoError", () => {
   it("carries API.md's code, the HTTP status and every field at fault", async () => {
     const owoClient = createOwoClient({ baseUrl: owo.url, publicKey: merchant.publicKey, secretKey: merchant.secretKey });
     // What a JavaScript caller (no type checker) can send: a USSD request without its bank, and a bad e-mail.
-    const input = { ...customer, email: "not-an-email", amount: "1500", paymentType: "USSD", paymentReference: "ord-no-bank" } as unknown as OwoInputs["initiatePayment"];
+    const input = {
+      ...customer,
+      email: "not-an-email",
+      amount: "1500",
+      paymentType: "USSD",
+      paymentReference: "ord-no-bank",
+    } as unknown as OwoInputs["initiatePayment"];
     const err = await refusal(owoClient.initiatePayment.mutate(input));
     assert.equal(err.code, "S5");
     assert.equal(err.httpStatus, 400);
     assert.equal(err.message, "Invalid/Missing parameters = email, bankCode");
-    assert.deepEqual(err.errors.map((e) => e.field), ["email", "bankCode"]);
+    assert.deepEqual(
+      err.errors.map((e) => e.field),
+      ["email", "bankCode"],
+    );
     assert.match(err.errors[1]?.message ?? "", /GET \/api\/v2\/banks/);
     assert.ok(err instanceof TRPCClientError, "still a TRPCClientError for code that expects one");
   });
 
   it("names the single field at fault with its own code", async () => {
     const owoClient = createOwoClient({ baseUrl: owo.url, publicKey: merchant.publicKey, secretKey: merchant.secretKey });
-    const err = await refusal(owoClient.initiatePayment.mutate({ ...customer, amount: "99.99", paymentType: "TRANSFER", paymentReference: "ord-small" }));
+    const err = await refusal(
+      owoClient.initiatePayment.mutate({ ...customer, amount: "99.99", paymentType: "TRANSFER", paymentReference: "ord-small" }),
+    );
     assert.equal(err.code, "S2");
     assert.equal(err.httpStatus, 400);
     assert.deepEqual(err.errors, [{ field: "amount", message: "must be from 100.00 to 10000000.00 for TRANSFER" }]);
@@ -86,7 +108,11 @@ describe("OwoError", () => {
   });
 
   it("is NETWORK with status 0 when nothing answers", async () => {
-    const owoClient = createOwoClient({ baseUrl: `http://127.0.0.1:${await freePort()}`, publicKey: merchant.publicKey, secretKey: merchant.secretKey });
+    const owoClient = createOwoClient({
+      baseUrl: `http://127.0.0.1:${await freePort()}`,
+      publicKey: merchant.publicKey,
+      secretKey: merchant.secretKey,
+    });
     const err = await refusal(owoClient.verifyPayment.query({ paymentReference: "ord-1" }));
     assert.equal(err.code, "NETWORK");
     assert.equal(err.httpStatus, 0);

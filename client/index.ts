@@ -49,13 +49,17 @@ export class OwoError extends TRPCClientError<AppRouter> {
     if (err instanceof OwoError) return err;
     if (err.cause instanceof OwoError) return err.cause;
     const data = err.data;
-    if (data?.apiCode) return new OwoError(err.message, { code: data.apiCode, httpStatus: data.httpStatus, errors: data.errors, cause: err });
+    if (data?.apiCode)
+      return new OwoError(err.message, { code: data.apiCode, httpStatus: data.httpStatus, errors: data.errors, cause: err });
     const status = (err.meta?.response as { status?: unknown } | undefined)?.status;
     return new OwoError(err.message, { code: "NETWORK", httpStatus: typeof status === "number" ? status : 0, cause: err });
   }
 }
 
-type Envelope = { status?: unknown; data?: { code?: unknown; message?: unknown; errors?: unknown; EncryptedSecKey?: { encryptedKey?: unknown; expiresAt?: unknown } } };
+type Envelope = {
+  status?: unknown;
+  data?: { code?: unknown; message?: unknown; errors?: unknown; EncryptedSecKey?: { encryptedKey?: unknown; expiresAt?: unknown } };
+};
 
 async function readEnvelope(res: Response): Promise<Envelope> {
   const text = await res.text();
@@ -80,13 +84,21 @@ function tokenKeeper(baseUrl: string, key: string, send: typeof fetch): TokenKee
 
   async function exchange(): Promise<string> {
     const asked = Date.now();
-    const res = await send(`${baseUrl}/api/v2/encrypt/keys`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key }) });
+    const res = await send(`${baseUrl}/api/v2/encrypt/keys`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ key }),
+    });
     const body = await readEnvelope(res);
     const data = body.data;
     if (body.status !== "SUCCESS") {
       const errors = Array.isArray(data?.errors) ? (data.errors as FieldError[]) : [];
       const message = typeof data?.message === "string" ? data.message : `Token exchange failed with HTTP ${res.status}`;
-      throw new OwoError(message, { code: (typeof data?.code === "string" ? data.code : "NETWORK") as OwoErrorCode, httpStatus: res.status, errors });
+      throw new OwoError(message, {
+        code: (typeof data?.code === "string" ? data.code : "NETWORK") as OwoErrorCode,
+        httpStatus: res.status,
+        errors,
+      });
     }
     const granted = data?.EncryptedSecKey;
     if (typeof granted?.encryptedKey !== "string" || typeof granted.expiresAt !== "string") {
@@ -114,14 +126,16 @@ function tokenKeeper(baseUrl: string, key: string, send: typeof fetch): TokenKee
 }
 
 /** Turns every failure into an OwoError before it reaches the caller. */
-const owoErrors: TRPCLink<AppRouter> = () => ({ next, op }) =>
-  observable((observer) =>
-    next(op).subscribe({
-      next: (value) => observer.next(value),
-      error: (err) => observer.error(OwoError.from(err)),
-      complete: () => observer.complete(),
-    }),
-  );
+const owoErrors: TRPCLink<AppRouter> =
+  () =>
+  ({ next, op }) =>
+    observable((observer) =>
+      next(op).subscribe({
+        next: (value) => observer.next(value),
+        error: (err) => observer.error(OwoError.from(err)),
+        complete: () => observer.complete(),
+      }),
+    );
 
 export function createOwoClient(options: OwoClientOptions): OwoClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");

@@ -6,7 +6,9 @@ import seerbit from "seerbit-nodejs";
 
 const { Client, Config, StandardCheckout, VerificationService, AccountsService } = seerbit;
 
-const client = new Client(new Config({ publicKey: process.env.PUBLIC_KEY, secretKey: process.env.SECRET_KEY, bearerToken: process.env.TOKEN }));
+const client = new Client(
+  new Config({ publicKey: process.env.PUBLIC_KEY, secretKey: process.env.SECRET_KEY, bearerToken: process.env.TOKEN }),
+);
 // The one change: Owo's base URL instead of SeerBit's (set after new Client, which picks SeerBit's by environment).
 client.config.endpoint = `${process.env.OWO_URL}/api/v2/`;
 

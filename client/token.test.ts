@@ -17,9 +17,16 @@ before(async () => {
   merchant = await createTestMerchant("Token Store");
   const setup = createOwoClient({ baseUrl: owo.url, publicKey: merchant.publicKey, secretKey: merchant.secretKey });
   const answer = await setup.initiatePayment.mutate({
-    fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
-    callbackUrl: "https://shop.example.ng/owo/callback", redirectUrl: "https://shop.example.ng/thanks",
-    amount: "1500", paymentType: "TRANSFER", paymentReference: "ord-token",
+    fullName: "Ada Obi",
+    mobileNumber: "08012345678",
+    email: "ada@example.com",
+    currency: "NGN",
+    country: "NG",
+    callbackUrl: "https://shop.example.ng/owo/callback",
+    redirectUrl: "https://shop.example.ng/thanks",
+    amount: "1500",
+    paymentType: "TRANSFER",
+    paymentReference: "ord-token",
   });
   reference = answer.paymentReference;
 });
@@ -28,7 +35,12 @@ after(() => owo.stop());
 type Traffic = { exchanges: number; statuses: number[] };
 
 /** A fetch that counts token exchanges and records every tRPC status; `tamper` may rewrite a request or an answer. */
-function observed(tamper: { request?: (init: RequestInit) => RequestInit; exchangeAnswer?: (json: { data: { EncryptedSecKey: { expiresAt: string } } }) => void } = {}) {
+function observed(
+  tamper: {
+    request?: (init: RequestInit) => RequestInit;
+    exchangeAnswer?: (json: { data: { EncryptedSecKey: { expiresAt: string } } }) => void;
+  } = {},
+) {
   const traffic: Traffic = { exchanges: 0, statuses: [] };
   const spy: typeof fetch = async (input, init = {}) => {
     const url = String(input);
@@ -61,7 +73,7 @@ describe("the client's access token", () => {
   it("is renewed before it expires, so no call meets a 401", async () => {
     const { client, traffic } = observed();
     await client.verifyPayment.query({ paymentReference: reference });
-    await sleep(((TTL_SECONDS * 1000) / 2) + 700);
+    await sleep((TTL_SECONDS * 1000) / 2 + 700);
     await client.verifyPayment.query({ paymentReference: reference });
     assert.equal(traffic.exchanges, 2);
     assert.deepEqual(traffic.statuses, [200, 200]);
@@ -83,7 +95,12 @@ describe("the client's access token", () => {
   });
 
   it("stops after one retry when the new token is refused too", async () => {
-    const { client, traffic } = observed({ request: (init) => ({ ...init, headers: { ...Object.fromEntries(new Headers(init.headers)), authorization: "Bearer owo_test_forged" } }) });
+    const { client, traffic } = observed({
+      request: (init) => ({
+        ...init,
+        headers: { ...Object.fromEntries(new Headers(init.headers)), authorization: "Bearer owo_test_forged" },
+      }),
+    });
     const err = await client.verifyPayment.query({ paymentReference: reference }).then(
       () => assert.fail("a forged token was accepted"),
       (e: unknown) => e,

@@ -71,7 +71,22 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 async function typecheck(resolution: "bundler" | "nodenext"): Promise<string> {
   const module = resolution === "nodenext" ? "nodenext" : "esnext";
-  const args = [tsc, "--noEmit", "--strict", "--skipLibCheck", "--target", "es2022", "--module", module, "--moduleResolution", resolution, "--types", "node", "consumer.ts", "docs-example.ts"];
+  const args = [
+    tsc,
+    "--noEmit",
+    "--strict",
+    "--skipLibCheck",
+    "--target",
+    "es2022",
+    "--module",
+    module,
+    "--moduleResolution",
+    resolution,
+    "--types",
+    "node",
+    "consumer.ts",
+    "docs-example.ts",
+  ];
   return run(process.execPath, args, { cwd: dir, timeout: 120_000 }).then(
     () => "",
     (e: { stdout?: string }) => e.stdout ?? String(e),

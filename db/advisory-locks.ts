@@ -39,7 +39,12 @@ export function advisoryLoopLocks(url: string, statementTimeoutMs: number): Loop
   const query = async (text: string, values: unknown[] = []) => {
     if (!current) {
       // Named after the process, so pg_stat_activity beside pg_locks tells an operator which instance runs the loops.
-      const client = new pg.Client({ connectionString: url, statement_timeout: statementTimeoutMs, keepAlive: true, application_name: `owo loops pid ${process.pid}` });
+      const client = new pg.Client({
+        connectionString: url,
+        statement_timeout: statementTimeoutMs,
+        keepAlive: true,
+        application_name: `owo loops pid ${process.pid}`,
+      });
       const session: Session = { client, ready: client.connect() };
       client.on("error", () => forget(session));
       client.on("end", () => forget(session));

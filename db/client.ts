@@ -32,7 +32,10 @@ function open(): Opened {
   const store =
     target.dialect === "sqlite"
       ? openSqlite(target.path)
-      : openPostgres(target.url, { size: positiveInteger("OWO_DB_POOL_SIZE", 10), statementTimeoutMs: positiveInteger("OWO_DB_STATEMENT_TIMEOUT_MS", 5000) });
+      : openPostgres(target.url, {
+          size: positiveInteger("OWO_DB_POOL_SIZE", 10),
+          statementTimeoutMs: positiveInteger("OWO_DB_STATEMENT_TIMEOUT_MS", 5000),
+        });
   return { store, migrated: false };
 }
 

@@ -28,7 +28,9 @@ function parentsFirst(): PgTable[] {
     for (const table of tables) {
       const name = getTableName(table);
       if (placed.has(name)) continue;
-      const parents = getTableConfig(table).foreignKeys.map((fk) => getTableName(fk.reference().foreignTable)).filter((p) => p !== name);
+      const parents = getTableConfig(table)
+        .foreignKeys.map((fk) => getTableName(fk.reference().foreignTable))
+        .filter((p) => p !== name);
       if (parents.every((p) => placed.has(p))) {
         ordered.push(table);
         placed.add(name);
@@ -42,7 +44,9 @@ function parentsFirst(): PgTable[] {
 async function copyTable(source: Database.Database, target: pg.ClientBase, table: PgTable): Promise<void> {
   const { name, columns } = getTableConfig(table);
   // SQLite keeps flags as 0/1; PostgreSQL's boolean columns want true/false.
-  const convert = columns.map((c) => (c.columnType === "PgBoolean" ? (v: unknown) => (v === null ? null : v === 1 || v === true) : (v: unknown) => v));
+  const convert = columns.map((c) =>
+    c.columnType === "PgBoolean" ? (v: unknown) => (v === null ? null : v === 1 || v === true) : (v: unknown) => v,
+  );
   const list = columns.map((c) => quote(c.name)).join(", ");
   const perStatement = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_PARAMETERS / columns.length)));
   const flush = async (rows: unknown[][]) => {
@@ -61,7 +65,10 @@ async function copyTable(source: Database.Database, target: pg.ClientBase, table
   }
   await flush(batch);
   for (const serial of columns.filter((c) => c.columnType === "PgBigSerial53")) {
-    await target.query(`select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${quote(serial.name)}) from ${quote(name)}), 0) + 1, false)`, [quote(name), serial.name]);
+    await target.query(
+      `select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${quote(serial.name)}) from ${quote(name)}), 0) + 1, false)`,
+      [quote(name), serial.name],
+    );
   }
 }
 
@@ -81,7 +88,8 @@ export async function copySqliteToPostgres(from: string, to: string): Promise<Co
     await client.query("begin");
     for (const table of tables) {
       const { rows } = await client.query(`select exists (select 1 from ${quote(getTableName(table))}) as taken`);
-      if ((rows[0] as { taken: boolean }).taken) throw new UnusableDatabaseUrl(`--to: table ${getTableName(table)} already has rows; copy only into an empty database`);
+      if ((rows[0] as { taken: boolean }).taken)
+        throw new UnusableDatabaseUrl(`--to: table ${getTableName(table)} already has rows; copy only into an empty database`);
     }
     for (const table of tables) await copyTable(sqlite, client, table);
     await client.query("commit");

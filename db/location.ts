@@ -18,7 +18,8 @@ export function databaseTargetOf(databaseUrl: string | undefined): DatabaseTarge
   if (scheme !== "postgres" && scheme !== "postgresql") {
     throw new UnusableDatabaseUrl(`DATABASE_URL: ${scheme}:// is not a database Owo can use; give a SQLite file path or a postgres:// URL`);
   }
-  if (!URL.canParse(url) || new URL(url).hostname === "") throw new UnusableDatabaseUrl("DATABASE_URL: not a valid postgres:// URL (postgres://user:password@host:5432/database)");
+  if (!URL.canParse(url) || new URL(url).hostname === "")
+    throw new UnusableDatabaseUrl("DATABASE_URL: not a valid postgres:// URL (postgres://user:password@host:5432/database)");
   return { dialect: "postgres", url };
 }
 

@@ -27,7 +27,9 @@ test("every migration applies over rows written by the ones before it", async ()
   old.exec(`insert into payments (merchant_id, mode, payment_reference, linking_reference, payment_type, status, amount_kobo, currency, country, full_name,
     mobile_number, email, callback_url, redirect_url, request_fingerprint, answer_json, source, created_at, updated_at, expires_at)
     values ('mer_1', 'test', 'old-1', 'OWO1', 'USSD', 'SUCCESSFUL', 150000, 'NGN', 'NG', 'Ada', '0801', 'a@b.ng', 'https://s.ng/c', 'https://s.ng/r', '[]', '{}', 'rest', 1, 2, 3)`);
-  old.exec(`insert into payment_events (payment_id, sequence, type, status, detail_json, created_at) values (1, 1, 'initiated', 'PENDING', '{}', 1)`);
+  old.exec(
+    `insert into payment_events (payment_id, sequence, type, status, detail_json, created_at) values (1, 1, 'initiated', 'PENDING', '{}', 1)`,
+  );
   old.close();
 
   process.env.DATABASE_URL = file;
@@ -35,7 +37,10 @@ test("every migration applies over rows written by the ones before it", async ()
   await migrateDatabase();
   const { payments, paymentEvents } = await import("./schema");
   const rows = await db().select().from(payments);
-  assert.deepEqual(rows.map((r) => [r.paymentReference, r.paymentType, r.status, r.amountKobo]), [["old-1", "USSD", "SUCCESSFUL", 150000]]);
+  assert.deepEqual(
+    rows.map((r) => [r.paymentReference, r.paymentType, r.status, r.amountKobo]),
+    [["old-1", "USSD", "SUCCESSFUL", 150000]],
+  );
   assert.equal((await db().select().from(paymentEvents)).length, 1);
   await closeDatabase();
   rmSync(dir, { recursive: true, force: true });

@@ -26,4 +26,3 @@ export async function migratePostgres(url: string): Promise<void> {
     await client.end();
   }
 }
-

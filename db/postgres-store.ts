@@ -30,7 +30,12 @@ function retryable(err: unknown): boolean {
 }
 
 export function openPostgres(url: string, options: PoolOptions): Store {
-  const pool = new pg.Pool({ connectionString: url, max: options.size, statement_timeout: options.statementTimeoutMs, idle_in_transaction_session_timeout: options.statementTimeoutMs * 2 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.size,
+    statement_timeout: options.statementTimeoutMs,
+    idle_in_transaction_session_timeout: options.statementTimeoutMs * 2,
+  });
   // An idle client's error (the server restarting) must not end the process; the next query reports it instead.
   pool.on("error", () => undefined);
   const database = drizzle(pool, { schema });
@@ -52,20 +57,27 @@ export function openPostgres(url: string, options: PoolOptions): Store {
         }
       }
     },
-    snapshot: (body) => database.transaction((tx) => body(tx as unknown as Db), { isolationLevel: "repeatable read", accessMode: "read only" }),
+    snapshot: (body) =>
+      database.transaction((tx) => body(tx as unknown as Db), { isolationLevel: "repeatable read", accessMode: "read only" }),
     changeMarker: () => null,
     loopLocks,
     migrate: () => migratePostgres(url),
     async readiness(): Promise<Readiness> {
-      const journal = JSON.parse(readFileSync(resolve(process.cwd(), "db/migrations-pg/meta/_journal.json"), "utf8")) as { entries: { when: number }[] };
-      const { rows } = await pool.query<{ version: string; applied: string; last: string | null }>(
-        `select version() as version,
+      const journal = JSON.parse(readFileSync(resolve(process.cwd(), "db/migrations-pg/meta/_journal.json"), "utf8")) as {
+        entries: { when: number }[];
+      };
+      const { rows } = await pool
+        .query<{ version: string; applied: string; last: string | null }>(
+          `select version() as version,
            (select count(*) from drizzle.__drizzle_migrations) as applied,
            (select max(created_at)::text from drizzle.__drizzle_migrations) as last`,
-      ).catch(async (err: unknown) => {
-        if ((err as { code?: string }).code !== "42P01") throw err;
-        return pool.query<{ version: string; applied: string; last: string | null }>("select version() as version, '0' as applied, null as last");
-      });
+        )
+        .catch(async (err: unknown) => {
+          if ((err as { code?: string }).code !== "42P01") throw err;
+          return pool.query<{ version: string; applied: string; last: string | null }>(
+            "select version() as version, '0' as applied, null as last",
+          );
+        });
       const row = rows[0];
       const last = journal.entries.at(-1)?.when ?? null;
       return {

@@ -125,12 +125,24 @@ export function openSqlite(path: string): Store {
     },
     async readiness(): Promise<Readiness> {
       // Drizzle's migrator records each migration with its journal time and applies those newer than the last.
-      const journal = JSON.parse(readFileSync(resolve(process.cwd(), "db/migrations/meta/_journal.json"), "utf8")) as { entries: { when: number }[] };
+      const journal = JSON.parse(readFileSync(resolve(process.cwd(), "db/migrations/meta/_journal.json"), "utf8")) as {
+        entries: { when: number }[];
+      };
       const { version } = reader.prepare("select sqlite_version() as version").get() as { version: string };
       const table = reader.prepare("select 1 from sqlite_master where type = 'table' and name = '__drizzle_migrations'").get();
-      const applied = table ? (reader.prepare("select count(*) as n, max(created_at) as last from __drizzle_migrations").get() as { n: number; last: number | null }) : { n: 0, last: null };
+      const applied = table
+        ? (reader.prepare("select count(*) as n, max(created_at) as last from __drizzle_migrations").get() as {
+            n: number;
+            last: number | null;
+          })
+        : { n: 0, last: null };
       const last = journal.entries.at(-1)?.when ?? null;
-      return { dialect: "sqlite", version, migrations: { applied: applied.n, expected: journal.entries.length }, current: applied.last === last };
+      return {
+        dialect: "sqlite",
+        version,
+        migrations: { applied: applied.n, expected: journal.entries.length },
+        current: applied.last === last,
+      };
     },
     async close() {
       if (reader !== writer) reader.close();

@@ -19,7 +19,12 @@ export type Db = BaseSQLiteDatabase<"async", unknown, typeof schema>;
  */
 export type Isolation = "serializable" | "read committed";
 
-export type Readiness = { dialect: "sqlite" | "postgres"; version: string; migrations: { applied: number; expected: number }; current: boolean };
+export type Readiness = {
+  dialect: "sqlite" | "postgres";
+  version: string;
+  migrations: { applied: number; expected: number };
+  current: boolean;
+};
 
 export interface Store {
   dialect: "sqlite" | "postgres";

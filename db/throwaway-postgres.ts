@@ -41,7 +41,9 @@ function binaries(): string {
   const versions = existsSync(DEBIAN) ? readdirSync(DEBIAN).filter((v) => existsSync(join(DEBIAN, v, "bin", "initdb"))) : [];
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
   if (newest === undefined) {
-    throw new Error(`PostgreSQL's initdb was not found under ${DEBIAN}/*/bin: install Debian's postgresql package (apt-get install -y postgresql; .ci/run does)`);
+    throw new Error(
+      `PostgreSQL's initdb was not found under ${DEBIAN}/*/bin: install Debian's postgresql package (apt-get install -y postgresql; .ci/run does)`,
+    );
   }
   return join(DEBIAN, newest, "bin");
 }

@@ -5,10 +5,14 @@ import { expect, test, unique } from "./fixtures";
 
 /** The newest mail to `to`, as the operator's CLI prints it from the e2e server's database. */
 function lastMailTo(to: string): { subject: string; text: string } {
-  const out = execFileSync(process.execPath, ["--import", "tsx", "server/cli/owo.ts", "mail", "list", "--to", to, "--json", "--limit", "1"], {
-    env: { ...process.env, DATABASE_URL: join(process.env.OWO_E2E_DIR ?? "", "owo.db"), LOG_LEVEL: "silent" },
-    encoding: "utf8",
-  });
+  const out = execFileSync(
+    process.execPath,
+    ["--import", "tsx", "server/cli/owo.ts", "mail", "list", "--to", to, "--json", "--limit", "1"],
+    {
+      env: { ...process.env, DATABASE_URL: join(process.env.OWO_E2E_DIR ?? "", "owo.db"), LOG_LEVEL: "silent" },
+      encoding: "utf8",
+    },
+  );
   const mails = (JSON.parse(out) as { mails: { subject: string; text: string }[] }).mails;
   if (!mails[0]) throw new Error(`no mail to ${to}`);
   return mails[0];
@@ -43,7 +47,11 @@ test("a new owner confirms their e-mail from the outbox page before they may inv
   await expect(page.getByRole("status")).toContainText("We mailed it to");
 });
 
-test("forgotten password: the mailed link sets a new one once; used again it is refused with a clear page; a new browser's sign-in is mailed", async ({ page, merchant, browser }) => {
+test("forgotten password: the mailed link sets a new one once; used again it is refused with a clear page; a new browser's sign-in is mailed", async ({
+  page,
+  merchant,
+  browser,
+}) => {
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/signin/);
   await page.getByRole("link", { name: "Forgot your password?" }).click();

@@ -2,9 +2,17 @@
 // the page follows the payment live, shows a receipt and returns to the shop's redirectUrl with the outcome.
 import { expect, test, trpcMutation, paymentInput } from "./fixtures";
 
-test("checkout on a phone: account, countdown, part payment, receipt, then back to the shop with status=SUCCESSFUL", async ({ page, browser, merchant }) => {
+test("checkout on a phone: account, countdown, part payment, receipt, then back to the shop with status=SUCCESSFUL", async ({
+  page,
+  browser,
+  merchant,
+}) => {
   const origin = new URL(page.url()).origin;
-  const issued = await trpcMutation(page, "initiatePayment", paymentInput(page, { paymentType: "TRANSFER", amount: "2500", redirectUrl: `${origin}/signin?from=shop` }));
+  const issued = await trpcMutation(
+    page,
+    "initiatePayment",
+    paymentInput(page, { paymentType: "TRANSFER", amount: "2500", redirectUrl: `${origin}/signin?from=shop` }),
+  );
   const checkoutUrl = issued.checkoutUrl ?? "";
   expect(checkoutUrl).toBe(`${origin}/checkout/${issued.linkingReference}`);
 

@@ -10,14 +10,16 @@ const SERVER_ONLY_TEXT: Record<string, string> = {
   "must be a string of naira with at most 2 decimals": "server/payments/initiate-schema.ts",
   "Guaranty Trust Bank": "server/providers/banks.json",
   "better-sqlite3": "db/client.ts",
-  "journal_mode": "db/client.ts",
-  "OWO_MASTER_KEY": "server/settings.ts",
-  "argon2": "server/auth/passwords.ts",
+  journal_mode: "db/client.ts",
+  OWO_MASTER_KEY: "server/settings.ts",
+  argon2: "server/auth/passwords.ts",
   "Sign in, or send Authorization": "server/trpc/init.ts",
 };
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : e.name.endsWith(".js") ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : e.name.endsWith(".js") ? [join(dir, e.name)] : [],
+  );
 }
 
 test("the client chunks of the build hold no server module", () => {
@@ -25,7 +27,9 @@ test("the client chunks of the build hold no server module", () => {
   expect(chunks.length).toBeGreaterThan(0);
   const found = chunks.flatMap((file) => {
     const text = readFileSync(file, "utf8");
-    return Object.entries(SERVER_ONLY_TEXT).filter(([needle]) => text.includes(needle)).map(([needle, module]) => `${file}: "${needle}" (${module})`);
+    return Object.entries(SERVER_ONLY_TEXT)
+      .filter(([needle]) => text.includes(needle))
+      .map(([needle, module]) => `${file}: "${needle}" (${module})`);
   });
   expect(found).toEqual([]);
 });

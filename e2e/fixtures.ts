@@ -20,7 +20,12 @@ export async function signUp(page: Page, name = `Store ${unique()}`): Promise<Me
 /** Opens the verification link of the sign-up mail, read from "Mail sent by this Owo" (the e2e server has no SMTP). */
 export async function confirmEmail(page: Page): Promise<void> {
   await page.goto("/mail");
-  await page.getByTestId("mail").filter({ hasText: "confirm your e-mail" }).first().getByRole("link", { name: /\/verify-email\?token=/ }).click();
+  await page
+    .getByTestId("mail")
+    .filter({ hasText: "confirm your e-mail" })
+    .first()
+    .getByRole("link", { name: /\/verify-email\?token=/ })
+    .click();
   await page.getByRole("button", { name: "Confirm my e-mail" }).click();
   await expect(page.getByRole("heading", { name: "E-mail confirmed" })).toBeVisible();
   await page.goto("/dashboard");
@@ -47,8 +52,17 @@ export async function trpcMutation<T = Record<string, string>>(page: Page, path:
 export function paymentInput(page: Page, patch: Record<string, unknown> = {}): Record<string, unknown> {
   const origin = new URL(page.url()).origin;
   const input: Record<string, unknown> = {
-    paymentType: "USSD", bankCode: "058", amount: "1500", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com",
-    currency: "NGN", country: "NG", paymentReference: `e2e-${unique()}`, callbackUrl: `${origin}/api/health`, redirectUrl: `${origin}/signin`,
+    paymentType: "USSD",
+    bankCode: "058",
+    amount: "1500",
+    fullName: "Ada Obi",
+    mobileNumber: "08012345678",
+    email: "ada@example.com",
+    currency: "NGN",
+    country: "NG",
+    paymentReference: `e2e-${unique()}`,
+    callbackUrl: `${origin}/api/health`,
+    redirectUrl: `${origin}/signin`,
     ...patch,
   };
   if (input.paymentType === "TRANSFER") delete input.bankCode;

@@ -3,7 +3,11 @@ import { createServer, type Server } from "node:http";
 import { expect, test, trpcMutation } from "./fixtures";
 
 test("an undecodable /pay or /checkout path is the friendly 404 page, not a bare 500", async ({ page }) => {
-  const pages: [string, string][] = [["/pay/%ff", "This payment link is not available"], ["/checkout/%ff", "Checkout not found"], ["/pay/%c0%af", "This payment link is not available"]];
+  const pages: [string, string][] = [
+    ["/pay/%ff", "This payment link is not available"],
+    ["/checkout/%ff", "Checkout not found"],
+    ["/pay/%c0%af", "This payment link is not available"],
+  ];
   for (const [path, heading] of pages) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(404);
@@ -40,7 +44,11 @@ test("a server action posted to the wrong page is never forwarded to another por
   const listener = await decoy();
   try {
     const res = await customer.request.post(new URL("/docs", link.url).toString(), {
-      headers: { "next-action": action.headers()["next-action"] ?? "", "content-type": action.headers()["content-type"] ?? "text/plain;charset=UTF-8", accept: "text/x-component" },
+      headers: {
+        "next-action": action.headers()["next-action"] ?? "",
+        "content-type": action.headers()["content-type"] ?? "text/plain;charset=UTF-8",
+        accept: "text/x-component",
+      },
       data: action.postData() ?? "",
     });
     expect(res.status()).toBeLessThan(500);
@@ -57,7 +65,11 @@ test("the done page says only what Owo's record says about that payment of that 
   const none = await page.goto(`/pay/no-such-link/done${spoof}`);
   expect(none?.status()).toBe(404);
   await expect(page.getByText("Payment received")).toHaveCount(0);
-  const link = await trpcMutation<{ id: string; url: string }>(page, "links.create", { title: "Spoof check", amount: "1000", channels: ["TRANSFER"] });
+  const link = await trpcMutation<{ id: string; url: string }>(page, "links.create", {
+    title: "Spoof check",
+    amount: "1000",
+    channels: ["TRANSFER"],
+  });
   expect((await page.goto(`${link.url}/done${spoof}`))?.status()).toBe(404);
   await expect(page.getByText("Payment received")).toHaveCount(0);
 

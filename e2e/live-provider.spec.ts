@@ -9,7 +9,11 @@ let double: ChildProcess | undefined;
 let doubleUrl = "";
 
 test.beforeAll(async () => {
-  double = spawn(process.execPath, ["--import", "tsx", "server/providers/double-cli.ts", "paystack", "--port", "0", "--secret-key", SECRET_KEY], { stdio: ["ignore", "pipe", "inherit"] });
+  double = spawn(
+    process.execPath,
+    ["--import", "tsx", "server/providers/double-cli.ts", "paystack", "--port", "0", "--secret-key", SECRET_KEY],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   doubleUrl = await new Promise<string>((resolve, reject) => {
     let out = "";
     double?.stdout?.on("data", (d: Buffer) => {
@@ -24,7 +28,10 @@ test.afterAll(() => {
   double?.kill("SIGTERM");
 });
 
-test("connect a provider against its double, create a live payment from the dashboard, watch it settle, refund it", async ({ page, merchant }) => {
+test("connect a provider against its double, create a live payment from the dashboard, watch it settle, refund it", async ({
+  page,
+  merchant,
+}) => {
   await expect(page.getByTestId("mode-switch")).toHaveCount(0);
   await page.goto("/providers");
   await expect(page.getByTestId("no-providers")).toBeVisible();
@@ -42,7 +49,11 @@ test("connect a provider against its double, create a live payment from the dash
   expect(noticeUrl).toMatch(/\/api\/v2\/providers\/prv_[0-9a-z]{20}\/notices$/);
   await expect(card).toContainText("is a loopback address: a provider cannot reach it");
   // What the merchant does on Paystack's dashboard: paste the notice URL as the webhook URL.
-  await fetch(`${doubleUrl}/_double/webhook-url`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ url: noticeUrl }) });
+  await fetch(`${doubleUrl}/_double/webhook-url`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ url: noticeUrl }),
+  });
 
   await card.getByRole("button", { name: "Test connection" }).click();
   await expect(card.getByTestId("test-result")).toHaveText("Connection works: paystack accepted the credentials");
@@ -71,10 +82,18 @@ test("connect a provider against its double, create a live payment from the dash
   await expect(page.getByTestId("dial-code")).toHaveText(/^\*737\*33\*4\*\d{6}#$/);
   await expect(page.getByTestId("provider")).toHaveText("paystack");
   await expect(page.getByTestId("payment-status")).toHaveText("Pending");
-  const linkingReference = (await page.getByText(/^OWO\d{17}$/).first().textContent()) ?? "";
+  const linkingReference =
+    (await page
+      .getByText(/^OWO\d{17}$/)
+      .first()
+      .textContent()) ?? "";
 
   // The customer dials the code and pays at Paystack (the double); Paystack's signed charge.success reaches Owo.
-  const paid = await fetch(`${doubleUrl}/_double/transactions/${linkingReference}-1/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  const paid = await fetch(`${doubleUrl}/_double/transactions/${linkingReference}-1/pay`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
   expect(paid.status).toBe(200);
   await expect(page.getByTestId("payment-status")).toHaveText("Successful", { timeout: 20_000 });
   await expect(page.getByTestId("amount-paid")).toHaveText("₦2,500.00");

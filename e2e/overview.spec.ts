@@ -1,7 +1,10 @@
 // The overview moves with the merchant's payments: volume from successful payments, counts and success rate by channel.
 import { expect, test, trpcMutation, paymentInput } from "./fixtures";
 
-test("an empty overview invites a first payment; then figures and charts follow paid, declined and open payments", async ({ page, merchant }) => {
+test("an empty overview invites a first payment; then figures and charts follow paid, declined and open payments", async ({
+  page,
+  merchant,
+}) => {
   expect(merchant.email).toContain("@");
   await expect(page.getByText("No payments yet")).toBeVisible();
   await expect(page.getByRole("link", { name: "Create a test payment" })).toHaveAttribute("href", "/payments/new");

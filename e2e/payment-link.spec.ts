@@ -1,7 +1,11 @@
 // A merchant makes a payment link; a customer opens it on a phone, pays by transfer and lands on the checkout page.
 import { expect, test, trpcMutation } from "./fixtures";
 
-test("create a link, pay it on a phone by transfer, land on checkout; a deactivated link is a friendly 404", async ({ page, merchant, browser }) => {
+test("create a link, pay it on a phone by transfer, land on checkout; a deactivated link is a friendly 404", async ({
+  page,
+  merchant,
+  browser,
+}) => {
   await page.goto("/links");
   await expect(page.getByRole("heading", { name: "Payment links" })).toBeVisible();
   await page.getByLabel("Title").fill("Jollof party tray");
@@ -48,7 +52,9 @@ test("create a link, pay it on a phone by transfer, land on checkout; a deactiva
 
   // The sandbox bank pays; the checkout follows and sends the customer to Owo's own done page (no redirect URL was set).
   await trpcMutation(page, "sandbox.simulate", { paymentReference: reference, outcome: "pay" });
-  await expect(customer).toHaveURL(new RegExp(`/pay/[a-z0-9]{10}/done\\?paymentReference=${reference}&status=SUCCESSFUL`), { timeout: 20_000 });
+  await expect(customer).toHaveURL(new RegExp(`/pay/[a-z0-9]{10}/done\\?paymentReference=${reference}&status=SUCCESSFUL`), {
+    timeout: 20_000,
+  });
   await expect(customer.getByRole("heading", { name: "Payment received" })).toBeVisible();
   await customer.screenshot({ path: "e2e/screenshots/pay-link-done-390x844.png", fullPage: true });
 

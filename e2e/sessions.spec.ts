@@ -21,9 +21,13 @@ test("a saved session cookie dies at sign-out, and /api/auth/session does not br
 
 test("`owo user reset-password` ends every session of that person", async ({ page, merchant }) => {
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
-  execFileSync(process.execPath, ["--import", "tsx", "server/cli/owo.ts", "user", "reset-password", "--email", merchant.email, "--password", "a fresh long passphrase"], {
-    env: { ...process.env, DATABASE_URL: join(process.env.OWO_E2E_DIR ?? "", "owo.db"), LOG_LEVEL: "silent" },
-  });
+  execFileSync(
+    process.execPath,
+    ["--import", "tsx", "server/cli/owo.ts", "user", "reset-password", "--email", merchant.email, "--password", "a fresh long passphrase"],
+    {
+      env: { ...process.env, DATABASE_URL: join(process.env.OWO_E2E_DIR ?? "", "owo.db"), LOG_LEVEL: "silent" },
+    },
+  );
   // The server learns of it from the database within OWO_REVOCATION_SECONDS (2 s).
   await expect(async () => {
     expect((await page.request.get("/api/trpc/team.members")).status()).toBe(401);

@@ -31,14 +31,17 @@ test("five wrong passwords lock the account: even the right one is refused for a
   await api.dispose();
 });
 
-const outside = Object.values(networkInterfaces()).flat().find((i) => i && i.family === "IPv4" && !i.internal)?.address;
+const outside = Object.values(networkInterfaces())
+  .flat()
+  .find((i) => i && i.family === "IPv4" && !i.internal)?.address;
 
 test("guesses spread over many accounts from one address lock that address out", async ({ page }) => {
   test.skip(!outside, "no non-loopback address on this machine (loopback is not counted per IP)");
   const merchant = await signUp(page);
   // This machine's own non-loopback address: the server sees a client IP that is not loopback.
   const api = await newRequest.newContext({ baseURL: baseURL.replace("127.0.0.1", outside as string) });
-  for (let i = 0; i < 20; i++) expect(await attempt(api, `victim${i}.${unique()}@example.com`, "summer2024summer")).toBe("CredentialsSignin");
+  for (let i = 0; i < 20; i++)
+    expect(await attempt(api, `victim${i}.${unique()}@example.com`, "summer2024summer")).toBe("CredentialsSignin");
   expect(await attempt(api, merchant.email, merchant.password)).toBe("TooManyAttempts");
   await api.dispose();
   // Everyone else (here: loopback) still signs in.
@@ -72,10 +75,13 @@ for (const evil of ["/%5Cevil.example/phish", "/%09/evil.example/phish"]) {
     const merchant = await signUp(page);
     const visitor = await (await browser.newContext()).newPage();
     let phished = false;
-    await visitor.context().route((url) => url.hostname.endsWith("evil.example"), (route) => {
-      phished = true;
-      return route.fulfill({ body: "phished" });
-    });
+    await visitor.context().route(
+      (url) => url.hostname.endsWith("evil.example"),
+      (route) => {
+        phished = true;
+        return route.fulfill({ body: "phished" });
+      },
+    );
     await visitor.goto(`/signin?callbackUrl=${evil}`);
     await visitor.getByLabel("E-mail").fill(merchant.email);
     await visitor.getByLabel("Password").fill(merchant.password);

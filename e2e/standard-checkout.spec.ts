@@ -4,12 +4,23 @@ import { expect, test, trpcMutation, unique } from "./fixtures";
 
 type StandardCheckout = { redirectLink: string; paymentStatus: string; paymentReference: string; linkingReference: string };
 
-test("standard checkout on a phone: USSD with a bank, the dial code, the sandbox pays, back to redirectUrl", async ({ page, browser, merchant }) => {
+test("standard checkout on a phone: USSD with a bank, the dial code, the sandbox pays, back to redirectUrl", async ({
+  page,
+  browser,
+  merchant,
+}) => {
   const origin = new URL(page.url()).origin;
   // The body as SeerBit's clients send it: amount and reference as numbers, no name or phone.
   const created = await trpcMutation<StandardCheckout>(page, "standardCheckout", {
-    amount: 2500, currency: "NGN", country: "NG", paymentReference: Number(unique()), email: "ada@example.com",
-    callbackUrl: `${origin}/api/health`, redirectUrl: `${origin}/signin?from=shop`, productId: null, productDescription: null,
+    amount: 2500,
+    currency: "NGN",
+    country: "NG",
+    paymentReference: Number(unique()),
+    email: "ada@example.com",
+    callbackUrl: `${origin}/api/health`,
+    redirectUrl: `${origin}/signin?from=shop`,
+    productId: null,
+    productDescription: null,
   });
   expect(created.paymentStatus).toBe("08");
   expect(created.redirectLink).toBe(`${origin}/checkout/${created.linkingReference}`);

@@ -1,7 +1,11 @@
 // An owner invites a viewer; the viewer signs up through the link, reads payments, and the server refuses their changes.
 import { expect, test, unique } from "./fixtures";
 
-test("invite a viewer, who signs up through the link, sees payments and is refused FORBIDDEN on a direct tRPC call", async ({ page, merchant, browser }) => {
+test("invite a viewer, who signs up through the link, sees payments and is refused FORBIDDEN on a direct tRPC call", async ({
+  page,
+  merchant,
+  browser,
+}) => {
   await page.goto("/team");
   await page.getByLabel("Role", { exact: true }).selectOption("viewer");
   await page.getByRole("button", { name: "Create invite link" }).click();

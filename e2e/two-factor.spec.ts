@@ -40,7 +40,10 @@ async function signIn(page: Page, email: string, password: string, secondFactor?
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-test("enrol two-factor by the key beside the QR code; sign in with password and code; a wrong code is refused; a recovery code works once", async ({ page, merchant }) => {
+test("enrol two-factor by the key beside the QR code; sign in with password and code; a wrong code is refused; a recovery code works once", async ({
+  page,
+  merchant,
+}) => {
   const { secret, recoveryCodes } = await enrol(page);
   await signOut(page);
 
@@ -93,7 +96,11 @@ test("an owner requires two-factor for the team; a teammate without it is sent t
   await other.close();
 });
 
-test("rolling the secret key from a session that has not typed a code for 15 minutes asks for a fresh one first", async ({ page, merchant, browser }) => {
+test("rolling the secret key from a session that has not typed a code for 15 minutes asks for a fresh one first", async ({
+  page,
+  merchant,
+  browser,
+}) => {
   // A second browser signed in before two-factor was turned on: its session never proved a second factor.
   const other = await browser.newContext();
   const laptop = await other.newPage();

@@ -3,7 +3,11 @@
 import { readFile } from "node:fs/promises";
 import { expect, paymentInput, signUp, test, trpcMutation } from "./fixtures";
 
-test("create a USSD payment, pay it with the sandbox bank, see it succeed, callback delivered, in the list and its CSV", async ({ page, merchant, request }) => {
+test("create a USSD payment, pay it with the sandbox bank, see it succeed, callback delivered, in the list and its CSV", async ({
+  page,
+  merchant,
+  request,
+}) => {
   await page.goto("/payments/new");
   // The one initiation schema refuses it on the server, field by field (the browser carries none of its code).
   await page.getByRole("button", { name: "Create dial code" }).click();
@@ -107,7 +111,10 @@ test("a phone-sized dashboard shows the payment with tap-to-dial", async ({ brow
   const issued = await trpcMutation(page, "initiatePayment", paymentInput(page, { bankCode: "057", amount: "7500" }));
   await page.goto(`/payments/${issued.paymentReference}`);
   await expect(page.getByTestId("dial-code")).toHaveText(issued.ussdDailCode ?? "");
-  await expect(page.getByRole("link", { name: "Dial", exact: true })).toHaveAttribute("href", `tel:${(issued.ussdDailCode ?? "").replace("#", "%23")}`);
+  await expect(page.getByRole("link", { name: "Dial", exact: true })).toHaveAttribute(
+    "href",
+    `tel:${(issued.ussdDailCode ?? "").replace("#", "%23")}`,
+  );
   await page.screenshot({ path: "e2e/screenshots/payment-detail-phone.png", fullPage: true });
   await page.goto("/payments");
   await expect(page.getByTestId("payments-table")).toContainText(issued.paymentReference ?? "");

@@ -4,12 +4,25 @@ import type { z } from "zod";
 export type FieldError = { field: string; message: string };
 
 export type ApiCode =
-  | "S1" | "S2" | "S3" | "S4" | "S5" | "S6" | "S8" | "S14" | "S15"
-  | "S404" | "S405" | "S413" | "S415" | "S429" | "S500" | "S502";
+  "S1" | "S2" | "S3" | "S4" | "S5" | "S6" | "S8" | "S14" | "S15" | "S404" | "S405" | "S413" | "S415" | "S429" | "S500" | "S502";
 
 const httpStatusOf: Record<ApiCode, number> = {
-  S1: 401, S2: 400, S3: 403, S4: 400, S5: 400, S6: 400, S8: 400, S14: 409, S15: 409,
-  S404: 404, S405: 405, S413: 413, S415: 415, S429: 429, S500: 500, S502: 502,
+  S1: 401,
+  S2: 400,
+  S3: 403,
+  S4: 400,
+  S5: 400,
+  S6: 400,
+  S8: 400,
+  S14: 409,
+  S15: 409,
+  S404: 404,
+  S405: 405,
+  S413: 413,
+  S415: 415,
+  S429: 429,
+  S500: 500,
+  S502: 502,
 };
 
 export class ApiError extends Error {

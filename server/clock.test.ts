@@ -8,10 +8,19 @@ import { tempDataDir } from "./testing/harness";
 
 /** What `clock.now() - Date.now()` reads in a fresh process with this environment (in whole minutes). */
 function offsetMinutesIn(env: Record<string, string>): number {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "-e", 'import("./server/clock.ts").then(({ clock }) => console.log(Math.round((clock.now() - Date.now()) / 60000)))'], {
-    env: { PATH: process.env.PATH ?? "", ...env } as unknown as NodeJS.ProcessEnv, // exactly these: no NODE_ENV unless given
-    encoding: "utf8",
-  });
+  const r = spawnSync(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "-e",
+      'import("./server/clock.ts").then(({ clock }) => console.log(Math.round((clock.now() - Date.now()) / 60000)))',
+    ],
+    {
+      env: { PATH: process.env.PATH ?? "", ...env } as unknown as NodeJS.ProcessEnv, // exactly these: no NODE_ENV unless given
+      encoding: "utf8",
+    },
+  );
   assert.equal(r.status, 0, r.stderr);
   return Number(r.stdout.trim());
 }

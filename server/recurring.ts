@@ -10,7 +10,10 @@ export function repeatEvery(everyMs: number, name: string, pass: () => Promise<u
     if (stopped) return;
     timer = setTimeout(() => {
       current = pass()
-        .then(() => undefined, (err: unknown) => log.error({ err }, `${name} pass failed`))
+        .then(
+          () => undefined,
+          (err: unknown) => log.error({ err }, `${name} pass failed`),
+        )
         .finally(next);
     }, everyMs);
     timer.unref();

@@ -30,8 +30,20 @@ test("defaults follow API.md's table, and generated secrets are owner-only files
 });
 
 test("a bad value is refused with a message naming the variable", () => {
-  for (const [name, value] of [["PORT", "eighty"], ["OWO_PUBLIC_URL", "not a url"], ["OWO_TOKEN_TTL_SECONDS", "0"], ["OWO_WORKER", "maybe"], ["OWO_MASTER_KEY", "short"], ["OWO_RATE_LIMIT_RPS", "-1"], ["OWO_SMTP_URL", "http://mail.example.com"]]) {
-    assert.throws(() => parseSettings({ DATABASE_URL: join(tempDataDir(), "owo.db"), [name as string]: value }), (e: unknown) => e instanceof SettingsError && e.message.includes(name as string), name);
+  for (const [name, value] of [
+    ["PORT", "eighty"],
+    ["OWO_PUBLIC_URL", "not a url"],
+    ["OWO_TOKEN_TTL_SECONDS", "0"],
+    ["OWO_WORKER", "maybe"],
+    ["OWO_MASTER_KEY", "short"],
+    ["OWO_RATE_LIMIT_RPS", "-1"],
+    ["OWO_SMTP_URL", "http://mail.example.com"],
+  ]) {
+    assert.throws(
+      () => parseSettings({ DATABASE_URL: join(tempDataDir(), "owo.db"), [name as string]: value }),
+      (e: unknown) => e instanceof SettingsError && e.message.includes(name as string),
+      name,
+    );
   }
 });
 
@@ -41,11 +53,18 @@ test("DATABASE_URL: a URL is never taken for a file path; one Owo cannot use sto
   process.chdir(dir);
   try {
     for (const url of ["mysql://owo@db/owo", "https://example.com/owo.db", "postgres://"]) {
-      assert.throws(() => parseSettings({ DATABASE_URL: url }), (e: unknown) => e instanceof SettingsError && e.message.includes("DATABASE_URL"), url);
+      assert.throws(
+        () => parseSettings({ DATABASE_URL: url }),
+        (e: unknown) => e instanceof SettingsError && e.message.includes("DATABASE_URL"),
+        url,
+      );
     }
     assert.deepEqual(readdirSync(dir), [], "no file or folder was made from a URL");
     // A PostgreSQL URL is a database, never a path; the log names it without its password.
-    assert.equal(parseSettings({ DATABASE_URL: "postgres://owo:s3cret@db.internal:5432/owo" }).database, "postgres://owo:redacted@db.internal:5432/owo");
+    assert.equal(
+      parseSettings({ DATABASE_URL: "postgres://owo:s3cret@db.internal:5432/owo" }).database,
+      "postgres://owo:redacted@db.internal:5432/owo",
+    );
   } finally {
     process.chdir(cwd);
   }
@@ -53,7 +72,11 @@ test("DATABASE_URL: a URL is never taken for a file path; one Owo cannot use sto
 
 test("the server refuses to start on a DATABASE_URL it cannot use, naming the setting, and makes no file of it", () => {
   for (const url of ["mysql://owo@db/owo", "postgres://owo@127.0.0.1:1/owo"]) {
-    const started = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], { env: { ...process.env, OWO_PAGES: "off", PORT: "0", DATABASE_URL: url }, encoding: "utf8", timeout: 60_000 });
+    const started = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      env: { ...process.env, OWO_PAGES: "off", PORT: "0", DATABASE_URL: url },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
     assert.equal(started.status, 1, url);
     assert.match(started.stderr, /DATABASE_URL: /, url);
     assert.equal(existsSync(url.split("/")[0] ?? ""), false, `no ${url.split("/")[0]} folder beside the repo`);

@@ -7,7 +7,10 @@ import { z } from "zod";
 import { databaseTargetOf, DEFAULT_DATABASE_URL, describeDatabase, type DatabaseTarget, UnusableDatabaseUrl } from "../db/location";
 
 const seconds = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
-const flag = z.enum(["0", "1", "true", "false", "on", "off", ""]).default("0").transform((v) => ["1", "true", "on"].includes(v));
+const flag = z
+  .enum(["0", "1", "true", "false", "on", "off", ""])
+  .default("0")
+  .transform((v) => ["1", "true", "on"].includes(v));
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -16,7 +19,10 @@ const envSchema = z.object({
   DATABASE_URL: z.string().min(1).default(DEFAULT_DATABASE_URL),
   OWO_DATA_DIR: z.string().min(1).optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  OWO_MASTER_KEY: z.string().regex(/^[0-9a-f]{64}$/, "must be 64 hex characters (32 bytes)").optional(),
+  OWO_MASTER_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, "must be 64 hex characters (32 bytes)")
+    .optional(),
   OWO_TOKEN_TTL_SECONDS: seconds(86400, 1),
   OWO_USSD_TTL_SECONDS: seconds(600, 1),
   OWO_TRANSFER_TTL_SECONDS: seconds(1800, 1),
@@ -29,7 +35,10 @@ const envSchema = z.object({
   OWO_WORKER_LEASE_SECONDS: seconds(60, 1),
   OWO_WORKER: z.enum(["on", "off"]).default("on"),
   OWO_SANDBOX_BANK_SECRET: z.string().min(16).optional(),
-  OWO_SMTP_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional()),
+  OWO_SMTP_URL: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  ),
   OWO_MAIL_FROM: z.string().trim().min(3).max(200).default("Owo <no-reply@localhost>"),
   OWO_REVOCATION_SECONDS: z.coerce.number().min(0).default(2),
   OWO_SESSION_MAX_SECONDS: seconds(43200, 60),

@@ -6,7 +6,7 @@ import { pageCaller } from "@/server/trpc/page-caller";
 /** Only a merchant the user belongs to can be chosen; the cookie is re-checked on every request anyway. */
 export async function switchMerchant(merchantId: string): Promise<void> {
   const { caller } = await pageCaller();
-  if (!caller || !await roleIn(caller.userId, merchantId)) return;
+  if (!caller || !(await roleIn(caller.userId, merchantId))) return;
   (await cookies()).set(MERCHANT_COOKIE, merchantId, { httpOnly: true, sameSite: "lax", path: "/" });
 }
 

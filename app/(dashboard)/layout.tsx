@@ -52,7 +52,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
           <div className="merchant">
             <strong data-testid="merchant-name">{caller.merchantName}</strong>
             <MerchantSwitcher current={caller.merchantId} merchants={merchants.map((m) => ({ id: m.merchantId, name: m.name }))} />
-            <span className={`mode-badge mode-${caller.mode}`} title={caller.liveAvailable ? "" : "No bank-side provider is connected yet, so only test mode exists."}>
+            <span
+              className={`mode-badge mode-${caller.mode}`}
+              title={caller.liveAvailable ? "" : "No bank-side provider is connected yet, so only test mode exists."}
+            >
               {caller.mode === "test" ? "Test mode" : "Live"}
             </span>
             {caller.liveAvailable && can(caller, "mode.live") && <ModeSwitch mode={caller.mode} />}
@@ -67,8 +70,8 @@ export default async function DashboardLayout({ children }: { children: React.Re
         <main className="content">
           {!caller.emailVerified && (
             <p className="notice" role="note" data-testid="verify-banner">
-              Confirm your e-mail address ({caller.email}) with the link we mailed you: until then you cannot invite people, connect bank-side providers or
-              go live. <a href="/account">Send it again</a>
+              Confirm your e-mail address ({caller.email}) with the link we mailed you: until then you cannot invite people, connect
+              bank-side providers or go live. <a href="/account">Send it again</a>
             </p>
           )}
           <TrpcProvider>

@@ -19,7 +19,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <p className="muted">
           New to Owo? <a href="/signup">Create a merchant account</a>
         </p>
-        <p className="muted">Building an integration? Read the <a href="/docs">developer docs</a> (no sign-in needed).</p>
+        <p className="muted">
+          Building an integration? Read the <a href="/docs">developer docs</a> (no sign-in needed).
+        </p>
       </div>
     </main>
   );

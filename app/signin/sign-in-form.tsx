@@ -21,7 +21,12 @@ export function SignInForm({ next }: { next: string }) {
     setBusy(true);
     setError(null);
     const form = new FormData(e.currentTarget);
-    const res = await signIn("credentials", { email: form.get("email"), password: form.get("password"), code: form.get("code") ?? "", redirect: false });
+    const res = await signIn("credentials", {
+      email: form.get("email"),
+      password: form.get("password"),
+      code: form.get("code") ?? "",
+      redirect: false,
+    });
     // A refusal can come with ok: true (next-auth reports it in `error`), so `error` is read first.
     if (res?.ok && !res.error) {
       window.location.assign(next);

@@ -9,7 +9,8 @@ import { signedInUserId } from "./session";
 export type SignUpResult = { ok: true } | { ok: false; message: string; errors: Record<string, string> };
 
 function refused(e: unknown): SignUpResult {
-  if (e instanceof ApiError) return { ok: false, message: e.message, errors: Object.fromEntries(e.errors.map((f) => [f.field, f.message])) };
+  if (e instanceof ApiError)
+    return { ok: false, message: e.message, errors: Object.fromEntries(e.errors.map((f) => [f.field, f.message])) };
   throw e;
 }
 

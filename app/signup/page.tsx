@@ -45,7 +45,9 @@ async function InvitePage({ token }: { token: string }) {
         {!offer ? (
           <>
             <h1>This invite link is not valid</h1>
-            <p className="muted">It was already used, withdrawn, or it expired (invites last 7 days). Ask whoever invited you for a new link.</p>
+            <p className="muted">
+              It was already used, withdrawn, or it expired (invites last 7 days). Ask whoever invited you for a new link.
+            </p>
             <p className="muted">
               <a href="/signin">Sign in</a> · <a href="/signup">Create a merchant account</a>
             </p>

@@ -28,7 +28,13 @@ export function SignUpForm({ invite }: { invite?: InviteOffer }) {
     await signIn("credentials", { email: input.email, password: input.password, redirect: false });
     window.location.assign("/dashboard");
   }
-  const field = (name: string, label: string, type: string, autoComplete: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+  const field = (
+    name: string,
+    label: string,
+    type: string,
+    autoComplete: string,
+    props: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
     <label>
       {label}
       <input name={name} type={type} autoComplete={autoComplete} required aria-invalid={Boolean(errors[name])} {...props} />

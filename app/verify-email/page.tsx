@@ -16,7 +16,9 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
             <ConfirmEmailButton token={token} />
           </>
         ) : (
-          <p className="muted">This address has no link in it. Open the link from the mail we sent you, or send it again from Account in the dashboard.</p>
+          <p className="muted">
+            This address has no link in it. Open the link from the mail we sent you, or send it again from Account in the dashboard.
+          </p>
         )}
       </div>
     </main>

@@ -11,8 +11,12 @@ export const outbox = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     eventId: text("event_id").notNull().unique(),
-    paymentId: bigint("payment_id", { mode: "number" }).notNull().references(() => payments.id),
-    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    paymentId: bigint("payment_id", { mode: "number" })
+      .notNull()
+      .references(() => payments.id),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
     mode: text("mode", { enum: ["test", "live"] }).notNull(),
     event: text("event").notNull(),
     sequence: bigint("sequence", { mode: "number" }).notNull(),
@@ -20,14 +24,21 @@ export const outbox = pgTable(
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
     fannedOutAt: bigint("fanned_out_at", { mode: "number" }),
   },
-  (t) => [index("outbox_pending").on(t.id).where(sql`fanned_out_at is null`), index("outbox_payment").on(t.paymentId)],
+  (t) => [
+    index("outbox_pending")
+      .on(t.id)
+      .where(sql`fanned_out_at is null`),
+    index("outbox_payment").on(t.paymentId),
+  ],
 );
 
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
     id: text("id").primaryKey(),
-    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
     mode: text("mode", { enum: ["test", "live"] }).notNull(),
     url: text("url").notNull(),
     description: text("description").notNull().default(""),
@@ -43,8 +54,12 @@ export const deliveries = pgTable(
   "deliveries",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    outboxId: bigint("outbox_id", { mode: "number" }).notNull().references(() => outbox.id),
-    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    outboxId: bigint("outbox_id", { mode: "number" })
+      .notNull()
+      .references(() => outbox.id),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
     destination: text("destination", { enum: ["callback", "endpoint"] }).notNull(),
     endpointId: text("endpoint_id").references(() => webhookEndpoints.id),
     url: text("url").notNull(),
@@ -58,7 +73,9 @@ export const deliveries = pgTable(
     finishedAt: bigint("finished_at", { mode: "number" }),
   },
   (t) => [
-    index("deliveries_due").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index("deliveries_due")
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index("deliveries_outbox").on(t.outboxId),
     index("deliveries_endpoint").on(t.endpointId),
   ],
@@ -68,7 +85,9 @@ export const deliveryAttempts = pgTable(
   "delivery_attempts",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    deliveryId: bigint("delivery_id", { mode: "number" }).notNull().references(() => deliveries.id),
+    deliveryId: bigint("delivery_id", { mode: "number" })
+      .notNull()
+      .references(() => deliveries.id),
     attemptedAt: bigint("attempted_at", { mode: "number" }).notNull(),
     statusCode: bigint("status_code", { mode: "number" }),
     latencyMs: bigint("latency_ms", { mode: "number" }).notNull(),
@@ -104,7 +123,9 @@ export const mails = pgTable(
     sentAt: bigint("sent_at", { mode: "number" }),
   },
   (t) => [
-    index("mails_due").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index("mails_due")
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index("mails_merchant").on(t.merchantId, t.id),
     index("mails_user").on(t.userId, t.id),
   ],

@@ -8,7 +8,9 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
     mode: text("mode", { enum: ["test", "live"] }).notNull(),
     publicKey: text("public_key").notNull().unique(),
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
@@ -22,7 +24,9 @@ export const apiSecrets = pgTable(
   "api_secrets",
   {
     id: text("id").primaryKey(),
-    apiKeyId: text("api_key_id").notNull().references(() => apiKeys.id),
+    apiKeyId: text("api_key_id")
+      .notNull()
+      .references(() => apiKeys.id),
     secretHash: text("secret_hash").notNull().unique(),
     last4: text("last4").notNull(),
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
@@ -34,8 +38,12 @@ export const apiSecrets = pgTable(
 
 export const accessTokens = pgTable("access_tokens", {
   tokenHash: text("token_hash").primaryKey(),
-  secretId: text("secret_id").notNull().references(() => apiSecrets.id),
-  merchantId: text("merchant_id").notNull().references(() => merchants.id),
+  secretId: text("secret_id")
+    .notNull()
+    .references(() => apiSecrets.id),
+  merchantId: text("merchant_id")
+    .notNull()
+    .references(() => merchants.id),
   mode: text("mode", { enum: ["test", "live"] }).notNull(),
   createdAt: bigint("created_at", { mode: "number" }).notNull(),
   expiresAt: bigint("expires_at", { mode: "number" }).notNull(),
@@ -46,7 +54,9 @@ export const signingSecrets = pgTable(
   "signing_secrets",
   {
     id: text("id").primaryKey(),
-    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
     mode: text("mode", { enum: ["test", "live"] }).notNull(),
     secretEnc: text("secret_enc").notNull(),
     createdAt: bigint("created_at", { mode: "number" }).notNull(),

@@ -34,7 +34,9 @@ export const recoveryCodes = pgTable(
   "recovery_codes",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
     codeHash: text("code_hash").notNull().unique(),
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
     usedAt: bigint("used_at", { mode: "number" }),
@@ -47,7 +49,9 @@ export const secondFactorFailures = pgTable(
   "second_factor_failures",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
     failedAt: bigint("failed_at", { mode: "number" }).notNull(),
   },
   (t) => [index("second_factor_failures_user").on(t.userId, t.failedAt)],
@@ -58,7 +62,9 @@ export const accountTokens = pgTable(
   "account_tokens",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
     purpose: text("purpose", { enum: ["verify_email", "reset_password"] }).notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
@@ -72,7 +78,9 @@ export const accountTokens = pgTable(
 export const knownDevices = pgTable(
   "known_devices",
   {
-    userId: text("user_id").notNull().references(() => users.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
     deviceHash: text("device_hash").notNull(),
     userAgent: text("user_agent").notNull(),
     ip: text("ip"),
@@ -85,8 +93,12 @@ export const knownDevices = pgTable(
 export const memberships = pgTable(
   "memberships",
   {
-    userId: text("user_id").notNull().references(() => users.id),
-    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
     role: text("role", { enum: ["owner", "admin", "developer", "viewer"] }).notNull(),
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
   },
@@ -95,11 +107,15 @@ export const memberships = pgTable(
 
 export const invites = pgTable("invites", {
   id: text("id").primaryKey(),
-  merchantId: text("merchant_id").notNull().references(() => merchants.id),
+  merchantId: text("merchant_id")
+    .notNull()
+    .references(() => merchants.id),
   role: text("role", { enum: ["owner", "admin", "developer", "viewer"] }).notNull(),
   tokenHash: text("token_hash").notNull().unique(),
   email: text("email"),
-  createdBy: text("created_by").notNull().references(() => users.id),
+  createdBy: text("created_by")
+    .notNull()
+    .references(() => users.id),
   createdAt: bigint("created_at", { mode: "number" }).notNull(),
   expiresAt: bigint("expires_at", { mode: "number" }).notNull(),
   acceptedAt: bigint("accepted_at", { mode: "number" }),
@@ -110,7 +126,9 @@ export const auditLog = pgTable(
   "audit_log",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
     userId: text("user_id"),
     action: text("action").notNull(),
     target: text("target"),
@@ -129,7 +147,9 @@ export const sessions = pgTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
     createdAt: bigint("created_at", { mode: "number" }).notNull(),
     lastSeenAt: bigint("last_seen_at", { mode: "number" }).notNull(),
     expiresAt: bigint("expires_at", { mode: "number" }).notNull(),

@@ -11,8 +11,12 @@ export const outbox = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     eventId: text("event_id").notNull().unique(),
-    paymentId: integer("payment_id").notNull().references(() => payments.id),
-    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
     mode: text("mode", { enum: ["test", "live"] }).notNull(),
     event: text("event").notNull(),
     sequence: integer("sequence").notNull(),
@@ -20,14 +24,21 @@ export const outbox = sqliteTable(
     createdAt: integer("created_at").notNull(),
     fannedOutAt: integer("fanned_out_at"),
   },
-  (t) => [index("outbox_pending").on(t.id).where(sql`fanned_out_at is null`), index("outbox_payment").on(t.paymentId)],
+  (t) => [
+    index("outbox_pending")
+      .on(t.id)
+      .where(sql`fanned_out_at is null`),
+    index("outbox_payment").on(t.paymentId),
+  ],
 );
 
 export const webhookEndpoints = sqliteTable(
   "webhook_endpoints",
   {
     id: text("id").primaryKey(),
-    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
     mode: text("mode", { enum: ["test", "live"] }).notNull(),
     url: text("url").notNull(),
     description: text("description").notNull().default(""),
@@ -43,8 +54,12 @@ export const deliveries = sqliteTable(
   "deliveries",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    outboxId: integer("outbox_id").notNull().references(() => outbox.id),
-    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    outboxId: integer("outbox_id")
+      .notNull()
+      .references(() => outbox.id),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
     destination: text("destination", { enum: ["callback", "endpoint"] }).notNull(),
     endpointId: text("endpoint_id").references(() => webhookEndpoints.id),
     url: text("url").notNull(),
@@ -58,7 +73,9 @@ export const deliveries = sqliteTable(
     finishedAt: integer("finished_at"),
   },
   (t) => [
-    index("deliveries_due").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index("deliveries_due")
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index("deliveries_outbox").on(t.outboxId),
     index("deliveries_endpoint").on(t.endpointId),
   ],
@@ -68,7 +85,9 @@ export const deliveryAttempts = sqliteTable(
   "delivery_attempts",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    deliveryId: integer("delivery_id").notNull().references(() => deliveries.id),
+    deliveryId: integer("delivery_id")
+      .notNull()
+      .references(() => deliveries.id),
     attemptedAt: integer("attempted_at").notNull(),
     statusCode: integer("status_code"),
     latencyMs: integer("latency_ms").notNull(),
@@ -104,7 +123,9 @@ export const mails = sqliteTable(
     sentAt: integer("sent_at"),
   },
   (t) => [
-    index("mails_due").on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index("mails_due")
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index("mails_merchant").on(t.merchantId, t.id),
     index("mails_user").on(t.userId, t.id),
   ],

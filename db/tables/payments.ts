@@ -9,7 +9,9 @@ export const paymentLinks = sqliteTable(
   "payment_links",
   {
     id: text("id").primaryKey(),
-    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
     mode: text("mode", { enum: ["test", "live"] }).notNull(),
     slug: text("slug").notNull().unique(),
     title: text("title").notNull(),
@@ -31,7 +33,9 @@ export const payments = sqliteTable(
   "payments",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
     mode: text("mode", { enum: ["test", "live"] }).notNull(),
     paymentReference: text("payment_reference").notNull(),
     linkingReference: text("linking_reference").notNull().unique(),
@@ -57,7 +61,9 @@ export const payments = sqliteTable(
     accountBankName: text("account_bank_name"),
     walletName: text("wallet_name"),
     /** Who issued the code or account (API.md verify `provider`); the account is null for the sandbox bank. */
-    provider: text("provider", { enum: ["sandbox", "paystack", "flutterwave", "seerbit"] }).notNull().default("sandbox"),
+    provider: text("provider", { enum: ["sandbox", "paystack", "flutterwave", "seerbit"] })
+      .notNull()
+      .default("sandbox"),
     providerAccountId: text("provider_account_id").references(() => providerAccounts.id),
     /** Owo's reference for the attempt that issued: what the provider knows the payment by (query, notices). */
     issueReference: text("issue_reference"),
@@ -83,16 +89,28 @@ export const payments = sqliteTable(
     uniqueIndex("payments_reference").on(t.merchantId, t.mode, t.paymentReference),
     // The sandbox bank never reuses a number; live providers do (temporary accounts), so live payments are
     // told apart by provider account + provider reference instead.
-    uniqueIndex("payments_provider_reference").on(t.bankCode, t.providerReference).where(sql`provider_account_id is null`),
-    uniqueIndex("payments_account_number").on(t.accountNumber).where(sql`provider_account_id is null`),
-    uniqueIndex("payments_provider_account_reference").on(t.providerAccountId, t.providerReference).where(sql`provider_account_id is not null`),
+    uniqueIndex("payments_provider_reference")
+      .on(t.bankCode, t.providerReference)
+      .where(sql`provider_account_id is null`),
+    uniqueIndex("payments_account_number")
+      .on(t.accountNumber)
+      .where(sql`provider_account_id is null`),
+    uniqueIndex("payments_provider_account_reference")
+      .on(t.providerAccountId, t.providerReference)
+      .where(sql`provider_account_id is not null`),
     index("payments_issue_reference").on(t.issueReference),
-    index("payments_reserved").on(t.reservedAt).where(sql`reserved_at is not null`),
-    index("payments_requery_due").on(t.nextRequeryAt).where(sql`next_requery_at is not null`),
+    index("payments_reserved")
+      .on(t.reservedAt)
+      .where(sql`reserved_at is not null`),
+    index("payments_requery_due")
+      .on(t.nextRequeryAt)
+      .where(sql`next_requery_at is not null`),
     index("payments_list").on(t.merchantId, t.mode, t.createdAt, t.id),
     index("payments_email").on(t.merchantId, t.mode, t.email),
     index("payments_mobile").on(t.merchantId, t.mode, t.mobileNumber),
-    index("payments_open_expiry").on(t.expiresAt).where(sql`status in ('PENDING','PARTIALLY_PAID')`),
+    index("payments_open_expiry")
+      .on(t.expiresAt)
+      .where(sql`status in ('PENDING','PARTIALLY_PAID')`),
     index("payments_link").on(t.linkId),
   ],
 );
@@ -102,7 +120,9 @@ export const paymentEvents = sqliteTable(
   "payment_events",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    paymentId: integer("payment_id").notNull().references(() => payments.id),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id),
     sequence: integer("sequence").notNull(),
     type: text("type").notNull(),
     status: text("status").notNull(),
@@ -121,8 +141,12 @@ export const refunds = sqliteTable(
   "refunds",
   {
     id: text("id").primaryKey(),
-    paymentId: integer("payment_id").notNull().references(() => payments.id),
-    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
     mode: text("mode", { enum: ["test", "live"] }).notNull(),
     /** The merchant's (or Owo's RFD… when none was sent); a repeat with the same one answers the first refund. */
     refundReference: text("refund_reference").notNull(),
@@ -152,6 +176,8 @@ export const refunds = sqliteTable(
   (t) => [
     uniqueIndex("refunds_reference").on(t.paymentId, t.refundReference),
     index("refunds_provider_refund").on(t.provider, t.providerRefundId),
-    index("refunds_due").on(t.nextCheckAt).where(sql`status = 'PENDING'`),
+    index("refunds_due")
+      .on(t.nextCheckAt)
+      .where(sql`status = 'PENDING'`),
   ],
 );

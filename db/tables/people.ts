@@ -34,7 +34,9 @@ export const recoveryCodes = sqliteTable(
   "recovery_codes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: text("user_id").notNull().references(() => users.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
     codeHash: text("code_hash").notNull().unique(),
     createdAt: integer("created_at").notNull(),
     usedAt: integer("used_at"),
@@ -47,7 +49,9 @@ export const secondFactorFailures = sqliteTable(
   "second_factor_failures",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: text("user_id").notNull().references(() => users.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
     failedAt: integer("failed_at").notNull(),
   },
   (t) => [index("second_factor_failures_user").on(t.userId, t.failedAt)],
@@ -58,7 +62,9 @@ export const accountTokens = sqliteTable(
   "account_tokens",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
     purpose: text("purpose", { enum: ["verify_email", "reset_password"] }).notNull(),
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: integer("created_at").notNull(),
@@ -72,7 +78,9 @@ export const accountTokens = sqliteTable(
 export const knownDevices = sqliteTable(
   "known_devices",
   {
-    userId: text("user_id").notNull().references(() => users.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
     deviceHash: text("device_hash").notNull(),
     userAgent: text("user_agent").notNull(),
     ip: text("ip"),
@@ -85,8 +93,12 @@ export const knownDevices = sqliteTable(
 export const memberships = sqliteTable(
   "memberships",
   {
-    userId: text("user_id").notNull().references(() => users.id),
-    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
     role: text("role", { enum: ["owner", "admin", "developer", "viewer"] }).notNull(),
     createdAt: integer("created_at").notNull(),
   },
@@ -95,11 +107,15 @@ export const memberships = sqliteTable(
 
 export const invites = sqliteTable("invites", {
   id: text("id").primaryKey(),
-  merchantId: text("merchant_id").notNull().references(() => merchants.id),
+  merchantId: text("merchant_id")
+    .notNull()
+    .references(() => merchants.id),
   role: text("role", { enum: ["owner", "admin", "developer", "viewer"] }).notNull(),
   tokenHash: text("token_hash").notNull().unique(),
   email: text("email"),
-  createdBy: text("created_by").notNull().references(() => users.id),
+  createdBy: text("created_by")
+    .notNull()
+    .references(() => users.id),
   createdAt: integer("created_at").notNull(),
   expiresAt: integer("expires_at").notNull(),
   acceptedAt: integer("accepted_at"),
@@ -110,7 +126,9 @@ export const auditLog = sqliteTable(
   "audit_log",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
     userId: text("user_id"),
     action: text("action").notNull(),
     target: text("target"),
@@ -129,7 +147,9 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id").notNull().references(() => users.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
     createdAt: integer("created_at").notNull(),
     lastSeenAt: integer("last_seen_at").notNull(),
     expiresAt: integer("expires_at").notNull(),

@@ -9,7 +9,9 @@ export const providerAccounts = sqliteTable(
   "provider_accounts",
   {
     id: text("id").primaryKey(),
-    merchantId: text("merchant_id").notNull().references(() => merchants.id),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
     provider: text("provider", { enum: ["sandbox", "paystack", "flutterwave", "seerbit"] }).notNull(),
     priority: integer("priority").notNull(),
     baseUrl: text("base_url").notNull(),
@@ -38,7 +40,9 @@ export const bankNotices = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     provider: text("provider").notNull(),
     providerTransactionId: text("provider_transaction_id").notNull(),
-    paymentId: integer("payment_id").notNull().references(() => payments.id),
+    paymentId: integer("payment_id")
+      .notNull()
+      .references(() => payments.id),
     /** reversal and expiry: what a live provider's own record said (it sent money back itself; it closed the payment). */
     kind: text("kind", { enum: ["credit", "decline", "reversal", "expiry"] }).notNull(),
     amountKobo: integer("amount_kobo").notNull().default(0),
@@ -54,11 +58,15 @@ export const providerNotices = sqliteTable(
   "provider_notices",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    providerAccountId: text("provider_account_id").notNull().references(() => providerAccounts.id),
+    providerAccountId: text("provider_account_id")
+      .notNull()
+      .references(() => providerAccounts.id),
     eventId: text("event_id"),
     paymentId: integer("payment_id").references(() => payments.id),
     /** notice: the provider told Owo; requery: Owo asked the provider (then eventId is null). */
-    source: text("source", { enum: ["notice", "requery"] }).notNull().default("notice"),
+    source: text("source", { enum: ["notice", "requery"] })
+      .notNull()
+      .default("notice"),
     outcome: text("outcome", { enum: ["applied", "duplicate", "rejected", "no_payment", "ignored", "unchanged", "unanswered"] }).notNull(),
     reason: text("reason").notNull(),
     receivedAt: integer("received_at").notNull(),

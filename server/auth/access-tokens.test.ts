@@ -12,7 +12,10 @@ before(async () => {
 after(() => owo.stop());
 
 const verify = (token: string) => call(owo, "GET", "/api/v3/payments/query/no-such-order", { token });
-const trpcVerify = (token: string) => call(owo, "GET", `/api/trpc/verifyPayment?input=${encodeURIComponent(JSON.stringify({ json: { paymentReference: "no-such-order" } }))}`, { token });
+const trpcVerify = (token: string) =>
+  call(owo, "GET", `/api/trpc/verifyPayment?input=${encodeURIComponent(JSON.stringify({ json: { paymentReference: "no-such-order" } }))}`, {
+    token,
+  });
 /** Time moves on Owo's clock (server/clock.ts): the cache, the token and the secret all read it. */
 async function moveOn(ms: number) {
   const { moveClock } = await import("../clock");

@@ -11,12 +11,12 @@ import { clock } from "../clock";
 
 export type MachineCaller = { kind: "machine"; merchantId: string; mode: Mode; publicKey: string };
 
-const WRONG_PAIR = "Invalid key pair: send {\"key\": \"<secretKey>.<publicKey>\"} with a live secret key";
+const WRONG_PAIR = 'Invalid key pair: send {"key": "<secretKey>.<publicKey>"} with a live secret key';
 
-export async function exchangeKeys(body: unknown, now = clock.now()): Promise<{ token: string; expiresAt: number; }> {
+export async function exchangeKeys(body: unknown, now = clock.now()): Promise<{ token: string; expiresAt: number }> {
   const key = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as { key?: unknown }).key : undefined;
   if (typeof key !== "string" || key.length === 0 || key.length > 200) {
-    throw invalidFields([{ field: "key", message: "must be \"<secretKey>.<publicKey>\", e.g. sk_test_….pk_test_…" }]);
+    throw invalidFields([{ field: "key", message: 'must be "<secretKey>.<publicKey>", e.g. sk_test_….pk_test_…' }]);
   }
   const [secretKey, publicKey, ...rest] = key.split(".");
   if (!secretKey || !publicKey || rest.length > 0) throw unauthorized(WRONG_PAIR);
@@ -36,7 +36,14 @@ export async function exchangeKeys(body: unknown, now = clock.now()): Promise<{ 
   const token = `owo_${found.mode}_${randomBytes(32).toString("base64url")}`;
   const expiresAt = now + settings().tokenTtlSeconds * 1000;
   await write(async (tx) => {
-    await tx.insert(accessTokens).values({ tokenHash: sha256(token), secretId: found.secretId, merchantId: found.merchantId, mode: found.mode, createdAt: now, expiresAt });
+    await tx.insert(accessTokens).values({
+      tokenHash: sha256(token),
+      secretId: found.secretId,
+      merchantId: found.merchantId,
+      mode: found.mode,
+      createdAt: now,
+      expiresAt,
+    });
     // Housekeeping in the same write: tokens past their life are of no use to anyone.
     await tx.delete(accessTokens).where(lt(accessTokens.expiresAt, now - 3600_000));
   });
@@ -82,8 +89,11 @@ export async function callerFromAuthorization(header: string | undefined, now = 
   if (cached && now < cached.until) return cached.caller;
   const [row] = await db()
     .select({
-      merchantId: accessTokens.merchantId, mode: accessTokens.mode, publicKey: apiKeys.publicKey,
-      tokenExpiresAt: accessTokens.expiresAt, secretExpiresAt: apiSecrets.expiresAt,
+      merchantId: accessTokens.merchantId,
+      mode: accessTokens.mode,
+      publicKey: apiKeys.publicKey,
+      tokenExpiresAt: accessTokens.expiresAt,
+      secretExpiresAt: apiSecrets.expiresAt,
     })
     .from(accessTokens)
     .innerJoin(apiSecrets, eq(apiSecrets.id, accessTokens.secretId))
@@ -102,7 +112,10 @@ export async function callerFromAuthorization(header: string | undefined, now = 
   }
   const caller: MachineCaller = { kind: "machine", merchantId: row.merchantId, mode: row.mode, publicKey: row.publicKey };
   if (tokenCache.size >= TOKEN_CACHE_SIZE) tokenCache.delete(tokenCache.keys().next().value ?? "");
-  tokenCache.set(tokenHash, { caller, until: Math.min(now + settings().revocationSeconds * 1000, row.tokenExpiresAt, row.secretExpiresAt ?? Infinity) });
+  tokenCache.set(tokenHash, {
+    caller,
+    until: Math.min(now + settings().revocationSeconds * 1000, row.tokenExpiresAt, row.secretExpiresAt ?? Infinity),
+  });
   return caller;
 }
 

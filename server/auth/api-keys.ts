@@ -21,7 +21,8 @@ function newSecretKey(mode: Mode): string {
 async function insertSecret(tx: Tx, apiKeyId: string, now: number): Promise<string> {
   const mode = (await tx.select({ mode: apiKeys.mode }).from(apiKeys).where(eq(apiKeys.id, apiKeyId)))[0]?.mode ?? "test";
   const secretKey = newSecretKey(mode);
-  await tx.insert(apiSecrets)
+  await tx
+    .insert(apiSecrets)
     .values({ id: newId("sec"), apiKeyId, secretHash: sha256(secretKey), last4: secretKey.slice(-4), createdAt: now });
   return secretKey;
 }
@@ -40,12 +41,25 @@ export async function issueKeyPair(tx: Tx, merchantId: string, mode: Mode, now =
  */
 export function createLiveKeys(merchantId: string, now = clock.now()) {
   return write(async (tx) => {
-    const [provider] = await tx.select({ id: providerAccounts.id }).from(providerAccounts).where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)));
-    if (!provider) throw new ApiError("S3", "No bank-side provider is connected: connect one first (provider add, or the dashboard's Providers page)");
-    const [existing] = await tx.select({ id: apiKeys.id }).from(apiKeys).where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, "live")));
+    const [provider] = await tx
+      .select({ id: providerAccounts.id })
+      .from(providerAccounts)
+      .where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)));
+    if (!provider)
+      throw new ApiError("S3", "No bank-side provider is connected: connect one first (provider add, or the dashboard's Providers page)");
+    const [existing] = await tx
+      .select({ id: apiKeys.id })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, "live")));
     if (existing) throw new ApiError("S14", "Live keys exist already: use keys roll --mode live");
     const keys = await issueKeyPair(tx, merchantId, "live", now);
-    await noticeOwners(tx, merchantId, (name) => `Live API keys were created for ${name}: real money can now be asked for with them`, UNKNOWN_ORIGIN, now);
+    await noticeOwners(
+      tx,
+      merchantId,
+      (name) => `Live API keys were created for ${name}: real money can now be asked for with them`,
+      UNKNOWN_ORIGIN,
+      now,
+    );
     return { ...keys, webhookSecret: await createSigningSecret(tx, merchantId, "live", now) };
   });
 }
@@ -61,9 +75,13 @@ export async function rollSecretKey(merchantId: string, mode: Mode, graceSeconds
     ]);
   }
   const rolled = await write(async (tx) => {
-    const [key] = await tx.select().from(apiKeys).where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, mode)));
+    const [key] = await tx
+      .select()
+      .from(apiKeys)
+      .where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, mode)));
     if (!key) throw new ApiError("S404", `No ${mode} keys for this merchant`);
-    await tx.update(apiSecrets)
+    await tx
+      .update(apiSecrets)
       .set({ expiresAt: now + graceSeconds * 1000 })
       .where(and(eq(apiSecrets.apiKeyId, key.id), isNull(apiSecrets.expiresAt)));
     const grace = graceSeconds === 0 ? "the old one stopped working at once" : `the old one works for ${graceSeconds} more seconds`;
@@ -80,7 +98,13 @@ export type KeyView = { mode: Mode; publicKey: string; secrets: { last4: string;
 /** What the dashboard may show: public keys and the last four characters of live secrets. */
 export async function listKeys(merchantId: string, now = clock.now()): Promise<KeyView[]> {
   const rows = await db()
-    .select({ mode: apiKeys.mode, publicKey: apiKeys.publicKey, last4: apiSecrets.last4, createdAt: apiSecrets.createdAt, expiresAt: apiSecrets.expiresAt })
+    .select({
+      mode: apiKeys.mode,
+      publicKey: apiKeys.publicKey,
+      last4: apiSecrets.last4,
+      createdAt: apiSecrets.createdAt,
+      expiresAt: apiSecrets.expiresAt,
+    })
     .from(apiKeys)
     .innerJoin(apiSecrets, eq(apiSecrets.apiKeyId, apiKeys.id))
     .where(eq(apiKeys.merchantId, merchantId));
@@ -99,13 +123,20 @@ export async function listKeys(merchantId: string, now = clock.now()): Promise<K
  * verification and callback names it. "" (no keys yet) is not kept, as another instance may create them any moment.
  * On globalThis so that Next's bundled copy of this module shares it.
  */
-const knownPublicKeys = ((globalThis as unknown as { __owoPublicKeys?: Map<string, string> }).__owoPublicKeys ??= new Map<string, string>());
+const knownPublicKeys = ((globalThis as unknown as { __owoPublicKeys?: Map<string, string> }).__owoPublicKeys ??= new Map<
+  string,
+  string
+>());
 
 /** The merchant's public key for a mode (it never changes); "" when the mode has no keys. */
 export async function publicKeyOf(merchantId: string, mode: Mode): Promise<string> {
   const known = knownPublicKeys.get(`${merchantId}:${mode}`);
   if (known !== undefined) return known;
-  const [key] = await db().select({ publicKey: apiKeys.publicKey }).from(apiKeys).where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, mode))).limit(1);
+  const [key] = await db()
+    .select({ publicKey: apiKeys.publicKey })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, mode)))
+    .limit(1);
   if (key) knownPublicKeys.set(`${merchantId}:${mode}`, key.publicKey);
   return key?.publicKey ?? "";
 }

@@ -58,7 +58,7 @@ export async function currentSession(cookies: Record<string, string>): Promise<C
   try {
     const jwt = await decode({ token, secret: settings().authSecret });
     if (typeof jwt?.sub !== "string" || typeof jwt.sid !== "string") return null;
-    return await liveSessionUser(jwt.sid) === jwt.sub ? { userId: jwt.sub, sessionId: jwt.sid } : null;
+    return (await liveSessionUser(jwt.sid)) === jwt.sub ? { userId: jwt.sub, sessionId: jwt.sid } : null;
   } catch {
     return null;
   }
@@ -69,11 +69,20 @@ export async function sessionUserId(cookies: Record<string, string>): Promise<st
 }
 
 /** The merchant the user picked (cookie), else their first; mode from its cookie, test unless live was chosen. */
-export async function userCaller(userId: string, cookies: Record<string, string>, sessionId: string | null = null): Promise<UserCaller | null> {
+export async function userCaller(
+  userId: string,
+  cookies: Record<string, string>,
+  sessionId: string | null = null,
+): Promise<UserCaller | null> {
   const rows = await db()
     .select({
-      merchantId: memberships.merchantId, role: memberships.role, merchantName: merchants.name, email: users.email, verifiedAt: users.emailVerifiedAt,
-      teamRequiresTwoFactor: merchants.requireTwoFactor, twoFactorSince: users.totpEnabledAt,
+      merchantId: memberships.merchantId,
+      role: memberships.role,
+      merchantName: merchants.name,
+      email: users.email,
+      verifiedAt: users.emailVerifiedAt,
+      teamRequiresTwoFactor: merchants.requireTwoFactor,
+      twoFactorSince: users.totpEnabledAt,
     })
     .from(memberships)
     .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
@@ -88,27 +97,37 @@ export async function userCaller(userId: string, cookies: Record<string, string>
   const liveAvailable = await hasConnectedProvider(chosen.merchantId);
   const mode: Mode = cookies[MODE_COOKIE] === "live" && liveAvailable && mayGoLive ? "live" : "test";
   return {
-    kind: "user", userId, email: chosen.email, merchantId: chosen.merchantId, merchantName: chosen.merchantName, role: chosen.role, mode, emailVerified,
-    liveAvailable, teamRequiresTwoFactor: chosen.teamRequiresTwoFactor, mustEnrolTwoFactor, sessionId,
+    kind: "user",
+    userId,
+    email: chosen.email,
+    merchantId: chosen.merchantId,
+    merchantName: chosen.merchantName,
+    role: chosen.role,
+    mode,
+    emailVerified,
+    liveAvailable,
+    teamRequiresTwoFactor: chosen.teamRequiresTwoFactor,
+    mustEnrolTwoFactor,
+    sessionId,
   };
 }
 
 export async function merchantsOf(userId: string) {
-  return (db()
+  return db()
     .select({ merchantId: memberships.merchantId, role: memberships.role, name: merchants.name })
     .from(memberships)
     .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
     .where(eq(memberships.userId, userId))
-    .orderBy(asc(memberships.createdAt))
-    );
+    .orderBy(asc(memberships.createdAt));
 }
 
 export async function roleIn(userId: string, merchantId: string): Promise<Role | null> {
   return (
-    (await db()
-      .select({ role: memberships.role })
-      .from(memberships)
-      .where(and(eq(memberships.userId, userId), eq(memberships.merchantId, merchantId)))
-      )[0]?.role ?? null
+    (
+      await db()
+        .select({ role: memberships.role })
+        .from(memberships)
+        .where(and(eq(memberships.userId, userId), eq(memberships.merchantId, merchantId)))
+    )[0]?.role ?? null
   );
 }

@@ -31,7 +31,13 @@ const SECOND_FACTOR = { needed: "second-factor-required", wrong: "second-factor-
 async function deviceOfThisBrowser(): Promise<string> {
   const jar = await cookies();
   const device = jar.get(DEVICE_COOKIE)?.value || newDeviceId();
-  jar.set(DEVICE_COOKIE, device, { httpOnly: true, sameSite: "lax", path: "/", maxAge: DEVICE_COOKIE_MAX_AGE, secure: settings().publicUrl.startsWith("https:") });
+  jar.set(DEVICE_COOKIE, device, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge: DEVICE_COOKIE_MAX_AGE,
+    secure: settings().publicUrl.startsWith("https:"),
+  });
   return device;
 }
 
@@ -45,7 +51,11 @@ export function authOptions(): NextAuthOptions {
     providers: [
       Credentials({
         name: "Email and password",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" }, code: { label: "Code", type: "text" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          code: { label: "Code", type: "text" },
+        },
         async authorize(credentials, req) {
           const device: SessionDevice = { ip: header(req.headers, CLIENT_IP_HEADER), userAgent: header(req.headers, "user-agent") };
           const user = await signInWithPassword(String(credentials?.email ?? ""), String(credentials?.password ?? ""), device.ip);
@@ -66,11 +76,14 @@ export function authOptions(): NextAuthOptions {
     callbacks: {
       async jwt({ token, user }) {
         if (user) {
-          const { device = { ip: "", userAgent: "" }, secondFactorAt = null } = user as { device?: SessionDevice; secondFactorAt?: number | null };
+          const { device = { ip: "", userAgent: "" }, secondFactorAt = null } = user as {
+            device?: SessionDevice;
+            secondFactorAt?: number | null;
+          };
           return { ...token, sid: (await startSession(user.id, device, clock.now(), secondFactorAt)).id };
         }
         // Thrown, next-auth clears the cookie and answers no session: the session was ended or has run its course.
-        if (typeof token.sid !== "string" || typeof token.sub !== "string" || await liveSessionUser(token.sid) !== token.sub) {
+        if (typeof token.sid !== "string" || typeof token.sub !== "string" || (await liveSessionUser(token.sid)) !== token.sub) {
           throw new Error(SESSION_ENDED);
         }
         return token;

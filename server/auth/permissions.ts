@@ -17,7 +17,18 @@ import type { Caller } from "./callers";
  * - `providers.manage`: connect, test and disconnect bank-side providers, create live keys (owners and admins whose
  *   own e-mail address is confirmed).
  */
-export type Action = "read" | "change" | "payments.moneyBack" | "account" | "team.manage" | "team.invite" | "team.grantOwner" | "mail.read" | "mode.live" | "team.requireTwoFactor" | "providers.manage";
+export type Action =
+  | "read"
+  | "change"
+  | "payments.moneyBack"
+  | "account"
+  | "team.manage"
+  | "team.invite"
+  | "team.grantOwner"
+  | "mail.read"
+  | "mode.live"
+  | "team.requireTwoFactor"
+  | "providers.manage";
 
 const ALL: readonly Role[] = ["owner", "admin", "developer", "viewer"];
 const STAFF: readonly Role[] = ["owner", "admin", "developer"];

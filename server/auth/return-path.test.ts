@@ -5,7 +5,17 @@ import { sameOriginPath } from "./return-path";
 
 test("other hosts spelled as paths fall back to the dashboard", () => {
   // As Next hands them over: the query string already percent-decoded once.
-  for (const evil of ["/\\evil.example/phish", "/\t/evil.example/phish", "//evil.example", "/.//evil.example", "https://evil.example/", "javascript:alert(1)", "/\\/evil.example", "\\\\evil.example", "/\n/evil.example"]) {
+  for (const evil of [
+    "/\\evil.example/phish",
+    "/\t/evil.example/phish",
+    "//evil.example",
+    "/.//evil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "/\\/evil.example",
+    "\\\\evil.example",
+    "/\n/evil.example",
+  ]) {
     assert.equal(sameOriginPath(evil), "/dashboard", JSON.stringify(evil));
   }
 });

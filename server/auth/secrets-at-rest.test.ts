@@ -24,7 +24,11 @@ test("secret keys, signing secrets, tokens and passwords are hashed or sealed at
     const rolled = await rollSecretKey(m.merchantId, "test", 3600);
     secrets.push(rolled.secretKey, await tokenFor(owo, { secretKey: rolled.secretKey, publicKey: m.publicKey }));
     secrets.push(await rollSigningSecret(m.merchantId, "test", 3600));
-    assert.equal(await revealOrCreateSigningSecret(m.merchantId, "test"), secrets[secrets.length - 1], "sealed secrets come back for signing");
+    assert.equal(
+      await revealOrCreateSigningSecret(m.merchantId, "test"),
+      secrets[secrets.length - 1],
+      "sealed secrets come back for signing",
+    );
   }
   // Single-use links mailed to people: only hashes in their tables, and the mail carrying them is sealed.
   const { requestPasswordReset } = await import("../users/password-reset");
@@ -32,14 +36,21 @@ test("secret keys, signing secrets, tokens and passwords are hashed or sealed at
   const { allMail } = await import("../mail/outbox");
   const owner = await createTestMerchant();
   await requestPasswordReset(owner.email);
-  const invite = await createInvite(owner.merchantId, { userId: owner.userId, role: "owner" }, { role: "viewer", email: "sealed@example.com" });
+  const invite = await createInvite(
+    owner.merchantId,
+    { userId: owner.userId, role: "owner" },
+    { role: "viewer", email: "sealed@example.com" },
+  );
   secrets.push(new URL(invite.url).searchParams.get("invite") ?? "");
   const resetLink = (await allMail({ to: owner.email })).find((x) => x.kind === "reset_password")?.text.match(/token=([\w-]+)/)?.[1];
   assert.ok(resetLink, "the reset mail reads back whole");
   secrets.push(resetLink);
   const tables = sqlite().prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[];
   const dump = tables.map((t) => JSON.stringify(sqlite().prepare(`select * from "${t.name}"`).all())).join("\n");
-  const files = ["owo.db", "owo.db-wal"].map((f) => join(owo.dataDir, f)).filter(existsSync).map((f) => readFileSync(f).toString("latin1"));
+  const files = ["owo.db", "owo.db-wal"]
+    .map((f) => join(owo.dataDir, f))
+    .filter(existsSync)
+    .map((f) => readFileSync(f).toString("latin1"));
   for (const secret of secrets) {
     const core = secret.replace(/^(sk_test_|whsec_|owo_test_)/, "");
     assert.ok(!dump.includes(core), `clear secret in a row: ${secret.slice(0, 12)}…`);

@@ -70,7 +70,9 @@ test("a session ended by another instance dies here within OWO_REVOCATION_SECOND
   // Another instance: its own connection to the same database, ending the row behind this process's back.
   if (process.env.OWO_TEST_POSTGRES_URL) {
     const { onPostgres } = await import("../../db/throwaway-postgres");
-    await onPostgres(owo.databaseUrl, (elsewhere) => elsewhere.query("update sessions set ended_at = $1, ended_reason = 'revoked' where id = $2", [Date.now(), s.sid]));
+    await onPostgres(owo.databaseUrl, (elsewhere) =>
+      elsewhere.query("update sessions set ended_at = $1, ended_reason = 'revoked' where id = $2", [Date.now(), s.sid]),
+    );
   } else {
     const elsewhere = new Database(join(owo.dataDir, "owo.db"));
     elsewhere.prepare("update sessions set ended_at = ?, ended_reason = 'revoked' where id = ?").run(Date.now(), s.sid);
@@ -108,7 +110,10 @@ test("the Sessions page's list: live sessions with device and IP; one revoked, o
   assert.equal(await revokeAllSessions(m.userId, { keep: c.sid }), 1);
   assert.equal(await members(b.cookie), 401);
   assert.equal(await members(c.cookie), 200);
-  assert.deepEqual((await listSessions(m.userId)).map((s) => s.id), [c.sid]);
+  assert.deepEqual(
+    (await listSessions(m.userId)).map((s) => s.id),
+    [c.sid],
+  );
 });
 
 test("removal from a merchant ends access to it at once, session or not", async () => {

@@ -25,13 +25,25 @@ const holder = globalThis as unknown as { __owoSessionCache?: Map<string, Checke
 const cache = (holder.__owoSessionCache ??= new Map());
 
 /** A new session for a person who has just proved who they are (`secondFactorAt`: with a second factor, then). */
-export async function startSession(userId: string, device: SessionDevice, now = clock.now(), secondFactorAt: number | null = null): Promise<{ id: string; expiresAt: number; }> {
+export async function startSession(
+  userId: string,
+  device: SessionDevice,
+  now = clock.now(),
+  secondFactorAt: number | null = null,
+): Promise<{ id: string; expiresAt: number }> {
   const id = newId("ses", 32);
   const expiresAt = now + settings().sessionMaxSeconds * 1000;
   await write(async (tx) =>
-    (tx.insert(sessions).values({
-      id, userId, createdAt: now, lastSeenAt: now, expiresAt, userAgent: device.userAgent.slice(0, 300), ip: device.ip.slice(0, 64), secondFactorAt,
-    })),
+    tx.insert(sessions).values({
+      id,
+      userId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      userAgent: device.userAgent.slice(0, 300),
+      ip: device.ip.slice(0, 64),
+      secondFactorAt,
+    }),
   );
   return { id, expiresAt };
 }
@@ -49,7 +61,7 @@ export async function liveSessionUser(sessionId: string, now = clock.now()): Pro
   }
   if (!alive) return null;
   if (now - row.lastSeenAt >= TOUCH_EVERY_MS) {
-    await write(async (tx) => (tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId))));
+    await write(async (tx) => tx.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId)));
   }
   return row.userId;
 }
@@ -60,14 +72,23 @@ function forget(sessionIds: string[]): void {
 
 /** Ends one session (sign-out). Ending an ended session changes nothing. */
 export async function endSession(sessionId: string, reason: EndReason = "signed-out", now = clock.now()): Promise<void> {
-  await write(async (tx) => (tx.update(sessions).set({ endedAt: now, endedReason: reason }).where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)))));
+  await write(async (tx) =>
+    tx
+      .update(sessions)
+      .set({ endedAt: now, endedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt))),
+  );
   forget([sessionId]);
 }
 
 /** Ends one of this user's own sessions (the Sessions page's "Sign out" beside a device); false if it is not theirs or already over. */
 export async function revokeSession(userId: string, sessionId: string, now = clock.now()): Promise<boolean> {
   const done = await write(async (tx) =>
-    (tx.update(sessions).set({ endedAt: now, endedReason: "revoked" }).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.endedAt))).returning({ id: sessions.id })),
+    tx
+      .update(sessions)
+      .set({ endedAt: now, endedReason: "revoked" })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.endedAt)))
+      .returning({ id: sessions.id }),
   );
   forget([sessionId]);
   return done.length > 0;
@@ -79,9 +100,17 @@ export async function revokeSession(userId: string, sessionId: string, now = clo
  * answers are dropped at once: better-sqlite3 transactions are synchronous, so no request is checked in between,
  * and a rollback only costs a fresh read.
  */
-export async function endUserSessions(tx: Tx, userId: string, reason: EndReason, opts: { keep?: string; now?: number } = {}): Promise<string[]> {
+export async function endUserSessions(
+  tx: Tx,
+  userId: string,
+  reason: EndReason,
+  opts: { keep?: string; now?: number } = {},
+): Promise<string[]> {
   const now = opts.now ?? clock.now();
-  const live = await tx.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+  const live = await tx
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
   const ended = live.map((s) => s.id).filter((id) => id !== opts.keep);
   for (const id of ended) await tx.update(sessions).set({ endedAt: now, endedReason: reason }).where(eq(sessions.id, id));
   forget(ended);
@@ -95,20 +124,38 @@ export async function revokeAllSessions(userId: string, opts: { keep?: string } 
 
 /** A user's live sessions, newest first. */
 export async function listSessions(userId: string, now = clock.now()): Promise<SessionView[]> {
-  return (db()
-    .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent, ip: sessions.ip })
+  return db()
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+    })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt), gt(sessions.expiresAt, now)))
-    .orderBy(desc(sessions.createdAt))
-    );
+    .orderBy(desc(sessions.createdAt));
 }
 
 /** When the session last proved the second factor; null when never (or no such session of this person). */
 export async function secondFactorCheckedAt(userId: string, sessionId: string): Promise<number | null> {
-  return (await db().select({ at: sessions.secondFactorAt }).from(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))))[0]?.at ?? null;
+  return (
+    (
+      await db()
+        .select({ at: sessions.secondFactorAt })
+        .from(sessions)
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    )[0]?.at ?? null
+  );
 }
 
 /** Records a fresh second-factor check on the person's own session. */
 export async function markSecondFactor(userId: string, sessionId: string, now = clock.now()): Promise<void> {
-  await write(async (tx) => (tx.update(sessions).set({ secondFactorAt: now }).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))));
+  await write(async (tx) =>
+    tx
+      .update(sessions)
+      .set({ secondFactorAt: now })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))),
+  );
 }

@@ -47,7 +47,10 @@ async function recordFailure(key: string, threshold: number, now: number): Promi
     const failures = row && now - row.lastFailureAt < FORGET_AFTER_MS ? row.failures + 1 : 1;
     const lockMs = failures < threshold ? 0 : Math.min(LONGEST_LOCK_MS, FIRST_LOCK_MS * 2 ** (failures - threshold));
     const values = { failures, lastFailureAt: now, lockedUntil: lockMs ? now + lockMs : 0 };
-    await tx.insert(signInFailures).values({ key, ...values }).onConflictDoUpdate({ target: signInFailures.key, set: values });
+    await tx
+      .insert(signInFailures)
+      .values({ key, ...values })
+      .onConflictDoUpdate({ target: signInFailures.key, set: values });
     // Keys forgotten anyway are dropped, so guesses at many addresses cannot grow the table without bound.
     await tx.delete(signInFailures).where(lt(signInFailures.lastFailureAt, now - FORGET_AFTER_MS));
   });
@@ -61,7 +64,7 @@ export async function signInWithPassword(email: string, password: string, ip: st
   const user = await userByCredentials(email, password);
   if (user) {
     // The IP's count is kept: signing in to one's own account must not wash away guesses at others'.
-    await write(async (tx) => (tx.delete(signInFailures).where(eq(signInFailures.key, accountKey as string))));
+    await write(async (tx) => tx.delete(signInFailures).where(eq(signInFailures.key, accountKey as string)));
     return user;
   }
   await recordFailure(accountKey as string, ACCOUNT_THRESHOLD, now);

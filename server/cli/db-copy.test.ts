@@ -17,7 +17,10 @@ let server: PostgresServer;
 let target: string;
 
 before(async () => {
-  const seeded = spawnSync(process.execPath, ["--import", "tsx", "server/demo/seed.ts"], { env: { ...process.env, ...TEST_ENV, DATABASE_URL: file }, encoding: "utf8" });
+  const seeded = spawnSync(process.execPath, ["--import", "tsx", "server/demo/seed.ts"], {
+    env: { ...process.env, ...TEST_ENV, DATABASE_URL: file },
+    encoding: "utf8",
+  });
   assert.equal(seeded.status, 0, seeded.stderr);
   server = await startPostgres();
   target = await server.createDatabase("moved");
@@ -39,17 +42,31 @@ function asSqlite(value: unknown): unknown {
 test("every row of every table arrives as it was, and the counts are verified", async () => {
   const copied = runCli(["db", "copy", "--from", file, "--to", target, "--json"], dataDir);
   assert.equal(copied.status, 0, copied.stderr);
-  const report = JSON.parse(copied.stdout.trim().split("\n").pop() ?? "") as { tables: { table: string; sqlite: number; postgres: number }[]; verified: boolean };
+  const report = JSON.parse(copied.stdout.trim().split("\n").pop() ?? "") as {
+    tables: { table: string; sqlite: number; postgres: number }[];
+    verified: boolean;
+  };
   assert.equal(report.verified, true);
   const source = new Database(file, { readonly: true });
-  const tables = (source.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> '__drizzle_migrations' order by name").all() as { name: string }[]).map((t) => t.name);
+  const tables = (
+    source
+      .prepare(
+        "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name <> '__drizzle_migrations' order by name",
+      )
+      .all() as { name: string }[]
+  ).map((t) => t.name);
   assert.deepEqual(report.tables.map((t) => t.table).sort(), tables, "every table is counted");
   for (const t of report.tables) assert.equal(t.postgres, t.sqlite, t.table);
   assert.ok((report.tables.find((t) => t.table === "payments")?.postgres ?? 0) > 100, "the demo's payments were there to copy");
   for (const table of ["merchants", "payments", "payment_events", "users", "api_secrets"]) {
     const theirs = source.prepare(`select * from ${table} order by rowid`).all() as Record<string, unknown>[];
     const ours = await onTarget((c) => c.query<Record<string, unknown>>(`select * from ${table}`));
-    const key = (row: Record<string, unknown>) => JSON.stringify(Object.keys(row).sort().map((k) => [k, asSqlite(row[k])]));
+    const key = (row: Record<string, unknown>) =>
+      JSON.stringify(
+        Object.keys(row)
+          .sort()
+          .map((k) => [k, asSqlite(row[k])]),
+      );
     assert.deepEqual(ours.rows.map(key).sort(), theirs.map(key).sort(), `${table}: the same rows, column for column`);
   }
   const maxId = (source.prepare("select max(id) as id from payments").get() as { id: number }).id;
@@ -60,13 +77,19 @@ test("every row of every table arrives as it was, and the counts are verified", 
 
 test("npm run db:migrate prepares a PostgreSQL database ahead of time, and a copy into it still counts as empty", async () => {
   const url = await server.createDatabase("prepared");
-  const migrated = spawnSync(process.execPath, ["--import", "tsx", "db/migrate-cli.ts"], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
+  const migrated = spawnSync(process.execPath, ["--import", "tsx", "db/migrate-cli.ts"], {
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: "utf8",
+  });
   assert.equal(migrated.status, 0, migrated.stderr);
   assert.match(migrated.stdout, /migrated 127\.0\.0\.1:\d+\/prepared/);
   const copied = runCli(["db", "copy", "--from", file, "--to", url], dataDir);
   assert.equal(copied.status, 0, copied.stderr);
   assert.match(copied.stdout, /Every row copied; the counts agree\./);
-  const refused = spawnSync(process.execPath, ["--import", "tsx", "db/migrate-cli.ts"], { env: { ...process.env, DATABASE_URL: "mysql://owo@db/owo" }, encoding: "utf8" });
+  const refused = spawnSync(process.execPath, ["--import", "tsx", "db/migrate-cli.ts"], {
+    env: { ...process.env, DATABASE_URL: "mysql://owo@db/owo" },
+    encoding: "utf8",
+  });
   assert.equal(refused.status, 1);
   assert.match(refused.stderr, /^DATABASE_URL: mysql:\/\/ is not a database Owo can use/);
 });
@@ -90,7 +113,10 @@ test("a copy taken while an Owo still writes is one consistent snapshot, and its
   writer.close();
   for (const c of counted) assert.equal(c.postgres, c.sqlite, c.table);
   const copiedMerchants = counted.find((c) => c.table === "merchants")?.postgres ?? 0;
-  assert.ok(copiedMerchants >= before && copiedMerchants < merchantsAfter, `merchants kept arriving (${before} → ${merchantsAfter}) while ${copiedMerchants} were copied`);
+  assert.ok(
+    copiedMerchants >= before && copiedMerchants < merchantsAfter,
+    `merchants kept arriving (${before} → ${merchantsAfter}) while ${copiedMerchants} were copied`,
+  );
 });
 
 test("a target that already has rows is refused and left as it was; a non-PostgreSQL target is refused", async () => {

@@ -9,7 +9,10 @@ const dataDir = tempDataDir();
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
 test("merchant create --json prints exactly API.md's fields, and the keys work over HTTP", async () => {
-  const r = runCli(["merchant", "create", "--name", "Acme", "--email", "owner@acme.ng", "--password", "a long password", "--json"], dataDir);
+  const r = runCli(
+    ["merchant", "create", "--name", "Acme", "--email", "owner@acme.ng", "--password", "a long password", "--json"],
+    dataDir,
+  );
   assert.equal(r.status, 0, r.stderr);
   const out = JSON.parse(r.stdout.trim().split("\n").pop() ?? "");
   assert.deepEqual(Object.keys(out), ["merchantId", "publicKey", "secretKey", "webhookSecret"]);
@@ -25,7 +28,12 @@ test("merchant create --json prints exactly API.md's fields, and the keys work o
 
   const owo = await spawnOwo(databaseIn(dataDir));
   try {
-    const exchange = (key: string) => fetch(`${owo.url}/api/v2/encrypt/keys`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key }) });
+    const exchange = (key: string) =>
+      fetch(`${owo.url}/api/v2/encrypt/keys`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ key }),
+      });
     assert.equal((await exchange(`${newSecret}.${out.publicKey}`)).status, 200);
     assert.equal((await exchange(`${out.secretKey}.${out.publicKey}`)).status, 401, "the rolled secret died at once");
   } finally {
@@ -44,7 +52,10 @@ test("user reset-password changes the password; a duplicate e-mail or bad input 
   const user = (await db().select().from(users)).find((u) => u.email === "owner@acme.ng");
   assert.ok(user && (await passwordMatches(user.passwordHash, "another long password")));
 
-  const dup = runCli(["merchant", "create", "--name", "Acme 2", "--email", "owner@acme.ng", "--password", "a long password", "--json"], dataDir);
+  const dup = runCli(
+    ["merchant", "create", "--name", "Acme 2", "--email", "owner@acme.ng", "--password", "a long password", "--json"],
+    dataDir,
+  );
   assert.equal(dup.status, 1);
   assert.match(dup.stderr, /cannot be used to create an account/);
   const bad = runCli(["merchant", "create", "--name", "", "--email", "nope", "--password", "x"], dataDir);
@@ -61,20 +72,31 @@ test("--help lists the three commands", () => {
 });
 
 test("keys create --mode live is refused until a provider is connected; provider add prints API.md's JSON and warns of an unreachable notice URL", () => {
-  const m = JSON.parse(runCli(["merchant", "create", "--name", "Live Co", "--email", "owner@live.ng", "--password", "a long password", "--json"], dataDir).stdout.trim().split("\n").pop() ?? "");
+  const m = JSON.parse(
+    runCli(["merchant", "create", "--name", "Live Co", "--email", "owner@live.ng", "--password", "a long password", "--json"], dataDir)
+      .stdout.trim()
+      .split("\n")
+      .pop() ?? "",
+  );
   const early = runCli(["keys", "create", "--merchant", m.merchantId, "--mode", "live", "--json"], dataDir);
   assert.equal(early.status, 1);
   assert.match(early.stderr, /No bank-side provider is connected/);
   assert.equal(early.stdout.trim(), "");
 
-  const missing = runCli(["provider", "add", "flutterwave", "--merchant", m.merchantId, "--secret-key", "FLWSECK_TEST-abcdefgh", "--json"], dataDir);
+  const missing = runCli(
+    ["provider", "add", "flutterwave", "--merchant", m.merchantId, "--secret-key", "FLWSECK_TEST-abcdefgh", "--json"],
+    dataDir,
+  );
   assert.equal(missing.status, 1);
   assert.match(missing.stderr, /secretHash is required for flutterwave/);
   const unknown = runCli(["provider", "add", "stripe", "--merchant", m.merchantId, "--secret-key", "sk_test_abcdefgh", "--json"], dataDir);
   assert.equal(unknown.status, 1);
   assert.match(unknown.stderr, /provider must be one of paystack, flutterwave, seerbit/);
 
-  const added = runCli(["provider", "add", "paystack", "--merchant", m.merchantId, "--secret-key", "sk_test_0123456789abcdef", "--priority", "2", "--json"], dataDir);
+  const added = runCli(
+    ["provider", "add", "paystack", "--merchant", m.merchantId, "--secret-key", "sk_test_0123456789abcdef", "--priority", "2", "--json"],
+    dataDir,
+  );
   assert.equal(added.status, 0, added.stderr);
   const out = JSON.parse(added.stdout.trim());
   assert.deepEqual(Object.keys(out), ["providerId", "provider", "noticeUrl"]);

@@ -37,8 +37,13 @@ async function copyDatabase(from: string | undefined, to: string | undefined, js
   const differ = counted.filter((c) => c.sqlite !== c.postgres);
   if (json) console.log(JSON.stringify({ tables: counted, verified: differ.length === 0 }));
   else {
-    for (const c of counted) console.log(`${c.table.padEnd(24)} ${String(c.sqlite).padStart(10)} → ${String(c.postgres).padStart(10)}${c.sqlite === c.postgres ? "" : "  DIFFERS"}`);
-    console.log(differ.length === 0 ? "Every row copied; the counts agree." : `The counts differ in ${differ.map((c) => c.table).join(", ")}.`);
+    for (const c of counted)
+      console.log(
+        `${c.table.padEnd(24)} ${String(c.sqlite).padStart(10)} → ${String(c.postgres).padStart(10)}${c.sqlite === c.postgres ? "" : "  DIFFERS"}`,
+      );
+    console.log(
+      differ.length === 0 ? "Every row copied; the counts agree." : `The counts differ in ${differ.map((c) => c.table).join(", ")}.`,
+    );
   }
   return differ.length === 0 ? 0 : 1;
 }
@@ -48,10 +53,22 @@ async function run(argv: string[]): Promise<number> {
     args: argv,
     allowPositionals: true,
     options: {
-      name: { type: "string" }, email: { type: "string" }, password: { type: "string" }, merchant: { type: "string" },
-      mode: { type: "string", default: "test" }, priority: { type: "string" }, "base-url": { type: "string" },
-      from: { type: "string" }, "secret-key": { type: "string" }, "secret-hash": { type: "string" }, "public-key": { type: "string" }, to: { type: "string" }, limit: { type: "string", default: "20" }, "grace-seconds": { type: "string", default: "0" },
-      json: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false },
+      name: { type: "string" },
+      email: { type: "string" },
+      password: { type: "string" },
+      merchant: { type: "string" },
+      mode: { type: "string", default: "test" },
+      priority: { type: "string" },
+      "base-url": { type: "string" },
+      from: { type: "string" },
+      "secret-key": { type: "string" },
+      "secret-hash": { type: "string" },
+      "public-key": { type: "string" },
+      to: { type: "string" },
+      limit: { type: "string", default: "20" },
+      "grace-seconds": { type: "string", default: "0" },
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
     },
   });
   const command = positionals.join(" ");
@@ -66,35 +83,53 @@ async function run(argv: string[]): Promise<number> {
     if (!values.merchant) throw new ApiError("S5", "--merchant <merchantId> is required");
     const priority = values.priority === undefined ? undefined : Number(values.priority);
     const added = await connectProvider(values.merchant, {
-        provider: positionals[2] ?? "",
-        credentials: { secretKey: values["secret-key"], secretHash: values["secret-hash"], publicKey: values["public-key"] },
-        priority,
-        baseUrl: values["base-url"],
+      provider: positionals[2] ?? "",
+      credentials: { secretKey: values["secret-key"], secretHash: values["secret-hash"], publicKey: values["public-key"] },
+      priority,
+      baseUrl: values["base-url"],
     });
     const warning = noticeUrlWarning(added.noticeUrl);
     if (warning) console.error(`warning: ${warning}`);
-    print(added, `Provider ${added.provider} connected as ${added.providerId}.\n  Register this notice URL at ${added.provider}: ${added.noticeUrl}`);
+    print(
+      added,
+      `Provider ${added.provider} connected as ${added.providerId}.\n  Register this notice URL at ${added.provider}: ${added.noticeUrl}`,
+    );
     return 0;
   }
   switch (command) {
     case "merchant create": {
-      const m = await createMerchant({ name: values.name ?? "", email: values.email ?? "", password: values.password ?? "", emailVerified: true });
+      const m = await createMerchant({
+        name: values.name ?? "",
+        email: values.email ?? "",
+        password: values.password ?? "",
+        emailVerified: true,
+      });
       const out = { merchantId: m.merchantId, publicKey: m.publicKey, secretKey: m.secretKey, webhookSecret: m.webhookSecret };
-      print(out, `Merchant ${m.merchantId} created.\n  public key:     ${m.publicKey}\n  secret key:     ${m.secretKey}\n  webhook secret: ${m.webhookSecret}\nThe secrets are shown once; store them now.`);
+      print(
+        out,
+        `Merchant ${m.merchantId} created.\n  public key:     ${m.publicKey}\n  secret key:     ${m.secretKey}\n  webhook secret: ${m.webhookSecret}\nThe secrets are shown once; store them now.`,
+      );
       return 0;
     }
     case "keys roll": {
       if (!values.merchant) throw new ApiError("S5", "--merchant <merchantId> is required");
       const mode = values.mode === "live" ? "live" : "test";
       const rolled = await rollSecretKey(values.merchant, mode, Number(values["grace-seconds"]));
-      print({ merchantId: values.merchant, publicKey: rolled.publicKey, secretKey: rolled.secretKey }, `New secret key (shown once): ${rolled.secretKey}`);
+      print(
+        { merchantId: values.merchant, publicKey: rolled.publicKey, secretKey: rolled.secretKey },
+        `New secret key (shown once): ${rolled.secretKey}`,
+      );
       return 0;
     }
     case "keys create": {
       if (!values.merchant) throw new ApiError("S5", "--merchant <merchantId> is required");
-      if (values.mode !== "live") throw new ApiError("S5", "--mode live is required: test keys come with the merchant (keys roll renews them)");
+      if (values.mode !== "live")
+        throw new ApiError("S5", "--mode live is required: test keys come with the merchant (keys roll renews them)");
       const keys = await createLiveKeys(values.merchant);
-      print(keys, `Live keys created.\n  public key:     ${keys.publicKey}\n  secret key:     ${keys.secretKey}\n  webhook secret: ${keys.webhookSecret}\nThe secrets are shown once; store them now.`);
+      print(
+        keys,
+        `Live keys created.\n  public key:     ${keys.publicKey}\n  secret key:     ${keys.secretKey}\n  webhook secret: ${keys.webhookSecret}\nThe secrets are shown once; store them now.`,
+      );
       return 0;
     }
     case "user reset-password": {
@@ -106,9 +141,16 @@ async function run(argv: string[]): Promise<number> {
       const limit = Number(values.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new ApiError("S5", "--limit must be a whole number from 1 to 1000");
       const list = await allMail({ to: values.to, limit });
-      const human = (list).length
-        ? (list)
-            .map((m) => [`#${m.id} ${m.createdAt} ${m.status === "pending" ? "kept, not sent" : m.status} · to ${m.to}`, `Subject: ${m.subject}`, "", m.text.trimEnd()].join("\n"))
+      const human = list.length
+        ? list
+            .map((m) =>
+              [
+                `#${m.id} ${m.createdAt} ${m.status === "pending" ? "kept, not sent" : m.status} · to ${m.to}`,
+                `Subject: ${m.subject}`,
+                "",
+                m.text.trimEnd(),
+              ].join("\n"),
+            )
             .join(`\n\n${"=".repeat(72)}\n\n`)
         : "No mail.";
       print({ mails: list }, human);
@@ -126,7 +168,12 @@ run(process.argv.slice(2))
     process.exit(code);
   })
   .catch((err: unknown) => {
-    const message = err instanceof ApiError ? [err.message, ...err.errors.map((e) => `  ${e.field} ${e.message}`)].join("\n") : err instanceof UnusableDatabaseUrl ? err.message : String(err);
+    const message =
+      err instanceof ApiError
+        ? [err.message, ...err.errors.map((e) => `  ${e.field} ${e.message}`)].join("\n")
+        : err instanceof UnusableDatabaseUrl
+          ? err.message
+          : String(err);
     console.error(`error: ${message}`);
     process.exit(1);
   });

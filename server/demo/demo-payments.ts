@@ -11,9 +11,18 @@ import { clock } from "../clock";
 const DAYS = 28;
 const MINUTE = 60_000;
 const CUSTOMERS = [
-  ["Adaeze Okafor", "08031234567"], ["Tunde Bakare", "08029876543"], ["Ngozi Eze", "07061239876"], ["Ibrahim Musa", "09012345678"],
-  ["Funke Adeyemi", "08105556677"], ["Chinedu Nwosu", "08134445566"], ["Aisha Bello", "07039998877"], ["Emeka Obi", "08067778899"],
-  ["Yetunde Alabi", "09087654321"], ["Segun Ogundipe", "08023334455"], ["Halima Sani", "07012223344"], ["Kelechi Umeh", "08145556677"],
+  ["Adaeze Okafor", "08031234567"],
+  ["Tunde Bakare", "08029876543"],
+  ["Ngozi Eze", "07061239876"],
+  ["Ibrahim Musa", "09012345678"],
+  ["Funke Adeyemi", "08105556677"],
+  ["Chinedu Nwosu", "08134445566"],
+  ["Aisha Bello", "07039998877"],
+  ["Emeka Obi", "08067778899"],
+  ["Yetunde Alabi", "09087654321"],
+  ["Segun Ogundipe", "08023334455"],
+  ["Halima Sani", "07012223344"],
+  ["Kelechi Umeh", "08145556677"],
 ] as const;
 const USSD_BANKS = ["058", "044", "057", "033", "011", "232", "214", "050"];
 const AMOUNTS = ["1500", "2500", "3200", "4999.99", "7500", "12000", "18500", "25000", "45000", "98000", "150000", "320000"];
@@ -48,7 +57,15 @@ type Issued = { reference: string; target: NoticeTarget; amountKobo: number };
 
 async function notice(issued: Issued, kind: "credit" | "decline", amountKobo: number, at: number, senderName: string) {
   await applyBankNotice(
-    { provider: "sandbox", transactionId: `seed_${randomBytes(8).toString("hex")}`, kind, amountKobo, senderName, bankTime: at, target: issued.target },
+    {
+      provider: "sandbox",
+      transactionId: `seed_${randomBytes(8).toString("hex")}`,
+      kind,
+      amountKobo,
+      senderName,
+      bankTime: at,
+      target: issued.target,
+    },
     at,
     { publish: false },
   );
@@ -64,19 +81,37 @@ export async function seedDemoPayments(merchantId: string, now = clock.now()): P
   const firstDay = dayStartOf(now) - (DAYS - 1) * DAY_MS;
   let count = 0;
 
-  const issue = async (channel: "USSD" | "TRANSFER", at: number, amount: string, customer: readonly [string, string], n: number): Promise<Issued> => {
+  const issue = async (
+    channel: "USSD" | "TRANSFER",
+    at: number,
+    amount: string,
+    customer: readonly [string, string],
+    n: number,
+  ): Promise<Issued> => {
     const [fullName, mobileNumber] = customer;
     const day = new Date(at).toISOString().slice(0, 10).replaceAll("-", "");
     const req = initiatePaymentInput.parse({
-      paymentType: channel, amount, fullName, mobileNumber, email: `${fullName.split(" ")[0]?.toLowerCase()}@example.com`,
-      currency: "NGN", country: "NG", paymentReference: `demo-${day}-${String(n).padStart(3, "0")}`,
-      callbackUrl: "https://demo-store.example/owo/callback", redirectUrl: "https://demo-store.example/thanks",
+      paymentType: channel,
+      amount,
+      fullName,
+      mobileNumber,
+      email: `${fullName.split(" ")[0]?.toLowerCase()}@example.com`,
+      currency: "NGN",
+      country: "NG",
+      paymentReference: `demo-${day}-${String(n).padStart(3, "0")}`,
+      callbackUrl: "https://demo-store.example/owo/callback",
+      redirectUrl: "https://demo-store.example/thanks",
       ...(channel === "USSD" ? { bankCode: random.pick(USSD_BANKS) } : {}),
     });
-    const answer = JSON.parse((await initiatePayment(req, { merchantId, mode: "test", source: "seed", now: at })).paymentsJson) as Record<string, string>;
+    const answer = JSON.parse((await initiatePayment(req, { merchantId, mode: "test", source: "seed", now: at })).paymentsJson) as Record<
+      string,
+      string
+    >;
     count++;
     const target: NoticeTarget =
-      req.paymentType === "USSD" ? { bankCode: req.bankCode, providerReference: answer.providerreference ?? "" } : { accountNumber: answer.accountNumber ?? "" };
+      req.paymentType === "USSD"
+        ? { bankCode: req.bankCode, providerReference: answer.providerreference ?? "" }
+        : { accountNumber: answer.accountNumber ?? "" };
     return { reference: req.paymentReference, target, amountKobo: req.amount };
   };
 

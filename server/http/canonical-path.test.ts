@@ -9,13 +9,16 @@ const LIMIT = 5;
 let owo: Owo;
 const seen: string[] = [];
 before(async () => {
-  owo = await startOwo({ OWO_IP_RATE_LIMIT_PER_MIN: String(LIMIT), OWO_TRUST_PROXY: "1" }, {
-    // Stands in for Next: records the path it is handed, the path its router would match.
-    pages: (req, res) => {
-      seen.push(`${req.method} ${req.url}`);
-      res.end("page");
+  owo = await startOwo(
+    { OWO_IP_RATE_LIMIT_PER_MIN: String(LIMIT), OWO_TRUST_PROXY: "1" },
+    {
+      // Stands in for Next: records the path it is handed, the path its router would match.
+      pages: (req, res) => {
+        seen.push(`${req.method} ${req.url}`);
+        res.end("page");
+      },
     },
-  });
+  );
 });
 after(() => owo.stop());
 
@@ -23,10 +26,19 @@ after(() => owo.stop());
 function raw(method: string, path: string, ip: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const url = new URL(owo.url);
-    const req = request({ host: url.hostname, port: url.port, method, path, headers: { "x-forwarded-for": ip, "content-type": "application/x-www-form-urlencoded" } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        headers: { "x-forwarded-for": ip, "content-type": "application/x-www-form-urlencoded" },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on("error", reject);
     req.end(method === "GET" || method === "HEAD" ? undefined : "email=a%40b.ng&password=guess");
   });
@@ -67,7 +79,10 @@ test("the canonical form decodes once, keeps what a segment may carry and never 
   assert.deepEqual(canonicalPath("/pay/%ff?x=1"), { segments: ["pay", "%ff"], path: "/pay/%25ff" });
   assert.deepEqual(canonicalPath("/pay/a%2Fb"), { segments: ["pay", "a/b"], path: "/pay/a%2Fb" });
   assert.deepEqual(canonicalPath("/pay/%252e%252e/x"), { segments: ["pay", "%2e%2e", "x"], path: "/pay/%252e%252e/x" });
-  assert.equal(canonicalPath("/_next/static/chunks/app/pay/%5Bslug%5D/page-1a2b.js").path, "/_next/static/chunks/app/pay/%5Bslug%5D/page-1a2b.js");
+  assert.equal(
+    canonicalPath("/_next/static/chunks/app/pay/%5Bslug%5D/page-1a2b.js").path,
+    "/_next/static/chunks/app/pay/%5Bslug%5D/page-1a2b.js",
+  );
   assert.equal(canonicalPath("/api/trpc/payments.list,links.list").path, "/api/trpc/payments.list,links.list");
   assert.equal(canonicalPath("/").path, "/");
   assert.equal(canonicalPath("*").path, "/");

@@ -36,7 +36,12 @@ test("the right key pair buys a token bound to the merchant", async () => {
 
 test("a wrong secret, a swapped pair or another merchant's public key is 401 S1", async () => {
   const other = await createTestMerchant();
-  for (const key of [`sk_test_${"0".repeat(40)}.${m.publicKey}`, `${m.publicKey}.${m.secretKey}`, `${m.secretKey}.${other.publicKey}`, "nodot"]) {
+  for (const key of [
+    `sk_test_${"0".repeat(40)}.${m.publicKey}`,
+    `${m.publicKey}.${m.secretKey}`,
+    `${m.secretKey}.${other.publicKey}`,
+    "nodot",
+  ]) {
     assertError(await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key } }), 401, "S1");
   }
   assertError(await call(owo, "POST", "/api/v2/encrypt/keys", { body: {} }), 400, "S5");
@@ -53,7 +58,11 @@ test("a rolled secret dies at once, or after its grace period, and its tokens wi
   const newToken = await tokenFor(owo, { secretKey: rolled.secretKey, publicKey: merchant.publicKey });
 
   const graced = await rollSecretKey(merchant.merchantId, "test", 60);
-  assert.equal((await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `${rolled.secretKey}.${merchant.publicKey}` } })).status, 200, "alive during grace");
+  assert.equal(
+    (await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `${rolled.secretKey}.${merchant.publicKey}` } })).status,
+    200,
+    "alive during grace",
+  );
   assert.notEqual((await call(owo, "GET", "/api/v2/banks", { token: newToken })).status, 401);
   const { moveClock } = await import("../clock");
   moveClock(60_001); // the grace ends on Owo's clock, however slow this machine
@@ -72,7 +81,11 @@ test("checks run in API.md's order: 404, 405, 413, 401, 415, 400", async () => {
   assertError(await call(owo, "POST", "/api/v2/payments/initiates", { raw: JSON.stringify({ pad: "x".repeat(20 * 1024) }) }), 413, "S413");
   assertError(await call(owo, "POST", "/api/v2/payments/initiates", { body: {} }), 401, "S1");
   assertError(await call(owo, "POST", "/api/v2/payments/initiates", { token: "owo_test_forged", body: {} }), 401, "S1");
-  assertError(await call(owo, "POST", "/api/v2/payments/initiates", { token, raw: "{}", headers: { "content-type": "text/plain" } }), 415, "S415");
+  assertError(
+    await call(owo, "POST", "/api/v2/payments/initiates", { token, raw: "{}", headers: { "content-type": "text/plain" } }),
+    415,
+    "S415",
+  );
   assertError(await call(owo, "POST", "/api/v2/payments/initiates", { token, raw: "{not json" }), 400, "S5");
   assertError(await call(owo, "POST", "/api/v2/payments/initiates", { token, raw: "[1,2]" }), 400, "S5");
 });

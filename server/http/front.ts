@@ -123,29 +123,35 @@ export type FrontTimeouts = { headersMs: number; requestMs: number; keepAliveMs:
 const TIMEOUTS: FrontTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 65_000 };
 
 export function createFront(pages: PageHandler | null, timeouts: FrontTimeouts = TIMEOUTS): Server {
-  const server = createServer({
-    headersTimeout: timeouts.headersMs,
-    requestTimeout: timeouts.requestMs,
-    // Node checks both timeouts on this period; its default (30 s) would let a slow client stay that much longer.
-    connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
-  }, (req, res) => {
-    const requestId = newRequestId();
-    res.setHeader("X-Request-Id", requestId);
-    trackInFlight(req, res);
-    securityHeaders(req, res);
-    // Only when request lines are written: a listener and two clock reads per request add up at thousands a second.
-    if (log.isLevelEnabled("info")) {
-      const started = process.hrtime.bigint();
-      res.on("finish", () => {
-        const ms = Number(process.hrtime.bigint() - started) / 1e6;
-        log.info({ requestId, method: req.method, url: redactedUrl(req.url ?? "/"), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, "request");
+  const server = createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      // Node checks both timeouts on this period; its default (30 s) would let a slow client stay that much longer.
+      connectionsCheckingInterval: Math.min(1000, timeouts.headersMs),
+    },
+    (req, res) => {
+      const requestId = newRequestId();
+      res.setHeader("X-Request-Id", requestId);
+      trackInFlight(req, res);
+      securityHeaders(req, res);
+      // Only when request lines are written: a listener and two clock reads per request add up at thousands a second.
+      if (log.isLevelEnabled("info")) {
+        const started = process.hrtime.bigint();
+        res.on("finish", () => {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          log.info(
+            { requestId, method: req.method, url: redactedUrl(req.url ?? "/"), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+            "request",
+          );
+        });
+      }
+      Promise.resolve(route(req, res, pages, requestId)).catch((err: unknown) => {
+        log.error({ err, requestId }, "unhandled request error");
+        sendError(res, asApiError(err, requestId));
       });
-    }
-    Promise.resolve(route(req, res, pages, requestId)).catch((err: unknown) => {
-      log.error({ err, requestId }, "unhandled request error");
-      sendError(res, asApiError(err, requestId));
-    });
-  });
+    },
+  );
   // Above the 60 s idle timeout of common load balancers, so they never reuse a connection Owo is closing.
   server.keepAliveTimeout = timeouts.keepAliveMs;
   capConnectionsPerIp(server, settings().maxConnectionsPerIp);

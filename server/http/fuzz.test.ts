@@ -55,32 +55,56 @@ const nearValid = (publicKey: string) =>
 type Shot = { method: string; path: string; body?: string; headers: Record<string, string> };
 
 function shots(publicKey: string, token: string, procedures: { path: string; type: string }[]): fc.Arbitrary<Shot> {
-  const auth = fc.oneof(fc.constant(`Bearer ${token}`), fc.constant(undefined), fc.string({ maxLength: 80 }), fc.constant("Bearer owo_test_forged"));
-  const ctype = fc.oneof({ arbitrary: fc.constant("application/json"), weight: 6 }, fc.constantFrom("text/plain", "application/json; charset=utf-8", "", "multipart/form-data"));
+  const auth = fc.oneof(
+    fc.constant(`Bearer ${token}`),
+    fc.constant(undefined),
+    fc.string({ maxLength: 80 }),
+    fc.constant("Bearer owo_test_forged"),
+  );
+  const ctype = fc.oneof(
+    { arbitrary: fc.constant("application/json"), weight: 6 },
+    fc.constantFrom("text/plain", "application/json; charset=utf-8", "", "multipart/form-data"),
+  );
   const payload = fc.oneof(
     nearValid(publicKey).map((o) => JSON.stringify(o)),
-    junk.map((j) => { try { return JSON.stringify(j) ?? "null"; } catch { return "{}"; } }),
+    junk.map((j) => {
+      try {
+        return JSON.stringify(j) ?? "null";
+      } catch {
+        return "{}";
+      }
+    }),
     fc.string({ maxLength: 300 }),
     fc.constant('{"amount": "1500",'),
   );
-  const rest = fc.record({ route: fc.constantFrom(...REST), body: payload, authorization: auth, contentType: ctype }).map(({ route, body, authorization, contentType }) => ({
-    method: route.method,
-    path: route.path,
-    body: route.method === "GET" ? undefined : body,
-    headers: { ...(authorization ? { authorization } : {}), "content-type": contentType },
-  }));
-  const trpc = fc.record({ proc: fc.constantFrom(...procedures), input: fc.oneof(nearValid(publicKey), junk), wrap: fc.boolean(), raw: fc.option(fc.string({ maxLength: 100 })), authorization: auth }).map(({ proc, input, wrap, raw, authorization }) => {
-    let text: string;
-    try {
-      text = raw ?? JSON.stringify(wrap ? { json: input } : input) ?? "null";
-    } catch {
-      text = "{}";
-    }
-    const headers: Record<string, string> = { "content-type": "application/json", ...(authorization ? { authorization } : {}) };
-    return proc.type === "query"
-      ? { method: "GET", path: `/api/trpc/${proc.path}?input=${encodeURIComponent(text)}`, headers }
-      : { method: "POST", path: `/api/trpc/${proc.path}`, body: text, headers };
-  });
+  const rest = fc
+    .record({ route: fc.constantFrom(...REST), body: payload, authorization: auth, contentType: ctype })
+    .map(({ route, body, authorization, contentType }) => ({
+      method: route.method,
+      path: route.path,
+      body: route.method === "GET" ? undefined : body,
+      headers: { ...(authorization ? { authorization } : {}), "content-type": contentType },
+    }));
+  const trpc = fc
+    .record({
+      proc: fc.constantFrom(...procedures),
+      input: fc.oneof(nearValid(publicKey), junk),
+      wrap: fc.boolean(),
+      raw: fc.option(fc.string({ maxLength: 100 })),
+      authorization: auth,
+    })
+    .map(({ proc, input, wrap, raw, authorization }) => {
+      let text: string;
+      try {
+        text = raw ?? JSON.stringify(wrap ? { json: input } : input) ?? "null";
+      } catch {
+        text = "{}";
+      }
+      const headers: Record<string, string> = { "content-type": "application/json", ...(authorization ? { authorization } : {}) };
+      return proc.type === "query"
+        ? { method: "GET", path: `/api/trpc/${proc.path}?input=${encodeURIComponent(text)}`, headers }
+        : { method: "POST", path: `/api/trpc/${proc.path}`, body: text, headers };
+    });
   return fc.oneof(rest, trpc);
 }
 
@@ -111,20 +135,41 @@ function envelopeProblem(path: string, status: number, text: string): string | n
     if (!e) return (json as { result?: unknown }).result !== undefined ? null : "neither result nor error";
     return typeof e.json?.data?.apiCode === "string" && Array.isArray(e.json.data.errors) ? null : "tRPC error without apiCode/errors";
   }
-  if (path === "/api/v2/openapi.json" && status === 200) return typeof (json as { openapi?: unknown }).openapi === "string" ? null : "not an OpenAPI document";
+  if (path === "/api/v2/openapi.json" && status === 200)
+    return typeof (json as { openapi?: unknown }).openapi === "string" ? null : "not an OpenAPI document";
   const env = json as { status?: string; data?: { code?: unknown; message?: unknown; errors?: unknown } };
   if (env.status === "SUCCESS") return null;
-  if (env.status !== "ERROR" || typeof env.data?.code !== "string" || typeof env.data.message !== "string" || !Array.isArray(env.data.errors)) return "not the error envelope";
+  if (
+    env.status !== "ERROR" ||
+    typeof env.data?.code !== "string" ||
+    typeof env.data.message !== "string" ||
+    !Array.isArray(env.data.errors)
+  )
+    return "not the error envelope";
   return null;
 }
 
 test(`${TOTAL} generated requests over every REST route and tRPC procedure: no 5xx, always the envelope, a clean log`, async () => {
-  const m = JSON.parse(runCli(["merchant", "create", "--name", "Fuzz", "--email", "fuzz@example.com", "--password", "a long password", "--json"], dataDir).stdout.trim().split("\n").pop() ?? "");
+  const m = JSON.parse(
+    runCli(["merchant", "create", "--name", "Fuzz", "--email", "fuzz@example.com", "--password", "a long password", "--json"], dataDir)
+      .stdout.trim()
+      .split("\n")
+      .pop() ?? "",
+  );
   const owo = await spawnOwo(databaseIn(dataDir));
   try {
-    const t = await (await fetch(`${owo.url}/api/v2/encrypt/keys`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key: `${m.secretKey}.${m.publicKey}` }) })).json();
+    const t = await (
+      await fetch(`${owo.url}/api/v2/encrypt/keys`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ key: `${m.secretKey}.${m.publicKey}` }),
+      })
+    ).json();
     const token = t.data.EncryptedSecKey.encryptedKey as string;
-    const procedures = Object.entries(appRouter._def.procedures).map(([path, p]) => ({ path, type: (p as { _def: { type: string } })._def.type }));
+    const procedures = Object.entries(appRouter._def.procedures).map(([path, p]) => ({
+      path,
+      type: (p as { _def: { type: string } })._def.type,
+    }));
     const seed = Number(process.env.OWO_FUZZ_SEED ?? Date.now() % 1e9);
     const all = fc.sample(shots(m.publicKey, token, procedures), { numRuns: TOTAL, seed });
     const failures: string[] = [];

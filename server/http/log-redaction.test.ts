@@ -19,8 +19,14 @@ test("the logged URL of an invite or reset link carries no token", async () => {
   await fetch(`${owo.url}/api/health`);
   owo.child.kill("SIGTERM");
   await owo.exited;
-  const lines = owo.output().split("\n").filter((l) => l.includes('"msg":"request"'));
-  assert.ok(lines.some((l) => l.includes("/signup?invite=[redacted]&utm=1")), owo.output());
+  const lines = owo
+    .output()
+    .split("\n")
+    .filter((l) => l.includes('"msg":"request"'));
+  assert.ok(
+    lines.some((l) => l.includes("/signup?invite=[redacted]&utm=1")),
+    owo.output(),
+  );
   assert.ok(lines.some((l) => l.includes("/reset-password/rst_[redacted]")));
   assert.doesNotMatch(owo.output(), /Zm9vYmFy|c2VjcmV0/);
 });

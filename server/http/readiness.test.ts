@@ -26,7 +26,11 @@ test("ready names the database it runs on and counts the migrations applied agai
 
 test("a database whose migrations fall behind the build is not ready (503), while health stays live", async () => {
   const { rawSqlite: sqlite } = await import("../../db/client");
-  const last = sqlite().prepare("select id, hash, created_at from __drizzle_migrations order by created_at desc limit 1").get() as { id: number | null; hash: string; created_at: number };
+  const last = sqlite().prepare("select id, hash, created_at from __drizzle_migrations order by created_at desc limit 1").get() as {
+    id: number | null;
+    hash: string;
+    created_at: number;
+  };
   sqlite().prepare("delete from __drizzle_migrations where created_at = ?").run(last.created_at);
   try {
     const ready = await call(owo, "GET", "/api/ready");

@@ -41,7 +41,9 @@ export function parseJson(body: Buffer): unknown {
   try {
     return JSON.parse(body.toString("utf8"));
   } catch {
-    throw new ApiError("S5", "Invalid/Missing parameters = body: the body is not valid JSON", [{ field: "body", message: "must be valid JSON" }]);
+    throw new ApiError("S5", "Invalid/Missing parameters = body: the body is not valid JSON", [
+      { field: "body", message: "must be valid JSON" },
+    ]);
   }
 }
 

@@ -58,12 +58,15 @@ export const restRoutes: RestRoute[] = [
     access: "token",
     body: "json",
     run: async ({ json, caller }) => {
-      if (typeof json === "object" && json !== null && !Array.isArray(json)) assertPublicKey(caller, (json as { publicKey?: unknown }).publicKey);
+      if (typeof json === "object" && json !== null && !Array.isArray(json))
+        assertPublicKey(caller, (json as { publicKey?: unknown }).publicKey);
       const request = parseInitiateRequest(json, { publicKey: true });
       const result = await initiatePayment(request, { merchantId: caller.merchantId, mode: caller.mode, source: "rest" });
       const head = answerHead(result.paymentType);
       // Spliced, not re-serialised: a replay answers the very bytes of the first answer.
-      return { json: `{"status":"SUCCESS","data":{"code":${JSON.stringify(head.code)},"message":${JSON.stringify(head.message)},"payments":${result.paymentsJson}}}` };
+      return {
+        json: `{"status":"SUCCESS","data":{"code":${JSON.stringify(head.code)},"message":${JSON.stringify(head.message)},"payments":${result.paymentsJson}}}`,
+      };
     },
   },
   {
@@ -72,8 +75,13 @@ export const restRoutes: RestRoute[] = [
     access: "token",
     body: "json",
     run: async ({ json, caller }) => {
-      if (typeof json === "object" && json !== null && !Array.isArray(json)) assertPublicKey(caller, (json as { publicKey?: unknown }).publicKey);
-      const result = await createStandardCheckout(parseStandardCheckout(json, { publicKey: true }), { merchantId: caller.merchantId, mode: caller.mode, source: "rest" });
+      if (typeof json === "object" && json !== null && !Array.isArray(json))
+        assertPublicKey(caller, (json as { publicKey?: unknown }).publicKey);
+      const result = await createStandardCheckout(parseStandardCheckout(json, { publicKey: true }), {
+        merchantId: caller.merchantId,
+        mode: caller.mode,
+        source: "rest",
+      });
       // Spliced, not re-serialised: a replay answers the very bytes of the first answer.
       return { json: `{"status":"SUCCESS","data":{"code":"00","message":"Successful","payments":${result.paymentsJson}}}` };
     },
@@ -83,28 +91,36 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v[23]\/payments\/query\/(?<reference>[^/]+)$/,
     access: "token",
     body: "none",
-    run: async ({ params, caller }) => ({ json: successJson(await verifyPaymentNow(caller.merchantId, caller.mode, params.reference ?? "")) }),
+    run: async ({ params, caller }) => ({
+      json: successJson(await verifyPaymentNow(caller.merchantId, caller.mode, params.reference ?? "")),
+    }),
   },
   {
     method: "POST",
     pattern: /^\/api\/v2\/payments\/(?<reference>[^/]+)\/cancel$/,
     access: "token",
     body: "none",
-    run: async ({ params, caller }) => ({ json: successJson(verifyAnswer(await cancelPayment(caller.merchantId, caller.mode, params.reference ?? ""))) }),
+    run: async ({ params, caller }) => ({
+      json: successJson(verifyAnswer(await cancelPayment(caller.merchantId, caller.mode, params.reference ?? ""))),
+    }),
   },
   {
     method: "POST",
     pattern: /^\/api\/v2\/payments\/(?<reference>[^/]+)\/refunds$/,
     access: "token",
     body: "json",
-    run: async ({ params, caller, json }) => ({ json: successJson(await requestRefund(caller.merchantId, caller.mode, params.reference ?? "", json)) }),
+    run: async ({ params, caller, json }) => ({
+      json: successJson(await requestRefund(caller.merchantId, caller.mode, params.reference ?? "", json)),
+    }),
   },
   {
     method: "GET",
     pattern: /^\/api\/v2\/payments\/(?<reference>[^/]+)\/refunds\/(?<refundReference>[^/]+)$/,
     access: "token",
     body: "none",
-    run: async ({ params, caller }) => ({ json: successJson(await refundStatus(caller.merchantId, caller.mode, params.reference ?? "", params.refundReference ?? "")) }),
+    run: async ({ params, caller }) => ({
+      json: successJson(await refundStatus(caller.merchantId, caller.mode, params.reference ?? "", params.refundReference ?? "")),
+    }),
   },
   {
     method: "POST",

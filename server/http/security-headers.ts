@@ -21,6 +21,7 @@ export function securityHeaders(req: IncomingMessage, res: ServerResponse): void
   res.setHeader("X-Content-Type-Options", "nosniff");
   res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   res.setHeader("X-Frame-Options", "DENY");
-  const https = (req.socket as { encrypted?: boolean }).encrypted || (settings().trustProxy && req.headers["x-forwarded-proto"] === "https");
+  const https =
+    (req.socket as { encrypted?: boolean }).encrypted || (settings().trustProxy && req.headers["x-forwarded-proto"] === "https");
   if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }

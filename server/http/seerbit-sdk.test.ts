@@ -21,10 +21,29 @@ let endpoint: string;
 function makeCertificate(dir: string): { key: string; cert: string; certFile: string } {
   const keyFile = join(dir, "key.pem");
   const certFile = join(dir, "cert.pem");
-  execFileSync("openssl", [
-    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
-    "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", keyFile, "-out", certFile,
-  ], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:prime256v1",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-addext",
+      "subjectAltName=IP:127.0.0.1",
+      "-keyout",
+      keyFile,
+      "-out",
+      certFile,
+    ],
+    { stdio: "ignore" },
+  );
   return { key: readFileSync(keyFile, "utf8"), cert: readFileSync(certFile, "utf8"), certFile };
 }
 
@@ -55,10 +74,14 @@ type SdkResult = { ok: boolean; answer?: any; error?: string; statusCode?: numbe
 /** One SDK call in its own process, trusting this run's certificate the way Node lets any process: NODE_EXTRA_CA_CERTS. */
 async function sdk(action: "initialize" | "verify" | "banks", input: Record<string, unknown> = {}): Promise<SdkResult> {
   const args = { endpoint, publicKey: m.merchant.publicKey, secretKey: m.merchant.secretKey, token: m.token, ...input };
-  const { stdout } = await promisify(execFile)(process.execPath, [join(import.meta.dirname, "../testing/seerbit-sdk.mjs"), action, JSON.stringify(args)], {
-    env: { ...process.env, NODE_EXTRA_CA_CERTS: join(certDir, "cert.pem") },
-    timeout: 20_000,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [join(import.meta.dirname, "../testing/seerbit-sdk.mjs"), action, JSON.stringify(args)],
+    {
+      env: { ...process.env, NODE_EXTRA_CA_CERTS: join(certDir, "cert.pem") },
+      timeout: 20_000,
+    },
+  );
   const line = stdout.split("\n").find((l) => l.startsWith("RESULT "));
   assert.ok(line, `the SDK printed no result: ${stdout}`);
   return JSON.parse(line.slice("RESULT ".length)) as SdkResult;
@@ -66,7 +89,14 @@ async function sdk(action: "initialize" | "verify" | "banks", input: Record<stri
 
 test("StandardCheckout.Initialize with the SDK's own sample payload opens a hosted checkout; a second Initialize replays it", async () => {
   // samples/standard/standardCheckout.js of seerbit-nodejs, as published: amount and reference as numbers, no scheme.
-  const payload = { amount: 100, callbackUrl: "www.testapp.com", country: "NG", currency: "NGN", email: "testmerchant@mailinator.com", paymentReference: Date.now() };
+  const payload = {
+    amount: 100,
+    callbackUrl: "www.testapp.com",
+    country: "NG",
+    currency: "NGN",
+    email: "testmerchant@mailinator.com",
+    paymentReference: Date.now(),
+  };
   const result = await sdk("initialize", { payload });
   assert.ok(result.ok, JSON.stringify(result));
   assert.equal(result.answer.status, "SUCCESS");
@@ -78,9 +108,12 @@ test("StandardCheckout.Initialize with the SDK's own sample payload opens a host
 
   // What the hosted checkout at redirectLink offers the customer: USSD at the sandbox's banks, or TRANSFER.
   const offered = await trpcClient(owo, "").checkout.status.query({ linkingReference: p.linkingReference });
-  assert.ok(offered.open && offered.issued === null && ((offered.offer)?.ussdBanks.length ?? 0) > 0);
+  assert.ok(offered.open && offered.issued === null && (offered.offer?.ussdBanks.length ?? 0) > 0);
   const verified = await sdk("verify", { paymentReference: String(payload.paymentReference) });
-  assert.deepEqual([verified.answer.data.code, verified.answer.data.payments.paymentType, verified.answer.data.payments.status], ["S20", null, "PENDING"]);
+  assert.deepEqual(
+    [verified.answer.data.code, verified.answer.data.payments.paymentType, verified.answer.data.payments.status],
+    ["S20", null, "PENDING"],
+  );
   const again = await sdk("initialize", { payload });
   assert.deepEqual(again.answer, result.answer);
 });
@@ -117,13 +150,27 @@ test("AccountsService.BanksList gets the merchant's banks", async () => {
   assert.equal(result.answer.status, "SUCCESS");
   assert.equal(result.answer.data.code, "00");
   const gtb = result.answer.data.merchantBanks.find((b: { bankCode: string }) => b.bankCode === "058");
-  assert.deepEqual(gtb, { bankCode: "058", bankName: "Guaranty Trust Bank", ussdCode: "*737#", supportsUssd: true, status: "ACTIVE", minimumAmount: "100.00" });
+  assert.deepEqual(gtb, {
+    bankCode: "058",
+    bankName: "Guaranty Trust Bank",
+    ussdCode: "*737#",
+    supportsUssd: true,
+    status: "ACTIVE",
+    minimumAmount: "100.00",
+  });
 });
 
 test("the docs' example backend (client/seerbit-nodejs.example.mjs) runs as printed, only OWO_URL pointing at Owo", async () => {
   const origin = endpoint.replace(/\/api\/v2\/$/, "");
   const { stdout } = await promisify(execFile)(process.execPath, [join(import.meta.dirname, "../../client/seerbit-nodejs.example.mjs")], {
-    env: { ...process.env, NODE_EXTRA_CA_CERTS: join(certDir, "cert.pem"), OWO_URL: origin, PUBLIC_KEY: m.merchant.publicKey, SECRET_KEY: m.merchant.secretKey, TOKEN: m.token },
+    env: {
+      ...process.env,
+      NODE_EXTRA_CA_CERTS: join(certDir, "cert.pem"),
+      OWO_URL: origin,
+      PUBLIC_KEY: m.merchant.publicKey,
+      SECRET_KEY: m.merchant.secretKey,
+      TOKEN: m.token,
+    },
     timeout: 20_000,
   });
   assert.match(stdout, new RegExp(`^send the customer to ${owo.url.replace(/[.]/g, "\\.")}/checkout/OWO\\d{17}$`, "m"));

@@ -10,17 +10,41 @@ const dataDir = tempDataDir();
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
 test("a request in flight when SIGTERM arrives still gets its answer, then the process exits 0", async () => {
-  const m = JSON.parse(runCli(["merchant", "create", "--name", "Shutdown Ltd", "--email", "s@example.com", "--password", "a long password", "--json"], dataDir).stdout.trim().split("\n").pop() ?? "");
+  const m = JSON.parse(
+    runCli(["merchant", "create", "--name", "Shutdown Ltd", "--email", "s@example.com", "--password", "a long password", "--json"], dataDir)
+      .stdout.trim()
+      .split("\n")
+      .pop() ?? "",
+  );
   const owo = await spawnOwo(databaseIn(dataDir));
-  const t = await (await fetch(`${owo.url}/api/v2/encrypt/keys`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key: `${m.secretKey}.${m.publicKey}` }) })).json();
+  const t = await (
+    await fetch(`${owo.url}/api/v2/encrypt/keys`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ key: `${m.secretKey}.${m.publicKey}` }),
+    })
+  ).json();
   const body = JSON.stringify({
-    publicKey: m.publicKey, amount: "1500", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
-    paymentReference: "in-flight-1", callbackUrl: "https://shop.example.ng/cb", redirectUrl: "https://shop.example.ng/done", paymentType: "TRANSFER",
+    publicKey: m.publicKey,
+    amount: "1500",
+    fullName: "Ada Obi",
+    mobileNumber: "08012345678",
+    email: "ada@example.com",
+    currency: "NGN",
+    country: "NG",
+    paymentReference: "in-flight-1",
+    callbackUrl: "https://shop.example.ng/cb",
+    redirectUrl: "https://shop.example.ng/done",
+    paymentType: "TRANSFER",
   });
   const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = request(`${owo.url}/api/v2/payments/initiates`, {
       method: "POST",
-      headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), authorization: `Bearer ${t.data.EncryptedSecKey.encryptedKey}` },
+      headers: {
+        "content-type": "application/json",
+        "content-length": Buffer.byteLength(body),
+        authorization: `Bearer ${t.data.EncryptedSecKey.encryptedKey}`,
+      },
     });
     req.on("response", (res) => {
       let text = "";

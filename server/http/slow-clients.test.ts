@@ -8,13 +8,18 @@ import { startOwo, type Owo } from "../testing/harness";
 const CAP = 3;
 let owo: Owo;
 before(async () => {
-  owo = await startOwo({ OWO_MAX_CONNECTIONS_PER_IP: String(CAP) }, { host: "0.0.0.0", timeouts: { headersMs: 1000, requestMs: 2000, keepAliveMs: 1000 } });
+  owo = await startOwo(
+    { OWO_MAX_CONNECTIONS_PER_IP: String(CAP) },
+    { host: "0.0.0.0", timeouts: { headersMs: 1000, requestMs: 2000, keepAliveMs: 1000 } },
+  );
 });
 after(() => owo.stop());
 
 const port = () => Number(new URL(owo.url).port);
 /** This machine's own non-loopback address: a connection to it comes from it, so it is not exempt as loopback is. */
-const outside = Object.values(networkInterfaces()).flat().find((i) => i && i.family === "IPv4" && !i.internal)?.address;
+const outside = Object.values(networkInterfaces())
+  .flat()
+  .find((i) => i && i.family === "IPv4" && !i.internal)?.address;
 
 type Watched = { socket: Socket; received: () => string; closedAfterMs: Promise<number> };
 function open(host: string): Promise<Watched> {
@@ -73,25 +78,29 @@ test("an idle kept-alive connection is closed after the keep-alive timeout", asy
   assert.ok(ms >= 900 && ms < 4000, `closed after ${ms} ms`);
 });
 
-test("one address holds at most OWO_MAX_CONNECTIONS_PER_IP connections; loopback is exempt", { skip: outside ? false : "no non-loopback address on this machine" }, async () => {
-  const host = outside as string;
-  const held = await Promise.all(Array.from({ length: CAP }, () => open(host)));
-  const refused = await open(host);
-  assert.ok((await refused.closedAfterMs) < 500, "the connection over the cap is closed at once");
-  assert.equal(refused.received(), "");
-  for (const h of held) assert.equal(h.socket.destroyed, false, "the first ones stay open");
-  // Loopback (a local proxy, the bench) is not counted: well over the cap at once.
-  const local = await Promise.all(Array.from({ length: CAP * 3 }, () => open("127.0.0.1")));
-  for (const l of local) assert.equal(l.socket.destroyed, false);
-  for (const l of local) l.socket.destroy();
-  assert.ok(await healthy());
-  // A held connection closing frees its place.
-  held[0]?.socket.destroy();
-  await held[0]?.closedAfterMs;
-  await new Promise((r) => setTimeout(r, 50));
-  const again = await open(host);
-  again.socket.write("GET /api/health HTTP/1.1\r\nHost: owo\r\nConnection: close\r\n\r\n");
-  await again.closedAfterMs;
-  assert.match(again.received(), /^HTTP\/1\.1 200/);
-  for (const h of held) h.socket.destroy();
-});
+test(
+  "one address holds at most OWO_MAX_CONNECTIONS_PER_IP connections; loopback is exempt",
+  { skip: outside ? false : "no non-loopback address on this machine" },
+  async () => {
+    const host = outside as string;
+    const held = await Promise.all(Array.from({ length: CAP }, () => open(host)));
+    const refused = await open(host);
+    assert.ok((await refused.closedAfterMs) < 500, "the connection over the cap is closed at once");
+    assert.equal(refused.received(), "");
+    for (const h of held) assert.equal(h.socket.destroyed, false, "the first ones stay open");
+    // Loopback (a local proxy, the bench) is not counted: well over the cap at once.
+    const local = await Promise.all(Array.from({ length: CAP * 3 }, () => open("127.0.0.1")));
+    for (const l of local) assert.equal(l.socket.destroyed, false);
+    for (const l of local) l.socket.destroy();
+    assert.ok(await healthy());
+    // A held connection closing frees its place.
+    held[0]?.socket.destroy();
+    await held[0]?.closedAfterMs;
+    await new Promise((r) => setTimeout(r, 50));
+    const again = await open(host);
+    again.socket.write("GET /api/health HTTP/1.1\r\nHost: owo\r\nConnection: close\r\n\r\n");
+    await again.closedAfterMs;
+    assert.match(again.received(), /^HTTP\/1\.1 200/);
+    for (const h of held) h.socket.destroy();
+  },
+);

@@ -37,7 +37,8 @@ async function rawExchange(url: string, pieces: string[], pauseMs = 30): Promise
 }
 
 /** Every response in a raw stream: status and parsed JSON body (responses here are framed by Content-Length). */
-function responses(raw: string): { status: number; headers: string; json: any }[] { // eslint-disable-line @typescript-eslint/no-explicit-any -- answers are inspected field by field
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are inspected field by field
+function responses(raw: string): { status: number; headers: string; json: any }[] {
   const out = [];
   let rest = raw;
   while (rest.length > 0) {
@@ -57,7 +58,10 @@ const host = () => new URL(owo.url).host;
 
 test("a GET with an unframed body and Connection: close (SeerBit's Node SDK) gets the real answer, once", async () => {
   // A found payment is answered after an await; an unknown one at once, before the parser reaches the body.
-  for (const [ref, status] of [[reference, 200], ["no-such-order", 404]] as const) {
+  for (const [ref, status] of [
+    [reference, 200],
+    ["no-such-order", 404],
+  ] as const) {
     const body = JSON.stringify({ paymentReference: ref, publicKey: m.merchant.publicKey, query: ref });
     const head =
       `GET /api/v3/payments/query/${ref} HTTP/1.1\r\nHost: ${host()}\r\nAuthorization: Bearer ${m.token}\r\n` +
@@ -78,7 +82,10 @@ test("a GET whose body is framed by Content-Length is answered as if it had none
   const verify = `GET /api/v2/payments/query/${reference} HTTP/1.1\r\nHost: ${host()}\r\nAuthorization: Bearer ${m.token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
   const banks = `GET /api/v2/banks HTTP/1.1\r\nHost: ${host()}\r\nConnection: close\r\n\r\n`;
   const answers = responses(await rawExchange(owo.url, [verify, banks]));
-  assert.deepEqual(answers.map((a) => a.status), [200, 200]);
+  assert.deepEqual(
+    answers.map((a) => a.status),
+    [200, 200],
+  );
   assert.equal(answers[0]?.json.data.payments.paymentReference, reference);
   assert.ok(Array.isArray(answers[1]?.json.data.banks));
 });
@@ -95,7 +102,16 @@ test("a chunked body (no Content-Length) with a charset on its Content-Type is r
 });
 
 test("the tRPC door reads a chunked body with a charset too", async () => {
-  const input = JSON.stringify({ json: { amount: 100, currency: "NGN", country: "NG", paymentReference: Date.now(), email: "ada@example.com", callbackUrl: "www.shop.ng/done" } });
+  const input = JSON.stringify({
+    json: {
+      amount: 100,
+      currency: "NGN",
+      country: "NG",
+      paymentReference: Date.now(),
+      email: "ada@example.com",
+      callbackUrl: "www.shop.ng/done",
+    },
+  });
   const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
   const head =
     `POST /api/trpc/standardCheckout HTTP/1.1\r\nHost: ${host()}\r\nAuthorization: Bearer ${m.token}\r\n` +

@@ -18,7 +18,10 @@ const exchange = (m: TestMerchant) => call(owo, "POST", "/api/v2/encrypt/keys", 
 test("per IP on token exchange: the 7th request in a minute is 429 S429 with Retry-After and X-RateLimit-*", async () => {
   const answers = [];
   for (let i = 0; i < 7; i++) answers.push(await exchange(i % 2 ? a : b));
-  assert.deepEqual(answers.slice(0, 6).map((r) => r.status), [200, 200, 200, 200, 200, 200]);
+  assert.deepEqual(
+    answers.slice(0, 6).map((r) => r.status),
+    [200, 200, 200, 200, 200, 200],
+  );
   assert.equal(answers[0]?.headers.get("x-ratelimit-limit"), "6");
   assert.equal(answers[0]?.headers.get("x-ratelimit-remaining"), "5");
   const limited = answers[6];
@@ -40,7 +43,12 @@ test("per merchant and mode on token requests, REST and tRPC alike; another merc
   assert.equal(rest.status, 429);
   assert.equal(rest.json.data.code, "S429");
   assert.equal(rest.headers.get("retry-after"), "1");
-  const trpc = await call(owo, "GET", `/api/trpc/verifyPayment?input=${encodeURIComponent(JSON.stringify({ json: { paymentReference: "none" } }))}`, { token: tokenA });
+  const trpc = await call(
+    owo,
+    "GET",
+    `/api/trpc/verifyPayment?input=${encodeURIComponent(JSON.stringify({ json: { paymentReference: "none" } }))}`,
+    { token: tokenA },
+  );
   assert.equal(trpc.status, 429);
   assert.equal(trpc.json.error.json.data.code, "TOO_MANY_REQUESTS");
   assert.equal(trpc.json.error.json.data.apiCode, "S429");
@@ -50,7 +58,12 @@ test("per merchant and mode on token requests, REST and tRPC alike; another merc
 });
 
 test("security headers on every response; no HSTS over plain http", async () => {
-  for (const res of [await call(owo, "GET", "/api/v2/banks"), await call(owo, "GET", "/api/health"), await call(owo, "GET", "/api/trpc/keys.list"), await call(owo, "GET", "/nowhere")]) {
+  for (const res of [
+    await call(owo, "GET", "/api/v2/banks"),
+    await call(owo, "GET", "/api/health"),
+    await call(owo, "GET", "/api/trpc/keys.list"),
+    await call(owo, "GET", "/nowhere"),
+  ]) {
     assert.match(res.headers.get("content-security-policy") ?? "", /frame-ancestors 'none'/);
     assert.equal(res.headers.get("x-content-type-options"), "nosniff");
     assert.equal(res.headers.get("referrer-policy"), "strict-origin-when-cross-origin");

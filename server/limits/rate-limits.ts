@@ -29,7 +29,11 @@ function limiters(): Limiters {
 }
 
 export function rateLimitHeaders(t: Take): Record<string, string> {
-  return { "X-RateLimit-Limit": String(t.limit), "X-RateLimit-Remaining": String(t.remaining), "X-RateLimit-Reset": String(t.resetSeconds) };
+  return {
+    "X-RateLimit-Limit": String(t.limit),
+    "X-RateLimit-Remaining": String(t.remaining),
+    "X-RateLimit-Reset": String(t.resetSeconds),
+  };
 }
 
 async function enforce(budgets: Budgets | null, key: string): Promise<Record<string, string>> {
@@ -37,7 +41,10 @@ async function enforce(budgets: Budgets | null, key: string): Promise<Record<str
   const t = await budgets.take(key);
   const headers = rateLimitHeaders(t);
   if (!t.allowed) {
-    throw new ApiError("S429", `Too many requests: retry after ${t.retryAfterSeconds} s`, [], { ...headers, "Retry-After": String(t.retryAfterSeconds) });
+    throw new ApiError("S429", `Too many requests: retry after ${t.retryAfterSeconds} s`, [], {
+      ...headers,
+      "Retry-After": String(t.retryAfterSeconds),
+    });
   }
   return headers;
 }

@@ -42,8 +42,14 @@ test(
     const bearer = await tokenOf(m);
     const answers = [];
     for (const at of [owo, second, owo, second, owo]) answers.push(await query(at, bearer));
-    assert.deepEqual(answers.map((a) => a.status), [404, 404, 404, 404, 429]);
-    assert.deepEqual(answers.map((a) => a.headers.get("x-ratelimit-remaining")), ["3", "2", "1", "0", "0"]);
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [404, 404, 404, 404, 429],
+    );
+    assert.deepEqual(
+      answers.map((a) => a.headers.get("x-ratelimit-remaining")),
+      ["3", "2", "1", "0", "0"],
+    );
     for (const a of answers) assert.equal(a.headers.get("x-ratelimit-limit"), "4");
     const limited = answers[4];
     assert.equal(limited?.json.data.code, "S429");
@@ -67,9 +73,14 @@ test("a budget is a row only while it is short of full: the sweeper forgets it o
     assert.deepEqual(await budgetRows(), [], "SQLite keeps budgets in memory: no write per request");
     return;
   }
-  assert.deepEqual((await budgetRows()).filter((r) => r.key === key), [{ key, granted: false }]);
+  assert.deepEqual(
+    (await budgetRows()).filter((r) => r.key === key),
+    [{ key, granted: false }],
+  );
   const { onPostgres: withClient } = await import("../../db/throwaway-postgres");
-  const persistence = await withClient(owo.databaseUrl, (client) => client.query<{ relpersistence: string }>("select relpersistence from pg_class where relname = 'rate_budgets'"));
+  const persistence = await withClient(owo.databaseUrl, (client) =>
+    client.query<{ relpersistence: string }>("select relpersistence from pg_class where relname = 'rate_budgets'"),
+  );
   assert.deepEqual(persistence.rows, [{ relpersistence: "u" }], "unlogged: a budget's write waits for no disk");
   // Empty now, full 2 s from now: the sweeper (every second) must keep it until then, and drop it soon after.
   await new Promise((r) => setTimeout(r, 1300));
@@ -92,7 +103,10 @@ test(
     const { rateBudgets } = await import("../../db/schema");
     const budgets = new SharedBudgets(1, 2);
     const key = "ip:203.0.113.9";
-    assert.deepEqual([(await budgets.take(key)).allowed, (await budgets.take(key)).allowed, (await budgets.take(key)).allowed], [true, true, false]);
+    assert.deepEqual(
+      [(await budgets.take(key)).allowed, (await budgets.take(key)).allowed, (await budgets.take(key)).allowed],
+      [true, true, false],
+    );
     // Were the next take to ask the database, it would find no row, which is a full budget, and grant.
     await db().delete(rateBudgets);
     const again = await budgets.take(key);
@@ -119,17 +133,23 @@ test(
     await db().delete(rateBudgets);
     for (let i = 0; i < 4; i++) remaining.push((await a.take(key)).remaining);
     assert.deepEqual(await db().select().from(rateBudgets), [], "the 4 came from the instance's own spare");
-    remaining.forEach((r, i) => assert.ok(r >= 99 - i && r <= 100 - i, `remaining ${remaining.join(", ")}: one less each time (give or take a refill)`));
+    remaining.forEach((r, i) =>
+      assert.ok(r >= 99 - i && r <= 100 - i, `remaining ${remaining.join(", ")}: one less each time (give or take a refill)`),
+    );
 
     // Two instances draining one budget at once: never more than it and its refill, and little of it left unspent.
     const b = new SharedBudgets(50, 100);
     const both = "merchant:drained:test";
     const started = Date.now();
-    const granted = (await Promise.all(Array.from({ length: 16 }, async (_, i) => {
-      let n = 0;
-      for (let j = 0; j < 20; j++) if ((await (i % 2 ? a : b).take(both)).allowed) n++;
-      return n;
-    }))).reduce((x, y) => x + y, 0);
+    const granted = (
+      await Promise.all(
+        Array.from({ length: 16 }, async (_, i) => {
+          let n = 0;
+          for (let j = 0; j < 20; j++) if ((await (i % 2 ? a : b).take(both)).allowed) n++;
+          return n;
+        }),
+      )
+    ).reduce((x, y) => x + y, 0);
     const refill = ((Date.now() - started) / 1000) * 50;
     assert.ok(granted <= 100 + refill + 1, `${granted} granted from a budget of 100 and ${refill.toFixed(1)} refilled`);
     assert.ok(granted >= 100 - 2 * 4, `${granted} granted: at most 4 spare tokens an instance go unspent`);

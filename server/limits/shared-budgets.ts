@@ -33,7 +33,10 @@ const takeTokens = prepared((d) =>
   d
     .insert(rateBudgets)
     .values({ key: sql.placeholder("key"), fullAt: sql`${NOW} + ${cost}`, granted: true })
-    .onConflictDoUpdate({ target: rateBudgets.key, set: { granted: fits, fullAt: sql`case when ${fits} then ${level} + ${cost} else ${rateBudgets.fullAt} end` } })
+    .onConflictDoUpdate({
+      target: rateBudgets.key,
+      set: { granted: fits, fullAt: sql`case when ${fits} then ${level} + ${cost} else ${rateBudgets.fullAt} end` },
+    })
     .returning({ fullAt: rateBudgets.fullAt, granted: rateBudgets.granted, now: sql<string>`${NOW}` }),
 );
 

@@ -16,8 +16,11 @@ export async function linkDefaults(merchantId: string): Promise<LinkDefaults> {
 }
 
 /** Existing links keep the URLs they were created with: a customer mid-payment must not be re-routed. */
-export async function setLinkDefaults(merchantId: string, input: { defaultCallbackUrl?: string; defaultRedirectUrl?: string }): Promise<LinkDefaults> {
+export async function setLinkDefaults(
+  merchantId: string,
+  input: { defaultCallbackUrl?: string; defaultRedirectUrl?: string },
+): Promise<LinkDefaults> {
   const values = { defaultCallbackUrl: input.defaultCallbackUrl ?? null, defaultRedirectUrl: input.defaultRedirectUrl ?? null };
-  await write(async (tx) => (tx.update(merchants).set(values).where(eq(merchants.id, merchantId))));
+  await write(async (tx) => tx.update(merchants).set(values).where(eq(merchants.id, merchantId)));
   return values;
 }

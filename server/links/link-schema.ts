@@ -24,7 +24,11 @@ export function widestRange(channels: readonly PaymentType[]): { min: Kobo; max:
 
 export const createLinkInput = z
   .object({
-    title: z.string({ error: "must be 1 to 100 characters" }).trim().min(1, "must be 1 to 100 characters").max(100, "must be at most 100 characters"),
+    title: z
+      .string({ error: "must be 1 to 100 characters" })
+      .trim()
+      .min(1, "must be 1 to 100 characters")
+      .max(100, "must be at most 100 characters"),
     description: optional(z.string().trim().max(500, "must be at most 500 characters")),
     /** Set: the customer pays exactly this. Absent: the customer enters an amount within min/max. */
     amount: optional(amountText),
@@ -52,7 +56,11 @@ export const createLinkInput = z
     if (input.amount !== undefined) {
       const { min, max } = commonRange(input.channels);
       if (amountKobo !== null && (amountKobo < min || amountKobo > max)) {
-        ctx.addIssue({ code: "custom", path: ["amount"], message: `must be from ${formatKobo(min)} to ${formatKobo(max)} for ${input.channels.join(" and ")}` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["amount"],
+          message: `must be from ${formatKobo(min)} to ${formatKobo(max)} for ${input.channels.join(" and ")}`,
+        });
       }
       if (input.minAmount !== undefined || input.maxAmount !== undefined) {
         ctx.addIssue({ code: "custom", path: ["minAmount"], message: "must be left empty when the amount is fixed" });

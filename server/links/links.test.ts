@@ -39,7 +39,12 @@ async function apiError(pending: Promise<unknown>): Promise<{ code: string; erro
 }
 
 test("a fixed-amount link is listed with its share URL and paid through the initiation service as source link", async () => {
-  const link = await owner.links.create.mutate({ title: "Birthday cake", description: "Chocolate, 8 inch", amount: "15000", channels: ["TRANSFER", "USSD"] });
+  const link = await owner.links.create.mutate({
+    title: "Birthday cake",
+    description: "Chocolate, 8 inch",
+    amount: "15000",
+    channels: ["TRANSFER", "USSD"],
+  });
   assert.equal(link.url, `${owo.url}/pay/${link.slug}`);
   assert.deepEqual(link.channels, ["USSD", "TRANSFER"]);
   assert.equal(link.redirectUrl, `${owo.url}/pay/${link.slug}/done`, "no merchant default: Owo's own done page");
@@ -47,7 +52,10 @@ test("a fixed-amount link is listed with its share URL and paid through the init
   const shown = await page(link.slug);
   assert.equal(shown.merchantName, "Cake House");
   assert.equal(shown.amount, "15000.00");
-  assert.ok(shown.banks.some((b) => b.bankCode === "058"), "banks with USSD are offered");
+  assert.ok(
+    shown.banks.some((b) => b.bankCode === "058"),
+    "banks with USSD are offered",
+  );
 
   const paid = await pay(link.slug, { ...customer, amount: "1.00", paymentType: "TRANSFER" });
   assert.match(paid.paymentReference, new RegExp(`^lnk-${link.slug}-[a-z0-9]{6}$`));
@@ -59,7 +67,11 @@ test("a fixed-amount link is listed with its share URL and paid through the init
   assert.equal(verify.json.data.customers.customerMobile, "08012345678");
 
   const fromLinks = await owner.payments.list.query({ source: "link" });
-  assert.deepEqual(fromLinks.items.map((p) => p.paymentReference), [paid.paymentReference], "listed as a payment from a link");
+  assert.deepEqual(
+    fromLinks.items.map((p) => p.paymentReference),
+    [paid.paymentReference],
+    "listed as a payment from a link",
+  );
 
   await simulatePay(paid.paymentReference);
   const listed = (await owner.links.list.query()).find((l) => l.id === link.id);
@@ -96,8 +108,13 @@ test("a reusable link with a customer-entered amount keeps to its range and its 
   const link = await owner.links.create.mutate({ title: "Donations", minAmount: "500", maxAmount: "50000", channels: ["TRANSFER"] });
   const low = await apiError(pay(link.slug, { ...customer, amount: "200", paymentType: "TRANSFER" }));
   assert.equal(low.code, "S2");
-  assert.deepEqual(low.errors.map((e) => e.field), ["amount"]);
-  const several = await apiError(pay(link.slug, { fullName: "", email: "nope", mobileNumber: "1", amount: "200", paymentType: "USSD", bankCode: "058" }));
+  assert.deepEqual(
+    low.errors.map((e) => e.field),
+    ["amount"],
+  );
+  const several = await apiError(
+    pay(link.slug, { fullName: "", email: "nope", mobileNumber: "1", amount: "200", paymentType: "USSD", bankCode: "058" }),
+  );
   assert.equal(several.code, "S5");
   assert.deepEqual(several.errors.map((e) => e.field).sort(), ["amount", "email", "fullName", "mobileNumber", "paymentType"]);
   const a = await pay(link.slug, { ...customer, amount: "750.50", paymentType: "TRANSFER" });
@@ -106,11 +123,19 @@ test("a reusable link with a customer-entered amount keeps to its range and its 
 });
 
 test("bad link input names the field; a fixed amount must suit every chosen channel", async () => {
-  const failure = await trpcFailure(owner.links.create.mutate({ title: "Too big for USSD", amount: "2000000", channels: ["USSD", "TRANSFER"] }));
+  const failure = await trpcFailure(
+    owner.links.create.mutate({ title: "Too big for USSD", amount: "2000000", channels: ["USSD", "TRANSFER"] }),
+  );
   assert.equal(failure.code, "BAD_REQUEST");
-  assert.deepEqual(failure.errors.map((e) => e.field), ["amount"]);
+  assert.deepEqual(
+    failure.errors.map((e) => e.field),
+    ["amount"],
+  );
   const url = await trpcFailure(owner.links.create.mutate({ title: "x", channels: ["USSD"], callbackUrl: "not a url" }));
-  assert.deepEqual(url.errors.map((e) => e.field), ["callbackUrl"]);
+  assert.deepEqual(
+    url.errors.map((e) => e.field),
+    ["callbackUrl"],
+  );
 });
 
 test("deactivated links are gone for customers and come back when reactivated; other merchants never see them", async () => {
@@ -130,12 +155,23 @@ test("deactivated links are gone for customers and come back when reactivated; o
 });
 
 test("new links take the merchant's default URLs; a link's own URLs win", async () => {
-  await owner.links.setDefaults.mutate({ defaultCallbackUrl: "https://cakes.example.ng/owo", defaultRedirectUrl: "https://cakes.example.ng/thanks" });
-  assert.deepEqual(await owner.links.defaults.query(), { defaultCallbackUrl: "https://cakes.example.ng/owo", defaultRedirectUrl: "https://cakes.example.ng/thanks" });
+  await owner.links.setDefaults.mutate({
+    defaultCallbackUrl: "https://cakes.example.ng/owo",
+    defaultRedirectUrl: "https://cakes.example.ng/thanks",
+  });
+  assert.deepEqual(await owner.links.defaults.query(), {
+    defaultCallbackUrl: "https://cakes.example.ng/owo",
+    defaultRedirectUrl: "https://cakes.example.ng/thanks",
+  });
   const byDefault = await owner.links.create.mutate({ title: "Defaults", amount: "1000", channels: ["TRANSFER"] });
   assert.equal(byDefault.callbackUrl, "https://cakes.example.ng/owo");
   assert.equal(byDefault.redirectUrl, "https://cakes.example.ng/thanks");
-  const own = await owner.links.create.mutate({ title: "Own", amount: "1000", channels: ["TRANSFER"], redirectUrl: "https://other.example.ng/done" });
+  const own = await owner.links.create.mutate({
+    title: "Own",
+    amount: "1000",
+    channels: ["TRANSFER"],
+    redirectUrl: "https://other.example.ng/done",
+  });
   assert.equal(own.redirectUrl, "https://other.example.ng/done");
   await owner.links.setDefaults.mutate({ defaultCallbackUrl: "", defaultRedirectUrl: "" });
   const cleared = await owner.links.create.mutate({ title: "Cleared", amount: "1000", channels: ["TRANSFER"] });

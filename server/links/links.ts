@@ -75,18 +75,34 @@ export async function linkState(tx: Pick<Tx, "select">, link: LinkRow, now: numb
 function view(link: LinkRow, state: LinkState, stats: { count: number; total: number } | undefined): LinkView {
   const amount = (k: number | null) => (k === null ? null : formatKobo(k));
   return {
-    id: link.id, slug: link.slug, url: linkUrl(link.slug), title: link.title, description: link.description,
-    amount: amount(link.amountKobo), minAmount: amount(link.minKobo), maxAmount: amount(link.maxKobo),
-    channels: linkChannels(link), singleUse: link.singleUse, active: link.active, state,
-    callbackUrl: link.callbackUrl, redirectUrl: link.redirectUrl, createdAt: new Date(link.createdAt).toISOString(),
-    successfulCount: stats?.count ?? 0, collected: formatKobo(stats?.total ?? 0),
+    id: link.id,
+    slug: link.slug,
+    url: linkUrl(link.slug),
+    title: link.title,
+    description: link.description,
+    amount: amount(link.amountKobo),
+    minAmount: amount(link.minKobo),
+    maxAmount: amount(link.maxKobo),
+    channels: linkChannels(link),
+    singleUse: link.singleUse,
+    active: link.active,
+    state,
+    callbackUrl: link.callbackUrl,
+    redirectUrl: link.redirectUrl,
+    createdAt: new Date(link.createdAt).toISOString(),
+    successfulCount: stats?.count ?? 0,
+    collected: formatKobo(stats?.total ?? 0),
   };
 }
 
-async function successfulStats(linkIds: string[]): Promise<Map<string, { count: number; total: number; }>> {
+async function successfulStats(linkIds: string[]): Promise<Map<string, { count: number; total: number }>> {
   if (linkIds.length === 0) return new Map();
   const rows = await db()
-    .select({ linkId: payments.linkId, count: sql<number>`count(*)`.mapWith(Number), total: sql<number>`coalesce(sum(${payments.amountPaidKobo}), 0)`.mapWith(Number) })
+    .select({
+      linkId: payments.linkId,
+      count: sql<number>`count(*)`.mapWith(Number),
+      total: sql<number>`coalesce(sum(${payments.amountPaidKobo}), 0)`.mapWith(Number),
+    })
     .from(payments)
     .where(and(inArray(payments.linkId, linkIds), eq(payments.status, "SUCCESSFUL")))
     .groupBy(payments.linkId);
@@ -106,9 +122,18 @@ export async function createLink(merchantId: string, mode: Mode, input: NewLink,
     const [row] = await tx
       .insert(paymentLinks)
       .values({
-        id: newId("lnk"), merchantId, mode, slug, title: input.title, description: input.description,
-        amountKobo: input.amountKobo, minKobo: input.minKobo, maxKobo: input.maxKobo, channels: input.channels.join(","),
-        singleUse: input.singleUse, active: true,
+        id: newId("lnk"),
+        merchantId,
+        mode,
+        slug,
+        title: input.title,
+        description: input.description,
+        amountKobo: input.amountKobo,
+        minKobo: input.minKobo,
+        maxKobo: input.maxKobo,
+        channels: input.channels.join(","),
+        singleUse: input.singleUse,
+        active: true,
         callbackUrl: input.callbackUrl ?? merchant.callbackUrl ?? fallback.callbackUrl,
         redirectUrl: input.redirectUrl ?? merchant.redirectUrl ?? fallback.redirectUrl,
         createdAt: now,
@@ -144,8 +169,13 @@ export async function linkDetail(merchantId: string, mode: Mode, id: string, now
   const row = await ownLink(merchantId, mode, id);
   const recent = await db()
     .select({
-      paymentReference: payments.paymentReference, paymentType: payments.paymentType, status: payments.status,
-      amountKobo: payments.amountKobo, amountPaidKobo: payments.amountPaidKobo, fullName: payments.fullName, createdAt: payments.createdAt,
+      paymentReference: payments.paymentReference,
+      paymentType: payments.paymentType,
+      status: payments.status,
+      amountKobo: payments.amountKobo,
+      amountPaidKobo: payments.amountPaidKobo,
+      fullName: payments.fullName,
+      createdAt: payments.createdAt,
     })
     .from(payments)
     .where(eq(payments.linkId, id))
@@ -155,8 +185,13 @@ export async function linkDetail(merchantId: string, mode: Mode, id: string, now
     link: view(row, await linkState(db(), row, now), (await successfulStats([id])).get(id)),
     qrSvg: await linkQrSvg(row.slug),
     payments: recent.map((p) => ({
-      paymentReference: p.paymentReference, paymentType: p.paymentType, status: p.status, fullName: p.fullName,
-      amount: formatKobo(p.amountKobo), amountPaid: formatKobo(p.amountPaidKobo), createdAt: new Date(p.createdAt).toISOString(),
+      paymentReference: p.paymentReference,
+      paymentType: p.paymentType,
+      status: p.status,
+      fullName: p.fullName,
+      amount: formatKobo(p.amountKobo),
+      amountPaid: formatKobo(p.amountPaidKobo),
+      createdAt: new Date(p.createdAt).toISOString(),
     })),
   };
 }

@@ -29,7 +29,7 @@ export type LinkPayment = { paymentReference: string; linkingReference: string; 
 
 const NO_SUCH_LINK = "This payment link does not exist or is no longer active";
 
-async function activeLink(slug: string): Promise<LinkRow & { merchantName: string; }> {
+async function activeLink(slug: string): Promise<LinkRow & { merchantName: string }> {
   const [found] = await db()
     .select({ link: paymentLinks, merchantName: merchants.name })
     .from(paymentLinks)
@@ -45,8 +45,15 @@ export async function payPage(slug: string, now = clock.now()): Promise<PayPage>
   const channels = linkChannels(link);
   const amount = (k: number | null) => (k === null ? null : formatKobo(k));
   return {
-    slug: link.slug, title: link.title, description: link.description, merchantName: link.merchantName, mode: link.mode,
-    amount: amount(link.amountKobo), minAmount: amount(link.minKobo), maxAmount: amount(link.maxKobo), channels,
+    slug: link.slug,
+    title: link.title,
+    description: link.description,
+    merchantName: link.merchantName,
+    mode: link.mode,
+    amount: amount(link.amountKobo),
+    minAmount: amount(link.minKobo),
+    maxAmount: amount(link.maxKobo),
+    channels,
     banks: channels.includes("USSD") ? ussdBanks.map((b) => ({ bankCode: b.bankCode, bankName: b.bankName })) : [],
     state: await linkState(db(), link, now),
   };
@@ -62,7 +69,13 @@ function linkFieldErrors(link: LinkRow, form: Record<string, unknown>): FieldErr
     errors.push({ field: "paymentType", message: `is not offered by this link; choose ${linkChannels(link).join(" or ")}` });
   }
   const kobo = parseAmount(text(form.amount));
-  if (link.amountKobo === null && kobo !== null && link.minKobo !== null && link.maxKobo !== null && (kobo < link.minKobo || kobo > link.maxKobo)) {
+  if (
+    link.amountKobo === null &&
+    kobo !== null &&
+    link.minKobo !== null &&
+    link.maxKobo !== null &&
+    (kobo < link.minKobo || kobo > link.maxKobo)
+  ) {
     errors.push({ field: "amount", message: `must be from ${formatKobo(link.minKobo)} to ${formatKobo(link.maxKobo)} for this link` });
   }
   return errors;
@@ -84,9 +97,11 @@ export async function payByLink(slug: string, form: Record<string, unknown>, now
     amount: link.amountKobo === null ? text(form.amount) : formatKobo(link.amountKobo),
     currency: "NGN",
     country: "NG",
-    paymentReference: `lnk-${(link).slug}-${randomInt(36 ** 6).toString(36).padStart(6, "0")}`,
-    callbackUrl: (link).callbackUrl,
-    redirectUrl: (link).redirectUrl,
+    paymentReference: `lnk-${link.slug}-${randomInt(36 ** 6)
+      .toString(36)
+      .padStart(6, "0")}`,
+    callbackUrl: link.callbackUrl,
+    redirectUrl: link.redirectUrl,
     paymentType,
     bankCode: paymentType === "USSD" ? text(form.bankCode) || undefined : undefined,
   };
@@ -104,13 +119,24 @@ export async function payByLink(slug: string, form: Record<string, unknown>, now
   // so two customers racing on a single-use link cannot both start paying.
   const guard = async (tx: Tx) => {
     // Read again under the write lock: the link may have been deactivated or paid meanwhile.
-    const fresh = (await tx.select().from(paymentLinks).where(eq(paymentLinks.id, (link).id)))[0] ?? link;
+    const fresh = (await tx.select().from(paymentLinks).where(eq(paymentLinks.id, link.id)))[0] ?? link;
     const state = await linkState(tx, fresh, now);
     if (state === "inactive") throw new ApiError("S404", NO_SUCH_LINK);
     if (state === "used") throw new ApiError("S3", "This single-use link has already been paid");
-    if (state === "busy") throw new ApiError("S3", "A payment on this single-use link is in progress; if it is not completed, the link opens again when it expires");
+    if (state === "busy")
+      throw new ApiError(
+        "S3",
+        "A payment on this single-use link is in progress; if it is not completed, the link opens again when it expires",
+      );
   };
-  const { payments } = await initiatePayment(accepted, { merchantId: (link).merchantId, mode: (link).mode, source: "link", linkId: (link).id, now, guard });
+  const { payments } = await initiatePayment(accepted, {
+    merchantId: link.merchantId,
+    mode: link.mode,
+    source: "link",
+    linkId: link.id,
+    now,
+    guard,
+  });
   return { paymentReference: payments.paymentReference, linkingReference: payments.linkingReference, checkoutUrl: payments.checkoutUrl };
 }
 

@@ -13,5 +13,10 @@ export function fallbackUrls(slug: string): { callbackUrl: string; redirectUrl: 
 
 export function linkQrSvg(slug: string): Promise<string> {
   // Error correction M survives a smudged print; margin 1 keeps the quiet zone without wasting space.
-  return QRCode.toString(linkUrl(slug), { type: "svg", errorCorrectionLevel: "M", margin: 1, color: { dark: "#14213d", light: "#ffffff" } });
+  return QRCode.toString(linkUrl(slug), {
+    type: "svg",
+    errorCorrectionLevel: "M",
+    margin: 1,
+    color: { dark: "#14213d", light: "#ffffff" },
+  });
 }

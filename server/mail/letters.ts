@@ -70,7 +70,11 @@ export function welcomeLetter(p: { merchantName: string; dashboardUrl: string; v
   return compose({
     kind: "verify_email",
     subject: `Welcome to Owo, ${p.merchantName}: confirm your e-mail`,
-    paragraphs: [opening, "Confirm this is your address. Until you do, you can sign in and try payments, but not invite your team, connect a bank-side provider or go live.", `The link works once, for ${VERIFY_DAYS} days.`],
+    paragraphs: [
+      opening,
+      "Confirm this is your address. Until you do, you can sign in and try payments, but not invite your team, connect a bank-side provider or go live.",
+      `The link works once, for ${VERIFY_DAYS} days.`,
+    ],
     action: { label: "Confirm my e-mail", url: p.verifyUrl },
     footnote: "If you did not sign up for Owo, ignore this mail.",
   });
@@ -82,7 +86,10 @@ export function verifyEmailLetter(p: { verifyUrl: string }): Letter {
   return compose({
     kind: "verify_email",
     subject: "Confirm your e-mail for Owo",
-    paragraphs: ["Confirm this is your address to invite your team, connect bank-side providers and go live on Owo.", `The link works once, for ${VERIFY_DAYS} days.`],
+    paragraphs: [
+      "Confirm this is your address to invite your team, connect bank-side providers and go live on Owo.",
+      `The link works once, for ${VERIFY_DAYS} days.`,
+    ],
     action: { label: "Confirm my e-mail", url: p.verifyUrl },
     footnote: "If you did not ask for this, ignore this mail.",
   });
@@ -114,7 +121,8 @@ export function newDeviceLetter(p: Circumstances & { securityUrl: string }): Let
     subject: "New sign-in to your Owo account",
     paragraphs: ["Your Owo account was just signed in to from a browser it had not seen before.", whereLine(p)],
     action: { label: "Review your sessions", url: p.securityUrl },
-    footnote: "If this was not you, reset your password now and turn on two-factor sign-in: whoever signed in can see payments and may move money.",
+    footnote:
+      "If this was not you, reset your password now and turn on two-factor sign-in: whoever signed in can see payments and may move money.",
   });
 }
 

@@ -23,14 +23,22 @@ after(async () => {
 
 function spawnWorker(): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "server/webhooks/worker-main.ts"], {
-    env: { ...process.env, DATABASE_URL: owo.databaseUrl, OWO_SMTP_URL: smtp.url, OWO_WORKER_LEASE_SECONDS: "2", OWO_WEBHOOK_BACKOFF_SCALE: "0.01", LOG_LEVEL: process.env.OWO_TEST_LOG_LEVEL ?? "silent" },
+    env: {
+      ...process.env,
+      DATABASE_URL: owo.databaseUrl,
+      OWO_SMTP_URL: smtp.url,
+      OWO_WORKER_LEASE_SECONDS: "2",
+      OWO_WEBHOOK_BACKOFF_SCALE: "0.01",
+      LOG_LEVEL: process.env.OWO_TEST_LOG_LEVEL ?? "silent",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   children.push(child);
   return child;
 }
 
-const exited = (child: ChildProcess) => new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
 
 async function until(check: () => boolean, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;

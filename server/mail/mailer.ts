@@ -25,7 +25,13 @@ export function startMailerFromSettings(overrides: Partial<MailerOptions> = {}):
   const s = settings();
   const smtpUrl = overrides.smtpUrl ?? s.smtpUrl;
   if (!smtpUrl) return null;
-  return startMailer({ smtpUrl, from: s.mailFrom, leaseMs: s.workerLeaseSeconds * 1000, backoffScale: s.webhookBackoffScale, ...overrides });
+  return startMailer({
+    smtpUrl,
+    from: s.mailFrom,
+    leaseMs: s.workerLeaseSeconds * 1000,
+    backoffScale: s.webhookBackoffScale,
+    ...overrides,
+  });
 }
 
 export function startMailer(options: MailerOptions): Mailer {
@@ -38,7 +44,11 @@ export function startMailer(options: MailerOptions): Mailer {
   const send = async (claim: ClaimedMail): Promise<string | null> => {
     try {
       await transport.sendMail({
-        from, to: claim.to, subject: claim.subject, text: claim.text, html: claim.html,
+        from,
+        to: claim.to,
+        subject: claim.subject,
+        text: claim.text,
+        html: claim.html,
         // The same id on every attempt of one mail: a receiver that got it twice can tell.
         messageId: `<owo-mail-${claim.id}-${claim.createdAt}@${host}>`,
         date: new Date(claim.createdAt),
@@ -69,7 +79,10 @@ export function startMailer(options: MailerOptions): Mailer {
   };
 
   const heartbeat = leaseHeartbeat(Math.max(50, Math.floor(leaseMs / 3)), "mail", () =>
-    renewMailLeases([...inFlight.values()].filter((e) => !e.released && !e.ended).map((e) => e.claim), leaseMs),
+    renewMailLeases(
+      [...inFlight.values()].filter((e) => !e.released && !e.ended).map((e) => e.claim),
+      leaseMs,
+    ),
   );
 
   polling = pollingLoop(pollMs, "mailer", async () => {

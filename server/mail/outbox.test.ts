@@ -24,14 +24,22 @@ test("an owner reads the team's mail, kept unsent; other teams and other roles d
   assert.ok(inviteMail, "the invite mail is in the outbox");
   assert.equal(inviteMail.status, "pending");
   assert.ok(inviteMail.text.includes(invite.url));
-  assert.ok(mails.some((m) => m.kind === "welcome" && m.to === a.email), "the owner's own welcome mail");
+  assert.ok(
+    mails.some((m) => m.kind === "welcome" && m.to === a.email),
+    "the owner's own welcome mail",
+  );
 
   const ownerB = await userClient(owo, b.userId);
   const seenByB = JSON.stringify(await ownerB.mail.outbox.query());
   assert.ok(!seenByB.includes("kemi@example.com") && !seenByB.includes("Ada Fabrics"), "another team's mail is not shown");
 
   const { joinByInvite } = await import("../team/invites");
-  const joined = await joinByInvite({ name: "Kemi", email: "kemi@example.com", password: "long enough pw", invite: new URL(invite.url).searchParams.get("invite") ?? "" });
+  const joined = await joinByInvite({
+    name: "Kemi",
+    email: "kemi@example.com",
+    password: "long enough pw",
+    invite: new URL(invite.url).searchParams.get("invite") ?? "",
+  });
   const viewer = await userClient(owo, joined.userId);
   assert.equal((await trpcFailure(viewer.mail.outbox.query())).code, "FORBIDDEN");
 });

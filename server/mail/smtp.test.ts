@@ -12,7 +12,12 @@ let smtp: TestSmtp;
 
 before(async () => {
   smtp = await startTestSmtp();
-  owo = await startOwo({ OWO_WORKER: "on", OWO_SMTP_URL: smtp.url, OWO_MAIL_FROM: "Owo Test <no-reply@owo.test>", OWO_WEBHOOK_BACKOFF_SCALE: "0.01" });
+  owo = await startOwo({
+    OWO_WORKER: "on",
+    OWO_SMTP_URL: smtp.url,
+    OWO_MAIL_FROM: "Owo Test <no-reply@owo.test>",
+    OWO_WEBHOOK_BACKOFF_SCALE: "0.01",
+  });
 });
 after(async () => {
   await owo.stop();

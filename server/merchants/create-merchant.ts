@@ -38,7 +38,12 @@ export async function createMerchant(input: NewMerchant, now = clock.now()) {
     const webhookSecret = await createSigningSecret(tx, merchantId, "test", now);
     if (input.emailVerified) await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
     const verifyUrl = input.emailVerified ? null : await issueVerificationUrl(tx, userId, now);
-    await queueMail(tx, { to: owner.email, userId, merchantId }, welcomeLetter({ merchantName: input.name.trim(), dashboardUrl: `${settings().publicUrl}/dashboard`, verifyUrl }), now);
+    await queueMail(
+      tx,
+      { to: owner.email, userId, merchantId },
+      welcomeLetter({ merchantName: input.name.trim(), dashboardUrl: `${settings().publicUrl}/dashboard`, verifyUrl }),
+      now,
+    );
     return { merchantId, userId, publicKey: keys.publicKey, secretKey: keys.secretKey, webhookSecret };
   });
 }

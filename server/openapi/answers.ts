@@ -7,13 +7,22 @@ import { STATUS_ANSWER } from "../payments/status";
 const statuses = Object.keys(STATUS_ANSWER) as [PaymentStatus, ...PaymentStatus[]];
 const statusCodes = [...new Set(Object.values(STATUS_ANSWER).map((a) => a.code))] as [string, ...string[]];
 
-const naira = z.string().regex(/^\d+\.\d{2}$/).describe('Naira with two decimals, e.g. "1500.00"');
+const naira = z
+  .string()
+  .regex(/^\d+\.\d{2}$/)
+  .describe('Naira with two decimals, e.g. "1500.00"');
 const time = z.iso.datetime().describe("ISO 8601 UTC, e.g. 2026-11-21T10:10:00.000Z");
 const paymentReference = z.string().describe("The merchant's reference, echoed unchanged");
-const linkingReference = z.string().regex(/^OWO\d{17}$/).describe("Owo's own reference, unique across Owo");
+const linkingReference = z
+  .string()
+  .regex(/^OWO\d{17}$/)
+  .describe("Owo's own reference, unique across Owo");
 const checkoutUrl = z.url().describe("Owo's hosted page for this payment: code or account, countdown, live status");
 const expiresAt = time.describe("The payment is alive while now < expiresAt");
-const accountNumber = z.string().regex(/^\d{10}$/).describe("10-digit NUBAN with a valid check digit; never reused");
+const accountNumber = z
+  .string()
+  .regex(/^\d{10}$/)
+  .describe("10-digit NUBAN with a valid check digit; never reused");
 
 function success<T extends z.ZodRawShape>(data: T) {
   return z.object({ status: z.literal("SUCCESS"), data: z.object(data) });
@@ -30,9 +39,16 @@ export const tokenAnswer = success({
 });
 
 const bank = z.object({
-  bankCode: z.string().regex(/^\d{3}$/).describe("CBN code; the bankCode of a USSD initiation"),
+  bankCode: z
+    .string()
+    .regex(/^\d{3}$/)
+    .describe("CBN code; the bankCode of a USSD initiation"),
   bankName: z.string(),
-  ussdCode: z.string().regex(/^\*\d+#$/).nullable().describe("The bank's USSD short code; null when it has none"),
+  ussdCode: z
+    .string()
+    .regex(/^\*\d+#$/)
+    .nullable()
+    .describe("The bank's USSD short code; null when it has none"),
   supportsUssd: z.boolean(),
 });
 
@@ -42,8 +58,14 @@ export const merchantBanksAnswer = success({
   ...successful,
   merchantBanks: z.array(
     bank.extend({
-      ussdCode: z.string().regex(/^\*\d+#$/).nullable().describe("The bank's USSD short code where this merchant can take USSD from it in this mode; else null"),
-      supportsUssd: z.boolean().describe("Whether this merchant can take USSD from the bank in this mode (live: only where a connected provider serves it)"),
+      ussdCode: z
+        .string()
+        .regex(/^\*\d+#$/)
+        .nullable()
+        .describe("The bank's USSD short code where this merchant can take USSD from it in this mode; else null"),
+      supportsUssd: z
+        .boolean()
+        .describe("Whether this merchant can take USSD from the bank in this mode (live: only where a connected provider serves it)"),
       status: z.literal("ACTIVE"),
       minimumAmount: naira.describe("The smallest amount a payment from this bank may be"),
     }),
@@ -53,8 +75,14 @@ export const merchantBanksAnswer = success({
 export const ussdPayments = z.object({
   paymentReference,
   linkingReference,
-  providerreference: z.string().regex(/^\d{8}$/).describe("The bank side's reference, 8 digits (spelled as the v2 API spells it)"),
-  ussdDailCode: z.string().regex(/^\*\d+\*000\*\d{8}#$/).describe("What the customer dials: *<bank short code>*000*<providerreference># (spelled as the v2 API spells it)"),
+  providerreference: z
+    .string()
+    .regex(/^\d{8}$/)
+    .describe("The bank side's reference, 8 digits (spelled as the v2 API spells it)"),
+  ussdDailCode: z
+    .string()
+    .regex(/^\*\d+\*000\*\d{8}#$/)
+    .describe("What the customer dials: *<bank short code>*000*<providerreference># (spelled as the v2 API spells it)"),
   amount: naira,
   expiresAt,
   checkoutUrl,
@@ -85,13 +113,20 @@ export const standardCheckoutAnswer = success({
 });
 
 export const ussdAnswer = success({ code: z.null(), message: z.null(), payments: ussdPayments });
-export const transferAnswer = success({ code: z.literal("00"), message: z.literal("ACCOUNT OPENED SUCCESSFULLY"), payments: transferPayments });
+export const transferAnswer = success({
+  code: z.literal("00"),
+  message: z.literal("ACCOUNT OPENED SUCCESSFULLY"),
+  payments: transferPayments,
+});
 
 /** Verify's `payments` object; the simulator answers with it too. */
 export const paymentState = z.object({
   paymentReference,
   linkingReference,
-  paymentType: z.enum(PAYMENT_TYPES).nullable().describe("Null for a standard-checkout payment whose customer has not chosen a channel yet"),
+  paymentType: z
+    .enum(PAYMENT_TYPES)
+    .nullable()
+    .describe("Null for a standard-checkout payment whose customer has not chosen a channel yet"),
   status: z.enum(statuses),
   amount: naira,
   amountPaid: naira.describe('"0.00" until money arrives; may exceed amount (overpaid)'),
@@ -102,7 +137,10 @@ export const paymentState = z.object({
   mode: z.enum(["test", "live"]),
   gatewayMessage: z.string(),
   gatewayCode: z.enum(statusCodes).describe("Repeats data.code, as SeerBit's clients read it"),
-  provider: z.enum(["sandbox", "paystack", "flutterwave", "seerbit"]).nullable().describe("Who issued the code or account; null while nothing is issued (standard checkout before the customer's choice)"),
+  provider: z
+    .enum(["sandbox", "paystack", "flutterwave", "seerbit"])
+    .nullable()
+    .describe("Who issued the code or account; null while nothing is issued (standard checkout before the customer's choice)"),
   createdAt: time,
   paidAt: time.nullable().describe("Null unless SUCCESSFUL"),
   expiresAt,
@@ -110,7 +148,9 @@ export const paymentState = z.object({
 });
 
 export const verifyAnswer = success({
-  code: z.enum(statusCodes).describe("00 paid; S20 pending or partly paid; S12 failed; S0 expired; S13 cancelled. Anything but 00 is unpaid"),
+  code: z
+    .enum(statusCodes)
+    .describe("00 paid; S20 pending or partly paid; S12 failed; S0 expired; S13 cancelled. Anything but 00 is unpaid"),
   message: z.string(),
   payments: paymentState,
   customers: z.object({ customerName: z.string(), customerMobile: z.string(), customerEmail: z.string() }),
@@ -145,7 +185,10 @@ export const simulateAnswer = success({ ...successful, payments: paymentState })
 export const errorAnswer = z.object({
   status: z.literal("ERROR"),
   data: z.object({
-    code: z.string().regex(/^S\d+$/).describe("API.md's code: S1, S2, S3, S4, S5, S6, S8, S14, S15, S404, S405, S413, S415, S429, S500"),
+    code: z
+      .string()
+      .regex(/^S\d+$/)
+      .describe("API.md's code: S1, S2, S3, S4, S5, S6, S8, S14, S15, S404, S405, S413, S415, S429, S500"),
     message: z.string(),
     errors: z.array(z.object({ field: z.string(), message: z.string() })).describe("The fields at fault; [] when none is"),
   }),

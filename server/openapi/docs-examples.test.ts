@@ -33,7 +33,11 @@ after(async () => {
 function fieldsOf(value: unknown): unknown {
   if (Array.isArray(value)) return [fieldsOf(value[0])];
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, fieldsOf((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, fieldsOf((value as Record<string, unknown>)[k])]),
+    );
   }
   return "value";
 }
@@ -46,7 +50,15 @@ describe("the quick start", () => {
   });
 
   it("runs step by step in bash with curl: each answer is 200, SUCCESS and shaped like the docs' sample", async () => {
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "", NODE_ENV: "test", CURL_HOME: curlHome, OWO_URL: owo.url, PUBLIC_KEY: merchant.publicKey, SECRET_KEY: merchant.secretKey, TOKEN: "" };
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "test",
+      CURL_HOME: curlHome,
+      OWO_URL: owo.url,
+      PUBLIC_KEY: merchant.publicKey,
+      SECRET_KEY: merchant.secretKey,
+      TOKEN: "",
+    };
     for (const step of quickStart) {
       const { stdout } = await run("bash", ["-c", step.command], { env, timeout: 30_000 });
       const cut = stdout.lastIndexOf("\n");
@@ -67,7 +79,15 @@ describe("the quick start", () => {
 
 describe("Coming from SeerBit", () => {
   it("runs step by step in bash with curl: each answer is 200, SUCCESS and shaped like the docs' sample", async () => {
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? "", NODE_ENV: "test", CURL_HOME: curlHome, OWO_URL: owo.url, PUBLIC_KEY: merchant.publicKey, SECRET_KEY: merchant.secretKey, TOKEN: "" };
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "test",
+      CURL_HOME: curlHome,
+      OWO_URL: owo.url,
+      PUBLIC_KEY: merchant.publicKey,
+      SECRET_KEY: merchant.secretKey,
+      TOKEN: "",
+    };
     for (const step of seerbitSteps) {
       const { stdout } = await run("bash", ["-c", step.command], { env, timeout: 30_000 });
       const cut = stdout.lastIndexOf("\n");

@@ -63,7 +63,10 @@ describe("GET /api/v2/openapi.json", () => {
     assert.ok(result.valid, result.valid ? "" : compileErrors(result));
     assert.equal(served.openapi, "3.1.0");
     assert.deepEqual(served.servers, [{ url: owo.url }]);
-    assert.ok(!Object.keys(served.paths).some((p) => p.includes("providers")), "the bank's inbound notice door stays out of the public document");
+    assert.ok(
+      !Object.keys(served.paths).some((p) => p.includes("providers")),
+      "the bank's inbound notice door stays out of the public document",
+    );
   });
 
   it("documents every public REST route", () => {
@@ -87,7 +90,10 @@ describe("GET /api/v2/openapi.json", () => {
     let seen = 0;
     for (const [path, methods] of Object.entries(resolved.paths)) {
       for (const [method, op] of Object.entries(methods)) {
-        const media = [op.requestBody?.content["application/json"], ...Object.values(op.responses).map((r) => r.content?.["application/json"])];
+        const media = [
+          op.requestBody?.content["application/json"],
+          ...Object.values(op.responses).map((r) => r.content?.["application/json"]),
+        ];
         for (const m of media) {
           if (!m) continue;
           for (const [name, example] of Object.entries(m.examples ?? {})) {
@@ -104,7 +110,11 @@ describe("GET /api/v2/openapi.json", () => {
     const schema = resolved.paths["/api/v2/payments/initiates"]?.post?.requestBody?.content["application/json"]?.schema;
     assert.ok(schema);
     const validator = ajv.compile(schema);
-    const fill = { publicKey: merchant.publicKey, callbackUrl: "https://shop.example.ng/cb", redirectUrl: "https://shop.example.ng/thanks" };
+    const fill = {
+      publicKey: merchant.publicKey,
+      callbackUrl: "https://shop.example.ng/cb",
+      redirectUrl: "https://shop.example.ng/thanks",
+    };
     for (const sample of ["initiate-ussd", "initiate-transfer"] as const) {
       assert.ok(validator(JSON.parse(exampleText(sample, fill))), `${sample}: ${ajv.errorsText(validator.errors)}`);
     }
@@ -116,8 +126,16 @@ describe("GET /api/v2/openapi.json", () => {
 
 describe("the server's real answers fit the document", () => {
   it("token exchange, banks", async () => {
-    fits(await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `${merchant.secretKey}.${merchant.publicKey}` } }), "/api/v2/encrypt/keys", "post");
-    fits(await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `sk_test_nope.${merchant.publicKey}` } }), "/api/v2/encrypt/keys", "post");
+    fits(
+      await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `${merchant.secretKey}.${merchant.publicKey}` } }),
+      "/api/v2/encrypt/keys",
+      "post",
+    );
+    fits(
+      await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `sk_test_nope.${merchant.publicKey}` } }),
+      "/api/v2/encrypt/keys",
+      "post",
+    );
     fits(await call(owo, "POST", "/api/v2/encrypt/keys", { body: {} }), "/api/v2/encrypt/keys", "post");
     fits(await call(owo, "GET", "/api/v2/banks"), "/api/v2/banks", "get");
     const merchantBanks = "/api/v2/banks/merchant/{publicKey}";
@@ -127,7 +145,17 @@ describe("the server's real answers fit the document", () => {
 
   it("standard checkout, and verify before the customer chose a channel", async () => {
     const path = "/api/v2/payments";
-    const body = { amount: 100, callbackUrl: "www.testapp.com", country: "NG", currency: "NGN", email: "t@example.com", paymentReference: Date.now(), productId: null, productDescription: null, publicKey: merchant.publicKey };
+    const body = {
+      amount: 100,
+      callbackUrl: "www.testapp.com",
+      country: "NG",
+      currency: "NGN",
+      email: "t@example.com",
+      paymentReference: Date.now(),
+      productId: null,
+      productDescription: null,
+      publicKey: merchant.publicKey,
+    };
     const created = await call(owo, "POST", path, { token, body });
     assert.equal(created.status, 200);
     fits(created, path, "post");
@@ -189,7 +217,10 @@ describe("the server's real answers fit the document", () => {
     const ref = String(body.paymentReference);
     await call(owo, "POST", "/api/v2/payments/initiates", { token, body });
     await call(owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token, body: { outcome: "pay" } });
-    const accepted = await call(owo, "POST", `/api/v2/payments/${ref}/refunds`, { token, body: { amount: "500", reason: "one item", refundReference: "rf-doc-1" } });
+    const accepted = await call(owo, "POST", `/api/v2/payments/${ref}/refunds`, {
+      token,
+      body: { amount: "500", reason: "one item", refundReference: "rf-doc-1" },
+    });
     assert.equal(accepted.status, 200, accepted.text);
     fits(accepted, path, "post");
     const tooMuch = await call(owo, "POST", `/api/v2/payments/${ref}/refunds`, { token, body: { amount: "1000.01", reason: "too much" } });

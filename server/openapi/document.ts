@@ -4,7 +4,19 @@ import { ApiError, type ApiCode, type FieldError } from "../api-error";
 import { simulateInput } from "../providers/sandbox/bank";
 import { settings } from "../settings";
 import { refundInput } from "../payments/refunds";
-import { banksAnswer, errorAnswer, refundAnswer, refundStatusAnswer, merchantBanksAnswer, standardCheckoutAnswer, simulateAnswer, tokenAnswer, transferAnswer, ussdAnswer, verifyAnswer } from "./answers";
+import {
+  banksAnswer,
+  errorAnswer,
+  refundAnswer,
+  refundStatusAnswer,
+  merchantBanksAnswer,
+  standardCheckoutAnswer,
+  simulateAnswer,
+  tokenAnswer,
+  transferAnswer,
+  ussdAnswer,
+  verifyAnswer,
+} from "./answers";
 import * as examples from "./examples";
 import { initiateBranch, jsonSchema, standardCheckoutRequestSchema } from "./request-schemas";
 
@@ -13,7 +25,11 @@ const requestId = { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" 
 
 function jsonAnswer(description: string, schema: string, named: Record<string, unknown>) {
   const exampleEntries = Object.entries(named).map(([name, value]) => [name, { value }]);
-  return { description, headers: requestId, content: { "application/json": { schema: ref(schema), examples: Object.fromEntries(exampleEntries) } } };
+  return {
+    description,
+    headers: requestId,
+    content: { "application/json": { schema: ref(schema), examples: Object.fromEntries(exampleEntries) } },
+  };
 }
 
 const errorExample = (code: ApiCode, message: string, errors: FieldError[] = []) => ({ status: "ERROR", data: { code, message, errors } });
@@ -22,10 +38,13 @@ const errorExample = (code: ApiCode, message: string, errors: FieldError[] = [])
 const FAILURES = {
   BadRequest: {
     code: "S5",
-    description: "A field missing or malformed (S5, every field listed), or one field alone at fault: amount S2, currency S4, country S6, bankCode S8",
+    description:
+      "A field missing or malformed (S5, every field listed), or one field alone at fault: amount S2, currency S4, country S6, bankCode S8",
     examples: {
       S5: examples.fieldErrorAnswerExample,
-      S2: errorExample("S2", "Invalid amount: amount must be from 100.00 to 1000000.00 for USSD", [{ field: "amount", message: "must be from 100.00 to 1000000.00 for USSD" }]),
+      S2: errorExample("S2", "Invalid amount: amount must be from 100.00 to 1000000.00 for USSD", [
+        { field: "amount", message: "must be from 100.00 to 1000000.00 for USSD" },
+      ]),
     },
   },
   Unauthorized: {
@@ -33,11 +52,20 @@ const FAILURES = {
     description: "Missing, malformed, expired or revoked bearer token; wrong key pair; publicKey not the token's",
     examples: { S1: errorExample("S1", "Invalid or expired access token") },
   },
-  Forbidden: { code: "S3", description: "Not allowed in this mode, e.g. sandbox simulation with a live key", examples: { S3: errorExample("S3", "The sandbox bank serves test keys only") } },
-  NotFound: { code: "S404", description: "No such payment for this merchant (another merchant's is not found either)", examples: { S404: errorExample("S404", "No payment with reference ord-1001") } },
+  Forbidden: {
+    code: "S3",
+    description: "Not allowed in this mode, e.g. sandbox simulation with a live key",
+    examples: { S3: errorExample("S3", "The sandbox bank serves test keys only") },
+  },
+  NotFound: {
+    code: "S404",
+    description: "No such payment for this merchant (another merchant's is not found either)",
+    examples: { S404: errorExample("S404", "No payment with reference ord-1001") },
+  },
   Conflict: {
     code: "S14",
-    description: "S14: paymentReference already used by this merchant, in this mode, with a different request. S15: the payment's state forbids the action",
+    description:
+      "S14: paymentReference already used by this merchant, in this mode, with a different request. S15: the payment's state forbids the action",
     examples: {
       S14: errorExample("S14", "paymentReference ord-1001 was already used with a different request", [
         { field: "paymentReference", message: "is already used by another payment; send a new reference or the exact same request" },
@@ -45,9 +73,21 @@ const FAILURES = {
       S15: errorExample("S15", "Only a pending payment can be cancelled; ord-1001 is SUCCESSFUL"),
     },
   },
-  PayloadTooLarge: { code: "S413", description: "Body larger than 16 KiB", examples: { S413: errorExample("S413", "Request body larger than 16384 bytes (16 KiB)") } },
-  UnsupportedMediaType: { code: "S415", description: "Content-Type is not application/json", examples: { S415: errorExample("S415", "Content-Type must be application/json") } },
-  TooManyRequests: { code: "S429", description: "Rate limit; retry after Retry-After seconds", examples: { S429: errorExample("S429", "Too many requests: retry after 1 s") } },
+  PayloadTooLarge: {
+    code: "S413",
+    description: "Body larger than 16 KiB",
+    examples: { S413: errorExample("S413", "Request body larger than 16384 bytes (16 KiB)") },
+  },
+  UnsupportedMediaType: {
+    code: "S415",
+    description: "Content-Type is not application/json",
+    examples: { S415: errorExample("S415", "Content-Type must be application/json") },
+  },
+  TooManyRequests: {
+    code: "S429",
+    description: "Rate limit; retry after Retry-After seconds",
+    examples: { S429: errorExample("S429", "Too many requests: retry after 1 s") },
+  },
   ServerError: {
     code: "S500",
     description: "Unexpected fault; the message carries the request id, never internals",
@@ -69,7 +109,9 @@ function failureResponses() {
 }
 
 const failing = (...names: Failure[]) =>
-  Object.fromEntries(names.map((name) => [String(new ApiError(FAILURES[name].code, "").httpStatus), { $ref: `#/components/responses/${name}` }]));
+  Object.fromEntries(
+    names.map((name) => [String(new ApiError(FAILURES[name].code, "").httpStatus), { $ref: `#/components/responses/${name}` }]),
+  );
 
 const referenceParameter = {
   name: "paymentReference",
@@ -84,9 +126,16 @@ const verifyOperation = (operationId: string, summary: string) => ({
   tags: ["Payments"],
   operationId,
   summary,
-  description: "The payment as it stands. Never reports an open payment past its expiry: verify expires it then and there. Treat any code other than 00 as unpaid.",
+  description:
+    "The payment as it stands. Never reports an open payment past its expiry: verify expires it then and there. Treat any code other than 00 as unpaid.",
   parameters: [referenceParameter],
-  responses: { "200": jsonAnswer("The payment", "VerifyAnswer", { paid: examples.verifyAnswerExample, awaitingChoice: examples.standardCheckoutVerifyExample }), ...failing("Unauthorized", "NotFound", "TooManyRequests", "ServerError") },
+  responses: {
+    "200": jsonAnswer("The payment", "VerifyAnswer", {
+      paid: examples.verifyAnswerExample,
+      awaitingChoice: examples.standardCheckoutVerifyExample,
+    }),
+    ...failing("Unauthorized", "NotFound", "TooManyRequests", "ServerError"),
+  },
 });
 
 export function openApiDocument(publicUrl: string) {
@@ -95,7 +144,8 @@ export function openApiDocument(publicUrl: string) {
     info: {
       title: "Owo payment initiation API",
       version: "2",
-      description: "USSD and bank-transfer payment initiation, wire-compatible with the SeerBit-style v2 API. Within v2 changes are additive only. Guides: /docs.",
+      description:
+        "USSD and bank-transfer payment initiation, wire-compatible with the SeerBit-style v2 API. Within v2 changes are additive only. Guides: /docs.",
     },
     servers: [{ url: publicUrl }],
     tags: [
@@ -117,7 +167,10 @@ export function openApiDocument(publicUrl: string) {
             required: true,
             content: { "application/json": { schema: ref("KeyPair"), example: { key: "sk_test_….pk_test_…" } } },
           },
-          responses: { "200": jsonAnswer("A token", "TokenAnswer", { token: examples.tokenAnswerExample }), ...failing("BadRequest", "Unauthorized", "PayloadTooLarge", "UnsupportedMediaType", "TooManyRequests", "ServerError") },
+          responses: {
+            "200": jsonAnswer("A token", "TokenAnswer", { token: examples.tokenAnswerExample }),
+            ...failing("BadRequest", "Unauthorized", "PayloadTooLarge", "UnsupportedMediaType", "TooManyRequests", "ServerError"),
+          },
         },
       },
       "/api/v2/banks": {
@@ -134,9 +187,24 @@ export function openApiDocument(publicUrl: string) {
           tags: ["Banks"],
           operationId: "merchantBanks",
           summary: "The banks your customers can pay from, in your token's mode",
-          description: "What SeerBit clients call merchant banks (e.g. seerbit-nodejs AccountsService.BanksList). In live mode a bank supports USSD only where a connected provider serves it.",
-          parameters: [{ name: "publicKey", in: "path", required: true, description: "The public key of the token's merchant", schema: { type: "string", minLength: 1 }, example: "pk_test_…" }],
-          responses: { "200": jsonAnswer("Every bank, with what each channel needs", "MerchantBanksAnswer", { banks: examples.merchantBanksAnswerExample }), ...failing("Unauthorized", "TooManyRequests", "ServerError") },
+          description:
+            "What SeerBit clients call merchant banks (e.g. seerbit-nodejs AccountsService.BanksList). In live mode a bank supports USSD only where a connected provider serves it.",
+          parameters: [
+            {
+              name: "publicKey",
+              in: "path",
+              required: true,
+              description: "The public key of the token's merchant",
+              schema: { type: "string", minLength: 1 },
+              example: "pk_test_…",
+            },
+          ],
+          responses: {
+            "200": jsonAnswer("Every bank, with what each channel needs", "MerchantBanksAnswer", {
+              banks: examples.merchantBanksAnswerExample,
+            }),
+            ...failing("Unauthorized", "TooManyRequests", "ServerError"),
+          },
         },
       },
       "/api/v2/payments": {
@@ -148,11 +216,26 @@ export function openApiDocument(publicUrl: string) {
             "For clients written for SeerBit's standard checkout (e.g. seerbit-nodejs StandardCheckout.Initialize), unchanged. callbackUrl keeps SeerBit's meaning: where the browser returns, unless redirectUrl is sent too (then callbackUrl gets the signed callbacks). A URL without a scheme gets https://. Idempotent on paymentReference, as initiation.",
           requestBody: {
             required: true,
-            content: { "application/json": { schema: ref("StandardCheckoutRequest"), examples: { seerbitNodejs: { value: examples.standardCheckoutRequestExample("pk_test_…") } } } },
+            content: {
+              "application/json": {
+                schema: ref("StandardCheckoutRequest"),
+                examples: { seerbitNodejs: { value: examples.standardCheckoutRequestExample("pk_test_…") } },
+              },
+            },
           },
           responses: {
-            "200": jsonAnswer("The hosted checkout link for this payment", "StandardCheckoutAnswer", { created: examples.standardCheckoutAnswerExample }),
-            ...failing("BadRequest", "Unauthorized", "Conflict", "PayloadTooLarge", "UnsupportedMediaType", "TooManyRequests", "ServerError"),
+            "200": jsonAnswer("The hosted checkout link for this payment", "StandardCheckoutAnswer", {
+              created: examples.standardCheckoutAnswerExample,
+            }),
+            ...failing(
+              "BadRequest",
+              "Unauthorized",
+              "Conflict",
+              "PayloadTooLarge",
+              "UnsupportedMediaType",
+              "TooManyRequests",
+              "ServerError",
+            ),
           },
         },
       },
@@ -167,7 +250,10 @@ export function openApiDocument(publicUrl: string) {
             content: {
               "application/json": {
                 schema: ref("InitiateRequest"),
-                examples: { USSD: { value: examples.ussdRequestExample("pk_test_…") }, TRANSFER: { value: examples.transferRequestExample("pk_test_…") } },
+                examples: {
+                  USSD: { value: examples.ussdRequestExample("pk_test_…") },
+                  TRANSFER: { value: examples.transferRequestExample("pk_test_…") },
+                },
               },
             },
           },
@@ -182,7 +268,15 @@ export function openApiDocument(publicUrl: string) {
                 },
               },
             },
-            ...failing("BadRequest", "Unauthorized", "Conflict", "PayloadTooLarge", "UnsupportedMediaType", "TooManyRequests", "ServerError"),
+            ...failing(
+              "BadRequest",
+              "Unauthorized",
+              "Conflict",
+              "PayloadTooLarge",
+              "UnsupportedMediaType",
+              "TooManyRequests",
+              "ServerError",
+            ),
           },
         },
       },
@@ -196,7 +290,10 @@ export function openApiDocument(publicUrl: string) {
           description:
             "PENDING → CANCELLED; no body. Anything else is 409 S15. No provider voids these charges: cancel stops Owo from crediting, and money that still arrives is added to amountToRefund (payment.refund_due).",
           parameters: [referenceParameter],
-          responses: { "200": jsonAnswer("The cancelled payment, as verify shows it", "VerifyAnswer", { cancelled: examples.cancelAnswerExample }), ...failing("Unauthorized", "NotFound", "Conflict", "TooManyRequests", "ServerError") },
+          responses: {
+            "200": jsonAnswer("The cancelled payment, as verify shows it", "VerifyAnswer", { cancelled: examples.cancelAnswerExample }),
+            ...failing("Unauthorized", "NotFound", "Conflict", "TooManyRequests", "ServerError"),
+          },
         },
       },
       "/api/v2/payments/{paymentReference}/refunds": {
@@ -207,8 +304,28 @@ export function openApiDocument(publicUrl: string) {
           description:
             "Only a payment that is not PENDING or PARTIALLY_PAID. Refundable = amountPaid + amountToRefund − refunds PENDING or PROCESSED; more is 409 S15, as is a provider that cannot refund (refund it at the provider). No amount: all that is refundable. The same refundReference again answers the first refund again. The answer is always PENDING; the provider pays it back and refund.processed or refund.failed follows. Refunds never change the payment's status, code or amountToRefund; amountRefunded sums the PROCESSED ones.",
           parameters: [referenceParameter],
-          requestBody: { required: true, content: { "application/json": { schema: ref("RefundRequest"), examples: { part: { value: examples.refundRequestExample }, whole: { value: { reason: "Order cancelled" } } } } } },
-          responses: { "200": jsonAnswer("The refund, accepted", "RefundAnswer", { accepted: examples.refundAnswerExample }), ...failing("BadRequest", "Unauthorized", "NotFound", "Conflict", "PayloadTooLarge", "UnsupportedMediaType", "TooManyRequests", "ServerError") },
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: ref("RefundRequest"),
+                examples: { part: { value: examples.refundRequestExample }, whole: { value: { reason: "Order cancelled" } } },
+              },
+            },
+          },
+          responses: {
+            "200": jsonAnswer("The refund, accepted", "RefundAnswer", { accepted: examples.refundAnswerExample }),
+            ...failing(
+              "BadRequest",
+              "Unauthorized",
+              "NotFound",
+              "Conflict",
+              "PayloadTooLarge",
+              "UnsupportedMediaType",
+              "TooManyRequests",
+              "ServerError",
+            ),
+          },
         },
       },
       "/api/v2/payments/{paymentReference}/refunds/{refundReference}": {
@@ -216,12 +333,23 @@ export function openApiDocument(publicUrl: string) {
           tags: ["Payments"],
           operationId: "getRefund",
           summary: "How one refund stands",
-          description: "The refund under this refundReference on this payment, as it stands now (PENDING, PROCESSED or FAILED). No such payment or refund: 404 S404.",
+          description:
+            "The refund under this refundReference on this payment, as it stands now (PENDING, PROCESSED or FAILED). No such payment or refund: 404 S404.",
           parameters: [
             referenceParameter,
-            { name: "refundReference", in: "path", required: true, description: "The refundReference the refund was requested with (or Owo's RFD… one)", schema: { type: "string", minLength: 1, maxLength: 64 }, example: "rf-ord-1002-1" },
+            {
+              name: "refundReference",
+              in: "path",
+              required: true,
+              description: "The refundReference the refund was requested with (or Owo's RFD… one)",
+              schema: { type: "string", minLength: 1, maxLength: 64 },
+              example: "rf-ord-1002-1",
+            },
           ],
-          responses: { "200": jsonAnswer("The refund", "RefundStatusAnswer", { processed: examples.refundStatusAnswerExample }), ...failing("Unauthorized", "NotFound", "TooManyRequests", "ServerError") },
+          responses: {
+            "200": jsonAnswer("The refund", "RefundStatusAnswer", { processed: examples.refundStatusAnswerExample }),
+            ...failing("Unauthorized", "NotFound", "TooManyRequests", "ServerError"),
+          },
         },
       },
       "/api/v2/sandbox/payments/{paymentReference}/simulate": {
@@ -229,13 +357,25 @@ export function openApiDocument(publicUrl: string) {
           tags: ["Sandbox"],
           operationId: "simulatePayment",
           summary: "Make the sandbox bank pay, under- or over-pay, or decline",
-          description: 'USSD: {"outcome":"pay"} or {"outcome":"decline"}. TRANSFER: {"outcome":"pay"} pays the balance owed, {"outcome":"pay","amount":"700.00"} that amount. Answers once Owo applied the bank\'s notice.',
+          description:
+            'USSD: {"outcome":"pay"} or {"outcome":"decline"}. TRANSFER: {"outcome":"pay"} pays the balance owed, {"outcome":"pay","amount":"700.00"} that amount. Answers once Owo applied the bank\'s notice.',
           parameters: [referenceParameter],
           requestBody: {
             required: true,
-            content: { "application/json": { schema: ref("SimulateRequest"), examples: { pay: { value: { outcome: "pay" } }, partly: { value: { outcome: "pay", amount: "700.00" } } } } },
+            content: {
+              "application/json": {
+                schema: ref("SimulateRequest"),
+                examples: { pay: { value: { outcome: "pay" } }, partly: { value: { outcome: "pay", amount: "700.00" } } },
+              },
+            },
           },
-          responses: { "200": jsonAnswer("The payment after the bank's notice", "SimulateAnswer", { USSD: examples.simulateUssdAnswerExample, TRANSFER: examples.simulateAnswerExample }), ...failing("BadRequest", "Unauthorized", "Forbidden", "NotFound", "UnsupportedMediaType", "TooManyRequests", "ServerError") },
+          responses: {
+            "200": jsonAnswer("The payment after the bank's notice", "SimulateAnswer", {
+              USSD: examples.simulateUssdAnswerExample,
+              TRANSFER: examples.simulateAnswerExample,
+            }),
+            ...failing("BadRequest", "Unauthorized", "Forbidden", "NotFound", "UnsupportedMediaType", "TooManyRequests", "ServerError"),
+          },
         },
       },
       "/api/v2/openapi.json": {
@@ -257,7 +397,13 @@ export function openApiDocument(publicUrl: string) {
       },
       schemas: {
         KeyPair: jsonSchema(z.object({ key: z.string().min(1).max(200).describe("<secretKey>.<publicKey>, secret first, dot-joined") })),
-        InitiateRequest: { oneOf: [ref("UssdRequest"), ref("TransferRequest")], discriminator: { propertyName: "paymentType", mapping: { USSD: "#/components/schemas/UssdRequest", TRANSFER: "#/components/schemas/TransferRequest" } } },
+        InitiateRequest: {
+          oneOf: [ref("UssdRequest"), ref("TransferRequest")],
+          discriminator: {
+            propertyName: "paymentType",
+            mapping: { USSD: "#/components/schemas/UssdRequest", TRANSFER: "#/components/schemas/TransferRequest" },
+          },
+        },
         UssdRequest: initiateBranch("USSD"),
         TransferRequest: initiateBranch("TRANSFER"),
         SimulateRequest: jsonSchema(simulateInput),

@@ -15,7 +15,15 @@ const urls = {
 
 /** The initiation bodies, in API.md's field order; publicKey is the caller's own. */
 export function ussdRequestExample(publicKey: string) {
-  return { publicKey, amount: "1500", ...customerExample, paymentReference: "ord-1001", ...urls, paymentType: "USSD", bankCode: "044" } as const;
+  return {
+    publicKey,
+    amount: "1500",
+    ...customerExample,
+    paymentReference: "ord-1001",
+    ...urls,
+    paymentType: "USSD",
+    bankCode: "044",
+  } as const;
 }
 
 export function transferRequestExample(publicKey: string) {
@@ -24,7 +32,11 @@ export function transferRequestExample(publicKey: string) {
 
 export const tokenAnswerExample = {
   status: "SUCCESS",
-  data: { code: "00", message: "Successful", EncryptedSecKey: { encryptedKey: "owo_test_3q2-7wYv0mQx…", expiresAt: "2026-11-22T09:00:00.000Z" } },
+  data: {
+    code: "00",
+    message: "Successful",
+    EncryptedSecKey: { encryptedKey: "owo_test_3q2-7wYv0mQx…", expiresAt: "2026-11-22T09:00:00.000Z" },
+  },
 };
 
 export const ussdAnswerExample = {
@@ -132,7 +144,13 @@ export const refundAnswerExample = {
   data: {
     code: "00",
     message: "Refund accepted",
-    refund: { refundReference: "rf-ord-1002-1", amount: "500.00", status: "PENDING", reason: "One item out of stock", createdAt: "2026-11-21T11:00:00.000Z" },
+    refund: {
+      refundReference: "rf-ord-1002-1",
+      amount: "500.00",
+      status: "PENDING",
+      reason: "One item out of stock",
+      createdAt: "2026-11-21T11:00:00.000Z",
+    },
   },
 };
 
@@ -141,7 +159,13 @@ export const refundStatusAnswerExample = {
   data: {
     code: "00",
     message: "Successful",
-    refund: { refundReference: "rf-ord-1002-1", amount: "500.00", status: "PROCESSED", reason: "One item out of stock", createdAt: "2026-11-21T11:00:00.000Z" },
+    refund: {
+      refundReference: "rf-ord-1002-1",
+      amount: "500.00",
+      status: "PROCESSED",
+      reason: "One item out of stock",
+      createdAt: "2026-11-21T11:00:00.000Z",
+    },
   },
 };
 
@@ -228,7 +252,14 @@ export const merchantBanksAnswerExample = {
     message: "Successful",
     merchantBanks: [
       { bankCode: "044", bankName: "Access Bank", ussdCode: "*901#", supportsUssd: true, status: "ACTIVE", minimumAmount: "100.00" },
-      { bankCode: "058", bankName: "Guaranty Trust Bank", ussdCode: "*737#", supportsUssd: true, status: "ACTIVE", minimumAmount: "100.00" },
+      {
+        bankCode: "058",
+        bankName: "Guaranty Trust Bank",
+        ussdCode: "*737#",
+        supportsUssd: true,
+        status: "ACTIVE",
+        minimumAmount: "100.00",
+      },
     ],
   },
 };

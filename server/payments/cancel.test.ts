@@ -25,7 +25,8 @@ async function initiate(body: Record<string, unknown>): Promise<string> {
   return body.paymentReference as string;
 }
 
-const cancel = (reference: string, token = s.token) => call(s.owo, "POST", `/api/v2/payments/${encodeURIComponent(reference)}/cancel`, { token });
+const cancel = (reference: string, token = s.token) =>
+  call(s.owo, "POST", `/api/v2/payments/${encodeURIComponent(reference)}/cancel`, { token });
 
 test("REST: a pending payment is cancelled: 200 with verify's payments (CANCELLED, S13), and verify agrees", async () => {
   const ref = await initiate(ussdBody(s.merchant.publicKey));
@@ -54,7 +55,12 @@ test("REST: cancelling twice, or a paid, part-paid or declined payment, is 409 S
   const declined = await initiate(ussdBody(s.merchant.publicKey));
   await call(s.owo, "POST", `/api/v2/sandbox/payments/${declined}/simulate`, { token: s.token, body: { outcome: "decline" } });
 
-  for (const [ref, status] of [[twice, "CANCELLED"], [paid, "SUCCESSFUL"], [part, "PARTIALLY_PAID"], [declined, "FAILED"]] as const) {
+  for (const [ref, status] of [
+    [twice, "CANCELLED"],
+    [paid, "SUCCESSFUL"],
+    [part, "PARTIALLY_PAID"],
+    [declined, "FAILED"],
+  ] as const) {
     const res = await cancel(ref);
     assert.equal(res.status, 409, `${status}: ${res.text}`);
     assert.equal(res.json.status, "ERROR");
@@ -94,32 +100,56 @@ test("money after cancel is refund due; the timeline and the signed callbacks sa
   assert.equal(sim.json.data.payments.amountToRefund, "1500.00");
 
   const detail = await s.trpc.payments.byReference.query({ paymentReference: ref });
-  assert.deepEqual((detail.timeline).map((e) => [e.sequence, e.type, e.status]), [[1, "initiated", "PENDING"], [2, "cancelled", "CANCELLED"], [3, "refund_due", "CANCELLED"]]);
+  assert.deepEqual(
+    detail.timeline.map((e) => [e.sequence, e.type, e.status]),
+    [
+      [1, "initiated", "PENDING"],
+      [2, "cancelled", "CANCELLED"],
+      [3, "refund_due", "CANCELLED"],
+    ],
+  );
 
   const secret = new Webhook(s.merchant.webhookSecret);
   const got = await eventually("both callbacks", () => {
-    const mine = receiver.received.filter((r) => JSON.parse(r.body).notificationItems[0].notificationRequestItem.data.paymentReference === ref);
+    const mine = receiver.received.filter(
+      (r) => JSON.parse(r.body).notificationItems[0].notificationRequestItem.data.paymentReference === ref,
+    );
     return mine.length === 2 && mine;
   });
   const data = got
-    .map((r) => secret.verify(r.body, { "webhook-id": String(r.headers["webhook-id"]), "webhook-timestamp": String(r.headers["webhook-timestamp"]), "webhook-signature": String(r.headers["webhook-signature"]) }) as { notificationItems: { notificationRequestItem: { data: Record<string, unknown> } }[] })
+    .map(
+      (r) =>
+        secret.verify(r.body, {
+          "webhook-id": String(r.headers["webhook-id"]),
+          "webhook-timestamp": String(r.headers["webhook-timestamp"]),
+          "webhook-signature": String(r.headers["webhook-signature"]),
+        }) as { notificationItems: { notificationRequestItem: { data: Record<string, unknown> } }[] },
+    )
     .map((n) => n.notificationItems[0]!.notificationRequestItem.data)
     .sort((a, b) => Number(a.sequence) - Number(b.sequence));
-  assert.deepEqual(data.map((d) => [d.event, d.sequence, d.status, d.code, d.amountToRefund]), [
-    ["payment.cancelled", 2, "CANCELLED", "S13", "0.00"],
-    ["payment.refund_due", 3, "CANCELLED", "S13", "1500.00"],
-  ]);
+  assert.deepEqual(
+    data.map((d) => [d.event, d.sequence, d.status, d.code, d.amountToRefund]),
+    [
+      ["payment.cancelled", 2, "CANCELLED", "S13", "0.00"],
+      ["payment.refund_due", 3, "CANCELLED", "S13", "1500.00"],
+    ],
+  );
 });
 
 test("a pending payment past its expiry is expired, not cancelled: 409 S15 naming EXPIRED, and the expiry is kept", async () => {
   const ref = await initiate(ussdBody(s.merchant.publicKey));
   const { rawSqlite: sqlite } = await import("../../db/client");
-  sqlite().prepare("update payments set expires_at = ? where payment_reference = ?").run(Date.now() - 1000, ref);
+  sqlite()
+    .prepare("update payments set expires_at = ? where payment_reference = ?")
+    .run(Date.now() - 1000, ref);
   const res = await cancel(ref);
   assert.equal(res.status, 409, res.text);
   assert.match(res.json.data.message, /EXPIRED/);
   const detail = await s.trpc.payments.byReference.query({ paymentReference: ref });
-  assert.deepEqual((detail.timeline).map((e) => e.type), ["initiated", "expired"]);
+  assert.deepEqual(
+    detail.timeline.map((e) => e.type),
+    ["initiated", "expired"],
+  );
 });
 
 test("tRPC payments.cancel: an API token may; CONFLICT with apiCode S15 for a cancelled one", async () => {

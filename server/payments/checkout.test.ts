@@ -28,7 +28,14 @@ async function initiate(body: Record<string, unknown>) {
 }
 
 test("a customer follows a transfer from open account to receipt, seeing nothing private", async () => {
-  const issued = await initiate(transferBody(m.publicKey, { amount: "2000", redirectUrl: "https://shop.example.ng/thanks?order=77", email: "private@example.com", mobileNumber: "08099998888" }));
+  const issued = await initiate(
+    transferBody(m.publicKey, {
+      amount: "2000",
+      redirectUrl: "https://shop.example.ng/thanks?order=77",
+      email: "private@example.com",
+      mobileNumber: "08099998888",
+    }),
+  );
   const open = await status(issued.linkingReference);
   assert.equal(open.status, 200, open.text);
   const view = open.json.result.data.json;
@@ -37,13 +44,25 @@ test("a customer follows a transfer from open account to receipt, seeing nothing
   assert.equal(view.amount, "2000.00");
   assert.equal(view.amountDue, "2000.00");
   assert.equal(view.expiresAt, issued.expiresAt);
-  assert.deepEqual(view.issued, { paymentType: "TRANSFER", accountNumber: issued.accountNumber, bankName: "Owo Sandbox Bank", accountName: "OWO(Mama Put Kitchen)" });
+  assert.deepEqual(view.issued, {
+    paymentType: "TRANSFER",
+    accountNumber: issued.accountNumber,
+    bankName: "Owo Sandbox Bank",
+    accountName: "OWO(Mama Put Kitchen)",
+  });
   assert.equal(view.returnUrl, null, "no way back until the payment has ended");
-  for (const secret of ["private@example.com", "08099998888", "callback", "Ada Obi"]) assert.ok(!open.text.includes(secret), `checkout must not show ${secret}`);
+  for (const secret of ["private@example.com", "08099998888", "callback", "Ada Obi"])
+    assert.ok(!open.text.includes(secret), `checkout must not show ${secret}`);
 
-  await call(owo, "POST", `/api/v2/sandbox/payments/${issued.paymentReference}/simulate`, { token, body: { outcome: "pay", amount: "500.00" } });
+  await call(owo, "POST", `/api/v2/sandbox/payments/${issued.paymentReference}/simulate`, {
+    token,
+    body: { outcome: "pay", amount: "500.00" },
+  });
   const partly = (await status(issued.linkingReference)).json.result.data.json;
-  assert.deepEqual([partly.status, partly.amountPaid, partly.amountDue, partly.open, partly.somethingPaid, partly.refundDue], ["PARTIALLY_PAID", "500.00", "1500.00", true, true, false]);
+  assert.deepEqual(
+    [partly.status, partly.amountPaid, partly.amountDue, partly.open, partly.somethingPaid, partly.refundDue],
+    ["PARTIALLY_PAID", "500.00", "1500.00", true, true, false],
+  );
 
   await call(owo, "POST", `/api/v2/sandbox/payments/${issued.paymentReference}/simulate`, { token, body: { outcome: "pay" } });
   const done = (await status(issued.linkingReference)).json.result.data.json;

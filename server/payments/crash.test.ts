@@ -15,7 +15,11 @@ type Acknowledged = { body: string; answer: string; reference: string };
 
 async function post(url: string, token: string, body: string): Promise<{ status: number; text: string } | null> {
   try {
-    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body });
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body,
+    });
     return { status: res.status, text: await res.text() };
   } catch {
     return null; // the server died mid-request: not acknowledged
@@ -26,21 +30,45 @@ function checkDatabase(): void {
   const db = new Database(join(dataDir, "owo.db"), { readonly: true });
   try {
     assert.equal((db.prepare("pragma integrity_check").get() as { integrity_check: string }).integrity_check, "ok");
-    assert.deepEqual(db.prepare("select payment_reference from payments group by merchant_id, mode, payment_reference having count(*) > 1").all(), []);
+    assert.deepEqual(
+      db.prepare("select payment_reference from payments group by merchant_id, mode, payment_reference having count(*) > 1").all(),
+      [],
+    );
     // A reservation cut off mid-issue was never answered: it is no payment (a retry or the sweeper removes it).
-    const payments = db.prepare("select id, status, event_sequence, amount_paid_kobo + amount_to_refund_kobo as money from payments where reserved_at is null").all() as { id: number; status: string; event_sequence: number; money: number }[];
-    const events = db.prepare("select payment_id, sequence, type, status from payment_events order by payment_id, sequence").all() as { payment_id: number; sequence: number; type: string; status: string }[];
+    const payments = db
+      .prepare(
+        "select id, status, event_sequence, amount_paid_kobo + amount_to_refund_kobo as money from payments where reserved_at is null",
+      )
+      .all() as { id: number; status: string; event_sequence: number; money: number }[];
+    const events = db.prepare("select payment_id, sequence, type, status from payment_events order by payment_id, sequence").all() as {
+      payment_id: number;
+      sequence: number;
+      type: string;
+      status: string;
+    }[];
     const outbox = new Set((db.prepare("select payment_id || ':' || sequence as k from outbox").all() as { k: string }[]).map((r) => r.k));
-    const credits = new Map((db.prepare("select payment_id, sum(amount_kobo) as total from bank_notices where kind = 'credit' group by payment_id").all() as { payment_id: number; total: number }[]).map((r) => [r.payment_id, r.total]));
+    const credits = new Map(
+      (
+        db.prepare("select payment_id, sum(amount_kobo) as total from bank_notices where kind = 'credit' group by payment_id").all() as {
+          payment_id: number;
+          total: number;
+        }[]
+      ).map((r) => [r.payment_id, r.total]),
+    );
     const byPayment = new Map<number, typeof events>();
     for (const e of events) byPayment.set(e.payment_id, [...(byPayment.get(e.payment_id) ?? []), e]);
     for (const p of payments) {
       const timeline = byPayment.get(p.id) ?? [];
-      assert.deepEqual(timeline.map((e) => e.sequence), timeline.map((_, i) => i + 1), `payment ${p.id}: gapless timeline`);
+      assert.deepEqual(
+        timeline.map((e) => e.sequence),
+        timeline.map((_, i) => i + 1),
+        `payment ${p.id}: gapless timeline`,
+      );
       assert.equal(timeline.length, p.event_sequence, `payment ${p.id}: sequence counter matches its events`);
       assert.equal(timeline[0]?.type, "initiated", `payment ${p.id}: starts with its initiation`);
       assert.equal(timeline.at(-1)?.status, p.status, `payment ${p.id}: last event shows the current status`);
-      for (const e of timeline.slice(1)) assert.ok(outbox.has(`${p.id}:${e.sequence}`), `payment ${p.id}: event ${e.sequence} has its outbox row`);
+      for (const e of timeline.slice(1))
+        assert.ok(outbox.has(`${p.id}:${e.sequence}`), `payment ${p.id}: event ${e.sequence} has its outbox row`);
       assert.equal(p.money, credits.get(p.id) ?? 0, `payment ${p.id}: amountPaid + amountToRefund = credits received`);
     }
   } finally {
@@ -49,10 +77,21 @@ function checkDatabase(): void {
 }
 
 test(`${ROUNDS} rounds of SIGKILL under load: acknowledged payments survive, the database stays whole, replays answer the same`, async () => {
-  const m = JSON.parse(runCli(["merchant", "create", "--name", "Crash Co", "--email", "crash@example.com", "--password", "a long password", "--json"], dataDir).stdout.trim().split("\n").pop() ?? "");
+  const m = JSON.parse(
+    runCli(["merchant", "create", "--name", "Crash Co", "--email", "crash@example.com", "--password", "a long password", "--json"], dataDir)
+      .stdout.trim()
+      .split("\n")
+      .pop() ?? "",
+  );
   const port = await freePort();
   let owo: OwoProcess = await spawnOwo(databaseIn(dataDir), {}, port);
-  const t = await (await fetch(`${owo.url}/api/v2/encrypt/keys`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key: `${m.secretKey}.${m.publicKey}` }) })).json();
+  const t = await (
+    await fetch(`${owo.url}/api/v2/encrypt/keys`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ key: `${m.secretKey}.${m.publicKey}` }),
+    })
+  ).json();
   const token = t.data.EncryptedSecKey.encryptedKey as string;
   const acknowledged: Acknowledged[] = [];
   let n = 0;
@@ -65,16 +104,29 @@ test(`${ROUNDS} rounds of SIGKILL under load: acknowledged payments survive, the
         const reference = `crash-${round}-${worker}-${++n}`;
         const usesUssd = n % 2 === 0;
         const body = JSON.stringify({
-          publicKey: m.publicKey, amount: String(100 + (n % 900)), fullName: "Crash Customer", mobileNumber: "08012345678", email: "c@example.com",
-          currency: "NGN", country: "NG", paymentReference: reference, callbackUrl: "https://shop.example.ng/cb", redirectUrl: "https://shop.example.ng/r",
-          paymentType: usesUssd ? "USSD" : "TRANSFER", ...(usesUssd ? { bankCode: "058" } : {}),
+          publicKey: m.publicKey,
+          amount: String(100 + (n % 900)),
+          fullName: "Crash Customer",
+          mobileNumber: "08012345678",
+          email: "c@example.com",
+          currency: "NGN",
+          country: "NG",
+          paymentReference: reference,
+          callbackUrl: "https://shop.example.ng/cb",
+          redirectUrl: "https://shop.example.ng/r",
+          paymentType: usesUssd ? "USSD" : "TRANSFER",
+          ...(usesUssd ? { bankCode: "058" } : {}),
         });
         const res = await post(`${url}/api/v2/payments/initiates`, token, body);
         if (!res) return;
         assert.equal(res.status, 200, res.text);
         acknowledged.push({ body, answer: res.text, reference });
         if (n % 3 === 0) {
-          const paid = await post(`${url}/api/v2/sandbox/payments/${reference}/simulate`, token, JSON.stringify({ outcome: "pay", ...(usesUssd ? {} : { amount: "50.00" }) }));
+          const paid = await post(
+            `${url}/api/v2/sandbox/payments/${reference}/simulate`,
+            token,
+            JSON.stringify({ outcome: "pay", ...(usesUssd ? {} : { amount: "50.00" }) }),
+          );
           if (!paid) return;
           assert.equal(paid.status, 200, paid.text);
         }
@@ -83,7 +135,8 @@ test(`${ROUNDS} rounds of SIGKILL under load: acknowledged payments survive, the
     const workers = Array.from({ length: 8 }, (_, i) => load(i));
     // Killed once this round has real load behind it (however slow the machine), then at a random moment.
     const before = acknowledged.length;
-    for (const deadline = Date.now() + 60_000; acknowledged.length < before + 12 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+    for (const deadline = Date.now() + 60_000; acknowledged.length < before + 12 && Date.now() < deadline;)
+      await new Promise((r) => setTimeout(r, 20));
     await new Promise((r) => setTimeout(r, Math.random() * 300));
     owo.child.kill("SIGKILL");
     await owo.exited;

@@ -7,6 +7,11 @@ export function telLink(dialCode: string): string {
 
 /** An SVG image (as a data: URL) of the tel: link; a phone's camera offers to dial it. */
 export async function dialQrCode(dialCode: string): Promise<string> {
-  const svg = await QRCode.toString(telLink(dialCode), { type: "svg", margin: 1, errorCorrectionLevel: "M", color: { dark: "#14213d", light: "#ffffff" } });
+  const svg = await QRCode.toString(telLink(dialCode), {
+    type: "svg",
+    margin: 1,
+    errorCorrectionLevel: "M",
+    color: { dark: "#14213d", light: "#ffffff" },
+  });
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }

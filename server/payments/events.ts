@@ -26,7 +26,12 @@ export type TimelineEvent = keyof typeof PUBLISHED | "initiated" | "channel_chos
 export type RefundInfo = { refundReference: string; amount: string; status: string; reason: string };
 
 /** The `data` object of a callback (API.md "Callbacks"); the worker wraps it in notificationItems. */
-export async function callbackData(p: PaymentRow, event: PublishedEvent, sequence: number, refund?: RefundInfo): Promise<Record<string, unknown>> {
+export async function callbackData(
+  p: PaymentRow,
+  event: PublishedEvent,
+  sequence: number,
+  refund?: RefundInfo,
+): Promise<Record<string, unknown>> {
   return {
     event,
     sequence,
@@ -66,11 +71,21 @@ export type RecordOptions = {
 
 // Every move of every payment writes these two, so they are compiled once (db/client.ts `prepared`); they run in the
 // caller's transaction.
-const advanceSequence = prepared((tx) => tx.update(payments).set({ eventSequence: sql`${sql.placeholder("sequence")}` }).where(eq(payments.id, sql.placeholder("id"))));
+const advanceSequence = prepared((tx) =>
+  tx
+    .update(payments)
+    .set({ eventSequence: sql`${sql.placeholder("sequence")}` })
+    .where(eq(payments.id, sql.placeholder("id"))),
+);
 const insertEvent = prepared((tx) =>
   tx.insert(paymentEvents).values({
-    paymentId: sql.placeholder("paymentId"), sequence: sql.placeholder("sequence"), type: sql.placeholder("type"), status: sql.placeholder("status"),
-    amountKobo: sql.placeholder("amountKobo"), detailJson: sql.placeholder("detailJson"), createdAt: sql.placeholder("createdAt"),
+    paymentId: sql.placeholder("paymentId"),
+    sequence: sql.placeholder("sequence"),
+    type: sql.placeholder("type"),
+    status: sql.placeholder("status"),
+    amountKobo: sql.placeholder("amountKobo"),
+    detailJson: sql.placeholder("detailJson"),
+    createdAt: sql.placeholder("createdAt"),
   }),
 );
 
@@ -91,13 +106,27 @@ export async function recordEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, no
  */
 export async function writeEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, now: number, opts: RecordOptions = {}): Promise<void> {
   const sequence = p.eventSequence;
-  await insertEvent({ paymentId: p.id, sequence, type, status: p.status, amountKobo: opts.amountKobo ?? null, detailJson: JSON.stringify(opts.detail ?? {}), createdAt: now });
-  const event = type === "initiated" || type === "channel_chosen" || type === "refund_requested" || type === "reversed" ? null : PUBLISHED[type];
+  await insertEvent({
+    paymentId: p.id,
+    sequence,
+    type,
+    status: p.status,
+    amountKobo: opts.amountKobo ?? null,
+    detailJson: JSON.stringify(opts.detail ?? {}),
+    createdAt: now,
+  });
+  const event =
+    type === "initiated" || type === "channel_chosen" || type === "refund_requested" || type === "reversed" ? null : PUBLISHED[type];
   if (event && opts.publish !== false) {
-    await tx.insert(outbox)
-      .values({
-        eventId: `evt_${randomBytes(12).toString("hex")}`, paymentId: p.id, merchantId: p.merchantId, mode: p.mode, event, sequence,
-        payloadJson: JSON.stringify(await callbackData(p, event, sequence, opts.refund)), createdAt: now,
-      });
+    await tx.insert(outbox).values({
+      eventId: `evt_${randomBytes(12).toString("hex")}`,
+      paymentId: p.id,
+      merchantId: p.merchantId,
+      mode: p.mode,
+      event,
+      sequence,
+      payloadJson: JSON.stringify(await callbackData(p, event, sequence, opts.refund)),
+      createdAt: now,
+    });
   }
 }

@@ -10,7 +10,11 @@ let token: string;
 let publicKey: string;
 
 before(async () => {
-  owo = await startOwo({ OWO_TRANSFER_TTL_SECONDS: String(LIFETIME_S), OWO_USSD_TTL_SECONDS: String(LIFETIME_S), OWO_SWEEP_INTERVAL_SECONDS: "0" });
+  owo = await startOwo({
+    OWO_TRANSFER_TTL_SECONDS: String(LIFETIME_S),
+    OWO_USSD_TTL_SECONDS: String(LIFETIME_S),
+    OWO_SWEEP_INTERVAL_SECONDS: "0",
+  });
   const m = await createTestMerchant();
   publicKey = m.publicKey;
   token = await tokenFor(owo, m);
@@ -27,8 +31,17 @@ async function initiate(ref: string, paymentType: "USSD" | "TRANSFER" = "TRANSFE
   const res = await call(owo, "POST", "/api/v2/payments/initiates", {
     token,
     body: {
-      publicKey, amount: "1000", fullName: "Ngozi Eze", mobileNumber: "08098765432", email: "ngozi@example.com", currency: "NGN", country: "NG",
-      paymentReference: ref, callbackUrl: "https://shop.example.ng/cb", redirectUrl: "https://shop.example.ng/done", paymentType,
+      publicKey,
+      amount: "1000",
+      fullName: "Ngozi Eze",
+      mobileNumber: "08098765432",
+      email: "ngozi@example.com",
+      currency: "NGN",
+      country: "NG",
+      paymentReference: ref,
+      callbackUrl: "https://shop.example.ng/cb",
+      redirectUrl: "https://shop.example.ng/done",
+      paymentType,
       ...(paymentType === "USSD" ? { bankCode: "044" } : {}),
     },
   });
@@ -37,8 +50,16 @@ async function initiate(ref: string, paymentType: "USSD" | "TRANSFER" = "TRANSFE
 
 async function eventsOf(ref: string) {
   const { rawSqlite: sqlite } = await import("../../db/client");
-  const events = sqlite().prepare("select e.type, e.sequence from payment_events e join payments p on p.id = e.payment_id where p.payment_reference = ? order by e.sequence").all(ref) as { type: string; sequence: number }[];
-  const outbox = sqlite().prepare("select o.event, o.sequence from outbox o join payments p on p.id = o.payment_id where p.payment_reference = ? order by o.sequence").all(ref) as { event: string; sequence: number }[];
+  const events = sqlite()
+    .prepare(
+      "select e.type, e.sequence from payment_events e join payments p on p.id = e.payment_id where p.payment_reference = ? order by e.sequence",
+    )
+    .all(ref) as { type: string; sequence: number }[];
+  const outbox = sqlite()
+    .prepare(
+      "select o.event, o.sequence from outbox o join payments p on p.id = o.payment_id where p.payment_reference = ? order by o.sequence",
+    )
+    .all(ref) as { event: string; sequence: number }[];
   return { events, outbox };
 }
 
@@ -52,7 +73,10 @@ test("with the sweeper off, verify just after expiry says EXPIRED (S0), and the 
     assert.equal(res.json.data.payments.status, "EXPIRED");
   }
   const { events, outbox } = await eventsOf("exp-verify");
-  assert.deepEqual(events, [{ type: "initiated", sequence: 1 }, { type: "expired", sequence: 2 }]);
+  assert.deepEqual(events, [
+    { type: "initiated", sequence: 1 },
+    { type: "expired", sequence: 2 },
+  ]);
   assert.deepEqual(outbox, [{ event: "payment.expired", sequence: 2 }]);
 });
 
@@ -65,7 +89,10 @@ test("money arriving after expiry is refund due: arrival decides", async () => {
   assert.equal(sim.json.data.payments.amountPaid, "0.00");
   assert.equal(sim.json.data.payments.amountToRefund, "1000.00");
   const { events } = await eventsOf("exp-pay");
-  assert.deepEqual(events.map((e) => e.type), ["initiated", "expired", "refund_due"]);
+  assert.deepEqual(
+    events.map((e) => e.type),
+    ["initiated", "expired", "refund_due"],
+  );
 });
 
 test("a part payment does not extend the lifetime; PARTIALLY_PAID expires too, keeping what was paid", async () => {
@@ -84,7 +111,8 @@ test("the sweeper expires overdue payments on its timer, once, and verify afterw
   await outliveLifetime();
   const stop = startSweeper(0.2);
   // The sweeper's own timer does the work (no read expires them first); wait for it, however slow the machine.
-  const expired = async () => (await Promise.all(["exp-sweep-1", "exp-sweep-2"].map(eventsOf))).every((e) => e.events.some((x) => x.type === "expired"));
+  const expired = async () =>
+    (await Promise.all(["exp-sweep-1", "exp-sweep-2"].map(eventsOf))).every((e) => e.events.some((x) => x.type === "expired"));
   for (let waited = 0; !(await expired()); waited += 50) {
     assert.ok(waited < 30_000, "the sweeper expired both within 30 s");
     await new Promise((r) => setTimeout(r, 50));

@@ -31,23 +31,45 @@ function parseCsv(text: string): string[][] {
   return text
     .split("\r\n")
     .filter((line) => line.length > 0)
-    .map((line) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((f) => f[1] ?? "").slice(0, -1).map((f) => (f.startsWith('"') ? f.slice(1, -1).replaceAll('""', '"') : f)));
+    .map((line) =>
+      [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)]
+        .map((f) => f[1] ?? "")
+        .slice(0, -1)
+        .map((f) => (f.startsWith('"') ? f.slice(1, -1).replaceAll('""', '"') : f)),
+    );
 }
 
 test("streams the filtered list newest first in batches, each row once, with the header first", async () => {
   const { exportPayments } = await import("./export");
   const { listPayments } = await import("./history");
   const start = Date.now() - 3_600_000;
-  for (let i = 0; i < 23; i++) await payment(start + Math.floor(i / 2) * 1000, (i % 3 === 0 ? ussdBody : transferBody)("", { paymentReference: newReference("csv"), amount: `${1000 + i}` }));
+  for (let i = 0; i < 23; i++)
+    await payment(
+      start + Math.floor(i / 2) * 1000,
+      (i % 3 === 0 ? ussdBody : transferBody)("", { paymentReference: newReference("csv"), amount: `${1000 + i}` }),
+    );
 
   const transfers = await exportPayments(m.merchantId, "test", { channel: "TRANSFER" }, 5);
   assert.equal(transfers.total, 15);
   const chunks = await collect(transfers.chunks);
   assert.equal(chunks.length, 1 + 3, "the header, then batches of 5");
   const rows = parseCsv(chunks.join(""));
-  assert.deepEqual(rows[0]?.slice(0, 9), ["Created (UTC)", "Payment reference", "Linking reference", "Channel", "Status", "Amount (NGN)", "Amount paid (NGN)", "Amount to refund (NGN)", "Amount refunded (NGN)"]);
+  assert.deepEqual(rows[0]?.slice(0, 9), [
+    "Created (UTC)",
+    "Payment reference",
+    "Linking reference",
+    "Channel",
+    "Status",
+    "Amount (NGN)",
+    "Amount paid (NGN)",
+    "Amount to refund (NGN)",
+    "Amount refunded (NGN)",
+  ]);
   const expected = (await listPayments(m.merchantId, "test", { channel: "TRANSFER" }, { limit: 200 })).items.map((p) => p.paymentReference);
-  assert.deepEqual(rows.slice(1).map((r) => r[1]), expected);
+  assert.deepEqual(
+    rows.slice(1).map((r) => r[1]),
+    expected,
+  );
   assert.ok(rows.slice(1).every((r) => r[3] === "TRANSFER" && r[4] === "PENDING" && /^\d+\.\d\d$/.test(r[5] ?? "")));
   assert.ok(rows.slice(1).every((r) => r.length === rows[0]?.length));
 
@@ -68,7 +90,7 @@ test("between batches the one connection serves others, and rows written meanwhi
     rows += step.value.split("\r\n").filter(Boolean).length;
     // A request landing mid-export: a write and a read on the same connection.
     await payment(Date.now(), ussdBody("", { paymentReference: newReference("mid") }));
-    assert.ok(await countPayments(m.merchantId, "test", {}) > before);
+    assert.ok((await countPayments(m.merchantId, "test", {})) > before);
   }
   assert.equal(rows, before, "newer payments sort before the walk's position, so each old row comes once");
 });
@@ -81,7 +103,10 @@ test("cells are quoted when needed, and a customer-typed formula is never run by
   assert.equal(csvField("@SUM(A1)"), "'@SUM(A1)");
   assert.equal(csvField("two\r\nlines"), "two lines");
 
-  const ref = await payment(Date.now() + 10_000, ussdBody("", { paymentReference: newReference("formula"), fullName: '=HYPERLINK("http://evil.example","Ada")' }));
+  const ref = await payment(
+    Date.now() + 10_000,
+    ussdBody("", { paymentReference: newReference("formula"), fullName: '=HYPERLINK("http://evil.example","Ada")' }),
+  );
   const text = (await collect((await exportPayments(m.merchantId, "test", { search: ref })).chunks)).join("");
   const [, row] = parseCsv(text);
   assert.equal(row?.[1], ref);

@@ -59,7 +59,12 @@ export async function exportPayments(merchantId: string, mode: Mode, filters: Pa
     yield CSV_HEADER;
     let after = { createdAt: Number.MAX_SAFE_INTEGER, id: Number.MAX_SAFE_INTEGER };
     for (;;) {
-      const rows: Record<string, unknown>[] = await db().select(selection).from(payments).where(and(where, olderThan(after))).orderBy(...newestFirst).limit(batchSize);
+      const rows: Record<string, unknown>[] = await db()
+        .select(selection)
+        .from(payments)
+        .where(and(where, olderThan(after)))
+        .orderBy(...newestFirst)
+        .limit(batchSize);
       const last = rows.at(-1);
       if (!last) return;
       yield rows.map((row) => EXPORTED.map((k) => csvField(COLUMNS[k].cell(row[k] as never))).join(",") + "\r\n").join("");

@@ -35,7 +35,11 @@ async function all(filters: Record<string, string> = {}): Promise<string[]> {
   const refs: string[] = [];
   let cursor: string | null = null;
   do {
-    const page: { items: { paymentReference: string }[]; nextCursor: string | null } = await api.payments.list.query({ ...filters, cursor, limit: 200 });
+    const page: { items: { paymentReference: string }[]; nextCursor: string | null } = await api.payments.list.query({
+      ...filters,
+      cursor,
+      limit: 200,
+    });
     refs.push(...page.items.map((p) => p.paymentReference));
     cursor = page.nextCursor;
   } while (cursor);
@@ -54,10 +58,10 @@ test("every filter narrows the list to exactly the payments it names, newest fir
   const token = await tokenFor(owo, filterStore);
   const sim = await call(owo, "POST", `/api/v2/sandbox/payments/${paid}/simulate`, { token, body: { outcome: "pay" } });
   assert.equal(sim.status, 200, sim.text);
-  const viaRest = (await call(owo, "POST", "/api/v2/payments/initiates", { token, body: ussdBody(filterStore.publicKey) })).json.data.payments.paymentReference;
+  const viaRest = (await call(owo, "POST", "/api/v2/payments/initiates", { token, body: ussdBody(filterStore.publicKey) })).json.data
+    .payments.paymentReference;
 
-  const list = async (filters: Record<string, string>) =>
-    (await client.payments.list.query(filters)).items.map((p) => p.paymentReference);
+  const list = async (filters: Record<string, string>) => (await client.payments.list.query(filters)).items.map((p) => p.paymentReference);
   assert.deepEqual(await list({}), [viaRest, paid, ussdMid, transferBig, ussdSmall]);
   assert.deepEqual(await list({ channel: "USSD" }), [viaRest, ussdMid, ussdSmall]);
   assert.deepEqual(await list({ channel: "TRANSFER" }), [paid, transferBig]);
@@ -81,8 +85,16 @@ test("every filter narrows the list to exactly the payments it names, newest fir
 test("search matches the exact value or its beginning in references, e-mail and phone, never the middle", async () => {
   const store = await createTestMerchant("Search Store");
   const client = trpcClient(owo, await tokenFor(owo, store));
-  const a = await paymentAt(NOW, ussdBody("", { paymentReference: "inv-2026-0042", email: "Chioma.Eze@Example.com", mobileNumber: "08031112222" }), store);
-  const b = await paymentAt(NOW + 1, transferBody("", { paymentReference: "inv-2026-0043", email: "tolu@example.com", mobileNumber: "07035556666" }), store);
+  const a = await paymentAt(
+    NOW,
+    ussdBody("", { paymentReference: "inv-2026-0042", email: "Chioma.Eze@Example.com", mobileNumber: "08031112222" }),
+    store,
+  );
+  const b = await paymentAt(
+    NOW + 1,
+    transferBody("", { paymentReference: "inv-2026-0043", email: "tolu@example.com", mobileNumber: "07035556666" }),
+    store,
+  );
   await paymentAt(NOW + 2, transferBody("", { paymentReference: "order-9", email: "zed@example.com", mobileNumber: "09099990000" }), store);
   const search = async (term: string) => (await client.payments.list.query({ search: term })).items.map((p) => p.paymentReference);
 
@@ -106,7 +118,8 @@ test("keyset pages walk every payment exactly once, also across equal times and 
   const client = trpcClient(owo, await tokenFor(owo, store));
   const made: string[] = [];
   // Three payments per millisecond: the id breaks the ties.
-  for (let i = 0; i < 75; i++) made.push(await paymentAt(NOW + Math.floor(i / 3), transferBody("", { paymentReference: newReference("page") }), store));
+  for (let i = 0; i < 75; i++)
+    made.push(await paymentAt(NOW + Math.floor(i / 3), transferBody("", { paymentReference: newReference("page") }), store));
   const seen: string[] = [];
   let page = await client.payments.list.query({ limit: 20 });
   seen.push(...page.items.map((p) => p.paymentReference));
@@ -152,8 +165,12 @@ test("a payment's page shows what was issued and its timeline as the bank moved 
   assert.equal(detail.issued?.paymentType === "TRANSFER" && detail.issued?.accountNumber, res.json.data.payments.accountNumber);
   assert.equal(detail.checkoutUrl, res.json.data.payments.checkoutUrl);
   assert.deepEqual(
-    (detail.timeline).map((e) => [e.sequence, e.type, e.status, e.amount]),
-    [[1, "initiated", "PENDING", "1000.00"], [2, "partially_paid", "PARTIALLY_PAID", "400.00"], [3, "successful", "SUCCESSFUL", "600.00"]],
+    detail.timeline.map((e) => [e.sequence, e.type, e.status, e.amount]),
+    [
+      [1, "initiated", "PENDING", "1000.00"],
+      [2, "partially_paid", "PARTIALLY_PAID", "400.00"],
+      [3, "successful", "SUCCESSFUL", "600.00"],
+    ],
   );
 
   const ussd = await call(owo, "POST", "/api/v2/payments/initiates", { token, body: ussdBody(m.publicKey, { bankCode: "058" }) });
@@ -171,7 +188,12 @@ test("pages are read in index order, never sorted or skipped through, whatever t
   const { db, rawSqlite: sqlite } = await import("../../db/client");
   const { payments } = await import("../../db/schema");
   const { filterWhere, newestFirst, olderThan } = await import("./history");
-  for (const filters of [{}, { status: "FAILED" as const }, { channel: "USSD" as const, minAmount: "100" }, { from: "2026-01-01", to: "2026-12-31" }]) {
+  for (const filters of [
+    {},
+    { status: "FAILED" as const },
+    { channel: "USSD" as const, minAmount: "100" },
+    { from: "2026-01-01", to: "2026-12-31" },
+  ]) {
     const page = db()
       .select()
       .from(payments)
@@ -179,7 +201,13 @@ test("pages are read in index order, never sorted or skipped through, whatever t
       .orderBy(...newestFirst)
       .limit(51)
       .toSQL();
-    const plan = (sqlite().prepare(`explain query plan ${page.sql}`).all(...page.params) as { detail: string }[]).map((r) => r.detail).join(" | ");
+    const plan = (
+      sqlite()
+        .prepare(`explain query plan ${page.sql}`)
+        .all(...page.params) as { detail: string }[]
+    )
+      .map((r) => r.detail)
+      .join(" | ");
     assert.match(plan, /USING INDEX payments_list \(merchant_id=\? AND mode=\? AND created_at[<>]/, `${JSON.stringify(filters)}: ${plan}`);
     assert.doesNotMatch(plan, /TEMP B-TREE/, `${JSON.stringify(filters)} must not sort: ${plan}`);
   }

@@ -71,10 +71,20 @@ async function searchScope(merchantId: string, mode: Mode, term: string): Promis
   const ids = await db()
     .select({ id: payments.id })
     .from(payments)
-    .where(or(...perMerchant.map((range) => and(own, range)), and(linking, sql`${unindexed(payments.merchantId)} = ${merchantId}`, sql`${unindexed(payments.mode)} = ${mode}`)))
+    .where(
+      or(
+        ...perMerchant.map((range) => and(own, range)),
+        and(linking, sql`${unindexed(payments.merchantId)} = ${merchantId}`, sql`${unindexed(payments.mode)} = ${mode}`),
+      ),
+    )
     .limit(NARROW_SEARCH + 1);
   if (ids.length > NARROW_SEARCH) return and(own, or(linking, ...perMerchant)) ?? NOTHING;
-  return ids.length === 0 ? NOTHING : inArray(payments.id, ids.map((r) => r.id));
+  return ids.length === 0
+    ? NOTHING
+    : inArray(
+        payments.id,
+        ids.map((r) => r.id),
+      );
 }
 
 /** Everything but the page: the same condition serves the list, the count and the CSV export. */
@@ -131,7 +141,7 @@ export async function listPayments(
   mode: Mode,
   filters: PaymentFilters,
   page: { cursor?: string | null; limit?: number } = {},
-): Promise<{ items: PaymentSummary[]; nextCursor: string | null; }> {
+): Promise<{ items: PaymentSummary[]; nextCursor: string | null }> {
   const limit = Math.min(page.limit ?? PAGE_LIMITS.default, PAGE_LIMITS.max);
   const rows = await db()
     .select()
@@ -145,5 +155,12 @@ export async function listPayments(
 }
 
 export async function countPayments(merchantId: string, mode: Mode, filters: PaymentFilters): Promise<number> {
-  return (await db().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(payments).where(await filterWhere(merchantId, mode, filters)))[0]?.n ?? 0;
+  return (
+    (
+      await db()
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(payments)
+        .where(await filterWhere(merchantId, mode, filters))
+    )[0]?.n ?? 0
+  );
 }

@@ -19,7 +19,10 @@ function assertConflict(res: Answer) {
   assert.equal(res.status, 409, res.text);
   assert.equal(res.json.status, "ERROR");
   assert.equal(res.json.data.code, "S14");
-  assert.deepEqual(res.json.data.errors.map((e: { field: string }) => e.field), ["paymentReference"]);
+  assert.deepEqual(
+    res.json.data.errors.map((e: { field: string }) => e.field),
+    ["paymentReference"],
+  );
 }
 
 test("a replay answers the very same bytes: amounts as kobo, key order, whitespace and extra fields do not count", async () => {
@@ -27,12 +30,18 @@ test("a replay answers the very same bytes: amounts as kobo, key order, whitespa
     const first = await initiate(body);
     assert.equal(first.status, 200, first.text);
     const reordered = Object.fromEntries(Object.entries({ ...body, amount: "1500.00", productId: "Foods", note: "again" }).reverse());
-    for (const raw of [JSON.stringify(body), JSON.stringify({ ...body, amount: "1500.0" }), JSON.stringify(reordered, null, 4), `\n ${JSON.stringify(reordered)}\t`]) {
+    for (const raw of [
+      JSON.stringify(body),
+      JSON.stringify({ ...body, amount: "1500.0" }),
+      JSON.stringify(reordered, null, 4),
+      `\n ${JSON.stringify(reordered)}\t`,
+    ]) {
       const again = await initiateRaw(raw);
       assert.equal(again.status, 200, again.text);
       assert.equal(again.text, first.text);
     }
-    if (body.paymentType === "TRANSFER") assert.equal((await initiate({ ...body, bankCode: null })).text, first.text, "null bankCode = absent");
+    if (body.paymentType === "TRANSFER")
+      assert.equal((await initiate({ ...body, bankCode: null })).text, first.text, "null bankCode = absent");
   }
 });
 
@@ -52,7 +61,10 @@ test("the same request over REST and then tRPC, or tRPC and then REST, is one pa
 test("a replay after the payment moved on still answers the first answer, and issues nothing new", async () => {
   const body = ussdBody(m.publicKey);
   const first = await initiate(body);
-  const paid = await call(owo, "POST", `/api/v2/sandbox/payments/${String(body.paymentReference)}/simulate`, { token, body: { outcome: "pay" } });
+  const paid = await call(owo, "POST", `/api/v2/sandbox/payments/${String(body.paymentReference)}/simulate`, {
+    token,
+    body: { outcome: "pay" },
+  });
   assert.equal(paid.status, 200, paid.text);
   assert.equal((await verify(body.paymentReference)).json.data.payments.status, "SUCCESSFUL");
   assert.equal((await initiate(body)).text, first.text);
@@ -66,8 +78,13 @@ test("a different request with a used reference is 409 S14 over both doors, and 
   const body = ussdBody(m.publicKey);
   const first = await initiate(body);
   const changes: Body[] = [
-    { amount: "1500.01" }, { fullName: "Ada Obi-Eze" }, { mobileNumber: "08012345679" }, { email: "ada@example.org" },
-    { callbackUrl: "https://shop.example.ng/owo/other" }, { redirectUrl: "https://shop.example.ng/other" }, { bankCode: "058" },
+    { amount: "1500.01" },
+    { fullName: "Ada Obi-Eze" },
+    { mobileNumber: "08012345679" },
+    { email: "ada@example.org" },
+    { callbackUrl: "https://shop.example.ng/owo/other" },
+    { redirectUrl: "https://shop.example.ng/other" },
+    { bankCode: "058" },
     { paymentType: "TRANSFER", bankCode: undefined },
   ];
   for (const change of changes) {
@@ -76,7 +93,10 @@ test("a different request with a used reference is 409 S14 over both doors, and 
     assert.equal(t.code, "CONFLICT");
     assert.equal(t.httpStatus, 409);
     assert.equal(t.apiCode, "S14");
-    assert.deepEqual(t.errors.map((e) => e.field), ["paymentReference"]);
+    assert.deepEqual(
+      t.errors.map((e) => e.field),
+      ["paymentReference"],
+    );
   }
   assert.equal((await initiate(body)).text, first.text);
   const v = await verify(body.paymentReference);
@@ -120,7 +140,9 @@ test("100 identical requests at once with a new reference: one payment, 100 iden
 test("two different requests racing for one new reference: one wins, every other answer is the winner's or 409", async () => {
   const a = ussdBody(m.publicKey, { amount: "1000" });
   const b = { ...a, amount: "2000" };
-  const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => Promise.all([initiate(i % 2 ? a : b), viaTrpc(i % 2 ? b : a).catch((e: unknown) => e)])));
+  const answers = await Promise.all(
+    Array.from({ length: 60 }, (_, i) => Promise.all([initiate(i % 2 ? a : b), viaTrpc(i % 2 ? b : a).catch((e: unknown) => e)])),
+  );
   const rest = answers.map(([res]) => res);
   for (const res of rest) assert.ok(res.status === 200 || res.status === 409, res.text);
   const wins = new Set(rest.filter((res) => res.status === 200).map((res) => res.text));

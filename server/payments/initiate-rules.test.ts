@@ -31,7 +31,11 @@ async function refused(patch: Body, code: string, fields: string[], channel: Cha
     assert.deepEqual(Object.keys(e), ["field", "message"]);
     assert.ok(e.message.length > 0);
   }
-  assert.deepEqual(errors.map((e) => e.field), fields, label);
+  assert.deepEqual(
+    errors.map((e) => e.field),
+    fields,
+    label,
+  );
   if (code === "S5") assert.equal(res.json.data.message, `Invalid/Missing parameters = ${fields.join(", ")}`);
 
   const t = await trpcFailure(viaTrpc(body));
@@ -116,7 +120,8 @@ test("email: an e-mail address of at most 254 characters", async () => {
   for (const email of ["ada", "ada@", "@example.com", "ada@example", " ada@example.com", `${"a".repeat(64)}@${"b".repeat(186)}.com`]) {
     await refused({ email }, "S5", ["email"]);
   }
-  for (const email of ["ada+shop@example.co.uk", "ADA.OBI@EXAMPLE.NG", `${"a".repeat(64)}@${"b".repeat(185)}.com`]) await accepted({ email });
+  for (const email of ["ada+shop@example.co.uk", "ADA.OBI@EXAMPLE.NG", `${"a".repeat(64)}@${"b".repeat(185)}.com`])
+    await accepted({ email });
 });
 
 test("paymentReference: 1 to 64 of A-Z a-z 0-9 . _ - with at least one letter or digit", async () => {
@@ -130,7 +135,17 @@ test("callbackUrl and redirectUrl: absolute http(s) URLs of at most 2048 charact
   const long = (n: number) => `https://shop.example.ng/${"a".repeat(n - 24)}`;
   assert.equal(long(2049).length, 2049);
   for (const field of ["callbackUrl", "redirectUrl"]) {
-    for (const url of ["/owo/callback", "shop.example.ng/cb", "ftp://shop.example.ng/cb", "javascript:alert(1)", "https://", long(2049), " https://shop.example.ng/cb", "https://shop.example.ng/a b", "http:shop.example.ng"]) {
+    for (const url of [
+      "/owo/callback",
+      "shop.example.ng/cb",
+      "ftp://shop.example.ng/cb",
+      "javascript:alert(1)",
+      "https://",
+      long(2049),
+      " https://shop.example.ng/cb",
+      "https://shop.example.ng/a b",
+      "http:shop.example.ng",
+    ]) {
       await refused({ [field]: url }, "S5", [field]);
     }
     for (const url of [long(2048), "http://127.0.0.1:8080/cb", "HTTPS://Shop.Example.NG/cb?x=1#y"]) await accepted({ [field]: url });
@@ -155,13 +170,21 @@ test("REST: a missing publicKey is an S5 field error listed with the others", as
     const res = await rest(ussdBody(m.publicKey, { publicKey, email: "nope" }));
     assert.equal(res.status, 400, res.text);
     assert.equal(res.json.data.code, "S5");
-    assert.deepEqual(res.json.data.errors.map((e: { field: string }) => e.field), ["publicKey", "email"]);
+    assert.deepEqual(
+      res.json.data.errors.map((e: { field: string }) => e.field),
+      ["publicKey", "email"],
+    );
   }
 });
 
 test("REST: another merchant's publicKey is 401 S1, before any field is looked at", async () => {
   const other = await createTestMerchant();
-  for (const body of [ussdBody(other.publicKey), ussdBody(other.publicKey, { email: "nope", amount: "0" }), { publicKey: other.publicKey }, { publicKey: "pk_test_nothing" }]) {
+  for (const body of [
+    ussdBody(other.publicKey),
+    ussdBody(other.publicKey, { email: "nope", amount: "0" }),
+    { publicKey: other.publicKey },
+    { publicKey: "pk_test_nothing" },
+  ]) {
     const res = await rest(body);
     assert.equal(res.status, 401, res.text);
     assert.deepEqual(res.json, { status: "ERROR", data: { code: "S1", message: res.json.data.message, errors: [] } });
@@ -182,7 +205,14 @@ test("a body that is not an object is S5 over both doors", async () => {
 });
 
 test("fields the contract does not know change nothing and are not kept", async () => {
-  const body = ussdBody(m.publicKey, { status: "SUCCESSFUL", amountPaid: "999", amountToRefund: "5", mode: "live", linkingReference: "OWO1", productId: "Foods" });
+  const body = ussdBody(m.publicKey, {
+    status: "SUCCESSFUL",
+    amountPaid: "999",
+    amountToRefund: "5",
+    mode: "live",
+    linkingReference: "OWO1",
+    productId: "Foods",
+  });
   const res = await rest(body);
   assert.equal(res.status, 200, res.text);
   assert.notEqual(res.json.data.payments.linkingReference, "OWO1");

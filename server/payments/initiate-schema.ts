@@ -43,7 +43,9 @@ export const commonFields = z.object({
     .trim()
     .refine((v) => v.length > 0, FULL_NAME)
     .refine((v) => [...v].length <= 100, "must be at most 100 characters"),
-  mobileNumber: z.string({ error: "must be 7 to 15 digits, e.g. 08012345678" }).regex(/^\d{7,15}$/, "must be 7 to 15 digits, e.g. 08012345678"),
+  mobileNumber: z
+    .string({ error: "must be 7 to 15 digits, e.g. 08012345678" })
+    .regex(/^\d{7,15}$/, "must be 7 to 15 digits, e.g. 08012345678"),
   email: z
     .string({ error: "must be an e-mail address, e.g. ada@example.com" })
     .max(254, "must be at most 254 characters")
@@ -60,7 +62,10 @@ export const commonFields = z.object({
 const ussdBankCode = z
   .string({ error: "is required for USSD: the customer's 3-digit bank code from GET /api/v2/banks" })
   .refine((code) => bankByCode(code) !== undefined, "is not a known bank code; see GET /api/v2/banks")
-  .refine((code) => bankByCode(code)?.ussdCode !== null, "is a bank with no USSD service; see GET /api/v2/banks for banks with supportsUssd");
+  .refine(
+    (code) => bankByCode(code)?.ussdCode !== null,
+    "is a bank with no USSD service; see GET /api/v2/banks for banks with supportsUssd",
+  );
 
 export const ussdRequest = commonFields.extend({
   paymentType: z.literal("USSD"),
@@ -82,7 +87,20 @@ export const initiatePaymentInput = z.discriminatedUnion("paymentType", [ussdReq
 export type InitiatePaymentInput = z.input<typeof initiatePaymentInput>;
 export type InitiateRequest = z.output<typeof initiatePaymentInput>;
 
-const FIELD_ORDER = ["publicKey", "amount", "fullName", "mobileNumber", "email", "currency", "country", "paymentReference", "callbackUrl", "redirectUrl", "paymentType", "bankCode"];
+const FIELD_ORDER = [
+  "publicKey",
+  "amount",
+  "fullName",
+  "mobileNumber",
+  "email",
+  "currency",
+  "country",
+  "paymentReference",
+  "callbackUrl",
+  "redirectUrl",
+  "paymentType",
+  "bankCode",
+];
 
 type RawBody = Record<string, unknown>;
 
@@ -101,7 +119,9 @@ function fieldErrors(raw: RawBody, error: z.ZodError): FieldError[] {
     if (!shared.success) collect(shared.error);
     if (parseAmount(raw.amount) === null) byField.set("amount", AMOUNT_FORMAT);
   }
-  return [...byField].map(([field, message]) => ({ field, message })).sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field));
+  return [...byField]
+    .map(([field, message]) => ({ field, message }))
+    .sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field));
 }
 
 const SINGLE_FIELD_CODES = { amount: "S2", currency: "S4", country: "S6", bankCode: "S8" } as const;
@@ -124,7 +144,11 @@ export function initiateError(errors: FieldError[], paymentType: unknown, missin
 
 function checkInitiateRequest(raw: unknown, opts: { publicKey: boolean }): { request: InitiateRequest } | { error: ApiError } {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
-    return { error: new ApiError("S5", "Invalid/Missing parameters = body: send a JSON object", [{ field: "body", message: "must be a JSON object" }]) };
+    return {
+      error: new ApiError("S5", "Invalid/Missing parameters = body: send a JSON object", [
+        { field: "body", message: "must be a JSON object" },
+      ]),
+    };
   }
   const body = raw as RawBody;
   const parsed = initiatePaymentInput.safeParse(body);

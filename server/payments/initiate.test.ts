@@ -21,7 +21,17 @@ before(async () => {
 after(() => owo.stop());
 
 const USSD_KEYS = ["paymentReference", "linkingReference", "providerreference", "ussdDailCode", "amount", "expiresAt", "checkoutUrl"];
-const TRANSFER_KEYS = ["paymentReference", "walletName", "wallet", "bankName", "accountNumber", "linkingReference", "amount", "expiresAt", "checkoutUrl"];
+const TRANSFER_KEYS = [
+  "paymentReference",
+  "walletName",
+  "wallet",
+  "bankName",
+  "accountNumber",
+  "linkingReference",
+  "amount",
+  "expiresAt",
+  "checkoutUrl",
+];
 const DIAL_CODE = /^\*\d+(\*\d+)*#$/;
 
 /** Posts and returns the answer together with the moments just before and after, to bound expiresAt. */
@@ -54,7 +64,11 @@ function assertExpiry(res: { json: Answer["json"]; sent: number; answered: numbe
   assert.ok(at >= res.sent + ttlSeconds * 1000 && at <= res.answered + ttlSeconds * 1000, `expires ${ttlSeconds}s after initiation`);
 }
 
-const fill = () => ({ publicKey: m.publicKey, callbackUrl: "https://shop.example.ng/owo/callback", redirectUrl: "https://shop.example.ng/thanks" });
+const fill = () => ({
+  publicKey: m.publicKey,
+  callbackUrl: "https://shop.example.ng/owo/callback",
+  redirectUrl: "https://shop.example.ng/thanks",
+});
 
 test("the published USSD sample is accepted unchanged and answered exactly as API.md shows", async () => {
   const res = await initiate(exampleText("initiate-ussd", fill()));
@@ -81,19 +95,32 @@ test("the published TRANSFER sample is accepted unchanged and answered exactly a
 });
 
 test("amounts are answered with two decimals and paymentReference is echoed unchanged", async () => {
-  for (const [sent, answered] of [["1500.5", "1500.50"], ["250000", "250000.00"], ["0100.01", "100.01"], ["1000000.00", "1000000.00"]] as const) {
+  for (const [sent, answered] of [
+    ["1500.5", "1500.50"],
+    ["250000", "250000.00"],
+    ["0100.01", "100.01"],
+    ["1000000.00", "1000000.00"],
+  ] as const) {
     const body = ussdBody(m.publicKey, { amount: sent, paymentReference: `Ord.${sent}_X-y` });
     const p = assertSuccess(await initiate(body), null, null, USSD_KEYS);
     assert.equal(p.amount, answered);
     assert.equal(p.paymentReference, body.paymentReference);
   }
-  const p = assertSuccess(await initiate(transferBody(m.publicKey, { amount: "9999999.99" })), "00", "ACCOUNT OPENED SUCCESSFULLY", TRANSFER_KEYS);
+  const p = assertSuccess(
+    await initiate(transferBody(m.publicKey, { amount: "9999999.99" })),
+    "00",
+    "ACCOUNT OPENED SUCCESSFULLY",
+    TRANSFER_KEYS,
+  );
   assert.equal(p.amount, "9999999.99");
 });
 
 test("the walletName carries the merchant's name as it is", async () => {
   const other = await createTestMerchant("Mama Put & Sons (Ikeja)");
-  const res = await call(owo, "POST", "/api/v2/payments/initiates", { token: await tokenFor(owo, other), body: transferBody(other.publicKey) });
+  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
+    token: await tokenFor(owo, other),
+    body: transferBody(other.publicKey),
+  });
   assert.equal(res.json.data.payments.walletName, "OWO(Mama Put & Sons (Ikeja))");
 });
 
@@ -121,12 +148,14 @@ test("every USSD bank's dial code uses that bank's own short code", async () => 
 async function inParallel<T>(count: number, width: number, job: (i: number) => Promise<T>): Promise<T[]> {
   const out: T[] = new Array(count);
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < count) {
-      const i = next++;
-      out[i] = await job(i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) {
+        const i = next++;
+        out[i] = await job(i);
+      }
+    }),
+  );
   return out;
 }
 

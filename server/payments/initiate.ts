@@ -64,8 +64,17 @@ function result(paymentType: PaymentType, paymentsJson: string, replayed: boolea
 /** What makes two requests "the same" (API.md Idempotency): every field but publicKey, amount as kobo. */
 function fingerprint(req: InitiateRequest): string {
   return JSON.stringify([
-    req.paymentType, req.amount, req.fullName, req.mobileNumber, req.email, req.currency, req.country,
-    req.paymentReference, req.callbackUrl, req.redirectUrl, req.paymentType === "USSD" ? req.bankCode : null,
+    req.paymentType,
+    req.amount,
+    req.fullName,
+    req.mobileNumber,
+    req.email,
+    req.currency,
+    req.country,
+    req.paymentReference,
+    req.callbackUrl,
+    req.redirectUrl,
+    req.paymentType === "USSD" ? req.bankCode : null,
   ]);
 }
 
@@ -81,12 +90,30 @@ export function checkoutUrl(linkingReference: string): string {
 type NewPayment = Required<Omit<typeof payments.$inferInsert, "id">>;
 
 // Every initiation asks these, so they are compiled once (db/client.ts prepared).
-const linkingReferenceTaken = prepared((db) => db.select({ id: payments.id }).from(payments).where(eq(payments.linkingReference, sql.placeholder("candidate"))).limit(1));
+const linkingReferenceTaken = prepared((db) =>
+  db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.linkingReference, sql.placeholder("candidate")))
+    .limit(1),
+);
 const referenceUsed = prepared((db) =>
   db
-    .select({ id: payments.id, fingerprint: payments.requestFingerprint, answerJson: payments.answerJson, paymentType: payments.paymentType, reservedAt: payments.reservedAt })
+    .select({
+      id: payments.id,
+      fingerprint: payments.requestFingerprint,
+      answerJson: payments.answerJson,
+      paymentType: payments.paymentType,
+      reservedAt: payments.reservedAt,
+    })
     .from(payments)
-    .where(and(eq(payments.merchantId, sql.placeholder("merchantId")), eq(payments.mode, sql.placeholder("mode")), eq(payments.paymentReference, sql.placeholder("paymentReference")))),
+    .where(
+      and(
+        eq(payments.merchantId, sql.placeholder("merchantId")),
+        eq(payments.mode, sql.placeholder("mode")),
+        eq(payments.paymentReference, sql.placeholder("paymentReference")),
+      ),
+    ),
 );
 // The payment row, every column a placeholder: NewPayment's keys are the table's columns but the id.
 const newPaymentColumns = Object.keys(getTableColumns(payments)).filter((column) => column !== "id");
@@ -97,7 +124,12 @@ const insertPayment = prepared((tx) =>
     .values(Object.fromEntries(newPaymentColumns.map((column) => [column, sql.placeholder(column)])) as unknown as NewPayment)
     .returning(),
 );
-const merchantName = prepared((db) => db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, sql.placeholder("merchantId"))));
+const merchantName = prepared((db) =>
+  db
+    .select({ name: merchants.name })
+    .from(merchants)
+    .where(eq(merchants.id, sql.placeholder("merchantId"))),
+);
 
 export async function newLinkingReference(): Promise<string> {
   for (;;) {
@@ -106,7 +138,8 @@ export async function newLinkingReference(): Promise<string> {
   }
 }
 
-type Claim = { kind: "answered"; result: InitiateResult } | { kind: "busy" } | { kind: "reserved"; payment: PaymentRow; choice: ChannelChoice };
+type Claim =
+  { kind: "answered"; result: InitiateResult } | { kind: "busy" } | { kind: "reserved"; payment: PaymentRow; choice: ChannelChoice };
 
 async function insertNew(values: NewPayment): Promise<PaymentRow> {
   const [payment] = await insertPayment(values);
@@ -120,55 +153,100 @@ async function insertNew(values: NewPayment): Promise<PaymentRow> {
  * what this returns, and no reservation is ever seen.
  */
 async function reserve(req: InitiateRequest, who: Initiation, print: string, now: number): Promise<Claim> {
-  return write(async (tx) => {
-    const [used] = await referenceUsed({ merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference });
-    if (used) {
-      if (used.fingerprint !== print) {
-        throw new ApiError("S14", `paymentReference ${req.paymentReference} was already used with a different request`, [
-          { field: "paymentReference", message: "is already used by another payment; send a new reference or the exact same request" },
-        ]);
+  return write(
+    async (tx) => {
+      const [used] = await referenceUsed({ merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference });
+      if (used) {
+        if (used.fingerprint !== print) {
+          throw new ApiError("S14", `paymentReference ${req.paymentReference} was already used with a different request`, [
+            { field: "paymentReference", message: "is already used by another payment; send a new reference or the exact same request" },
+          ]);
+        }
+        // The fingerprint holds the channel, so a matching one was initiated on req's channel.
+        if (used.reservedAt === null) return { kind: "answered", result: result(req.paymentType, used.answerJson, true) };
+        if (clock.now() - used.reservedAt < reservationStaleAfterMs()) return { kind: "busy" };
+        // Its process died while a provider was being asked: nothing was answered, so the reference is free again.
+        await tx.delete(payments).where(eq(payments.id, used.id));
       }
-      // The fingerprint holds the channel, so a matching one was initiated on req's channel.
-      if (used.reservedAt === null) return { kind: "answered", result: result(req.paymentType, used.answerJson, true) };
-      if (clock.now() - used.reservedAt < reservationStaleAfterMs()) return { kind: "busy" };
-      // Its process died while a provider was being asked: nothing was answered, so the reference is free again.
-      await tx.delete(payments).where(eq(payments.id, used.id));
-    }
-    await who.guard?.(tx);
-    const [merchant] = await merchantName({ merchantId: who.merchantId });
-    if (!merchant) throw new ApiError("S404", "Merchant not found");
-    let choice: ChannelChoice = { channel: "TRANSFER" };
-    if (req.paymentType === "USSD") {
-      const bank = bankByCode(req.bankCode);
-      if (!bank?.ussdCode) throw new ApiError("S8", "Invalid bankCode: see GET /api/v2/banks");
-      choice = { channel: "USSD", bank };
-    }
-    const ttl = req.paymentType === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds;
-    const values: NewPayment = {
-      merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference, linkingReference: await newLinkingReference(),
-      paymentType: req.paymentType, status: "PENDING", amountKobo: req.amount, amountPaidKobo: 0, amountToRefundKobo: 0, amountRefundedKobo: 0,
-      currency: req.currency, country: req.country, fullName: req.fullName, mobileNumber: req.mobileNumber, email: req.email,
-      callbackUrl: req.callbackUrl, redirectUrl: req.redirectUrl, bankCode: null, providerReference: null, dialCode: null, accountNumber: null,
-      accountBankName: null, walletName: null, provider: "sandbox", providerAccountId: null, issueReference: null, reservedAt: clock.now(),
-      nextRequeryAt: null, requeryCount: 0, lastProviderAnswerAt: null, requestFingerprint: print, answerJson: "", source: who.source,
-      linkId: who.linkId ?? null, eventSequence: 0, createdAt: now, updatedAt: now, expiresAt: now + ttl * 1000, paidAt: null,
-    };
-    if (!issuesInProcess(who.mode)) return { kind: "reserved", payment: await insertNew(values), choice };
-    const outcome = await issueInProcess(issueRequest(values, choice, merchant.name), `${values.linkingReference}-1`);
-    const issued = { ...values, ...issuedColumns(values, choice, outcome, now) };
-    const answerJson = answerFor(issued);
-    const payment = await insertNew({ ...issued, answerJson, eventSequence: 1 });
-    await writeEvent(tx, payment, "initiated", now, { amountKobo: payment.amountKobo, detail: { source: who.source, provider: payment.provider } });
-    return { kind: "answered", result: result(req.paymentType, answerJson, false) };
-  }, { isolation: "read committed" });
+      await who.guard?.(tx);
+      const [merchant] = await merchantName({ merchantId: who.merchantId });
+      if (!merchant) throw new ApiError("S404", "Merchant not found");
+      let choice: ChannelChoice = { channel: "TRANSFER" };
+      if (req.paymentType === "USSD") {
+        const bank = bankByCode(req.bankCode);
+        if (!bank?.ussdCode) throw new ApiError("S8", "Invalid bankCode: see GET /api/v2/banks");
+        choice = { channel: "USSD", bank };
+      }
+      const ttl = req.paymentType === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds;
+      const values: NewPayment = {
+        merchantId: who.merchantId,
+        mode: who.mode,
+        paymentReference: req.paymentReference,
+        linkingReference: await newLinkingReference(),
+        paymentType: req.paymentType,
+        status: "PENDING",
+        amountKobo: req.amount,
+        amountPaidKobo: 0,
+        amountToRefundKobo: 0,
+        amountRefundedKobo: 0,
+        currency: req.currency,
+        country: req.country,
+        fullName: req.fullName,
+        mobileNumber: req.mobileNumber,
+        email: req.email,
+        callbackUrl: req.callbackUrl,
+        redirectUrl: req.redirectUrl,
+        bankCode: null,
+        providerReference: null,
+        dialCode: null,
+        accountNumber: null,
+        accountBankName: null,
+        walletName: null,
+        provider: "sandbox",
+        providerAccountId: null,
+        issueReference: null,
+        reservedAt: clock.now(),
+        nextRequeryAt: null,
+        requeryCount: 0,
+        lastProviderAnswerAt: null,
+        requestFingerprint: print,
+        answerJson: "",
+        source: who.source,
+        linkId: who.linkId ?? null,
+        eventSequence: 0,
+        createdAt: now,
+        updatedAt: now,
+        expiresAt: now + ttl * 1000,
+        paidAt: null,
+      };
+      if (!issuesInProcess(who.mode)) return { kind: "reserved", payment: await insertNew(values), choice };
+      const outcome = await issueInProcess(issueRequest(values, choice, merchant.name), `${values.linkingReference}-1`);
+      const issued = { ...values, ...issuedColumns(values, choice, outcome, now) };
+      const answerJson = answerFor(issued);
+      const payment = await insertNew({ ...issued, answerJson, eventSequence: 1 });
+      await writeEvent(tx, payment, "initiated", now, {
+        amountKobo: payment.amountKobo,
+        detail: { source: who.source, provider: payment.provider },
+      });
+      return { kind: "answered", result: result(req.paymentType, answerJson, false) };
+    },
+    { isolation: "read committed" },
+  );
 }
 
 /** Step 3's answer: API.md's `payments` object for the issued row, written in the recording transaction. */
 function answerFor(p: Omit<PaymentRow, "id">): string {
   const head = { paymentReference: p.paymentReference, linkingReference: p.linkingReference };
-  const tail = { amount: formatKobo(p.amountKobo), expiresAt: new Date(p.expiresAt).toISOString(), checkoutUrl: checkoutUrl(p.linkingReference) };
-  if (p.paymentType === "USSD") return JSON.stringify(ussdPayments(head, { providerReference: p.providerReference ?? "", dialCode: p.dialCode ?? "" }, tail));
-  return JSON.stringify(transferPayments(head, { accountNumber: p.accountNumber ?? "", bankName: p.accountBankName ?? "" }, p.walletName ?? "", tail));
+  const tail = {
+    amount: formatKobo(p.amountKobo),
+    expiresAt: new Date(p.expiresAt).toISOString(),
+    checkoutUrl: checkoutUrl(p.linkingReference),
+  };
+  if (p.paymentType === "USSD")
+    return JSON.stringify(ussdPayments(head, { providerReference: p.providerReference ?? "", dialCode: p.dialCode ?? "" }, tail));
+  return JSON.stringify(
+    transferPayments(head, { accountNumber: p.accountNumber ?? "", bankName: p.accountBankName ?? "" }, p.walletName ?? "", tail),
+  );
 }
 
 export async function initiatePayment(req: InitiateRequest, who: Initiation): Promise<InitiateResult> {
@@ -197,7 +275,10 @@ export async function initiatePayment(req: InitiateRequest, who: Initiation): Pr
         async (tx, issued) => {
           answerJson = answerFor(issued);
           await tx.update(payments).set({ answerJson }).where(eq(payments.id, issued.id));
-          return recordEvent(tx, { ...issued, answerJson }, "initiated", now, { amountKobo: issued.amountKobo, detail: { source: who.source, provider: issued.provider } });
+          return recordEvent(tx, { ...issued, answerJson }, "initiated", now, {
+            amountKobo: issued.amountKobo,
+            detail: { source: who.source, provider: issued.provider },
+          });
         },
         now,
       );

@@ -27,20 +27,45 @@ export function firstRequeryAt(now: number): number {
 export function issuedColumns(p: Pick<PaymentRow, "expiresAt" | "mode">, choice: ChannelChoice, outcome: IssueOutcome, now: number) {
   const { issued } = outcome;
   const common = {
-    paymentType: choice.channel, provider: outcome.provider, providerAccountId: outcome.providerAccountId, issueReference: outcome.issueReference,
-    providerReference: issued.providerReference, reservedAt: null, expiresAt: Math.min(p.expiresAt, issued.expiresAt ?? Infinity),
-    nextRequeryAt: p.mode === "live" ? firstRequeryAt(now) : null, updatedAt: now,
+    paymentType: choice.channel,
+    provider: outcome.provider,
+    providerAccountId: outcome.providerAccountId,
+    issueReference: outcome.issueReference,
+    providerReference: issued.providerReference,
+    reservedAt: null,
+    expiresAt: Math.min(p.expiresAt, issued.expiresAt ?? Infinity),
+    nextRequeryAt: p.mode === "live" ? firstRequeryAt(now) : null,
+    updatedAt: now,
   };
   return issued.channel === "USSD"
-    ? { ...common, bankCode: choice.channel === "USSD" ? choice.bank.bankCode : null, dialCode: issued.dialCode, accountNumber: null, accountBankName: null, walletName: null }
-    : { ...common, bankCode: null, dialCode: null, accountNumber: issued.accountNumber, accountBankName: issued.bankName, walletName: issued.accountName };
+    ? {
+        ...common,
+        bankCode: choice.channel === "USSD" ? choice.bank.bankCode : null,
+        dialCode: issued.dialCode,
+        accountNumber: null,
+        accountBankName: null,
+        walletName: null,
+      }
+    : {
+        ...common,
+        bankCode: null,
+        dialCode: null,
+        accountNumber: issued.accountNumber,
+        accountBankName: issued.bankName,
+        walletName: issued.accountName,
+      };
 }
 
 /** What the bank side is asked for a payment (its reference is per attempt). */
 export function issueRequest(p: Omit<PaymentRow, "id">, choice: ChannelChoice, merchantName: string): Omit<IssueRequest, "reference"> {
   return {
-    channel: choice.channel, amountKobo: p.amountKobo, currency: "NGN", bank: choice.channel === "USSD" ? choice.bank : undefined,
-    customer: { fullName: p.fullName, email: p.email, mobileNumber: p.mobileNumber }, merchantName, expiresAt: p.expiresAt,
+    channel: choice.channel,
+    amountKobo: p.amountKobo,
+    currency: "NGN",
+    bank: choice.channel === "USSD" ? choice.bank : undefined,
+    customer: { fullName: p.fullName, email: p.email, mobileNumber: p.mobileNumber },
+    merchantName,
+    expiresAt: p.expiresAt,
   };
 }
 
@@ -49,22 +74,35 @@ export function issueRequest(p: Omit<PaymentRow, "id">, choice: ChannelChoice, m
  * issued row (to write the answer and the timeline). A provider answer that collides with a number already
  * recorded (two racing sandbox draws) is asked again; S502 and every other refusal propagate, reservation intact.
  */
-export async function issueReserved(p: PaymentRow, choice: ChannelChoice, finish: (tx: Tx, issued: PaymentRow) => Promise<PaymentRow>, now = clock.now()): Promise<PaymentRow> {
+export async function issueReserved(
+  p: PaymentRow,
+  choice: ChannelChoice,
+  finish: (tx: Tx, issued: PaymentRow) => Promise<PaymentRow>,
+  now = clock.now(),
+): Promise<PaymentRow> {
   const [merchant] = await db().select({ name: merchants.name }).from(merchants).where(eq(merchants.id, p.merchantId));
   if (!merchant) throw new ApiError("S404", "Merchant not found");
   let attempts = 0;
   for (let round = 0; ; round++) {
-    const outcome = await issueThroughProviders(p.merchantId, p.mode, issueRequest(p, choice, merchant.name), () => `${p.linkingReference}-${++attempts}`);
+    const outcome = await issueThroughProviders(
+      p.merchantId,
+      p.mode,
+      issueRequest(p, choice, merchant.name),
+      () => `${p.linkingReference}-${++attempts}`,
+    );
     try {
-      return await write(async (tx) => {
-        const [recorded] = await tx
-          .update(payments)
-          .set(issuedColumns(p, choice, outcome, now))
-          .where(and(eq(payments.id, p.id), isNotNull(payments.reservedAt)))
-          .returning();
-        if (!recorded) throw new Error(`payment ${p.id} lost its reservation while being issued`);
-        return finish(tx, recorded);
-      }, { isolation: "read committed" });
+      return await write(
+        async (tx) => {
+          const [recorded] = await tx
+            .update(payments)
+            .set(issuedColumns(p, choice, outcome, now))
+            .where(and(eq(payments.id, p.id), isNotNull(payments.reservedAt)))
+            .returning();
+          if (!recorded) throw new Error(`payment ${p.id} lost its reservation while being issued`);
+          return finish(tx, recorded);
+        },
+        { isolation: "read committed" },
+      );
     } catch (err) {
       if (!isUniqueViolation(err) || round >= 2) throw err;
     }
@@ -78,8 +116,15 @@ export async function issueReserved(p: PaymentRow, choice: ChannelChoice, finish
 export async function dropStaleReservations(now = clock.now()): Promise<number> {
   const stale = lt(payments.reservedAt, now - reservationStaleAfterMs());
   return write(async (tx) => {
-    const released = await tx.update(payments).set({ reservedAt: null }).where(and(stale, isNull(payments.paymentType), ne(payments.answerJson, ""))).returning({ id: payments.id });
-    const dropped = await tx.delete(payments).where(and(stale, eq(payments.answerJson, ""))).returning({ id: payments.id });
+    const released = await tx
+      .update(payments)
+      .set({ reservedAt: null })
+      .where(and(stale, isNull(payments.paymentType), ne(payments.answerJson, "")))
+      .returning({ id: payments.id });
+    const dropped = await tx
+      .delete(payments)
+      .where(and(stale, eq(payments.answerJson, "")))
+      .returning({ id: payments.id });
     return released.length + dropped.length;
   });
 }

@@ -22,7 +22,14 @@ type Command =
   | { kind: "verify" };
 
 const command: fc.Arbitrary<Command> = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant("credit" as const), amount: fc.integer({ min: 1, max: 300_000 }), txn: fc.integer({ min: 0, max: 6 }) }), weight: 5 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("credit" as const),
+      amount: fc.integer({ min: 1, max: 300_000 }),
+      txn: fc.integer({ min: 0, max: 6 }),
+    }),
+    weight: 5,
+  },
   { arbitrary: fc.record({ kind: fc.constant("decline" as const), txn: fc.integer({ min: 0, max: 6 }) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("wait" as const), seconds: fc.integer({ min: 0, max: 1200 }) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant("verify" as const) }), weight: 2 },
@@ -51,93 +58,126 @@ test("status moves only along allowed edges; money, events and outbox rows alway
   const { settings } = await import("../settings");
 
   await fc.assert(
-    fc.asyncProperty(fc.constantFrom("USSD" as const, "TRANSFER" as const), fc.integer({ min: 100_00, max: 5_000_00 }), fc.array(command, { maxLength: 25 }), async (type, amountKobo, commands) => {
-      const ref = `prop-${++runs}`;
-      const start = Date.now();
-      const req = parseInitiateRequest(
-        {
-          amount: `${Math.floor(amountKobo / 100)}.${String(amountKobo % 100).padStart(2, "0")}`, fullName: "Model Customer", mobileNumber: "08000000000",
-          email: "model@example.com", currency: "NGN", country: "NG", paymentReference: ref, callbackUrl: "https://m.example.ng/cb",
-          redirectUrl: "https://m.example.ng/r", paymentType: type, ...(type === "USSD" ? { bankCode: "057" } : {}),
-        },
-        { publicKey: false },
-      );
-      await initiatePayment(req, { merchantId, mode: "test", source: "trpc", now: start });
-      const p0 = await findPayment(merchantId, "test", ref);
-      const target = type === "USSD" ? { bankCode: p0.bankCode ?? "", providerReference: p0.providerReference ?? "" } : { accountNumber: p0.accountNumber ?? "" };
-      const ttl = (type === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds) * 1000;
+    fc.asyncProperty(
+      fc.constantFrom("USSD" as const, "TRANSFER" as const),
+      fc.integer({ min: 100_00, max: 5_000_00 }),
+      fc.array(command, { maxLength: 25 }),
+      async (type, amountKobo, commands) => {
+        const ref = `prop-${++runs}`;
+        const start = Date.now();
+        const req = parseInitiateRequest(
+          {
+            amount: `${Math.floor(amountKobo / 100)}.${String(amountKobo % 100).padStart(2, "0")}`,
+            fullName: "Model Customer",
+            mobileNumber: "08000000000",
+            email: "model@example.com",
+            currency: "NGN",
+            country: "NG",
+            paymentReference: ref,
+            callbackUrl: "https://m.example.ng/cb",
+            redirectUrl: "https://m.example.ng/r",
+            paymentType: type,
+            ...(type === "USSD" ? { bankCode: "057" } : {}),
+          },
+          { publicKey: false },
+        );
+        await initiatePayment(req, { merchantId, mode: "test", source: "trpc", now: start });
+        const p0 = await findPayment(merchantId, "test", ref);
+        const target =
+          type === "USSD"
+            ? { bankCode: p0.bankCode ?? "", providerReference: p0.providerReference ?? "" }
+            : { accountNumber: p0.accountNumber ?? "" };
+        const ttl = (type === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds) * 1000;
 
-      // The reference model.
-      const model = { status: "PENDING" as PaymentStatus, paid: 0, refund: 0, changes: 1, successes: 0 };
-      const seen = new Set<string>();
-      let now = start;
-      const open = () => model.status === "PENDING" || model.status === "PARTIALLY_PAID";
-      const expireIfDue = () => {
-        if (open() && now >= start + ttl) {
-          model.status = "EXPIRED";
-          model.changes++;
-        }
-      };
-
-      for (const c of commands) {
-        const before = (await findPayment(merchantId, "test", ref)).status;
-        if (c.kind === "wait") {
-          now += c.seconds * 1000;
-          continue;
-        }
-        if (c.kind === "verify") {
-          await verifyPayment(merchantId, "test", ref, now);
-          expireIfDue();
-        } else if (c.kind === "cancel") {
-          expireIfDue();
-          if (model.status === "PENDING") {
-            await cancelPayment(merchantId, "test", ref, now);
-            model.status = "CANCELLED";
+        // The reference model.
+        const model = { status: "PENDING" as PaymentStatus, paid: 0, refund: 0, changes: 1, successes: 0 };
+        const seen = new Set<string>();
+        let now = start;
+        const open = () => model.status === "PENDING" || model.status === "PARTIALLY_PAID";
+        const expireIfDue = () => {
+          if (open() && now >= start + ttl) {
+            model.status = "EXPIRED";
             model.changes++;
-          } else {
-            await assert.rejects(() => cancelPayment(merchantId, "test", ref, now), (e) => e instanceof ApiError && e.code === "S15");
           }
-        } else {
-          if (c.kind === "decline" && type !== "USSD") continue;
-          const txn = `${ref}-${c.kind}-${c.txn}`;
-          const amount = c.kind === "credit" ? c.amount : 0;
-          const out = await applyBankNotice({ provider: "sandbox", transactionId: txn, kind: c.kind, amountKobo: amount, target }, now);
-          assert.equal(out.applied, !seen.has(txn), "a notice is applied exactly once");
-          if (!seen.has(txn)) {
-            seen.add(txn);
+        };
+
+        for (const c of commands) {
+          const before = (await findPayment(merchantId, "test", ref)).status;
+          if (c.kind === "wait") {
+            now += c.seconds * 1000;
+            continue;
+          }
+          if (c.kind === "verify") {
+            await verifyPayment(merchantId, "test", ref, now);
             expireIfDue();
-            if (c.kind === "credit") {
-              if (open()) {
-                model.paid += amount;
-                model.status = model.paid >= amountKobo ? "SUCCESSFUL" : "PARTIALLY_PAID";
-                if (model.status === "SUCCESSFUL") model.successes++;
-              } else {
-                model.refund += amount;
+          } else if (c.kind === "cancel") {
+            expireIfDue();
+            if (model.status === "PENDING") {
+              await cancelPayment(merchantId, "test", ref, now);
+              model.status = "CANCELLED";
+              model.changes++;
+            } else {
+              await assert.rejects(
+                () => cancelPayment(merchantId, "test", ref, now),
+                (e) => e instanceof ApiError && e.code === "S15",
+              );
+            }
+          } else {
+            if (c.kind === "decline" && type !== "USSD") continue;
+            const txn = `${ref}-${c.kind}-${c.txn}`;
+            const amount = c.kind === "credit" ? c.amount : 0;
+            const out = await applyBankNotice({ provider: "sandbox", transactionId: txn, kind: c.kind, amountKobo: amount, target }, now);
+            assert.equal(out.applied, !seen.has(txn), "a notice is applied exactly once");
+            if (!seen.has(txn)) {
+              seen.add(txn);
+              expireIfDue();
+              if (c.kind === "credit") {
+                if (open()) {
+                  model.paid += amount;
+                  model.status = model.paid >= amountKobo ? "SUCCESSFUL" : "PARTIALLY_PAID";
+                  if (model.status === "SUCCESSFUL") model.successes++;
+                } else {
+                  model.refund += amount;
+                }
+                model.changes++;
+              } else if (model.status === "PENDING") {
+                model.status = "FAILED";
+                model.changes++;
               }
-              model.changes++;
-            } else if (model.status === "PENDING") {
-              model.status = "FAILED";
-              model.changes++;
             }
           }
+          const after = await findPayment(merchantId, "test", ref);
+          if (after.status !== before) assert.ok(ALLOWED[before].includes(after.status), `${before} → ${after.status}`);
+          assert.equal(after.status, model.status);
+          assert.equal(after.amountPaidKobo, model.paid);
+          assert.equal(after.amountToRefundKobo, model.refund);
         }
-        const after = await findPayment(merchantId, "test", ref);
-        if (after.status !== before) assert.ok(ALLOWED[before].includes(after.status), `${before} → ${after.status}`);
-        assert.equal(after.status, model.status);
-        assert.equal(after.amountPaidKobo, model.paid);
-        assert.equal(after.amountToRefundKobo, model.refund);
-      }
 
-      const p = await findPayment(merchantId, "test", ref);
-      const events = sqlite().prepare("select type, sequence from payment_events where payment_id = ? order by sequence").all(p.id) as { type: string; sequence: number }[];
-      const outbox = sqlite().prepare("select event, sequence from outbox where payment_id = ? order by sequence").all(p.id) as { event: string; sequence: number }[];
-      assert.equal(model.successes <= 1, true, "SUCCESSFUL at most once");
-      assert.equal(events.filter((e) => e.type === "successful").length, model.successes);
-      assert.equal(events.length, model.changes, "one event per move");
-      assert.deepEqual(events.map((e) => e.sequence), events.map((_, i) => i + 1), "sequences have no gaps");
-      assert.equal(p.eventSequence, events.length);
-      assert.deepEqual(outbox.map((o) => [o.event, o.sequence]), events.slice(1).map((e) => [`payment.${e.type}`, e.sequence]), "one outbox row per published event");
-    }),
+        const p = await findPayment(merchantId, "test", ref);
+        const events = sqlite().prepare("select type, sequence from payment_events where payment_id = ? order by sequence").all(p.id) as {
+          type: string;
+          sequence: number;
+        }[];
+        const outbox = sqlite().prepare("select event, sequence from outbox where payment_id = ? order by sequence").all(p.id) as {
+          event: string;
+          sequence: number;
+        }[];
+        assert.equal(model.successes <= 1, true, "SUCCESSFUL at most once");
+        assert.equal(events.filter((e) => e.type === "successful").length, model.successes);
+        assert.equal(events.length, model.changes, "one event per move");
+        assert.deepEqual(
+          events.map((e) => e.sequence),
+          events.map((_, i) => i + 1),
+          "sequences have no gaps",
+        );
+        assert.equal(p.eventSequence, events.length);
+        assert.deepEqual(
+          outbox.map((o) => [o.event, o.sequence]),
+          events.slice(1).map((e) => [`payment.${e.type}`, e.sequence]),
+          "one outbox row per published event",
+        );
+      },
+    ),
     { numRuns: 300 },
   );
 });

@@ -19,8 +19,17 @@ after(() => owo.stop());
 async function initiate(paymentType: "USSD" | "TRANSFER", amount = "1500.00"): Promise<string> {
   const paymentReference = `life-${++n}-${Date.now()}`;
   const body = {
-    publicKey, amount, fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
-    paymentReference, callbackUrl: "https://shop.example.ng/cb", redirectUrl: "https://shop.example.ng/done", paymentType,
+    publicKey,
+    amount,
+    fullName: "Ada Obi",
+    mobileNumber: "08012345678",
+    email: "ada@example.com",
+    currency: "NGN",
+    country: "NG",
+    paymentReference,
+    callbackUrl: "https://shop.example.ng/cb",
+    redirectUrl: "https://shop.example.ng/done",
+    paymentType,
     ...(paymentType === "USSD" ? { bankCode: "058" } : {}),
   };
   const res = await call(owo, "POST", "/api/v2/payments/initiates", { token, body });
@@ -133,7 +142,10 @@ test("simulate refuses combinations outside API.md's table with 400 S5", async (
     const res = await simulate(ref, body);
     assert.equal(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
     assert.equal(res.json.data.code, "S5");
-    assert.ok(res.json.data.errors.some((e: { field: string }) => e.field === field), res.text);
+    assert.ok(
+      res.json.data.errors.some((e: { field: string }) => e.field === field),
+      res.text,
+    );
   }
   const arr = await call(owo, "POST", `/api/v2/sandbox/payments/${transfer}/simulate`, { token, raw: "[]" });
   assert.equal(arr.json.data.code, "S5");

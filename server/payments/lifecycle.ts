@@ -30,12 +30,24 @@ async function findTarget(tx: Tx, target: NoticeTarget): Promise<PaymentRow | un
       ? eq(payments.accountNumber, target.accountNumber)
       : and(eq(payments.bankCode, target.bankCode), eq(payments.providerReference, target.providerReference));
   // Numbers are the sandbox bank's own: a live payment (provider account set) is out of its reach.
-  return (await tx.select().from(payments).where(and(where, isNull(payments.providerAccountId), isNull(payments.reservedAt))))[0];
+  return (
+    await tx
+      .select()
+      .from(payments)
+      .where(and(where, isNull(payments.providerAccountId), isNull(payments.reservedAt)))
+  )[0];
 }
 
 async function save(tx: Tx, p: PaymentRow): Promise<PaymentRow> {
-  await tx.update(payments)
-    .set({ status: p.status, amountPaidKobo: p.amountPaidKobo, amountToRefundKobo: p.amountToRefundKobo, paidAt: p.paidAt, updatedAt: p.updatedAt })
+  await tx
+    .update(payments)
+    .set({
+      status: p.status,
+      amountPaidKobo: p.amountPaidKobo,
+      amountToRefundKobo: p.amountToRefundKobo,
+      paidAt: p.paidAt,
+      updatedAt: p.updatedAt,
+    })
     .where(eq(payments.id, p.id));
   return p;
 }
@@ -50,7 +62,14 @@ async function expireInTx(tx: Tx, p: PaymentRow, now: number, opts: MoveOptions,
   return recordEvent(tx, expired, "expired", now, { publish: opts.publish });
 }
 
-async function creditInTx(tx: Tx, p: PaymentRow, amount: number, now: number, detail: Record<string, unknown>, opts: MoveOptions): Promise<PaymentRow> {
+async function creditInTx(
+  tx: Tx,
+  p: PaymentRow,
+  amount: number,
+  now: number,
+  detail: Record<string, unknown>,
+  opts: MoveOptions,
+): Promise<PaymentRow> {
   if (!isOpen(p.status)) {
     // Money after close never moves the payment; it is owed back to the customer.
     const owed = await save(tx, { ...p, amountToRefundKobo: p.amountToRefundKobo + amount, updatedAt: now });
@@ -58,7 +77,13 @@ async function creditInTx(tx: Tx, p: PaymentRow, amount: number, now: number, de
   }
   const paid = p.amountPaidKobo + amount;
   const done = paid >= p.amountKobo;
-  const moved = await save(tx, { ...p, amountPaidKobo: paid, status: done ? "SUCCESSFUL" : "PARTIALLY_PAID", paidAt: done ? now : null, updatedAt: now });
+  const moved = await save(tx, {
+    ...p,
+    amountPaidKobo: paid,
+    status: done ? "SUCCESSFUL" : "PARTIALLY_PAID",
+    paidAt: done ? now : null,
+    updatedAt: now,
+  });
   return recordEvent(tx, moved, done ? "successful" : "partially_paid", now, { amountKobo: amount, detail, publish: opts.publish });
 }
 
@@ -86,15 +111,24 @@ export async function applyBankNotice(notice: BankNotice, now = clock.now(), opt
     const inserted = await tx
       .insert(bankNotices)
       .values({
-        provider: notice.provider, providerTransactionId: notice.transactionId, paymentId: found.id, kind: notice.kind,
-        amountKobo: notice.amountKobo, senderName: notice.senderName ?? null, bankTime: notice.bankTime ?? null, receivedAt: now,
+        provider: notice.provider,
+        providerTransactionId: notice.transactionId,
+        paymentId: found.id,
+        kind: notice.kind,
+        amountKobo: notice.amountKobo,
+        senderName: notice.senderName ?? null,
+        bankTime: notice.bankTime ?? null,
+        receivedAt: now,
       })
       .onConflictDoNothing()
       .returning({ id: bankNotices.id });
     if (inserted.length === 0) return { payment: found, applied: false };
     const detail = { provider: notice.provider, transactionId: notice.transactionId, senderName: notice.senderName ?? null };
     const current = await expireInTx(tx, found, now, opts);
-    const payment = notice.kind === "credit" ? await creditInTx(tx, current, notice.amountKobo, now, detail, opts) : await declineInTx(tx, current, now, detail, opts);
+    const payment =
+      notice.kind === "credit"
+        ? await creditInTx(tx, current, notice.amountKobo, now, detail, opts)
+        : await declineInTx(tx, current, now, detail, opts);
     return { payment, applied: true };
   });
 }
@@ -115,25 +149,48 @@ export type ProviderOutcome = { payment: PaymentRow; applied: boolean };
  * requery's own id), in one transaction. Money is credited as the difference between the provider's total and
  * what Owo already holds, so a notice and a requery telling the same payment never count it twice.
  */
-export async function applyProviderRecord(paymentId: number, record: ProviderRecord, via: { provider: string; transactionId: string }, now = clock.now()): Promise<ProviderOutcome> {
+export async function applyProviderRecord(
+  paymentId: number,
+  record: ProviderRecord,
+  via: { provider: string; transactionId: string },
+  now = clock.now(),
+): Promise<ProviderOutcome> {
   return write(async (tx) => {
     const [found] = await tx.select().from(payments).where(eq(payments.id, paymentId));
     if (!found) throw new ApiError("S404", "No such payment");
     await tx.update(payments).set({ lastProviderAnswerAt: now }).where(eq(payments.id, paymentId));
     found.lastProviderAnswerAt = now;
     const received = found.amountPaidKobo + found.amountToRefundKobo;
-    const kind = record.state === "paid" ? "credit" : record.state === "failed" ? "decline" : record.state === "reversed" ? "reversal" : record.state === "expired" ? "expiry" : null;
+    const kind =
+      record.state === "paid"
+        ? "credit"
+        : record.state === "failed"
+          ? "decline"
+          : record.state === "reversed"
+            ? "reversal"
+            : record.state === "expired"
+              ? "expiry"
+              : null;
     if (kind === null || (kind === "credit" && record.amountKobo <= received)) return { payment: found, applied: false };
     const at = record.paidAt ?? now;
     const inserted = await tx
       .insert(bankNotices)
-      .values({ provider: via.provider, providerTransactionId: via.transactionId, paymentId, kind, amountKobo: record.amountKobo, bankTime: record.paidAt ?? null, receivedAt: now })
+      .values({
+        provider: via.provider,
+        providerTransactionId: via.transactionId,
+        paymentId,
+        kind,
+        amountKobo: record.amountKobo,
+        bankTime: record.paidAt ?? null,
+        receivedAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: bankNotices.id });
     if (inserted.length === 0) return { payment: found, applied: false };
     const detail = { provider: found.provider, transactionId: via.transactionId };
     let payment: PaymentRow;
-    if (kind === "credit") payment = await creditInTx(tx, await expireInTx(tx, found, at, {}), record.amountKobo - received, at, detail, {});
+    if (kind === "credit")
+      payment = await creditInTx(tx, await expireInTx(tx, found, at, {}), record.amountKobo - received, at, detail, {});
     else if (kind === "decline") payment = await declineInTx(tx, found, now, detail, {});
     // The provider closed it unpaid on its own clock: Owo's lifetime ends with it.
     else if (kind === "expiry") payment = await expireInTx(tx, found, Math.max(now, found.expiresAt), {}, true);
@@ -158,11 +215,14 @@ export async function cancelPayment(merchantId: string, mode: Mode, paymentRefer
     if (!found) return null;
     const current = await expireInTx(tx, found, now, {});
     if (current.status !== "PENDING") return { cancelled: false, payment: current };
-    return { cancelled: true, payment: await recordEvent(tx, await save(tx, { ...current, status: "CANCELLED", updatedAt: now }), "cancelled", now) };
+    return {
+      cancelled: true,
+      payment: await recordEvent(tx, await save(tx, { ...current, status: "CANCELLED", updatedAt: now }), "cancelled", now),
+    };
   });
   if (!outcome) throw new ApiError("S404", `No payment with reference ${paymentReference}`);
   if (!outcome.cancelled) {
-    throw new ApiError("S15", `Only a pending payment can be cancelled; ${paymentReference} is ${(outcome.payment).status}`);
+    throw new ApiError("S15", `Only a pending payment can be cancelled; ${paymentReference} is ${outcome.payment.status}`);
   }
   return outcome.payment;
 }
@@ -178,9 +238,18 @@ export async function refundSettledInTx(tx: Tx, p: PaymentRow, refund: RefundRow
     current = { ...p, amountRefundedKobo: p.amountRefundedKobo + refund.amountKobo, updatedAt: now };
     await tx.update(payments).set({ amountRefundedKobo: current.amountRefundedKobo, updatedAt: now }).where(eq(payments.id, p.id));
   }
-  const info = { refundReference: refund.refundReference, amount: formatKobo(refund.amountKobo), status: refund.status, reason: refund.reason };
+  const info = {
+    refundReference: refund.refundReference,
+    amount: formatKobo(refund.amountKobo),
+    status: refund.status,
+    reason: refund.reason,
+  };
   const detail = { refundReference: refund.refundReference, ...(refund.failureReason ? { failureReason: refund.failureReason } : {}) };
-  return recordEvent(tx, current, processed ? "refund_processed" : "refund_failed", now, { amountKobo: refund.amountKobo, detail, refund: info });
+  return recordEvent(tx, current, processed ? "refund_processed" : "refund_failed", now, {
+    amountKobo: refund.amountKobo,
+    detail,
+    refund: info,
+  });
 }
 
 /** Verify's guarantee: an open payment past its expiry is expired before anyone is told about it. */
@@ -213,7 +282,7 @@ export async function expireOverdue(now = clock.now(), limit = 500): Promise<num
   for (const { id } of due) {
     await write(async (tx) => {
       const [p] = await tx.select().from(payments).where(eq(payments.id, id));
-      if (p && await expireInTx(tx, p, now, {}) !== p) expired++;
+      if (p && (await expireInTx(tx, p, now, {})) !== p) expired++;
     });
   }
   return expired;

@@ -9,7 +9,13 @@ const byReference = prepared((db) =>
   db
     .select()
     .from(payments)
-    .where(and(eq(payments.merchantId, sql.placeholder("merchantId")), eq(payments.mode, sql.placeholder("mode")), eq(payments.paymentReference, sql.placeholder("paymentReference")))),
+    .where(
+      and(
+        eq(payments.merchantId, sql.placeholder("merchantId")),
+        eq(payments.mode, sql.placeholder("mode")),
+        eq(payments.paymentReference, sql.placeholder("paymentReference")),
+      ),
+    ),
 );
 
 /** The merchant's own payment by its reference; another merchant's is simply not found. */

@@ -15,7 +15,23 @@ test("amounts parse from strings into integer kobo", () => {
 });
 
 test("anything that is not digits with at most two decimals is refused", () => {
-  for (const bad of ["1e3", " 100", "100 ", "100.001", "-5", "+5", "1,000", "", ".5", "5.", "0x10", "1234567890123", "١٠٠", "Infinity", "NaN"]) {
+  for (const bad of [
+    "1e3",
+    " 100",
+    "100 ",
+    "100.001",
+    "-5",
+    "+5",
+    "1,000",
+    "",
+    ".5",
+    "5.",
+    "0x10",
+    "1234567890123",
+    "١٠٠",
+    "Infinity",
+    "NaN",
+  ]) {
     assert.equal(parseAmount(bad), null, JSON.stringify(bad));
   }
   for (const bad of [100, null, undefined, {}, ["100"], true]) assert.equal(parseAmount(bad), null);
@@ -35,5 +51,6 @@ test("naira a provider answers as a JSON number or string become kobo through th
   assert.equal(parseNairaAnswer(21.3), 2130);
   assert.equal(parseNairaAnswer(0.07), 7);
   assert.equal(parseNairaAnswer("1500.00"), 150000);
-  for (const bad of [1.005, -1, Number.NaN, Infinity, 1e21, "1e3", null, undefined, {}]) assert.equal(parseNairaAnswer(bad), null, String(bad));
+  for (const bad of [1.005, -1, Number.NaN, Infinity, 1e21, "1e3", null, undefined, {}])
+    assert.equal(parseNairaAnswer(bad), null, String(bad));
 });

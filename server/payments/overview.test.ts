@@ -26,8 +26,13 @@ async function history(m: TestMerchant, at: number, body: Record<string, unknown
   const { applyBankNotice, cancelPayment } = await import("./lifecycle");
   const { parseAmount } = await import("./money");
   const request = parseInitiateRequest(trpcInput(body), { publicKey: false });
-  const issued = JSON.parse((await initiatePayment(request, { merchantId: m.merchantId, mode: "test", source: "rest", now: at })).paymentsJson);
-  const target = request.paymentType === "USSD" ? { bankCode: request.bankCode, providerReference: issued.providerreference } : { accountNumber: issued.accountNumber };
+  const issued = JSON.parse(
+    (await initiatePayment(request, { merchantId: m.merchantId, mode: "test", source: "rest", now: at })).paymentsJson,
+  );
+  const target =
+    request.paymentType === "USSD"
+      ? { bankCode: request.bankCode, providerReference: issued.providerreference }
+      : { accountNumber: issued.accountNumber };
   const notice = { provider: "sandbox", transactionId: `t-${Math.random()}`, target, senderName: "Ada" };
   if (outcome.pay) await applyBankNotice({ ...notice, kind: "credit", amountKobo: parseAmount(outcome.pay) ?? 0 }, at + MINUTE);
   if (outcome.decline) await applyBankNotice({ ...notice, kind: "decline", amountKobo: 0 }, at + MINUTE);
@@ -66,17 +71,35 @@ test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos
   assert.equal(today.byChannel.TRANSFER.volume, "5500.00");
   assert.equal(today.byChannel.TRANSFER.successRate, 1);
   assert.equal(today.chart.length, 24);
-  assert.deepEqual(today.chart[0], { start: new Date(TODAY).toISOString(), label: "00:00", USSD: 10000, TRANSFER: 0, successful: 1, unsuccessful: 0, open: 0 });
+  assert.deepEqual(today.chart[0], {
+    start: new Date(TODAY).toISOString(),
+    label: "00:00",
+    USSD: 10000,
+    TRANSFER: 0,
+    successful: 1,
+    unsuccessful: 0,
+    open: 0,
+  });
   assert.equal(today.chart[11]?.TRANSFER, 550000);
   assert.equal(today.chart[14]?.open, 1);
-  assert.deepEqual([today.chart[12]?.open, today.chart[12]?.unsuccessful, today.chart[12]?.successful], [0, 0, 0], "a cancelled payment is not open");
+  assert.deepEqual(
+    [today.chart[12]?.open, today.chart[12]?.unsuccessful, today.chart[12]?.successful],
+    [0, 0, 0],
+    "a cancelled payment is not open",
+  );
 
   const week = periods["7d"];
   assert.equal(week.since, new Date(TODAY - 6 * DAY).toISOString());
   assert.deepEqual([week.totals.count, week.totals.successful, week.totals.expired, week.totals.volume], [9, 5, 1, "27400.00"]);
   assert.equal(week.totals.successRate?.toFixed(4), (5 / 7).toFixed(4));
-  assert.deepEqual(week.chart.map((p) => p.label), ["4 Mar", "5 Mar", "6 Mar", "7 Mar", "8 Mar", "9 Mar", "10 Mar"]);
-  assert.deepEqual(week.chart.map((p) => p.TRANSFER + p.USSD), [0, 0, 0, 2000000, 0, 30000, 710000]);
+  assert.deepEqual(
+    week.chart.map((p) => p.label),
+    ["4 Mar", "5 Mar", "6 Mar", "7 Mar", "8 Mar", "9 Mar", "10 Mar"],
+  );
+  assert.deepEqual(
+    week.chart.map((p) => p.TRANSFER + p.USSD),
+    [0, 0, 0, 2000000, 0, 30000, 710000],
+  );
 
   const month = periods["30d"];
   assert.deepEqual([month.totals.count, month.totals.volume, month.byChannel.USSD.volume], [10, "30400.00", "4600.00"]);

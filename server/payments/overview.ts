@@ -43,8 +43,9 @@ type Bucketed = { bucket: number; channel: PaymentType | null; status: PaymentSt
 async function bucketed(merchantId: string, mode: Mode, since: number, until: number, size: number): Promise<Bucketed[]> {
   // Whole numbers written into the SQL, not bound: PostgreSQL matches GROUP BY to the select list by text, and two
   // bindings of one value are two parameters to it. better-sqlite3 would also bind them as REAL.
-  const bucket = sql<number>`((${payments.createdAt} - ${sql.raw(String(Math.trunc(since)))}) / ${sql.raw(String(Math.trunc(size)))})`.mapWith(Number);
-  return (db()
+  const bucket =
+    sql<number>`((${payments.createdAt} - ${sql.raw(String(Math.trunc(since)))}) / ${sql.raw(String(Math.trunc(size)))})`.mapWith(Number);
+  return db()
     .select({
       bucket,
       channel: payments.paymentType,
@@ -54,8 +55,7 @@ async function bucketed(merchantId: string, mode: Mode, since: number, until: nu
     })
     .from(payments)
     .where(and(eq(payments.merchantId, merchantId), eq(payments.mode, mode), gte(payments.createdAt, since), lt(payments.createdAt, until)))
-    .groupBy(bucket, payments.paymentType, payments.status)
-    );
+    .groupBy(bucket, payments.paymentType, payments.status);
 }
 
 type SeriesPoint = { start: string; label: string; USSD: number; TRANSFER: number; successful: number; unsuccessful: number; open: number };
@@ -98,7 +98,13 @@ export async function paymentOverview(merchantId: string, mode: Mode, now = cloc
       const chart =
         period === "today"
           ? series(hourly, today, HOUR_MS, 24, hourLabel)
-          : series(daily.filter((r) => r.bucket >= firstBucket).map((r) => ({ ...r, bucket: r.bucket - firstBucket })), since + firstBucket * DAY_MS, DAY_MS, PERIOD_DAYS[period], dayLabel);
+          : series(
+              daily.filter((r) => r.bucket >= firstBucket).map((r) => ({ ...r, bucket: r.bucket - firstBucket })),
+              since + firstBucket * DAY_MS,
+              DAY_MS,
+              PERIOD_DAYS[period],
+              dayLabel,
+            );
       const channels = Object.fromEntries(PAYMENT_TYPES.map((c) => [c, figures(byChannel[c])])) as Record<PaymentType, Figures>;
       return [period, { since: new Date(since + firstBucket * DAY_MS).toISOString(), totals: figures(total), byChannel: channels, chart }];
     }),

@@ -23,7 +23,11 @@ async function claimDue(now: number, limit: number): Promise<RefundRow[]> {
       // Literal status so SQLite can use the partial index refunds_due.
       .where(and(sql`${refunds.status} = 'PENDING'`, lte(refunds.nextCheckAt, now)))
       .limit(limit);
-    for (const r of due) await tx.update(refunds).set({ nextCheckAt: now + CLAIM_MS }).where(eq(refunds.id, r.id));
+    for (const r of due)
+      await tx
+        .update(refunds)
+        .set({ nextCheckAt: now + CLAIM_MS })
+        .where(eq(refunds.id, r.id));
     return due;
   });
 }
@@ -82,16 +86,22 @@ export type RefundReading = { refundId?: string; providerReference?: string; amo
 async function noticedRefund(place: ProviderPlace, reading: RefundReading): Promise<RefundRow | undefined> {
   const mine = (r: RefundRow) => r.provider === place.provider && r.providerAccountId === place.providerAccountId;
   if (reading.refundId) {
-    return (await db().select().from(refunds).where(and(eq(refunds.provider, place.provider), eq(refunds.providerRefundId, reading.refundId)))).find(mine);
+    return (
+      await db()
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.provider, place.provider), eq(refunds.providerRefundId, reading.refundId)))
+    ).find(mine);
   }
   if (!reading.providerReference) return undefined;
-  return (await db()
-    .select({ refund: refunds })
-    .from(refunds)
-    .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(and(eq(payments.providerReference, reading.providerReference), sql`${refunds.status} = 'PENDING'`))
-    .orderBy(asc(refunds.createdAt))
-    )
+  return (
+    await db()
+      .select({ refund: refunds })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(and(eq(payments.providerReference, reading.providerReference), sql`${refunds.status} = 'PENDING'`))
+      .orderBy(asc(refunds.createdAt))
+  )
     .map((row) => row.refund)
     .find((r) => mine(r) && (reading.amountKobo === undefined || r.amountKobo === reading.amountKobo));
 }

@@ -37,13 +37,18 @@ async function paid(body: Record<string, unknown>, simulate: Record<string, unkn
 function agreeing<V extends { payments: { amountRefunded: string }; refunds: { status: string; amount: string }[] }>(v: V): V {
   const kobo = (naira: string) => parseAmount(naira) ?? NaN;
   const processed = v.refunds.filter((r) => r.status === "PROCESSED").reduce((sum, r) => sum + kobo(r.amount), 0);
-  assert.equal(kobo(v.payments.amountRefunded), processed, `amountRefunded ${v.payments.amountRefunded} beside refunds ${JSON.stringify(v.refunds.map((r) => [r.status, r.amount]))}`);
+  assert.equal(
+    kobo(v.payments.amountRefunded),
+    processed,
+    `amountRefunded ${v.payments.amountRefunded} beside refunds ${JSON.stringify(v.refunds.map((r) => [r.status, r.amount]))}`,
+  );
   return v;
 }
 
 const heard = (body: Record<string, unknown>) => ({ ...body, callbackUrl: receiver.url(`/cb/${String(body.paymentReference)}`) });
 
-const refund = (ref: string, body: unknown, token = s.token) => call(s.owo, "POST", `/api/v2/payments/${encodeURIComponent(ref)}/refunds`, { token, body });
+const refund = (ref: string, body: unknown, token = s.token) =>
+  call(s.owo, "POST", `/api/v2/payments/${encodeURIComponent(ref)}/refunds`, { token, body });
 const verify = async (ref: string) => (await call(s.owo, "GET", `/api/v3/payments/query/${ref}`, { token: s.token })).json.data;
 
 /** The payment's callbacks as its receiver got them, signature checked, in sequence order. */
@@ -55,8 +60,13 @@ async function callbacksOf(ref: string, count: number): Promise<Data[]> {
   });
   return got
     .map((r) => {
-      const headers = { "webhook-id": String(r.headers["webhook-id"]), "webhook-timestamp": String(r.headers["webhook-timestamp"]), "webhook-signature": String(r.headers["webhook-signature"]) };
-      return (hook.verify(r.body, headers) as { notificationItems: { notificationRequestItem: { data: Data } }[] }).notificationItems[0]!.notificationRequestItem.data;
+      const headers = {
+        "webhook-id": String(r.headers["webhook-id"]),
+        "webhook-timestamp": String(r.headers["webhook-timestamp"]),
+        "webhook-signature": String(r.headers["webhook-signature"]),
+      };
+      return (hook.verify(r.body, headers) as { notificationItems: { notificationRequestItem: { data: Data } }[] }).notificationItems[0]!
+        .notificationRequestItem.data;
     })
     .sort((a, b) => Number(a.sequence) - Number(b.sequence));
 }
@@ -71,7 +81,10 @@ test("a paid sandbox payment is refunded whole: 200 PENDING, then PROCESSED with
   assert.equal(res.json.data.message, "Refund accepted");
   const r = res.json.data.refund;
   assert.match(r.refundReference, /^RFD\d{17}$/);
-  assert.deepEqual({ amount: r.amount, status: r.status, reason: r.reason }, { amount: "1500.00", status: "PENDING", reason: "Out of stock" });
+  assert.deepEqual(
+    { amount: r.amount, status: r.status, reason: r.reason },
+    { amount: "1500.00", status: "PENDING", reason: "Out of stock" },
+  );
   assert.ok(Math.abs(Date.parse(r.createdAt) - Date.now()) < 10_000);
 
   const started = Date.now();
@@ -99,8 +112,14 @@ test("a paid sandbox payment is refunded whole: 200 PENDING, then PROCESSED with
   assert.deepEqual(Object.keys(last).sort(), Object.keys(documented).sort(), "/docs/refunds shows the callback as it is sent");
 
   const detail = await s.trpc.payments.byReference.query({ paymentReference: ref });
-  assert.deepEqual((detail.timeline).map((e) => e.type), ["initiated", "successful", "refund_requested", "refund_processed"]);
-  assert.deepEqual((detail.refunds).map((x) => [x.refundReference, x.amount, x.status]), [[r.refundReference, "1500.00", "PROCESSED"]]);
+  assert.deepEqual(
+    detail.timeline.map((e) => e.type),
+    ["initiated", "successful", "refund_requested", "refund_processed"],
+  );
+  assert.deepEqual(
+    detail.refunds.map((x) => [x.refundReference, x.amount, x.status]),
+    [[r.refundReference, "1500.00", "PROCESSED"]],
+  );
   assert.equal(detail.state.refundable, "0.00");
   assert.equal(detail.state.canRefund, false, "nothing is left to refund");
 
@@ -120,7 +139,10 @@ test("a refund whose provider notice has not come is settled by the follower ask
   try {
     assert.ok((await followRefunds()) >= 1, "the refund was due and asked about");
     const detail = await s.trpc.payments.byReference.query({ paymentReference: ref });
-    assert.deepEqual((detail.refunds).map((x) => x.status), ["PROCESSED"]);
+    assert.deepEqual(
+      detail.refunds.map((x) => x.status),
+      ["PROCESSED"],
+    );
     assert.equal(detail.payments.amountRefunded, "1500.00");
   } finally {
     moveClock(-10_000);
@@ -128,13 +150,19 @@ test("a refund whose provider notice has not come is settled by the follower ask
   // The bank's notice still comes, and changes nothing: one refund.processed only.
   await new Promise((r) => setTimeout(r, 1_500));
   const callbacks = await callbacksOf(ref, 2);
-  assert.deepEqual(callbacks.map((c) => c.event), ["payment.successful", "refund.processed"]);
+  assert.deepEqual(
+    callbacks.map((c) => c.event),
+    ["payment.successful", "refund.processed"],
+  );
 });
 
 test("only a payment that is not PENDING or PARTIALLY_PAID can be refunded: 409 S15, nothing reserved", async () => {
   const pending = await paid(ussdBody(s.merchant.publicKey), {});
   const part = await paid(transferBody(s.merchant.publicKey), { outcome: "pay", amount: "500.00" });
-  for (const [ref, status] of [[pending, "PENDING"], [part, "PARTIALLY_PAID"]] as const) {
+  for (const [ref, status] of [
+    [pending, "PENDING"],
+    [part, "PARTIALLY_PAID"],
+  ] as const) {
     const res = await refund(ref, { reason: "changed my mind" });
     assert.equal(res.status, 409, res.text);
     assert.equal(res.json.data.code, "S15");
@@ -170,7 +198,11 @@ test("more than is refundable is 409 S15; a partial refund leaves the rest; amou
   assert.deepEqual(noReason.json.data.errors.map((e: { field: string }) => e.field).sort(), ["reason", "refundReference"]);
   const notObject = await call(s.owo, "POST", `/api/v2/payments/${ref}/refunds`, { token: s.token, raw: "[1]" });
   assert.equal(notObject.json.data.code, "S5");
-  const notJson = await call(s.owo, "POST", `/api/v2/payments/${ref}/refunds`, { token: s.token, raw: "{}", headers: { "content-type": "text/plain" } });
+  const notJson = await call(s.owo, "POST", `/api/v2/payments/${ref}/refunds`, {
+    token: s.token,
+    raw: "{}",
+    headers: { "content-type": "text/plain" },
+  });
   assert.equal(notJson.status, 415);
 });
 
@@ -198,7 +230,7 @@ test("a repeat with the same refundReference answers the first refund again, ove
   const afterwards = await refund(ref, { reason: "damaged", amount: "300", refundReference: "rf-1" });
   assert.deepEqual(afterwards.json.data, first.json.data, "still the first answer (PENDING), whatever happened since");
   const detail = await s.trpc.payments.byReference.query({ paymentReference: ref });
-  assert.equal((detail.refunds).length, 1);
+  assert.equal(detail.refunds.length, 1);
   assert.equal(detail.state.refundable, "1700.00");
 });
 
@@ -223,10 +255,15 @@ test("a refund the customer's bank refuses ends FAILED with refund.failed, and f
   assert.equal(res.json.data.refund.status, "PENDING");
   const [failed] = (await callbacksOf(ref, 2)).filter((c) => c.event === "refund.failed");
   assert.ok(failed, "refund.failed was sent");
-  assert.deepEqual(failed.refund, { refundReference: res.json.data.refund.refundReference, amount: "1000.00", status: "FAILED", reason: "sandbox [decline] please" });
+  assert.deepEqual(failed.refund, {
+    refundReference: res.json.data.refund.refundReference,
+    amount: "1000.00",
+    status: "FAILED",
+    reason: "sandbox [decline] please",
+  });
   assert.equal(failed.amountRefunded, "0.00");
   const detail = await s.trpc.payments.byReference.query({ paymentReference: ref });
-  assert.equal((detail.refunds)[0]?.status, "FAILED");
+  assert.equal(detail.refunds[0]?.status, "FAILED");
   assert.equal(detail.state.refundable, "1500.00");
   assert.equal((await refund(ref, { reason: "try again" })).json.data.refund.amount, "1500.00");
 });
@@ -235,7 +272,9 @@ test("20 racing refund requests over both doors asking together for more than ar
   const ref = await paid(transferBody(s.merchant.publicKey, { amount: "1500" }));
   const asks = Array.from({ length: 20 }, (_, i) =>
     i % 2 === 0
-      ? refund(ref, { reason: `race ${i}`, amount: "100.00" }).then((r) => (r.status === 200 ? "accepted" : `${r.status} ${r.json.data.code}`))
+      ? refund(ref, { reason: `race ${i}`, amount: "100.00" }).then((r) =>
+          r.status === 200 ? "accepted" : `${r.status} ${r.json.data.code}`,
+        )
       : s.trpc.payments.refund.mutate({ paymentReference: ref, reason: `race ${i}`, amount: "100.00" }).then(
           () => "accepted",
           async (e: unknown) => {
@@ -251,7 +290,7 @@ test("20 racing refund requests over both doors asking together for more than ar
     const d = agreeing(await s.trpc.payments.byReference.query({ paymentReference: ref }));
     return d.refunds.every((x) => x.status === "PROCESSED") && d;
   });
-  const total = (settled.refunds).reduce((sum, x) => sum + Math.round(Number(x.amount) * 100), 0);
+  const total = settled.refunds.reduce((sum, x) => sum + Math.round(Number(x.amount) * 100), 0);
   assert.equal(total, 1500_00);
   assert.equal(settled.payments.amountRefunded, "1500.00");
   assert.equal(settled.state.refundable, "0.00");
@@ -302,7 +341,9 @@ test("tRPC payments.refund: API tokens, owners and admins may; developers and vi
       assert.equal(answer.refund.status, "PENDING", role);
     }
   }
-  const conflict = await trpcFailure(s.trpc.payments.refund.mutate({ paymentReference: await paid(ussdBody(s.merchant.publicKey), {}), reason: "x" }));
+  const conflict = await trpcFailure(
+    s.trpc.payments.refund.mutate({ paymentReference: await paid(ussdBody(s.merchant.publicKey), {}), reason: "x" }),
+  );
   assert.equal(conflict.code, "CONFLICT");
   assert.equal(conflict.apiCode, "S15");
 });
@@ -315,8 +356,15 @@ test("GET …/refunds/{refundReference}: the refund as it stands now (PENDING, t
   const { refundStatusAnswerExample } = await import("../openapi/examples");
   assert.deepEqual(Object.keys(now.json.data.refund).sort(), Object.keys(refundStatusAnswerExample.data.refund).sort());
   assert.deepEqual([now.json.status, now.json.data.code, now.json.data.message], ["SUCCESS", "00", "Successful"]);
-  assert.deepEqual([now.json.data.refund.refundReference, now.json.data.refund.amount, now.json.data.refund.reason], ["status-1", "400.00", "one cup broken"]);
-  await eventually("PROCESSED", async () => (await call(s.owo, "GET", `/api/v2/payments/${ref}/refunds/status-1`, { token: s.token })).json.data.refund.status === "PROCESSED");
+  assert.deepEqual(
+    [now.json.data.refund.refundReference, now.json.data.refund.amount, now.json.data.refund.reason],
+    ["status-1", "400.00", "one cup broken"],
+  );
+  await eventually(
+    "PROCESSED",
+    async () =>
+      (await call(s.owo, "GET", `/api/v2/payments/${ref}/refunds/status-1`, { token: s.token })).json.data.refund.status === "PROCESSED",
+  );
   const none = await call(s.owo, "GET", `/api/v2/payments/${ref}/refunds/status-2`, { token: s.token });
   assert.deepEqual([none.status, none.json.status, none.json.data.code], [404, "ERROR", "S404"]);
   const other = await createTestMerchant("Someone Else");

@@ -29,13 +29,21 @@ export const refundInput = z.object({
     .string({ error: AMOUNT })
     .refine((a) => (parseAmount(a) ?? 0) > 0, AMOUNT)
     .optional(),
-  reason: z.string({ error: "is required: why the money goes back, 1 to 200 characters" }).trim().min(1, "must not be empty").max(200, "must be at most 200 characters"),
-  refundReference: z.string({ error: REFERENCE }).regex(/^(?=.*[A-Za-z0-9])[A-Za-z0-9._-]{1,64}$/, REFERENCE).optional(),
+  reason: z
+    .string({ error: "is required: why the money goes back, 1 to 200 characters" })
+    .trim()
+    .min(1, "must not be empty")
+    .max(200, "must be at most 200 characters"),
+  refundReference: z
+    .string({ error: REFERENCE })
+    .regex(/^(?=.*[A-Za-z0-9])[A-Za-z0-9._-]{1,64}$/, REFERENCE)
+    .optional(),
 });
 export type RefundInput = z.input<typeof refundInput>;
 
 function parseRefundRequest(body: unknown): z.output<typeof refundInput> {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw invalidFields([{ field: "body", message: "must be a JSON object" }]);
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw invalidFields([{ field: "body", message: "must be a JSON object" }]);
   const parsed = refundInput.safeParse(body);
   if (parsed.success) return parsed.data;
   const errors = zodFieldErrors(parsed.error);
@@ -59,7 +67,11 @@ export function refundView(r: RefundRow) {
 export type RefundView = Awaited<ReturnType<typeof refundView>>;
 
 /** The answer to a refund request: always PENDING (API.md), a repeat with the same refundReference the same again. */
-export type RefundAnswer = { code: "00"; message: "Refund accepted"; refund: { refundReference: string; amount: string; status: "PENDING"; reason: string; createdAt: string } };
+export type RefundAnswer = {
+  code: "00";
+  message: "Refund accepted";
+  refund: { refundReference: string; amount: string; status: "PENDING"; reason: string; createdAt: string };
+};
 
 function answerOf(r: RefundRow): RefundAnswer {
   const { refundReference, amount, reason, createdAt } = refundView(r);
@@ -93,34 +105,63 @@ type Requested = { amountKobo?: Kobo; reason: string; refundReference?: string }
 /** A refund submitted to the provider but not yet answered is asked about (or sent again) after this lease. */
 const SUBMIT_LEASE_MS = 60_000;
 
-async function reserve(tx: Tx, paymentId: number, req: Requested, now: number): Promise<{ replayed: boolean; refund: RefundRow; }> {
+async function reserve(tx: Tx, paymentId: number, req: Requested, now: number): Promise<{ replayed: boolean; refund: RefundRow }> {
   const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId));
   if (!p) throw new ApiError("S404", "No such payment");
   if (req.refundReference !== undefined) {
-    const [first] = await tx.select().from(refunds).where(and(eq(refunds.paymentId, p.id), eq(refunds.refundReference, req.refundReference)));
+    const [first] = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.paymentId, p.id), eq(refunds.refundReference, req.refundReference)));
     if (first) return { replayed: true, refund: first };
   }
   // The provider first: a payment it cannot refund through Owo never can be, whatever its status.
-  if (!await refundsAt(p)) throw new ApiError("S15", `${p.provider} cannot refund this payment through Owo: refund it at the provider`);
-  if (isOpen(p.status)) throw new ApiError("S15", `Only a payment that is not pending or partially paid can be refunded; ${p.paymentReference} is ${p.status}`);
+  if (!(await refundsAt(p))) throw new ApiError("S15", `${p.provider} cannot refund this payment through Owo: refund it at the provider`);
+  if (isOpen(p.status))
+    throw new ApiError("S15", `Only a payment that is not pending or partially paid can be refunded; ${p.paymentReference} is ${p.status}`);
   const left = await refundableIn(tx, p);
-  if (left <= 0) throw new ApiError("S15", `Nothing is left to refund on ${p.paymentReference}: every naira that arrived is refunded or being refunded`);
+  if (left <= 0)
+    throw new ApiError("S15", `Nothing is left to refund on ${p.paymentReference}: every naira that arrived is refunded or being refunded`);
   const amountKobo = req.amountKobo ?? left;
-  if (amountKobo > left) throw new ApiError("S15", `A refund of ${formatKobo(amountKobo)} is more than is refundable (${formatKobo(left)})`, [{ field: "amount", message: `must be at most ${formatKobo(left)}` }]);
+  if (amountKobo > left)
+    throw new ApiError("S15", `A refund of ${formatKobo(amountKobo)} is more than is refundable (${formatKobo(left)})`, [
+      { field: "amount", message: `must be at most ${formatKobo(left)}` },
+    ]);
   const refund: RefundRow = {
-    id: newId("rfd"), paymentId: p.id, merchantId: p.merchantId, mode: p.mode, refundReference: req.refundReference ?? `RFD${randomDigits(17)}`,
-    amountKobo, reason: req.reason, status: "PENDING", provider: p.provider, providerAccountId: p.providerAccountId, providerRefundId: null,
-    failureReason: null, unansweredAt: null, checks: 0, nextCheckAt: now + SUBMIT_LEASE_MS, createdAt: now, updatedAt: now, settledAt: null,
+    id: newId("rfd"),
+    paymentId: p.id,
+    merchantId: p.merchantId,
+    mode: p.mode,
+    refundReference: req.refundReference ?? `RFD${randomDigits(17)}`,
+    amountKobo,
+    reason: req.reason,
+    status: "PENDING",
+    provider: p.provider,
+    providerAccountId: p.providerAccountId,
+    providerRefundId: null,
+    failureReason: null,
+    unansweredAt: null,
+    checks: 0,
+    nextCheckAt: now + SUBMIT_LEASE_MS,
+    createdAt: now,
+    updatedAt: now,
+    settledAt: null,
   };
   await tx.insert(refunds).values(refund);
-  await recordEvent(tx, p, "refund_requested", now, { amountKobo, detail: { refundReference: refund.refundReference, reason: refund.reason } });
+  await recordEvent(tx, p, "refund_requested", now, {
+    amountKobo,
+    detail: { refundReference: refund.refundReference, reason: refund.reason },
+  });
   return { replayed: false, refund };
 }
 
 function requestOf(p: PaymentRow, refund: RefundRow): RefundRequest {
   return {
-    reference: p.issueReference ?? p.linkingReference, providerReference: p.providerReference ?? p.accountNumber ?? "",
-    amountKobo: refund.amountKobo, refundReference: refund.refundReference, reason: refund.reason,
+    reference: p.issueReference ?? p.linkingReference,
+    providerReference: p.providerReference ?? p.accountNumber ?? "",
+    amountKobo: refund.amountKobo,
+    refundReference: refund.refundReference,
+    reason: refund.reason,
   };
 }
 
@@ -144,29 +185,51 @@ export async function sendRefund(refund: RefundRow): Promise<void> {
 export async function lookForRefund(refund: RefundRow): Promise<void> {
   const [p] = await db().select().from(payments).where(eq(payments.id, refund.paymentId));
   if (!p) return;
-  const knownRefundIds = (await db()
-    .select({ id: refunds.providerRefundId })
-    .from(refunds)
-    .where(and(eq(refunds.paymentId, p.id), ne(refunds.id, refund.id)))
-    )
-    .flatMap((r) => (r.id === null ? [] : [r.id]));
+  const knownRefundIds = (
+    await db()
+      .select({ id: refunds.providerRefundId })
+      .from(refunds)
+      .where(and(eq(refunds.paymentId, p.id), ne(refunds.id, refund.id)))
+  ).flatMap((r) => (r.id === null ? [] : [r.id]));
   let found: RefundState | null | undefined;
   try {
     found = await findRefund(refund, { ...requestOf(p, refund), since: refund.createdAt, knownRefundIds });
   } catch (err) {
     return noteUnanswered(refund.id, `looking for the refund: ${describeFailure(err)}`, { mayExistAtProvider: true });
   }
-  if (found === undefined) return noteUnanswered(refund.id, `${refund.provider} offers no way to look for a refund: check at the provider`, { mayExistAtProvider: true });
+  if (found === undefined)
+    return noteUnanswered(refund.id, `${refund.provider} offers no way to look for a refund: check at the provider`, {
+      mayExistAtProvider: true,
+    });
   if (found !== null) return recordRefundState(refund.id, found);
-  const cleared = await write(async (tx) => (await tx.update(refunds).set({ unansweredAt: null }).where(and(eq(refunds.id, refund.id), eq(refunds.status, "PENDING"))).returning({ id: refunds.id })).length === 1);
+  const cleared = await write(
+    async (tx) =>
+      (
+        await tx
+          .update(refunds)
+          .set({ unansweredAt: null })
+          .where(and(eq(refunds.id, refund.id), eq(refunds.status, "PENDING")))
+          .returning({ id: refunds.id })
+      ).length === 1,
+  );
   if (cleared) await sendRefund({ ...refund, unansweredAt: null });
 }
 
-export async function requestRefund(merchantId: string, mode: Mode, paymentReference: string, body: unknown, now = clock.now()): Promise<RefundAnswer> {
+export async function requestRefund(
+  merchantId: string,
+  mode: Mode,
+  paymentReference: string,
+  body: unknown,
+  now = clock.now(),
+): Promise<RefundAnswer> {
   // The payment the path names first (404), then the body; an open payment past its time is expired: then it can be refunded.
   const p = await expireIfOverdue(await findPayment(merchantId, mode, paymentReference), now);
   const input = parseRefundRequest(body);
-  const requested: Requested = { amountKobo: input.amount === undefined ? undefined : (parseAmount(input.amount) ?? 0), reason: input.reason, refundReference: input.refundReference };
+  const requested: Requested = {
+    amountKobo: input.amount === undefined ? undefined : (parseAmount(input.amount) ?? 0),
+    reason: input.reason,
+    refundReference: input.refundReference,
+  };
   const { replayed, refund } = await write(async (tx) => reserve(tx, p.id, requested, now));
   if (!replayed) await sendRefund(refund);
   return answerOf(refund);
@@ -180,7 +243,10 @@ export async function recordRefundState(refundId: string, state: RefundState, no
     const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
     if (!r || r.status !== "PENDING") return;
     const checks = r.checks + 1;
-    await tx.update(refunds).set({ providerRefundId: state.refundId, unansweredAt: null, checks, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now }).where(eq(refunds.id, refundId));
+    await tx
+      .update(refunds)
+      .set({ providerRefundId: state.refundId, unansweredAt: null, checks, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now })
+      .where(eq(refunds.id, refundId));
   });
 }
 
@@ -197,7 +263,10 @@ export async function noteUnanswered(refundId: string, why: string, o: { mayExis
     const checks = r.checks + 1;
     const unansweredAt = r.providerRefundId === null && o.mayExistAtProvider ? (r.unansweredAt ?? now) : r.unansweredAt;
     if (r.providerRefundId === null && unansweredAt === null && checks >= MAX_UNANSWERED_SUBMISSIONS) return true;
-    await tx.update(refunds).set({ checks, unansweredAt, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now }).where(eq(refunds.id, refundId));
+    await tx
+      .update(refunds)
+      .set({ checks, unansweredAt, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now })
+      .where(eq(refunds.id, refundId));
     return false;
   });
   log.warn({ refundId, why }, "refund: no usable answer from the provider");
@@ -205,11 +274,26 @@ export async function noteUnanswered(refundId: string, why: string, o: { mayExis
 }
 
 /** PENDING → PROCESSED or FAILED, once, with its event and callback (refund.processed / refund.failed). */
-export async function settleRefund(refundId: string, status: "PROCESSED" | "FAILED", failureReason: string | null, providerRefundId: string | null = null, now = clock.now()): Promise<void> {
+export async function settleRefund(
+  refundId: string,
+  status: "PROCESSED" | "FAILED",
+  failureReason: string | null,
+  providerRefundId: string | null = null,
+  now = clock.now(),
+): Promise<void> {
   await write(async (tx) => {
     const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
     if (!r || r.status !== "PENDING") return;
-    const settled: RefundRow = { ...r, status, failureReason, providerRefundId: providerRefundId ?? r.providerRefundId, checks: r.checks + 1, nextCheckAt: null, updatedAt: now, settledAt: now };
+    const settled: RefundRow = {
+      ...r,
+      status,
+      failureReason,
+      providerRefundId: providerRefundId ?? r.providerRefundId,
+      checks: r.checks + 1,
+      nextCheckAt: null,
+      updatedAt: now,
+      settledAt: now,
+    };
     await tx.update(refunds).set(settled).where(eq(refunds.id, refundId));
     const [p] = await tx.select().from(payments).where(eq(payments.id, r.paymentId));
     if (p) await refundSettledInTx(tx, p, settled, now);
@@ -218,23 +302,32 @@ export async function settleRefund(refundId: string, status: "PROCESSED" | "FAIL
 
 /** One refund as it stands now (GET /api/v2/payments/{paymentReference}/refunds/{refundReference}): the question a
  * chained Owo's SeerBit connector asks before it believes an unsigned refund notice. */
-export type RefundStatusAnswer = { code: "00"; message: "Successful"; refund: { refundReference: string; amount: string; status: RefundRow["status"]; reason: string; createdAt: string } };
+export type RefundStatusAnswer = {
+  code: "00";
+  message: "Successful";
+  refund: { refundReference: string; amount: string; status: RefundRow["status"]; reason: string; createdAt: string };
+};
 
-export async function refundStatus(merchantId: string, mode: Mode, paymentReference: string, refundReference: string): Promise<RefundStatusAnswer> {
+export async function refundStatus(
+  merchantId: string,
+  mode: Mode,
+  paymentReference: string,
+  refundReference: string,
+): Promise<RefundStatusAnswer> {
   const p = await findPayment(merchantId, mode, paymentReference);
-  const [r] = await db().select().from(refunds).where(and(eq(refunds.paymentId, p.id), eq(refunds.refundReference, refundReference)));
+  const [r] = await db()
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, p.id), eq(refunds.refundReference, refundReference)));
   if (!r) throw new ApiError("S404", `No refund with reference ${refundReference} on ${paymentReference}`);
   const { amount, status, reason, createdAt } = refundView(r);
   return { code: "00", message: "Successful", refund: { refundReference, amount, status, reason, createdAt } };
 }
 
 /** The payment's refunds, oldest first, for the dashboard: each flagged while the provider's answer to it is unknown. */
-export async function refundsOf(paymentId: number): Promise<(RefundView & { providerDidNotAnswer: boolean; })[]> {
-  return (await db()
-    .select()
-    .from(refunds)
-    .where(eq(refunds.paymentId, paymentId))
-    .orderBy(asc(refunds.createdAt))
-    )
-    .map((r) => ({ ...refundView(r), providerDidNotAnswer: r.status === "PENDING" && r.providerRefundId === null && r.unansweredAt !== null }));
+export async function refundsOf(paymentId: number): Promise<(RefundView & { providerDidNotAnswer: boolean })[]> {
+  return (await db().select().from(refunds).where(eq(refunds.paymentId, paymentId)).orderBy(asc(refunds.createdAt))).map((r) => ({
+    ...refundView(r),
+    providerDidNotAnswer: r.status === "PENDING" && r.providerRefundId === null && r.unansweredAt !== null,
+  }));
 }

@@ -23,11 +23,21 @@ after(async () => {
 /** The body seerbit-nodejs's StandardCheckout.Initialize sends for its own sample (numbers, nulls, a hash). */
 function sdkBody(patch: Record<string, unknown> = {}): Record<string, unknown> {
   const body: Record<string, unknown> = {
-    amount: 100, callbackUrl: "www.testapp.com", country: "NG", currency: "NGN", email: "testmerchant@mailinator.com",
-    paymentReference: Date.now() * 1000 + Math.floor(Math.random() * 1000), productDescription: null, productId: null, publicKey: m.merchant.publicKey,
+    amount: 100,
+    callbackUrl: "www.testapp.com",
+    country: "NG",
+    currency: "NGN",
+    email: "testmerchant@mailinator.com",
+    paymentReference: Date.now() * 1000 + Math.floor(Math.random() * 1000),
+    productDescription: null,
+    productId: null,
+    publicKey: m.merchant.publicKey,
     ...patch,
   };
-  const signed = Object.entries(body).map(([k, v]) => `${k}=${v}`).join("&") + m.merchant.secretKey;
+  const signed =
+    Object.entries(body)
+      .map(([k, v]) => `${k}=${v}`)
+      .join("&") + m.merchant.secretKey;
   return { ...body, hash: createHash("sha256").update(signed).digest("hex"), hashType: "sha256" };
 }
 
@@ -79,7 +89,9 @@ test("refusals name their fields in API.md's codes, over REST and tRPC alike", a
   const other = await standard(sdkBody({ publicKey: "pk_test_someone_else" }));
   assert.deepEqual([other.status, other.json.data.code], [401, "S1"]);
 
-  const viaTrpc = await trpcFailure(m.trpc.standardCheckout.mutate({ amount: 1, currency: "NGN", country: "NG", paymentReference: newReference(), email: "a@b.ng" }));
+  const viaTrpc = await trpcFailure(
+    m.trpc.standardCheckout.mutate({ amount: 1, currency: "NGN", country: "NG", paymentReference: newReference(), email: "a@b.ng" }),
+  );
   assert.deepEqual([viaTrpc.code, viaTrpc.apiCode, viaTrpc.errors[0]?.field], ["BAD_REQUEST", "S2", "amount"]);
 });
 
@@ -88,7 +100,7 @@ test("the customer chooses USSD and a bank on the hosted checkout: the same paym
   const created = (await standard(body)).json.data.payments;
   const before = await checkout().status.query({ linkingReference: created.linkingReference });
   assert.equal(before.issued, null);
-  assert.ok(before.offer && (before.offer).ussdBanks.some((b) => b.bankCode === "044"));
+  assert.ok(before.offer && before.offer.ussdBanks.some((b) => b.bankCode === "044"));
 
   const chosen = await checkout().choose.mutate({ linkingReference: created.linkingReference, paymentType: "USSD", bankCode: "044" });
   assert.equal(chosen.offer, null);
@@ -104,7 +116,10 @@ test("the customer chooses USSD and a bank on the hosted checkout: the same paym
   const switched = await trpcFailure(checkout().choose.mutate({ linkingReference: created.linkingReference, paymentType: "TRANSFER" }));
   assert.equal(switched.apiCode, "S15");
 
-  const paid = await call(owo, "POST", `/api/v2/sandbox/payments/${created.paymentReference}/simulate`, { token: m.token, body: { outcome: "pay" } });
+  const paid = await call(owo, "POST", `/api/v2/sandbox/payments/${created.paymentReference}/simulate`, {
+    token: m.token,
+    body: { outcome: "pay" },
+  });
   assert.equal(paid.json.data.payments.status, "SUCCESSFUL");
   const after = await checkout().status.query({ linkingReference: created.linkingReference });
   // SeerBit's meaning: with no redirectUrl, callbackUrl is where the browser returns (scheme added).
@@ -115,17 +130,24 @@ test("with redirectUrl too, the browser goes there and callbackUrl gets the sign
   const body = sdkBody({ callbackUrl: receiver.url(), redirectUrl: "shop.example.ng/thanks", amount: 1_500_000 });
   const created = (await standard(body)).json.data.payments;
   const offered = await checkout().status.query({ linkingReference: created.linkingReference });
-  assert.deepEqual((offered.offer)?.ussdBanks, [], "USSD is offered only up to 1,000,000.00");
-  const ussd = await trpcFailure(checkout().choose.mutate({ linkingReference: created.linkingReference, paymentType: "USSD", bankCode: "044" }));
+  assert.deepEqual(offered.offer?.ussdBanks, [], "USSD is offered only up to 1,000,000.00");
+  const ussd = await trpcFailure(
+    checkout().choose.mutate({ linkingReference: created.linkingReference, paymentType: "USSD", bankCode: "044" }),
+  );
   assert.equal(ussd.apiCode, "S2");
 
   const chosen = await checkout().choose.mutate({ linkingReference: created.linkingReference, paymentType: "TRANSFER" });
   assert.ok(chosen.issued?.paymentType === "TRANSFER");
   assert.match(chosen.issued.accountNumber, /^\d{10}$/);
   await call(owo, "POST", `/api/v2/sandbox/payments/${created.paymentReference}/simulate`, { token: m.token, body: { outcome: "pay" } });
-  const callback = await eventually("the payment.successful callback", () => receiver.received.find((r) => r.body.includes("payment.successful")));
+  const callback = await eventually("the payment.successful callback", () =>
+    receiver.received.find((r) => r.body.includes("payment.successful")),
+  );
   const data = JSON.parse(callback.body).notificationItems[0].notificationRequestItem.data;
-  assert.deepEqual([data.reference, data.paymentType, data.gatewayCode, data.amountPaid], [created.paymentReference, "TRANSFER", "00", "1500000.00"]);
+  assert.deepEqual(
+    [data.reference, data.paymentType, data.gatewayCode, data.amountPaid],
+    [created.paymentReference, "TRANSFER", "00", "1500000.00"],
+  );
   const done = await checkout().status.query({ linkingReference: created.linkingReference });
   assert.equal(done.returnUrl, `https://shop.example.ng/thanks?paymentReference=${created.paymentReference}&status=SUCCESSFUL`);
 });
@@ -137,7 +159,12 @@ test("a choice whose process died mid-issue is released by the sweeper, never dr
   const { eq } = await import("drizzle-orm");
   const created = (await standard(sdkBody())).json.data.payments;
   // As if a process reserved the customer's choice, then died before the provider answered.
-  await write(async (tx) => tx.update(payments).set({ reservedAt: Date.now() - 3_600_000 }).where(eq(payments.linkingReference, created.linkingReference)));
+  await write(async (tx) =>
+    tx
+      .update(payments)
+      .set({ reservedAt: Date.now() - 3_600_000 })
+      .where(eq(payments.linkingReference, created.linkingReference)),
+  );
   await dropStaleReservations();
   const v = (await verify(created.paymentReference)).json.data.payments;
   assert.deepEqual([v.status, v.paymentType], ["PENDING", null]);

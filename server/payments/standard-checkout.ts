@@ -21,12 +21,29 @@ import type { StandardCheckoutRequest } from "./standard-checkout-schema";
 /** SeerBit's "pending, awaiting the customer" payment status, as its clients read `paymentStatus`. */
 const AWAITING_CUSTOMER = "08";
 
-export type StandardCheckoutPayments = { redirectLink: string; paymentStatus: string; paymentReference: string; linkingReference: string; expiresAt: string };
+export type StandardCheckoutPayments = {
+  redirectLink: string;
+  paymentStatus: string;
+  paymentReference: string;
+  linkingReference: string;
+  expiresAt: string;
+};
 export type StandardCheckoutResult = { payments: StandardCheckoutPayments; paymentsJson: string; replayed: boolean };
 
 /** API.md idempotency: the same values in every field (amount as kobo); fields that are not stored do not count. */
 function fingerprint(req: StandardCheckoutRequest): string {
-  return JSON.stringify(["STANDARD", req.amount, req.fullName, req.mobileNumber, req.email, req.currency, req.country, req.paymentReference, req.callbackUrl, req.redirectUrl]);
+  return JSON.stringify([
+    "STANDARD",
+    req.amount,
+    req.fullName,
+    req.mobileNumber,
+    req.email,
+    req.currency,
+    req.country,
+    req.paymentReference,
+    req.callbackUrl,
+    req.redirectUrl,
+  ]);
 }
 
 const answered = (paymentsJson: string, replayed: boolean): StandardCheckoutResult => ({
@@ -36,14 +53,19 @@ const answered = (paymentsJson: string, replayed: boolean): StandardCheckoutResu
 });
 
 /** Makes the payment (no channel, nothing issued yet) in one transaction, or replays the first answer. */
-export async function createStandardCheckout(req: StandardCheckoutRequest, who: { merchantId: string; mode: Mode; source: PaymentSource }): Promise<StandardCheckoutResult> {
+export async function createStandardCheckout(
+  req: StandardCheckoutRequest,
+  who: { merchantId: string; mode: Mode; source: PaymentSource },
+): Promise<StandardCheckoutResult> {
   const now = clock.now();
   const print = fingerprint(req);
   return write(async (tx) => {
     const [used] = await tx
       .select({ fingerprint: payments.requestFingerprint, answerJson: payments.answerJson })
       .from(payments)
-      .where(and(eq(payments.merchantId, who.merchantId), eq(payments.mode, who.mode), eq(payments.paymentReference, req.paymentReference)));
+      .where(
+        and(eq(payments.merchantId, who.merchantId), eq(payments.mode, who.mode), eq(payments.paymentReference, req.paymentReference)),
+      );
     if (used) {
       if (used.fingerprint !== print) {
         throw new ApiError("S14", `paymentReference ${req.paymentReference} was already used with a different request`, [
@@ -55,16 +77,35 @@ export async function createStandardCheckout(req: StandardCheckoutRequest, who: 
     const linkingReference = await newLinkingReference();
     const expiresAt = now + settings().transferTtlSeconds * 1000;
     const paymentsJson = JSON.stringify({
-      redirectLink: checkoutUrl(linkingReference), paymentStatus: AWAITING_CUSTOMER, paymentReference: req.paymentReference, linkingReference,
+      redirectLink: checkoutUrl(linkingReference),
+      paymentStatus: AWAITING_CUSTOMER,
+      paymentReference: req.paymentReference,
+      linkingReference,
       expiresAt: new Date(expiresAt).toISOString(),
     } satisfies StandardCheckoutPayments);
     const [row] = await tx
       .insert(payments)
       .values({
-        merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference, linkingReference, paymentType: null, status: "PENDING",
-        amountKobo: req.amount, currency: req.currency, country: req.country, fullName: req.fullName, mobileNumber: req.mobileNumber, email: req.email,
-        callbackUrl: req.callbackUrl, redirectUrl: req.redirectUrl, requestFingerprint: print, answerJson: paymentsJson, source: who.source,
-        createdAt: now, updatedAt: now, expiresAt,
+        merchantId: who.merchantId,
+        mode: who.mode,
+        paymentReference: req.paymentReference,
+        linkingReference,
+        paymentType: null,
+        status: "PENDING",
+        amountKobo: req.amount,
+        currency: req.currency,
+        country: req.country,
+        fullName: req.fullName,
+        mobileNumber: req.mobileNumber,
+        email: req.email,
+        callbackUrl: req.callbackUrl,
+        redirectUrl: req.redirectUrl,
+        requestFingerprint: print,
+        answerJson: paymentsJson,
+        source: who.source,
+        createdAt: now,
+        updatedAt: now,
+        expiresAt,
       })
       .returning();
     if (!row) throw new Error("the checkout's insert returned no row");
@@ -76,7 +117,7 @@ export async function createStandardCheckout(req: StandardCheckoutRequest, who: 
 export type ChannelRequest = { paymentType: PaymentType; bankCode?: string | null };
 
 /** What the hosted page offers for a payment still without a channel: USSD (up to its limit) at these banks, and TRANSFER. */
-export async function channelOffer(p: PaymentRow): Promise<{ ussdBanks: { bankCode: string; bankName: string; }[]; }> {
+export async function channelOffer(p: PaymentRow): Promise<{ ussdBanks: { bankCode: string; bankName: string }[] }> {
   if (p.amountKobo > AMOUNT_LIMITS.USSD.max) return { ussdBanks: [] };
   const served = (await merchantBanks(p.merchantId, p.mode)).filter((b) => b.supportsUssd);
   return { ussdBanks: served.map((b) => ({ bankCode: b.bankCode, bankName: b.bankName })) };
@@ -85,11 +126,15 @@ export async function channelOffer(p: PaymentRow): Promise<{ ussdBanks: { bankCo
 async function choiceFor(p: PaymentRow, request: ChannelRequest): Promise<ChannelChoice> {
   if (request.paymentType === "TRANSFER") return { channel: "TRANSFER" };
   if (p.amountKobo > AMOUNT_LIMITS.USSD.max) {
-    throw new ApiError("S2", "USSD is offered only up to 1000000.00: pay this amount by bank transfer", [{ field: "paymentType", message: "USSD is offered only up to 1000000.00" }]);
+    throw new ApiError("S2", "USSD is offered only up to 1000000.00: pay this amount by bank transfer", [
+      { field: "paymentType", message: "USSD is offered only up to 1000000.00" },
+    ]);
   }
   const bank = bankByCode(request.bankCode ?? "");
   if (!bank || !(await channelOffer(p)).ussdBanks.some((b) => b.bankCode === bank.bankCode)) {
-    throw new ApiError("S8", "Invalid bankCode: choose a bank that offers USSD for this shop", [{ field: "bankCode", message: "is not a bank this shop can take USSD from" }]);
+    throw new ApiError("S8", "Invalid bankCode: choose a bank that offers USSD for this shop", [
+      { field: "bankCode", message: "is not a bank this shop can take USSD from" },
+    ]);
   }
   return { channel: "USSD", bank };
 }
@@ -111,10 +156,14 @@ async function reserveChoice(linkingReference: string, request: ChannelRequest, 
     if (!isOpen(fresh.status)) throw new ApiError("S15", "This payment has ended; start again from the shop");
     if (fresh.reservedAt !== null && now - fresh.reservedAt < reservationStaleAfterMs()) return { kind: "busy" };
     const choice = await choiceFor(fresh, request);
-    const [reserved] = await tx.update(payments).set({ reservedAt: now }).where(and(eq(payments.id, fresh.id), isNull(payments.paymentType))).returning();
+    const [reserved] = await tx
+      .update(payments)
+      .set({ reservedAt: now })
+      .where(and(eq(payments.id, fresh.id), isNull(payments.paymentType)))
+      .returning();
     if (!reserved) throw new ApiError("S15", "This payment's channel was just chosen");
     // Choosing shortens the lifetime to the channel's own, never lengthens it (API.md); recorded with what is issued.
-    const ttl = (choice).channel === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds;
+    const ttl = choice.channel === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds;
     return { kind: "reserved", payment: { ...reserved, expiresAt: Math.min(reserved.expiresAt, now + ttl * 1000) }, choice };
   });
 }
@@ -134,12 +183,18 @@ export async function chooseChannel(linkingReference: string, request: ChannelRe
       return await issueReserved(
         claim.payment,
         claim.choice,
-        async (tx, issued) => recordEvent(tx, issued, "channel_chosen", now, { detail: { paymentType: issued.paymentType, provider: issued.provider } }),
+        async (tx, issued) =>
+          recordEvent(tx, issued, "channel_chosen", now, { detail: { paymentType: issued.paymentType, provider: issued.provider } }),
         now,
       );
     } catch (err) {
       // Nothing was issued: the payment stays as it was (already answered to the merchant, so never dropped).
-      await write(async (tx) => tx.update(payments).set({ reservedAt: null }).where(and(eq(payments.id, claim.payment.id), isNull(payments.paymentType))));
+      await write(async (tx) =>
+        tx
+          .update(payments)
+          .set({ reservedAt: null })
+          .where(and(eq(payments.id, claim.payment.id), isNull(payments.paymentType))),
+      );
       throw err;
     }
   }

@@ -30,24 +30,25 @@ export function issuedTo(p: PaymentRow) {
       providerReference: p.providerReference ?? "",
     };
   }
-  return { paymentType: "TRANSFER" as const, accountNumber: p.accountNumber ?? "", bankName: p.accountBankName ?? "", accountName: p.walletName ?? "" };
+  return {
+    paymentType: "TRANSFER" as const,
+    accountNumber: p.accountNumber ?? "",
+    bankName: p.accountBankName ?? "",
+    accountName: p.walletName ?? "",
+  };
 }
 
 async function timelineOf(paymentId: number) {
-  return (await db()
-    .select()
-    .from(paymentEvents)
-    .where(eq(paymentEvents.paymentId, paymentId))
-    .orderBy(asc(paymentEvents.sequence))
-    )
-    .map((e) => ({
+  return (await db().select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(asc(paymentEvents.sequence))).map(
+    (e) => ({
       sequence: e.sequence,
       type: e.type,
       status: e.status,
       amount: e.amountKobo === null ? null : formatKobo(e.amountKobo),
       detail: JSON.parse(e.detailJson) as Record<string, unknown>,
       createdAt: iso(e.createdAt),
-    }));
+    }),
+  );
 }
 
 /**
@@ -73,7 +74,10 @@ async function viewOf(p: PaymentRow, merchantId: string, mode: Mode, paymentRefe
     timeline: await timelineOf(p.id),
     /** Who issued it and what its provider said and was asked (live payments). */
     provider: { name: p.provider, providerId: p.providerAccountId, providerReference: p.providerReference, requeries: p.requeryCount },
-    providerLog: p.providerAccountId === null ? [] : (await providerNoticesOf(merchantId, mode, paymentReference)).map((n) => ({ ...n, receivedAt: iso(n.receivedAt) })),
+    providerLog:
+      p.providerAccountId === null
+        ? []
+        : (await providerNoticesOf(merchantId, mode, paymentReference)).map((n) => ({ ...n, receivedAt: iso(n.receivedAt) })),
     refunds: await refundsOf(p.id),
   };
 }

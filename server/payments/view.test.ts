@@ -9,7 +9,13 @@ const row = (status: PaymentStatus, amountKobo: number, amountPaidKobo: number, 
 
 test("a pending payment is open, owes it all, can be cancelled and not refunded", () => {
   assert.deepEqual(paymentState(row("PENDING", 150_000, 0)), {
-    open: true, amountDue: "1500.00", somethingPaid: false, refundDue: false, canCancel: true, refundable: "0.00", canRefund: false,
+    open: true,
+    amountDue: "1500.00",
+    somethingPaid: false,
+    refundDue: false,
+    canCancel: true,
+    refundable: "0.00",
+    canRefund: false,
     sandboxTransfer: { full: "1500.00", again: false, half: "750.00" },
   });
 });
@@ -35,7 +41,10 @@ test("money after expiry is refund due and refundable; an expired payment nobody
 
 test("refunds PENDING or PROCESSED leave less refundable; nothing left, or a provider that cannot refund, is no refund", () => {
   const paid = row("SUCCESSFUL", 150_000, 150_000);
-  assert.deepEqual([paymentState({ ...paid, amountRefundedKobo: 50_000 }).refundable, paymentState({ ...paid, amountRefundedKobo: 50_000 }).canRefund], ["1000.00", true]);
+  assert.deepEqual(
+    [paymentState({ ...paid, amountRefundedKobo: 50_000 }).refundable, paymentState({ ...paid, amountRefundedKobo: 50_000 }).canRefund],
+    ["1000.00", true],
+  );
   const some = paymentState(paid, { refundableKobo: 40_000, atProvider: true });
   assert.deepEqual([some.refundable, some.canRefund], ["400.00", true]);
   assert.equal(paymentState(paid, { refundableKobo: 0, atProvider: true }).canRefund, false);

@@ -30,7 +30,8 @@ export function noticeUrl(providerId: string): string {
 /** A provider cannot reach an http or loopback notice URL; the CLI and the dashboard say so. */
 export function noticeUrlWarning(url: string): string | null {
   const { protocol, hostname } = new URL(url);
-  if (/^(localhost|127\.|\[::1\]|0\.0\.0\.0)/.test(hostname)) return `the notice URL ${url} is a loopback address: a provider cannot reach it`;
+  if (/^(localhost|127\.|\[::1\]|0\.0\.0\.0)/.test(hostname))
+    return `the notice URL ${url} is a loopback address: a provider cannot reach it`;
   if (protocol !== "https:") return `the notice URL ${url} is not https: providers send notices only to https URLs`;
   return null;
 }
@@ -40,7 +41,12 @@ export type ConnectInput = { provider: string; credentials: Record<string, strin
 export type ConnectDoor = { baseUrlAllowed: boolean };
 
 /** Connects an account for live mode; credentials are sealed and only their last 4 characters are kept in clear. */
-export async function connectProvider(merchantId: string, input: ConnectInput, door: ConnectDoor = { baseUrlAllowed: true }, now = clock.now()) {
+export async function connectProvider(
+  merchantId: string,
+  input: ConnectInput,
+  door: ConnectDoor = { baseUrlAllowed: true },
+  now = clock.now(),
+) {
   const provider = input.provider as LiveProvider;
   const shape = PROVIDER_SHAPES[provider];
   if (!LIVE_PROVIDERS.includes(provider) || !shape) {
@@ -55,69 +61,99 @@ export async function connectProvider(merchantId: string, input: ConnectInput, d
   }
   let baseUrl = shape.baseUrl;
   if (input.baseUrl !== undefined && input.baseUrl !== "" && !door.baseUrlAllowed) {
-    errors.push({ field: "baseUrl", message: "is not offered on this Owo (the operator sets OWO_ALLOW_PROVIDER_BASE_URL=1 for staging hosts and test doubles)" });
+    errors.push({
+      field: "baseUrl",
+      message: "is not offered on this Owo (the operator sets OWO_ALLOW_PROVIDER_BASE_URL=1 for staging hosts and test doubles)",
+    });
   } else if (input.baseUrl !== undefined && input.baseUrl !== "") {
     const parsed = URL.canParse(input.baseUrl) ? new URL(input.baseUrl) : null;
     if (!parsed || !/^https?:$/.test(parsed.protocol)) errors.push({ field: "baseUrl", message: "must be an absolute http(s) URL" });
     else baseUrl = input.baseUrl.replace(/\/+$/, "");
   }
   const priority = input.priority ?? null;
-  if (priority !== null && (!Number.isInteger(priority) || priority < 1 || priority > 99)) errors.push({ field: "priority", message: "must be a whole number from 1 to 99" });
+  if (priority !== null && (!Number.isInteger(priority) || priority < 1 || priority > 99))
+    errors.push({ field: "priority", message: "must be a whole number from 1 to 99" });
   if (errors.length) throw invalidFields(errors);
   const id = newId("prv");
   const last4 = Object.fromEntries(Object.entries(credentials).map(([k, v]) => [k, v.slice(-4)]));
   await write(async (tx) => {
-    if (!(await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)))[0]) throw new ApiError("S404", `No merchant ${merchantId}`);
-    const taken = await tx.select({ priority: providerAccounts.priority }).from(providerAccounts).where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)));
-    await tx.insert(providerAccounts)
-      .values({
-        id, merchantId, provider, priority: priority ?? Math.max(0, ...taken.map((t) => t.priority)) + 1, baseUrl,
-        credentialsEnc: seal(JSON.stringify(credentials)), credentialsLast4: JSON.stringify(last4),
-        providerTestMode: shape.credentials.some((name) => shape.testKey.test(credentials[name] ?? "")), createdAt: now,
-      });
+    if (!(await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)))[0])
+      throw new ApiError("S404", `No merchant ${merchantId}`);
+    const taken = await tx
+      .select({ priority: providerAccounts.priority })
+      .from(providerAccounts)
+      .where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)));
+    await tx.insert(providerAccounts).values({
+      id,
+      merchantId,
+      provider,
+      priority: priority ?? Math.max(0, ...taken.map((t) => t.priority)) + 1,
+      baseUrl,
+      credentialsEnc: seal(JSON.stringify(credentials)),
+      credentialsLast4: JSON.stringify(last4),
+      providerTestMode: shape.credentials.some((name) => shape.testKey.test(credentials[name] ?? "")),
+      createdAt: now,
+    });
   });
   return { providerId: id, provider, noticeUrl: noticeUrl(id) };
 }
 
 function opened(row: ProviderAccountRow): ProviderAccount {
-  return { id: row.id, provider: row.provider, baseUrl: row.baseUrl, credentials: JSON.parse(unseal(row.credentialsEnc)) as Record<string, string> };
+  return {
+    id: row.id,
+    provider: row.provider,
+    baseUrl: row.baseUrl,
+    credentials: JSON.parse(unseal(row.credentialsEnc)) as Record<string, string>,
+  };
 }
 
 /** The merchant's connected accounts, credentials unsealed, in priority order (then oldest first). */
 export async function connectedAccounts(merchantId: string): Promise<ProviderAccount[]> {
-  return (await db()
-    .select()
-    .from(providerAccounts)
-    .where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
-    .orderBy(asc(providerAccounts.priority), asc(providerAccounts.createdAt))
-    )
-    .map(opened);
+  return (
+    await db()
+      .select()
+      .from(providerAccounts)
+      .where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
+      .orderBy(asc(providerAccounts.priority), asc(providerAccounts.createdAt))
+  ).map(opened);
 }
 
 export async function hasConnectedProvider(merchantId: string): Promise<boolean> {
-  return (await db().select({ id: providerAccounts.id }).from(providerAccounts).where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt))))[0] !== undefined;
+  return (
+    (
+      await db()
+        .select({ id: providerAccounts.id })
+        .from(providerAccounts)
+        .where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
+    )[0] !== undefined
+  );
 }
 
 /** The account a notice URL names, whoever's it is (the URL is the only thing a provider knows). */
-export async function accountById(providerId: string): Promise<(ProviderAccount & { merchantId: string; }) | null> {
+export async function accountById(providerId: string): Promise<(ProviderAccount & { merchantId: string }) | null> {
   const [row] = await db().select().from(providerAccounts).where(eq(providerAccounts.id, providerId));
   return row ? { ...opened(row), merchantId: row.merchantId } : null;
 }
 
 /** The merchant's own account, for the dashboard; another merchant's is not found. */
 export async function ownAccount(merchantId: string, providerId: string): Promise<ProviderAccount> {
-  const [row] = await db().select().from(providerAccounts).where(and(eq(providerAccounts.id, providerId), eq(providerAccounts.merchantId, merchantId)));
+  const [row] = await db()
+    .select()
+    .from(providerAccounts)
+    .where(and(eq(providerAccounts.id, providerId), eq(providerAccounts.merchantId, merchantId)));
   if (!row || row.disconnectedAt !== null) throw new ApiError("S404", "No such provider account");
   return opened(row);
 }
 
 /** Stops routing and notices to this account; payments it issued keep their history. */
 export async function disconnectProvider(merchantId: string, providerId: string, now = clock.now()): Promise<void> {
-  const done = await write(async (tx) => tx
-    .update(providerAccounts)
-    .set({ disconnectedAt: now })
-    .where(and(eq(providerAccounts.id, providerId), eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
-    .returning({ id: providerAccounts.id }));
+  const done = await write(async (tx) =>
+    tx
+      .update(providerAccounts)
+      .set({ disconnectedAt: now })
+      .where(and(eq(providerAccounts.id, providerId), eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
+      .returning({ id: providerAccounts.id }),
+  );
   if (done.length === 0) throw new ApiError("S404", "No such provider account");
 }
 
@@ -140,49 +176,78 @@ export type ProviderHealth = {
 
 /** The merchant's connected accounts as the Providers page shows them, best first. */
 export async function providerHealth(merchantId: string, now = clock.now()): Promise<ProviderHealth[]> {
-  return (await db()
-    .select()
-    .from(providerAccounts)
-    .where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
-    .orderBy(asc(providerAccounts.priority), asc(providerAccounts.createdAt))
-    )
-    .map((r) => {
-      const resting = r.restingUntil !== null && r.restingUntil > now;
-      return {
-        providerId: r.id, provider: r.provider, priority: r.priority, baseUrl: r.baseUrl, credentialsLast4: JSON.parse(r.credentialsLast4) as Record<string, string>,
-        providerTestMode: r.providerTestMode, noticeUrl: noticeUrl(r.id), createdAt: r.createdAt, lastSuccessAt: r.lastSuccessAt, lastFailureAt: r.lastFailureAt,
-        lastFailure: r.lastFailure, circuit: resting ? "resting" : "closed", restingUntil: resting ? r.restingUntil : null,
-      };
-    });
+  return (
+    await db()
+      .select()
+      .from(providerAccounts)
+      .where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
+      .orderBy(asc(providerAccounts.priority), asc(providerAccounts.createdAt))
+  ).map((r) => {
+    const resting = r.restingUntil !== null && r.restingUntil > now;
+    return {
+      providerId: r.id,
+      provider: r.provider,
+      priority: r.priority,
+      baseUrl: r.baseUrl,
+      credentialsLast4: JSON.parse(r.credentialsLast4) as Record<string, string>,
+      providerTestMode: r.providerTestMode,
+      noticeUrl: noticeUrl(r.id),
+      createdAt: r.createdAt,
+      lastSuccessAt: r.lastSuccessAt,
+      lastFailureAt: r.lastFailureAt,
+      lastFailure: r.lastFailure,
+      circuit: resting ? "resting" : "closed",
+      restingUntil: resting ? r.restingUntil : null,
+    };
+  });
 }
 
 export async function isResting(providerId: string, now = clock.now()): Promise<boolean> {
-  const [row] = await db().select({ restingUntil: providerAccounts.restingUntil }).from(providerAccounts).where(eq(providerAccounts.id, providerId));
+  const [row] = await db()
+    .select({ restingUntil: providerAccounts.restingUntil })
+    .from(providerAccounts)
+    .where(eq(providerAccounts.id, providerId));
   return row?.restingUntil !== null && row?.restingUntil !== undefined && row.restingUntil > now;
 }
 
 export async function noteSuccess(providerId: string, now = clock.now()): Promise<void> {
   if (providerId === "sandbox") return;
-  await write(async (tx) => tx.update(providerAccounts).set({ lastSuccessAt: now, failureCount: 0, failureWindowStart: null }).where(eq(providerAccounts.id, providerId)));
+  await write(async (tx) =>
+    tx
+      .update(providerAccounts)
+      .set({ lastSuccessAt: now, failureCount: 0, failureWindowStart: null })
+      .where(eq(providerAccounts.id, providerId)),
+  );
 }
 
 /** Five failures within a minute rest the provider OWO_PROVIDER_REST_SECONDS: routing skips it meanwhile. */
-export async function noteFailure(providerId: string, message: string, opts: { countsTowardRest: boolean }, now = clock.now()): Promise<void> {
+export async function noteFailure(
+  providerId: string,
+  message: string,
+  opts: { countsTowardRest: boolean },
+  now = clock.now(),
+): Promise<void> {
   if (providerId === "sandbox") return;
   await write(async (tx) => {
     const [row] = await tx.select().from(providerAccounts).where(eq(providerAccounts.id, providerId));
     if (!row) return;
     if (!opts.countsTowardRest) {
-      await tx.update(providerAccounts).set({ lastFailureAt: now, lastFailure: message.slice(0, 300) }).where(eq(providerAccounts.id, providerId));
+      await tx
+        .update(providerAccounts)
+        .set({ lastFailureAt: now, lastFailure: message.slice(0, 300) })
+        .where(eq(providerAccounts.id, providerId));
       return;
     }
     const fresh = row.failureWindowStart === null || now - row.failureWindowStart > FAILURE_WINDOW_MS;
     const count = fresh ? 1 : row.failureCount + 1;
     const rest = count >= FAILURES_TO_REST;
-    await tx.update(providerAccounts)
+    await tx
+      .update(providerAccounts)
       .set({
-        lastFailureAt: now, lastFailure: message.slice(0, 300),
-        failureWindowStart: rest ? null : fresh ? now : row.failureWindowStart, failureCount: rest ? 0 : count,
+        lastFailureAt: now,
+        lastFailure: message.slice(0, 300),
+        failureWindowStart: rest ? null : fresh ? now : row.failureWindowStart,
+        failureCount: rest ? 0 : count,
         restingUntil: rest ? now + settings().providerRestSeconds * 1000 : row.restingUntil,
       })
       .where(eq(providerAccounts.id, providerId));

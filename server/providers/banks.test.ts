@@ -18,7 +18,12 @@ test("every bank of banks.json is listed with bankCode, bankName, ussdCode and s
   assert.deepEqual(Object.keys(res.json.data), ["code", "message", "banks"]);
   assert.equal(res.json.data.code, "00");
   assert.equal(res.json.data.message, "Successful");
-  const expected = data.banks.map((b) => ({ bankCode: b.bankCode, bankName: b.bankName, ussdCode: b.ussdCode, supportsUssd: b.ussdCode !== null }));
+  const expected = data.banks.map((b) => ({
+    bankCode: b.bankCode,
+    bankName: b.bankName,
+    ussdCode: b.ussdCode,
+    supportsUssd: b.ussdCode !== null,
+  }));
   assert.deepEqual(res.json.data.banks, expected);
   for (const bank of res.json.data.banks) assert.deepEqual(Object.keys(bank), ["bankCode", "bankName", "ussdCode", "supportsUssd"]);
   const gtb = res.json.data.banks.find((b: { bankCode: string }) => b.bankCode === "058");

@@ -53,7 +53,16 @@ export type ProviderPaymentState = {
 /** What an inbound notice says, once its signature has been checked. A payment's amountKobo is what the provider
  * says it received for that payment in all (SeerBit's notices carry the running total, not the last credit). */
 export type NoticeReading =
-  | { kind: "payment"; eventId: string; reference?: string; providerReference?: string; outcome: "paid" | "failed"; amountKobo: number; currency: string; at?: number }
+  | {
+      kind: "payment";
+      eventId: string;
+      reference?: string;
+      providerReference?: string;
+      outcome: "paid" | "failed";
+      amountKobo: number;
+      currency: string;
+      at?: number;
+    }
   | {
       kind: "refund";
       eventId: string;

@@ -10,7 +10,10 @@ const dataDir = tempDataDir();
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
 test("the page's provider add and keys create commands work as shown and print the shapes it shows", () => {
-  const made = runCli(["merchant", "create", "--name", "Docs Store", "--email", "docs@store.ng", "--password", "a long password", "--json"], dataDir);
+  const made = runCli(
+    ["merchant", "create", "--name", "Docs Store", "--email", "docs@store.ng", "--password", "a long password", "--json"],
+    dataDir,
+  );
   const { merchantId } = JSON.parse(made.stdout.trim().split("\n").pop() ?? "{}") as { merchantId: string };
   const withMerchant = (args: readonly string[]) => args.map((a) => (a === "<merchantId>" ? merchantId : a));
   for (const [provider, args] of Object.entries(providerAddCommands)) {

@@ -41,7 +41,8 @@ function parseFlags(args: string[]): Flags {
 const [provider = "", ...rest] = process.argv.slice(2);
 const start = doubles[provider];
 if (!start) {
-  process.stderr.write(`usage: npm run double -- <${Object.keys(doubles).join("|")}> --port N [--secret-key K] [--secret-hash H] [--webhook-url U] [--refund-delay-ms N]
+  process.stderr
+    .write(`usage: npm run double -- <${Object.keys(doubles).join("|")}> --port N [--secret-key K] [--secret-hash H] [--webhook-url U] [--refund-delay-ms N]
 control routes (no key): GET /_double, GET /_double/transactions/<reference>, POST …/<reference>/pay {"amount"?: kobo},
   POST …/<reference>/decline, POST …/<reference>/expire, POST /_double/faults {"kind","times"?,"path"?}, DELETE /_double/faults,
   PUT /_double/webhook-url {"url"}, GET /_double/webhooks, POST /_double/webhooks/release, POST /_double/webhooks/replay

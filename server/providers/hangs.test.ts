@@ -31,16 +31,33 @@ after(async () => {
 
 let n = 0;
 const transfer = (): Omit<IssueRequest, "reference"> => ({
-  channel: "TRANSFER", amountKobo: 150000, currency: "NGN", customer: { fullName: "Ngozi Okafor", email: "ngozi@example.com", mobileNumber: "08031234567" },
-  merchantName: "Hang Foods", expiresAt: Date.now() + 1_800_000,
+  channel: "TRANSFER",
+  amountKobo: 150000,
+  currency: "NGN",
+  customer: { fullName: "Ngozi Okafor", email: "ngozi@example.com", mobileNumber: "08031234567" },
+  merchantName: "Hang Foods",
+  expiresAt: Date.now() + 1_800_000,
 });
 const ref = () => `OWO${process.pid}H${++n}-1`;
-const hang = (double: DoubleProcess, path: string) => fetch(`${double.url}/_double/faults`, { method: "POST", body: JSON.stringify({ kind: "hang", path }) });
+const hang = (double: DoubleProcess, path: string) =>
+  fetch(`${double.url}/_double/faults`, { method: "POST", body: JSON.stringify({ kind: "hang", path }) });
 
 test("the first Paystack account hangs: after the timeout, the second account issues", async () => {
   const m = await createTestMerchant("Hang Foods");
-  await connectProvider(m.merchantId, { provider: "paystack", credentials: { secretKey: "sk_live_hung_account" }, baseUrl: hung.url, priority: 1 });
-  const second = (await connectProvider(m.merchantId, { provider: "paystack", credentials: { secretKey: "sk_live_answering_account" }, baseUrl: answering.url, priority: 2 })).providerId;
+  await connectProvider(m.merchantId, {
+    provider: "paystack",
+    credentials: { secretKey: "sk_live_hung_account" },
+    baseUrl: hung.url,
+    priority: 1,
+  });
+  const second = (
+    await connectProvider(m.merchantId, {
+      provider: "paystack",
+      credentials: { secretKey: "sk_live_answering_account" },
+      baseUrl: answering.url,
+      priority: 2,
+    })
+  ).providerId;
   await hang(hung, "/charge");
   const started = Date.now();
   const issued = await issueThroughProviders(m.merchantId, "live", transfer(), ref);
@@ -50,11 +67,18 @@ test("the first Paystack account hangs: after the timeout, the second account is
 
 test("the merchant's only (Flutterwave) account hangs: S502 naming the timeout", async () => {
   const m = await createTestMerchant("Hang Stores");
-  const { providerId } = await connectProvider(m.merchantId, { provider: "flutterwave", credentials: { secretKey: "FLWSECK-hangs-X", secretHash: "hangs-hash" }, baseUrl: flutterwave.url });
+  const { providerId } = await connectProvider(m.merchantId, {
+    provider: "flutterwave",
+    credentials: { secretKey: "FLWSECK-hangs-X", secretHash: "hangs-hash" },
+    baseUrl: flutterwave.url,
+  });
   await hang(flutterwave, "/v3/charges");
   await assert.rejects(issueThroughProviders(m.merchantId, "live", transfer(), ref), (e: unknown) => {
     assert.ok(e instanceof ApiError && e.code === "S502");
-    assert.deepEqual(e.errors.map((f) => `${f.field} ${f.message}`), [`provider.flutterwave ${providerId}: timeout after ${TIMEOUT_MS / 1000} s`]);
+    assert.deepEqual(
+      e.errors.map((f) => `${f.field} ${f.message}`),
+      [`provider.flutterwave ${providerId}: timeout after ${TIMEOUT_MS / 1000} s`],
+    );
     return true;
   });
 });

@@ -9,7 +9,10 @@ import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testi
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { eventually, startReceiver, type Receiver } from "../testing/receiver";
 
-const KEYS = { paystack: { secretKey: "sk_test_journeys_paystack" }, flutterwave: { secretKey: "FLWSECK_TEST-journeys-X", secretHash: "journeys-secret-hash" } };
+const KEYS = {
+  paystack: { secretKey: "sk_test_journeys_paystack" },
+  flutterwave: { secretKey: "FLWSECK_TEST-journeys-X", secretHash: "journeys-secret-hash" },
+};
 type Live = "paystack" | "flutterwave";
 type Merchant = { merchantId: string; publicKey: string; token: string; webhookSecret: string; providerId: string; double: DoubleProcess };
 
@@ -24,17 +27,36 @@ async function liveMerchant(provider: Live, double: DoubleProcess): Promise<Merc
   const m = await createTestMerchant(`${provider} shop`);
   const { providerId, noticeUrl } = await connectProvider(m.merchantId, { provider, credentials: KEYS[provider], baseUrl: double.url });
   // What the merchant does on the provider's dashboard: paste the notice URL as the webhook URL.
-  await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ url: noticeUrl }) });
+  await fetch(`${double.url}/_double/webhook-url`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ url: noticeUrl }),
+  });
   const keys = await createLiveKeys(m.merchantId);
-  return { merchantId: m.merchantId, publicKey: keys.publicKey, webhookSecret: keys.webhookSecret, token: await tokenFor(owo, keys), providerId, double };
+  return {
+    merchantId: m.merchantId,
+    publicKey: keys.publicKey,
+    webhookSecret: keys.webhookSecret,
+    token: await tokenFor(owo, keys),
+    providerId,
+    double,
+  };
 }
 
 before(async () => {
   // Requery at 1/20 of the real schedule: the first ask comes 3 s after issue, so notices are seen first.
-  owo = await startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000", OWO_REQUERY_BACKOFF_SCALE: "0.05" });
+  owo = await startOwo({
+    OWO_WORKER: "on",
+    OWO_WEBHOOK_BACKOFF_SCALE: "0.001",
+    OWO_PROVIDER_TIMEOUT_MS: "15000",
+    OWO_REQUERY_BACKOFF_SCALE: "0.05",
+  });
   receiver = await startReceiver();
   doubles.paystack = await spawnDouble("paystack", { "secret-key": KEYS.paystack.secretKey });
-  doubles.flutterwave = await spawnDouble("flutterwave", { "secret-key": KEYS.flutterwave.secretKey, "secret-hash": KEYS.flutterwave.secretHash });
+  doubles.flutterwave = await spawnDouble("flutterwave", {
+    "secret-key": KEYS.flutterwave.secretKey,
+    "secret-hash": KEYS.flutterwave.secretHash,
+  });
   merchants.paystack = await liveMerchant("paystack", doubles.paystack);
   merchants.flutterwave = await liveMerchant("flutterwave", doubles.flutterwave);
 });
@@ -50,8 +72,17 @@ async function initiate(m: Merchant, patch: Record<string, unknown>) {
   const res = await call(owo, "POST", "/api/v2/payments/initiates", {
     token: m.token,
     body: {
-      publicKey: m.publicKey, amount: "2500.00", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
-      paymentReference, callbackUrl: receiver.url(`/cb/${paymentReference}`), redirectUrl: "https://shop.example.ng/done", ...patch,
+      publicKey: m.publicKey,
+      amount: "2500.00",
+      fullName: "Ada Obi",
+      mobileNumber: "08012345678",
+      email: "ada@example.com",
+      currency: "NGN",
+      country: "NG",
+      paymentReference,
+      callbackUrl: receiver.url(`/cb/${paymentReference}`),
+      redirectUrl: "https://shop.example.ng/done",
+      ...patch,
     },
   });
   assert.equal(res.status, 200, res.text);
@@ -62,7 +93,11 @@ async function initiate(m: Merchant, patch: Record<string, unknown>) {
 const verify = async (m: Merchant, ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
 
 async function customerPays(m: Merchant, issueReference: string, body: Record<string, unknown> = {}) {
-  const res = await fetch(`${m.double.url}/_double/transactions/${issueReference}/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${m.double.url}/_double/transactions/${issueReference}/pay`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   assert.equal(res.status, 200, await res.text());
   await fetch(`${m.double.url}/_double/webhooks`); // answers once the double's webhooks were sent and answered
 }
@@ -97,13 +132,18 @@ for (const provider of ["paystack", "flutterwave"] as const) {
 
       const cb = await eventually("the merchant's callback", () => receiver.received.find((r) => r.path === `/cb/${p.paymentReference}`));
       const headers = Object.fromEntries(Object.entries(cb.headers).map(([k, v]) => [k, String(v)]));
-      const signed = new Webhook(m.webhookSecret).verify(cb.body, headers) as { notificationItems: { notificationRequestItem: { data: Record<string, unknown> } }[] };
+      const signed = new Webhook(m.webhookSecret).verify(cb.body, headers) as {
+        notificationItems: { notificationRequestItem: { data: Record<string, unknown> } }[];
+      };
       const data = signed.notificationItems[0]?.notificationRequestItem.data;
       assert.equal(data?.event, "payment.successful");
       assert.equal(data?.sequence, 2);
       assert.equal(data?.mode, "live");
       assert.equal(data?.provider, provider);
-      assert.deepEqual((await notices(m, p.paymentReference)).map((x) => x.outcome), ["applied"]);
+      assert.deepEqual(
+        (await notices(m, p.paymentReference)).map((x) => x.outcome),
+        ["applied"],
+      );
     });
   }
 }
@@ -111,8 +151,14 @@ for (const provider of ["paystack", "flutterwave"] as const) {
 test("a forged signature is 401 and moves nothing; the replayed real notice is a recorded duplicate", async () => {
   const m = merchants.paystack as Merchant;
   const p = await initiate(m, { paymentType: "USSD", bankCode: "058" });
-  const forged = JSON.stringify({ event: "charge.success", data: { reference: p.issueReference, amount: 250000, currency: "NGN", status: "success" } });
-  const res = await call(owo, "POST", `/api/v2/providers/${m.providerId}/notices`, { raw: forged, headers: { "x-paystack-signature": "0".repeat(128) } });
+  const forged = JSON.stringify({
+    event: "charge.success",
+    data: { reference: p.issueReference, amount: 250000, currency: "NGN", status: "success" },
+  });
+  const res = await call(owo, "POST", `/api/v2/providers/${m.providerId}/notices`, {
+    raw: forged,
+    headers: { "x-paystack-signature": "0".repeat(128) },
+  });
   assert.equal(res.status, 401, res.text);
   assert.equal((await verify(m, p.paymentReference)).payments.status, "PENDING");
 
@@ -123,15 +169,25 @@ test("a forged signature is 401 and moves nothing; the replayed real notice is a
   const after = await verify(m, p.paymentReference);
   assert.equal(after.payments.amountPaid, "2500.00", "credited once");
   const log = await notices(m, p.paymentReference);
-  assert.deepEqual(log.map((x) => x.outcome), ["applied", "duplicate"]);
+  assert.deepEqual(
+    log.map((x) => x.outcome),
+    ["applied", "duplicate"],
+  );
   const { providerNoticesOf } = await import("./notice-log");
-  assert.ok((await providerNoticesOf(m.merchantId, "live")).some((x) => x.outcome === "rejected" && /signature/.test(x.reason)), "the forged one is recorded with its reason");
+  assert.ok(
+    (await providerNoticesOf(m.merchantId, "live")).some((x) => x.outcome === "rejected" && /signature/.test(x.reason)),
+    "the forged one is recorded with its reason",
+  );
 });
 
 test("a notice whose amount disagrees with the provider's own record moves nothing and is recorded with why", async () => {
   const m = merchants.paystack as Merchant;
   const p = await initiate(m, { paymentType: "TRANSFER" });
-  await fetch(`${m.double.url}/_double/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "amount-mismatch" }) });
+  await fetch(`${m.double.url}/_double/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ kind: "amount-mismatch" }),
+  });
   await customerPays(m, p.issueReference);
   assert.equal((await stored(m, p.paymentReference)).amountPaidKobo, 0, "the notice's word moved nothing");
   const [only] = await notices(m, p.paymentReference);
@@ -146,15 +202,29 @@ test("notices cannot reach across: the sandbox bank's signed notice and another 
   const p = await initiate(m, { paymentType: "TRANSFER" });
   const { settings } = await import("../settings");
   const { signNotice, SIGNATURE_HEADER } = await import("./sandbox/notice-signature");
-  const sandbox = JSON.stringify({ transactionId: "sbx_reach_0001", type: "credit", amount: "2500.00", accountNumber: p.payments.accountNumber });
-  const test = await call(owo, "POST", "/api/v2/providers/sandbox/notices", { raw: sandbox, headers: { [SIGNATURE_HEADER]: signNotice(sandbox, settings().sandboxBankSecret) } });
+  const sandbox = JSON.stringify({
+    transactionId: "sbx_reach_0001",
+    type: "credit",
+    amount: "2500.00",
+    accountNumber: p.payments.accountNumber,
+  });
+  const test = await call(owo, "POST", "/api/v2/providers/sandbox/notices", {
+    raw: sandbox,
+    headers: { [SIGNATURE_HEADER]: signNotice(sandbox, settings().sandboxBankSecret) },
+  });
   assert.equal(test.status, 404, test.text);
 
   // A genuine Paystack-signed notice for this reference, sent to the Paystack account's URL: not that account's payment.
   const { paystackSignature } = await import("./paystack/signature");
-  const body = JSON.stringify({ event: "charge.success", data: { id: 1, reference: p.issueReference, amount: 250000, currency: "NGN", status: "success", paid_at: new Date().toISOString() } });
+  const body = JSON.stringify({
+    event: "charge.success",
+    data: { id: 1, reference: p.issueReference, amount: 250000, currency: "NGN", status: "success", paid_at: new Date().toISOString() },
+  });
   const other = merchants.paystack as Merchant;
-  const res = await call(owo, "POST", `/api/v2/providers/${other.providerId}/notices`, { raw: body, headers: { "x-paystack-signature": paystackSignature(body, KEYS.paystack.secretKey) } });
+  const res = await call(owo, "POST", `/api/v2/providers/${other.providerId}/notices`, {
+    raw: body,
+    headers: { "x-paystack-signature": paystackSignature(body, KEYS.paystack.secretKey) },
+  });
   assert.equal(res.status, 200, res.text);
   assert.equal(res.json.data.message, "No payment for this notice; recorded");
   assert.equal((await verify(m, p.paymentReference)).payments.status, "PENDING");
@@ -164,11 +234,15 @@ test("notices cannot reach across: the sandbox bank's signed notice and another 
 async function history(m: Merchant, ref: string) {
   const { rawSqlite: sqlite } = await import("../../db/client");
   const p = await stored(m, ref);
-  const events = sqlite().prepare("select sequence, type, status, amount_kobo as amount from payment_events where payment_id = ? order by sequence").all(p.id);
+  const events = sqlite()
+    .prepare("select sequence, type, status, amount_kobo as amount from payment_events where payment_id = ? order by sequence")
+    .all(p.id);
   const callbacks = receiver.received
     .filter((r) => r.path === `/cb/${ref}`)
     .map((r) => {
-      const d = (JSON.parse(r.body) as { notificationItems: { notificationRequestItem: { data: Record<string, unknown> } }[] }).notificationItems[0]?.notificationRequestItem.data ?? {};
+      const d =
+        (JSON.parse(r.body) as { notificationItems: { notificationRequestItem: { data: Record<string, unknown> } }[] }).notificationItems[0]
+          ?.notificationRequestItem.data ?? {};
       return { event: d.event, sequence: d.sequence, status: d.status, amountPaid: d.amountPaid, code: d.code };
     });
   return { status: p.status, amountPaid: p.amountPaidKobo, events, callbacks };
@@ -181,10 +255,18 @@ test("a dropped webhook: the requery loop settles the payment with exactly the e
   await eventually("the delivered one's callback", () => receiver.received.some((r) => r.path === `/cb/${delivered.paymentReference}`));
 
   const dropped = await initiate(m, { paymentType: "TRANSFER" });
-  await fetch(`${m.double.url}/_double/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "drop-webhook" }) });
+  await fetch(`${m.double.url}/_double/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ kind: "drop-webhook" }),
+  });
   await customerPays(m, dropped.issueReference);
   assert.equal((await stored(m, dropped.paymentReference)).status, "PENDING", "no notice arrived");
-  await eventually("the requery loop's callback", () => receiver.received.some((r) => r.path === `/cb/${dropped.paymentReference}`), 20_000);
+  await eventually(
+    "the requery loop's callback",
+    () => receiver.received.some((r) => r.path === `/cb/${dropped.paymentReference}`),
+    20_000,
+  );
 
   const a = await history(m, delivered.paymentReference);
   const b = await history(m, dropped.paymentReference);
@@ -192,13 +274,22 @@ test("a dropped webhook: the requery loop settles the payment with exactly the e
   assert.deepEqual(b, a);
   assert.deepEqual(await notices(m, dropped.paymentReference), []);
   const { providerNoticesOf } = await import("./notice-log");
-  assert.ok((await providerNoticesOf(m.merchantId, "live", dropped.paymentReference)).some((x) => x.source === "requery" && x.outcome === "applied"), "the requery is on record");
+  assert.ok(
+    (await providerNoticesOf(m.merchantId, "live", dropped.paymentReference)).some(
+      (x) => x.source === "requery" && x.outcome === "applied",
+    ),
+    "the requery is on record",
+  );
 });
 
 test("nothing expires a live payment without asking its provider: with the provider silent, neither the sweeper nor verify expires it", async () => {
   const m = merchants.flutterwave as Merchant;
   const p = await initiate(m, { paymentType: "USSD", bankCode: "058" });
-  await fetch(`${m.double.url}/_double/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "5xx", times: 1000, path: "/v3/transactions" }) });
+  await fetch(`${m.double.url}/_double/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ kind: "5xx", times: 1000, path: "/v3/transactions" }),
+  });
   const { moveClock } = await import("../clock");
   const { expireOverdue } = await import("../payments/lifecycle");
   moveClock(11 * 60_000); // past the USSD lifetime (10 min)
@@ -209,14 +300,20 @@ test("nothing expires a live payment without asking its provider: with the provi
 
   await fetch(`${m.double.url}/_double/faults`, { method: "DELETE" });
   await eventually("expired once the provider answered", async () => (await stored(m, p.paymentReference)).status === "EXPIRED", 20_000);
-  const expiredCallback = await eventually("payment.expired callback", () => receiver.received.find((r) => r.path === `/cb/${p.paymentReference}`));
+  const expiredCallback = await eventually("payment.expired callback", () =>
+    receiver.received.find((r) => r.path === `/cb/${p.paymentReference}`),
+  );
   assert.match(expiredCallback.body, /"event":"payment.expired"/);
 });
 
 test("which time decides: paid at the provider before expiry, heard of only after it, the payment is SUCCESSFUL (not refund due)", async () => {
   const m = merchants.paystack as Merchant;
   const p = await initiate(m, { paymentType: "USSD", bankCode: "058" });
-  await fetch(`${m.double.url}/_double/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind: "drop-webhook" }) });
+  await fetch(`${m.double.url}/_double/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ kind: "drop-webhook" }),
+  });
   await customerPays(m, p.issueReference);
   const { moveClock } = await import("../clock");
   moveClock(11 * 60_000); // Owo hears nothing until after the 10-minute lifetime

@@ -9,7 +9,10 @@ import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testi
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { eventually, startReceiver, type Receiver } from "../testing/receiver";
 
-const KEYS = { paystack: { secretKey: "sk_test_refunds_paystack" }, flutterwave: { secretKey: "FLWSECK_TEST-refunds-X", secretHash: "refunds-secret-hash" } };
+const KEYS = {
+  paystack: { secretKey: "sk_test_refunds_paystack" },
+  flutterwave: { secretKey: "FLWSECK_TEST-refunds-X", secretHash: "refunds-secret-hash" },
+};
 type Live = keyof typeof KEYS;
 type Merchant = { merchantId: string; publicKey: string; token: string; webhookSecret: string; providerId: string; double: DoubleProcess };
 
@@ -23,18 +26,37 @@ async function liveMerchant(provider: Live, double: DoubleProcess): Promise<Merc
   const { createLiveKeys } = await import("../auth/api-keys");
   const m = await createTestMerchant(`${provider} refunds shop`);
   const { providerId, noticeUrl } = await connectProvider(m.merchantId, { provider, credentials: KEYS[provider], baseUrl: double.url });
-  await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ url: noticeUrl }) });
+  await fetch(`${double.url}/_double/webhook-url`, {
+    method: "PUT",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ url: noticeUrl }),
+  });
   const keys = await createLiveKeys(m.merchantId);
-  return { merchantId: m.merchantId, publicKey: keys.publicKey, webhookSecret: keys.webhookSecret, token: await tokenFor(owo, keys), providerId, double };
+  return {
+    merchantId: m.merchantId,
+    publicKey: keys.publicKey,
+    webhookSecret: keys.webhookSecret,
+    token: await tokenFor(owo, keys),
+    providerId,
+    double,
+  };
 }
 
 before(async () => {
   // The requery schedule at 1/5: the follower's first ask comes 1 s after the provider accepted a refund, well after
   // the Paystack double's webhook (50 ms), so each path is seen on its own.
-  owo = await startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "2000", OWO_REQUERY_BACKOFF_SCALE: "0.2" });
+  owo = await startOwo({
+    OWO_WORKER: "on",
+    OWO_WEBHOOK_BACKOFF_SCALE: "0.001",
+    OWO_PROVIDER_TIMEOUT_MS: "2000",
+    OWO_REQUERY_BACKOFF_SCALE: "0.2",
+  });
   receiver = await startReceiver();
   doubles.paystack = await spawnDouble("paystack", { "secret-key": KEYS.paystack.secretKey });
-  doubles.flutterwave = await spawnDouble("flutterwave", { "secret-key": KEYS.flutterwave.secretKey, "secret-hash": KEYS.flutterwave.secretHash });
+  doubles.flutterwave = await spawnDouble("flutterwave", {
+    "secret-key": KEYS.flutterwave.secretKey,
+    "secret-hash": KEYS.flutterwave.secretHash,
+  });
   merchants.paystack = await liveMerchant("paystack", doubles.paystack);
   merchants.flutterwave = await liveMerchant("flutterwave", doubles.flutterwave);
 });
@@ -51,21 +73,37 @@ async function paidLive(m: Merchant): Promise<string> {
   const res = await call(owo, "POST", "/api/v2/payments/initiates", {
     token: m.token,
     body: {
-      publicKey: m.publicKey, amount: "2500.00", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
-      paymentReference, callbackUrl: receiver.url(`/cb/${paymentReference}`), redirectUrl: "https://shop.example.ng/done", paymentType: "USSD", bankCode: "058",
+      publicKey: m.publicKey,
+      amount: "2500.00",
+      fullName: "Ada Obi",
+      mobileNumber: "08012345678",
+      email: "ada@example.com",
+      currency: "NGN",
+      country: "NG",
+      paymentReference,
+      callbackUrl: receiver.url(`/cb/${paymentReference}`),
+      redirectUrl: "https://shop.example.ng/done",
+      paymentType: "USSD",
+      bankCode: "058",
     },
   });
   assert.equal(res.status, 200, res.text);
   const issueReference = `${res.json.data.payments.linkingReference}-1`;
-  const paid = await fetch(`${m.double.url}/_double/transactions/${issueReference}/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  const paid = await fetch(`${m.double.url}/_double/transactions/${issueReference}/pay`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
   assert.equal(paid.status, 200, await paid.text());
   await eventually("the payment settled", async () => (await verify(m, paymentReference)).code === "00");
   return paymentReference;
 }
 
 const verify = async (m: Merchant, ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
-const refund = (m: Merchant, ref: string, body: Record<string, unknown>) => call(owo, "POST", `/api/v2/payments/${ref}/refunds`, { token: m.token, body });
-const fault = (m: Merchant, body: Record<string, unknown>) => fetch(`${m.double.url}/_double/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const refund = (m: Merchant, ref: string, body: Record<string, unknown>) =>
+  call(owo, "POST", `/api/v2/payments/${ref}/refunds`, { token: m.token, body });
+const fault = (m: Merchant, body: Record<string, unknown>) =>
+  fetch(`${m.double.url}/_double/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 /** The payment's refund callbacks, signature checked. */
 async function refundCallbacks(m: Merchant, ref: string, count: number) {
@@ -76,7 +114,8 @@ async function refundCallbacks(m: Merchant, ref: string, count: number) {
   });
   return got.map((r) => {
     const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, String(v)]));
-    return (hook.verify(r.body, headers) as { notificationItems: { notificationRequestItem: { data: Record<string, unknown> } }[] }).notificationItems[0]!.notificationRequestItem.data;
+    return (hook.verify(r.body, headers) as { notificationItems: { notificationRequestItem: { data: Record<string, unknown> } }[] })
+      .notificationItems[0]!.notificationRequestItem.data;
   });
 }
 
@@ -97,12 +136,19 @@ test("Paystack: a part refund is sent to POST /refund, its signed refund.process
   assert.equal(processed?.provider, "paystack");
   assert.equal(processed?.amountRefunded, "1000.00");
   const v = await verify(m, ref);
-  assert.deepEqual([v.code, v.payments.status, v.payments.amountRefunded, v.payments.amountToRefund], ["00", "SUCCESSFUL", "1000.00", "0.00"]);
+  assert.deepEqual(
+    [v.code, v.payments.status, v.payments.amountRefunded, v.payments.amountToRefund],
+    ["00", "SUCCESSFUL", "1000.00", "0.00"],
+  );
   // The webhook settled it, recorded on the payment: "applied", not "duplicate" (which it would read had the
   // follower's query, a second later at this scale, settled it first). No wall-clock bound: a loaded machine is slow.
   const { providerNoticesOf } = await import("./notice-log");
   const logged = (await providerNoticesOf(m.merchantId, "live", ref)).filter((x) => /^refund /.test(x.reason));
-  assert.deepEqual(logged.map((x) => x.outcome), ["applied"], JSON.stringify(logged));
+  assert.deepEqual(
+    logged.map((x) => x.outcome),
+    ["applied"],
+    JSON.stringify(logged),
+  );
 });
 
 test("Paystack: with its refund webhooks dropped, the follower's requery (GET /refund/{id}) settles the refund all the same", async () => {
@@ -113,7 +159,10 @@ test("Paystack: with its refund webhooks dropped, the follower's requery (GET /r
   const [processed] = await refundCallbacks(m, ref, 1);
   assert.equal(processed?.event, "refund.processed");
   assert.equal((processed?.refund as { amount: string }).amount, "2500.00");
-  assert.deepEqual((await refundsOf(m, ref)).map((r) => r.status), ["PROCESSED"]);
+  assert.deepEqual(
+    (await refundsOf(m, ref)).map((r) => r.status),
+    ["PROCESSED"],
+  );
 });
 
 test("Paystack: a refund the provider fails ends FAILED with refund.failed, and its amount is refundable again", async () => {
@@ -123,7 +172,12 @@ test("Paystack: a refund the provider fails ends FAILED with refund.failed, and 
   assert.equal((await refund(m, ref, { amount: "500", reason: "first try" })).status, 200);
   const [failed] = await refundCallbacks(m, ref, 1);
   assert.equal(failed?.event, "refund.failed");
-  assert.deepEqual(failed?.refund, { refundReference: (await refundsOf(m, ref))[0]?.refundReference, amount: "500.00", status: "FAILED", reason: "first try" });
+  assert.deepEqual(failed?.refund, {
+    refundReference: (await refundsOf(m, ref))[0]?.refundReference,
+    amount: "500.00",
+    status: "FAILED",
+    reason: "first try",
+  });
   assert.equal(failed?.amountRefunded, "0.00");
   const again = await refund(m, ref, { reason: "second try" });
   assert.equal(again.json.data.refund.amount, "2500.00", "the failed refund freed its amount");
@@ -135,7 +189,10 @@ test("Paystack: a 5xx on POST /refund is no verdict: the refund stays PENDING an
   await fault(m, { kind: "5xx", path: "/refund" });
   const res = await refund(m, ref, { amount: "700", reason: "retry me" });
   assert.equal(res.status, 200, res.text);
-  assert.deepEqual((await refundsOf(m, ref)).map((r) => r.status), ["PENDING"]);
+  assert.deepEqual(
+    (await refundsOf(m, ref)).map((r) => r.status),
+    ["PENDING"],
+  );
   const [processed] = await refundCallbacks(m, ref, 1);
   assert.equal(processed?.event, "refund.processed");
   assert.equal((await verify(m, ref)).payments.amountRefunded, "700.00");
@@ -148,7 +205,12 @@ test("Flutterwave: no refund webhook; the follower asks GET /v3/refunds/{id} unt
   assert.equal(res.status, 200, res.text);
   const [processed] = await refundCallbacks(m, ref, 1);
   assert.equal(processed?.event, "refund.processed");
-  assert.deepEqual(processed?.refund, { refundReference: "flw-rf-1", amount: "2500.00", status: "PROCESSED", reason: "customer changed their mind" });
+  assert.deepEqual(processed?.refund, {
+    refundReference: "flw-rf-1",
+    amount: "2500.00",
+    status: "PROCESSED",
+    reason: "customer changed their mind",
+  });
   assert.equal(processed?.provider, "flutterwave");
   const more = await refund(m, ref, { amount: "0.01", reason: "more" });
   assert.equal(more.status, 409);
@@ -156,7 +218,10 @@ test("Flutterwave: no refund webhook; the follower asks GET /v3/refunds/{id} unt
 });
 
 /** The refunds the double itself holds for the payment's (first) transaction there. */
-async function refundsAtDouble(m: Merchant, ref: string): Promise<{ id: number; amount?: number; amount_refunded?: number; status: string }[]> {
+async function refundsAtDouble(
+  m: Merchant,
+  ref: string,
+): Promise<{ id: number; amount?: number; amount_refunded?: number; status: string }[]> {
   const p = (await verify(m, ref)).payments as { linkingReference: string };
   return ((await (await fetch(`${m.double.url}/_double/transactions/${p.linkingReference}-1`)).json()) as { refunds: [] }).refunds;
 }
@@ -170,8 +235,15 @@ for (const lost of ["processed-then-5xx", "processed-then-hang"] as const) {
     assert.equal((await refund(m, ref, { amount: "900.00", reason: "answer lost", refundReference: `lost-${n}` })).status, 200);
     const [processed] = await refundCallbacks(m, ref, 1);
     assert.equal(processed?.event, "refund.processed");
-    assert.deepEqual((await refundsOf(m, ref)).map((r) => [r.status, r.amount]), [["PROCESSED", "900.00"]]);
-    assert.deepEqual((await refundsAtDouble(m, ref)).map((r) => r.amount), [90000], "exactly one refund at Paystack");
+    assert.deepEqual(
+      (await refundsOf(m, ref)).map((r) => [r.status, r.amount]),
+      [["PROCESSED", "900.00"]],
+    );
+    assert.deepEqual(
+      (await refundsAtDouble(m, ref)).map((r) => r.amount),
+      [90000],
+      "exactly one refund at Paystack",
+    );
     assert.equal((await verify(m, ref)).payments.amountRefunded, "900.00");
   });
 }
@@ -180,13 +252,22 @@ test("Flutterwave takes the refund but answers 5xx: Owo finds it in GET /v3/refu
   const m = merchants.flutterwave as Merchant;
   const ref = await paidLive(m);
   const p = (await verify(m, ref)).payments as { linkingReference: string };
-  const { transaction } = (await (await fetch(`${m.double.url}/_double/transactions/${p.linkingReference}-1`)).json()) as { transaction: { id: number } };
+  const { transaction } = (await (await fetch(`${m.double.url}/_double/transactions/${p.linkingReference}-1`)).json()) as {
+    transaction: { id: number };
+  };
   await fault(m, { kind: "processed-then-5xx", path: `/v3/transactions/${transaction.id}/refund` });
   assert.equal((await refund(m, ref, { amount: "1100.00", reason: "answer lost", refundReference: "flw-lost-1" })).status, 200);
   const [processed] = await refundCallbacks(m, ref, 1);
   assert.equal(processed?.event, "refund.processed");
-  assert.deepEqual((await refundsOf(m, ref)).map((r) => [r.status, r.amount]), [["PROCESSED", "1100.00"]]);
-  assert.deepEqual((await refundsAtDouble(m, ref)).map((r) => r.amount_refunded), [1100], "exactly one refund at Flutterwave");
+  assert.deepEqual(
+    (await refundsOf(m, ref)).map((r) => [r.status, r.amount]),
+    [["PROCESSED", "1100.00"]],
+  );
+  assert.deepEqual(
+    (await refundsAtDouble(m, ref)).map((r) => r.amount_refunded),
+    [1100],
+    "exactly one refund at Flutterwave",
+  );
 });
 
 test("a refused connection never reached Paystack: the refund is sent again once the provider is back, and processed once", async () => {
@@ -195,7 +276,8 @@ test("a refused connection never reached Paystack: the refund is sent again once
   const { write } = await import("../../db/client");
   const { providerAccounts } = await import("../../db/schema");
   const { eq } = await import("drizzle-orm");
-  const pointAt = async (baseUrl: string) => (write(async (tx) => tx.update(providerAccounts).set({ baseUrl }).where(eq(providerAccounts.id, m.providerId))));
+  const pointAt = async (baseUrl: string) =>
+    write(async (tx) => tx.update(providerAccounts).set({ baseUrl }).where(eq(providerAccounts.id, m.providerId)));
   const probe = createServer();
   await new Promise<void>((r) => probe.listen(0, "127.0.0.1", r));
   const { port } = probe.address() as AddressInfo;
@@ -210,7 +292,11 @@ test("a refused connection never reached Paystack: the refund is sent again once
   }
   const [processed] = await refundCallbacks(m, ref, 1);
   assert.equal(processed?.event, "refund.processed");
-  assert.deepEqual((await refundsAtDouble(m, ref)).map((r) => r.amount), [30000], "sent again, refunded once");
+  assert.deepEqual(
+    (await refundsAtDouble(m, ref)).map((r) => r.amount),
+    [30000],
+    "sent again, refunded once",
+  );
 });
 
 test("Paystack's answer lost and its refund list down too: the refund stays PENDING, flagged for the merchant, never sent again nor failed; once Paystack answers, it is found and PROCESSED", async () => {
@@ -224,14 +310,22 @@ test("Paystack's answer lost and its refund list down too: the refund stays PEND
   const { refunds } = await import("../../db/schema");
   const { eq } = await import("drizzle-orm");
   const checks = async () => (await db().select().from(refunds).where(eq(refunds.refundReference, "unlisted-1")))[0]?.checks ?? 0;
-  await eventually("a lookup that got no answer", async () => await checks() >= 2);
+  await eventually("a lookup that got no answer", async () => (await checks()) >= 2);
   const [flagged] = await refundsOf(m, ref);
-  assert.deepEqual([flagged?.status, flagged?.providerDidNotAnswer], ["PENDING", true], "the payment page says: the provider did not answer; check at the provider");
+  assert.deepEqual(
+    [flagged?.status, flagged?.providerDidNotAnswer],
+    ["PENDING", true],
+    "the payment page says: the provider did not answer; check at the provider",
+  );
   assert.equal((await refundsAtDouble(m, ref)).length, 1, "never sent again");
   await fetch(`${m.double.url}/_double/faults`, { method: "DELETE" });
   const [processed] = await refundCallbacks(m, ref, 1);
   assert.equal(processed?.event, "refund.processed");
   const [settled] = await refundsOf(m, ref);
   assert.deepEqual([settled?.status, settled?.providerDidNotAnswer], ["PROCESSED", false]);
-  assert.deepEqual((await refundsAtDouble(m, ref)).map((r) => r.amount), [25000], "one refund at Paystack");
+  assert.deepEqual(
+    (await refundsAtDouble(m, ref)).map((r) => r.amount),
+    [25000],
+    "one refund at Paystack",
+  );
 });

@@ -19,20 +19,40 @@ test("a test key's merchant banks: every bank, USSD wherever the sandbox bank se
   assert.equal(res.json.status, "SUCCESS");
   assert.equal(res.json.data.code, "00");
   assert.equal(res.json.data.message, "Successful");
-  const list = res.json.data.merchantBanks as { bankCode: string; ussdCode: string | null; supportsUssd: boolean; status: string; minimumAmount: string }[];
+  const list = res.json.data.merchantBanks as {
+    bankCode: string;
+    ussdCode: string | null;
+    supportsUssd: boolean;
+    status: string;
+    minimumAmount: string;
+  }[];
   assert.equal(list.length, banks.length);
-  assert.deepEqual(list.find((b) => b.bankCode === "058"), { bankCode: "058", bankName: "Guaranty Trust Bank", ussdCode: "*737#", supportsUssd: true, status: "ACTIVE", minimumAmount: "100.00" });
+  assert.deepEqual(
+    list.find((b) => b.bankCode === "058"),
+    { bankCode: "058", bankName: "Guaranty Trust Bank", ussdCode: "*737#", supportsUssd: true, status: "ACTIVE", minimumAmount: "100.00" },
+  );
   const withoutUssd = banks.find((b) => b.ussdCode === null);
   assert.ok(withoutUssd, "banks.json has a bank with no USSD service");
-  assert.deepEqual(list.find((b) => b.bankCode === withoutUssd.bankCode), {
-    bankCode: withoutUssd.bankCode, bankName: withoutUssd.bankName, ussdCode: null, supportsUssd: false, status: "ACTIVE", minimumAmount: "100.00",
-  });
+  assert.deepEqual(
+    list.find((b) => b.bankCode === withoutUssd.bankCode),
+    {
+      bankCode: withoutUssd.bankCode,
+      bankName: withoutUssd.bankName,
+      ussdCode: null,
+      supportsUssd: false,
+      status: "ACTIVE",
+      minimumAmount: "100.00",
+    },
+  );
   assert.ok(list.every((b) => b.status === "ACTIVE" && b.minimumAmount === "100.00"));
 });
 
 test("another merchant's public key, or no token, is 401 S1", async () => {
   const other = await createTestMerchant();
-  for (const [path, token] of [[`/api/v2/banks/merchant/${other.publicKey}`, m.token], [`/api/v2/banks/merchant/${m.merchant.publicKey}`, undefined]] as const) {
+  for (const [path, token] of [
+    [`/api/v2/banks/merchant/${other.publicKey}`, m.token],
+    [`/api/v2/banks/merchant/${m.merchant.publicKey}`, undefined],
+  ] as const) {
     const res = await call(owo, "GET", path, { token });
     assert.equal(res.status, 401, path);
     assert.equal(res.json.data.code, "S1");
@@ -51,12 +71,18 @@ test("with live keys, a bank supports USSD only where a connected provider serve
   const { createLiveKeys } = await import("../auth/api-keys");
   const merchant = await createTestMerchant();
   // Never called: which banks a provider serves is its connector's own list, not a network question.
-  await connectProvider(merchant.merchantId, { provider: "paystack", credentials: { secretKey: "sk_test_unused" }, baseUrl: "http://127.0.0.1:9" });
+  await connectProvider(merchant.merchantId, {
+    provider: "paystack",
+    credentials: { secretKey: "sk_test_unused" },
+    baseUrl: "http://127.0.0.1:9",
+  });
   const live = await createLiveKeys(merchant.merchantId);
   const token = await tokenFor(owo, { publicKey: live.publicKey, secretKey: live.secretKey });
   const res = await call(owo, "GET", `/api/v2/banks/merchant/${live.publicKey}`, { token });
   assert.equal(res.status, 200, res.text);
-  const served = (res.json.data.merchantBanks as { bankCode: string; supportsUssd: boolean; ussdCode: string | null }[]).filter((b) => b.supportsUssd);
+  const served = (res.json.data.merchantBanks as { bankCode: string; supportsUssd: boolean; ussdCode: string | null }[]).filter(
+    (b) => b.supportsUssd,
+  );
   assert.deepEqual(served.map((b) => b.bankCode).sort(), ["033", "057", "058", "232"]);
   const access = res.json.data.merchantBanks.find((b: { bankCode: string }) => b.bankCode === "044");
   assert.deepEqual([access.supportsUssd, access.ussdCode, access.status], [false, null, "ACTIVE"]);

@@ -6,7 +6,14 @@ import { connectedAccounts } from "./accounts";
 import { banks } from "./banks";
 import { connectorFor } from "./registry";
 
-export type MerchantBank = { bankCode: string; bankName: string; ussdCode: string | null; supportsUssd: boolean; status: "ACTIVE"; minimumAmount: string };
+export type MerchantBank = {
+  bankCode: string;
+  bankName: string;
+  ussdCode: string | null;
+  supportsUssd: boolean;
+  status: "ACTIVE";
+  minimumAmount: string;
+};
 
 /**
  * In test mode the sandbox bank serves every bank with a USSD service; in live mode a bank is served where one

@@ -17,15 +17,19 @@ export type NoticeLogEntry = {
 export async function providerNoticesOf(merchantId: string, mode: Mode, paymentReference?: string): Promise<NoticeLogEntry[]> {
   const where: SQL[] = [eq(providerAccounts.merchantId, merchantId)];
   if (paymentReference !== undefined) where.push(eq(payments.paymentReference, paymentReference), eq(payments.mode, mode));
-  return (db()
+  return db()
     .select({
-      providerId: providerNotices.providerAccountId, source: providerNotices.source, outcome: providerNotices.outcome, reason: providerNotices.reason,
-      eventId: providerNotices.eventId, paymentReference: payments.paymentReference, receivedAt: providerNotices.receivedAt,
+      providerId: providerNotices.providerAccountId,
+      source: providerNotices.source,
+      outcome: providerNotices.outcome,
+      reason: providerNotices.reason,
+      eventId: providerNotices.eventId,
+      paymentReference: payments.paymentReference,
+      receivedAt: providerNotices.receivedAt,
     })
     .from(providerNotices)
     .innerJoin(providerAccounts, eq(providerAccounts.id, providerNotices.providerAccountId))
     .leftJoin(payments, eq(payments.id, providerNotices.paymentId))
     .where(and(...where))
-    .orderBy(asc(providerNotices.id))
-    );
+    .orderBy(asc(providerNotices.id));
 }

@@ -18,21 +18,50 @@ import { connectorFor } from "./registry";
 type Outcome = (typeof providerNotices.$inferInsert)["outcome"];
 export type NoticeAnswer = { message: string };
 
-async function record(providerAccountId: string, outcome: Outcome, reason: string, extra: { eventId?: string | null; paymentId?: number | null; source?: "notice" | "requery" } = {}, now = clock.now()): Promise<void> {
-  await write(async (tx) => tx
-    .insert(providerNotices)
-    .values({ providerAccountId, outcome, reason: reason.slice(0, 500), eventId: extra.eventId ?? null, paymentId: extra.paymentId ?? null, source: extra.source ?? "notice", receivedAt: now }));
+async function record(
+  providerAccountId: string,
+  outcome: Outcome,
+  reason: string,
+  extra: { eventId?: string | null; paymentId?: number | null; source?: "notice" | "requery" } = {},
+  now = clock.now(),
+): Promise<void> {
+  await write(async (tx) =>
+    tx.insert(providerNotices).values({
+      providerAccountId,
+      outcome,
+      reason: reason.slice(0, 500),
+      eventId: extra.eventId ?? null,
+      paymentId: extra.paymentId ?? null,
+      source: extra.source ?? "notice",
+      receivedAt: now,
+    }),
+  );
 }
 
 /** The payment this account issued under Owo's reference or the provider's own; another account's is never found. */
 async function issuedPayment(accountId: string, reference?: string, providerReference?: string): Promise<PaymentRow | undefined> {
-  const keys = [reference ? eq(payments.issueReference, reference) : undefined, providerReference ? eq(payments.providerReference, providerReference) : undefined].filter((k) => k !== undefined);
+  const keys = [
+    reference ? eq(payments.issueReference, reference) : undefined,
+    providerReference ? eq(payments.providerReference, providerReference) : undefined,
+  ].filter((k) => k !== undefined);
   if (keys.length === 0) return undefined;
-  return (await db().select().from(payments).where(and(eq(payments.providerAccountId, accountId), or(...keys))))[0];
+  return (
+    await db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.providerAccountId, accountId), or(...keys)))
+  )[0];
 }
 
 async function seenBefore(accountId: string, eventId: string): Promise<boolean> {
-  return (await db().select({ id: bankNotices.id }).from(bankNotices).where(and(eq(bankNotices.provider, accountId), eq(bankNotices.providerTransactionId, eventId))))[0] !== undefined;
+  return (
+    (
+      await db()
+        .select({ id: bankNotices.id })
+        .from(bankNotices)
+        .where(and(eq(bankNotices.provider, accountId), eq(bankNotices.providerTransactionId, eventId)))
+    )[0] !== undefined
+  );
 }
 
 /** The provider's own record of the payment, bounded by OWO_PROVIDER_TIMEOUT_MS. */
@@ -40,7 +69,11 @@ export function queryProvider(account: ProviderAccount, p: PaymentRow): Promise<
   return connectorFor(account.provider).query(account, p.issueReference ?? "", AbortSignal.timeout(settings().providerTimeoutMs));
 }
 
-export async function receiveProviderNotice(providerId: string, raw: Buffer, headers: Record<string, string | string[] | undefined>): Promise<NoticeAnswer> {
+export async function receiveProviderNotice(
+  providerId: string,
+  raw: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<NoticeAnswer> {
   const account = await accountById(providerId);
   if (!account) throw new ApiError("S404", "No such provider account");
   let reading;
@@ -60,14 +93,27 @@ export async function receiveProviderNotice(providerId: string, raw: Buffer, hea
     const { result, paymentId } = await refundNoticed({ provider: account.provider, providerAccountId: account.id }, reading);
     const outcome = result === "no_refund" ? "no_payment" : result;
     const why = result === "rejected" ? "the provider's record does not confirm it" : result.replace("_", " ");
-    await record(account.id, outcome, `refund ${reading.refundId ?? reading.providerReference ?? "?"} ${reading.state}: ${why}`, { eventId: reading.eventId, paymentId });
-    const messages = { applied: "Refund notice applied", duplicate: "Duplicate refund notice", no_refund: "No refund for this notice; recorded", rejected: "Notice does not match the provider's record; nothing moved" };
+    await record(account.id, outcome, `refund ${reading.refundId ?? reading.providerReference ?? "?"} ${reading.state}: ${why}`, {
+      eventId: reading.eventId,
+      paymentId,
+    });
+    const messages = {
+      applied: "Refund notice applied",
+      duplicate: "Duplicate refund notice",
+      no_refund: "No refund for this notice; recorded",
+      rejected: "Notice does not match the provider's record; nothing moved",
+    };
     return { message: messages[result] };
   }
   const p = await issuedPayment(account.id, reading.reference, reading.providerReference);
   if (!p) {
     // Providers retry anything but a 2xx: a valid notice for no payment of this account is answered and kept.
-    await record(account.id, "no_payment", `no payment issued through ${account.id} as ${reading.reference ?? reading.providerReference ?? "?"}`, { eventId: reading.eventId });
+    await record(
+      account.id,
+      "no_payment",
+      `no payment issued through ${account.id} as ${reading.reference ?? reading.providerReference ?? "?"}`,
+      { eventId: reading.eventId },
+    );
     return { message: "No payment for this notice; recorded" };
   }
   const ids = { eventId: reading.eventId, paymentId: p.id };
@@ -80,7 +126,9 @@ export async function receiveProviderNotice(providerId: string, raw: Buffer, hea
     state = await queryProvider(account, p);
   } catch (err) {
     await record(account.id, "unanswered", `could not confirm with the provider: ${err instanceof Error ? err.message : String(err)}`, ids);
-    throw new ApiError("S502", "The provider did not confirm this notice now; send it again later", [{ field: `provider.${account.provider}`, message: String(err) }]);
+    throw new ApiError("S502", "The provider did not confirm this notice now; send it again later", [
+      { field: `provider.${account.provider}`, message: String(err) },
+    ]);
   }
   const disagrees =
     reading.currency !== "NGN" || state.currency !== "NGN"
@@ -90,14 +138,19 @@ export async function receiveProviderNotice(providerId: string, raw: Buffer, hea
         : reading.outcome === "failed" && state.state !== "failed"
           ? `the notice says failed, the provider's record says ${state.state}`
           : reading.outcome === "paid" && reading.amountKobo !== state.amountKobo
-          ? `amount: notice ${formatKobo(reading.amountKobo)}, provider's record ${formatKobo(state.amountKobo)}`
-          : null;
+            ? `amount: notice ${formatKobo(reading.amountKobo)}, provider's record ${formatKobo(state.amountKobo)}`
+            : null;
   if (disagrees) {
     // Nothing moves on a notice the provider's record contradicts; the requery loop settles whatever really happened.
     await record(account.id, "rejected", `disagrees with the provider's record: ${disagrees}`, ids);
     return { message: "Notice does not match the provider's record; nothing moved" };
   }
   const outcome = await applyProviderRecord(p.id, state, { provider: account.id, transactionId: reading.eventId });
-  await record(account.id, outcome.applied ? "applied" : "unchanged", outcome.applied ? `provider's record: ${state.state} ${formatKobo(state.amountKobo)}` : "nothing new in the provider's record", ids);
+  await record(
+    account.id,
+    outcome.applied ? "applied" : "unchanged",
+    outcome.applied ? `provider's record: ${state.state} ${formatKobo(state.amountKobo)}` : "nothing new in the provider's record",
+    ids,
+  );
   return { message: outcome.applied ? "Notice applied" : "Notice confirmed; nothing new" };
 }

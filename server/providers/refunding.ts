@@ -2,7 +2,16 @@
 // bounded by OWO_PROVIDER_TIMEOUT_MS; never called inside a database transaction.
 import { settings } from "../settings";
 import { accountById } from "./accounts";
-import { ProviderRefused, ProviderUnavailable, type Connector, type ProviderAccount, type ProviderName, type RefundLookup, type RefundRequest, type RefundState } from "./connector";
+import {
+  ProviderRefused,
+  ProviderUnavailable,
+  type Connector,
+  type ProviderAccount,
+  type ProviderName,
+  type RefundLookup,
+  type RefundRequest,
+  type RefundState,
+} from "./connector";
 import { connectorFor } from "./registry";
 import { sandboxAccount } from "./sandbox/connector";
 
@@ -13,7 +22,8 @@ type Refunder = { connector: Connector; account: ProviderAccount; refund: NonNul
 
 async function refunderAt(place: ProviderPlace): Promise<Refunder | null> {
   const connector = connectorFor(place.provider);
-  const account = place.providerAccountId === null ? (place.provider === "sandbox" ? sandboxAccount : null) : await accountById(place.providerAccountId);
+  const account =
+    place.providerAccountId === null ? (place.provider === "sandbox" ? sandboxAccount : null) : await accountById(place.providerAccountId);
   if (!connector?.refund || !account) return null;
   return { connector, account, refund: connector.refund.bind(connector) };
 }
@@ -41,7 +51,8 @@ export function mayHaveReached(err: unknown): boolean {
 }
 
 export function describeFailure(err: unknown): string {
-  if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError")) return `timeout after ${settings().providerTimeoutMs / 1000} s`;
+  if (err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError"))
+    return `timeout after ${settings().providerTimeoutMs / 1000} s`;
   const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : "";
   return err instanceof Error ? err.message + cause : String(err);
 }

@@ -7,7 +7,15 @@ import { ApiError, type FieldError } from "../api-error";
 import { settings } from "../settings";
 import { connectedAccounts, isResting, noteFailure, noteSuccess, noticeUrl, ownAccount } from "./accounts";
 import type { Bank } from "./banks";
-import { ProviderRefused, type Channel, type Connector, type IssueRequest, type Issued, type ProviderAccount, type ProviderName } from "./connector";
+import {
+  ProviderRefused,
+  type Channel,
+  type Connector,
+  type IssueRequest,
+  type Issued,
+  type ProviderAccount,
+  type ProviderName,
+} from "./connector";
 import { flutterwave } from "./flutterwave/connector";
 import { paystack } from "./paystack/paystack";
 import { sandboxAccount, sandboxConnector } from "./sandbox/connector";
@@ -22,13 +30,22 @@ export function connectorFor(provider: ProviderName): Connector {
 export type IssueOutcome = { issued: Issued; provider: ProviderName; providerAccountId: string | null; issueReference: string };
 
 /** The accounts that may issue this payment, best first; S3 with none connected, S8 when none serves the bank. */
-async function candidates(merchantId: string, mode: Mode, channel: Channel, bank: Bank | undefined): Promise<{ connector: Connector; account: ProviderAccount; }[]> {
+async function candidates(
+  merchantId: string,
+  mode: Mode,
+  channel: Channel,
+  bank: Bank | undefined,
+): Promise<{ connector: Connector; account: ProviderAccount }[]> {
   if (mode === "test") return [{ connector: sandboxConnector, account: sandboxAccount }];
   const accounts = (await connectedAccounts(merchantId)).map((account) => ({ connector: connectors[account.provider], account }));
-  if (accounts.length === 0) throw new ApiError("S3", "No bank-side provider is connected for live mode; connect one on the Providers page");
+  if (accounts.length === 0)
+    throw new ApiError("S3", "No bank-side provider is connected for live mode; connect one on the Providers page");
   const serving = accounts.filter(({ connector }) => connector.serves(channel, bank));
   if (serving.length === 0) {
-    if (channel === "USSD") throw new ApiError("S8", "No connected provider serves USSD for this bankCode: see GET /api/v2/banks", [{ field: "bankCode", message: "no connected provider serves this bank" }]);
+    if (channel === "USSD")
+      throw new ApiError("S8", "No connected provider serves USSD for this bankCode: see GET /api/v2/banks", [
+        { field: "bankCode", message: "no connected provider serves this bank" },
+      ]);
     throw new ApiError("S3", "No connected provider serves bank transfers; connect one that does on the Providers page");
   }
   return serving;
@@ -87,7 +104,11 @@ const NEVER_ABORTED = new AbortController().signal;
  * two, and its numbers are checked against the very state they are recorded in).
  */
 export async function issueInProcess(req: Omit<IssueRequest, "reference">, reference: string): Promise<IssueOutcome> {
-  const issued = await sandboxConnector.issue(sandboxAccount, { ...req, reference, noticeUrl: noticeUrl(sandboxAccount.id) }, NEVER_ABORTED);
+  const issued = await sandboxConnector.issue(
+    sandboxAccount,
+    { ...req, reference, noticeUrl: noticeUrl(sandboxAccount.id) },
+    NEVER_ABORTED,
+  );
   return { issued, provider: "sandbox", providerAccountId: null, issueReference: reference };
 }
 
@@ -97,12 +118,12 @@ export async function testProviderConnection(merchantId: string, providerId: str
   const timeoutMs = settings().providerTimeoutMs;
   const signal = AbortSignal.timeout(timeoutMs);
   try {
-    await connectors[(account).provider].testConnection(account, signal);
-    await noteSuccess((account).id);
-    return { ok: true, message: `${(account).provider} accepted the credentials` };
+    await connectors[account.provider].testConnection(account, signal);
+    await noteSuccess(account.id);
+    return { ok: true, message: `${account.provider} accepted the credentials` };
   } catch (err) {
     const message = describe(err, signal, timeoutMs);
-    await noteFailure((account).id, message, { countsTowardRest: false });
+    await noteFailure(account.id, message, { countsTowardRest: false });
     return { ok: false, message };
   }
 }

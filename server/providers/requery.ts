@@ -21,7 +21,11 @@ const STEADY_MS = 15 * MINUTE;
 export const VERIFY_REQUERY_AFTER_MS = 30_000;
 
 /** When to ask next after `count` asks, or null when nothing is left to ask. */
-export function nextRequeryAt(p: Pick<PaymentRow, "status" | "expiresAt" | "lastProviderAnswerAt">, count: number, now: number): number | null {
+export function nextRequeryAt(
+  p: Pick<PaymentRow, "status" | "expiresAt" | "lastProviderAnswerAt">,
+  count: number,
+  now: number,
+): number | null {
   if (!isOpen(p.status)) return null;
   const scale = settings().requeryBackoffScale;
   const wait = Math.max(1, Math.round((BACKOFF_MS[count] ?? STEADY_MS) * scale));
@@ -31,8 +35,18 @@ export function nextRequeryAt(p: Pick<PaymentRow, "status" | "expiresAt" | "last
   return now < p.expiresAt ? Math.min(now + wait, p.expiresAt) : now + wait;
 }
 
-async function note(providerAccountId: string, paymentId: number, outcome: "applied" | "unchanged" | "unanswered", reason: string, now: number) {
-  await write(async (tx) => tx.insert(providerNotices).values({ providerAccountId, paymentId, source: "requery", outcome, reason: reason.slice(0, 500), receivedAt: now }));
+async function note(
+  providerAccountId: string,
+  paymentId: number,
+  outcome: "applied" | "unchanged" | "unanswered",
+  reason: string,
+  now: number,
+) {
+  await write(async (tx) =>
+    tx
+      .insert(providerNotices)
+      .values({ providerAccountId, paymentId, source: "requery", outcome, reason: reason.slice(0, 500), receivedAt: now }),
+  );
 }
 
 /** Asks the provider about one live payment and applies its record; never throws for the provider's silence. */
@@ -43,16 +57,32 @@ export async function requeryPayment(p: PaymentRow, now = clock.now()): Promise<
   try {
     const state = await queryProvider(account, p);
     const answeredAt = clock.now();
-    const outcome = await applyProviderRecord(p.id, state, { provider: account.id, transactionId: `requery:${p.issueReference}:${state.state}:${state.amountKobo}` }, answeredAt);
+    const outcome = await applyProviderRecord(
+      p.id,
+      state,
+      { provider: account.id, transactionId: `requery:${p.issueReference}:${state.state}:${state.amountKobo}` },
+      answeredAt,
+    );
     // Asked after it ran out and still open: now the provider has been heard, Owo's lifetime may end it.
     current = await expireIfOverdue(outcome.payment, answeredAt);
-    await note(account.id, p.id, outcome.applied || current !== outcome.payment ? "applied" : "unchanged", `provider's record: ${state.state} ${formatKobo(state.amountKobo)}`, answeredAt);
+    await note(
+      account.id,
+      p.id,
+      outcome.applied || current !== outcome.payment ? "applied" : "unchanged",
+      `provider's record: ${state.state} ${formatKobo(state.amountKobo)}`,
+      answeredAt,
+    );
   } catch (err) {
     await note(account.id, p.id, "unanswered", err instanceof Error ? err.message : String(err), now);
   }
   const fresh = (await db().select().from(payments).where(eq(payments.id, p.id)))[0] ?? current;
   const count = fresh.requeryCount + 1;
-  await write(async (tx) => tx.update(payments).set({ requeryCount: count, nextRequeryAt: nextRequeryAt(fresh, count, clock.now()) }).where(eq(payments.id, p.id)));
+  await write(async (tx) =>
+    tx
+      .update(payments)
+      .set({ requeryCount: count, nextRequeryAt: nextRequeryAt(fresh, count, clock.now()) })
+      .where(eq(payments.id, p.id)),
+  );
   return { ...fresh, requeryCount: count };
 }
 

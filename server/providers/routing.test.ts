@@ -38,7 +38,9 @@ async function liveMerchant(providers: Connect[]) {
   for (const p of providers) {
     const credentials = p.provider === "paystack" ? { secretKey: PAYSTACK_KEY } : { secretKey: FLW_KEY, secretHash: FLW_HASH };
     const baseUrl = p.baseUrl ?? (p.provider === "paystack" ? paystack.url : flutterwave.url);
-    ids[`${p.provider}:${p.priority}`] = (await connectProvider(m.merchantId, { provider: p.provider, credentials, priority: p.priority, baseUrl })).providerId;
+    ids[`${p.provider}:${p.priority}`] = (
+      await connectProvider(m.merchantId, { provider: p.provider, credentials, priority: p.priority, baseUrl })
+    ).providerId;
   }
   const keys = await createLiveKeys(m.merchantId);
   return { merchantId: m.merchantId, publicKey: keys.publicKey, token: await tokenFor(owo, keys), ids };
@@ -47,13 +49,27 @@ async function liveMerchant(providers: Connect[]) {
 let n = 0;
 function body(publicKey: string, patch: Record<string, unknown> = {}) {
   return {
-    publicKey, amount: "1500.00", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
-    paymentReference: `route-${process.pid}-${++n}`, callbackUrl: "https://shop.example.ng/cb", redirectUrl: "https://shop.example.ng/done", paymentType: "TRANSFER", ...patch,
+    publicKey,
+    amount: "1500.00",
+    fullName: "Ada Obi",
+    mobileNumber: "08012345678",
+    email: "ada@example.com",
+    currency: "NGN",
+    country: "NG",
+    paymentReference: `route-${process.pid}-${++n}`,
+    callbackUrl: "https://shop.example.ng/cb",
+    redirectUrl: "https://shop.example.ng/done",
+    paymentType: "TRANSFER",
+    ...patch,
   };
 }
 
 async function fault(double: DoubleProcess, kind: string, times = 1) {
-  const res = await fetch(`${double.url}/_double/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ kind, times }) });
+  const res = await fetch(`${double.url}/_double/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ kind, times }),
+  });
   assert.equal(res.status, 200);
 }
 const clearFaults = (double: DoubleProcess) => fetch(`${double.url}/_double/faults`, { method: "DELETE" });
@@ -69,10 +85,16 @@ async function refusedUrl(): Promise<string> {
 
 test("a live key: a bank no connected provider serves is 400 S8; with every provider disconnected, 403 S3", async () => {
   const m = await liveMerchant([{ provider: "paystack", priority: 1 }]);
-  const access = await call(owo, "POST", "/api/v2/payments/initiates", { token: m.token, body: body(m.publicKey, { paymentType: "USSD", bankCode: "044" }) });
+  const access = await call(owo, "POST", "/api/v2/payments/initiates", {
+    token: m.token,
+    body: body(m.publicKey, { paymentType: "USSD", bankCode: "044" }),
+  });
   assert.equal(access.status, 400, access.text);
   assert.equal(access.json.data.code, "S8");
-  const gtb = await call(owo, "POST", "/api/v2/payments/initiates", { token: m.token, body: body(m.publicKey, { paymentType: "USSD", bankCode: "058" }) });
+  const gtb = await call(owo, "POST", "/api/v2/payments/initiates", {
+    token: m.token,
+    body: body(m.publicKey, { paymentType: "USSD", bankCode: "058" }),
+  });
   assert.equal(gtb.status, 200, gtb.text);
   assert.match(gtb.json.data.payments.ussdDailCode, /^\*737\*/);
 
@@ -84,7 +106,10 @@ test("a live key: a bank no connected provider serves is 400 S8; with every prov
 });
 
 test("the first provider down (5xx, a hang past the timeout, a refused connection): the next one issues", async () => {
-  const m = await liveMerchant([{ provider: "paystack", priority: 1 }, { provider: "flutterwave", priority: 2 }]);
+  const m = await liveMerchant([
+    { provider: "paystack", priority: 1 },
+    { provider: "flutterwave", priority: 2 },
+  ]);
   for (const kind of ["5xx", "hang"]) {
     await fault(paystack, kind);
     const req = body(m.publicKey);
@@ -94,15 +119,24 @@ test("the first provider down (5xx, a hang past the timeout, a refused connectio
     assert.equal(verify.json.data.payments.provider, "flutterwave", kind);
   }
   await clearFaults(paystack);
-  const refused = await liveMerchant([{ provider: "paystack", priority: 1, baseUrl: await refusedUrl() }, { provider: "flutterwave", priority: 2 }]);
+  const refused = await liveMerchant([
+    { provider: "paystack", priority: 1, baseUrl: await refusedUrl() },
+    { provider: "flutterwave", priority: 2 },
+  ]);
   const req = body(refused.publicKey);
   const res = await call(owo, "POST", "/api/v2/payments/initiates", { token: refused.token, body: req });
   assert.equal(res.status, 200, res.text);
-  assert.equal((await call(owo, "GET", `/api/v3/payments/query/${req.paymentReference}`, { token: refused.token })).json.data.payments.provider, "flutterwave");
+  assert.equal(
+    (await call(owo, "GET", `/api/v3/payments/query/${req.paymentReference}`, { token: refused.token })).json.data.payments.provider,
+    "flutterwave",
+  );
 });
 
 test("all providers down: 502 S502 naming each failure, nothing stored; the same request later succeeds", async () => {
-  const m = await liveMerchant([{ provider: "paystack", priority: 1 }, { provider: "flutterwave", priority: 2 }]);
+  const m = await liveMerchant([
+    { provider: "paystack", priority: 1 },
+    { provider: "flutterwave", priority: 2 },
+  ]);
   await fault(paystack, "5xx");
   await fault(flutterwave, "hang");
   const req = body(m.publicKey);
@@ -121,7 +155,10 @@ test("all providers down: 502 S502 naming each failure, nothing stored; the same
 
   const later = await call(owo, "POST", "/api/v2/payments/initiates", { token: m.token, body: req });
   assert.equal(later.status, 200, later.text);
-  assert.equal((await call(owo, "GET", `/api/v3/payments/query/${req.paymentReference}`, { token: m.token })).json.data.payments.provider, "paystack");
+  assert.equal(
+    (await call(owo, "GET", `/api/v3/payments/query/${req.paymentReference}`, { token: m.token })).json.data.payments.provider,
+    "paystack",
+  );
   const replay = await call(owo, "POST", "/api/v2/payments/initiates", { token: m.token, body: req });
   assert.equal(replay.text, later.text, "a replay answers the same bytes");
 });
@@ -129,17 +166,26 @@ test("all providers down: 502 S502 naming each failure, nothing stored; the same
 test("identical requests racing while the provider is slow: issued once, every racer gets the same answer", async () => {
   const m = await liveMerchant([{ provider: "paystack", priority: 1 }]);
   const req = body(m.publicKey);
-  const answers = await Promise.all(Array.from({ length: 8 }, () => call(owo, "POST", "/api/v2/payments/initiates", { token: m.token, body: req })));
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, () => call(owo, "POST", "/api/v2/payments/initiates", { token: m.token, body: req })),
+  );
   assert.deepEqual([...new Set(answers.map((a) => a.status))], [200]);
   assert.equal(new Set(answers.map((a) => a.text)).size, 1);
-  const ledger = await (await fetch(`${paystack.url}/_double/transactions/${JSON.parse(answers[0]?.text ?? "{}").data.payments.linkingReference}-1`)).json();
+  const ledger = await (
+    await fetch(`${paystack.url}/_double/transactions/${JSON.parse(answers[0]?.text ?? "{}").data.payments.linkingReference}-1`)
+  ).json();
   assert.ok(ledger.transaction, "the provider saw the first attempt");
-  const second = await fetch(`${paystack.url}/_double/transactions/${JSON.parse(answers[0]?.text ?? "{}").data.payments.linkingReference}-2`);
+  const second = await fetch(
+    `${paystack.url}/_double/transactions/${JSON.parse(answers[0]?.text ?? "{}").data.payments.linkingReference}-2`,
+  );
   assert.equal(second.status, 404, "and no second one");
 });
 
 test("five failures within a minute rest a provider: the next payments go straight to the next one", async () => {
-  const m = await liveMerchant([{ provider: "paystack", priority: 1 }, { provider: "flutterwave", priority: 2 }]);
+  const m = await liveMerchant([
+    { provider: "paystack", priority: 1 },
+    { provider: "flutterwave", priority: 2 },
+  ]);
   await fault(paystack, "5xx", 5);
   for (let i = 0; i < 5; i++) {
     const res = await call(owo, "POST", "/api/v2/payments/initiates", { token: m.token, body: body(m.publicKey) });

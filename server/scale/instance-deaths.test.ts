@@ -40,7 +40,12 @@ before(async () => {
       // A USSD code lives 2 s, so the sweeper has something to expire; requery asks 1.2 s after issue. A dead holder's
       // loops move on a survivor's next pass on PostgreSQL; on SQLite once its lease row runs out, within 10 s (three
       // provider timeouts of 2 s, and never less than 10 s; server/scale/loop-takeover.test.ts measures both).
-      appEnv: { OWO_SWEEP_INTERVAL_SECONDS: "1", OWO_USSD_TTL_SECONDS: "2", OWO_REQUERY_BACKOFF_SCALE: "0.02", OWO_PROVIDER_TIMEOUT_MS: "2000" },
+      appEnv: {
+        OWO_SWEEP_INTERVAL_SECONDS: "1",
+        OWO_USSD_TTL_SECONDS: "2",
+        OWO_REQUERY_BACKOFF_SCALE: "0.02",
+        OWO_PROVIDER_TIMEOUT_MS: "2000",
+      },
       // A killed worker's claims come back after 2 s.
       workerEnv: { OWO_WORKER_LEASE_SECONDS: "2", OWO_WEBHOOK_BACKOFF_SCALE: "0.001" },
     }),
@@ -67,7 +72,12 @@ after(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The last few errors the fleet logged, each cut short: where the reason for a failing case usually is. */
-const loggedErrors = () => `the fleet logged:\n${fleet.errors().slice(-5).map((line) => line.slice(0, 600)).join("\n")}`;
+const loggedErrors = () =>
+  `the fleet logged:\n${fleet
+    .errors()
+    .slice(-5)
+    .map((line) => line.slice(0, 600))
+    .join("\n")}`;
 
 /** Waits as `eventually` does; a timeout quotes what the fleet logged as errors. */
 const awaited = (what: string, check: () => boolean, timeoutMs: number) =>
@@ -101,7 +111,10 @@ async function shoppers(stopped: () => boolean): Promise<string[]> {
         if ((await send("POST", "/api/v2/payments/initiates", shop.token, body))?.status !== 200) continue;
         acknowledged.push(paymentReference);
         // Not retried: a lost answer may have paid it; the payment's own status says which, below.
-        const paid = await call(fleet.next(), "POST", `/api/v2/sandbox/payments/${paymentReference}/simulate`, { token: shop.token, body: { outcome: "pay" } }).catch(() => null);
+        const paid = await call(fleet.next(), "POST", `/api/v2/sandbox/payments/${paymentReference}/simulate`, {
+          token: shop.token,
+          body: { outcome: "pay" },
+        }).catch(() => null);
         if (paid && paid.status >= 500) fiveHundreds.push(paid);
       }
     }),
@@ -114,9 +127,17 @@ type Seen = { destination: "callback" | "endpoint"; webhookId: string; event: st
 /** The callbacks the receiver got, and what it answered each. */
 function seenCallbacks(): Seen[] {
   return receiver.received.map((r, index) => {
-    const data = (JSON.parse(r.body) as { notificationItems: { notificationRequestItem: { data: { event: string; paymentReference: string } } }[] }).notificationItems[0]?.notificationRequestItem.data;
+    const data = (
+      JSON.parse(r.body) as { notificationItems: { notificationRequestItem: { data: { event: string; paymentReference: string } } }[] }
+    ).notificationItems[0]?.notificationRequestItem.data;
     const destination = r.path === "/endpoint" ? "endpoint" : "callback";
-    return { destination, webhookId: String(r.headers["webhook-id"]), event: data?.event ?? "", paymentReference: data?.paymentReference ?? "", answered: answered[index] ?? 0 };
+    return {
+      destination,
+      webhookId: String(r.headers["webhook-id"]),
+      event: data?.event ?? "",
+      paymentReference: data?.paymentReference ?? "",
+      answered: answered[index] ?? 0,
+    };
   });
 }
 
@@ -152,7 +173,11 @@ test(`SIGKILL one instance and one worker under load, ${ROUNDS} rounds: every ac
   const acknowledged = await load;
   t.diagnostic(`${ROUNDS} rounds in ${Math.round(performance.now() - started)} ms; ${acknowledged.length} payments acknowledged`);
   assert.ok(acknowledged.length >= ROUNDS, "the load went on through the rounds");
-  assert.deepEqual(fiveHundreds.map((a) => a.text), [], `no instance answered 5xx; ${loggedErrors()}`);
+  assert.deepEqual(
+    fiveHundreds.map((a) => a.text),
+    [],
+    `no instance answered 5xx; ${loggedErrors()}`,
+  );
 
   const successful: string[] = [];
   for (const ref of acknowledged) {
@@ -164,16 +189,25 @@ test(`SIGKILL one instance and one worker under load, ${ROUNDS} rounds: every ac
   t.diagnostic(`${successful.length} of them paid`);
 
   const waitStarted = performance.now();
-  for (const ref of successful) await awaited(`payment.successful of ${ref} at both destinations`, () => deliveredAtBoth(ref, "payment.successful"), 30_000);
+  for (const ref of successful)
+    await awaited(`payment.successful of ${ref} at both destinations`, () => deliveredAtBoth(ref, "payment.successful"), 30_000);
   t.diagnostic(`callbacks all delivered ${Math.round(performance.now() - waitStarted)} ms after the load ended`);
   const seen = seenCallbacks();
   for (const ref of successful) {
     for (const destination of ["callback", "endpoint"] as const) {
-      const ids = new Set(seen.filter((s) => s.paymentReference === ref && s.event === "payment.successful" && s.destination === destination).map((s) => s.webhookId));
+      const ids = new Set(
+        seen
+          .filter((s) => s.paymentReference === ref && s.event === "payment.successful" && s.destination === destination)
+          .map((s) => s.webhookId),
+      );
       assert.equal(ids.size, 1, `${ref} at ${destination}: one event, one webhook-id (${[...ids].join(", ")})`);
     }
   }
-  const again = seen.filter((s, i) => s.answered === 200 && seen.findIndex((o) => o.destination === s.destination && o.webhookId === s.webhookId && o.answered === 200) !== i);
+  const again = seen.filter(
+    (s, i) =>
+      s.answered === 200 &&
+      seen.findIndex((o) => o.destination === s.destination && o.webhookId === s.webhookId && o.answered === 200) !== i,
+  );
   t.diagnostic(`${seen.length} callback requests; ${again.length} sent again after a 2xx (a worker killed before it recorded the answer)`);
   // A 2xx once recorded ends its delivery: nothing is sent again but what a killed worker never got to record. (On
   // PostgreSQL an answer recorded under the lease a renewal had just replaced, or whose recording was retried past its
@@ -181,12 +215,13 @@ test(`SIGKILL one instance and one worker under load, ${ROUNDS} rounds: every ac
   const { db } = await import("../../db/client");
   const { deliveryAttempts } = await import("../../db/schema");
   const { and, count, gte, lt } = await import("drizzle-orm");
-  const recordedTwice = (await db()
-    .select({ deliveryId: deliveryAttempts.deliveryId, n: count() })
-    .from(deliveryAttempts)
-    .where(and(gte(deliveryAttempts.statusCode, 200), lt(deliveryAttempts.statusCode, 300)))
-    .groupBy(deliveryAttempts.deliveryId))
-    .filter((r) => Number(r.n) > 1);
+  const recordedTwice = (
+    await db()
+      .select({ deliveryId: deliveryAttempts.deliveryId, n: count() })
+      .from(deliveryAttempts)
+      .where(and(gte(deliveryAttempts.statusCode, 200), lt(deliveryAttempts.statusCode, 300)))
+      .groupBy(deliveryAttempts.deliveryId)
+  ).filter((r) => Number(r.n) > 1);
   assert.deepEqual(recordedTwice, [], "no delivery was sent again after its 2xx was recorded");
 });
 
@@ -195,20 +230,25 @@ test("the sweeper kept expiring overdue payments on a survivor: each round's USS
   for (const ref of sweeperProbes) await awaited(`payment.expired of ${ref}`, () => deliveredAtBoth(ref, "payment.expired"), 20_000);
 });
 
-test(
-  "the requery loop runs on a survivor: a live payment paid at Paystack, of which Owo hears nothing, is settled and called back",
-  async (t) => {
-    const paymentReference = newReference("requery");
-    const body = transferBody(live.publicKey, { paymentReference, callbackUrl: receiver.url(`/cb/${paymentReference}`) });
-    const opened = await send("POST", "/api/v2/payments/initiates", live.token, body);
-    assert.equal(opened?.status, 200, opened?.text);
-    const issueReference = `${opened?.json.data.payments.linkingReference}-1`;
-    const paid = await fetch(`${paystack.url}/_double/transactions/${issueReference}/pay`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-    assert.equal(paid.status, 200, await paid.text());
-    const started = performance.now();
-    // Never verified meanwhile: verify would ask Paystack itself.
-    // Live: the merchant's endpoint is a test-mode one, so the callback address is the one destination.
-    await awaited("the requery loop's settlement, called back", () => deliveredAt(["callback"], paymentReference, "payment.successful"), 20_000);
-    t.diagnostic(`settled by requery and called back ${Math.round(performance.now() - started)} ms after the customer paid`);
-  },
-);
+test("the requery loop runs on a survivor: a live payment paid at Paystack, of which Owo hears nothing, is settled and called back", async (t) => {
+  const paymentReference = newReference("requery");
+  const body = transferBody(live.publicKey, { paymentReference, callbackUrl: receiver.url(`/cb/${paymentReference}`) });
+  const opened = await send("POST", "/api/v2/payments/initiates", live.token, body);
+  assert.equal(opened?.status, 200, opened?.text);
+  const issueReference = `${opened?.json.data.payments.linkingReference}-1`;
+  const paid = await fetch(`${paystack.url}/_double/transactions/${issueReference}/pay`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
+  assert.equal(paid.status, 200, await paid.text());
+  const started = performance.now();
+  // Never verified meanwhile: verify would ask Paystack itself.
+  // Live: the merchant's endpoint is a test-mode one, so the callback address is the one destination.
+  await awaited(
+    "the requery loop's settlement, called back",
+    () => deliveredAt(["callback"], paymentReference, "payment.successful"),
+    20_000,
+  );
+  t.diagnostic(`settled by requery and called back ${Math.round(performance.now() - started)} ms after the customer paid`);
+});

@@ -31,7 +31,10 @@ type LogLine = { msg?: string; loop?: string; time?: number };
 
 /** What instance `app` last logged about `loop`: that it runs it, or that it let it go, and when. */
 function lastSaid(app: number, loop: Loop): { runs: boolean; at: number } | null {
-  const lines = (fleet.apps[app]?.output() ?? "").split("\n").filter((l) => l.includes(`"loop":"${loop}"`)).map((l) => JSON.parse(l) as LogLine);
+  const lines = (fleet.apps[app]?.output() ?? "")
+    .split("\n")
+    .filter((l) => l.includes(`"loop":"${loop}"`))
+    .map((l) => JSON.parse(l) as LogLine);
   const last = lines.at(-1);
   return last ? { runs: last.msg === "this instance now runs the loop", at: last.time ?? 0 } : null;
 }
@@ -45,7 +48,12 @@ function runner(loop: Loop): Turn | null {
   return null;
 }
 
-const runners = () => eventually("each loop run by an instance", () => LOOPS.every((l) => runner(l)) && new Map(LOOPS.map((l) => [l, runner(l) as Turn])), 15_000);
+const runners = () =>
+  eventually(
+    "each loop run by an instance",
+    () => LOOPS.every((l) => runner(l)) && new Map(LOOPS.map((l) => [l, runner(l) as Turn])),
+    15_000,
+  );
 
 test("SIGKILL the instance running the loops: the survivor runs them within a pass (PostgreSQL) or once the lease runs out (SQLite)", async (t) => {
   const before = await runners();

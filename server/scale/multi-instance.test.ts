@@ -27,11 +27,14 @@ async function merchantWithToken(): Promise<TestMerchant & { token: string }> {
 }
 
 /** A cheap call that needs the token, and only the token. */
-const merchantBanks = (app: OwoProcess, m: { publicKey: string }, token: string) => call(app, "GET", `/api/v2/banks/merchant/${m.publicKey}`, { token });
+const merchantBanks = (app: OwoProcess, m: { publicKey: string }, token: string) =>
+  call(app, "GET", `/api/v2/banks/merchant/${m.publicKey}`, { token });
 
 /** The dashboard's tRPC client on one instance, as a browser holding `cookie` reaches it. */
 const dashboardOn = (app: OwoProcess, cookie: string) =>
-  createTRPCClient<AppRouter>({ links: [httpLink({ url: `${app.url}/api/trpc`, transformer: superjson, headers: { cookie, origin: app.url } })] });
+  createTRPCClient<AppRouter>({
+    links: [httpLink({ url: `${app.url}/api/trpc`, transformer: superjson, headers: { cookie, origin: app.url } })],
+  });
 
 /** Milliseconds from `since` until `refused()` says so on this instance, asking every 50 ms (gives up after 10 s). */
 async function refusedAfter(since: number, refused: () => Promise<boolean>): Promise<number> {
@@ -46,14 +49,19 @@ test("200 racing initiations of one reference over three instances: one payment,
   const m = await merchantWithToken();
   const body = transferBody(m.publicKey);
   const started = performance.now();
-  const answers = await Promise.all(Array.from({ length: 200 }, () => call(fleet.next(), "POST", "/api/v2/payments/initiates", { token: m.token, body })));
+  const answers = await Promise.all(
+    Array.from({ length: 200 }, () => call(fleet.next(), "POST", "/api/v2/payments/initiates", { token: m.token, body })),
+  );
   t.diagnostic(`200 racing initiations answered in ${Math.round(performance.now() - started)} ms`);
   for (const a of answers) assert.equal(a.status, 200, a.text);
   assert.equal(new Set(answers.map((a) => a.text)).size, 1, "every answer is byte-identical, whichever instance gave it");
 
   const { db } = await import("../../db/client");
   const { payments } = await import("../../db/schema");
-  const rows = await db().select({ id: payments.id }).from(payments).where(and(eq(payments.merchantId, m.merchantId), eq(payments.paymentReference, body.paymentReference as string)));
+  const rows = await db()
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.merchantId, m.merchantId), eq(payments.paymentReference, body.paymentReference as string)));
   assert.equal(rows.length, 1, "one payment row");
   const linking = answers[0]?.json.data.payments.linkingReference;
   for (const app of fleet.apps) {
@@ -99,10 +107,12 @@ test("a session ended on one instance is refused on the others within OWO_REVOCA
   await dashboardOn(ender, await sessionCookie(m.userId)).account.sessions.end.mutate({ id });
   const endedAt = performance.now();
   const refused = (app: OwoProcess) =>
-    dashboardOn(app, ended).account.sessions.list.query().then(
-      () => false,
-      (e: unknown) => (e instanceof TRPCClientError && e.data?.httpStatus === 401) || Promise.reject(e),
-    );
+    dashboardOn(app, ended)
+      .account.sessions.list.query()
+      .then(
+        () => false,
+        (e: unknown) => (e instanceof TRPCClientError && e.data?.httpStatus === 401) || Promise.reject(e),
+      );
   assert.equal(await refused(ender), true, "refused at once where it was ended");
   const times = await Promise.all(others.map((app) => refusedAfter(endedAt, () => refused(app))));
   t.diagnostic(`the ended session was refused by the other instances after ${times.map((ms) => Math.round(ms)).join(" ms, ")} ms`);

@@ -23,7 +23,9 @@ test(
     const m = await createTestMerchant();
     const token = await tokenFor(fleet.next(), m);
     const started = performance.now();
-    const answers = await Promise.all(Array.from({ length: 60 }, () => call(fleet.next(), "GET", `/api/v2/banks/merchant/${m.publicKey}`, { token })));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => call(fleet.next(), "GET", `/api/v2/banks/merchant/${m.publicKey}`, { token })),
+    );
     const seconds = (performance.now() - started) / 1000;
     const accepted = answers.filter((a) => a.status === 200).length;
     t.diagnostic(`${accepted} of 60 accepted within ${seconds.toFixed(2)} s (burst ${BURST}, ${RPS}/s)`);
@@ -37,7 +39,11 @@ test(
     assert.ok(accepted <= BURST + Math.ceil(seconds * RPS) + 1, `${accepted} accepted, more than one budget of ${BURST} + ${RPS}/s`);
 
     // The IP's budget, on the door that takes a key pair (a wrong one: refused, but counted like any other).
-    const tries = await Promise.all(Array.from({ length: 3 * IP_PER_MIN }, () => call(fleet.next(), "POST", "/api/v2/encrypt/keys", { body: { key: "sk_test_x.pk_test_y" } })));
+    const tries = await Promise.all(
+      Array.from({ length: 3 * IP_PER_MIN }, () =>
+        call(fleet.next(), "POST", "/api/v2/encrypt/keys", { body: { key: "sk_test_x.pk_test_y" } }),
+      ),
+    );
     const admitted = tries.filter((a) => a.status !== 429).length;
     t.diagnostic(`${admitted} of ${tries.length} key exchanges from one IP admitted (${IP_PER_MIN} a minute)`);
     assert.ok(admitted <= IP_PER_MIN + 1, `${admitted} admitted from one IP, more than its ${IP_PER_MIN} a minute`);
@@ -46,12 +52,18 @@ test(
 
 test("a burst of 100 is taken a few tokens at a time by each instance, and still granted once across them", { skip }, async (t) => {
   const burst = 100;
-  const fleet = await startFleet({ apps: 3, workers: 0, appEnv: { OWO_RATE_LIMIT_RPS: "1", OWO_RATE_LIMIT_BURST: String(burst), OWO_IP_RATE_LIMIT_PER_MIN: "0" } });
+  const fleet = await startFleet({
+    apps: 3,
+    workers: 0,
+    appEnv: { OWO_RATE_LIMIT_RPS: "1", OWO_RATE_LIMIT_BURST: String(burst), OWO_IP_RATE_LIMIT_PER_MIN: "0" },
+  });
   t.after(() => fleet.stop());
   const m = await createTestMerchant();
   const token = await tokenFor(fleet.next(), m);
   const started = performance.now();
-  const answers = await Promise.all(Array.from({ length: 300 }, () => call(fleet.next(), "GET", `/api/v2/banks/merchant/${m.publicKey}`, { token })));
+  const answers = await Promise.all(
+    Array.from({ length: 300 }, () => call(fleet.next(), "GET", `/api/v2/banks/merchant/${m.publicKey}`, { token })),
+  );
   const seconds = (performance.now() - started) / 1000;
   const accepted = answers.filter((a) => a.status === 200).length;
   t.diagnostic(`${accepted} of 300 accepted within ${seconds.toFixed(2)} s (burst ${burst}, 1/s, 5 tokens a statement)`);

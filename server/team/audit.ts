@@ -42,7 +42,7 @@ export async function recordAudit(entry: AuditEntry, tx?: Tx): Promise<void> {
     createdAt: entry.now ?? clock.now(),
   };
   if (tx) await tx.insert(auditLog).values(row);
-  else await write(async (t) => (t.insert(auditLog).values(row)));
+  else await write(async (t) => t.insert(auditLog).values(row));
 }
 
 /**
@@ -54,23 +54,51 @@ export async function recordAccountAudit(tx: Tx, userId: string, action: string,
   for (const t of teams) await recordAudit({ merchantId: t.merchantId, userId, action, input, now }, tx);
 }
 
-export type AuditView = { id: number; at: string; action: string; target: string | null; detail: unknown; userId: string | null; userEmail: string | null };
+export type AuditView = {
+  id: number;
+  at: string;
+  action: string;
+  target: string | null;
+  detail: unknown;
+  userId: string | null;
+  userEmail: string | null;
+};
 
 /** Newest first; `before` (an entry id) pages further back. */
-export async function listAudit(merchantId: string, opts: { before?: number; limit?: number } = {}): Promise<{ entries: AuditView[]; nextBefore: number | null; }> {
+export async function listAudit(
+  merchantId: string,
+  opts: { before?: number; limit?: number } = {},
+): Promise<{ entries: AuditView[]; nextBefore: number | null }> {
   const limit = Math.min(Math.max(opts.limit ?? 50, 1), 200);
   const rows = await db()
-    .select({ id: auditLog.id, createdAt: auditLog.createdAt, action: auditLog.action, target: auditLog.target, detailJson: auditLog.detailJson, userId: auditLog.userId, userEmail: users.email })
+    .select({
+      id: auditLog.id,
+      createdAt: auditLog.createdAt,
+      action: auditLog.action,
+      target: auditLog.target,
+      detailJson: auditLog.detailJson,
+      userId: auditLog.userId,
+      userEmail: users.email,
+    })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.userId))
-    .where(opts.before === undefined ? eq(auditLog.merchantId, merchantId) : and(eq(auditLog.merchantId, merchantId), lt(auditLog.id, opts.before)))
+    .where(
+      opts.before === undefined
+        ? eq(auditLog.merchantId, merchantId)
+        : and(eq(auditLog.merchantId, merchantId), lt(auditLog.id, opts.before)),
+    )
     .orderBy(desc(auditLog.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   return {
     entries: page.map((r) => ({
-      id: r.id, at: new Date(r.createdAt).toISOString(), action: r.action, target: r.target,
-      detail: JSON.parse(r.detailJson) as unknown, userId: r.userId, userEmail: r.userEmail,
+      id: r.id,
+      at: new Date(r.createdAt).toISOString(),
+      action: r.action,
+      target: r.target,
+      detail: JSON.parse(r.detailJson) as unknown,
+      userId: r.userId,
+      userEmail: r.userEmail,
     })),
     nextBefore: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
   };

@@ -44,13 +44,25 @@ export async function createInvite(merchantId: string, actor: Actor, input: z.ou
   const expiresAt = now + INVITE_TTL_MS;
   const url = inviteUrl(token);
   const mailed = await write(async (tx) => {
-    await tx.insert(invites).values({ id, merchantId, role: input.role, tokenHash: sha256(token), email: input.email ?? null, createdBy: actor.userId, createdAt: now, expiresAt });
+    await tx.insert(invites).values({
+      id,
+      merchantId,
+      role: input.role,
+      tokenHash: sha256(token),
+      email: input.email ?? null,
+      createdBy: actor.userId,
+      createdAt: now,
+      expiresAt,
+    });
     if (!input.email) return false;
     const [merchant] = await tx.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, merchantId));
     const [inviter] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, actor.userId));
     const letter = inviteLetter({
-      merchantName: merchant?.name ?? "a team", role: input.role, invitedBy: inviter && inviter.name !== inviter.email ? `${inviter.name} (${inviter.email})` : (inviter?.email ?? "Someone"),
-      url, expiresAt: new Date(expiresAt).toUTCString(),
+      merchantName: merchant?.name ?? "a team",
+      role: input.role,
+      invitedBy: inviter && inviter.name !== inviter.email ? `${inviter.name} (${inviter.email})` : (inviter?.email ?? "Someone"),
+      url,
+      expiresAt: new Date(expiresAt).toUTCString(),
     });
     await queueMail(tx, { to: input.email, merchantId }, letter, now);
     return true;
@@ -59,20 +71,31 @@ export async function createInvite(merchantId: string, actor: Actor, input: z.ou
 }
 
 export async function listInvites(merchantId: string, now = clock.now()): Promise<InviteView[]> {
-  return (await db()
-    .select({ id: invites.id, role: invites.role, email: invites.email, invitedBy: users.email, createdAt: invites.createdAt, expiresAt: invites.expiresAt })
-    .from(invites)
-    .innerJoin(users, eq(users.id, invites.createdBy))
-    .where(and(eq(invites.merchantId, merchantId), isNull(invites.acceptedAt), gt(invites.expiresAt, now)))
-    .orderBy(asc(invites.createdAt))
-    )
-    .map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), expiresAt: new Date(r.expiresAt).toISOString() }));
+  return (
+    await db()
+      .select({
+        id: invites.id,
+        role: invites.role,
+        email: invites.email,
+        invitedBy: users.email,
+        createdAt: invites.createdAt,
+        expiresAt: invites.expiresAt,
+      })
+      .from(invites)
+      .innerJoin(users, eq(users.id, invites.createdBy))
+      .where(and(eq(invites.merchantId, merchantId), isNull(invites.acceptedAt), gt(invites.expiresAt, now)))
+      .orderBy(asc(invites.createdAt))
+  ).map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString(), expiresAt: new Date(r.expiresAt).toISOString() }));
 }
 
 /** Withdrawing ends the link's life now; the row stays as a record of who was invited. */
-export async function withdrawInvite(merchantId: string, id: string, now = clock.now()): Promise<{ withdrawn: string; }> {
+export async function withdrawInvite(merchantId: string, id: string, now = clock.now()): Promise<{ withdrawn: string }> {
   const changed = await write(async (tx) =>
-    (tx.update(invites).set({ expiresAt: now }).where(and(eq(invites.id, id), eq(invites.merchantId, merchantId), isNull(invites.acceptedAt), gt(invites.expiresAt, now))).returning({ id: invites.id })),
+    tx
+      .update(invites)
+      .set({ expiresAt: now })
+      .where(and(eq(invites.id, id), eq(invites.merchantId, merchantId), isNull(invites.acceptedAt), gt(invites.expiresAt, now)))
+      .returning({ id: invites.id }),
   );
   if (changed.length === 0) throw new ApiError("S404", "No open invite with this id");
   return { withdrawn: id };
@@ -109,9 +132,16 @@ async function claimInvite(tx: Tx, token: string, userId: string, email: string,
   if (already) throw new ApiError("S14", `You are already on ${merchantName}'s team (as ${already.role})`);
   await tx.insert(memberships).values({ userId, merchantId: invite.merchantId, role: invite.role, createdAt: now });
   await tx.update(invites).set({ acceptedAt: now, acceptedBy: userId }).where(eq(invites.id, invite.id));
-  await recordAudit({ merchantId: invite.merchantId, userId, action: "team.acceptInvite", input: { id: invite.id, role: invite.role }, now }, tx);
+  await recordAudit(
+    { merchantId: invite.merchantId, userId, action: "team.acceptInvite", input: { id: invite.id, role: invite.role }, now },
+    tx,
+  );
   // The link went to the invite's address (mailed there, usable only with it), so using it proves the address.
-  if (invite.email !== null) await tx.update(users).set({ emailVerifiedAt: now }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+  if (invite.email !== null)
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: now })
+      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
   return { merchantId: invite.merchantId, merchantName, role: invite.role, addressProven: invite.email !== null };
 }
 
@@ -127,7 +157,8 @@ export async function joinByInvite(input: JoinRequest, now = clock.now()) {
   return write(async (tx) => {
     const userId = await insertUser(tx, person, registeredAddressRefusal, now);
     const { addressProven, ...joined } = await claimInvite(tx, input.invite, userId, person.email, now);
-    if (!addressProven) await queueMail(tx, { to: person.email, userId }, verifyEmailLetter({ verifyUrl: await issueVerificationUrl(tx, userId, now) }), now);
+    if (!addressProven)
+      await queueMail(tx, { to: person.email, userId }, verifyEmailLetter({ verifyUrl: await issueVerificationUrl(tx, userId, now) }), now);
     return { userId, ...joined };
   });
 }

@@ -13,24 +13,26 @@ export type Actor = { userId: string; role: Role };
 export type Member = { userId: string; email: string; name: string; role: Role; joinedAt: string };
 
 export async function listMembers(merchantId: string): Promise<Member[]> {
-  return (await db()
-    .select({ userId: users.id, email: users.email, name: users.name, role: memberships.role, createdAt: memberships.createdAt })
-    .from(memberships)
-    .innerJoin(users, eq(users.id, memberships.userId))
-    .where(eq(memberships.merchantId, merchantId))
-    .orderBy(asc(memberships.createdAt))
-    )
-    .map((r) => ({ userId: r.userId, email: r.email, name: r.name, role: r.role, joinedAt: new Date(r.createdAt).toISOString() }));
+  return (
+    await db()
+      .select({ userId: users.id, email: users.email, name: users.name, role: memberships.role, createdAt: memberships.createdAt })
+      .from(memberships)
+      .innerJoin(users, eq(users.id, memberships.userId))
+      .where(eq(memberships.merchantId, merchantId))
+      .orderBy(asc(memberships.createdAt))
+  ).map((r) => ({ userId: r.userId, email: r.email, name: r.name, role: r.role, joinedAt: new Date(r.createdAt).toISOString() }));
 }
 
 function assertManager(actor: Actor): void {
-  if (!can({ kind: "user", role: actor.role }, "team.manage")) throw new ApiError("S3", `Your role (${actor.role}) may not manage the team; it needs owner or admin`);
+  if (!can({ kind: "user", role: actor.role }, "team.manage"))
+    throw new ApiError("S3", `Your role (${actor.role}) may not manage the team; it needs owner or admin`);
 }
 
 /** Owners and admins manage the team, but only an owner may make an owner or change an owner's place. */
 export function assertMayGrant(actor: Actor, role: Role): void {
   assertManager(actor);
-  if (role === "owner" && !can({ kind: "user", role: actor.role }, "team.grantOwner")) throw new ApiError("S3", "Only an owner may make someone an owner");
+  if (role === "owner" && !can({ kind: "user", role: actor.role }, "team.grantOwner"))
+    throw new ApiError("S3", "Only an owner may make someone an owner");
 }
 
 async function membership(tx: Tx, merchantId: string, userId: string) {
@@ -60,7 +62,10 @@ export async function changeRole(merchantId: string, actor: Actor, userId: strin
       assertMayGrant(actor, "owner");
       await assertNotLastOwner(tx, merchantId, "demoted");
     }
-    await tx.update(memberships).set({ role }).where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId)));
+    await tx
+      .update(memberships)
+      .set({ role })
+      .where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId)));
   });
   const member = (await listMembers(merchantId)).find((m) => m.userId === userId);
   if (!member) throw new ApiError("S404", "No such member in this team");
@@ -68,7 +73,7 @@ export async function changeRole(merchantId: string, actor: Actor, userId: strin
 }
 
 /** The person's account stays (they may belong to other merchants); their access here ends at once. */
-export async function removeMember(merchantId: string, actor: Actor, userId: string): Promise<{ removed: string; }> {
+export async function removeMember(merchantId: string, actor: Actor, userId: string): Promise<{ removed: string }> {
   assertManager(actor);
   await write(async (tx) => {
     const current = await membership(tx, merchantId, userId);

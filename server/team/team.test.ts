@@ -25,7 +25,9 @@ async function join(role: "owner" | "admin" | "developer" | "viewer", by = owner
   // Invited by address: using the mailed link confirms it, so the new person may invite in turn.
   const email = `p${++people}.${Date.now()}@example.com`;
   const invite = await by.team.invite.mutate({ role, email });
-  const joined = await (await invites()).joinByInvite({ name: `Person ${people}`, email, password: "long enough pw", invite: tokenOf(invite.url) });
+  const joined = await (
+    await invites()
+  ).joinByInvite({ name: `Person ${people}`, email, password: "long enough pw", invite: tokenOf(invite.url) });
   return { ...joined, client: await userClient(owo, joined.userId) };
 }
 
@@ -33,21 +35,31 @@ test("an invite link signs a new person up into the merchant with the invited ro
   const invite = await owner.team.invite.mutate({ role: "developer" });
   assert.match(invite.url, new RegExp(`^${owo.url}/signup\\?invite=inv_`));
   const token = tokenOf(invite.url);
-  assert.deepEqual(await (await invites()).inviteByToken(token), { merchantName: "Suya Spot", role: "developer", email: null, expiresAt: invite.expiresAt });
+  assert.deepEqual(await (await invites()).inviteByToken(token), {
+    merchantName: "Suya Spot",
+    role: "developer",
+    email: null,
+    expiresAt: invite.expiresAt,
+  });
   assert.ok(Math.abs(Date.parse(invite.expiresAt) - Date.now() - 7 * 86400_000) < 60_000, "lives 7 days");
   assert.ok((await owner.team.invites.query()).some((i) => i.id === invite.id));
 
   const { db } = await import("../../db/client");
   const { invites: table } = await import("../../db/schema");
-  assert.ok(!JSON.stringify((await db().select().from(table))).includes(token), "only the token's hash is stored");
+  assert.ok(!JSON.stringify(await db().select().from(table)).includes(token), "only the token's hash is stored");
 
-  const joined = await (await invites()).joinByInvite({ name: "Chidi", email: `chidi${Date.now()}@example.com`, password: "long enough pw", invite: token });
+  const joined = await (
+    await invites()
+  ).joinByInvite({ name: "Chidi", email: `chidi${Date.now()}@example.com`, password: "long enough pw", invite: token });
   assert.equal(joined.merchantId, m.merchantId, "no new merchant");
   const members = await owner.team.members.query();
   assert.equal(members.find((p) => p.userId === joined.userId)?.role, "developer");
   assert.ok(!(await owner.team.invites.query()).some((i) => i.id === invite.id), "used invites are no longer open");
 
-  await assert.rejects((await invites()).joinByInvite({ name: "Eve", email: `eve${Date.now()}@example.com`, password: "long enough pw", invite: token }), /not valid/);
+  await assert.rejects(
+    (await invites()).joinByInvite({ name: "Eve", email: `eve${Date.now()}@example.com`, password: "long enough pw", invite: token }),
+    /not valid/,
+  );
   const { inviteByToken } = await invites();
   await assert.rejects(() => inviteByToken(token), /not valid/);
 });
@@ -88,7 +100,11 @@ test("only an owner makes owners; admins manage everyone else", async () => {
   assert.equal((await trpcFailure(admin.client.team.remove.mutate({ userId: m.userId }))).code, "FORBIDDEN");
   const changed = await admin.client.team.changeRole.mutate({ userId: dev.userId, role: "viewer" });
   assert.equal(changed.role, "viewer");
-  assert.equal((await trpcFailure(dev.client.links.create.mutate({ title: "x", amount: "1000", channels: ["USSD"] }))).code, "FORBIDDEN", "the new role applies at once");
+  assert.equal(
+    (await trpcFailure(dev.client.links.create.mutate({ title: "x", amount: "1000", channels: ["USSD"] }))).code,
+    "FORBIDDEN",
+    "the new role applies at once",
+  );
 });
 
 test("a removed member loses access at once", async () => {
@@ -96,14 +112,20 @@ test("a removed member loses access at once", async () => {
   await dev.client.links.create.mutate({ title: "Before removal", amount: "1000", channels: ["TRANSFER"] });
   assert.deepEqual(await owner.team.remove.mutate({ userId: dev.userId }), { removed: dev.userId });
   assert.equal((await trpcFailure(dev.client.links.list.query())).code, "UNAUTHORIZED");
-  assert.equal((await trpcFailure(dev.client.links.create.mutate({ title: "After", amount: "1000", channels: ["TRANSFER"] }))).code, "UNAUTHORIZED");
+  assert.equal(
+    (await trpcFailure(dev.client.links.create.mutate({ title: "After", amount: "1000", channels: ["TRANSFER"] }))).code,
+    "UNAUTHORIZED",
+  );
   assert.ok(!(await owner.team.members.query()).some((p) => p.userId === dev.userId));
 });
 
 test("the last owner can be neither removed nor demoted; with a second owner they can", async () => {
   const solo = await createTestMerchant("Solo Owner Ltd");
   const soloOwner = await userClient(owo, solo.userId);
-  for (const refused of [() => soloOwner.team.remove.mutate({ userId: solo.userId }), () => soloOwner.team.changeRole.mutate({ userId: solo.userId, role: "admin" })]) {
+  for (const refused of [
+    () => soloOwner.team.remove.mutate({ userId: solo.userId }),
+    () => soloOwner.team.changeRole.mutate({ userId: solo.userId, role: "admin" }),
+  ]) {
     const failure = await trpcFailure(refused());
     assert.equal(failure.code, "FORBIDDEN");
     assert.match(failure.message, /last owner/);
@@ -122,10 +144,17 @@ test("a signed-in person accepts an invite into a second merchant and can switch
   await assert.rejects(() => acceptInvite(tokenOf(invite.url), m.userId), /someoneelse@example\.com/);
 
   const open = await (await userClient(owo, other.userId)).team.invite.mutate({ role: "admin" });
-  assert.deepEqual(await acceptInvite(tokenOf(open.url), m.userId), { merchantId: other.merchantId, merchantName: "Second Shop", role: "admin" });
+  assert.deepEqual(await acceptInvite(tokenOf(open.url), m.userId), {
+    merchantId: other.merchantId,
+    merchantName: "Second Shop",
+    role: "admin",
+  });
   const switched = await userClient(owo, m.userId, { "owo-merchant": other.merchantId });
   assert.ok((await switched.team.members.query()).some((p) => p.userId === m.userId && p.role === "admin"));
-  assert.ok((await owner.team.members.query()).some((p) => p.userId === m.userId && p.role === "owner"), "still owner of the first");
+  assert.ok(
+    (await owner.team.members.query()).some((p) => p.userId === m.userId && p.role === "owner"),
+    "still owner of the first",
+  );
 });
 
 test("machines with API keys cannot touch the team", async () => {
@@ -144,12 +173,17 @@ test("the audit log records who did what, never a secret, for owners and admins"
   assert.ok(Date.now() - Date.parse(create.at) < 60_000);
   const roll = entries.find((e) => e.action === "keys.roll");
   assert.deepEqual(roll?.detail, { graceSeconds: 60 });
-  assert.ok(entries.some((e) => e.action === "team.acceptInvite"), "joining through an invite is recorded too");
+  assert.ok(
+    entries.some((e) => e.action === "team.acceptInvite"),
+    "joining through an invite is recorded too",
+  );
   assert.ok(!JSON.stringify(entries).includes(rolled.secretKey), "the new secret never reaches the log");
   assert.ok(!entries.some((e) => e.action === "links.list"), "reads are not actions");
 
   const { auditSummary } = await import("./audit");
   assert.deepEqual(auditSummary({ password: "hunter22", nested: { secretKey: "sk_test_x" }, note: "x".repeat(500) }), {
-    password: "[redacted]", nested: { secretKey: "[redacted]" }, note: `${"x".repeat(120)}…`,
+    password: "[redacted]",
+    nested: { secretKey: "[redacted]" },
+    note: `${"x".repeat(120)}…`,
   });
 });

@@ -19,7 +19,10 @@ export type SharedDatabase = { dialect: Dialect; url: string; stop: () => void }
 
 /** `npm run db:migrate`, once, before any instance starts: what an operator deploying several instances does. */
 function migrate(url: string): void {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "db/migrate-cli.ts"], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8" });
+  const r = spawnSync(process.execPath, ["--import", "tsx", "db/migrate-cli.ts"], {
+    env: { ...process.env, DATABASE_URL: url },
+    encoding: "utf8",
+  });
   if (r.status !== 0) throw new Error(`db:migrate failed:\n${r.stdout}${r.stderr}`);
 }
 
@@ -42,7 +45,11 @@ export async function startSharedDatabase(dialect: Dialect): Promise<SharedDatab
  * given, the same to all), set in this test process too so that the fixtures it writes directly read the same way.
  */
 function sharedSecrets(): Record<string, string> {
-  return { AUTH_SECRET: randomBytes(32).toString("hex"), OWO_MASTER_KEY: randomBytes(32).toString("hex"), OWO_SANDBOX_BANK_SECRET: randomBytes(24).toString("hex") };
+  return {
+    AUTH_SECRET: randomBytes(32).toString("hex"),
+    OWO_MASTER_KEY: randomBytes(32).toString("hex"),
+    OWO_SANDBOX_BANK_SECRET: randomBytes(24).toString("hex"),
+  };
 }
 
 export type FleetOptions = { apps: number; workers: number; appEnv?: Record<string, string>; workerEnv?: Record<string, string> };
@@ -102,7 +109,13 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       workers[i] = await startWorker();
     },
     // pino's levels: 50 error, 60 fatal.
-    errors: () => everyone.flatMap((p) => p.output().split("\n").filter((line) => /"level":[56]0\b/.test(line))),
+    errors: () =>
+      everyone.flatMap((p) =>
+        p
+          .output()
+          .split("\n")
+          .filter((line) => /"level":[56]0\b/.test(line)),
+      ),
     stop: async () => {
       await Promise.all([...apps, ...workers].map(kill));
       // This process's own connection (the fixtures it wrote) goes before the database does.

@@ -72,7 +72,12 @@ export async function startOwo(env: Record<string, string> = {}, front: FrontOpt
   // between: then the front tries another, before anything has read settings beyond the front's own.
   for (let attempt = 1; !server; attempt++) {
     port = await freePort();
-    Object.assign(process.env, TEST_ENV, { DATABASE_URL: database.url, OWO_DATA_DIR: dataDir, PORT: String(port), OWO_PUBLIC_URL: `http://127.0.0.1:${port}` }, env);
+    Object.assign(
+      process.env,
+      TEST_ENV,
+      { DATABASE_URL: database.url, OWO_DATA_DIR: dataDir, PORT: String(port), OWO_PUBLIC_URL: `http://127.0.0.1:${port}` },
+      env,
+    );
     delete (globalThis as { __owoSettings?: unknown }).__owoSettings;
     const candidate = createFront(front.pages ?? null, front.timeouts);
     server = await listenOn(candidate, port, front.host ?? "127.0.0.1", attempt < 5);
@@ -97,7 +102,16 @@ export async function startOwo(env: Record<string, string> = {}, front: FrontOpt
   };
 }
 
-export type TestMerchant = { merchantId: string; userId: string; publicKey: string; secretKey: string; webhookSecret: string; email: string; password: string; name: string };
+export type TestMerchant = {
+  merchantId: string;
+  userId: string;
+  publicKey: string;
+  secretKey: string;
+  webhookSecret: string;
+  email: string;
+  password: string;
+  name: string;
+};
 
 let merchantCount = 0;
 export async function createTestMerchant(name = `Test Store ${++merchantCount}`): Promise<TestMerchant> {
@@ -110,10 +124,22 @@ export async function createTestMerchant(name = `Test Store ${++merchantCount}`)
 
 export type Answer = { status: number; headers: Headers; text: string; json: any }; // eslint-disable-line @typescript-eslint/no-explicit-any -- test answers are inspected field by field
 
-export async function call(owo: Pick<Owo, "url">, method: string, path: string, opts: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { ...(opts.body !== undefined || opts.raw !== undefined ? { "content-type": "application/json" } : {}), ...opts.headers };
+export async function call(
+  owo: Pick<Owo, "url">,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = {
+    ...(opts.body !== undefined || opts.raw !== undefined ? { "content-type": "application/json" } : {}),
+    ...opts.headers,
+  };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const res = await fetch(owo.url + path, { method, headers, body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)) });
+  const res = await fetch(owo.url + path, {
+    method,
+    headers,
+    body: opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+  });
   const text = await res.text();
   let json: unknown = null;
   try {

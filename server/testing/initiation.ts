@@ -24,7 +24,9 @@ export async function startInitiating(env: Record<string, string> = {}): Promise
 }
 
 /** The tRPC failure's `data` (code, httpStatus, apiCode, errors); fails the test if the call succeeded. */
-export async function trpcFailure(pending: Promise<unknown>): Promise<{ code: string; httpStatus: number; apiCode: string; errors: { field: string; message: string }[]; message: string }> {
+export async function trpcFailure(
+  pending: Promise<unknown>,
+): Promise<{ code: string; httpStatus: number; apiCode: string; errors: { field: string; message: string }[]; message: string }> {
   try {
     await pending;
   } catch (e) {
@@ -68,7 +70,13 @@ export function trpcInput(body: Body): Body {
 }
 
 /** A published sample of docs/examples (unchanged but for its placeholders) as raw JSON text. */
-export function exampleText(name: "initiate-ussd" | "initiate-transfer", fill: { publicKey: string; callbackUrl: string; redirectUrl: string }): string {
+export function exampleText(
+  name: "initiate-ussd" | "initiate-transfer",
+  fill: { publicKey: string; callbackUrl: string; redirectUrl: string },
+): string {
   const text = readFileSync(new URL(`../../docs/examples/${name}.json`, import.meta.url), "utf8");
-  return text.replace("<PUBLIC_KEY>", fill.publicKey).replace("<CALLBACK_URL>", fill.callbackUrl).replace("<REDIRECT_URL>", fill.redirectUrl);
+  return text
+    .replace("<PUBLIC_KEY>", fill.publicKey)
+    .replace("<CALLBACK_URL>", fill.callbackUrl)
+    .replace("<REDIRECT_URL>", fill.redirectUrl);
 }

@@ -10,7 +10,10 @@ export type OwoProcess = Spawned & { url: string };
 const TSX = ["--import", "tsx"];
 
 function spawnEntry(entry: string, env: Record<string, string>): Spawned {
-  const child = spawn(process.execPath, [...TSX, entry], { env: { ...process.env, ...TEST_ENV, LOG_LEVEL: "info", NODE_ENV: "production", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...TSX, entry], {
+    env: { ...process.env, ...TEST_ENV, LOG_LEVEL: "info", NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   child.stdout?.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr?.on("data", (d: Buffer) => (out += d.toString()));
@@ -25,7 +28,10 @@ function spawnEntry(entry: string, env: Record<string, string>): Spawned {
 export async function spawnOwo(databaseUrl: string, env: Record<string, string> = {}, port?: number): Promise<OwoProcess> {
   const p = port ?? (await freePort());
   const url = `http://127.0.0.1:${p}`;
-  const owo = { ...spawnEntry("server/main.ts", { OWO_PAGES: "off", DATABASE_URL: databaseUrl, PORT: String(p), OWO_PUBLIC_URL: url, ...env }), url };
+  const owo = {
+    ...spawnEntry("server/main.ts", { OWO_PAGES: "off", DATABASE_URL: databaseUrl, PORT: String(p), OWO_PUBLIC_URL: url, ...env }),
+    url,
+  };
   for (let i = 0; i < 400; i++) {
     try {
       if ((await fetch(`${url}/api/health`)).status === 200) return owo;
@@ -72,7 +78,9 @@ export type DoubleProcess = { url: string; child: ChildProcess; stop: () => Prom
 /** A provider's test double as its own process (`npm run double -- <provider>`), on a free port of 127.0.0.1. */
 export async function spawnDouble(provider: string, flags: Record<string, string> = {}): Promise<DoubleProcess> {
   const args = Object.entries(flags).flatMap(([k, v]) => [`--${k}`, v]);
-  const child = spawn(process.execPath, [...TSX, "server/providers/double-cli.ts", provider, "--port", "0", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...TSX, "server/providers/double-cli.ts", provider, "--port", "0", ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   child.stderr?.on("data", (d: Buffer) => (err += d.toString()));

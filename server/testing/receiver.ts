@@ -70,18 +70,34 @@ export async function openTransfer(merchantId: string, callbackUrl: string): Pro
   const paymentReference = `wh-${process.pid}-${Date.now().toString(36)}-${++references}`;
   const request = parseInitiateRequest(
     {
-      amount: "1500", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
-      paymentReference, callbackUrl, redirectUrl: "https://shop.example.ng/thanks", paymentType: "TRANSFER",
+      amount: "1500",
+      fullName: "Ada Obi",
+      mobileNumber: "08012345678",
+      email: "ada@example.com",
+      currency: "NGN",
+      country: "NG",
+      paymentReference,
+      callbackUrl,
+      redirectUrl: "https://shop.example.ng/thanks",
+      paymentType: "TRANSFER",
     },
     { publicKey: false },
   );
-  const answer = JSON.parse((await initiatePayment(request, { merchantId, mode: "test", source: "rest" })).paymentsJson) as { accountNumber: string };
+  const answer = JSON.parse((await initiatePayment(request, { merchantId, mode: "test", source: "rest" })).paymentsJson) as {
+    accountNumber: string;
+  };
   return { paymentReference, accountNumber: answer.accountNumber };
 }
 
 /** The sandbox bank credits the account: the payment's next event (successful, or refund_due once closed). */
 export async function credit(accountNumber: string, amountKobo = 1500_00): Promise<void> {
-  await applyBankNotice({ provider: "sandbox", transactionId: `txn_${randomBytes(8).toString("hex")}`, kind: "credit", amountKobo, target: { accountNumber } });
+  await applyBankNotice({
+    provider: "sandbox",
+    transactionId: `txn_${randomBytes(8).toString("hex")}`,
+    kind: "credit",
+    amountKobo,
+    target: { accountNumber },
+  });
 }
 
 type Found<T> = T | undefined | false;

@@ -15,7 +15,17 @@ function find(dir) {
 }
 
 const only = process.argv.slice(2);
-const files = only.length ? only : ["server", "db", "client", "bench"].flatMap((d) => { try { return find(d); } catch { return []; } }).sort();
+const files = only.length
+  ? only
+  : ["server", "db", "client", "bench"]
+      .flatMap((d) => {
+        try {
+          return find(d);
+        } catch {
+          return [];
+        }
+      })
+      .sort();
 const passes = process.env.OWO_TEST_DB ? [process.env.OWO_TEST_DB] : only.length ? ["sqlite"] : ["sqlite", "postgres"];
 const NODE_TEST = ["--test", "--test-concurrency=2", "--test-timeout=300000", "--test-reporter=spec"];
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
@@ -29,7 +39,10 @@ for (const pass of passes) {
     const text = (f) => readFileSync(f, "utf8");
     const servers = files.filter((f) => /\bstartOwo\(|\bstartInitiating\(/.test(text(f)) && !/^\/\/ dialect: sqlite only/m.test(text(f)));
     console.log(`\n# PostgreSQL pass: ${servers.length} HTTP suites on a throwaway PostgreSQL\n`);
-    const result = spawnSync(process.execPath, ["--import", "tsx", "server/testing/postgres-pass.ts", ...NODE_TEST, ...servers], { stdio: "inherit", env });
+    const result = spawnSync(process.execPath, ["--import", "tsx", "server/testing/postgres-pass.ts", ...NODE_TEST, ...servers], {
+      stdio: "inherit",
+      env,
+    });
     status ||= result.status ?? 1;
   } else {
     console.error(`OWO_TEST_DB: expected sqlite or postgres, got ${pass}`);

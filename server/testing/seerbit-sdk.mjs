@@ -20,5 +20,8 @@ const calls = {
 // The SDK prints to stdout itself on network errors; the result goes on its own marked line.
 calls[action]().then(
   (answer) => console.log(`RESULT ${JSON.stringify({ ok: true, answer })}`),
-  (error) => console.log(`RESULT ${JSON.stringify({ ok: false, error: String(error?.message ?? error), statusCode: error?.statusCode ?? null, body: error?.responseBody ?? null })}`),
+  (error) =>
+    console.log(
+      `RESULT ${JSON.stringify({ ok: false, error: String(error?.message ?? error), statusCode: error?.statusCode ?? null, body: error?.responseBody ?? null })}`,
+    ),
 );

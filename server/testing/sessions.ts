@@ -27,7 +27,10 @@ export async function userClient(owo: Owo, userId: string, extraCookies: Record<
 
 let members = 0;
 /** A new person on `owner`'s merchant with `role`, joined through an invite link as the sign-up page does. */
-export async function joinAs(merchant: { merchantId: string; userId: string }, role: "owner" | "admin" | "developer" | "viewer"): Promise<string> {
+export async function joinAs(
+  merchant: { merchantId: string; userId: string },
+  role: "owner" | "admin" | "developer" | "viewer",
+): Promise<string> {
   const { createInvite, joinByInvite } = await import("../team/invites");
   const invite = await createInvite(merchant.merchantId, { userId: merchant.userId, role: "owner" }, { role });
   const token = new URL(invite.url).searchParams.get("invite") ?? "";

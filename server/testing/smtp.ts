@@ -35,8 +35,12 @@ export async function startTestSmtp(opts: { acceptDelayMs?: number } = {}): Prom
           if (opts.acceptDelayMs) await new Promise((r) => setTimeout(r, opts.acceptDelayMs));
           const to = Array.isArray(parsed.to) ? parsed.to.map((a) => a.text).join(", ") : (parsed.to?.text ?? "");
           mails.push({
-            messageId: parsed.messageId ?? "", from: parsed.from?.text ?? "", to, subject: parsed.subject ?? "",
-            text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "",
+            messageId: parsed.messageId ?? "",
+            from: parsed.from?.text ?? "",
+            to,
+            subject: parsed.subject ?? "",
+            text: parsed.text ?? "",
+            html: typeof parsed.html === "string" ? parsed.html : "",
           });
           callback();
         })
@@ -54,7 +58,10 @@ export async function startTestSmtp(opts: { acceptDelayMs?: number } = {}): Prom
       for (;;) {
         const found = mails.find((m) => m.to.includes(to) && (!subject || subject.test(m.subject)));
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to}${subject ? ` matching ${subject}` : ""}; got: ${mails.map((m) => `${m.to} "${m.subject}"`).join("; ")}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no mail to ${to}${subject ? ` matching ${subject}` : ""}; got: ${mails.map((m) => `${m.to} "${m.subject}"`).join("; ")}`,
+          );
         await new Promise((r) => setTimeout(r, 50));
       }
     },

@@ -16,7 +16,12 @@ before(async () => {
   const { appRouter } = await import("./root");
   const { contextFromRequest } = await import("./context");
   // The oracle: tRPC's own adapter over the same router, context and database.
-  const adapter = createHTTPHandler({ router: appRouter, basePath: "/api/trpc/", maxBodySize: 16 * 1024, createContext: ({ req, res }) => contextFromRequest(req, res, "oracle") });
+  const adapter = createHTTPHandler({
+    router: appRouter,
+    basePath: "/api/trpc/",
+    maxBodySize: 16 * 1024,
+    createContext: ({ req, res }) => contextFromRequest(req, res, "oracle"),
+  });
   reference = createServer((req, res) => adapter(req, res));
   await new Promise<void>((r) => reference.listen(0, "127.0.0.1", r));
   referenceUrl = `http://127.0.0.1:${(reference.address() as AddressInfo).port}`;
@@ -32,7 +37,11 @@ type Call = { method: "GET" | "POST"; path: string; body?: string; headers?: Rec
 
 async function both(c: Call) {
   const send = async (base: string) => {
-    const res = await fetch(base + c.path, { method: c.method, body: c.body, headers: { authorization: `Bearer ${token}`, ...(c.body !== undefined ? { "content-type": "application/json" } : {}), ...c.headers } });
+    const res = await fetch(base + c.path, {
+      method: c.method,
+      body: c.body,
+      headers: { authorization: `Bearer ${token}`, ...(c.body !== undefined ? { "content-type": "application/json" } : {}), ...c.headers },
+    });
     const text = await res.text();
     return { status: res.status, type: res.headers.get("content-type"), vary: res.headers.get("vary"), body: text };
   };
@@ -44,8 +53,17 @@ async function both(c: Call) {
 
 const input = (value: unknown) => encodeURIComponent(JSON.stringify({ json: value }));
 const initiation = {
-  amount: "1500", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
-  paymentReference: "door-parity-1", callbackUrl: "https://shop.example.ng/cb", redirectUrl: "https://shop.example.ng/back", paymentType: "USSD", bankCode: "058",
+  amount: "1500",
+  fullName: "Ada Obi",
+  mobileNumber: "08012345678",
+  email: "ada@example.com",
+  currency: "NGN",
+  country: "NG",
+  paymentReference: "door-parity-1",
+  callbackUrl: "https://shop.example.ng/cb",
+  redirectUrl: "https://shop.example.ng/back",
+  paymentType: "USSD",
+  bankCode: "058",
 };
 
 test("a mutation, then its replay, and a query answer alike (the replay returns the first payment's bytes)", async () => {
@@ -57,7 +75,11 @@ test("a mutation, then its replay, and a query answer alike (the replay returns 
 });
 
 test("field errors, bad JSON and empty bodies are the same tRPC errors with the same apiCode", async () => {
-  const fields = await both({ method: "POST", path: "/api/trpc/initiatePayment", body: JSON.stringify({ json: { ...initiation, email: "nope", amount: "-1" } }) });
+  const fields = await both({
+    method: "POST",
+    path: "/api/trpc/initiatePayment",
+    body: JSON.stringify({ json: { ...initiation, email: "nope", amount: "-1" } }),
+  });
   assert.equal(fields.status, 400);
   assert.match(fields.body, /"apiCode":"S5"/);
   await both({ method: "POST", path: "/api/trpc/initiatePayment", body: "{not json" });
@@ -69,14 +91,33 @@ test("field errors, bad JSON and empty bodies are the same tRPC errors with the 
 test("unknown procedures, wrong methods and missing tokens are refused alike", async () => {
   assert.equal((await both({ method: "GET", path: "/api/trpc/noSuchThing" })).status, 404);
   assert.equal((await both({ method: "GET", path: "/api/trpc/initiatePayment" })).status, 405);
-  assert.equal((await both({ method: "POST", path: "/api/trpc/verifyPayment", body: JSON.stringify({ json: { paymentReference: "x" } }) })).status, 405);
-  assert.equal((await both({ method: "GET", path: `/api/trpc/verifyPayment?input=${input({ paymentReference: "x" })}`, headers: { authorization: "Bearer owo_test_forged" } })).status, 401);
+  assert.equal(
+    (await both({ method: "POST", path: "/api/trpc/verifyPayment", body: JSON.stringify({ json: { paymentReference: "x" } }) })).status,
+    405,
+  );
+  assert.equal(
+    (
+      await both({
+        method: "GET",
+        path: `/api/trpc/verifyPayment?input=${input({ paymentReference: "x" })}`,
+        headers: { authorization: "Bearer owo_test_forged" },
+      })
+    ).status,
+    401,
+  );
 });
 
 test("batches and oversized bodies answer alike", async () => {
-  const batch = await both({ method: "GET", path: `/api/trpc/verifyPayment,verifyPayment?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { paymentReference: "door-parity-1" } }, 1: { json: { paymentReference: "none" } } }))}` });
+  const batch = await both({
+    method: "GET",
+    path: `/api/trpc/verifyPayment,verifyPayment?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { paymentReference: "door-parity-1" } }, 1: { json: { paymentReference: "none" } } }))}`,
+  });
   assert.equal(batch.status, 207);
-  const big = await both({ method: "POST", path: "/api/trpc/initiatePayment", body: JSON.stringify({ json: { ...initiation, fullName: "x".repeat(20 * 1024) } }) });
+  const big = await both({
+    method: "POST",
+    path: "/api/trpc/initiatePayment",
+    body: JSON.stringify({ json: { ...initiation, fullName: "x".repeat(20 * 1024) } }),
+  });
   assert.equal(big.status, 413);
 });
 
@@ -85,7 +126,11 @@ test("an input nested past the limit is a plain 400 naming the limit, in every t
   const bodies = [`{"json":{"title":"x"},"meta":{"values":{"title":${deep(7000)}}}}`, `{"json":${deep(7000)}}`];
   for (const body of bodies) {
     for (const path of ["/api/trpc/links.create", "/api/trpc/links.create?batch=1"]) {
-      const res = await fetch(owo.url + path, { method: "POST", body: path.includes("batch") ? `{"0":${body}}` : body, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } });
+      const res = await fetch(owo.url + path, {
+        method: "POST",
+        body: path.includes("batch") ? `{"0":${body}}` : body,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      });
       const text = await res.text();
       assert.equal(res.status, 400, text);
       assert.doesNotMatch(text, /call stack/i);

@@ -13,7 +13,13 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import {
-  getErrorShape, getHTTPStatusCode, getProcedureAtPath, getTRPCErrorFromUnknown, transformTRPCResponse, type TRPCError, type TRPCResponse,
+  getErrorShape,
+  getHTTPStatusCode,
+  getProcedureAtPath,
+  getTRPCErrorFromUnknown,
+  transformTRPCResponse,
+  type TRPCError,
+  type TRPCResponse,
 } from "@trpc/server/unstable-core-do-not-import";
 import { log } from "../logger";
 import { isJsonContentType, MAX_BODY_BYTES, readBody } from "../http/request-body";
@@ -39,7 +45,12 @@ const nodeAdapter = createHTTPHandler({
 /** The URL tRPC's adapter would see, when its whole answer is one JSON document and the body can be read first. */
 function plainCallUrl(req: IncomingMessage): URL | null {
   if (req.method !== "GET" && req.method !== "POST") return null;
-  if (req.headers["trpc-accept"] !== undefined || req.headers["last-event-id"] !== undefined || (req.headers.accept ?? "").includes("text/event-stream")) return null;
+  if (
+    req.headers["trpc-accept"] !== undefined ||
+    req.headers["last-event-id"] !== undefined ||
+    (req.headers.accept ?? "").includes("text/event-stream")
+  )
+    return null;
   if (req.method === "POST") {
     const declared = req.headers["content-length"];
     if (declared === undefined || !/^\d+$/.test(declared) || Number(declared) > MAX_BODY_BYTES) return null;
@@ -62,7 +73,13 @@ function send(res: ServerResponse, status: number, json: string) {
 }
 
 /** One call, not batched, to a known procedure by its own method, with an input that parses: answered here. */
-async function answerDirectly(req: IncomingMessage, res: ServerResponse, requestId: string, url: URL, body: Buffer | undefined): Promise<boolean> {
+async function answerDirectly(
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+  url: URL,
+  body: Buffer | undefined,
+): Promise<boolean> {
   if (url.searchParams.has("batch") || url.searchParams.has("connectionParams")) return false;
   if (req.method === "POST" && !isJsonContentType(req)) return false;
   let path: string;

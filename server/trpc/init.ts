@@ -26,14 +26,35 @@ export type Context = {
 };
 
 const TRPC_CODE: Record<ApiCode, TRPC_ERROR_CODE_KEY> = {
-  S1: "UNAUTHORIZED", S2: "BAD_REQUEST", S3: "FORBIDDEN", S4: "BAD_REQUEST", S5: "BAD_REQUEST", S6: "BAD_REQUEST",
-  S8: "BAD_REQUEST", S14: "CONFLICT", S15: "CONFLICT", S404: "NOT_FOUND", S405: "METHOD_NOT_SUPPORTED", S413: "PAYLOAD_TOO_LARGE",
-  S415: "UNSUPPORTED_MEDIA_TYPE", S429: "TOO_MANY_REQUESTS", S500: "INTERNAL_SERVER_ERROR", S502: "BAD_GATEWAY",
+  S1: "UNAUTHORIZED",
+  S2: "BAD_REQUEST",
+  S3: "FORBIDDEN",
+  S4: "BAD_REQUEST",
+  S5: "BAD_REQUEST",
+  S6: "BAD_REQUEST",
+  S8: "BAD_REQUEST",
+  S14: "CONFLICT",
+  S15: "CONFLICT",
+  S404: "NOT_FOUND",
+  S405: "METHOD_NOT_SUPPORTED",
+  S413: "PAYLOAD_TOO_LARGE",
+  S415: "UNSUPPORTED_MEDIA_TYPE",
+  S429: "TOO_MANY_REQUESTS",
+  S500: "INTERNAL_SERVER_ERROR",
+  S502: "BAD_GATEWAY",
 };
 
 const API_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, ApiCode>> = {
-  UNAUTHORIZED: "S1", FORBIDDEN: "S3", NOT_FOUND: "S404", CONFLICT: "S14", TOO_MANY_REQUESTS: "S429",
-  PAYLOAD_TOO_LARGE: "S413", METHOD_NOT_SUPPORTED: "S405", UNSUPPORTED_MEDIA_TYPE: "S415", BAD_REQUEST: "S5", BAD_GATEWAY: "S502",
+  UNAUTHORIZED: "S1",
+  FORBIDDEN: "S3",
+  NOT_FOUND: "S404",
+  CONFLICT: "S14",
+  TOO_MANY_REQUESTS: "S429",
+  PAYLOAD_TOO_LARGE: "S413",
+  METHOD_NOT_SUPPORTED: "S405",
+  UNSUPPORTED_MEDIA_TYPE: "S415",
+  BAD_REQUEST: "S5",
+  BAD_GATEWAY: "S502",
 };
 
 /** The ApiError behind any tRPC failure, so both doors describe a fault in the same words. */
@@ -44,7 +65,10 @@ function apiErrorOf(error: TRPCError, path: string | undefined, input: unknown):
     const initiation = path === "initiatePayment" ? initiateInputError(input) : null;
     if (initiation) return initiation;
     const flat = z.flattenError(cause);
-    const errors = Object.entries(flat.fieldErrors as Record<string, string[] | undefined>).map(([field, messages]) => ({ field, message: messages?.[0] ?? "is invalid" }));
+    const errors = Object.entries(flat.fieldErrors as Record<string, string[] | undefined>).map(([field, messages]) => ({
+      field,
+      message: messages?.[0] ?? "is invalid",
+    }));
     if (flat.formErrors.length) errors.push({ field: "input", message: flat.formErrors[0] ?? "is invalid" });
     return invalidFields(errors.length ? errors : [{ field: "input", message: "is invalid" }]);
   }
@@ -57,7 +81,11 @@ const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error, path, input, ctx }) {
     const api = apiErrorOf(error, path, input);
     const message = api.code === "S500" ? `Unexpected error; quote request id ${ctx?.requestId ?? "?"} to support` : api.message;
-    return { message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, apiCode: api.code, errors: api.errors } };
+    return {
+      message,
+      code: shape.code,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, apiCode: api.code, errors: api.errors },
+    };
   },
 });
 

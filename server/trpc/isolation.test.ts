@@ -13,7 +13,15 @@ let bCookie: string;
 const ids: Record<string, string | number> = {};
 
 /** Strings only merchant A's data contains; none may appear in an answer to B. */
-const MARKERS = ["alpha-invitee@example.com", "Alpha Foods", "alpha-secret-ref", "alpha-customer@example.com", "08099990000", "Alpha Link", "alpha-hooks.example.ng"];
+const MARKERS = [
+  "alpha-invitee@example.com",
+  "Alpha Foods",
+  "alpha-secret-ref",
+  "alpha-customer@example.com",
+  "08099990000",
+  "Alpha Link",
+  "alpha-hooks.example.ng",
+];
 
 before(async () => {
   owo = await startOwo();
@@ -26,9 +34,17 @@ before(async () => {
   const paid = await call(owo, "POST", "/api/v2/payments/initiates", {
     token,
     body: {
-      publicKey: a.publicKey, amount: "1500", fullName: "Alpha Customer", mobileNumber: "08099990000", email: "alpha-customer@example.com",
-      currency: "NGN", country: "NG", paymentReference: "alpha-secret-ref", callbackUrl: "https://alpha-hooks.example.ng/cb",
-      redirectUrl: "https://alpha-hooks.example.ng/r", paymentType: "TRANSFER",
+      publicKey: a.publicKey,
+      amount: "1500",
+      fullName: "Alpha Customer",
+      mobileNumber: "08099990000",
+      email: "alpha-customer@example.com",
+      currency: "NGN",
+      country: "NG",
+      paymentReference: "alpha-secret-ref",
+      callbackUrl: "https://alpha-hooks.example.ng/cb",
+      redirectUrl: "https://alpha-hooks.example.ng/r",
+      paymentType: "TRANSFER",
     },
   });
   ids.linkingReference = paid.json.data.payments.linkingReference;
@@ -41,7 +57,9 @@ before(async () => {
   ids.linkId = (await asA.links.create({ title: "Alpha Link", amount: "2500.00", channels: ["TRANSFER"] })).id;
   ids.endpointId = (await asA.webhooks.endpoints.add({ url: "https://alpha-hooks.example.ng/endpoint" })).id;
   ids.inviteId = (await asA.team.invite({ role: "viewer", email: "alpha-invitee@example.com" })).id;
-  ids.providerId = (await asA.providers.connect({ provider: "paystack", credentials: { secretKey: "sk_test_alpha_foods_key" } })).providerId;
+  ids.providerId = (
+    await asA.providers.connect({ provider: "paystack", credentials: { secretKey: "sk_test_alpha_foods_key" } })
+  ).providerId;
   const { fanOutPending } = await import("../webhooks/fan-out");
   await fanOutPending();
   const [delivery] = await asA.webhooks.deliveries.byPayment({ paymentReference: "alpha-secret-ref" });
@@ -53,17 +71,45 @@ after(() => owo.stop());
 type Case = { input?: () => unknown; why?: string };
 /** Every procedure of the router must be listed: by-id cases get A's ids, the rest must answer B with B's own data only. */
 const CASES: Record<string, Case> = {
-  initiatePayment: { input: () => ({ amount: "100", fullName: "Bravo Customer", mobileNumber: "08000000001", email: "b@example.com", currency: "NGN", country: "NG", paymentReference: "bravo-own-ref", callbackUrl: "https://b.example.ng/cb", redirectUrl: "https://b.example.ng/r", paymentType: "TRANSFER" }) },
+  initiatePayment: {
+    input: () => ({
+      amount: "100",
+      fullName: "Bravo Customer",
+      mobileNumber: "08000000001",
+      email: "b@example.com",
+      currency: "NGN",
+      country: "NG",
+      paymentReference: "bravo-own-ref",
+      callbackUrl: "https://b.example.ng/cb",
+      redirectUrl: "https://b.example.ng/r",
+      paymentType: "TRANSFER",
+    }),
+  },
   verifyPayment: { input: () => ({ paymentReference: "alpha-secret-ref" }) },
   merchantBanks: {},
-  standardCheckout: { input: () => ({ amount: 100, currency: "NGN", country: "NG", paymentReference: "bravo-standard", email: "b@example.com", callbackUrl: "b.example.ng/back" }) },
+  standardCheckout: {
+    input: () => ({
+      amount: 100,
+      currency: "NGN",
+      country: "NG",
+      paymentReference: "bravo-standard",
+      email: "b@example.com",
+      callbackUrl: "b.example.ng/back",
+    }),
+  },
   "payments.list": { input: () => ({ search: "alpha" }) },
   "payments.byReference": { input: () => ({ paymentReference: "alpha-secret-ref" }) },
   "payments.overview": {},
   "payments.cancel": { input: () => ({ paymentReference: "alpha-secret-ref" }) },
   "payments.refund": { input: () => ({ paymentReference: "alpha-secret-ref", reason: "not mine" }) },
-  "checkout.status": { input: () => ({ linkingReference: ids.linkingReference }), why: "public by design: the customer's own page, keyed by an unguessable reference" },
-  "checkout.choose": { input: () => ({ linkingReference: ids.linkingReference, paymentType: "TRANSFER" }), why: "public by design: the customer's choice on their own page, keyed by an unguessable reference (A's payment already has its channel: refused)" },
+  "checkout.status": {
+    input: () => ({ linkingReference: ids.linkingReference }),
+    why: "public by design: the customer's own page, keyed by an unguessable reference",
+  },
+  "checkout.choose": {
+    input: () => ({ linkingReference: ids.linkingReference, paymentType: "TRANSFER" }),
+    why: "public by design: the customer's choice on their own page, keyed by an unguessable reference (A's payment already has its channel: refused)",
+  },
   "sandbox.simulate": { input: () => ({ paymentReference: "alpha-secret-ref", outcome: "pay" }) },
   "keys.list": {},
   "keys.roll": { input: () => ({ graceSeconds: 0 }) },
@@ -109,7 +155,10 @@ const CASES: Record<string, Case> = {
   "webhooks.deliveries.resend": { input: () => ({ deliveryId: ids.deliveryId }) },
 };
 
-const procedures = Object.entries(appRouter._def.procedures).map(([path, p]) => ({ path, type: (p as { _def: { type: string } })._def.type }));
+const procedures = Object.entries(appRouter._def.procedures).map(([path, p]) => ({
+  path,
+  type: (p as { _def: { type: string } })._def.type,
+}));
 
 test("the case list covers every procedure of the router, so a new one cannot be forgotten", () => {
   assert.deepEqual(Object.keys(CASES).sort(), procedures.map((p) => p.path).sort());
@@ -138,7 +187,26 @@ test("merchant B, signed in as an owner, gets NOT_FOUND for A's ids and none of 
     }
     outcomes.push(`${path}:${res.status}`);
   }
-  for (const byId of ["verifyPayment", "payments.byReference", "payments.cancel", "payments.refund", "sandbox.simulate", "links.byId", "links.setActive", "team.withdrawInvite", "team.changeRole", "team.remove", "webhooks.endpoints.disable", "webhooks.endpoints.enable", "webhooks.endpoints.delete", "webhooks.deliveries.byEndpoint", "webhooks.deliveries.resend", "providers.test", "providers.disconnect", "account.sessions.end"]) {
+  for (const byId of [
+    "verifyPayment",
+    "payments.byReference",
+    "payments.cancel",
+    "payments.refund",
+    "sandbox.simulate",
+    "links.byId",
+    "links.setActive",
+    "team.withdrawInvite",
+    "team.changeRole",
+    "team.remove",
+    "webhooks.endpoints.disable",
+    "webhooks.endpoints.enable",
+    "webhooks.endpoints.delete",
+    "webhooks.deliveries.byEndpoint",
+    "webhooks.deliveries.resend",
+    "providers.test",
+    "providers.disconnect",
+    "account.sessions.end",
+  ]) {
     assert.ok(outcomes.includes(`${byId}:404`), `${byId} answers 404 for A's id: ${outcomes.find((o) => o.startsWith(`${byId}:`))}`);
   }
   const deliveries = outcomes.find((o) => o.startsWith("webhooks.deliveries.byPayment:"));
@@ -152,7 +220,13 @@ test("A's objects are untouched by B's attempts", async () => {
   assert.equal(v.json.data.payments.amountToRefund, "0.00", "B's simulate did not pay into A's payment");
   const { createCaller } = await import("./root");
   const { userCaller } = await import("../auth/callers");
-  const asA = createCaller({ caller: await userCaller(a.userId, {}), authError: null, requestId: "check", setHeader: () => undefined, ip: null });
+  const asA = createCaller({
+    caller: await userCaller(a.userId, {}),
+    authError: null,
+    requestId: "check",
+    setHeader: () => undefined,
+    ip: null,
+  });
   assert.equal((await asA.links.byId({ id: String(ids.linkId) })).link.active, true);
   assert.equal((await asA.webhooks.endpoints.list()).find((e) => e.id === ids.endpointId)?.enabled, true);
   assert.equal((await asA.team.members()).find((m) => m.userId === a.userId)?.role, "owner");
@@ -167,9 +241,17 @@ test("every REST route that takes a reference answers B with 404 and nothing of 
   const withReference = restRoutes.filter((r) => r.pattern.source.includes("?<reference>"));
   assert.ok(withReference.length >= 2);
   for (const route of withReference) {
-    const path = route.pattern.source.replace(/^\^|\$$/g, "").replace(/\\\//g, "/").replace("v[23]", "v3").replace(/\(\?<reference>[^)]*\)/, "alpha-secret-ref");
+    const path = route.pattern.source
+      .replace(/^\^|\$$/g, "")
+      .replace(/\\\//g, "/")
+      .replace("v[23]", "v3")
+      .replace(/\(\?<reference>[^)]*\)/, "alpha-secret-ref");
     const res = await call(owo, route.method, path, { token, ...(route.body === "none" ? {} : { body: { outcome: "pay" } }) });
     assert.equal(res.status, 404, `${route.method} ${path}: ${res.text}`);
-    assert.deepEqual(MARKERS.filter((m) => res.text.includes(m) && !path.includes(m)), [], path);
+    assert.deepEqual(
+      MARKERS.filter((m) => res.text.includes(m) && !path.includes(m)),
+      [],
+      path,
+    );
   }
 });

@@ -14,7 +14,10 @@ before(async () => {
 after(() => owo.stop());
 
 const create = (headers: Record<string, string>) =>
-  call(owo, "POST", "/api/trpc/links.create", { raw: JSON.stringify({ json: { title: "Cross-site", amount: "100.00", channels: ["USSD"] } }), headers: { cookie, ...headers } });
+  call(owo, "POST", "/api/trpc/links.create", {
+    raw: JSON.stringify({ json: { title: "Cross-site", amount: "100.00", channels: ["USSD"] } }),
+    headers: { cookie, ...headers },
+  });
 
 test("a mutation with the session cookie from another origin, or with none, is FORBIDDEN and creates nothing", async () => {
   for (const headers of [{ origin: "https://evil.example" }, {}] as Record<string, string>[]) {

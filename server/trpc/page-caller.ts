@@ -11,7 +11,12 @@ import { createCaller } from "./root";
  */
 export const pageCaller = cache(async (): Promise<{ caller: UserCaller | null; api: ReturnType<typeof createCaller> }> => {
   const jar = await cookies();
-  const map = parseCookies(jar.getAll().map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join("; "));
+  const map = parseCookies(
+    jar
+      .getAll()
+      .map((c) => `${c.name}=${encodeURIComponent(c.value)}`)
+      .join("; "),
+  );
   const session = await currentSession(map);
   const caller = session ? await userCaller(session.userId, map, session.sessionId) : null;
   return { caller, api: createCaller({ caller, authError: null, requestId: "page", ip: null, setHeader: () => undefined }) };

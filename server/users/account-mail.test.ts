@@ -75,13 +75,23 @@ test("joining through a mailed invite confirms the address; through a copied lin
   const mailed = await client.team.invite.mutate({ role: "admin", email: "bound@example.com" });
   const inviteMail = await smtp.waitFor("bound@example.com", /invited/);
   const mailedLink = inviteMail.text.match(/https?:\/\/\S+\/signup\?invite=\S+/)?.[0] ?? "";
-  const bound = await joinByInvite({ name: "Bound", email: "bound@example.com", password: "long enough pw", invite: new URL(mailedLink).searchParams.get("invite") ?? "" });
+  const bound = await joinByInvite({
+    name: "Bound",
+    email: "bound@example.com",
+    password: "long enough pw",
+    invite: new URL(mailedLink).searchParams.get("invite") ?? "",
+  });
   assert.equal(mailed.mailed, true);
   assert.ok((await (await userClient(owo, bound.userId)).team.invite.mutate({ role: "viewer" })).url, "a confirmed admin invites");
 
   const copied = await client.team.invite.mutate({ role: "admin" });
   const email = `copied${Date.now()}@example.com`;
-  const joined = await joinByInvite({ name: "Copied", email, password: "long enough pw", invite: new URL(copied.url).searchParams.get("invite") ?? "" });
+  const joined = await joinByInvite({
+    name: "Copied",
+    email,
+    password: "long enough pw",
+    invite: new URL(copied.url).searchParams.get("invite") ?? "",
+  });
   await smtp.waitFor(email, /Confirm your e-mail/);
   assert.equal((await trpcFailure((await userClient(owo, joined.userId)).team.invite.mutate({ role: "viewer" }))).code, "FORBIDDEN");
 });
@@ -97,10 +107,13 @@ test("password reset: a 30-minute single-use link, hashed at rest; the new passw
   const token = tokenOf(link);
   const { db } = await import("../../db/client");
   const { accountTokens } = await import("../../db/schema");
-  assert.ok(!JSON.stringify((await db().select().from(accountTokens))).includes(token), "only the token's hash is stored");
+  assert.ok(!JSON.stringify(await db().select().from(accountTokens)).includes(token), "only the token's hash is stored");
   assert.equal(await resetLinkProblem(token), null);
 
-  await assert.rejects(completePasswordReset(token, "short", { ip: "203.0.113.9", userAgent: "Test Browser" }), /Invalid\/Missing parameters = password/);
+  await assert.rejects(
+    completePasswordReset(token, "short", { ip: "203.0.113.9", userAgent: "Test Browser" }),
+    /Invalid\/Missing parameters = password/,
+  );
   await completePasswordReset(token, "a brand new password", { ip: "203.0.113.9", userAgent: "Test Browser" });
   assert.equal(await userByCredentials(m.email, m.password), null, "the old password no longer signs in");
   assert.ok(await userByCredentials(m.email, "a brand new password"));
@@ -136,8 +149,14 @@ test("a reset link expires after 30 minutes; an address with no account gets no 
 test("a sign-in from a browser not seen before is mailed; the first sign-in and a known browser are not", async () => {
   const m = await createTestMerchant("Device Shop");
   const { recordSignIn } = await import("./devices");
-  assert.deepEqual(await recordSignIn(m.userId, "laptop-cookie", { ip: "198.51.100.1", userAgent: "Laptop Browser" }), { newDevice: false }, "first ever sign-in");
-  assert.deepEqual(await recordSignIn(m.userId, "laptop-cookie", { ip: "198.51.100.1", userAgent: "Laptop Browser" }), { newDevice: false });
+  assert.deepEqual(
+    await recordSignIn(m.userId, "laptop-cookie", { ip: "198.51.100.1", userAgent: "Laptop Browser" }),
+    { newDevice: false },
+    "first ever sign-in",
+  );
+  assert.deepEqual(await recordSignIn(m.userId, "laptop-cookie", { ip: "198.51.100.1", userAgent: "Laptop Browser" }), {
+    newDevice: false,
+  });
   assert.deepEqual(await recordSignIn(m.userId, "phone-cookie", { ip: "198.51.100.77", userAgent: "Phone Browser" }), { newDevice: true });
   const mail = await smtp.waitFor(m.email, /New sign-in/);
   assert.match(mail.text, /198\.51\.100\.77/);

@@ -11,18 +11,37 @@ import { sha256 } from "../auth/token-hash";
 export type TokenPurpose = (typeof accountTokens.$inferSelect)["purpose"];
 
 /** A new token for `userId`; earlier unused ones of the same purpose stop working, so only the newest link counts. */
-export async function issueAccountToken(tx: Tx, userId: string, purpose: TokenPurpose, lifetimeMs: number, now = clock.now()): Promise<string> {
-  await tx.update(accountTokens).set({ usedAt: now }).where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+export async function issueAccountToken(
+  tx: Tx,
+  userId: string,
+  purpose: TokenPurpose,
+  lifetimeMs: number,
+  now = clock.now(),
+): Promise<string> {
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
   const token = randomBytes(32).toString("base64url");
-  await tx.insert(accountTokens).values({ id: newId("atk"), userId, purpose, tokenHash: sha256(token), createdAt: now, expiresAt: now + lifetimeMs });
+  await tx
+    .insert(accountTokens)
+    .values({ id: newId("atk"), userId, purpose, tokenHash: sha256(token), createdAt: now, expiresAt: now + lifetimeMs });
   return token;
 }
 
 export type TokenProblem = "unknown" | "used" | "expired";
 
 /** Why a link no longer works, in the words its page shows; null when it still works. */
-export async function tokenProblem(tx: Pick<Tx, "select">, token: string, purpose: TokenPurpose, now = clock.now()): Promise<TokenProblem | null> {
-  const [row] = await tx.select().from(accountTokens).where(eq(accountTokens.tokenHash, sha256(token)));
+export async function tokenProblem(
+  tx: Pick<Tx, "select">,
+  token: string,
+  purpose: TokenPurpose,
+  now = clock.now(),
+): Promise<TokenProblem | null> {
+  const [row] = await tx
+    .select()
+    .from(accountTokens)
+    .where(eq(accountTokens.tokenHash, sha256(token)));
   if (!row || row.purpose !== purpose) return "unknown";
   if (row.usedAt !== null) return "used";
   if (row.expiresAt <= now) return "expired";
@@ -39,8 +58,14 @@ const REFUSAL: Record<TokenProblem, string> = {
 export async function useAccountToken(tx: Tx, token: string, purpose: TokenPurpose, now = clock.now()): Promise<string> {
   const problem = await tokenProblem(tx, token, purpose, now);
   if (problem) throw new ApiError("S404", REFUSAL[problem], [{ field: "token", message: problem }]);
-  const [row] = await tx.select({ userId: accountTokens.userId }).from(accountTokens).where(eq(accountTokens.tokenHash, sha256(token)));
-  await tx.update(accountTokens).set({ usedAt: now }).where(eq(accountTokens.tokenHash, sha256(token)));
+  const [row] = await tx
+    .select({ userId: accountTokens.userId })
+    .from(accountTokens)
+    .where(eq(accountTokens.tokenHash, sha256(token)));
+  await tx
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(eq(accountTokens.tokenHash, sha256(token)));
   if (!row) throw new ApiError("S404", REFUSAL.unknown);
   return row.userId;
 }

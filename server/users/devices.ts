@@ -24,17 +24,32 @@ export function newDeviceId(): string {
 export async function recordSignIn(userId: string, deviceId: string, origin: Origin, now = clock.now()): Promise<{ newDevice: boolean }> {
   const deviceHash = sha256(deviceId);
   return write(async (tx) => {
-    const [known] = await tx.select({ userId: knownDevices.userId }).from(knownDevices).where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, deviceHash)));
+    const [known] = await tx
+      .select({ userId: knownDevices.userId })
+      .from(knownDevices)
+      .where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, deviceHash)));
     if (known) {
-      await tx.update(knownDevices).set({ lastSeenAt: now, ip: origin.ip }).where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, deviceHash)));
+      await tx
+        .update(knownDevices)
+        .set({ lastSeenAt: now, ip: origin.ip })
+        .where(and(eq(knownDevices.userId, userId), eq(knownDevices.deviceHash, deviceHash)));
       return { newDevice: false };
     }
     const first = !(await tx.select({ userId: knownDevices.userId }).from(knownDevices).where(eq(knownDevices.userId, userId)).limit(1))[0];
-    await tx.insert(knownDevices).values({ userId, deviceHash, userAgent: (origin.userAgent ?? "").slice(0, 300), ip: origin.ip, firstSeenAt: now, lastSeenAt: now });
+    await tx
+      .insert(knownDevices)
+      .values({ userId, deviceHash, userAgent: (origin.userAgent ?? "").slice(0, 300), ip: origin.ip, firstSeenAt: now, lastSeenAt: now });
     if (first) return { newDevice: false };
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-    if (user) await queueMail(tx, { to: user.email, userId }, newDeviceLetter({ ...circumstances(origin, now), securityUrl: accountUrl() }), now);
-    await recordAccountAudit(tx, userId, "account.signInNewDevice", { ip: origin.ip, device: origin.userAgent?.slice(0, 120) ?? null }, now);
+    if (user)
+      await queueMail(tx, { to: user.email, userId }, newDeviceLetter({ ...circumstances(origin, now), securityUrl: accountUrl() }), now);
+    await recordAccountAudit(
+      tx,
+      userId,
+      "account.signInNewDevice",
+      { ip: origin.ip, device: origin.userAgent?.slice(0, 120) ?? null },
+      now,
+    );
     return { newDevice: true };
   });
 }

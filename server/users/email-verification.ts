@@ -42,7 +42,8 @@ export async function resendVerification(userId: string, now = clock.now()): Pro
       .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, "verify_email")))
       .orderBy(desc(accountTokens.createdAt))
       .limit(1);
-    if (last && now - last.createdAt < RESEND_AFTER_MS) throw new ApiError("S429", "A link was sent less than a minute ago; check your mail first");
+    if (last && now - last.createdAt < RESEND_AFTER_MS)
+      throw new ApiError("S429", "A link was sent less than a minute ago; check your mail first");
     await queueMail(tx, { to: user.email, userId }, verifyEmailLetter({ verifyUrl: await issueVerificationUrl(tx, userId, now) }), now);
     return { sentTo: user.email };
   });

@@ -19,7 +19,10 @@ export const RESET_MINUTES = 30;
  * used to learn who has an account.
  */
 export async function requestPasswordReset(email: string, now = clock.now()): Promise<void> {
-  const [user] = await db().select({ id: users.id, email: users.email }).from(users).where(eq(users.email, normaliseEmail(email)));
+  const [user] = await db()
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)));
   if (!user) return;
   await write(async (tx) => {
     const token = await issueAccountToken(tx, user.id, "reset_password", RESET_MINUTES * 60000, now);
@@ -36,17 +39,23 @@ export async function resetLinkProblem(token: string, now = clock.now()): Promis
 /** The address a reset link was mailed to (for the policy's "not your e-mail" rule); empty for a link that names no one. */
 async function resetLinkAddress(token: string): Promise<string> {
   return (
-    (await db()
-      .select({ email: users.email })
-      .from(accountTokens)
-      .innerJoin(users, eq(users.id, accountTokens.userId))
-      .where(eq(accountTokens.tokenHash, sha256(token)))
-      )[0]?.email ?? ""
+    (
+      await db()
+        .select({ email: users.email })
+        .from(accountTokens)
+        .innerJoin(users, eq(users.id, accountTokens.userId))
+        .where(eq(accountTokens.tokenHash, sha256(token)))
+    )[0]?.email ?? ""
   );
 }
 
 /** Uses the link: a new password, the link spent, the person told by mail, the change in their teams' audit logs. */
-export async function completePasswordReset(token: string, password: string, origin: Origin, now = clock.now()): Promise<{ email: string }> {
+export async function completePasswordReset(
+  token: string,
+  password: string,
+  origin: Origin,
+  now = clock.now(),
+): Promise<{ email: string }> {
   // Slow on purpose, so never inside the transaction; checked against the address the link was mailed to.
   const passwordHash = await newPasswordHash(password, await resetLinkAddress(token));
   return write(async (tx) => {

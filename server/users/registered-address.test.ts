@@ -16,10 +16,16 @@ test("a sign-up or an invite with a taken address gets the neutral refusal, and 
   // Thunks: each attempt starts only when awaited, so no refusal goes unhandled meanwhile.
   const refusals = [
     () => createMerchant({ name: "Copycat Ltd", email: holder.email.toUpperCase(), password: "another long passphrase" }),
-    async () => joinByInvite({
-      name: "Copycat", email: holder.email, password: "another long passphrase",
-      invite: new URL((await createInvite(holder.merchantId, { userId: holder.userId, role: "owner" }, { role: "viewer" })).url).searchParams.get("invite") ?? "",
-    }),
+    async () =>
+      joinByInvite({
+        name: "Copycat",
+        email: holder.email,
+        password: "another long passphrase",
+        invite:
+          new URL(
+            (await createInvite(holder.merchantId, { userId: holder.userId, role: "owner" }, { role: "viewer" })).url,
+          ).searchParams.get("invite") ?? "",
+      }),
   ];
   for (const refused of refusals) {
     await assert.rejects(refused(), (e: Error & { code?: string; errors?: { field: string; message: string }[] }) => {

@@ -24,9 +24,19 @@ export function registeredAddressRefusal(): ApiError {
  * own, so the note survives the refusal). Called after the password is hashed, so both answers take as long.
  */
 export async function refuseRegisteredAddress(email: string, now = clock.now()): Promise<void> {
-  const [holder] = await db().select({ id: users.id, email: users.email }).from(users).where(eq(users.email, normaliseEmail(email)));
+  const [holder] = await db()
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)));
   if (!holder) return;
   const base = settings().publicUrl;
-  await write(async (tx) => queueMail(tx, { to: holder.email, userId: holder.id }, signUpAttemptLetter({ signInUrl: `${base}/signin`, resetUrl: `${base}/forgot-password` }), now));
+  await write(async (tx) =>
+    queueMail(
+      tx,
+      { to: holder.email, userId: holder.id },
+      signUpAttemptLetter({ signInUrl: `${base}/signin`, resetUrl: `${base}/forgot-password` }),
+      now,
+    ),
+  );
   throw registeredAddressRefusal();
 }

@@ -21,11 +21,22 @@ export const accountUrl = () => `${settings().publicUrl}/account`;
 export async function noticeUser(tx: Tx, userId: string, what: string, origin: Origin, now = clock.now()): Promise<void> {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return;
-  await queueMail(tx, { to: user.email, userId }, securityNoticeLetter({ ...circumstances(origin, now), what, securityUrl: accountUrl() }), now);
+  await queueMail(
+    tx,
+    { to: user.email, userId },
+    securityNoticeLetter({ ...circumstances(origin, now), what, securityUrl: accountUrl() }),
+    now,
+  );
 }
 
 /** Tells every owner of the merchant about a change to its keys, in the transaction that made it. */
-export async function noticeOwners(tx: Tx, merchantId: string, what: (merchantName: string) => string, origin: Origin, now = clock.now()): Promise<void> {
+export async function noticeOwners(
+  tx: Tx,
+  merchantId: string,
+  what: (merchantName: string) => string,
+  origin: Origin,
+  now = clock.now(),
+): Promise<void> {
   const owners = await tx
     .select({ userId: users.id, email: users.email, merchantName: merchants.name })
     .from(memberships)
@@ -33,7 +44,11 @@ export async function noticeOwners(tx: Tx, merchantId: string, what: (merchantNa
     .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
     .where(and(eq(memberships.merchantId, merchantId), eq(memberships.role, "owner")));
   for (const o of owners) {
-    const letter = securityNoticeLetter({ ...circumstances(origin, now), what: what(o.merchantName), securityUrl: `${settings().publicUrl}/developers` });
+    const letter = securityNoticeLetter({
+      ...circumstances(origin, now),
+      what: what(o.merchantName),
+      securityUrl: `${settings().publicUrl}/developers`,
+    });
     await queueMail(tx, { to: o.email, userId: o.userId, merchantId }, letter, now);
   }
 }

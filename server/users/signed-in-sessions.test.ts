@@ -32,7 +32,11 @@ test("a person lists their sessions, ends one, then all but their own; nobody el
 
   assert.deepEqual(await laptop.account.sessions.endOthers.mutate(), { ended: 1 });
   assert.equal((await trpcFailure(tablet.team.members.query())).code, "UNAUTHORIZED");
-  assert.deepEqual((await laptop.account.sessions.list.query()).map((s) => s.current), [true], "only this one is left");
+  assert.deepEqual(
+    (await laptop.account.sessions.list.query()).map((s) => s.current),
+    [true],
+    "only this one is left",
+  );
 
   const audit = await laptop.team.audit.query({});
   assert.ok(audit.entries.some((e) => e.action === "account.endSession"));
@@ -41,7 +45,13 @@ test("a person lists their sessions, ends one, then all but their own; nobody el
 
 test("devices are named from the browser's description", async () => {
   const { deviceName } = await import("./signed-in-sessions");
-  assert.equal(deviceName("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"), "Chrome on Linux");
-  assert.equal(deviceName("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1"), "Safari on iOS");
+  assert.equal(
+    deviceName("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"),
+    "Chrome on Linux",
+  );
+  assert.equal(
+    deviceName("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1"),
+    "Safari on iOS",
+  );
   assert.equal(deviceName(""), "Unknown device");
 });

@@ -34,13 +34,18 @@ test("enrolment: a wrong code is refused, the right one turns it on with ten rec
   const client = await userClient(owo, m.userId);
   assert.equal((await client.account.twoFactor.status.query()).enabled, false);
   const { secret } = await client.account.twoFactor.start.mutate();
-  const wrong = await trpcFailure(client.account.twoFactor.confirm.mutate({ code: "000000" === (await codeAt(secret)) ? "111111" : "000000" }));
+  const wrong = await trpcFailure(
+    client.account.twoFactor.confirm.mutate({ code: "000000" === (await codeAt(secret)) ? "111111" : "000000" }),
+  );
   assert.equal(wrong.apiCode, "S5");
   assert.equal(wrong.errors[0]?.field, "code");
   const { recoveryCodes } = await client.account.twoFactor.confirm.mutate({ code: await codeAt(secret) });
   assert.equal(recoveryCodes.length, 10);
   assert.equal(new Set(recoveryCodes).size, 10);
-  assert.deepEqual({ ...(await client.account.twoFactor.status.query()), enabledAt: 0 }, { enabled: true, enabledAt: 0, recoveryCodesLeft: 10, requiredBy: [] });
+  assert.deepEqual(
+    { ...(await client.account.twoFactor.status.query()), enabledAt: 0 },
+    { enabled: true, enabledAt: 0, recoveryCodesLeft: 10, requiredBy: [] },
+  );
 
   const { rawSqlite: sqlite } = await import("../../db/client");
   const dump = JSON.stringify([sqlite().prepare("select * from users").all(), sqlite().prepare("select * from recovery_codes").all()]);
@@ -75,14 +80,22 @@ test("a code is accepted once; a recovery code works once; five wrong codes lock
 test("an owner requires two factors: a teammate without them can reach only their account until they enrol; it cannot then be turned off", async () => {
   const m = await createTestMerchant("Strict Team");
   const owner = await userClient(owo, m.userId);
-  assert.match((await trpcFailure(owner.team.requireTwoFactor.mutate({ required: true }))).message, /Turn on two-factor sign-in for yourself first/);
+  assert.match(
+    (await trpcFailure(owner.team.requireTwoFactor.mutate({ required: true }))).message,
+    /Turn on two-factor sign-in for yourself first/,
+  );
   const { secret } = await owner.account.twoFactor.start.mutate();
   await owner.account.twoFactor.confirm.mutate({ code: await codeAt(secret) });
 
   const email = `teammate${Date.now()}@example.com`;
   const invite = await owner.team.invite.mutate({ role: "developer", email });
   const { joinByInvite } = await import("../team/invites");
-  const mate = await joinByInvite({ name: "Mate", email, password: "long enough pw", invite: new URL(invite.url).searchParams.get("invite") ?? "" });
+  const mate = await joinByInvite({
+    name: "Mate",
+    email,
+    password: "long enough pw",
+    invite: new URL(invite.url).searchParams.get("invite") ?? "",
+  });
   const teammate = await userClient(owo, mate.userId);
   assert.ok(Array.isArray((await teammate.payments.list.query({})).items), "allowed before the requirement");
 
@@ -124,11 +137,19 @@ test("sensitive actions ask a person with two factors for a fresh code once the 
   assert.equal((await trpcFailure(client.webhooks.secret.roll.mutate({ graceSeconds: 0 }))).errors[0]?.field, "secondFactor");
   assert.equal((await trpcFailure(client.team.changeRole.mutate({ userId: m.userId, role: "owner" }))).errors[0]?.field, "secondFactor");
 
-  assert.equal((await trpcFailure(client.account.twoFactor.refresh.mutate({ code: "000000" === (await codeAt(secret)) ? "111111" : "000000" }))).apiCode, "S5");
+  assert.equal(
+    (await trpcFailure(client.account.twoFactor.refresh.mutate({ code: "000000" === (await codeAt(secret)) ? "111111" : "000000" })))
+      .apiCode,
+    "S5",
+  );
   await client.account.twoFactor.refresh.mutate({ code: await codeAt(secret) });
   assert.match((await client.keys.roll.mutate({ graceSeconds: 0 })).secretKey, /^sk_/);
   moveClock(14 * 60_000);
   await client.keys.roll.mutate({ graceSeconds: 0 });
   moveClock(61_000);
-  assert.equal((await trpcFailure(client.keys.roll.mutate({ graceSeconds: 0 }))).errors[0]?.field, "secondFactor", "15 minutes on, asked again");
+  assert.equal(
+    (await trpcFailure(client.keys.roll.mutate({ graceSeconds: 0 }))).errors[0]?.field,
+    "secondFactor",
+    "15 minutes on, asked again",
+  );
 });

@@ -24,7 +24,9 @@ const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"; // no 0/o, 1/l/i: r
 
 /** Keyed by the master key: a stolen database alone cannot test guesses against the hashes. */
 function recoveryHash(code: string): string {
-  return createHmac("sha256", settings().masterKey).update(`recovery:${code.toLowerCase().replace(/[^a-z0-9]/g, "")}`).digest("hex");
+  return createHmac("sha256", settings().masterKey)
+    .update(`recovery:${code.toLowerCase().replace(/[^a-z0-9]/g, "")}`)
+    .digest("hex");
 }
 
 function newRecoveryCode(): string {
@@ -46,14 +48,17 @@ export type TwoFactorStatus = { enabled: boolean; enabledAt: number | null; reco
 /** Whether the person uses two factors, how many recovery codes are left, and which of their teams require it. */
 export async function twoFactorStatus(userId: string): Promise<TwoFactorStatus> {
   const [user] = await db().select({ enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId));
-  const [left] = await db().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-  const requiredBy = (await db()
-    .select({ name: merchants.name })
-    .from(memberships)
-    .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
-    .where(and(eq(memberships.userId, userId), eq(merchants.requireTwoFactor, true)))
-    )
-    .map((r) => r.name);
+  const [left] = await db()
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  const requiredBy = (
+    await db()
+      .select({ name: merchants.name })
+      .from(memberships)
+      .innerJoin(merchants, eq(merchants.id, memberships.merchantId))
+      .where(and(eq(memberships.userId, userId), eq(merchants.requireTwoFactor, true)))
+  ).map((r) => r.name);
   return { enabled: Boolean(user?.enabledAt), enabledAt: user?.enabledAt ?? null, recoveryCodesLeft: left?.n ?? 0, requiredBy };
 }
 
@@ -63,7 +68,12 @@ export async function startEnrolment(userId: string): Promise<{ secret: string; 
   if (!user) throw new ApiError("S1", "Sign in again");
   if (user.enabledAt !== null) throw new ApiError("S14", "Two-factor sign-in is already on; turn it off first to enrol another app");
   const secret = generateSecret();
-  await write(async (tx) => (tx.update(users).set({ totpPendingEnc: seal(secret) }).where(eq(users.id, userId))));
+  await write(async (tx) =>
+    tx
+      .update(users)
+      .set({ totpPendingEnc: seal(secret) })
+      .where(eq(users.id, userId)),
+  );
   const otpauthUri = generateURI({ issuer: "Owo", label: user.email, secret });
   const qrSvg = await QRCode.toString(otpauthUri, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
   return { secret, otpauthUri, qrSvg };
@@ -79,16 +89,18 @@ async function matchingStep(secret: string, code: string, now: number): Promise<
 
 async function recentFailures(tx: Pick<Tx, "select">, userId: string, now: number): Promise<number> {
   return (
-    (await tx
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(secondFactorFailures)
-      .where(and(eq(secondFactorFailures.userId, userId), gt(secondFactorFailures.failedAt, now - WRONG_CODE_WINDOW_MS)))
-      )[0]?.n ?? 0
+    (
+      await tx
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(secondFactorFailures)
+        .where(and(eq(secondFactorFailures.userId, userId), gt(secondFactorFailures.failedAt, now - WRONG_CODE_WINDOW_MS)))
+    )[0]?.n ?? 0
   );
 }
 
 const LOCKED = () => new ApiError("S429", `Too many wrong codes: wait up to ${WRONG_CODE_WINDOW_MS / 60_000} minutes, then try again`);
-const WRONG = () => new ApiError("S5", "Invalid/Missing parameters = code", [{ field: "code", message: "is not the current code (or it was already used)" }]);
+const WRONG = () =>
+  new ApiError("S5", "Invalid/Missing parameters = code", [{ field: "code", message: "is not the current code (or it was already used)" }]);
 
 export type SecondFactorOutcome = "ok" | "wrong" | "locked";
 
@@ -97,12 +109,15 @@ export type SecondFactorOutcome = "ok" | "wrong" | "locked";
  * a recovery code (used up). At most MAX_WRONG_CODES wrong ones per person per 15 minutes, counted in the database.
  */
 export async function checkSecondFactor(userId: string, code: string, now = clock.now()): Promise<SecondFactorOutcome> {
-  if (await recentFailures(db(), userId, now) >= MAX_WRONG_CODES) return "locked";
-  const [user] = await db().select({ secretEnc: users.totpSecretEnc, lastStep: users.totpLastStep }).from(users).where(eq(users.id, userId));
+  if ((await recentFailures(db(), userId, now)) >= MAX_WRONG_CODES) return "locked";
+  const [user] = await db()
+    .select({ secretEnc: users.totpSecretEnc, lastStep: users.totpLastStep })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!user?.secretEnc) return "wrong";
   const step = await matchingStep(unseal(user.secretEnc), code, now);
   return write(async (tx) => {
-    if (await recentFailures(tx, userId, now) >= MAX_WRONG_CODES) return "locked";
+    if ((await recentFailures(tx, userId, now)) >= MAX_WRONG_CODES) return "locked";
     if (step !== null) {
       // Compare-and-set: of two requests carrying the same code, only one moves the step on.
       const taken = await tx
@@ -138,20 +153,37 @@ export async function requireSecondFactor(userId: string, code: string, now = cl
  * Turns two-factor sign-in on with a code from the enrolled app; answers the ten recovery codes, shown once. The code
  * proves the factor on the session that typed it (`sessionId`), as a sign-in with it would.
  */
-export async function confirmEnrolment(userId: string, code: string, origin: Origin, sessionId: string | null = null, now = clock.now()): Promise<{ recoveryCodes: string[] }> {
-  if (await recentFailures(db(), userId, now) >= MAX_WRONG_CODES) throw LOCKED();
-  const [user] = await db().select({ pendingEnc: users.totpPendingEnc, enabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId));
+export async function confirmEnrolment(
+  userId: string,
+  code: string,
+  origin: Origin,
+  sessionId: string | null = null,
+  now = clock.now(),
+): Promise<{ recoveryCodes: string[] }> {
+  if ((await recentFailures(db(), userId, now)) >= MAX_WRONG_CODES) throw LOCKED();
+  const [user] = await db()
+    .select({ pendingEnc: users.totpPendingEnc, enabledAt: users.totpEnabledAt })
+    .from(users)
+    .where(eq(users.id, userId));
   if (user?.enabledAt) throw new ApiError("S14", "Two-factor sign-in is already on");
-  if (!user?.pendingEnc) throw new ApiError("S5", "Start again: scan a new QR code first", [{ field: "code", message: "has no enrolment to confirm" }]);
+  if (!user?.pendingEnc)
+    throw new ApiError("S5", "Start again: scan a new QR code first", [{ field: "code", message: "has no enrolment to confirm" }]);
   const step = await matchingStep(unseal(user.pendingEnc), code, now);
   return write(async (tx) => {
     if (step === null) {
       await tx.insert(secondFactorFailures).values({ userId, failedAt: now });
       throw WRONG();
     }
-    await tx.update(users).set({ totpSecretEnc: user.pendingEnc, totpPendingEnc: null, totpEnabledAt: now, totpLastStep: step }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ totpSecretEnc: user.pendingEnc, totpPendingEnc: null, totpEnabledAt: now, totpLastStep: step })
+      .where(eq(users.id, userId));
     const codes = await replaceRecoveryCodes(tx, userId, now);
-    if (sessionId) await tx.update(sessions).set({ secondFactorAt: now }).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+    if (sessionId)
+      await tx
+        .update(sessions)
+        .set({ secondFactorAt: now })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
     await recordAccountAudit(tx, userId, "account.enableTwoFactor", {}, now);
     await noticeUser(tx, userId, "Two-factor sign-in was turned on for your Owo account", origin, now);
     return { recoveryCodes: codes };
@@ -159,7 +191,12 @@ export async function confirmEnrolment(userId: string, code: string, origin: Ori
 }
 
 /** New recovery codes (the old ones stop working), after a fresh code. */
-export async function renewRecoveryCodes(userId: string, code: string, origin: Origin, now = clock.now()): Promise<{ recoveryCodes: string[] }> {
+export async function renewRecoveryCodes(
+  userId: string,
+  code: string,
+  origin: Origin,
+  now = clock.now(),
+): Promise<{ recoveryCodes: string[] }> {
   await requireSecondFactor(userId, code, now);
   return write(async (tx) => {
     const codes = await replaceRecoveryCodes(tx, userId, now);
@@ -175,7 +212,10 @@ export async function disableTwoFactor(userId: string, code: string, origin: Ori
   if (requiredBy.length) throw new ApiError("S3", `${requiredBy.join(", ")} requires two-factor sign-in, so it cannot be turned off`);
   await requireSecondFactor(userId, code, now);
   await write(async (tx) => {
-    await tx.update(users).set({ totpSecretEnc: null, totpEnabledAt: null, totpLastStep: null, totpPendingEnc: null }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ totpSecretEnc: null, totpEnabledAt: null, totpLastStep: null, totpPendingEnc: null })
+      .where(eq(users.id, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await recordAccountAudit(tx, userId, "account.disableTwoFactor", {}, now);
     await noticeUser(tx, userId, "Two-factor sign-in was turned off for your Owo account", origin, now);
@@ -184,11 +224,11 @@ export async function disableTwoFactor(userId: string, code: string, origin: Ori
 }
 
 /** An owner requires (or stops requiring) two factors of the whole team; they must use it themselves to require it. */
-export async function setTeamTwoFactor(merchantId: string, actorUserId: string, required: boolean): Promise<{ requireTwoFactor: boolean; }> {
+export async function setTeamTwoFactor(merchantId: string, actorUserId: string, required: boolean): Promise<{ requireTwoFactor: boolean }> {
   if (required && !(await twoFactorStatus(actorUserId)).enabled) {
     throw new ApiError("S3", "Turn on two-factor sign-in for yourself first, on the Account page, then require it of the team");
   }
-  await write(async (tx) => (tx.update(merchants).set({ requireTwoFactor: required }).where(eq(merchants.id, merchantId))));
+  await write(async (tx) => tx.update(merchants).set({ requireTwoFactor: required }).where(eq(merchants.id, merchantId)));
   return { requireTwoFactor: required };
 }
 
@@ -207,7 +247,12 @@ export async function assertFreshSecondFactor(userId: string, sessionId: string 
 }
 
 /** A fresh code for this session, so its sensitive actions are allowed for the next 15 minutes. */
-export async function refreshSecondFactor(userId: string, sessionId: string | null, code: string, now = clock.now()): Promise<{ freshUntil: number }> {
+export async function refreshSecondFactor(
+  userId: string,
+  sessionId: string | null,
+  code: string,
+  now = clock.now(),
+): Promise<{ freshUntil: number }> {
   if (!sessionId) throw new ApiError("S1", "Sign in again");
   await requireSecondFactor(userId, code, now);
   await markSecondFactor(userId, sessionId, now);

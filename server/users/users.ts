@@ -87,7 +87,7 @@ export async function resetPassword(email: string, password: string): Promise<{ 
   const normalised = normaliseEmail(email);
   const done = await write(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, normalised));
-    if (!user || !await setPasswordHash(tx, user.id, passwordHash)) return false;
+    if (!user || !(await setPasswordHash(tx, user.id, passwordHash))) return false;
     await noticeUser(tx, user.id, "Your Owo password was changed by this Owo's operator", UNKNOWN_ORIGIN);
     return true;
   });

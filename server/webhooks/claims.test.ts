@@ -33,11 +33,31 @@ async function dueDeliveries(count: number): Promise<number[]> {
     const [payment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.paymentReference, paymentReference));
     const ids: number[] = [];
     for (let i = 0; i < count; i++) {
-      const [event] = await tx.insert(outbox)
-        .values({ eventId: `evt_claims_${process.pid}_${batch}_${i}`, paymentId: payment!.id, merchantId: m.merchantId, mode: "test", event: "payment.successful", sequence: 2, payloadJson: "{}", createdAt: 1, fannedOutAt: 1 })
+      const [event] = await tx
+        .insert(outbox)
+        .values({
+          eventId: `evt_claims_${process.pid}_${batch}_${i}`,
+          paymentId: payment!.id,
+          merchantId: m.merchantId,
+          mode: "test",
+          event: "payment.successful",
+          sequence: 2,
+          payloadJson: "{}",
+          createdAt: 1,
+          fannedOutAt: 1,
+        })
         .returning({ id: outbox.id });
-      const [delivery] = await tx.insert(deliveries)
-        .values({ outboxId: event!.id, merchantId: m.merchantId, destination: "callback", url: `http://127.0.0.1:${10_000 + (i % HOSTS)}/cb/${i}`, status: "pending", nextAttemptAt: 1, createdAt: 1 })
+      const [delivery] = await tx
+        .insert(deliveries)
+        .values({
+          outboxId: event!.id,
+          merchantId: m.merchantId,
+          destination: "callback",
+          url: `http://127.0.0.1:${10_000 + (i % HOSTS)}/cb/${i}`,
+          status: "pending",
+          nextAttemptAt: 1,
+          createdAt: 1,
+        })
         .returning({ id: deliveries.id });
       ids.push(delivery!.id);
     }
@@ -80,7 +100,11 @@ test("eight workers racing for 120 due deliveries take disjoint sets, every one 
   const all = claimed.flat();
   t.diagnostic(`claims per worker: ${claimed.map((c) => c.length).join(", ")}; serialization retries: ${(await retries()) - before}`);
   assert.equal(new Set(all).size, all.length, "no delivery was claimed by two workers");
-  assert.deepEqual([...all].sort((a, b) => a - b), due, "between them the workers claimed every due delivery");
+  assert.deepEqual(
+    [...all].sort((a, b) => a - b),
+    due,
+    "between them the workers claimed every due delivery",
+  );
   assert.equal((await retries()) - before, 0, "no claim was run again after a serialization failure");
 });
 
@@ -126,8 +150,12 @@ test("a mailer whose claim holds some due mail does not hold another back", asyn
   const { mails } = await import("../../db/schema");
   const { claimDueMail, queueMail } = await import("../mail/outbox");
   const ids = await write(async (tx) => {
-    for (let i = 0; i < 6; i++) await queueMail(tx, { to: `claims${i}@example.com` }, { kind: "test", subject: `mail ${i}`, text: "hello", html: "<p>hello</p>" }, 1);
-    return (await tx.select({ id: mails.id }).from(mails)).map((r) => r.id).sort((a, b) => a - b).slice(-6);
+    for (let i = 0; i < 6; i++)
+      await queueMail(tx, { to: `claims${i}@example.com` }, { kind: "test", subject: `mail ${i}`, text: "hello", html: "<p>hello</p>" }, 1);
+    return (await tx.select({ id: mails.id }).from(mails))
+      .map((r) => r.id)
+      .sort((a, b) => a - b)
+      .slice(-6);
   });
   const other = await anotherClaimer("mails", ids.slice(0, 3));
   try {
@@ -158,7 +186,10 @@ test("an attempt that ends while its lease is being renewed is recorded under th
   });
   const callbackUrl = receiver.url(`/race/${process.pid}`);
   const anotherClaimerOf = async (path: string) => {
-    const [row] = await db().select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.url, receiver.url(path)));
+    const [row] = await db()
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(eq(deliveries.url, receiver.url(path)));
     return anotherClaimer("deliveries", [row!.id]);
   };
   const worker = startWorker({ leaseMs: 3_000, backoffScale: 0.001, allowPrivate: true, pollMs: 50 });

@@ -65,57 +65,87 @@ type Candidate = { id: number; host: string };
 export async function claimDue(limits: ClaimLimits, leaseMs: number, now = clock.now()): Promise<ClaimedDelivery[]> {
   if (limits.free <= 0) return [];
   if (!(await db().select({ id: deliveries.id }).from(deliveries).where(dueNow(now)).limit(1))[0]) return [];
-  return write(async (tx) => {
-    const ranked = tx
-      .select({
-        id: deliveries.id,
-        url: deliveries.url,
-        nextAttemptAt: deliveries.nextAttemptAt,
-        rank: sql<number>`row_number() over (partition by ${AUTHORITY} order by ${deliveries.nextAttemptAt}, ${deliveries.id})`.mapWith(Number).as("rank"),
-      })
-      .from(deliveries)
-      .where(dueNow(now))
-      .as("ranked");
-    const candidates: Candidate[] = (await tx
-      .select({ id: ranked.id, url: ranked.url })
-      .from(ranked)
-      .where(lte(ranked.rank, PER_HOST_CANDIDATES))
-      .orderBy(asc(ranked.nextAttemptAt), asc(ranked.id))
-      .limit(CANDIDATES))
-      .map((c) => ({ id: c.id, host: hostKey(c.url) }));
-    const perHost = new Map<string, number>();
-    const picked: number[] = [];
-    let next = 0;
-    while (picked.length < limits.free && next < candidates.length) {
-      const wanted: Candidate[] = [];
-      for (; next < candidates.length && picked.length + wanted.length < limits.free; next++) {
-        const c = candidates[next] as Candidate;
-        const already = perHost.get(c.host) ?? 0;
-        if (already >= limits.freeForHost(c.host)) continue;
-        perHost.set(c.host, already + 1);
-        wanted.push(c);
+  return write(
+    async (tx) => {
+      const ranked = tx
+        .select({
+          id: deliveries.id,
+          url: deliveries.url,
+          nextAttemptAt: deliveries.nextAttemptAt,
+          rank: sql<number>`row_number() over (partition by ${AUTHORITY} order by ${deliveries.nextAttemptAt}, ${deliveries.id})`
+            .mapWith(Number)
+            .as("rank"),
+        })
+        .from(deliveries)
+        .where(dueNow(now))
+        .as("ranked");
+      const candidates: Candidate[] = (
+        await tx
+          .select({ id: ranked.id, url: ranked.url })
+          .from(ranked)
+          .where(lte(ranked.rank, PER_HOST_CANDIDATES))
+          .orderBy(asc(ranked.nextAttemptAt), asc(ranked.id))
+          .limit(CANDIDATES)
+      ).map((c) => ({ id: c.id, host: hostKey(c.url) }));
+      const perHost = new Map<string, number>();
+      const picked: number[] = [];
+      let next = 0;
+      while (picked.length < limits.free && next < candidates.length) {
+        const wanted: Candidate[] = [];
+        for (; next < candidates.length && picked.length + wanted.length < limits.free; next++) {
+          const c = candidates[next] as Candidate;
+          const already = perHost.get(c.host) ?? 0;
+          if (already >= limits.freeForHost(c.host)) continue;
+          perHost.set(c.host, already + 1);
+          wanted.push(c);
+        }
+        if (wanted.length === 0) break;
+        const locked = new Set(
+          (
+            await skippingLocked(
+              tx
+                .select({ id: deliveries.id })
+                .from(deliveries)
+                .where(
+                  and(
+                    inArray(
+                      deliveries.id,
+                      wanted.map((c) => c.id),
+                    ),
+                    dueNow(now),
+                  ),
+                ),
+            )
+          ).map((r) => r.id),
+        );
+        for (const c of wanted) {
+          if (locked.has(c.id)) picked.push(c.id);
+          else perHost.set(c.host, (perHost.get(c.host) ?? 1) - 1);
+        }
       }
-      if (wanted.length === 0) break;
-      const locked = new Set((await skippingLocked(tx.select({ id: deliveries.id }).from(deliveries).where(and(inArray(deliveries.id, wanted.map((c) => c.id)), dueNow(now))))).map((r) => r.id));
-      for (const c of wanted) {
-        if (locked.has(c.id)) picked.push(c.id);
-        else perHost.set(c.host, (perHost.get(c.host) ?? 1) - 1);
-      }
-    }
-    if (picked.length === 0) return [];
-    const leaseUntil = now + leaseMs;
-    await tx.update(deliveries).set({ leaseUntil }).where(inArray(deliveries.id, picked));
-    return (await tx
-      .select({
-        id: deliveries.id, url: deliveries.url, destination: deliveries.destination, endpointId: deliveries.endpointId,
-        merchantId: deliveries.merchantId, mode: outbox.mode, eventId: outbox.eventId, createdAt: outbox.createdAt, payloadJson: outbox.payloadJson,
-      })
-      .from(deliveries)
-      .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
-      .where(inArray(deliveries.id, picked))
-      )
-      .map((row) => ({ ...row, leaseUntil }));
-  }, { isolation: "read committed" });
+      if (picked.length === 0) return [];
+      const leaseUntil = now + leaseMs;
+      await tx.update(deliveries).set({ leaseUntil }).where(inArray(deliveries.id, picked));
+      return (
+        await tx
+          .select({
+            id: deliveries.id,
+            url: deliveries.url,
+            destination: deliveries.destination,
+            endpointId: deliveries.endpointId,
+            merchantId: deliveries.merchantId,
+            mode: outbox.mode,
+            eventId: outbox.eventId,
+            createdAt: outbox.createdAt,
+            payloadJson: outbox.payloadJson,
+          })
+          .from(deliveries)
+          .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
+          .where(inArray(deliveries.id, picked))
+      ).map((row) => ({ ...row, leaseUntil }));
+    },
+    { isolation: "read committed" },
+  );
 }
 
 export type HeldLease = { id: number; leaseUntil: number };
@@ -124,33 +154,43 @@ export type HeldLease = { id: number; leaseUntil: number };
 export async function renewLeases(held: readonly HeldLease[], leaseMs: number, now = clock.now()): Promise<Map<number, number | null>> {
   const renewed = new Map<number, number | null>();
   if (held.length === 0) return renewed;
-  await write(async (tx) => {
-    for (const h of held) {
-      const { length: changes } = await tx
-        .update(deliveries)
-        .set({ leaseUntil: now + leaseMs })
-        .where(and(eq(deliveries.id, h.id), eq(deliveries.leaseUntil, h.leaseUntil), eq(deliveries.status, "pending")))
-        .returning({ id: deliveries.id });
-      renewed.set(h.id, changes > 0 ? now + leaseMs : null);
-    }
-    // Each update is a compare-and-set on the lease, which read committed re-checks on the newest row.
-  }, { isolation: "read committed" });
+  await write(
+    async (tx) => {
+      for (const h of held) {
+        const { length: changes } = await tx
+          .update(deliveries)
+          .set({ leaseUntil: now + leaseMs })
+          .where(and(eq(deliveries.id, h.id), eq(deliveries.leaseUntil, h.leaseUntil), eq(deliveries.status, "pending")))
+          .returning({ id: deliveries.id });
+        renewed.set(h.id, changes > 0 ? now + leaseMs : null);
+      }
+      // Each update is a compare-and-set on the lease, which read committed re-checks on the newest row.
+    },
+    { isolation: "read committed" },
+  );
   return renewed;
 }
 
 /** Hands leased deliveries back at once (a stopping worker), so another worker need not wait out the lease. */
 export async function releaseLeases(held: readonly HeldLease[]): Promise<void> {
   if (held.length === 0) return;
-  await write(async (tx) => {
-    for (const h of held) {
-      await tx.update(deliveries).set({ leaseUntil: null }).where(and(eq(deliveries.id, h.id), eq(deliveries.leaseUntil, h.leaseUntil)));
-    }
-  }, { isolation: "read committed" });
+  await write(
+    async (tx) => {
+      for (const h of held) {
+        await tx
+          .update(deliveries)
+          .set({ leaseUntil: null })
+          .where(and(eq(deliveries.id, h.id), eq(deliveries.leaseUntil, h.leaseUntil)));
+      }
+    },
+    { isolation: "read committed" },
+  );
 }
 
 /** Ends the pending deliveries of an endpoint that will receive nothing more (disabled, deleted, or gone). */
 export async function cancelEndpointDeliveries(tx: Tx, endpointId: string, reason: string, now: number): Promise<void> {
-  await tx.update(deliveries)
+  await tx
+    .update(deliveries)
     .set({ status: "cancelled", lastError: reason, leaseUntil: null, finishedAt: now })
     .where(and(eq(deliveries.endpointId, endpointId), eq(deliveries.status, "pending")));
 }
@@ -165,32 +205,50 @@ export async function recordAttempt(claim: ClaimedDelivery, result: AttemptResul
   // the delivery over between the check and what it decides. Serializable added nothing but retries: workers recording
   // different deliveries at once collided on the table's pages, and under load the retries outlasted a short lease,
   // so another worker sent an answered callback again.
-  await write(async (tx) => {
-    await tx.insert(deliveryAttempts)
-      .values({
-        deliveryId: claim.id, attemptedAt: now - result.latencyMs, statusCode: result.statusCode, latencyMs: result.latencyMs,
-        responseSnippet: result.responseSnippet, error: result.error,
+  await write(
+    async (tx) => {
+      await tx.insert(deliveryAttempts).values({
+        deliveryId: claim.id,
+        attemptedAt: now - result.latencyMs,
+        statusCode: result.statusCode,
+        latencyMs: result.latencyMs,
+        responseSnippet: result.responseSnippet,
+        error: result.error,
       });
-    await tx.update(deliveries).set({ attemptCount: sql`${deliveries.attemptCount} + 1` }).where(eq(deliveries.id, claim.id));
-    const [current] = await tx.select().from(deliveries).where(eq(deliveries.id, claim.id));
-    if (!current || current.status !== "pending" || current.leaseUntil !== claim.leaseUntil) return;
-    const last = { lastStatusCode: result.statusCode, lastError: result.error, leaseUntil: null };
-    const end = async (status: "delivered" | "failed" | "cancelled", lastError = result.error) =>
-      (tx.update(deliveries).set({ ...last, status, lastError, finishedAt: now }).where(eq(deliveries.id, claim.id)));
-    if (result.delivered) return end("delivered");
-    if (result.gone) {
-      if (claim.destination === "endpoint" && claim.endpointId) {
-        const reason = `answered 410 Gone on ${new Date(now).toISOString()}`;
-        await tx.update(webhookEndpoints).set({ enabled: false, disabledReason: reason }).where(eq(webhookEndpoints.id, claim.endpointId));
-        await end("cancelled", `${reason}; the endpoint was disabled`);
-        return cancelEndpointDeliveries(tx, claim.endpointId, "the endpoint was disabled after answering 410 Gone", now);
+      await tx
+        .update(deliveries)
+        .set({ attemptCount: sql`${deliveries.attemptCount} + 1` })
+        .where(eq(deliveries.id, claim.id));
+      const [current] = await tx.select().from(deliveries).where(eq(deliveries.id, claim.id));
+      if (!current || current.status !== "pending" || current.leaseUntil !== claim.leaseUntil) return;
+      const last = { lastStatusCode: result.statusCode, lastError: result.error, leaseUntil: null };
+      const end = async (status: "delivered" | "failed" | "cancelled", lastError = result.error) =>
+        tx
+          .update(deliveries)
+          .set({ ...last, status, lastError, finishedAt: now })
+          .where(eq(deliveries.id, claim.id));
+      if (result.delivered) return end("delivered");
+      if (result.gone) {
+        if (claim.destination === "endpoint" && claim.endpointId) {
+          const reason = `answered 410 Gone on ${new Date(now).toISOString()}`;
+          await tx
+            .update(webhookEndpoints)
+            .set({ enabled: false, disabledReason: reason })
+            .where(eq(webhookEndpoints.id, claim.endpointId));
+          await end("cancelled", `${reason}; the endpoint was disabled`);
+          return cancelEndpointDeliveries(tx, claim.endpointId, "the endpoint was disabled after answering 410 Gone", now);
+        }
+        return end("cancelled", "answered 410 Gone; this callback address asked for no more deliveries");
       }
-      return end("cancelled", "answered 410 Gone; this callback address asked for no more deliveries");
-    }
-    const delay = retryDelayMs(current.attemptCount, backoffScale);
-    if (delay === null) return end("failed");
-    await tx.update(deliveries).set({ ...last, nextAttemptAt: now + delay }).where(eq(deliveries.id, claim.id));
-  }, { isolation: "read committed" });
+      const delay = retryDelayMs(current.attemptCount, backoffScale);
+      if (delay === null) return end("failed");
+      await tx
+        .update(deliveries)
+        .set({ ...last, nextAttemptAt: now + delay })
+        .where(eq(deliveries.id, claim.id));
+    },
+    { isolation: "read committed" },
+  );
 }
 
 /**
@@ -214,6 +272,9 @@ export async function resendDelivery(deliveryId: number, merchantId: string, mod
       }
     }
     const reopen = found.status === "pending" ? {} : { status: "pending" as const, leaseUntil: null, finishedAt: null };
-    await tx.update(deliveries).set({ ...reopen, nextAttemptAt: now }).where(eq(deliveries.id, deliveryId));
+    await tx
+      .update(deliveries)
+      .set({ ...reopen, nextAttemptAt: now })
+      .where(eq(deliveries.id, deliveryId));
   });
 }

@@ -39,27 +39,49 @@ const ENDPOINT_PAGE = 100;
 async function deliveriesWhere(where: SQL | undefined, newestFirst: boolean, limit?: number): Promise<DeliveryView[]> {
   const query = db()
     .select({
-      id: deliveries.id, eventId: outbox.eventId, event: outbox.event, sequence: outbox.sequence, paymentReference: payments.paymentReference,
-      destination: deliveries.destination, endpointId: deliveries.endpointId, url: deliveries.url, status: deliveries.status,
-      attemptCount: deliveries.attemptCount, nextAttemptAt: deliveries.nextAttemptAt, lastStatusCode: deliveries.lastStatusCode,
-      lastError: deliveries.lastError, createdAt: deliveries.createdAt, finishedAt: deliveries.finishedAt,
+      id: deliveries.id,
+      eventId: outbox.eventId,
+      event: outbox.event,
+      sequence: outbox.sequence,
+      paymentReference: payments.paymentReference,
+      destination: deliveries.destination,
+      endpointId: deliveries.endpointId,
+      url: deliveries.url,
+      status: deliveries.status,
+      attemptCount: deliveries.attemptCount,
+      nextAttemptAt: deliveries.nextAttemptAt,
+      lastStatusCode: deliveries.lastStatusCode,
+      lastError: deliveries.lastError,
+      createdAt: deliveries.createdAt,
+      finishedAt: deliveries.finishedAt,
     })
     .from(deliveries)
     .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
     .innerJoin(payments, eq(payments.id, outbox.paymentId))
     .where(where)
     .orderBy(newestFirst ? desc(deliveries.id) : asc(deliveries.id));
-  const rows = limit === undefined ? (await query) : (await query.limit(limit));
+  const rows = limit === undefined ? await query : await query.limit(limit);
   if (rows.length === 0) return [];
   const attempts = await db()
     .select()
     .from(deliveryAttempts)
-    .where(inArray(deliveryAttempts.deliveryId, rows.map((r) => r.id)))
+    .where(
+      inArray(
+        deliveryAttempts.deliveryId,
+        rows.map((r) => r.id),
+      ),
+    )
     .orderBy(asc(deliveryAttempts.id));
   const byDelivery = new Map<number, AttemptView[]>();
   for (const a of attempts) {
     const list = byDelivery.get(a.deliveryId) ?? [];
-    list.push({ attemptedAt: a.attemptedAt, statusCode: a.statusCode, latencyMs: a.latencyMs, responseSnippet: a.responseSnippet, error: a.error });
+    list.push({
+      attemptedAt: a.attemptedAt,
+      statusCode: a.statusCode,
+      latencyMs: a.latencyMs,
+      responseSnippet: a.responseSnippet,
+      error: a.error,
+    });
     byDelivery.set(a.deliveryId, list);
   }
   return rows.map((r) => ({ ...r, nextAttemptAt: r.status === "pending" ? r.nextAttemptAt : null, attempts: byDelivery.get(r.id) ?? [] }));

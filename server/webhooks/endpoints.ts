@@ -39,11 +39,18 @@ function live(merchantId: string, mode: Mode) {
 }
 
 export async function listEndpoints(merchantId: string, mode: Mode): Promise<EndpointView[]> {
-  return (db().select(view).from(webhookEndpoints).where(live(merchantId, mode)).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id)));
+  return db()
+    .select(view)
+    .from(webhookEndpoints)
+    .where(live(merchantId, mode))
+    .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
 }
 
 async function endpointIn(q: Db | Tx, merchantId: string, mode: Mode, endpointId: string): Promise<EndpointView> {
-  const [found] = await q.select(view).from(webhookEndpoints).where(and(live(merchantId, mode), eq(webhookEndpoints.id, endpointId)));
+  const [found] = await q
+    .select(view)
+    .from(webhookEndpoints)
+    .where(and(live(merchantId, mode), eq(webhookEndpoints.id, endpointId)));
   if (!found) throw new ApiError("S404", `No webhook endpoint ${endpointId} for this merchant`);
   return found;
 }
@@ -59,16 +66,24 @@ export async function addEndpoint(merchantId: string, mode: Mode, input: NewEndp
   const errors: FieldError[] = [];
   const destination = checkDestination(url, settings().allowPrivateCallbacks);
   if (url.length > MAX_URL) errors.push({ field: "url", message: `must be at most ${MAX_URL} characters` });
-  else if (!destination.ok) errors.push({ field: "url", message: `must be a public http(s) URL, e.g. https://shop.example.ng/owo/webhooks (${destination.reason})` });
+  else if (!destination.ok)
+    errors.push({
+      field: "url",
+      message: `must be a public http(s) URL, e.g. https://shop.example.ng/owo/webhooks (${destination.reason})`,
+    });
   if (description.length > MAX_DESCRIPTION) errors.push({ field: "description", message: `must be at most ${MAX_DESCRIPTION} characters` });
   if (errors.length) throw invalidFields(errors);
   return write(async (tx) => {
     const existing = await tx.select({ url: webhookEndpoints.url }).from(webhookEndpoints).where(live(merchantId, mode));
     if (existing.some((e) => e.url === url)) {
-      throw new ApiError("S14", "This URL is already a webhook endpoint", [{ field: "url", message: "is already an endpoint; enable it instead" }]);
+      throw new ApiError("S14", "This URL is already a webhook endpoint", [
+        { field: "url", message: "is already an endpoint; enable it instead" },
+      ]);
     }
     if (existing.length >= MAX_ENDPOINTS) {
-      throw new ApiError("S5", "Invalid/Missing parameters = url", [{ field: "url", message: `would exceed ${MAX_ENDPOINTS} endpoints; delete one first` }]);
+      throw new ApiError("S5", "Invalid/Missing parameters = url", [
+        { field: "url", message: `would exceed ${MAX_ENDPOINTS} endpoints; delete one first` },
+      ]);
     }
     const row = { id: newId("we"), merchantId, mode, url, description, enabled: true, disabledReason: null, createdAt: now };
     await tx.insert(webhookEndpoints).values(row);
@@ -87,7 +102,10 @@ async function change(merchantId: string, mode: Mode, endpointId: string, apply:
 /** Stops sending to the endpoint; what was still queued for it is cancelled (it can be re-sent after enabling). */
 export function disableEndpoint(merchantId: string, mode: Mode, endpointId: string, now = clock.now()): Promise<EndpointView> {
   return change(merchantId, mode, endpointId, async (tx) => {
-    await tx.update(webhookEndpoints).set({ enabled: false, disabledReason: "disabled by the merchant" }).where(eq(webhookEndpoints.id, endpointId));
+    await tx
+      .update(webhookEndpoints)
+      .set({ enabled: false, disabledReason: "disabled by the merchant" })
+      .where(eq(webhookEndpoints.id, endpointId));
     await cancelEndpointDeliveries(tx, endpointId, "the endpoint was disabled", now);
   });
 }

@@ -15,7 +15,10 @@ export async function fanOutPending(now = clock.now()): Promise<number> {
     let created = 0;
     for (const { id } of waiting) {
       // Re-read under the lock: another worker may have fanned this event out since.
-      const [event] = await tx.select().from(outbox).where(and(eq(outbox.id, id), isNull(outbox.fannedOutAt)));
+      const [event] = await tx
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.id, id), isNull(outbox.fannedOutAt)));
       if (!event) continue;
       const [payment] = await tx.select({ callbackUrl: payments.callbackUrl }).from(payments).where(eq(payments.id, event.paymentId));
       const endpoints = await tx
@@ -32,7 +35,9 @@ export async function fanOutPending(now = clock.now()): Promise<number> {
       const common = { outboxId: event.id, merchantId: event.merchantId, status: "pending" as const, nextAttemptAt: now, createdAt: now };
       const rows = [
         // Payments made through a link without a callback address have nowhere of their own to go.
-        ...(payment && payment.callbackUrl.trim() !== "" ? [{ ...common, destination: "callback" as const, endpointId: null, url: payment.callbackUrl }] : []),
+        ...(payment && payment.callbackUrl.trim() !== ""
+          ? [{ ...common, destination: "callback" as const, endpointId: null, url: payment.callbackUrl }]
+          : []),
         ...endpoints.map((e) => ({ ...common, destination: "endpoint" as const, endpointId: e.id, url: e.url })),
       ];
       if (rows.length > 0) await tx.insert(deliveries).values(rows);

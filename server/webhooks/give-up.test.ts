@@ -24,10 +24,14 @@ after(async () => {
 test("a receiver that never succeeds gets MAX_ATTEMPTS tries, then the delivery is failed and nothing more is sent", async () => {
   const { paymentReference, accountNumber } = await openTransfer(m.merchantId, receiver.url());
   await credit(accountNumber);
-  const failed = await eventually("the delivery to fail", async () => {
-    const [d] = await deliveriesOfPayment(m.merchantId, "test", paymentReference);
-    return d?.status === "failed" && d;
-  }, 30_000);
+  const failed = await eventually(
+    "the delivery to fail",
+    async () => {
+      const [d] = await deliveriesOfPayment(m.merchantId, "test", paymentReference);
+      return d?.status === "failed" && d;
+    },
+    30_000,
+  );
   assert.equal(MAX_ATTEMPTS, 16);
   assert.equal(failed.attemptCount, MAX_ATTEMPTS);
   assert.equal(failed.attempts.length, MAX_ATTEMPTS);

@@ -92,10 +92,16 @@ test("at least 30 hostile callback URLs: no connection reaches a listener, every
   }
 
   // Two attempts each: the retry is refused as well as the first try.
-  const outcome = await eventually("two attempts at every URL", async () => {
-    const all = await Promise.all(sent.map(async (s) => ({ ...s, delivery: (await deliveriesOfPayment(m.merchantId, "test", s.reference))[0] })));
-    return all.every((a) => (a.delivery?.attempts.length ?? 0) >= 2) && all;
-  }, 20_000);
+  const outcome = await eventually(
+    "two attempts at every URL",
+    async () => {
+      const all = await Promise.all(
+        sent.map(async (s) => ({ ...s, delivery: (await deliveriesOfPayment(m.merchantId, "test", s.reference))[0] })),
+      );
+      return all.every((a) => (a.delivery?.attempts.length ?? 0) >= 2) && all;
+    },
+    20_000,
+  );
 
   for (const { url, delivery } of outcome) {
     assert.equal(delivery?.status, "pending", url);
@@ -112,11 +118,20 @@ test("at least 30 hostile callback URLs: no connection reaches a listener, every
 
 test("an endpoint on a loopback, private or metadata address is refused when added", async () => {
   const { addEndpoint } = await import("./endpoints");
-  for (const url of [`http://127.0.0.1:${listener.port}/hooks`, "http://localhost/hooks", "http://[::1]/hooks", "http://169.254.169.254/latest", "http://0x7f000001/hooks"]) {
-    await assert.rejects(() => addEndpoint(m.merchantId, "test", { url }), (e: Error & { errors?: { field: string; message: string }[] }) => {
-      assert.equal(e.errors?.[0]?.field, "url", url);
-      assert.match(e.errors?.[0]?.message ?? "", /refused: /, url);
-      return true;
-    });
+  for (const url of [
+    `http://127.0.0.1:${listener.port}/hooks`,
+    "http://localhost/hooks",
+    "http://[::1]/hooks",
+    "http://169.254.169.254/latest",
+    "http://0x7f000001/hooks",
+  ]) {
+    await assert.rejects(
+      () => addEndpoint(m.merchantId, "test", { url }),
+      (e: Error & { errors?: { field: string; message: string }[] }) => {
+        assert.equal(e.errors?.[0]?.field, "url", url);
+        assert.match(e.errors?.[0]?.message ?? "", /refused: /, url);
+        return true;
+      },
+    );
   }
 });

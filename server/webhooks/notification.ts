@@ -16,7 +16,11 @@ export function notificationBody(e: OutboxEvent): string {
 }
 
 /** Signed with every live secret of the merchant's mode; a mode with none yet gets its first now. */
-export async function notificationHeaders(e: OutboxEvent & { merchantId: string; mode: Mode }, body: string, now = clock.now()): Promise<SignatureHeaders> {
+export async function notificationHeaders(
+  e: OutboxEvent & { merchantId: string; mode: Mode },
+  body: string,
+  now = clock.now(),
+): Promise<SignatureHeaders> {
   let secrets = await liveSigningSecrets(e.merchantId, e.mode, now);
   if (secrets.length === 0) {
     await revealOrCreateSigningSecret(e.merchantId, e.mode);

@@ -116,9 +116,17 @@ describe("postSigned with private callbacks allowed", () => {
     const secret = generateSigningSecret();
     const headers = signatureHeaders({ eventId: "evt_9", timestamp: Math.floor(Date.now() / 1000), body, secrets: [secret] });
     const result = await postSigned({ url: `http://127.0.0.1:${port}/ok`, headers, body, allowPrivate: true });
-    assert.deepEqual({ ...result, latencyMs: 0 }, {
-      statusCode: 200, latencyMs: 0, responseSnippet: "thanks", error: null, delivered: true, gone: false,
-    });
+    assert.deepEqual(
+      { ...result, latencyMs: 0 },
+      {
+        statusCode: 200,
+        latencyMs: 0,
+        responseSnippet: "thanks",
+        error: null,
+        delivered: true,
+        gone: false,
+      },
+    );
     assert.ok(result.latencyMs >= 0);
     const request = seen.at(-1);
     assert.ok(request);
@@ -138,7 +146,10 @@ describe("postSigned with private callbacks allowed", () => {
     assert.equal(result.statusCode, 302);
     assert.equal(result.delivered, false);
     assert.equal(result.error, "answered 302; redirects are not followed");
-    assert.equal(seen.some((s) => s.path === "/elsewhere"), false);
+    assert.equal(
+      seen.some((s) => s.path === "/elsewhere"),
+      false,
+    );
   });
 
   it("marks 410 as gone", async () => {

@@ -19,7 +19,9 @@ const orders = new Map<string, "pending" | "paid">();
  * notificationRequestItem, find the order by `data.reference`, and call it paid when `data.gatewayCode == "00"`.
  */
 function shopPluginReceiver(body: string): void {
-  const event = JSON.parse(body) as { notificationItems?: { notificationRequestItem?: { data?: { reference?: string; gatewayCode?: string } } }[] };
+  const event = JSON.parse(body) as {
+    notificationItems?: { notificationRequestItem?: { data?: { reference?: string; gatewayCode?: string } } }[];
+  };
   const data = event.notificationItems?.[0]?.notificationRequestItem?.data;
   if (!data?.reference || !orders.has(data.reference)) return;
   if (data.gatewayCode == "00") orders.set(data.reference, "paid"); // eslint-disable-line eqeqeq -- written as the plugins write it
@@ -79,13 +81,30 @@ test("a declined payment's callback leaves the order unpaid, and carries the oth
     const data = await eventually("the failure callback", () => received[0]);
     assert.equal(orders.get(reference), "pending");
     assert.deepEqual(
-      { reference: data.reference, gatewayCode: data.gatewayCode, gatewayMessage: data.gatewayMessage, publicKey: data.publicKey, provider: data.provider, amountRefunded: data.amountRefunded },
-      { reference, gatewayCode: "S12", gatewayMessage: "Transaction Failed", publicKey: m.publicKey, provider: "sandbox", amountRefunded: "0.00" },
+      {
+        reference: data.reference,
+        gatewayCode: data.gatewayCode,
+        gatewayMessage: data.gatewayMessage,
+        publicKey: data.publicKey,
+        provider: data.provider,
+        amountRefunded: data.amountRefunded,
+      },
+      {
+        reference,
+        gatewayCode: "S12",
+        gatewayMessage: "Transaction Failed",
+        publicKey: m.publicKey,
+        provider: "sandbox",
+        amountRefunded: "0.00",
+      },
     );
 
     const verified = await call(owo, "GET", `/api/v3/payments/query/${reference}`, { token });
     const p = verified.json.data.payments;
-    assert.deepEqual({ gatewayCode: p.gatewayCode, gatewayMessage: p.gatewayMessage, provider: p.provider, amountRefunded: p.amountRefunded }, { gatewayCode: "S12", gatewayMessage: "Transaction Failed", provider: "sandbox", amountRefunded: "0.00" });
+    assert.deepEqual(
+      { gatewayCode: p.gatewayCode, gatewayMessage: p.gatewayMessage, provider: p.provider, amountRefunded: p.amountRefunded },
+      { gatewayCode: "S12", gatewayMessage: "Transaction Failed", provider: "sandbox", amountRefunded: "0.00" },
+    );
   } finally {
     await new Promise((r) => spy.close(r));
   }

@@ -18,19 +18,19 @@ export async function createSigningSecret(tx: Tx, merchantId: string, mode: Mode
 
 /** Current secret first, then any rolled one still in its grace period (both sign, space-separated). */
 export async function liveSigningSecrets(merchantId: string, mode: Mode, now = clock.now()): Promise<string[]> {
-  return (await db()
-    .select({ secretEnc: signingSecrets.secretEnc })
-    .from(signingSecrets)
-    .where(
-      and(
-        eq(signingSecrets.merchantId, merchantId),
-        eq(signingSecrets.mode, mode),
-        or(isNull(signingSecrets.expiresAt), gt(signingSecrets.expiresAt, now)),
-      ),
-    )
-    .orderBy(desc(signingSecrets.createdAt))
-    )
-    .map((r) => unseal(r.secretEnc));
+  return (
+    await db()
+      .select({ secretEnc: signingSecrets.secretEnc })
+      .from(signingSecrets)
+      .where(
+        and(
+          eq(signingSecrets.merchantId, merchantId),
+          eq(signingSecrets.mode, mode),
+          or(isNull(signingSecrets.expiresAt), gt(signingSecrets.expiresAt, now)),
+        ),
+      )
+      .orderBy(desc(signingSecrets.createdAt))
+  ).map((r) => unseal(r.secretEnc));
 }
 
 /** The current signing secret, created (and kept sealed) first when the merchant has none in this mode. */
@@ -47,11 +47,18 @@ export async function rollSigningSecret(merchantId: string, mode: Mode, graceSec
     ]);
   }
   return write(async (tx) => {
-    await tx.update(signingSecrets)
+    await tx
+      .update(signingSecrets)
       .set({ expiresAt: now + graceSeconds * 1000 })
       .where(and(eq(signingSecrets.merchantId, merchantId), eq(signingSecrets.mode, mode), isNull(signingSecrets.expiresAt)));
     const grace = graceSeconds === 0 ? "the old one stopped working at once" : `the old one works for ${graceSeconds} more seconds`;
-    await noticeOwners(tx, merchantId, (name) => `The ${mode} callback signing secret of ${name} was rolled; ${grace}`, UNKNOWN_ORIGIN, now);
+    await noticeOwners(
+      tx,
+      merchantId,
+      (name) => `The ${mode} callback signing secret of ${name} was rolled; ${grace}`,
+      UNKNOWN_ORIGIN,
+      now,
+    );
     return createSigningSecret(tx, merchantId, mode, now);
   });
 }

@@ -73,13 +73,20 @@ const exited = (child: ChildProcess) =>
   });
 
 async function deliveryOf(paymentReference: string) {
-  return (await db()
-    .select({ id: deliveries.id, status: deliveries.status, leaseUntil: deliveries.leaseUntil, attemptCount: deliveries.attemptCount, eventId: outbox.eventId })
-    .from(deliveries)
-    .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
-    .innerJoin(payments, eq(payments.id, outbox.paymentId))
-    .where(eq(payments.paymentReference, paymentReference))
-    )[0];
+  return (
+    await db()
+      .select({
+        id: deliveries.id,
+        status: deliveries.status,
+        leaseUntil: deliveries.leaseUntil,
+        attemptCount: deliveries.attemptCount,
+        eventId: outbox.eventId,
+      })
+      .from(deliveries)
+      .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
+      .innerJoin(payments, eq(payments.id, outbox.paymentId))
+      .where(eq(payments.paymentReference, paymentReference))
+  )[0];
 }
 
 /** A transfer whose callbacks go to a new receiver answering `answer`; not yet paid. */
@@ -114,13 +121,20 @@ test("a worker killed mid-attempt loses its delivery to the next worker after th
   // The dead worker's 60 s lease runs out on the clock, not by waiting a minute.
   moveWorkersClock(61_000);
   spawnWorker(60);
-  const done = await eventually("delivery by the second worker", async () => {
-    const d = await deliveryOf(paymentReference);
-    return d?.status === "delivered" && d;
-  }, 20_000);
+  const done = await eventually(
+    "delivery by the second worker",
+    async () => {
+      const d = await deliveryOf(paymentReference);
+      return d?.status === "delivered" && d;
+    },
+    20_000,
+  );
   assert.equal(done.attemptCount, 1);
   assert.equal(r.received.length, 2);
-  assert.deepEqual(r.received.map((x) => x.headers["webhook-id"]), [done.eventId, done.eventId]);
+  assert.deepEqual(
+    r.received.map((x) => x.headers["webhook-id"]),
+    [done.eventId, done.eventId],
+  );
   assert.equal(r.received[0]?.body, r.received[1]?.body);
 });
 

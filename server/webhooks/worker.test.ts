@@ -29,7 +29,11 @@ const services = async () => ({
   secrets: await import("./signing-secrets"),
 });
 
-type Notification = { notificationItems: { notificationRequestItem: { eventType: string; eventId: string; eventDate: string; data: Record<string, unknown> } }[] };
+type Notification = {
+  notificationItems: {
+    notificationRequestItem: { eventType: string; eventId: string; eventDate: string; data: Record<string, unknown> };
+  }[];
+};
 const itemOf = (body: string) => (JSON.parse(body) as Notification).notificationItems[0]?.notificationRequestItem;
 
 test("a receiver answering 500 five times then 200 gets the event, signed, with one webhook-id throughout", async () => {
@@ -40,7 +44,7 @@ test("a receiver answering 500 five times then 200 gets the event, signed, with 
 
   const [delivery] = await eventually("the delivery to end", async () => {
     const list = await log.deliveriesOfPayment(m.merchantId, "test", paymentReference);
-    return (list).length === 1 && list[0]?.status !== "pending" && list;
+    return list.length === 1 && list[0]?.status !== "pending" && list;
   });
   assert.ok(delivery);
   assert.equal(delivery.status, "delivered");
@@ -48,8 +52,14 @@ test("a receiver answering 500 five times then 200 gets the event, signed, with 
   const ids = new Set(r.received.map((x) => x.headers["webhook-id"]));
   assert.deepEqual([...ids], [delivery.eventId]);
   assert.equal(new Set(r.received.map((x) => x.body)).size, 1, "the same bytes on every attempt");
-  assert.deepEqual(delivery.attempts.map((a) => a.statusCode), [500, 500, 500, 500, 500, 200]);
-  assert.deepEqual(delivery.attempts.map((a) => a.error), ["answered 500", "answered 500", "answered 500", "answered 500", "answered 500", null]);
+  assert.deepEqual(
+    delivery.attempts.map((a) => a.statusCode),
+    [500, 500, 500, 500, 500, 200],
+  );
+  assert.deepEqual(
+    delivery.attempts.map((a) => a.error),
+    ["answered 500", "answered 500", "answered 500", "answered 500", "answered 500", null],
+  );
   assert.equal(delivery.attempts[5]?.responseSnippet, "answered 200");
   assert.equal(delivery.attemptCount, 6);
   assert.ok(delivery.finishedAt !== null && delivery.nextAttemptAt === null);
@@ -79,7 +89,9 @@ test("while a rolled secret's grace runs, both secrets verify the callback", asy
   const got = await eventually("the callback", () => r.received[0]);
   assert.equal((got.headers["webhook-signature"] as string).split(" ").length, 2);
   for (const secret of [m.webhookSecret, fresh]) new Webhook(secret).verify(got.body, got.headers as Record<string, string>);
-  assert.throws(() => new Webhook("whsec_" + Buffer.alloc(32, 7).toString("base64")).verify(got.body, got.headers as Record<string, string>));
+  assert.throws(() =>
+    new Webhook("whsec_" + Buffer.alloc(32, 7).toString("base64")).verify(got.body, got.headers as Record<string, string>),
+  );
   m.webhookSecret = fresh;
 });
 
@@ -98,7 +110,14 @@ test("one event goes to the callbackUrl and to each endpoint with one webhook-id
     const list = await log.deliveriesOfPayment(merchant.merchantId, "test", paymentReference);
     return list.length === 3 && list.every((d) => d.status !== "pending") && list;
   });
-  assert.deepEqual(first.map((d) => [d.destination, d.status]), [["callback", "delivered"], ["endpoint", "delivered"], ["endpoint", "cancelled"]]);
+  assert.deepEqual(
+    first.map((d) => [d.destination, d.status]),
+    [
+      ["callback", "delivered"],
+      ["endpoint", "delivered"],
+      ["endpoint", "cancelled"],
+    ],
+  );
   const eventId = first[0]?.eventId;
   for (const rc of [cb, keep, gone]) {
     assert.equal(rc.received.length, 1);
@@ -117,7 +136,10 @@ test("one event goes to the callbackUrl and to each endpoint with one webhook-id
     const list = (await log.deliveriesOfPayment(merchant.merchantId, "test", paymentReference)).filter((d) => d.sequence === 3);
     return list.length === 2 && list.every((d) => d.status === "delivered") && list;
   });
-  assert.deepEqual(second.map((d) => d.url), [cb.url(), keep.url("/hooks")]);
+  assert.deepEqual(
+    second.map((d) => d.url),
+    [cb.url(), keep.url("/hooks")],
+  );
   assert.equal(itemOf(keep.received[1]?.body ?? "")?.data.event, "payment.refund_due");
   assert.equal(gone.received.length, 1, "the disabled endpoint hears nothing more");
 });
@@ -156,11 +178,20 @@ test("a slow host holds at most 4 attempts and never delays another host", async
   await credit(quick.accountNumber);
   await eventually("the fast host's callback", () => fast.received.length === 1);
   // The slow host's fifth request can only start once one of its first four has been answered.
-  assert.ok(slow.received.length === 4 || (fast.received[0]?.at ?? Infinity) < (slow.received[4]?.at ?? 0), "the fast host did not wait for the slow one");
-  await eventually("every slow delivery", async () => {
-    const firsts = await Promise.all(slowPayments.map(async (p) => (await log.deliveriesOfPayment(m.merchantId, "test", p.paymentReference))[0]));
-    return firsts.every((d) => d?.status === "delivered");
-  }, 15_000);
+  assert.ok(
+    slow.received.length === 4 || (fast.received[0]?.at ?? Infinity) < (slow.received[4]?.at ?? 0),
+    "the fast host did not wait for the slow one",
+  );
+  await eventually(
+    "every slow delivery",
+    async () => {
+      const firsts = await Promise.all(
+        slowPayments.map(async (p) => (await log.deliveriesOfPayment(m.merchantId, "test", p.paymentReference))[0]),
+      );
+      return firsts.every((d) => d?.status === "delivered");
+    },
+    15_000,
+  );
   assert.equal(slow.maxInFlight(), 4);
   assert.equal(slow.received.length, 10);
 });

@@ -44,7 +44,12 @@ async function attempt(claim: ClaimedDelivery, allowPrivate: boolean): Promise<A
 /** Starts a worker with the process's settings (OWO_WORKER_LEASE_SECONDS, OWO_WEBHOOK_BACKOFF_SCALE, …), overridable. */
 export function startWorker(overrides: Partial<WorkerOptions> = {}): Worker {
   const s = settings();
-  const options = { leaseMs: s.workerLeaseSeconds * 1000, backoffScale: s.webhookBackoffScale, allowPrivate: s.allowPrivateCallbacks, ...overrides };
+  const options = {
+    leaseMs: s.workerLeaseSeconds * 1000,
+    backoffScale: s.webhookBackoffScale,
+    allowPrivate: s.allowPrivateCallbacks,
+    ...overrides,
+  };
   const { leaseMs, backoffScale, allowPrivate, maxInFlight = 32, maxPerHost = 4, pollMs = 250 } = options;
   const inFlight = new Map<number, InFlight>();
   const perHost = new Map<string, number>();
@@ -80,7 +85,9 @@ export function startWorker(overrides: Partial<WorkerOptions> = {}): Worker {
   // A live worker keeps its leases, so an attempt may take its full 15 s even under a short lease;
   // only a worker that died (or stalled) lets its deliveries go to another.
   const heartbeat = leaseHeartbeat(Math.max(50, Math.floor(leaseMs / 3)), "callback", async () => {
-    const held = [...inFlight.values()].filter((e) => !e.released && !e.ended).map((e) => ({ id: e.claim.id, leaseUntil: e.claim.leaseUntil }));
+    const held = [...inFlight.values()]
+      .filter((e) => !e.released && !e.ended)
+      .map((e) => ({ id: e.claim.id, leaseUntil: e.claim.leaseUntil }));
     for (const [id, leaseUntil] of await renewLeases(held, leaseMs)) {
       const entry = inFlight.get(id);
       if (entry && leaseUntil !== null) entry.claim = { ...entry.claim, leaseUntil };

@@ -19,12 +19,13 @@ export default async function AccountPage() {
       <div className="card stack">
         <h2>E-mail</h2>
         <p>
-          {caller.email} ·{" "}
-          {caller.emailVerified ? <strong>confirmed</strong> : <strong>not confirmed yet</strong>}
+          {caller.email} · {caller.emailVerified ? <strong>confirmed</strong> : <strong>not confirmed yet</strong>}
         </p>
         {!caller.emailVerified && (
           <>
-            <p className="muted">Until you open the link we mailed you, you can try payments but not invite people, connect bank-side providers or go live.</p>
+            <p className="muted">
+              Until you open the link we mailed you, you can try payments but not invite people, connect bank-side providers or go live.
+            </p>
             <ResendVerification />
           </>
         )}

@@ -8,8 +8,8 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
     <div className="stack" role="status">
       <p>
-        <strong>Your recovery codes, shown only now.</strong> Each signs you in once if you lose your phone. Keep them somewhere safe, apart from
-        your password.
+        <strong>Your recovery codes, shown only now.</strong> Each signs you in once if you lose your phone. Keep them somewhere safe, apart
+        from your password.
       </p>
       <ol data-testid="recovery-codes" style={{ fontFamily: "monospace", columns: 2 }}>
         {codes.map((c) => (
@@ -78,7 +78,8 @@ export function TwoFactorSettings() {
     return (
       <div className="stack">
         <p>
-          Two-factor sign-in is <strong>off</strong>. With it on, signing in needs your password and a code from an authenticator app on your phone.
+          Two-factor sign-in is <strong>off</strong>. With it on, signing in needs your password and a code from an authenticator app on
+          your phone.
         </p>
         <button type="button" disabled={start.isPending} onClick={() => start.mutate()}>
           Set up two-factor sign-in
@@ -91,7 +92,12 @@ export function TwoFactorSettings() {
     <div className="stack">
       <p>1. Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy…).</p>
       {/* Our own SVG, drawn by the qrcode package from the otpauth:// address: no markup from anyone's input. */}
-      <div aria-label="QR code for your authenticator app" role="img" style={{ width: 200 }} dangerouslySetInnerHTML={{ __html: start.data.qrSvg }} />
+      <div
+        aria-label="QR code for your authenticator app"
+        role="img"
+        style={{ width: 200 }}
+        dangerouslySetInnerHTML={{ __html: start.data.qrSvg }}
+      />
       <p className="muted">
         Cannot scan?{" "}
         <button type="button" className="secondary" onClick={() => setShowSecret(true)}>

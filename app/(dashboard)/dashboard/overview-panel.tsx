@@ -65,7 +65,14 @@ export function OverviewPanel({ overview }: { overview: PaymentOverview }) {
     <div className={styles.panel}>
       <div className={styles.tabs} role="tablist" aria-label="Period">
         {PERIODS.map((p) => (
-          <button key={p.id} type="button" role="tab" aria-selected={p.id === period} className={p.id === period ? styles.tabOn : styles.tab} onClick={() => setPeriod(p.id)}>
+          <button
+            key={p.id}
+            type="button"
+            role="tab"
+            aria-selected={p.id === period}
+            className={p.id === period ? styles.tabOn : styles.tab}
+            onClick={() => setPeriod(p.id)}
+          >
             {p.label}
           </button>
         ))}
@@ -85,7 +92,8 @@ export function OverviewPanel({ overview }: { overview: PaymentOverview }) {
             {totals.count.toLocaleString("en-NG")}
           </strong>
           <span className="muted">
-            {totals.open} open · {totals.failed} failed · {totals.expired} expired{totals.cancelled > 0 && ` · ${totals.cancelled} cancelled`}
+            {totals.open} open · {totals.failed} failed · {totals.expired} expired
+            {totals.cancelled > 0 && ` · ${totals.cancelled} cancelled`}
           </span>
         </div>
         <div className={`card ${styles.kpi}`}>
@@ -113,7 +121,14 @@ export function OverviewPanel({ overview }: { overview: PaymentOverview }) {
               <Tooltip formatter={(v) => displayNaira(Number(v))} cursor={{ fill: "#f2f4f7" }} />
               <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
               <Bar dataKey="USSD" name="USSD" stackId="volume" fill={COLORS.USSD} radius={[0, 0, 0, 0]} isAnimationActive={false} />
-              <Bar dataKey="TRANSFER" name="Bank transfer" stackId="volume" fill={COLORS.TRANSFER} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+              <Bar
+                dataKey="TRANSFER"
+                name="Bank transfer"
+                stackId="volume"
+                fill={COLORS.TRANSFER}
+                radius={[3, 3, 0, 0]}
+                isAnimationActive={false}
+              />
             </BarChart>
           </ResponsiveContainer>
         </div>

@@ -16,7 +16,8 @@ export default async function OverviewPage() {
         <div>
           <h1>Overview</h1>
           <p className="muted">
-            {caller?.merchantName} · {caller?.mode === "live" ? "live payments" : "test payments"} · money received on successful payments, Lagos time
+            {caller?.merchantName} · {caller?.mode === "live" ? "live payments" : "test payments"} · money received on successful payments,
+            Lagos time
           </p>
         </div>
         <a className="button" href="/payments/new">
@@ -27,8 +28,8 @@ export default async function OverviewPage() {
         <div className={`card ${styles.empty}`}>
           <h2>No payments yet</h2>
           <p className="muted">
-            Create a payment here, or initiate one from your backend with your test keys (Developers). Then pay it with the sandbox bank on its page and
-            watch these figures move.
+            Create a payment here, or initiate one from your backend with your test keys (Developers). Then pay it with the sandbox bank on
+            its page and watch these figures move.
           </p>
           <a className="button" href="/payments/new">
             Create a test payment

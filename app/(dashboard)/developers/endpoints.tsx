@@ -20,7 +20,10 @@ export function AddEndpoint() {
         e.preventDefault();
         const formElement = e.currentTarget;
         const form = new FormData(formElement);
-        add.mutate({ url: String(form.get("url")), description: String(form.get("description")) }, { onSuccess: () => formElement.reset() });
+        add.mutate(
+          { url: String(form.get("url")), description: String(form.get("description")) },
+          { onSuccess: () => formElement.reset() },
+        );
       }}
     >
       <div className={styles.formRow}>
@@ -65,11 +68,21 @@ export function EndpointCard({ endpoint, mayChange }: { endpoint: Endpoint; mayC
           </button>
           {mayChange &&
             (endpoint.enabled ? (
-              <button type="button" className={`secondary ${styles.small}`} disabled={busy} onClick={() => disable.mutate({ endpointId: endpoint.id })}>
+              <button
+                type="button"
+                className={`secondary ${styles.small}`}
+                disabled={busy}
+                onClick={() => disable.mutate({ endpointId: endpoint.id })}
+              >
                 Disable
               </button>
             ) : (
-              <button type="button" className={`secondary ${styles.small}`} disabled={busy} onClick={() => enable.mutate({ endpointId: endpoint.id })}>
+              <button
+                type="button"
+                className={`secondary ${styles.small}`}
+                disabled={busy}
+                onClick={() => enable.mutate({ endpointId: endpoint.id })}
+              >
                 Enable
               </button>
             ))}
@@ -78,7 +91,10 @@ export function EndpointCard({ endpoint, mayChange }: { endpoint: Endpoint; mayC
               type="button"
               className={`danger ${styles.small}`}
               disabled={busy}
-              onClick={() => window.confirm(`Delete ${endpoint.url}? Deliveries still queued for it are cancelled.`) && remove.mutate({ endpointId: endpoint.id })}
+              onClick={() =>
+                window.confirm(`Delete ${endpoint.url}? Deliveries still queued for it are cancelled.`) &&
+                remove.mutate({ endpointId: endpoint.id })
+              }
             >
               Delete
             </button>
@@ -122,7 +138,12 @@ function Deliveries({ endpointId, mayChange }: { endpointId: string; mayChange: 
               <td>{d.lastStatusCode ?? d.lastError ?? "—"}</td>
               {mayChange && (
                 <td>
-                  <button type="button" className={`secondary ${styles.small}`} disabled={resend.isPending} onClick={() => resend.mutate({ deliveryId: d.id })}>
+                  <button
+                    type="button"
+                    className={`secondary ${styles.small}`}
+                    disabled={resend.isPending}
+                    onClick={() => resend.mutate({ deliveryId: d.id })}
+                  >
                     Send again
                   </button>
                 </td>

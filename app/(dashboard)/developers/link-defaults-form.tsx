@@ -15,18 +15,35 @@ export function LinkDefaultsForm({ defaults, fallback, mayChange }: { defaults: 
       onSubmit={(e) => {
         e.preventDefault();
         const form = new FormData(e.currentTarget);
-        save.mutate({ defaultCallbackUrl: String(form.get("defaultCallbackUrl")), defaultRedirectUrl: String(form.get("defaultRedirectUrl")) });
+        save.mutate({
+          defaultCallbackUrl: String(form.get("defaultCallbackUrl")),
+          defaultRedirectUrl: String(form.get("defaultRedirectUrl")),
+        });
       }}
     >
       <div className={styles.formRow}>
         <label>
           Default callback URL
-          <input name="defaultCallbackUrl" type="url" defaultValue={defaults.defaultCallbackUrl ?? ""} disabled={!mayChange} placeholder="https://shop.example.ng/owo/callback" aria-invalid={Boolean(errors.defaultCallbackUrl)} />
+          <input
+            name="defaultCallbackUrl"
+            type="url"
+            defaultValue={defaults.defaultCallbackUrl ?? ""}
+            disabled={!mayChange}
+            placeholder="https://shop.example.ng/owo/callback"
+            aria-invalid={Boolean(errors.defaultCallbackUrl)}
+          />
           {errors.defaultCallbackUrl && <span className="field-error">Callback URL {errors.defaultCallbackUrl}</span>}
         </label>
         <label>
           Default redirect URL
-          <input name="defaultRedirectUrl" type="url" defaultValue={defaults.defaultRedirectUrl ?? ""} disabled={!mayChange} placeholder={fallback} aria-invalid={Boolean(errors.defaultRedirectUrl)} />
+          <input
+            name="defaultRedirectUrl"
+            type="url"
+            defaultValue={defaults.defaultRedirectUrl ?? ""}
+            disabled={!mayChange}
+            placeholder={fallback}
+            aria-invalid={Boolean(errors.defaultRedirectUrl)}
+          />
           {errors.defaultRedirectUrl && <span className="field-error">Redirect URL {errors.defaultRedirectUrl}</span>}
         </label>
         {mayChange && (
@@ -36,7 +53,11 @@ export function LinkDefaultsForm({ defaults, fallback, mayChange }: { defaults: 
         )}
       </div>
       {save.error && Object.keys(errors).length === 0 && <FormError message={save.error.message} />}
-      {save.isSuccess && <p role="status" className="muted">Saved. New links use these; existing links keep theirs.</p>}
+      {save.isSuccess && (
+        <p role="status" className="muted">
+          Saved. New links use these; existing links keep theirs.
+        </p>
+      )}
     </form>
   );
 }

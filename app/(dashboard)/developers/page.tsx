@@ -38,13 +38,14 @@ export default async function DevelopersPage() {
     <section>
       <h1>Developers</h1>
       <p className="muted">
-        Keys and callbacks for <strong>{caller.mode === "test" ? "test mode" : "live mode"}</strong>. Test mode is served by the sandbox bank: no real money
-        moves.
+        Keys and callbacks for <strong>{caller.mode === "test" ? "test mode" : "live mode"}</strong>. Test mode is served by the sandbox
+        bank: no real money moves.
       </p>
       {!caller.liveAvailable && (
         <div className={`card ${styles.notice}`} role="note">
-          <strong>Live mode starts once a bank-side provider is connected.</strong> Connect your Paystack, Flutterwave or SeerBit account on the{" "}
-          <a href="/providers">Providers</a> page; until then there are no live keys here, and test keys and the sandbox bank work fully.
+          <strong>Live mode starts once a bank-side provider is connected.</strong> Connect your Paystack, Flutterwave or SeerBit account on
+          the <a href="/providers">Providers</a> page; until then there are no live keys here, and test keys and the sandbox bank work
+          fully.
         </div>
       )}
 
@@ -98,8 +99,8 @@ export default async function DevelopersPage() {
       <h2>Callbacks</h2>
       <div className="card stack">
         <p className="muted" style={{ margin: 0 }}>
-          Every payment event is POSTed to the payment&apos;s callbackUrl and to each enabled endpoint below, signed with your signing secret (Standard
-          Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>).
+          Every payment event is POSTed to the payment&apos;s callbackUrl and to each enabled endpoint below, signed with your signing
+          secret (Standard Webhooks: <code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>).
         </p>
         {mayChange ? <SigningSecret /> : <p className="muted">Only owners, admins and developers can see the signing secret.</p>}
       </div>
@@ -121,8 +122,8 @@ export default async function DevelopersPage() {
       <h2>Payment link defaults</h2>
       <div className="card">
         <p className="muted" style={{ marginTop: 0 }}>
-          New payment links send callbacks and customers to these unless the link names its own. Left empty, customers land on Owo&apos;s own thank-you
-          page.
+          New payment links send callbacks and customers to these unless the link names its own. Left empty, customers land on Owo&apos;s
+          own thank-you page.
         </p>
         <LinkDefaultsForm defaults={defaults} fallback={`${publicUrl}/pay/<link>/done`} mayChange={mayChange} />
       </div>

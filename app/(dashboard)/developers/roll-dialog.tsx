@@ -18,7 +18,8 @@ const ROLLED = {
   signingSecret: {
     label: "Roll signing secret",
     title: "Roll the signing secret?",
-    explain: "Callbacks are signed with a new secret. During the grace period they carry both signatures, so your receiver can switch without missing any.",
+    explain:
+      "Callbacks are signed with a new secret. During the grace period they carry both signatures, so your receiver can switch without missing any.",
   },
 };
 

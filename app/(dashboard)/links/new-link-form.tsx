@@ -9,8 +9,14 @@ import { CopyUrl } from "./link-controls";
 import styles from "./links.module.css";
 
 const LABELS: Record<string, string> = {
-  title: "Title", description: "Description", amount: "Amount", minAmount: "Minimum", maxAmount: "Maximum", channels: "Channels",
-  callbackUrl: "Callback URL", redirectUrl: "Redirect URL",
+  title: "Title",
+  description: "Description",
+  amount: "Amount",
+  minAmount: "Minimum",
+  maxAmount: "Maximum",
+  channels: "Channels",
+  callbackUrl: "Callback URL",
+  redirectUrl: "Redirect URL",
 };
 
 export function NewLinkForm({ defaults }: { defaults: { callbackUrl: string | null; redirectUrl: string | null } }) {
@@ -103,7 +109,10 @@ export function NewLinkForm({ defaults }: { defaults: { callbackUrl: string | nu
       <details>
         <summary>Callback and redirect URLs</summary>
         <div className={styles.formGrid} style={{ marginTop: "0.75rem" }}>
-          {input("callbackUrl", "Callback URL", { type: "url", placeholder: defaults.callbackUrl ?? "None: only your webhook endpoints are told" })}
+          {input("callbackUrl", "Callback URL", {
+            type: "url",
+            placeholder: defaults.callbackUrl ?? "None: only your webhook endpoints are told",
+          })}
           {input("redirectUrl", "Redirect URL", { type: "url", placeholder: defaults.redirectUrl ?? "Owo's own thank-you page" })}
         </div>
         <p className="muted">Left empty, the link uses your defaults from the Developers page.</p>

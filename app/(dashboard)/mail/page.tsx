@@ -30,11 +30,13 @@ export default async function MailPage() {
     <section>
       <h1>Mail sent by this Owo</h1>
       <p className={styles.devOnly} role="note">
-        <strong>Development only.</strong> This Owo has no SMTP server configured (<code>OWO_SMTP_URL</code>), so the mail it would send is kept here
-        instead of being sent: invites, e-mail verification, password resets and security notices. Set <code>OWO_SMTP_URL</code> to send real mail;
-        the operator can also print it with <code>npm run owo -- mail list</code>.
+        <strong>Development only.</strong> This Owo has no SMTP server configured (<code>OWO_SMTP_URL</code>), so the mail it would send is
+        kept here instead of being sent: invites, e-mail verification, password resets and security notices. Set <code>OWO_SMTP_URL</code>{" "}
+        to send real mail; the operator can also print it with <code>npm run owo -- mail list</code>.
       </p>
-      <p className="muted">Mail about {caller.merchantName} and mail addressed to you, newest first. Mail about other people&apos;s own accounts is not shown.</p>
+      <p className="muted">
+        Mail about {caller.merchantName} and mail addressed to you, newest first. Mail about other people&apos;s own accounts is not shown.
+      </p>
       {mails.length === 0 && <p className="muted">No mail yet.</p>}
       {mails.map((m) => (
         <article key={m.id} className={`card ${styles.mail}`} data-testid="mail" aria-label={m.subject}>

@@ -17,7 +17,10 @@ export function ExportButton({ query }: { query: string }) {
     abort.current = new AbortController();
     try {
       const res = await fetch(`/api/exports/payments${query ? `?${query}` : ""}`, { signal: abort.current.signal });
-      if (!res.ok || !res.body) throw new Error(((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `the server answered ${res.status}`);
+      if (!res.ok || !res.body)
+        throw new Error(
+          ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `the server answered ${res.status}`,
+        );
       const total = Number(res.headers.get("x-total-count") ?? NaN);
       const parts: BlobPart[] = [];
       let lines = 0;

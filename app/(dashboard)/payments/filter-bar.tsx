@@ -53,13 +53,45 @@ export function FilterBar({ filters, errors }: { filters: PaymentFilters; errors
         <summary>Filters{narrowed ? " (on)" : ""}</summary>
         <div className={styles.moreBody}>
           <div className={styles.filterGrid}>
-            {choice("status", "Status", PAYMENT_STATUSES.map((s) => [s, STATUS_LABEL[s]]))}
+            {choice(
+              "status",
+              "Status",
+              PAYMENT_STATUSES.map((s) => [s, STATUS_LABEL[s]]),
+            )}
             {choice("channel", "Channel", Object.entries(CHANNEL_LABEL))}
-            {choice("source", "Source", PAYMENT_SOURCES.map((s) => [s, SOURCE_LABEL[s]]))}
-            {field("from", "From", <input type="date" name="from" defaultValue={filters.from ?? ""} aria-invalid={Boolean(errorOf("from"))} />)}
+            {choice(
+              "source",
+              "Source",
+              PAYMENT_SOURCES.map((s) => [s, SOURCE_LABEL[s]]),
+            )}
+            {field(
+              "from",
+              "From",
+              <input type="date" name="from" defaultValue={filters.from ?? ""} aria-invalid={Boolean(errorOf("from"))} />,
+            )}
             {field("to", "To", <input type="date" name="to" defaultValue={filters.to ?? ""} aria-invalid={Boolean(errorOf("to"))} />)}
-            {field("minAmount", "Min ₦", <input name="minAmount" inputMode="decimal" placeholder="0.00" defaultValue={filters.minAmount ?? ""} aria-invalid={Boolean(errorOf("minAmount"))} />)}
-            {field("maxAmount", "Max ₦", <input name="maxAmount" inputMode="decimal" placeholder="any" defaultValue={filters.maxAmount ?? ""} aria-invalid={Boolean(errorOf("maxAmount"))} />)}
+            {field(
+              "minAmount",
+              "Min ₦",
+              <input
+                name="minAmount"
+                inputMode="decimal"
+                placeholder="0.00"
+                defaultValue={filters.minAmount ?? ""}
+                aria-invalid={Boolean(errorOf("minAmount"))}
+              />,
+            )}
+            {field(
+              "maxAmount",
+              "Max ₦",
+              <input
+                name="maxAmount"
+                inputMode="decimal"
+                placeholder="any"
+                defaultValue={filters.maxAmount ?? ""}
+                aria-invalid={Boolean(errorOf("maxAmount"))}
+              />,
+            )}
           </div>
           <div className="row">
             <button type="submit">Apply filters</button>

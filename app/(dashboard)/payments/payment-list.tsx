@@ -8,7 +8,17 @@ import styles from "./payments.module.css";
 
 type Page = { items: PaymentSummary[]; nextCursor: string | null };
 
-export function PaymentList({ filters, first, exportQuery, filtered }: { filters: PaymentFilters; first: Page; exportQuery: string; filtered: boolean }) {
+export function PaymentList({
+  filters,
+  first,
+  exportQuery,
+  filtered,
+}: {
+  filters: PaymentFilters;
+  first: Page;
+  exportQuery: string;
+  filtered: boolean;
+}) {
   const pages = trpc.payments.list.useInfiniteQuery(
     { ...filters, limit: 50 },
     {

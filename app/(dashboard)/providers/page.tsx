@@ -23,8 +23,8 @@ export default async function ProvidersPage() {
     <section className="stack">
       <h1>Providers</h1>
       <p className="muted">
-        Live payments are issued by your own accounts at Paystack, Flutterwave or SeerBit, in the priority order below: when one does not answer, the next
-        one issues. Test mode is always served by the sandbox bank. <a href="/docs/providers">How to go live</a>
+        Live payments are issued by your own accounts at Paystack, Flutterwave or SeerBit, in the priority order below: when one does not
+        answer, the next one issues. Test mode is always served by the sandbox bank. <a href="/docs/providers">How to go live</a>
       </p>
       {providers.length === 0 ? (
         <p className="card" data-testid="no-providers">

@@ -101,7 +101,9 @@ export function ProviderCard({ provider: p }: { provider: Provider }) {
           {p.providerTestMode && <span className="muted"> · provider test mode</span>}
         </strong>
         <span data-testid="circuit" className={p.circuit === "resting" ? "field-error" : "muted"}>
-          {p.circuit === "resting" ? `Resting after repeated failures until ${lagosDateTime(new Date(p.restingUntil ?? 0).toISOString())}` : "Available"}
+          {p.circuit === "resting"
+            ? `Resting after repeated failures until ${lagosDateTime(new Date(p.restingUntil ?? 0).toISOString())}`
+            : "Available"}
         </span>
       </div>
       <dl className={styles.keyGrid}>
@@ -137,7 +139,8 @@ export function ProviderCard({ provider: p }: { provider: Provider }) {
           className="secondary"
           disabled={disconnect.isPending}
           onClick={() => {
-            if (window.confirm(`Disconnect ${p.provider}? Live payments it issued keep their history.`)) disconnect.mutate({ providerId: p.providerId });
+            if (window.confirm(`Disconnect ${p.provider}? Live payments it issued keep their history.`))
+              disconnect.mutate({ providerId: p.providerId });
           }}
         >
           Disconnect

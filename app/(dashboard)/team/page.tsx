@@ -63,8 +63,8 @@ export default async function TeamPage({ searchParams }: { searchParams: Promise
     <section>
       <h1>Team</h1>
       <p className="muted">
-        Everyone here works on {caller.merchantName}. Viewers see payments, links and reports; developers also manage keys, webhooks and links; admins
-        and owners also manage the team.
+        Everyone here works on {caller.merchantName}. Viewers see payments, links and reports; developers also manage keys, webhooks and
+        links; admins and owners also manage the team.
       </p>
 
       {can(caller, "team.requireTwoFactor") && (

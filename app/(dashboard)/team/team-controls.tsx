@@ -54,8 +54,9 @@ export function InviteForm({ mayGrantOwner }: { mayGrantOwner: boolean }) {
         <div className={styles.inviteResult} role="status">
           <p style={{ marginTop: 0 }}>
             Invite link for a <strong>{invite.data.role}</strong>
-            {invite.data.email ? ` (${invite.data.email})` : ""}. {invite.data.mailed ? `We mailed it to ${invite.data.email}; you may also send it yourself.` : "Send it yourself."} It
-            works once, until {lagosDateTime(invite.data.expiresAt)}, and is shown here only now.
+            {invite.data.email ? ` (${invite.data.email})` : ""}.{" "}
+            {invite.data.mailed ? `We mailed it to ${invite.data.email}; you may also send it yourself.` : "Send it yourself."} It works
+            once, until {lagosDateTime(invite.data.expiresAt)}, and is shown here only now.
           </p>
           <div className={styles.url}>
             <input readOnly value={invite.data.url} aria-label="Invite link" onFocus={(e) => e.currentTarget.select()} />
@@ -67,7 +68,17 @@ export function InviteForm({ mayGrantOwner }: { mayGrantOwner: boolean }) {
   );
 }
 
-export function MemberControls({ userId, role, name, mayGrantOwner }: { userId: string; role: Role; name: string; mayGrantOwner: boolean }) {
+export function MemberControls({
+  userId,
+  role,
+  name,
+  mayGrantOwner,
+}: {
+  userId: string;
+  role: Role;
+  name: string;
+  mayGrantOwner: boolean;
+}) {
   const router = useRouter();
   const change = trpc.team.changeRole.useMutation({ onSuccess: () => router.refresh() });
   const remove = trpc.team.remove.useMutation({ onSuccess: () => router.refresh() });
@@ -133,12 +144,13 @@ export function RequireTwoFactor({ required }: { required: boolean }) {
             set.mutate({ required: e.target.checked });
           }}
         />{" "}
-        Require two-factor
-        sign-in for everyone on this team
+        Require two-factor sign-in for everyone on this team
       </label>
       {set.isSuccess && (
         <p role="status" className="muted">
-          {set.data.requireTwoFactor ? "Saved: everyone on this team now signs in with two factors." : "Saved: two-factor sign-in is each person's choice."}
+          {set.data.requireTwoFactor
+            ? "Saved: everyone on this team now signs in with two factors."
+            : "Saved: two-factor sign-in is each person's choice."}
         </p>
       )}
       <FormError message={set.error?.message} />

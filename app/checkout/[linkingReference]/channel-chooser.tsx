@@ -8,7 +8,15 @@ import styles from "./checkout.module.css";
 
 type Choose = (choice: { paymentType: "USSD" | "TRANSFER"; bankCode?: string }) => Promise<CheckoutStatus>;
 
-export function ChannelChooser({ offer, choose, onChosen }: { offer: NonNullable<CheckoutStatus["offer"]>; choose: Choose; onChosen: (view: CheckoutStatus) => void }) {
+export function ChannelChooser({
+  offer,
+  choose,
+  onChosen,
+}: {
+  offer: NonNullable<CheckoutStatus["offer"]>;
+  choose: Choose;
+  onChosen: (view: CheckoutStatus) => void;
+}) {
   const [bankCode, setBankCode] = useState("");
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);

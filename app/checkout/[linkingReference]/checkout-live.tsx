@@ -156,7 +156,12 @@ export function CheckoutLive({ initial, qr, renderedAt }: { initial: CheckoutSta
           ) : (
             <section className={styles.how}>
               <p>Transfer exactly {naira(view.amountDue)} from any bank app to:</p>
-              <TransferAccount account={issued} testId="checkout-account-number" className={styles.account} numberClassName={styles.number} />
+              <TransferAccount
+                account={issued}
+                testId="checkout-account-number"
+                className={styles.account}
+                numberClassName={styles.number}
+              />
               <p className="muted">This account is for this payment only. Money sent after it expires is refunded.</p>
             </section>
           )}

@@ -10,7 +10,8 @@ export async function payLink(slug: string, form: Record<string, string>): Promi
     const { checkoutUrl } = await payByLink(slug, form);
     return { ok: true, checkoutUrl };
   } catch (e) {
-    if (e instanceof ApiError) return { ok: false, message: e.message, errors: Object.fromEntries(e.errors.map((f) => [f.field, f.message])) };
+    if (e instanceof ApiError)
+      return { ok: false, message: e.message, errors: Object.fromEntries(e.errors.map((f) => [f.field, f.message])) };
     throw e;
   }
 }

@@ -8,7 +8,9 @@ export default function PayLinkNotFound() {
           ?
         </p>
         <h1>This payment link is not available</h1>
-        <p className="muted">It may have been switched off by the merchant, or the address may be mistyped. Ask the merchant for a new link.</p>
+        <p className="muted">
+          It may have been switched off by the merchant, or the address may be mistyped. Ask the merchant for a new link.
+        </p>
       </div>
       <p className={styles.footer}>
         Secured by <strong>Owo</strong>

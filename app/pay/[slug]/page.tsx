@@ -40,7 +40,12 @@ export default async function PayLinkPage({ params }: Params) {
             {naira(link.amount)}
           </p>
         ) : (
-          link.minAmount && link.maxAmount && <p className={styles.hint}>Enter any amount from {naira(link.minAmount)} to {naira(link.maxAmount)}.</p>
+          link.minAmount &&
+          link.maxAmount && (
+            <p className={styles.hint}>
+              Enter any amount from {naira(link.minAmount)} to {naira(link.maxAmount)}.
+            </p>
+          )
         )}
         {link.state === "accepting" ? (
           <PayForm

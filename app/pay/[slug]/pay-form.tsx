@@ -15,7 +15,12 @@ type Props = {
 };
 
 const LABELS: Record<string, string> = {
-  fullName: "Full name", email: "E-mail", mobileNumber: "Phone number", amount: "Amount", paymentType: "Payment method", bankCode: "Your bank",
+  fullName: "Full name",
+  email: "E-mail",
+  mobileNumber: "Phone number",
+  amount: "Amount",
+  paymentType: "Payment method",
+  bankCode: "Your bank",
 };
 
 export function PayForm({ slug, amountLabel, range, channels, banks }: Props) {
@@ -53,7 +58,13 @@ export function PayForm({ slug, amountLabel, range, channels, banks }: Props) {
   const field = (name: string, label: string, props: React.InputHTMLAttributes<HTMLInputElement>) => (
     <label>
       {label}
-      <input name={name} required aria-invalid={Boolean(errors[name])} aria-describedby={errors[name] ? `${name}-error` : undefined} {...props} />
+      <input
+        name={name}
+        required
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={errors[name] ? `${name}-error` : undefined}
+        {...props}
+      />
       {error(name)}
     </label>
   );
@@ -61,7 +72,11 @@ export function PayForm({ slug, amountLabel, range, channels, banks }: Props) {
   return (
     <form onSubmit={submit} onInput={(e) => forget((e.target as HTMLInputElement).name)} className="stack" noValidate>
       {range &&
-        field("amount", "Amount (₦)", { inputMode: "decimal", placeholder: `${range.min} to ${range.max}`, autoComplete: "transaction-amount" })}
+        field("amount", "Amount (₦)", {
+          inputMode: "decimal",
+          placeholder: `${range.min} to ${range.max}`,
+          autoComplete: "transaction-amount",
+        })}
       {field("fullName", "Full name", { autoComplete: "name", maxLength: 100 })}
       {field("email", "E-mail", { type: "email", autoComplete: "email", inputMode: "email" })}
       {field("mobileNumber", "Phone number", { type: "tel", autoComplete: "tel", inputMode: "tel", placeholder: "08012345678" })}

@@ -30,7 +30,12 @@ before(async () => {
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   double = await spawnDouble("flutterwave", { "secret-key": SECRET_KEY, "secret-hash": SECRET_HASH });
   await control("PUT", "/webhook-url", { url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/notices` });
-  account = { id: "prv_flw", provider: "flutterwave", baseUrl: double.url, credentials: { secretKey: SECRET_KEY, secretHash: SECRET_HASH } };
+  account = {
+    id: "prv_flw",
+    provider: "flutterwave",
+    baseUrl: double.url,
+    credentials: { secretKey: SECRET_KEY, secretHash: SECRET_HASH },
+  };
 });
 after(async () => {
   await double.stop();
@@ -41,7 +46,11 @@ beforeEach(async () => {
   received.length = 0;
 });
 
-async function control(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+async function control(
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await fetch(`${double.url}/_double${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
@@ -77,15 +86,36 @@ test("USSD: a dial code as Flutterwave issues it, the customer pays, the signed 
   const record = (await control("GET", `/transactions/${req.reference}`)).json.transaction as Record<string, unknown>;
   assert.equal(record.amount, 1500.5, "sent as the two-decimal naira string 1500.50");
   assert.equal(record.flw_ref, issued.providerReference);
-  assert.deepEqual(await flutterwave.query(account, req.reference, signal()), { state: "pending", providerReference: issued.providerReference, amountKobo: 150050, currency: "NGN" });
+  assert.deepEqual(await flutterwave.query(account, req.reference, signal()), {
+    state: "pending",
+    providerReference: issued.providerReference,
+    amountKobo: 150050,
+    currency: "NGN",
+  });
 
   assert.equal((await control("POST", `/transactions/${req.reference}/pay`)).status, 200);
   const [hook] = await webhooks(1);
   assert.ok(hook);
   assert.equal(hook.headers["verif-hash"], SECRET_HASH);
   const reading = flutterwave.readNotice(account, hook.raw, hook.headers);
-  assert.deepEqual({ ...reading, eventId: "" }, { kind: "payment", eventId: "", reference: req.reference, providerReference: issued.providerReference, outcome: "paid", amountKobo: 150050, currency: "NGN" });
-  assert.deepEqual(await flutterwave.query(account, req.reference, signal()), { state: "paid", providerReference: issued.providerReference, amountKobo: 150050, currency: "NGN" });
+  assert.deepEqual(
+    { ...reading, eventId: "" },
+    {
+      kind: "payment",
+      eventId: "",
+      reference: req.reference,
+      providerReference: issued.providerReference,
+      outcome: "paid",
+      amountKobo: 150050,
+      currency: "NGN",
+    },
+  );
+  assert.deepEqual(await flutterwave.query(account, req.reference, signal()), {
+    state: "paid",
+    providerReference: issued.providerReference,
+    amountKobo: 150050,
+    currency: "NGN",
+  });
   assert.throws(() => flutterwave.readNotice(account, hook.raw, { ...hook.headers, "verif-hash": "forged" }), NoticeRejected);
 });
 
@@ -142,10 +172,20 @@ test("an unknown reference is not_found; the double is as strict as Flutterwave"
   assert.equal((await flutterwave.query(account, "OWO-never-issued", signal())).state, "not_found");
   const req = request("USSD", 10000);
   await flutterwave.issue(account, req, signal());
-  await assert.rejects(flutterwave.issue(account, req, signal()), (e: unknown) => e instanceof ProviderRefused && /Duplicate transaction reference/.test(e.message));
-  await assert.rejects(flutterwave.issue(account, { ...request("USSD", 10000), bank: bankByCode("063")! }, signal()), (e: unknown) => e instanceof ProviderRefused && /not supported for this account_bank/.test(e.message));
+  await assert.rejects(
+    flutterwave.issue(account, req, signal()),
+    (e: unknown) => e instanceof ProviderRefused && /Duplicate transaction reference/.test(e.message),
+  );
+  await assert.rejects(
+    flutterwave.issue(account, { ...request("USSD", 10000), bank: bankByCode("063")! }, signal()),
+    (e: unknown) => e instanceof ProviderRefused && /not supported for this account_bank/.test(e.message),
+  );
   const post = (body: unknown, key = SECRET_KEY) =>
-    fetch(`${double.url}/v3/charges?type=bank_transfer`, { method: "POST", headers: { authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
+    fetch(`${double.url}/v3/charges?type=bank_transfer`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}` },
+      body: JSON.stringify(body),
+    });
   for (const amount of ["15.005", "-1", "abc", 0, "1e3", 12.345]) {
     const res = await post({ tx_ref: `bad-${String(amount)}`, amount, currency: "NGN", email: "a@b.co" });
     assert.equal(res.status, 400, String(amount));
@@ -170,7 +210,10 @@ test("each API fault is ProviderUnavailable: 5xx, a hang past the deadline, a cu
   await assert.rejects(flutterwave.query(account, "OWO-any", AbortSignal.timeout(300)), /no answer in time/);
   assert.ok(Date.now() - started < 1500);
   await control("POST", "/faults", { kind: "disconnect" });
-  await assert.rejects(flutterwave.issue(account, request("TRANSFER", 10000), signal()), (e: unknown) => e instanceof ProviderUnavailable && /cannot be reached/.test(e.message));
+  await assert.rejects(
+    flutterwave.issue(account, request("TRANSFER", 10000), signal()),
+    (e: unknown) => e instanceof ProviderUnavailable && /cannot be reached/.test(e.message),
+  );
   await flutterwave.testConnection(account, signal()); // the one-shot fault is spent
   const closed = await new Promise<number>((resolve) => {
     const probe = createServer().listen(0, "127.0.0.1", () => {
@@ -178,7 +221,10 @@ test("each API fault is ProviderUnavailable: 5xx, a hang past the deadline, a cu
       probe.close(() => resolve(port));
     });
   });
-  await assert.rejects(flutterwave.issue({ ...account, baseUrl: `http://127.0.0.1:${closed}` }, request("USSD", 10000), signal()), /cannot be reached \(ECONNREFUSED\)/);
+  await assert.rejects(
+    flutterwave.issue({ ...account, baseUrl: `http://127.0.0.1:${closed}` }, request("USSD", 10000), signal()),
+    /cannot be reached \(ECONNREFUSED\)/,
+  );
 });
 
 test("webhook faults: dropped (the requery still sees the money), duplicated, replayed, reordered, wrong amount", async () => {
@@ -196,10 +242,17 @@ test("webhook faults: dropped (the requery still sees the money), duplicated, re
   await control("POST", `/transactions/${twice.reference}/pay`);
   const [a, b] = await webhooks(2);
   assert.ok(a && b);
-  assert.equal(flutterwave.readNotice(account, a.raw, a.headers).eventId, flutterwave.readNotice(account, b.raw, b.headers).eventId, "one event id for both: applied once");
+  assert.equal(
+    flutterwave.readNotice(account, a.raw, a.headers).eventId,
+    flutterwave.readNotice(account, b.raw, b.headers).eventId,
+    "one event id for both: applied once",
+  );
   await control("POST", "/webhooks/replay");
   const [, , replay] = await webhooks(3);
-  assert.equal(flutterwave.readNotice(account, replay!.raw, replay!.headers).eventId, flutterwave.readNotice(account, a.raw, a.headers).eventId);
+  assert.equal(
+    flutterwave.readNotice(account, replay!.raw, replay!.headers).eventId,
+    flutterwave.readNotice(account, a.raw, a.headers).eventId,
+  );
 
   received.length = 0;
   await control("POST", "/faults", { kind: "reorder-webhooks", times: 2 });
@@ -209,7 +262,10 @@ test("webhook faults: dropped (the requery still sees the money), duplicated, re
   await flutterwave.issue(account, second, signal());
   await control("POST", `/transactions/${first.reference}/pay`);
   await control("POST", `/transactions/${second.reference}/pay`);
-  const order = (await webhooks(2)).map((w) => { const r = flutterwave.readNotice(account, w.raw, w.headers); return r.kind === "payment" ? r.reference : r.kind; });
+  const order = (await webhooks(2)).map((w) => {
+    const r = flutterwave.readNotice(account, w.raw, w.headers);
+    return r.kind === "payment" ? r.reference : r.kind;
+  });
   assert.deepEqual(order, [second.reference, first.reference]);
 
   received.length = 0;
@@ -227,17 +283,29 @@ test("refunds: initiated pending, followed to processed or failed; more than is 
   const req = request("TRANSFER", 400000);
   const issued = await flutterwave.issue(account, req, signal());
   await control("POST", `/transactions/${req.reference}/pay`);
-  const refund = { reference: req.reference, providerReference: issued.providerReference, amountKobo: 150000, refundReference: "RFD-1", reason: "out of stock" };
+  const refund = {
+    reference: req.reference,
+    providerReference: issued.providerReference,
+    amountKobo: 150000,
+    refundReference: "RFD-1",
+    reason: "out of stock",
+  };
   const started = await flutterwave.refund!(account, refund, signal());
   assert.equal(started.state, "pending");
   await new Promise((r) => setTimeout(r, 400));
   assert.deepEqual(await flutterwave.queryRefund!(account, started.refundId, signal()), { refundId: started.refundId, state: "processed" });
-  await assert.rejects(flutterwave.refund!(account, { ...refund, amountKobo: 250001, refundReference: "RFD-2" }, signal()), (e: unknown) => e instanceof ProviderRefused && /cannot be greater/.test(e.message));
+  await assert.rejects(
+    flutterwave.refund!(account, { ...refund, amountKobo: 250001, refundReference: "RFD-2" }, signal()),
+    (e: unknown) => e instanceof ProviderRefused && /cannot be greater/.test(e.message),
+  );
   await control("POST", "/faults", { kind: "refund-fails" });
   const failing = await flutterwave.refund!(account, { ...refund, amountKobo: 250000, refundReference: "RFD-3" }, signal());
   await new Promise((r) => setTimeout(r, 400));
   assert.equal((await flutterwave.queryRefund!(account, failing.refundId, signal())).state, "failed");
   const unpaid = request("USSD", 10000);
   await flutterwave.issue(account, unpaid, signal());
-  await assert.rejects(flutterwave.refund!(account, { ...refund, reference: unpaid.reference, amountKobo: 10000 }, signal()), (e: unknown) => e instanceof ProviderRefused && /Only successful/.test(e.message));
+  await assert.rejects(
+    flutterwave.refund!(account, { ...refund, reference: unpaid.reference, amountKobo: 10000 }, signal()),
+    (e: unknown) => e instanceof ProviderRefused && /Only successful/.test(e.message),
+  );
 });

@@ -47,9 +47,20 @@ function secretKey(account: ProviderAccount): string {
 
 /** One call to Flutterwave's API (../provider-call.ts turns timeouts, refused connections, 5xx and non-JSON into
  * ProviderUnavailable). A refused secret key is Flutterwave saying no: ProviderRefused. */
-async function call(account: ProviderAccount, method: "GET" | "POST", path: string, signal: AbortSignal, body?: unknown): Promise<ProviderAnswer> {
+async function call(
+  account: ProviderAccount,
+  method: "GET" | "POST",
+  path: string,
+  signal: AbortSignal,
+  body?: unknown,
+): Promise<ProviderAnswer> {
   const url = account.baseUrl.replace(/\/+$/, "") + path;
-  const answer = await callProvider("flutterwave", url, { method, headers: { authorization: `Bearer ${secretKey(account)}` }, body }, signal);
+  const answer = await callProvider(
+    "flutterwave",
+    url,
+    { method, headers: { authorization: `Bearer ${secretKey(account)}` }, body },
+    signal,
+  );
   if (answer.status === 401) throw new ProviderRefused("flutterwave", `${method} ${path.split("?")[0] ?? path}: secret key refused (401)`);
   return answer;
 }
@@ -120,7 +131,12 @@ export const flutterwave: Connector = {
     }
     // The account lives as long as Owo's payment (whole seconds, at least one); Flutterwave may answer an earlier expiry.
     const expires = Math.max(1, Math.floor((req.expiresAt - clock.now()) / 1000));
-    const answer = await call(account, "POST", "/v3/charges?type=bank_transfer", signal, { ...common, narration: req.merchantName, is_permanent: false, expires });
+    const answer = await call(account, "POST", "/v3/charges?type=bank_transfer", signal, {
+      ...common,
+      narration: req.merchantName,
+      is_permanent: false,
+      expires,
+    });
     const issued = readWith("POST /v3/charges?type=bank_transfer", answer, (a) => readTransferCharge(a.body, req.merchantName));
     return issued.expiresAt === undefined || issued.expiresAt > req.expiresAt ? { ...issued, expiresAt: req.expiresAt } : issued;
   },
@@ -152,7 +168,10 @@ export const flutterwave: Connector = {
       throw e instanceof ProviderUnavailable ? new ProviderUnavailable("flutterwave", e.message, false) : e;
     });
     const comments = `${req.reason} (${req.refundReference})`;
-    const answer = await call(account, "POST", `/v3/transactions/${encodeURIComponent(id)}/refund`, signal, { amount: formatKobo(req.amountKobo), comments });
+    const answer = await call(account, "POST", `/v3/transactions/${encodeURIComponent(id)}/refund`, signal, {
+      amount: formatKobo(req.amountKobo),
+      comments,
+    });
     return readWith("POST /v3/transactions/{id}/refund", answer, (a) => readRefund(a.body));
   },
 
@@ -165,7 +184,11 @@ export const flutterwave: Connector = {
       const answer = await call(account, "GET", `/v3/refunds?id=${encodeURIComponent(id)}&from=${from}&page=${page}`, signal);
       const { refunds, totalPages } = readWith("GET /v3/refunds", answer, (a) => readRefundList(a.body));
       const mine = refunds.find(
-        (r) => (r.transactionId === undefined || r.transactionId === id) && r.amountKobo === lookup.amountKobo && (r.comments === undefined || r.comments.includes(lookup.refundReference)) && !lookup.knownRefundIds.includes(r.refundId),
+        (r) =>
+          (r.transactionId === undefined || r.transactionId === id) &&
+          r.amountKobo === lookup.amountKobo &&
+          (r.comments === undefined || r.comments.includes(lookup.refundReference)) &&
+          !lookup.knownRefundIds.includes(r.refundId),
       );
       if (mine) return { refundId: mine.refundId, state: mine.state };
       if (page >= totalPages) return null;

@@ -13,7 +13,12 @@ function fixture(name: string): Fixture {
   return JSON.parse(readFileSync(new URL(name, dir), "utf8")) as Fixture;
 }
 
-const account: ProviderAccount = { id: "prv_contract", provider: "flutterwave", baseUrl: "http://127.0.0.1:9", credentials: { secretKey: "FLWSECK_TEST-x", secretHash: "my-secret-hash" } };
+const account: ProviderAccount = {
+  id: "prv_contract",
+  provider: "flutterwave",
+  baseUrl: "http://127.0.0.1:9",
+  credentials: { secretKey: "FLWSECK_TEST-x", secretHash: "my-secret-hash" },
+};
 
 test("every fixture names the Flutterwave doc page it was taken from", () => {
   const names = readdirSync(dir).filter((n) => n.endsWith(".json"));
@@ -22,7 +27,11 @@ test("every fixture names the Flutterwave doc page it was taken from", () => {
 });
 
 test("USSD charge sample: the dial code is meta.authorization.note exactly, the provider reference is flw_ref", () => {
-  assert.deepEqual(readUssdCharge(fixture("ussd-charge.json").body), { channel: "USSD", providerReference: "flwm3s4m0c1691591875526", dialCode: "*566*002*4517159#" });
+  assert.deepEqual(readUssdCharge(fixture("ussd-charge.json").body), {
+    channel: "USSD",
+    providerReference: "flwm3s4m0c1691591875526",
+    dialCode: "*566*002*4517159#",
+  });
 });
 
 test("bank transfer sample: the account, its bank and expiry come from meta.authorization; transfer_reference is the flw_ref", () => {
@@ -44,11 +53,20 @@ test("bank transfer sample: the account, its bank and expiry come from meta.auth
 
 test("verify samples: a successful transaction in kobo, and the not-found envelope", () => {
   const ok = fixture("verify-successful.json");
-  assert.deepEqual(readTransaction(ok.httpStatus ?? 200, ok.body, "LiveCardTest"), { state: "paid", providerReference: "YemiDesola/FLW275407301", amountKobo: 10000, currency: "NGN" });
+  assert.deepEqual(readTransaction(ok.httpStatus ?? 200, ok.body, "LiveCardTest"), {
+    state: "paid",
+    providerReference: "YemiDesola/FLW275407301",
+    amountKobo: 10000,
+    currency: "NGN",
+  });
   assert.equal(readTransactionId(ok.body), "288200108");
   assert.throws(() => readTransaction(200, ok.body, "SomeoneElsesRef"), UnusableAnswer, "an answer about another tx_ref is never believed");
   const missing = fixture("verify-not-found.json");
-  assert.deepEqual(readTransaction(missing.httpStatus ?? 400, missing.body, "LiveCardTest"), { state: "not_found", amountKobo: 0, currency: "NGN" });
+  assert.deepEqual(readTransaction(missing.httpStatus ?? 400, missing.body, "LiveCardTest"), {
+    state: "not_found",
+    amountKobo: 0,
+    currency: "NGN",
+  });
 });
 
 test("webhook samples: signed with the secret hash they become payments; a wrong or missing verif-hash is rejected", () => {

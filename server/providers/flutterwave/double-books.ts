@@ -20,7 +20,14 @@ export type Charge = {
   account?: { number: string; bank: string; expiresAt: number; used: boolean };
 };
 
-export type Refund = { id: number; charge: Charge; amountKobo: number; status: "pending" | "completed" | "failed"; createdAt: string; comments: string | null };
+export type Refund = {
+  id: number;
+  charge: Charge;
+  amountKobo: number;
+  status: "pending" | "completed" | "failed";
+  createdAt: string;
+  comments: string | null;
+};
 
 /** The bank Flutterwave's dynamic accounts sit at (035, as Flutterwave's live accounts do) and its account id. */
 const TRANSFER_BANK = { code: "035", name: "WEMA BANK" };
@@ -41,11 +48,23 @@ export class Books {
   open(input: Pick<Charge, "txRef" | "type" | "amountKobo" | "customer" | "narration">, expiresInS = DEFAULT_ACCOUNT_LIFETIME_S): Charge {
     const id = this.nextId++;
     const now = Date.now();
-    const charge: Charge = { ...input, id, flwRef: `flwm3s4m0c${now}${id}`, paidKobo: 0, status: "pending", createdAt: new Date(now).toISOString() };
+    const charge: Charge = {
+      ...input,
+      id,
+      flwRef: `flwm3s4m0c${now}${id}`,
+      paidKobo: 0,
+      status: "pending",
+      createdAt: new Date(now).toISOString(),
+    };
     if (input.type === "ussd") charge.paymentCode = String(id);
     else {
       charge.flwRef = `MockFLWRef-${now}-${id}`;
-      charge.account = { number: nubanFor(TRANSFER_BANK.code, String(id).padStart(9, "0").slice(-9)), bank: TRANSFER_BANK.name, expiresAt: now + expiresInS * 1000, used: false };
+      charge.account = {
+        number: nubanFor(TRANSFER_BANK.code, String(id).padStart(9, "0").slice(-9)),
+        bank: TRANSFER_BANK.name,
+        expiresAt: now + expiresInS * 1000,
+        used: false,
+      };
     }
     this.charges.set(input.txRef, charge);
     return charge;
@@ -95,7 +114,13 @@ export class Books {
       payment_type: charge.type,
       created_at: charge.createdAt,
       account_id: ACCOUNT_ID,
-      customer: { id: charge.id, name: charge.customer.name, phone_number: charge.customer.phone, email: charge.customer.email, created_at: charge.createdAt },
+      customer: {
+        id: charge.id,
+        name: charge.customer.name,
+        phone_number: charge.customer.phone,
+        email: charge.customer.email,
+        created_at: charge.createdAt,
+      },
     };
   }
 
@@ -114,7 +139,14 @@ export class Books {
   }
 
   openRefund(charge: Charge, kobo: number, comments: string | null): Refund {
-    const refund: Refund = { id: 75923 + this.refunds.size, charge, amountKobo: kobo, status: "pending", createdAt: new Date().toISOString(), comments };
+    const refund: Refund = {
+      id: 75923 + this.refunds.size,
+      charge,
+      amountKobo: kobo,
+      status: "pending",
+      createdAt: new Date().toISOString(),
+      comments,
+    };
     this.refunds.set(refund.id, refund);
     return refund;
   }
@@ -122,7 +154,19 @@ export class Books {
   /** A record of GET /v3/refunds (get all refunds): the transaction as transaction_id, the merchant's comments echoed. */
   refundListView(r: Refund) {
     const { id, account_id, flw_ref, amount_refunded, status, meta, created_at } = this.refundView(r);
-    return { id, amount_refunded, status, flw_ref, destination: "payment_source", comments: r.comments, settlement_id: "NEW", meta, created_at, account_id, transaction_id: r.charge.id };
+    return {
+      id,
+      amount_refunded,
+      status,
+      flw_ref,
+      destination: "payment_source",
+      comments: r.comments,
+      settlement_id: "NEW",
+      meta,
+      created_at,
+      account_id,
+      transaction_id: r.charge.id,
+    };
   }
 
   refundView(r: Refund) {

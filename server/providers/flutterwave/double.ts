@@ -5,7 +5,13 @@
 // account takes one transfer and expires after use or after its lifetime (a later transfer goes back to the sender);
 // refunds start pending and complete later. Webhooks carry `verif-hash`: the merchant's secret hash, as is.
 import { formatKobo, parseNairaAnswer } from "../../payments/money";
-import { createDoubleServer, type DoubleAnswer, type DoubleRequest, type DoubleRoute, type DoubleServer } from "../test-double/double-server";
+import {
+  createDoubleServer,
+  type DoubleAnswer,
+  type DoubleRequest,
+  type DoubleRoute,
+  type DoubleServer,
+} from "../test-double/double-server";
 import { FaultPlan } from "../test-double/faults";
 import { WebhookOutbox } from "../test-double/webhook-outbox";
 import { Books, type Charge } from "./double-books";
@@ -15,7 +21,10 @@ export type FlutterwaveDoubleOptions = { secretKey: string; secretHash: string; 
 
 /** Flutterwave's envelopes. */
 const refused = (status: number, message: string): DoubleAnswer => ({ status, body: { status: "error", message, data: null } });
-const ok = (message: string, data: unknown, extra: Record<string, unknown> = {}): DoubleAnswer => ({ status: 200, body: { status: "success", message, data, ...extra } });
+const ok = (message: string, data: unknown, extra: Record<string, unknown> = {}): DoubleAnswer => ({
+  status: 200,
+  body: { status: "success", message, data, ...extra },
+});
 const controlError = (status: number, error: string): DoubleAnswer => ({ status, body: { error } });
 
 function fields(json: unknown): Record<string, unknown> | null {
@@ -51,15 +60,31 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     if (amountKobo === null) return refused(400, "Invalid amount: a positive amount with at most 2 decimals is required");
     if (b.currency !== "NGN") return refused(400, `${type === "ussd" ? "USSD" : "Bank transfer"} charges are only supported for NGN`);
     if (typeof b.email !== "string" || !EMAIL.test(b.email)) return refused(400, "A valid email is required");
-    const customer = { email: b.email, name: typeof b.fullname === "string" ? b.fullname : "Anonymous customer", phone: typeof b.phone_number === "string" ? b.phone_number : null };
-    const opened = { txRef: b.tx_ref, type, amountKobo, customer, narration: typeof b.narration === "string" ? b.narration : customer.name } as const;
+    const customer = {
+      email: b.email,
+      name: typeof b.fullname === "string" ? b.fullname : "Anonymous customer",
+      phone: typeof b.phone_number === "string" ? b.phone_number : null,
+    };
+    const opened = {
+      txRef: b.tx_ref,
+      type,
+      amountKobo,
+      customer,
+      narration: typeof b.narration === "string" ? b.narration : customer.name,
+    } as const;
     if (type === "ussd") {
-      if (typeof b.account_bank !== "string" || !USSD_BANK_CODES.has(b.account_bank)) return refused(400, "USSD is not supported for this account_bank");
+      if (typeof b.account_bank !== "string" || !USSD_BANK_CODES.has(b.account_bank))
+        return refused(400, "USSD is not supported for this account_bank");
       const c = books.open(opened);
-      return ok("Charge initiated", { ...books.transaction(c), payment_code: c.paymentCode }, { meta: { authorization: { mode: "ussd", note: `*566*002*${c.paymentCode}#` } } });
+      return ok(
+        "Charge initiated",
+        { ...books.transaction(c), payment_code: c.paymentCode },
+        { meta: { authorization: { mode: "ussd", note: `*566*002*${c.paymentCode}#` } } },
+      );
     }
     const expires = b.expires;
-    if (expires !== undefined && (typeof expires !== "number" || !Number.isSafeInteger(expires) || expires < 1)) return refused(400, "expires must be a whole number of seconds");
+    if (expires !== undefined && (typeof expires !== "number" || !Number.isSafeInteger(expires) || expires < 1))
+      return refused(400, "expires must be a whole number of seconds");
     const c = books.open(opened, expires);
     const account = c.account!;
     // The docs' sample answers this charge with no `data`: everything is in meta.authorization.
@@ -127,19 +152,30 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     if (Number.isNaN(from) || Number.isNaN(to)) return refused(400, "from and to must be dates (YYYY-MM-DD)");
     if (!Number.isInteger(page) || page < 1) return refused(400, "page must be a positive integer");
     const all = [...books.refunds.values()]
-      .filter((r) => (q.get("id") === null || String(r.charge.id) === q.get("id")) && (q.get("status") === null || r.status === q.get("status")))
+      .filter(
+        (r) => (q.get("id") === null || String(r.charge.id) === q.get("id")) && (q.get("status") === null || r.status === q.get("status")),
+      )
       .map((r) => books.refundListView(r))
-      .filter((r) => (q.get("flw_ref") === null || r.flw_ref === q.get("flw_ref")) && Date.parse(r.created_at) >= from && Date.parse(r.created_at) < to)
+      .filter(
+        (r) =>
+          (q.get("flw_ref") === null || r.flw_ref === q.get("flw_ref")) &&
+          Date.parse(r.created_at) >= from &&
+          Date.parse(r.created_at) < to,
+      )
       .reverse();
     const data = all.slice((page - 1) * 10, page * 10);
-    return ok("Refunds fetched", data, { meta: { page_info: { total: all.length, current_page: page, total_pages: Math.max(1, Math.ceil(all.length / 10)) } } });
+    return ok("Refunds fetched", data, {
+      meta: { page_info: { total: all.length, current_page: page, total_pages: Math.max(1, Math.ceil(all.length / 10)) } },
+    });
   }
 
   function balances(): DoubleAnswer {
     let total = 0;
     for (const c of books.charges.values()) if (c.status === "successful") total += c.paidKobo;
     for (const r of books.refunds.values()) if (r.status !== "failed") total -= r.amountKobo;
-    return ok("Wallet balances fetched", [{ currency: "NGN", available_balance: Number(formatKobo(total)), ledger_balance: Number(formatKobo(total)) }]);
+    return ok("Wallet balances fetched", [
+      { currency: "NGN", available_balance: Number(formatKobo(total)), ledger_balance: Number(formatKobo(total)) },
+    ]);
   }
 
   /** charge.completed, with the amount bent when an amount-mismatch fault is armed. */
@@ -187,7 +223,15 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     const c = books.charges.get(txRef);
     if (!c) return controlError(404, `no charge ${txRef}`);
     const refunds = [...books.refunds.values()].filter((r) => r.charge === c).map((r) => books.refundView(r));
-    return { status: 200, body: { transaction: books.transaction(c), account: c.account ?? null, dialCode: c.paymentCode ? `*566*002*${c.paymentCode}#` : null, refunds } };
+    return {
+      status: 200,
+      body: {
+        transaction: books.transaction(c),
+        account: c.account ?? null,
+        dialCode: c.paymentCode ? `*566*002*${c.paymentCode}#` : null,
+        refunds,
+      },
+    };
   }
 
   const api: DoubleRoute[] = [
@@ -200,14 +244,30 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     { method: "GET", path: /^\/v3\/balances$/, handle: authorized(balances) },
   ];
   const control: DoubleRoute[] = [
-    { method: "GET", path: /^\/_double$/, handle: () => ({ status: 200, body: { provider: "flutterwave", secretKey: o.secretKey, secretHash: o.secretHash, webhookUrl: outbox.url, transactions: [...books.charges.keys()] } }) },
+    {
+      method: "GET",
+      path: /^\/_double$/,
+      handle: () => ({
+        status: 200,
+        body: {
+          provider: "flutterwave",
+          secretKey: o.secretKey,
+          secretHash: o.secretHash,
+          webhookUrl: outbox.url,
+          transactions: [...books.charges.keys()],
+        },
+      }),
+    },
     { method: "GET", path: /^\/_double\/transactions\/([^/]+)$/, handle: inspect },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/pay$/, handle: pay },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/decline$/, handle: decline },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/expire$/, handle: expire },
   ];
   const double = createDoubleServer({
-    api, control, faults, outbox,
+    api,
+    control,
+    faults,
+    outbox,
     serverError: { status: 503, body: { status: "error", message: "Service Unavailable", data: null } },
     notFound: { status: 404, body: { status: "error", message: "Route not found", data: null } },
   });

@@ -15,7 +15,12 @@ let double: DoubleProcess;
 let m: { merchantId: string; publicKey: string; token: string };
 
 before(async () => {
-  owo = await startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000" });
+  owo = await startOwo({
+    OWO_WORKER: "on",
+    OWO_WEBHOOK_BACKOFF_SCALE: "0.001",
+    OWO_REQUERY_BACKOFF_SCALE: "0.001",
+    OWO_PROVIDER_TIMEOUT_MS: "15000",
+  });
   receiver = await startReceiver();
   double = await spawnDouble("flutterwave", { "secret-key": KEYS.secretKey, "secret-hash": KEYS.secretHash, "refund-delay-ms": "100" });
   const { connectProvider } = await import("../accounts");
@@ -38,8 +43,17 @@ async function initiate(patch: Record<string, unknown>) {
   const res = await call(owo, "POST", "/api/v2/payments/initiates", {
     token: m.token,
     body: {
-      publicKey: m.publicKey, amount: "5000.00", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
-      paymentReference, callbackUrl: receiver.url(`/cb/${paymentReference}`), redirectUrl: "https://shop.example.ng/done", ...patch,
+      publicKey: m.publicKey,
+      amount: "5000.00",
+      fullName: "Ada Obi",
+      mobileNumber: "08012345678",
+      email: "ada@example.com",
+      currency: "NGN",
+      country: "NG",
+      paymentReference,
+      callbackUrl: receiver.url(`/cb/${paymentReference}`),
+      redirectUrl: "https://shop.example.ng/done",
+      ...patch,
     },
   });
   assert.equal(res.status, 200, res.text);
@@ -55,10 +69,12 @@ async function customer(action: "pay" | "decline", issueReference: string, body:
 }
 
 function callbackEvents(ref: string): string[] {
-  return receiver.received.filter((r) => r.path === `/cb/${ref}`).map((r) => {
-    const body = JSON.parse(r.body) as { notificationItems: { notificationRequestItem: { data: { event: string } } }[] };
-    return body.notificationItems[0]?.notificationRequestItem.data.event ?? "";
-  });
+  return receiver.received
+    .filter((r) => r.path === `/cb/${ref}`)
+    .map((r) => {
+      const body = JSON.parse(r.body) as { notificationItems: { notificationRequestItem: { data: { event: string } } }[] };
+      return body.notificationItems[0]?.notificationRequestItem.data.event ?? "";
+    });
 }
 
 test("a declined USSD debit: Flutterwave's failed charge.completed, confirmed by its record, fails the payment and tells the merchant", async () => {
@@ -86,11 +102,20 @@ test("a refund goes to Flutterwave's refund endpoint and is followed there until
   const p = await initiate({ paymentType: "TRANSFER" });
   await customer("pay", p.issueReference);
   assert.equal((await verify(p.paymentReference)).payments.status, "SUCCESSFUL");
-  const res = await call(owo, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, { token: m.token, body: { amount: "1200.00", reason: "out of stock", refundReference: `RFD-${p.paymentReference}` } });
+  const res = await call(owo, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, {
+    token: m.token,
+    body: { amount: "1200.00", reason: "out of stock", refundReference: `RFD-${p.paymentReference}` },
+  });
   assert.equal(res.status, 200, res.text);
   assert.equal(res.json.data.refund.status, "PENDING");
-  const atFlutterwave = (await (await fetch(`${double.url}/_double/transactions/${p.issueReference}`)).json()) as { refunds: { amount_refunded: number }[] };
-  assert.deepEqual(atFlutterwave.refunds.map((r) => r.amount_refunded), [1200], "sent as naira 1200.00");
+  const atFlutterwave = (await (await fetch(`${double.url}/_double/transactions/${p.issueReference}`)).json()) as {
+    refunds: { amount_refunded: number }[];
+  };
+  assert.deepEqual(
+    atFlutterwave.refunds.map((r) => r.amount_refunded),
+    [1200],
+    "sent as naira 1200.00",
+  );
   await eventually("refund PROCESSED", async () => (await verify(p.paymentReference)).payments.amountRefunded === "1200.00");
   await eventually("refund.processed callback", () => callbackEvents(p.paymentReference).includes("refund.processed"));
 });

@@ -21,7 +21,13 @@ before(async () => {
   owo = await startOwo({ OWO_PROVIDER_TIMEOUT_MS: "15000" });
   double = await spawnDouble("flutterwave", { "secret-key": SECRET_KEY, "secret-hash": SECRET_HASH });
   merchant = await createTestMerchant("Ada Stores");
-  providerId = (await connectProvider(merchant.merchantId, { provider: "flutterwave", credentials: { secretKey: SECRET_KEY, secretHash: SECRET_HASH }, baseUrl: double.url })).providerId;
+  providerId = (
+    await connectProvider(merchant.merchantId, {
+      provider: "flutterwave",
+      credentials: { secretKey: SECRET_KEY, secretHash: SECRET_HASH },
+      baseUrl: double.url,
+    })
+  ).providerId;
 });
 after(async () => {
   await double.stop();
@@ -34,7 +40,20 @@ const ref = () => `OWO-LIVE-${process.pid}-${++n}`;
 
 test("a live USSD payment and a live transfer are issued by the merchant's Flutterwave account", async () => {
   const ussdRef = ref();
-  const ussd = await issueThroughProviders(merchant.merchantId, "live", { channel: "USSD", amountKobo: 250000, currency: "NGN", bank: bankByCode("058")!, customer, merchantName: "Ada Stores", expiresAt: Date.now() + 1_800_000 }, () => ussdRef);
+  const ussd = await issueThroughProviders(
+    merchant.merchantId,
+    "live",
+    {
+      channel: "USSD",
+      amountKobo: 250000,
+      currency: "NGN",
+      bank: bankByCode("058")!,
+      customer,
+      merchantName: "Ada Stores",
+      expiresAt: Date.now() + 1_800_000,
+    },
+    () => ussdRef,
+  );
   assert.equal(ussd.provider, "flutterwave");
   assert.equal(ussd.providerAccountId, providerId);
   assert.equal(ussd.issueReference, ussdRef);
@@ -43,19 +62,46 @@ test("a live USSD payment and a live transfer are issued by the merchant's Flutt
   const seen = await (await fetch(`${double.url}/_double/transactions/${ussdRef}`)).json();
   assert.equal(seen.transaction.flw_ref, ussd.issued.providerReference);
 
-  const transfer = await issueThroughProviders(merchant.merchantId, "live", { channel: "TRANSFER", amountKobo: 250000, currency: "NGN", customer, merchantName: "Ada Stores", expiresAt: Date.now() + 1_800_000 }, ref);
+  const transfer = await issueThroughProviders(
+    merchant.merchantId,
+    "live",
+    { channel: "TRANSFER", amountKobo: 250000, currency: "NGN", customer, merchantName: "Ada Stores", expiresAt: Date.now() + 1_800_000 },
+    ref,
+  );
   assert.equal(transfer.issued.channel, "TRANSFER");
   assert.equal(transfer.issued.channel === "TRANSFER" && transfer.issued.accountName, "Ada Stores");
 });
 
 test("a bank Flutterwave does not serve is S8; Flutterwave down (5xx) is S502 naming it", async () => {
   await assert.rejects(
-    issueThroughProviders(merchant.merchantId, "live", { channel: "USSD", amountKobo: 10000, currency: "NGN", bank: bankByCode("063")!, customer, merchantName: "Ada Stores", expiresAt: Date.now() + 60_000 }, ref),
+    issueThroughProviders(
+      merchant.merchantId,
+      "live",
+      {
+        channel: "USSD",
+        amountKobo: 10000,
+        currency: "NGN",
+        bank: bankByCode("063")!,
+        customer,
+        merchantName: "Ada Stores",
+        expiresAt: Date.now() + 60_000,
+      },
+      ref,
+    ),
     (e: unknown) => e instanceof ApiError && e.code === "S8",
   );
   await fetch(`${double.url}/_double/faults`, { method: "POST", body: JSON.stringify({ kind: "5xx", path: "/v3/charges" }) });
   await assert.rejects(
-    issueThroughProviders(merchant.merchantId, "live", { channel: "TRANSFER", amountKobo: 10000, currency: "NGN", customer, merchantName: "Ada Stores", expiresAt: Date.now() + 60_000 }, ref),
-    (e: unknown) => e instanceof ApiError && e.code === "S502" && JSON.stringify(e).includes("provider.flutterwave") && JSON.stringify(e).includes("answered 503"),
+    issueThroughProviders(
+      merchant.merchantId,
+      "live",
+      { channel: "TRANSFER", amountKobo: 10000, currency: "NGN", customer, merchantName: "Ada Stores", expiresAt: Date.now() + 60_000 },
+      ref,
+    ),
+    (e: unknown) =>
+      e instanceof ApiError &&
+      e.code === "S502" &&
+      JSON.stringify(e).includes("provider.flutterwave") &&
+      JSON.stringify(e).includes("answered 503"),
   );
 });

@@ -10,7 +10,24 @@ export class UnusableAnswer extends Error {}
 
 /** The banks Flutterwave's USSD guide lists ("USSD payments are currently only supported for the following banks"). */
 export const USSD_BANK_CODES: ReadonlySet<string> = new Set([
-  "044", "050", "070", "011", "214", "058", "030", "082", "303", "105", "221", "232", "032", "033", "215", "090110", "035", "057",
+  "044",
+  "050",
+  "070",
+  "011",
+  "214",
+  "058",
+  "030",
+  "082",
+  "303",
+  "105",
+  "221",
+  "232",
+  "032",
+  "033",
+  "215",
+  "090110",
+  "035",
+  "057",
 ]);
 
 type Json = Record<string, unknown>;
@@ -51,7 +68,8 @@ export function readUssdCharge(body: unknown): Extract<Issued, { channel: "USSD"
   const flwRef = text(record(b.data)?.flw_ref);
   const note = authorization(b)?.note;
   if (!flwRef) throw new UnusableAnswer("USSD charge without data.flw_ref");
-  if (typeof note !== "string" || !DIAL_CODE.test(note)) throw new UnusableAnswer("USSD charge without a dial code in meta.authorization.note");
+  if (typeof note !== "string" || !DIAL_CODE.test(note))
+    throw new UnusableAnswer("USSD charge without a dial code in meta.authorization.note");
   return { channel: "USSD", providerReference: flwRef, dialCode: note };
 }
 
@@ -129,7 +147,8 @@ export function readWebhook(body: unknown): NoticeReading {
   const outcome = data.status === "successful" ? "paid" : data.status === "failed" ? "failed" : undefined;
   if (!outcome) return { kind: "ignored", eventId, why: `charge status ${String(data.status)} is not final` };
   const amountKobo = parseNairaAnswer(data.amount);
-  if (amountKobo === null || typeof data.currency !== "string") return { kind: "ignored", eventId, why: "charge without a readable amount and currency" };
+  if (amountKobo === null || typeof data.currency !== "string")
+    return { kind: "ignored", eventId, why: "charge without a readable amount and currency" };
   const reference = text(data.tx_ref);
   const providerReference = text(data.flw_ref);
   return {
@@ -165,7 +184,15 @@ export function readRefundList(body: unknown): { refunds: ListedRefund[]; totalP
     const transactionId = text(r.transaction_id ?? r.tx_id);
     const comments = typeof r.comments === "string" ? r.comments : typeof r.comment === "string" ? r.comment : undefined;
     const state = r.status === "completed" ? "processed" : r.status === "failed" ? "failed" : "pending";
-    return [{ refundId: id, state, amountKobo: parseNairaAnswer(r.amount_refunded), ...(transactionId ? { transactionId } : {}), ...(comments !== undefined ? { comments } : {}) }];
+    return [
+      {
+        refundId: id,
+        state,
+        amountKobo: parseNairaAnswer(r.amount_refunded),
+        ...(transactionId ? { transactionId } : {}),
+        ...(comments !== undefined ? { comments } : {}),
+      },
+    ];
   });
   const pages = record(record(record(b.meta)?.page_info))?.total_pages;
   return { refunds, totalPages: typeof pages === "number" && Number.isSafeInteger(pages) && pages > 0 ? pages : 1 };

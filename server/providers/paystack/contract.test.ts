@@ -13,7 +13,12 @@ type Fixture = { source: string; copiedFrom: string; status: number; body: unkno
 const dir = join(import.meta.dirname, "fixtures");
 const fixture = (name: string): Fixture => JSON.parse(readFileSync(join(dir, `${name}.json`), "utf8")) as Fixture;
 
-const account: ProviderAccount = { id: "prv_contract", provider: "paystack", baseUrl: "https://api.paystack.co", credentials: { secretKey: "sk_test_contract" } };
+const account: ProviderAccount = {
+  id: "prv_contract",
+  provider: "paystack",
+  baseUrl: "https://api.paystack.co",
+  credentials: { secretKey: "sk_test_contract" },
+};
 
 /** The webhook as Paystack would send it: these bytes, signed with the account's secret key. */
 function notice(name: string) {
@@ -32,14 +37,26 @@ test("every fixture names the Paystack page it was copied from", () => {
 });
 
 test("USSD charge answers (API reference and the USSD guide) give the dial code and Paystack's reference", () => {
-  assert.deepEqual(readChargeAnswer("USSD", 200, fixture("charge-ussd").body), { channel: "USSD", providerReference: "2ofkbk0yie6dvzb", dialCode: "*737*33*4*453441#" });
-  assert.deepEqual(readChargeAnswer("USSD", 200, fixture("charge-ussd-guide").body), { channel: "USSD", providerReference: "yjr1r8rwhedara4", dialCode: "*737*33*4*18791#" });
+  assert.deepEqual(readChargeAnswer("USSD", 200, fixture("charge-ussd").body), {
+    channel: "USSD",
+    providerReference: "2ofkbk0yie6dvzb",
+    dialCode: "*737*33*4*453441#",
+  });
+  assert.deepEqual(readChargeAnswer("USSD", 200, fixture("charge-ussd-guide").body), {
+    channel: "USSD",
+    providerReference: "yjr1r8rwhedara4",
+    dialCode: "*737*33*4*18791#",
+  });
 });
 
 test("the bank_transfer charge answer gives the temporary account, its name, its bank and its expiry", () => {
   assert.deepEqual(readChargeAnswer("TRANSFER", 200, fixture("charge-bank-transfer").body), {
-    channel: "TRANSFER", providerReference: "kcvu0t3kzs", accountNumber: "1260257501", bankName: "Test Bank",
-    accountName: "TEST-MANAGED-ACCOUNT", expiresAt: Date.parse("2025-04-24T16:40:57.954Z"),
+    channel: "TRANSFER",
+    providerReference: "kcvu0t3kzs",
+    accountNumber: "1260257501",
+    bankName: "Test Bank",
+    accountName: "TEST-MANAGED-ACCOUNT",
+    expiresAt: Date.parse("2025-04-24T16:40:57.954Z"),
   });
 });
 
@@ -54,7 +71,11 @@ test("a charge answer that issued nothing usable is ProviderUnavailable, a 4xx i
 test("verify: a success is money received in kobo at Paystack's paid_at; Paystack's 400 'Invalid key' is a refusal", () => {
   const v = fixture("verify-success");
   assert.deepEqual(readVerifyAnswer(v.status, v.body), {
-    state: "paid", providerReference: "re4lyvq3s3", amountKobo: 40333, currency: "NGN", paidAt: Date.parse("2024-08-22T09:15:02.000Z"),
+    state: "paid",
+    providerReference: "re4lyvq3s3",
+    amountKobo: 40333,
+    currency: "NGN",
+    paidAt: Date.parse("2024-08-22T09:15:02.000Z"),
   });
   const as = (status: string) => {
     const body = structuredClone(v.body) as { data: Record<string, unknown> };
@@ -67,7 +88,10 @@ test("verify: a success is money received in kobo at Paystack's paid_at; Paystac
   );
   assert.deepEqual([as("failed").amountKobo, as("ongoing").amountKobo], [0, 0]);
   const k = fixture("verify-invalid-key");
-  assert.throws(() => readVerifyAnswer(k.status, k.body), (e: unknown) => e instanceof ProviderRefused && /Invalid key/.test(e.message));
+  assert.throws(
+    () => readVerifyAnswer(k.status, k.body),
+    (e: unknown) => e instanceof ProviderRefused && /Invalid key/.test(e.message),
+  );
 });
 
 test("refund create and fetch answers give the refund id and its state", () => {
@@ -79,12 +103,24 @@ test("refund create and fetch answers give the refund id and its state", () => {
 
 test("charge.success webhooks (USSD, transfer, card samples) read as credits in kobo with Paystack's paid time", () => {
   assert.deepEqual(notice("webhook-charge-success-ussd"), {
-    kind: "payment", eventId: "charge.success:53561", reference: "2ofkbk0yie6dvzb", providerReference: "2ofkbk0yie6dvzb",
-    outcome: "paid", amountKobo: 150000, currency: "NGN", at: Date.parse("2018-06-25T12:42:58.000Z"),
+    kind: "payment",
+    eventId: "charge.success:53561",
+    reference: "2ofkbk0yie6dvzb",
+    providerReference: "2ofkbk0yie6dvzb",
+    outcome: "paid",
+    amountKobo: 150000,
+    currency: "NGN",
+    at: Date.parse("2018-06-25T12:42:58.000Z"),
   });
   assert.deepEqual(notice("webhook-charge-success-transfer"), {
-    kind: "payment", eventId: "charge.success:3104021987", reference: "zuz8ggd1ro", providerReference: "zuz8ggd1ro",
-    outcome: "paid", amountKobo: 25000, currency: "NGN", at: Date.parse("2023-09-12T13:29:09.000Z"),
+    kind: "payment",
+    eventId: "charge.success:3104021987",
+    reference: "zuz8ggd1ro",
+    providerReference: "zuz8ggd1ro",
+    outcome: "paid",
+    amountKobo: 25000,
+    currency: "NGN",
+    at: Date.parse("2023-09-12T13:29:09.000Z"),
   });
   const card = notice("webhook-charge-success-card");
   assert.equal(card.kind === "payment" && card.amountKobo, 10000);
@@ -92,14 +128,21 @@ test("charge.success webhooks (USSD, transfer, card samples) read as credits in 
 
 test("refund webhooks: processed and failed move a refund (found by transaction and amount); pending, processing and needs-attention do not", () => {
   assert.deepEqual(notice("webhook-refund-processed"), {
-    kind: "refund", eventId: "refund.processed:T2154954_412829_3be32076_6lcg3:132013318360",
-    providerReference: "T2154954_412829_3be32076_6lcg3", amountKobo: 5000, state: "processed",
+    kind: "refund",
+    eventId: "refund.processed:T2154954_412829_3be32076_6lcg3:132013318360",
+    providerReference: "T2154954_412829_3be32076_6lcg3",
+    amountKobo: 5000,
+    state: "processed",
   });
   assert.deepEqual(notice("webhook-refund-failed"), {
-    kind: "refund", eventId: "refund.failed:T9171231_412325_3be2736c_n6tml:TRF_9vgfawjnoz58uxy",
-    providerReference: "T9171231_412325_3be2736c_n6tml", amountKobo: 20000, state: "failed",
+    kind: "refund",
+    eventId: "refund.failed:T9171231_412325_3be2736c_n6tml:TRF_9vgfawjnoz58uxy",
+    providerReference: "T9171231_412325_3be2736c_n6tml",
+    amountKobo: 20000,
+    state: "failed",
   });
-  for (const name of ["webhook-refund-pending", "webhook-refund-processing", "webhook-refund-needs-attention"]) assert.equal(notice(name).kind, "ignored", name);
+  for (const name of ["webhook-refund-pending", "webhook-refund-processing", "webhook-refund-needs-attention"])
+    assert.equal(notice(name).kind, "ignored", name);
 });
 
 test("bank.transfer.rejected (Paystack sends a wrong amount back itself) is recorded, never credited", () => {
@@ -112,13 +155,22 @@ test("bank.transfer.rejected (Paystack sends a wrong amount back itself) is reco
 test("a webhook with no signature, a forged one, or one signed with another key is rejected before it is read", () => {
   const raw = Buffer.from(JSON.stringify(fixture("webhook-charge-success-ussd").body));
   assert.throws(() => paystack.readNotice(account, raw, {}), NoticeRejected);
-  assert.throws(() => paystack.readNotice(account, raw, { "x-paystack-signature": paystackSignature(raw, "sk_test_other") }), NoticeRejected);
+  assert.throws(
+    () => paystack.readNotice(account, raw, { "x-paystack-signature": paystackSignature(raw, "sk_test_other") }),
+    NoticeRejected,
+  );
   const tampered = Buffer.from(raw.toString().replace("150000", "1500000"));
-  assert.throws(() => paystack.readNotice(account, tampered, { "x-paystack-signature": paystackSignature(raw, "sk_test_contract") }), NoticeRejected);
+  assert.throws(
+    () => paystack.readNotice(account, tampered, { "x-paystack-signature": paystackSignature(raw, "sk_test_contract") }),
+    NoticeRejected,
+  );
 });
 
 test("test connection reads the balance sample as a good answer and Paystack's 401 as a refusal", () => {
   const b = fixture("balance");
   assert.doesNotThrow(() => readBalanceAnswer(b.status, b.body));
-  assert.throws(() => readBalanceAnswer(401, { status: false, message: "Invalid key" }), (e: unknown) => e instanceof ProviderRefused && /Invalid key/.test(e.message));
+  assert.throws(
+    () => readBalanceAnswer(401, { status: false, message: "Invalid key" }),
+    (e: unknown) => e instanceof ProviderRefused && /Invalid key/.test(e.message),
+  );
 });

@@ -51,8 +51,19 @@ export class PaystackLedger {
 
   constructor(readonly domain: "test" | "live") {}
 
-  open(t: Omit<DoubleTransaction, "id" | "status" | "gatewayResponse" | "createdAt" | "paidAt" | "reversals" | "ussd" | "account">, channel: { ussdType?: string; accountExpiresAt?: Date }): DoubleTransaction {
-    const tx: DoubleTransaction = { ...t, id: this.nextTransactionId++, status: "pending", gatewayResponse: null, createdAt: new Date(), paidAt: null, reversals: [] };
+  open(
+    t: Omit<DoubleTransaction, "id" | "status" | "gatewayResponse" | "createdAt" | "paidAt" | "reversals" | "ussd" | "account">,
+    channel: { ussdType?: string; accountExpiresAt?: Date },
+  ): DoubleTransaction {
+    const tx: DoubleTransaction = {
+      ...t,
+      id: this.nextTransactionId++,
+      status: "pending",
+      gatewayResponse: null,
+      createdAt: new Date(),
+      paidAt: null,
+      reversals: [],
+    };
     if (channel.ussdType) tx.ussd = { type: channel.ussdType, code: `*${channel.ussdType}*33*4*${String(randomInt(100000, 1000000))}#` };
     if (channel.accountExpiresAt) {
       const serial = String(this.accountSerial++).padStart(9, "0");
@@ -75,7 +86,17 @@ export class PaystackLedger {
   }
 
   openRefund(tx: DoubleTransaction, amount: number, customerNote: string, merchantNote: string): DoubleRefund {
-    const r: DoubleRefund = { id: this.nextRefundId++, transaction: tx, amount, status: "pending", customerNote, merchantNote, createdAt: new Date(), refundedAt: null, refundReference: null };
+    const r: DoubleRefund = {
+      id: this.nextRefundId++,
+      transaction: tx,
+      amount,
+      status: "pending",
+      customerNote,
+      merchantNote,
+      createdAt: new Date(),
+      refundedAt: null,
+      refundReference: null,
+    };
     this.refunds.set(r.id, r);
     return r;
   }
@@ -90,51 +111,192 @@ export class PaystackLedger {
     const paid = tx.paidAt?.toISOString() ?? null;
     const transfer = tx.channel === "bank_transfer";
     return {
-      id: tx.id, domain: this.domain, status: this.statusOf(tx), reference: tx.reference, receipt_number: null, amount, message: null,
-      gateway_response: tx.gatewayResponse, paid_at: paid, created_at: tx.createdAt.toISOString(), channel: tx.channel, currency: tx.currency,
-      ip_address: "127.0.0.1", metadata: tx.metadata ?? "", log: null, fees: tx.status === "success" ? Math.min(200000, Math.floor((amount * 15) / 1000)) : null,
+      id: tx.id,
+      domain: this.domain,
+      status: this.statusOf(tx),
+      reference: tx.reference,
+      receipt_number: null,
+      amount,
+      message: null,
+      gateway_response: tx.gatewayResponse,
+      paid_at: paid,
+      created_at: tx.createdAt.toISOString(),
+      channel: tx.channel,
+      currency: tx.currency,
+      ip_address: "127.0.0.1",
+      metadata: tx.metadata ?? "",
+      log: null,
+      fees: tx.status === "success" ? Math.min(200000, Math.floor((amount * 15) / 1000)) : null,
       fees_split: null,
       authorization: transfer
-        ? { authorization_code: `AUTH_${tx.id}`, bin: "008XXX", last4: "X553", exp_month: "09", exp_year: "2030", channel: "bank_transfer", card_type: "transfer", bank: null, country_code: "NG", brand: "Managed Account", reusable: false, signature: null, account_name: null, sender_country: "NG", sender_bank: null, sender_bank_account_number: "XXXXXXX553", sender_name: "Double Customer", narration: tx.reference }
-        : { authorization_code: `AUTH_${tx.id}`, bin: "XXXXXX", last4: "XXXX", exp_month: "05", exp_year: "2030", channel: "ussd", card_type: "offline", bank: ussdBank(tx.ussd?.type), country_code: "NG", brand: "offline", reusable: false, signature: null, account_name: null },
-      customer: { id: 181873746, first_name: null, last_name: null, email: tx.email, customer_code: "CUS_1rkzaqsv4rrhqo6", phone: null, metadata: null, risk_action: "default", international_format_phone: null },
-      plan: null, split: {}, order_id: null, paidAt: paid, createdAt: tx.createdAt.toISOString(), requested_amount: tx.amount,
-      pos_transaction_data: null, source: { type: "api", source: "merchant_api", entry_point: "charge", identifier: null }, fees_breakdown: null,
-      connect: null, transaction_date: tx.createdAt.toISOString(), plan_object: {}, subaccount: {},
+        ? {
+            authorization_code: `AUTH_${tx.id}`,
+            bin: "008XXX",
+            last4: "X553",
+            exp_month: "09",
+            exp_year: "2030",
+            channel: "bank_transfer",
+            card_type: "transfer",
+            bank: null,
+            country_code: "NG",
+            brand: "Managed Account",
+            reusable: false,
+            signature: null,
+            account_name: null,
+            sender_country: "NG",
+            sender_bank: null,
+            sender_bank_account_number: "XXXXXXX553",
+            sender_name: "Double Customer",
+            narration: tx.reference,
+          }
+        : {
+            authorization_code: `AUTH_${tx.id}`,
+            bin: "XXXXXX",
+            last4: "XXXX",
+            exp_month: "05",
+            exp_year: "2030",
+            channel: "ussd",
+            card_type: "offline",
+            bank: ussdBank(tx.ussd?.type),
+            country_code: "NG",
+            brand: "offline",
+            reusable: false,
+            signature: null,
+            account_name: null,
+          },
+      customer: {
+        id: 181873746,
+        first_name: null,
+        last_name: null,
+        email: tx.email,
+        customer_code: "CUS_1rkzaqsv4rrhqo6",
+        phone: null,
+        metadata: null,
+        risk_action: "default",
+        international_format_phone: null,
+      },
+      plan: null,
+      split: {},
+      order_id: null,
+      paidAt: paid,
+      createdAt: tx.createdAt.toISOString(),
+      requested_amount: tx.amount,
+      pos_transaction_data: null,
+      source: { type: "api", source: "merchant_api", entry_point: "charge", identifier: null },
+      fees_breakdown: null,
+      connect: null,
+      transaction_date: tx.createdAt.toISOString(),
+      plan_object: {},
+      subaccount: {},
     };
   }
 
   refundView(r: DoubleRefund): Record<string, unknown> {
     return {
-      integration: 412829, transaction: r.transaction.id, dispute: null, settlement: null, domain: this.domain, amount: r.amount,
-      deducted_amount: r.status === "processed" ? r.amount : 0, fully_deducted: r.status === "processed", currency: r.transaction.currency,
-      channel: r.transaction.channel, status: r.status, refunded_by: "owo-double@example.com", refunded_at: r.refundedAt?.toISOString() ?? null,
-      expected_at: new Date(r.createdAt.getTime() + 24 * 3600 * 1000).toISOString(), customer_note: r.customerNote, merchant_note: r.merchantNote,
-      id: r.id, createdAt: r.createdAt.toISOString(), updatedAt: (r.refundedAt ?? r.createdAt).toISOString(),
+      integration: 412829,
+      transaction: r.transaction.id,
+      dispute: null,
+      settlement: null,
+      domain: this.domain,
+      amount: r.amount,
+      deducted_amount: r.status === "processed" ? r.amount : 0,
+      fully_deducted: r.status === "processed",
+      currency: r.transaction.currency,
+      channel: r.transaction.channel,
+      status: r.status,
+      refunded_by: "owo-double@example.com",
+      refunded_at: r.refundedAt?.toISOString() ?? null,
+      expected_at: new Date(r.createdAt.getTime() + 24 * 3600 * 1000).toISOString(),
+      customer_note: r.customerNote,
+      merchant_note: r.merchantNote,
+      id: r.id,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: (r.refundedAt ?? r.createdAt).toISOString(),
     };
   }
 
   /** A List Refunds record (Paystack's RefundListResponseArray): the transaction by id and by reference, both notes. */
   refundListView(r: DoubleRefund): Record<string, unknown> {
-    const { integration, transaction, dispute, settlement, id, domain, currency, amount, status, refunded_at, refunded_by, customer_note, merchant_note, deducted_amount, fully_deducted, createdAt } = this.refundView(r) as Record<string, unknown>;
+    const {
+      integration,
+      transaction,
+      dispute,
+      settlement,
+      id,
+      domain,
+      currency,
+      amount,
+      status,
+      refunded_at,
+      refunded_by,
+      customer_note,
+      merchant_note,
+      deducted_amount,
+      fully_deducted,
+      createdAt,
+    } = this.refundView(r) as Record<string, unknown>;
     return {
-      integration, transaction, dispute, settlement, id, domain, currency, amount, status, refunded_at, refunded_by, customer_note, merchant_note, deducted_amount,
-      fully_deducted: fully_deducted ? 1 : 0, createdAt, bank_reference: null, transaction_reference: r.transaction.reference, reason: customer_note,
-      customer: { id: 181873746, first_name: "", last_name: "", email: r.transaction.email, customer_code: "CUS_1rkzaqsv4rrhqo6", phone: null, metadata: "", risk_action: "default", international_format_phone: "" },
-      refund_type: r.amount === r.transaction.amount ? "full" : "partial", transaction_amount: r.transaction.amount, initiated_by: "api", refund_channel: r.transaction.channel,
-      session_id: null, collect_account_number: false,
+      integration,
+      transaction,
+      dispute,
+      settlement,
+      id,
+      domain,
+      currency,
+      amount,
+      status,
+      refunded_at,
+      refunded_by,
+      customer_note,
+      merchant_note,
+      deducted_amount,
+      fully_deducted: fully_deducted ? 1 : 0,
+      createdAt,
+      bank_reference: null,
+      transaction_reference: r.transaction.reference,
+      reason: customer_note,
+      customer: {
+        id: 181873746,
+        first_name: "",
+        last_name: "",
+        email: r.transaction.email,
+        customer_code: "CUS_1rkzaqsv4rrhqo6",
+        phone: null,
+        metadata: "",
+        risk_action: "default",
+        international_format_phone: "",
+      },
+      refund_type: r.amount === r.transaction.amount ? "full" : "partial",
+      transaction_amount: r.transaction.amount,
+      initiated_by: "api",
+      refund_channel: r.transaction.channel,
+      session_id: null,
+      collect_account_number: false,
     };
   }
 
   refundEventView(r: DoubleRefund): Record<string, unknown> {
     return {
-      status: r.status, transaction_reference: r.transaction.reference, refund_reference: r.refundReference, amount: String(r.amount),
-      currency: r.transaction.currency, processor: "instant-transfer", customer: { first_name: null, last_name: null, email: r.transaction.email },
-      integration: 412829, domain: this.domain,
+      status: r.status,
+      transaction_reference: r.transaction.reference,
+      refund_reference: r.refundReference,
+      amount: String(r.amount),
+      currency: r.transaction.currency,
+      processor: "instant-transfer",
+      customer: { first_name: null, last_name: null, email: r.transaction.email },
+      integration: 412829,
+      domain: this.domain,
     };
   }
 }
 
 function ussdBank(type: string | undefined): string | null {
-  return ({ "737": "Guaranty Trust Bank", "919": "United Bank for Africa", "822": "Sterling Bank", "966": "Zenith Bank" } as Record<string, string>)[type ?? ""] ?? null;
+  return (
+    (
+      { "737": "Guaranty Trust Bank", "919": "United Bank for Africa", "822": "Sterling Bank", "966": "Zenith Bank" } as Record<
+        string,
+        string
+      >
+    )[type ?? ""] ?? null
+  );
 }

@@ -7,7 +7,13 @@
 // Paystack sends no webhook for a declined charge: a decline is seen only by verify, and so here.
 import { randomBytes, randomInt } from "node:crypto";
 import { FaultPlan } from "../test-double/faults";
-import { createDoubleServer, type DoubleAnswer, type DoubleRequest, type DoubleRoute, type DoubleServer } from "../test-double/double-server";
+import {
+  createDoubleServer,
+  type DoubleAnswer,
+  type DoubleRequest,
+  type DoubleRoute,
+  type DoubleServer,
+} from "../test-double/double-server";
 import { WebhookOutbox } from "../test-double/webhook-outbox";
 import { ACCOUNT_LIFETIME_MS, PaystackLedger, TEST_TRANSFER_BANK, type DoubleTransaction } from "./double-ledger";
 import { PAYSTACK_USSD_TYPES } from "./paystack";
@@ -15,7 +21,10 @@ import { PAYSTACK_SIGNATURE_HEADER, paystackSignature } from "./signature";
 
 export type PaystackDoubleOptions = { secretKey: string; webhookUrl?: string; refundDelayMs?: number };
 
-const refused = (status: number, message: string, extra: Record<string, unknown> = {}): DoubleAnswer => ({ status, body: { status: false, message, ...extra } });
+const refused = (status: number, message: string, extra: Record<string, unknown> = {}): DoubleAnswer => ({
+  status,
+  body: { status: false, message, ...extra },
+});
 const ok = (message: string, data: unknown): DoubleAnswer => ({ status: 200, body: { status: true, message, data } });
 const controlError = (status: number, error: string): DoubleAnswer => ({ status, body: { error } });
 
@@ -44,35 +53,54 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
   function charge(_p: string[], req: DoubleRequest): DoubleAnswer {
     const b = fields(req.json);
     if (!b) return refused(400, "Invalid JSON body");
-    if (typeof b.email !== "string" || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(b.email)) return refused(400, "Invalid Email Address Passed", { type: "validation_error" });
+    if (typeof b.email !== "string" || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(b.email))
+      return refused(400, "Invalid Email Address Passed", { type: "validation_error" });
     const amount = koboOf(b.amount);
     if (amount === null) return refused(400, "Invalid Amount Sent", { type: "validation_error" });
-    if (b.currency !== undefined && b.currency !== "NGN") return refused(400, "Currency not supported by merchant", { type: "validation_error" });
+    if (b.currency !== undefined && b.currency !== "NGN")
+      return refused(400, "Currency not supported by merchant", { type: "validation_error" });
     const reference = b.reference === undefined ? randomBytes(5).toString("hex") : b.reference;
     if (typeof reference !== "string" || !/^[A-Za-z0-9.=-]{1,100}$/.test(reference)) {
       return refused(400, "Invalid transaction reference: only -, ., = and alphanumeric characters allowed", { type: "validation_error" });
     }
     if (ledger.transactions.has(reference)) {
-      return refused(400, "Duplicate Transaction Reference", { meta: { nextStep: "Try and create the Transaction or Charge with a new reference" }, type: "validation_error", code: "duplicate_reference" });
+      return refused(400, "Duplicate Transaction Reference", {
+        meta: { nextStep: "Try and create the Transaction or Charge with a new reference" },
+        type: "validation_error",
+        code: "duplicate_reference",
+      });
     }
     const ussd = fields(b.ussd);
     const transfer = fields(b.bank_transfer);
-    if ((ussd ? 1 : 0) + (transfer ? 1 : 0) !== 1) return refused(400, "This double serves the ussd and bank_transfer channels: send exactly one", { type: "validation_error" });
+    if ((ussd ? 1 : 0) + (transfer ? 1 : 0) !== 1)
+      return refused(400, "This double serves the ussd and bank_transfer channels: send exactly one", { type: "validation_error" });
     const opened = { reference, amount, currency: "NGN" as const, email: b.email, metadata: b.metadata };
     if (ussd) {
       const type = PAYSTACK_USSD_TYPES.find((t) => t === ussd.type);
-      if (!type) return refused(400, `Invalid USSD type. Supported types are ${PAYSTACK_USSD_TYPES.join(", ")}`, { type: "validation_error" });
+      if (!type)
+        return refused(400, `Invalid USSD type. Supported types are ${PAYSTACK_USSD_TYPES.join(", ")}`, { type: "validation_error" });
       const tx = ledger.open({ ...opened, channel: "ussd" }, { ussdType: type });
       const code = tx.ussd?.code ?? "";
-      return ok("Charge attempted", { reference, status: "pay_offline", display_text: `Please dial ${code} on your mobile phone to complete the transaction`, ussd_code: code });
+      return ok("Charge attempted", {
+        reference,
+        status: "pay_offline",
+        display_text: `Please dial ${code} on your mobile phone to complete the transaction`,
+        ussd_code: code,
+      });
     }
     const latest = Date.now() + ACCOUNT_LIFETIME_MS;
     const asked = transfer?.account_expires_at === undefined ? latest : Date.parse(String(transfer.account_expires_at));
-    if (Number.isNaN(asked) || asked <= Date.now()) return refused(400, "account_expires_at must be a date in the future", { type: "validation_error" });
+    if (Number.isNaN(asked) || asked <= Date.now())
+      return refused(400, "account_expires_at must be a date in the future", { type: "validation_error" });
     const tx = ledger.open({ ...opened, channel: "bank_transfer" }, { accountExpiresAt: new Date(Math.min(asked, latest)) });
     return ok("Charge attempted", {
-      reference, status: "pending_bank_transfer", display_text: "Please make a transfer to the account specified",
-      account_name: tx.account?.name, account_number: tx.account?.number, bank: TEST_TRANSFER_BANK, account_expires_at: tx.account?.expiresAt.toISOString(),
+      reference,
+      status: "pending_bank_transfer",
+      display_text: "Please make a transfer to the account specified",
+      account_name: tx.account?.name,
+      account_number: tx.account?.number,
+      bank: TEST_TRANSFER_BANK,
+      account_expires_at: tx.account?.expiresAt.toISOString(),
     });
   }
 
@@ -84,15 +112,23 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
 
   function refund(_p: string[], req: DoubleRequest): DoubleAnswer {
     const b = fields(req.json);
-    if (!b || (typeof b.transaction !== "string" && typeof b.transaction !== "number")) return refused(400, "Transaction reference or id is required", { type: "validation_error" });
+    if (!b || (typeof b.transaction !== "string" && typeof b.transaction !== "number"))
+      return refused(400, "Transaction reference or id is required", { type: "validation_error" });
     const tx = ledger.find(String(b.transaction));
     if (!tx) return refused(404, "Transaction not found", { type: "validation_error" });
     if (tx.status !== "success") return refused(400, "Cannot refund a transaction that was not successful", { type: "validation_error" });
-    if (b.currency !== undefined && b.currency !== tx.currency) return refused(400, "Currency does not match the transaction's", { type: "validation_error" });
+    if (b.currency !== undefined && b.currency !== tx.currency)
+      return refused(400, "Currency does not match the transaction's", { type: "validation_error" });
     const amount = b.amount === undefined ? ledger.refundable(tx) : koboOf(b.amount);
     if (amount === null || amount <= 0) return refused(400, "Invalid Amount Sent", { type: "validation_error" });
-    if (amount > ledger.refundable(tx)) return refused(400, "Refund amount cannot be more than the transaction amount left to refund", { type: "validation_error" });
-    const r = ledger.openRefund(tx, amount, String(b.customer_note ?? `Refund for transaction ${tx.reference}`), String(b.merchant_note ?? `Refund for transaction ${tx.reference}`));
+    if (amount > ledger.refundable(tx))
+      return refused(400, "Refund amount cannot be more than the transaction amount left to refund", { type: "validation_error" });
+    const r = ledger.openRefund(
+      tx,
+      amount,
+      String(b.customer_note ?? `Refund for transaction ${tx.reference}`),
+      String(b.merchant_note ?? `Refund for transaction ${tx.reference}`),
+    );
     outbox.send("refund.pending", { event: "refund.pending", data: ledger.refundEventView(r) });
     const timer = setTimeout(() => {
       timers.delete(timer);
@@ -103,7 +139,11 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     }, refundDelayMs);
     timers.add(timer);
     const view = ledger.refundView(r);
-    return ok("Refund has been queued for processing", { ...view, transaction: { ...ledger.transactionView(tx), id: tx.id }, channel: null });
+    return ok("Refund has been queued for processing", {
+      ...view,
+      transaction: { ...ledger.transactionView(tx), id: tx.id },
+      channel: null,
+    });
   }
 
   function fetchRefund([id = ""]: string[]): DoubleAnswer {
@@ -118,12 +158,29 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     const to = q.get("to") === null ? Infinity : Date.parse(q.get("to") ?? "");
     const perPage = Number(q.get("perPage") ?? "50");
     const page = Number(q.get("page") ?? "1");
-    if (Number.isNaN(from) || Number.isNaN(to)) return refused(400, "Invalid date: from and to must be dates", { type: "validation_error" });
-    if (!Number.isInteger(perPage) || perPage < 1 || !Number.isInteger(page) || page < 1) return refused(400, "perPage and page must be positive integers", { type: "validation_error" });
+    if (Number.isNaN(from) || Number.isNaN(to))
+      return refused(400, "Invalid date: from and to must be dates", { type: "validation_error" });
+    if (!Number.isInteger(perPage) || perPage < 1 || !Number.isInteger(page) || page < 1)
+      return refused(400, "perPage and page must be positive integers", { type: "validation_error" });
     const all = [...ledger.refunds.values()].filter((r) => r.createdAt.getTime() >= from && r.createdAt.getTime() <= to).reverse();
     const data = all.slice((page - 1) * perPage, page * perPage).map((r) => ledger.refundListView(r));
     const failedRefundCount = all.filter((r) => r.status === "failed").length;
-    return { status: 200, body: { status: true, message: "Refunds retrieved", data, meta: { total: all.length, skipped: (page - 1) * perPage, perPage: String(perPage), page, pageCount: Math.max(1, Math.ceil(all.length / perPage)), failedRefundCount } } };
+    return {
+      status: 200,
+      body: {
+        status: true,
+        message: "Refunds retrieved",
+        data,
+        meta: {
+          total: all.length,
+          skipped: (page - 1) * perPage,
+          perPage: String(perPage),
+          page,
+          pageCount: Math.max(1, Math.ceil(all.length / perPage)),
+          failedRefundCount,
+        },
+      },
+    };
   }
 
   function balance(): DoubleAnswer {
@@ -156,7 +213,16 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
       event: "bank.transfer.rejected",
       data: {
         bank_transfer: { amount: String(amount), message: why, message_type: type, transaction_id: transactionId },
-        customer: { first_name: null, last_name: null, email: tx.email, phone: null, metadata: null, domain: ledger.domain, customer_code: "CUS_1qjgujjddixs8gd", risk_action: "default" },
+        customer: {
+          first_name: null,
+          last_name: null,
+          email: tx.email,
+          phone: null,
+          metadata: null,
+          domain: ledger.domain,
+          customer_code: "CUS_1qjgujjddixs8gd",
+          risk_action: "default",
+        },
       },
     });
     return { status: 200, body: { outcome: "reversed", reason: why, transaction: ledger.transactionView(tx) } };
@@ -195,7 +261,16 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     const tx = ledger.transactions.get(reference);
     if (!tx) return controlError(404, `no transaction ${reference}`);
     const refunds = [...ledger.refunds.values()].filter((r) => r.transaction === tx).map((r) => ledger.refundView(r));
-    return { status: 200, body: { transaction: ledger.transactionView(tx), ussdCode: tx.ussd?.code ?? null, account: tx.account ?? null, reversals: tx.reversals, refunds } };
+    return {
+      status: 200,
+      body: {
+        transaction: ledger.transactionView(tx),
+        ussdCode: tx.ussd?.code ?? null,
+        account: tx.account ?? null,
+        reversals: tx.reversals,
+        refunds,
+      },
+    };
   }
 
   const api: DoubleRoute[] = [
@@ -207,14 +282,24 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     { method: "GET", path: /^\/balance$/, handle: authorized(balance) },
   ];
   const control: DoubleRoute[] = [
-    { method: "GET", path: /^\/_double$/, handle: () => ({ status: 200, body: { provider: "paystack", secretKey, webhookUrl: outbox.url, transactions: [...ledger.transactions.keys()] } }) },
+    {
+      method: "GET",
+      path: /^\/_double$/,
+      handle: () => ({
+        status: 200,
+        body: { provider: "paystack", secretKey, webhookUrl: outbox.url, transactions: [...ledger.transactions.keys()] },
+      }),
+    },
     { method: "GET", path: /^\/_double\/transactions\/([^/]+)$/, handle: inspect },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/pay$/, handle: pay },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/decline$/, handle: decline },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/expire$/, handle: expire },
   ];
   const double = createDoubleServer({
-    api, control, faults, outbox,
+    api,
+    control,
+    faults,
+    outbox,
     serverError: { status: 500, body: { status: false, message: "An error occurred, please try again" } },
     notFound: { status: 404, body: { status: false, message: "Route not found" } },
   });

@@ -16,14 +16,23 @@ let m: { merchantId: string; publicKey: string; token: string };
 
 before(async () => {
   [owo, receiver, double] = await Promise.all([
-    startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000" }),
+    startOwo({
+      OWO_WORKER: "on",
+      OWO_WEBHOOK_BACKOFF_SCALE: "0.001",
+      OWO_REQUERY_BACKOFF_SCALE: "0.001",
+      OWO_PROVIDER_TIMEOUT_MS: "15000",
+    }),
     startReceiver(),
     spawnDouble("paystack", { "secret-key": SECRET_KEY, "refund-delay-ms": "100" }),
   ]);
   const { connectProvider } = await import("../accounts");
   const { createLiveKeys } = await import("../../auth/api-keys");
   const merchant = await createTestMerchant("Paystack shop");
-  const { noticeUrl } = await connectProvider(merchant.merchantId, { provider: "paystack", credentials: { secretKey: SECRET_KEY }, baseUrl: double.url });
+  const { noticeUrl } = await connectProvider(merchant.merchantId, {
+    provider: "paystack",
+    credentials: { secretKey: SECRET_KEY },
+    baseUrl: double.url,
+  });
   // What the merchant does on Paystack's dashboard: paste the notice URL as the webhook URL.
   await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
   const keys = await createLiveKeys(merchant.merchantId);
@@ -41,8 +50,17 @@ async function initiate(patch: Record<string, unknown>) {
   const res = await call(owo, "POST", "/api/v2/payments/initiates", {
     token: m.token,
     body: {
-      publicKey: m.publicKey, amount: "5000.00", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
-      paymentReference, callbackUrl: receiver.url(`/cb/${paymentReference}`), redirectUrl: "https://shop.example.ng/done", ...patch,
+      publicKey: m.publicKey,
+      amount: "5000.00",
+      fullName: "Ada Obi",
+      mobileNumber: "08012345678",
+      email: "ada@example.com",
+      currency: "NGN",
+      country: "NG",
+      paymentReference,
+      callbackUrl: receiver.url(`/cb/${paymentReference}`),
+      redirectUrl: "https://shop.example.ng/done",
+      ...patch,
     },
   });
   assert.equal(res.status, 200, res.text);
@@ -58,7 +76,13 @@ async function customer(action: "pay" | "decline" | "expire", reference: string,
 }
 
 const callbackEvents = (ref: string) =>
-  receiver.received.filter((r) => r.path === `/cb/${ref}`).map((r) => (JSON.parse(r.body) as { notificationItems: { notificationRequestItem: { data: { event: string } } }[] }).notificationItems[0]?.notificationRequestItem.data.event);
+  receiver.received
+    .filter((r) => r.path === `/cb/${ref}`)
+    .map(
+      (r) =>
+        (JSON.parse(r.body) as { notificationItems: { notificationRequestItem: { data: { event: string } } }[] }).notificationItems[0]
+          ?.notificationRequestItem.data.event,
+    );
 
 test("a declined USSD debit: Paystack sends no webhook, the requery loop finds it failed, the merchant hears payment.failed", async () => {
   const p = await initiate({ paymentType: "USSD", bankCode: "232" });
@@ -91,10 +115,19 @@ test("a refund is sent to Paystack in kobo and followed there until processed: P
   const p = await initiate({ paymentType: "USSD", bankCode: "058" });
   await customer("pay", p.atPaystack);
   assert.equal((await verify(p.paymentReference)).payments.status, "SUCCESSFUL");
-  const res = await call(owo, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, { token: m.token, body: { amount: "1200.50", reason: "out of stock", refundReference: `RFD-${p.paymentReference}` } });
+  const res = await call(owo, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, {
+    token: m.token,
+    body: { amount: "1200.50", reason: "out of stock", refundReference: `RFD-${p.paymentReference}` },
+  });
   assert.equal(res.status, 200, res.text);
-  const atPaystack = (await (await fetch(`${double.url}/_double/transactions/${p.atPaystack}`)).json()) as { refunds: { amount: number; status: string }[] };
-  assert.deepEqual(atPaystack.refunds.map((r) => r.amount), [120050], "sent as integer kobo");
+  const atPaystack = (await (await fetch(`${double.url}/_double/transactions/${p.atPaystack}`)).json()) as {
+    refunds: { amount: number; status: string }[];
+  };
+  assert.deepEqual(
+    atPaystack.refunds.map((r) => r.amount),
+    [120050],
+    "sent as integer kobo",
+  );
   await eventually("refund PROCESSED", async () => (await verify(p.paymentReference)).payments.amountRefunded === "1200.50");
   await eventually("refund.processed callback", () => callbackEvents(p.paymentReference).includes("refund.processed"));
 });

@@ -22,10 +22,27 @@ let secondId: string;
 
 before(async () => {
   owo = await startOwo({ OWO_PROVIDER_TIMEOUT_MS: "15000", OWO_PROVIDER_REST_SECONDS: "1" });
-  [first, second] = await Promise.all([spawnDouble("paystack", { "secret-key": "sk_test_first_account" }), spawnDouble("paystack", { "secret-key": "sk_live_second_account" })]);
+  [first, second] = await Promise.all([
+    spawnDouble("paystack", { "secret-key": "sk_test_first_account" }),
+    spawnDouble("paystack", { "secret-key": "sk_live_second_account" }),
+  ]);
   merchant = await createTestMerchant("Kola Foods");
-  firstId = (await connectProvider(merchant.merchantId, { provider: "paystack", credentials: { secretKey: "sk_test_first_account" }, baseUrl: first.url, priority: 1 })).providerId;
-  secondId = (await connectProvider(merchant.merchantId, { provider: "paystack", credentials: { secretKey: "sk_live_second_account" }, baseUrl: second.url, priority: 2 })).providerId;
+  firstId = (
+    await connectProvider(merchant.merchantId, {
+      provider: "paystack",
+      credentials: { secretKey: "sk_test_first_account" },
+      baseUrl: first.url,
+      priority: 1,
+    })
+  ).providerId;
+  secondId = (
+    await connectProvider(merchant.merchantId, {
+      provider: "paystack",
+      credentials: { secretKey: "sk_live_second_account" },
+      baseUrl: second.url,
+      priority: 2,
+    })
+  ).providerId;
 });
 after(async () => {
   await Promise.all([first.stop(), second.stop()]);
@@ -36,9 +53,16 @@ const customer = { fullName: "Ngozi Okafor", email: "ngozi@example.com", mobileN
 let n = 0;
 const ref = () => `OWO${process.pid}X${++n}-1`;
 const payment = (channel: "USSD" | "TRANSFER", bank?: string): Omit<IssueRequest, "reference"> => ({
-  channel, amountKobo: 250000, currency: "NGN", ...(bank ? { bank: bankByCode(bank) as Bank } : {}), customer, merchantName: "Kola Foods", expiresAt: Date.now() + 1_800_000,
+  channel,
+  amountKobo: 250000,
+  currency: "NGN",
+  ...(bank ? { bank: bankByCode(bank) as Bank } : {}),
+  customer,
+  merchantName: "Kola Foods",
+  expiresAt: Date.now() + 1_800_000,
 });
-const arm = (double: DoubleProcess, fault: Record<string, unknown>) => fetch(`${double.url}/_double/faults`, { method: "POST", body: JSON.stringify(fault) });
+const arm = (double: DoubleProcess, fault: Record<string, unknown>) =>
+  fetch(`${double.url}/_double/faults`, { method: "POST", body: JSON.stringify(fault) });
 
 test("live USSD (Zenith, type 966) and a live transfer are issued by the first Paystack account, with Paystack's reference", async () => {
   const reference = ref();
@@ -46,7 +70,9 @@ test("live USSD (Zenith, type 966) and a live transfer are issued by the first P
   assert.deepEqual([ussd.provider, ussd.providerAccountId, ussd.issueReference], ["paystack", firstId, reference]);
   assert.match(ussd.issued.channel === "USSD" ? ussd.issued.dialCode : "", /^\*966\*33\*4\*\d{6}#$/);
   assert.equal(ussd.issued.providerReference, reference);
-  const seen = (await (await fetch(`${first.url}/_double/transactions/${reference}`)).json()) as { transaction: { amount: number; channel: string } };
+  const seen = (await (await fetch(`${first.url}/_double/transactions/${reference}`)).json()) as {
+    transaction: { amount: number; channel: string };
+  };
   assert.deepEqual([seen.transaction.amount, seen.transaction.channel], [250000, "ussd"]);
 
   const transfer = await issueThroughProviders(merchant.merchantId, "live", payment("TRANSFER"), ref);
@@ -56,7 +82,10 @@ test("live USSD (Zenith, type 966) and a live transfer are issued by the first P
 });
 
 test("a bank none of the merchant's Paystack accounts has a USSD type for is S8", async () => {
-  await assert.rejects(issueThroughProviders(merchant.merchantId, "live", payment("USSD", "044"), ref), (e: unknown) => e instanceof ApiError && e.code === "S8");
+  await assert.rejects(
+    issueThroughProviders(merchant.merchantId, "live", payment("USSD", "044"), ref),
+    (e: unknown) => e instanceof ApiError && e.code === "S8",
+  );
 });
 
 test("the first account down — 5xx, a refused connection — the second issues; both down is S502 naming both", async () => {

@@ -6,7 +6,14 @@ import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
 import { bankByCode, type Bank } from "../banks";
-import { NoticeRejected, ProviderRefused, ProviderUnavailable, type IssueRequest, type NoticeReading, type ProviderAccount } from "../connector";
+import {
+  NoticeRejected,
+  ProviderRefused,
+  ProviderUnavailable,
+  type IssueRequest,
+  type NoticeReading,
+  type ProviderAccount,
+} from "../connector";
 import { paystack } from "./paystack";
 
 type Received = { headers: Record<string, string | string[] | undefined>; raw: Buffer };
@@ -43,15 +50,25 @@ after(async () => {
 const gtbank = bankByCode("058") as Bank;
 function request(channel: "USSD" | "TRANSFER", amountKobo = 150000): IssueRequest {
   return {
-    channel, reference: `OWO-${process.pid}-${++seq}`, amountKobo, currency: "NGN", ...(channel === "USSD" ? { bank: gtbank } : {}),
-    customer: { fullName: "Ada Obi", email: "ada@example.com", mobileNumber: "08012345678" }, merchantName: "Demo Store", expiresAt: Date.now() + 20 * 60_000,
+    channel,
+    reference: `OWO-${process.pid}-${++seq}`,
+    amountKobo,
+    currency: "NGN",
+    ...(channel === "USSD" ? { bank: gtbank } : {}),
+    customer: { fullName: "Ada Obi", email: "ada@example.com", mobileNumber: "08012345678" },
+    merchantName: "Demo Store",
+    expiresAt: Date.now() + 20 * 60_000,
   };
 }
 // Generous: a loaded machine must not turn an answer into a timeout (hangs get their own 300 ms signal below).
 const quick = () => AbortSignal.timeout(15_000);
 
 async function control(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(baseUrl + path, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(baseUrl + path, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
@@ -80,7 +97,19 @@ test("USSD: the dial code is Paystack's, the customer pays, the signed charge.su
   assert.equal((await control("POST", `/_double/transactions/${req.reference}/pay`)).status, 200);
   const { readings, raw } = await webhooksAfter(from, 1);
   assert.match(String(raw[0]?.headers["x-paystack-signature"]), /^[0-9a-f]{128}$/);
-  assert.deepEqual({ ...readings[0], eventId: "", at: 0 }, { kind: "payment", eventId: "", reference: req.reference, providerReference: req.reference, outcome: "paid", amountKobo: 150000, currency: "NGN", at: 0 });
+  assert.deepEqual(
+    { ...readings[0], eventId: "", at: 0 },
+    {
+      kind: "payment",
+      eventId: "",
+      reference: req.reference,
+      providerReference: req.reference,
+      outcome: "paid",
+      amountKobo: 150000,
+      currency: "NGN",
+      at: 0,
+    },
+  );
   const state = await paystack.query(account, req.reference, quick());
   assert.equal(state.state, "paid");
   assert.equal(state.amountKobo, 150000);
@@ -119,14 +148,22 @@ test("TRANSFER: a temporary account; a wrong amount is sent back by Paystack (ba
   const paid = await webhooksAfter(from, 1);
   assert.equal(paid.readings[0]?.kind === "payment" && paid.readings[0].amountKobo, 250000);
   const inspected = await control("GET", `/_double/transactions/${req.reference}`);
-  assert.deepEqual((inspected.json.reversals as { amount: number }[]).map((r) => r.amount), [100000, 300000]);
+  assert.deepEqual(
+    (inspected.json.reversals as { amount: number }[]).map((r) => r.amount),
+    [100000, 300000],
+  );
 });
 
 test("a charge left to lapse: verify says expired; a transfer into the dead account is sent back (ACCOUNT_EXPIRED)", async () => {
   const ussd = request("USSD");
   await paystack.issue(account, ussd, quick());
   assert.equal((await control("POST", `/_double/transactions/${ussd.reference}/expire`)).status, 200);
-  assert.deepEqual(await paystack.query(account, ussd.reference, quick()), { state: "expired", providerReference: ussd.reference, amountKobo: 0, currency: "NGN" });
+  assert.deepEqual(await paystack.query(account, ussd.reference, quick()), {
+    state: "expired",
+    providerReference: ussd.reference,
+    amountKobo: 0,
+    currency: "NGN",
+  });
   assert.equal((await control("POST", `/_double/transactions/${ussd.reference}/pay`)).status, 409);
   const transfer = request("TRANSFER");
   await paystack.issue(account, transfer, quick());
@@ -140,10 +177,21 @@ test("a charge left to lapse: verify says expired; a transfer into the dead acco
 
 test("the double is as strict as Paystack: wrong key, reused reference, non-integer kobo, unknown ussd.type", async () => {
   const req = request("USSD");
-  await assert.rejects(paystack.issue({ ...account, credentials: { secretKey: "sk_test_wrong" } }, req, quick()), (e: unknown) => e instanceof ProviderRefused && /401\): Invalid key/.test(e.message));
+  await assert.rejects(
+    paystack.issue({ ...account, credentials: { secretKey: "sk_test_wrong" } }, req, quick()),
+    (e: unknown) => e instanceof ProviderRefused && /401\): Invalid key/.test(e.message),
+  );
   await paystack.issue(account, req, quick());
-  await assert.rejects(paystack.issue(account, req, quick()), (e: unknown) => e instanceof ProviderRefused && /Duplicate Transaction Reference/.test(e.message));
-  const post = (body: unknown) => fetch(`${baseUrl}/charge`, { method: "POST", headers: { authorization: `Bearer ${secretKey}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+  await assert.rejects(
+    paystack.issue(account, req, quick()),
+    (e: unknown) => e instanceof ProviderRefused && /Duplicate Transaction Reference/.test(e.message),
+  );
+  const post = (body: unknown) =>
+    fetch(`${baseUrl}/charge`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${secretKey}`, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   for (const amount of [150000.5, "1500.50", -100, 0]) {
     const res = await post({ email: "ada@example.com", amount, reference: `kobo-${++seq}`, ussd: { type: "737" } });
     assert.equal(res.status, 400, String(amount));
@@ -162,34 +210,62 @@ test("refund: queued pending, processed by the double, announced by a signed ref
   await control("POST", `/_double/transactions/${req.reference}/pay`);
   const from = received.length + 1; // the charge.success
   await webhooksAfter(from - 1, 1);
-  const refund = await paystack.refund?.(account, { reference: req.reference, providerReference: req.reference, amountKobo: 200000, refundReference: "RFD1", reason: "returned" }, quick());
+  const refund = await paystack.refund?.(
+    account,
+    { reference: req.reference, providerReference: req.reference, amountKobo: 200000, refundReference: "RFD1", reason: "returned" },
+    quick(),
+  );
   assert.equal(refund?.state, "pending");
   const { readings } = await webhooksAfter(from, 2); // refund.pending, then refund.processed
   assert.equal(readings[0]?.kind, "ignored");
-  assert.deepEqual({ ...readings[1], eventId: "" }, { kind: "refund", eventId: "", providerReference: req.reference, amountKobo: 200000, state: "processed" });
-  assert.deepEqual(await paystack.queryRefund?.(account, refund?.refundId ?? "", quick()), { refundId: refund?.refundId, state: "processed" });
+  assert.deepEqual(
+    { ...readings[1], eventId: "" },
+    { kind: "refund", eventId: "", providerReference: req.reference, amountKobo: 200000, state: "processed" },
+  );
+  assert.deepEqual(await paystack.queryRefund?.(account, refund?.refundId ?? "", quick()), {
+    refundId: refund?.refundId,
+    state: "processed",
+  });
   await assert.rejects(
-    paystack.refund?.(account, { reference: req.reference, providerReference: req.reference, amountKobo: 300001, refundReference: "RFD2", reason: "too much" }, quick()) ?? Promise.resolve(),
+    paystack.refund?.(
+      account,
+      { reference: req.reference, providerReference: req.reference, amountKobo: 300001, refundReference: "RFD2", reason: "too much" },
+      quick(),
+    ) ?? Promise.resolve(),
     (e: unknown) => e instanceof ProviderRefused && /cannot be more than/.test(e.message),
   );
   await control("POST", "/_double/faults", { kind: "refund-fails" });
-  const failing = await paystack.refund?.(account, { reference: req.reference, providerReference: req.reference, amountKobo: 100000, refundReference: "RFD3", reason: "again" }, quick());
-  for (let i = 0; i < 50 && (await paystack.queryRefund?.(account, failing?.refundId ?? "", quick()))?.state === "pending"; i++) await new Promise((r) => setTimeout(r, 20));
+  const failing = await paystack.refund?.(
+    account,
+    { reference: req.reference, providerReference: req.reference, amountKobo: 100000, refundReference: "RFD3", reason: "again" },
+    quick(),
+  );
+  for (let i = 0; i < 50 && (await paystack.queryRefund?.(account, failing?.refundId ?? "", quick()))?.state === "pending"; i++)
+    await new Promise((r) => setTimeout(r, 20));
   assert.equal((await paystack.queryRefund?.(account, failing?.refundId ?? "", quick()))?.state, "failed");
 });
 
 test("faults surface as ProviderUnavailable: 5xx, a hang past the caller's timeout, a refused connection", async () => {
   await control("POST", "/_double/faults", { kind: "5xx", path: "/charge" });
-  await assert.rejects(paystack.issue(account, request("TRANSFER"), quick()), (e: unknown) => e instanceof ProviderUnavailable && /answered 500/.test(e.message));
+  await assert.rejects(
+    paystack.issue(account, request("TRANSFER"), quick()),
+    (e: unknown) => e instanceof ProviderUnavailable && /answered 500/.test(e.message),
+  );
   await control("POST", "/_double/faults", { kind: "hang", path: "/transaction/verify" });
   const started = Date.now();
-  await assert.rejects(paystack.query(account, "anything", AbortSignal.timeout(300)), (e: unknown) => e instanceof ProviderUnavailable && /no answer in time/.test(e.message));
+  await assert.rejects(
+    paystack.query(account, "anything", AbortSignal.timeout(300)),
+    (e: unknown) => e instanceof ProviderUnavailable && /no answer in time/.test(e.message),
+  );
   assert.ok(Date.now() - started < 2000);
   const closed = createServer();
   await new Promise<void>((r) => closed.listen(0, "127.0.0.1", r));
   const port = (closed.address() as AddressInfo).port;
   await new Promise((r) => closed.close(r));
-  await assert.rejects(paystack.issue({ ...account, baseUrl: `http://127.0.0.1:${port}` }, request("USSD"), quick()), (e: unknown) => e instanceof ProviderUnavailable && /ECONNREFUSED/.test(e.message));
+  await assert.rejects(
+    paystack.issue({ ...account, baseUrl: `http://127.0.0.1:${port}` }, request("USSD"), quick()),
+    (e: unknown) => e instanceof ProviderUnavailable && /ECONNREFUSED/.test(e.message),
+  );
   const ok = await paystack.issue(account, request("USSD"), quick()); // the faults were used up
   assert.equal(ok.channel, "USSD");
 });
@@ -218,7 +294,10 @@ test("webhook faults: dropped (verify still tells), duplicated (same event id tw
   const first = await pay();
   const second = await pay();
   const reordered = await webhooksAfter(from, 2);
-  assert.deepEqual(reordered.readings.map((r) => (r.kind === "payment" ? r.reference : "")), [second, first]);
+  assert.deepEqual(
+    reordered.readings.map((r) => (r.kind === "payment" ? r.reference : "")),
+    [second, first],
+  );
 
   from = received.length;
   await control("POST", "/_double/faults", { kind: "amount-mismatch" });

@@ -26,7 +26,15 @@ import {
   type RefundState,
 } from "../connector";
 import { callProvider, type ProviderAnswer } from "../provider-call";
-import { listedRefundState, readBalanceAnswer, readChargeAnswer, readRefundAnswer, readRefundList, readVerifyAnswer, readWebhook } from "./records";
+import {
+  listedRefundState,
+  readBalanceAnswer,
+  readChargeAnswer,
+  readRefundAnswer,
+  readRefundList,
+  readVerifyAnswer,
+  readWebhook,
+} from "./records";
 import { PAYSTACK_SIGNATURE_HEADER, paystackSignatureValid } from "./signature";
 
 /** The `ussd.type` values Paystack accepts (its OpenAPI `USSD.type` enum): each is the bank's own short code. */
@@ -44,7 +52,13 @@ function secretKey(account: ProviderAccount): string {
   return key;
 }
 
-function call(account: ProviderAccount, method: "GET" | "POST", path: string, signal: AbortSignal, body?: unknown): Promise<ProviderAnswer> {
+function call(
+  account: ProviderAccount,
+  method: "GET" | "POST",
+  path: string,
+  signal: AbortSignal,
+  body?: unknown,
+): Promise<ProviderAnswer> {
   const url = account.baseUrl.replace(/\/+$/, "") + path;
   return callProvider("paystack", url, { method, headers: { authorization: `Bearer ${secretKey(account)}` }, body }, signal);
 }
@@ -84,7 +98,8 @@ export const paystack: Connector = {
   async issue(account, req, signal): Promise<Issued> {
     if (!Number.isSafeInteger(req.amountKobo) || req.amountKobo <= 0) throw new Error("amountKobo must be a positive integer");
     // Paystack refuses any other character in a reference; a reference it cannot take is the caller's bug.
-    if (!/^[A-Za-z0-9.=-]{1,100}$/.test(req.reference)) throw new Error(`Paystack references allow only letters, digits, "-", "." and "=": ${req.reference}`);
+    if (!/^[A-Za-z0-9.=-]{1,100}$/.test(req.reference))
+      throw new Error(`Paystack references allow only letters, digits, "-", "." and "=": ${req.reference}`);
     const answer = await call(account, "POST", "/charge", signal, chargeBody(req));
     return readChargeAnswer(req.channel, answer.status, answer.body);
   },
@@ -132,7 +147,11 @@ export const paystack: Connector = {
       const answer = await call(account, "GET", `/refund?from=${encodeURIComponent(from)}&perPage=100&page=${page}`, signal);
       const { refunds, pageCount } = readRefundList(answer.status, answer.body);
       const mine = refunds.find(
-        (r) => r.transaction_reference === lookup.providerReference && r.amount === lookup.amountKobo && (r.merchant_note ?? "").includes(lookup.refundReference) && !lookup.knownRefundIds.includes(r.id),
+        (r) =>
+          r.transaction_reference === lookup.providerReference &&
+          r.amount === lookup.amountKobo &&
+          (r.merchant_note ?? "").includes(lookup.refundReference) &&
+          !lookup.knownRefundIds.includes(r.id),
       );
       if (mine) return listedRefundState(mine);
       if (page >= pageCount) return null;

@@ -13,13 +13,24 @@ import {
   type RefundState,
 } from "../connector";
 
-const kobo = z.union([z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^\d{1,15}$/).transform(Number)]);
-const instant = z.string().refine((s) => !Number.isNaN(Date.parse(s)), "must be a date").transform((s) => Date.parse(s));
+const kobo = z.union([
+  z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .transform(Number),
+]);
+const instant = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), "must be a date")
+  .transform((s) => Date.parse(s));
 
 const failure = z.object({ status: z.literal(false), message: z.string() });
 const success = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(true), message: z.string(), data });
 
-const ussdCharge = success(z.object({ reference: z.string().min(1), status: z.literal("pay_offline"), ussd_code: z.string().regex(/^\*[0-9*]+#$/) }));
+const ussdCharge = success(
+  z.object({ reference: z.string().min(1), status: z.literal("pay_offline"), ussd_code: z.string().regex(/^\*[0-9*]+#$/) }),
+);
 const transferCharge = success(
   z.object({
     reference: z.string().min(1),
@@ -53,7 +64,12 @@ const refundEvent = z.object({
   id: z.union([z.number().int(), z.string()]).transform(String).optional(),
 });
 const transferRejected = z.object({
-  bank_transfer: z.object({ amount: kobo, message: z.string(), message_type: z.string(), transaction_id: z.union([z.string(), z.number()]).transform(String) }),
+  bank_transfer: z.object({
+    amount: kobo,
+    message: z.string(),
+    message_type: z.string(),
+    transaction_id: z.union([z.string(), z.number()]).transform(String),
+  }),
 });
 
 /** What Paystack said when it refused a request (4xx): its own `message`, for the S502 list and the logs. */
@@ -131,7 +147,9 @@ const listedRefund = z.object({
   transaction_reference: z.string().nullish(),
   merchant_note: z.string().nullish(),
 });
-const refundList = success(z.array(z.unknown())).extend({ meta: z.object({ pageCount: z.number().int().nonnegative() }).partial().optional() });
+const refundList = success(z.array(z.unknown())).extend({
+  meta: z.object({ pageCount: z.number().int().nonnegative() }).partial().optional(),
+});
 
 /** `GET /refund` (List Refunds): the records Owo can read, and how many pages there are. */
 export function readRefundList(status: number, body: unknown): { refunds: z.output<typeof listedRefund>[]; pageCount: number } {
@@ -202,7 +220,11 @@ export function readWebhook(body: unknown): NoticeReading {
         : "bank.transfer.rejected without a readable transfer",
     };
   }
-  return { kind: "ignored", eventId: `${name}:${String(e.data.data.id ?? e.data.data.reference ?? "")}`, why: `Owo does not act on Paystack's ${name}` };
+  return {
+    kind: "ignored",
+    eventId: `${name}:${String(e.data.data.id ?? e.data.data.reference ?? "")}`,
+    why: `Owo does not act on Paystack's ${name}`,
+  };
 }
 
 /** A 4xx in Paystack's words is its refusal; any other answer without what was asked for is unusable. */

@@ -33,19 +33,25 @@ export async function simulatePayment(merchantId: string, mode: Mode, paymentRef
   if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
   const { outcome, amount } = parsed.data;
   let kobo = p.amountKobo;
-  if (p.paymentType === null) refuse("paymentReference", "is a standard-checkout payment whose customer has not chosen USSD or TRANSFER yet");
+  if (p.paymentType === null)
+    refuse("paymentReference", "is a standard-checkout payment whose customer has not chosen USSD or TRANSFER yet");
   if (p.paymentType === "USSD") {
     if (amount !== undefined) refuse("amount", "is not allowed for USSD: the customer is debited the exact amount");
   } else {
     if (outcome === "decline") refuse("outcome", 'must be "pay" for TRANSFER: a transfer is not declined');
-    kobo = amount === undefined ? nextTransferKobo(p) : (parseAmount(amount) ?? refuse("amount", 'must be naira with at most 2 decimals, e.g. "700.00"'));
+    kobo =
+      amount === undefined
+        ? nextTransferKobo(p)
+        : (parseAmount(amount) ?? refuse("amount", 'must be naira with at most 2 decimals, e.g. "700.00"'));
     if (kobo <= 0) refuse("amount", "must be more than 0.00");
   }
   const notice: SandboxNotice = {
     transactionId: `sbx_${randomBytes(10).toString("hex")}`,
     type: outcome === "pay" ? "credit" : "decline",
     amount: formatKobo(outcome === "pay" ? kobo : 0),
-    ...(p.paymentType === "TRANSFER" ? { accountNumber: p.accountNumber ?? "" } : { bankCode: p.bankCode ?? "", providerReference: p.providerReference ?? "" }),
+    ...(p.paymentType === "TRANSFER"
+      ? { accountNumber: p.accountNumber ?? "" }
+      : { bankCode: p.bankCode ?? "", providerReference: p.providerReference ?? "" }),
     senderName: p.fullName,
     bankTime: new Date(clock.now()).toISOString(),
   };

@@ -17,12 +17,24 @@ export const sandboxAccount: ProviderAccount = { id: "sandbox", provider: "sandb
 // recorded in; elsewhere (standard checkout) they read outside it, and two racing issues could draw the same number:
 // the partial unique indexes on payments (sandbox numbers) refuse the second, and the core asks again (payments/issue.ts).
 const dialCodeTaken = prepared((db) =>
-  db.select({ id: payments.id }).from(payments)
-    .where(and(isNull(payments.providerAccountId), eq(payments.bankCode, sql.placeholder("bankCode")), eq(payments.providerReference, sql.placeholder("candidate"))))
+  db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        isNull(payments.providerAccountId),
+        eq(payments.bankCode, sql.placeholder("bankCode")),
+        eq(payments.providerReference, sql.placeholder("candidate")),
+      ),
+    )
     .limit(1),
 );
 const accountTaken = prepared((db) =>
-  db.select({ id: payments.id }).from(payments).where(and(isNull(payments.providerAccountId), eq(payments.accountNumber, sql.placeholder("candidate")))).limit(1),
+  db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(isNull(payments.providerAccountId), eq(payments.accountNumber, sql.placeholder("candidate"))))
+    .limit(1),
 );
 const taken = {
   dialCode: async (bankCode: string, candidate: string) => (await dialCodeTaken({ bankCode, candidate })).length > 0,
@@ -47,11 +59,20 @@ export const sandboxConnector: Connector = {
     if (req.channel === "USSD") {
       const bank = req.bank;
       if (!bank?.ussdCode) throw new Error(`sandbox bank: bank ${bank?.bankCode ?? "?"} has no USSD service`);
-      const providerReference = await firstFree(() => randomDigits(8), (candidate) => taken.dialCode(bank.bankCode, candidate));
+      const providerReference = await firstFree(
+        () => randomDigits(8),
+        (candidate) => taken.dialCode(bank.bankCode, candidate),
+      );
       return { channel: "USSD", providerReference, dialCode: dialCode(bank.ussdCode, providerReference) };
     }
     const accountNumber = await firstFree(() => nubanFor(sandboxHoldingBank.bankCode, randomDigits(9)), taken.account);
-    return { channel: "TRANSFER", providerReference: accountNumber, accountNumber, bankName: sandboxHoldingBank.bankName, accountName: `OWO(${req.merchantName})` };
+    return {
+      channel: "TRANSFER",
+      providerReference: accountNumber,
+      accountNumber,
+      bankName: sandboxHoldingBank.bankName,
+      accountName: `OWO(${req.merchantName})`,
+    };
   },
   readNotice() {
     // The sandbox bank's notices have their own endpoint and reader (notices.ts); no provider URL takes them.
@@ -67,7 +88,12 @@ export const sandboxConnector: Connector = {
     let declined = false;
     let paidAt: number | undefined;
     const received = await db()
-      .select({ kind: bankNotices.kind, amountKobo: bankNotices.amountKobo, bankTime: bankNotices.bankTime, receivedAt: bankNotices.receivedAt })
+      .select({
+        kind: bankNotices.kind,
+        amountKobo: bankNotices.amountKobo,
+        bankTime: bankNotices.bankTime,
+        receivedAt: bankNotices.receivedAt,
+      })
       .from(bankNotices)
       .where(and(eq(bankNotices.provider, "sandbox"), eq(bankNotices.paymentId, issued.id)));
     for (const n of received) {

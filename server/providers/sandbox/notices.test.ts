@@ -22,8 +22,17 @@ async function transfer(ref: string, amount = "1000.00"): Promise<string> {
   const res = await call(owo, "POST", "/api/v2/payments/initiates", {
     token,
     body: {
-      publicKey, amount, fullName: "Chidi Okeke", mobileNumber: "08031234567", email: "chidi@example.com", currency: "NGN", country: "NG",
-      paymentReference: ref, callbackUrl: "https://shop.example.ng/cb", redirectUrl: "https://shop.example.ng/done", paymentType: "TRANSFER",
+      publicKey,
+      amount,
+      fullName: "Chidi Okeke",
+      mobileNumber: "08031234567",
+      email: "chidi@example.com",
+      currency: "NGN",
+      country: "NG",
+      paymentReference: ref,
+      callbackUrl: "https://shop.example.ng/cb",
+      redirectUrl: "https://shop.example.ng/done",
+      paymentType: "TRANSFER",
     },
   });
   assert.equal(res.status, 200, res.text);

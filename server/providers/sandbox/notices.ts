@@ -13,9 +13,18 @@ const noticeBody = z.object({
   transactionId: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, "must be the bank's transaction id"),
   type: z.enum(["credit", "decline"], { error: 'must be "credit" or "decline"' }),
   amount: z.string().refine((a) => parseAmount(a) !== null, "must be naira with at most 2 decimals"),
-  accountNumber: z.string().regex(/^\d{10}$/).optional(),
-  bankCode: z.string().regex(/^\d{3}$/).optional(),
-  providerReference: z.string().regex(/^\d{8}$/).optional(),
+  accountNumber: z
+    .string()
+    .regex(/^\d{10}$/)
+    .optional(),
+  bankCode: z
+    .string()
+    .regex(/^\d{3}$/)
+    .optional(),
+  providerReference: z
+    .string()
+    .regex(/^\d{8}$/)
+    .optional(),
   senderName: z.string().max(200).nullish(),
   bankTime: z.iso.datetime().nullish(),
 });
@@ -46,7 +55,15 @@ export async function receiveSandboxNotice(signature: string | undefined, raw: B
     const refund = refundNoticeBody.safeParse(json);
     if (!refund.success) throw invalidFields(zodFieldErrors(refund.error));
     const { result } = await refundNoticed({ provider: "sandbox", providerAccountId: null }, refund.data);
-    return { message: { applied: "Refund notice applied", duplicate: "Duplicate notice; applied before", no_refund: "No such refund; recorded", rejected: "Notice does not match the bank's record; nothing moved" }[result], payment: null };
+    return {
+      message: {
+        applied: "Refund notice applied",
+        duplicate: "Duplicate notice; applied before",
+        no_refund: "No such refund; recorded",
+        rejected: "Notice does not match the bank's record; nothing moved",
+      }[result],
+      payment: null,
+    };
   }
   const parsed = noticeBody.safeParse(json);
   if (!parsed.success) {
@@ -60,11 +77,16 @@ export async function receiveSandboxNotice(signature: string | undefined, raw: B
       : null;
   if (!target) throw invalidFields([{ field: "accountNumber", message: "or bankCode with providerReference is required" }]);
   const outcome = await applyBankNotice(
-      {
-          provider: "sandbox", transactionId: n.transactionId, kind: n.type, amountKobo: parseAmount(n.amount) ?? 0,
-          senderName: n.senderName ?? null, bankTime: n.bankTime ? Date.parse(n.bankTime) : null, target,
-      },
-      now
+    {
+      provider: "sandbox",
+      transactionId: n.transactionId,
+      kind: n.type,
+      amountKobo: parseAmount(n.amount) ?? 0,
+      senderName: n.senderName ?? null,
+      bankTime: n.bankTime ? Date.parse(n.bankTime) : null,
+      target,
+    },
+    now,
   );
   return { message: outcome.applied ? "Notice applied" : "Duplicate notice; applied before", payment: outcome.payment };
 }

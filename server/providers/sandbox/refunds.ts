@@ -28,7 +28,9 @@ export async function sandboxRefund(req: RefundRequest): Promise<RefundState> {
     const settled = stateOf(refundId, clock.now());
     if (settled.state === "pending") return; // the clock was moved back: the follower's query settles it later
     const notice = { transactionId: `sbx_${randomBytes(10).toString("hex")}`, type: "refund" as const, refundId, state: settled.state };
-    sendNotice(notice).catch((err: unknown) => log.warn({ err, refundId }, "sandbox bank: refund notice not delivered; Owo's query will find it"));
+    sendNotice(notice).catch((err: unknown) =>
+      log.warn({ err, refundId }, "sandbox bank: refund notice not delivered; Owo's query will find it"),
+    );
     // A little after the settlement time, so the bank's own record already reads settled when Owo asks.
   }, SANDBOX_REFUND_MS + 50).unref();
   return { refundId, state: "pending" };

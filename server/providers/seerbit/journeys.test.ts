@@ -21,7 +21,20 @@ let a: { merchantId: string; publicKey: string; token: string; webhookSecret: st
 
 before(async () => {
   const dataDir = tempDataDir();
-  const made = runCli(["merchant", "create", "--name", "Chained Bank", "--email", `journeys${process.pid}@example.com`, "--password", "a long enough chain password 42", "--json"], dataDir);
+  const made = runCli(
+    [
+      "merchant",
+      "create",
+      "--name",
+      "Chained Bank",
+      "--email",
+      `journeys${process.pid}@example.com`,
+      "--password",
+      "a long enough chain password 42",
+      "--json",
+    ],
+    dataDir,
+  );
   assert.equal(made.status, 0, made.stderr);
   keysB = JSON.parse(made.stdout.trim().split("\n").pop() ?? "{}") as { publicKey: string; secretKey: string };
   [owoA, owoB, receiver] = await Promise.all([
@@ -30,7 +43,14 @@ before(async () => {
     startReceiver(),
   ]);
   workerB = spawn(process.execPath, ["--import", "tsx", "server/webhooks/worker-main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: join(dataDir, "owo.db"), OWO_ALLOW_PRIVATE_CALLBACKS: "1", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", LOG_LEVEL: "info" },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      DATABASE_URL: join(dataDir, "owo.db"),
+      OWO_ALLOW_PRIVATE_CALLBACKS: "1",
+      OWO_WEBHOOK_BACKOFF_SCALE: "0.001",
+      LOG_LEVEL: "info",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
@@ -43,7 +63,13 @@ before(async () => {
   const m = await createTestMerchant("Shop on Owo A");
   const { noticeUrl } = await connectProvider(m.merchantId, { provider: "seerbit", credentials: keysB, baseUrl: owoB.url });
   const keys = await createLiveKeys(m.merchantId);
-  a = { merchantId: m.merchantId, publicKey: keys.publicKey, webhookSecret: keys.webhookSecret, token: await tokenFor(owoA, keys), noticeUrl };
+  a = {
+    merchantId: m.merchantId,
+    publicKey: keys.publicKey,
+    webhookSecret: keys.webhookSecret,
+    token: await tokenFor(owoA, keys),
+    noticeUrl,
+  };
 });
 after(async () => {
   if (workerB.exitCode === null) workerB.kill("SIGKILL");
@@ -59,8 +85,17 @@ async function initiate(patch: Record<string, unknown>) {
   const res = await call(owoA, "POST", "/api/v2/payments/initiates", {
     token: a.token,
     body: {
-      publicKey: a.publicKey, amount: "2500.00", fullName: "Ada Obi", mobileNumber: "08012345678", email: "ada@example.com", currency: "NGN", country: "NG",
-      paymentReference, callbackUrl: receiver.url(`/cb/${paymentReference}`), redirectUrl: "https://shop.example.ng/done", ...patch,
+      publicKey: a.publicKey,
+      amount: "2500.00",
+      fullName: "Ada Obi",
+      mobileNumber: "08012345678",
+      email: "ada@example.com",
+      currency: "NGN",
+      country: "NG",
+      paymentReference,
+      callbackUrl: receiver.url(`/cb/${paymentReference}`),
+      redirectUrl: "https://shop.example.ng/done",
+      ...patch,
     },
   });
   assert.equal(res.status, 200, res.text);
@@ -80,11 +115,15 @@ async function customerAtB(atB: string, body: Record<string, string>) {
 }
 
 function callbacksAtA(ref: string) {
-  return receiver.received.filter((r) => r.path === `/cb/${ref}`).map((r) => {
-    const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, String(v)]));
-    const signed = new Webhook(a.webhookSecret).verify(r.body, headers) as { notificationItems: { notificationRequestItem: { data: Record<string, unknown> } }[] };
-    return signed.notificationItems[0]?.notificationRequestItem.data ?? {};
-  });
+  return receiver.received
+    .filter((r) => r.path === `/cb/${ref}`)
+    .map((r) => {
+      const headers = Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, String(v)]));
+      const signed = new Webhook(a.webhookSecret).verify(r.body, headers) as {
+        notificationItems: { notificationRequestItem: { data: Record<string, unknown> } }[];
+      };
+      return signed.notificationItems[0]?.notificationRequestItem.data ?? {};
+    });
 }
 
 test("USSD through the chain: B's dial code; the customer pays at B; B's notice, confirmed by query, settles A; A's merchant hears, signed, sequence 2", async () => {
@@ -97,10 +136,17 @@ test("USSD through the chain: B's dial code; the customer pays at B; B's notice,
   // Wait on the notice itself: a verify now would ask B at once (A has never heard from B about it).
   await eventually("B's notice at A", async () => (await providerNoticesOf(a.merchantId, "live", p.paymentReference)).length > 0, 15_000);
   const v = await verifyAtA(p.paymentReference);
-  assert.deepEqual([v.payments.status, v.payments.amountPaid, v.payments.provider, v.payments.mode], ["SUCCESSFUL", "1200.50", "seerbit", "live"]);
+  assert.deepEqual(
+    [v.payments.status, v.payments.amountPaid, v.payments.provider, v.payments.mode],
+    ["SUCCESSFUL", "1200.50", "seerbit", "live"],
+  );
   const cb = await eventually("A's merchant callback", () => callbacksAtA(p.paymentReference)[0]);
   assert.deepEqual([cb.event, cb.sequence, cb.amountPaid, cb.provider, cb.mode], ["payment.successful", 2, "1200.50", "seerbit", "live"]);
-  assert.deepEqual((await providerNoticesOf(a.merchantId, "live", p.paymentReference)).map((x) => [x.source, x.outcome]), [["notice", "applied"]], "B's notice did it, not a requery");
+  assert.deepEqual(
+    (await providerNoticesOf(a.merchantId, "live", p.paymentReference)).map((x) => [x.source, x.outcome]),
+    [["notice", "applied"]],
+    "B's notice did it, not a requery",
+  );
 });
 
 test("TRANSFER through the chain: B's account as A's answer; a part payment at B is PARTIALLY_PAID at A, the rest SUCCESSFUL", async () => {
@@ -114,7 +160,10 @@ test("TRANSFER through the chain: B's account as A's answer; a part payment at B
   await eventually("A paid in full", async () => (await verifyAtA(p.paymentReference)).payments.status === "SUCCESSFUL");
   assert.equal((await verifyAtA(p.paymentReference)).payments.amountPaid, "2500.00");
   await eventually("both callbacks", () => callbacksAtA(p.paymentReference).length === 2);
-  assert.deepEqual(callbacksAtA(p.paymentReference).map((d) => d.event), ["payment.partially_paid", "payment.successful"]);
+  assert.deepEqual(
+    callbacksAtA(p.paymentReference).map((d) => d.event),
+    ["payment.partially_paid", "payment.successful"],
+  );
 });
 
 test("an unsigned notice made up by anyone is checked against B's record: B says pending, so nothing moves at A", async () => {
@@ -122,14 +171,37 @@ test("an unsigned notice made up by anyone is checked against B's record: B says
   const { findPayment } = await import("../../payments/lookup");
   // As real as a forger can make it: the true reference at B and A's stored providerreference, a full SeerBit body.
   const forged = {
-    notificationItems: [{ notificationRequestItem: { eventType: "transaction", eventId: `evt_forged_${n}`, eventDate: new Date().toISOString(), data: {
-      event: "payment.successful", sequence: 2, paymentReference: p.atB, linkingReference: (await findPayment(a.merchantId, "live", p.paymentReference)).providerReference, paymentType: "TRANSFER",
-      status: "SUCCESSFUL", code: "00", amount: "2500.00", amountPaid: "2500.00", amountToRefund: "0.00", currency: "NGN", mode: "test", updatedAt: new Date().toISOString(),
-    } } }],
+    notificationItems: [
+      {
+        notificationRequestItem: {
+          eventType: "transaction",
+          eventId: `evt_forged_${n}`,
+          eventDate: new Date().toISOString(),
+          data: {
+            event: "payment.successful",
+            sequence: 2,
+            paymentReference: p.atB,
+            linkingReference: (await findPayment(a.merchantId, "live", p.paymentReference)).providerReference,
+            paymentType: "TRANSFER",
+            status: "SUCCESSFUL",
+            code: "00",
+            amount: "2500.00",
+            amountPaid: "2500.00",
+            amountToRefund: "0.00",
+            currency: "NGN",
+            mode: "test",
+            updatedAt: new Date().toISOString(),
+          },
+        },
+      },
+    ],
   };
   const res = await fetch(a.noticeUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(forged) });
   assert.equal(res.status, 200);
-  assert.equal(((await res.json()) as { data: { message: string } }).data.message, "Notice does not match the provider's record; nothing moved");
+  assert.equal(
+    ((await res.json()) as { data: { message: string } }).data.message,
+    "Notice does not match the provider's record; nothing moved",
+  );
   const v = await verifyAtA(p.paymentReference);
   assert.deepEqual([v.payments.status, v.payments.amountPaid], ["PENDING", "0.00"]);
   assert.equal(callbacksAtA(p.paymentReference).length, 0);
@@ -139,7 +211,10 @@ test("a refund at A goes to B under A's refundReference; B's refund.processed no
   const p = await initiate({ paymentType: "USSD", bankCode: "058" });
   await customerAtB(p.atB, { outcome: "pay" });
   await eventually("A paid", async () => (await verifyAtA(p.paymentReference)).payments.status === "SUCCESSFUL");
-  const res = await call(owoA, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, { token: a.token, body: { amount: "700.00", reason: "one item back", refundReference: `RFD-${p.paymentReference}` } });
+  const res = await call(owoA, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, {
+    token: a.token,
+    body: { amount: "700.00", reason: "one item back", refundReference: `RFD-${p.paymentReference}` },
+  });
   assert.equal(res.status, 200, res.text);
   await eventually("A's refund processed", async () => (await verifyAtA(p.paymentReference)).payments.amountRefunded === "700.00");
   const tokenB = await tokenFor(b(), keysB);
@@ -154,23 +229,56 @@ test("a forged refund.processed at A's SeerBit notice URL moves nothing: A asks 
   await eventually("A paid", async () => (await verifyAtA(p.paymentReference)).payments.status === "SUCCESSFUL");
   // B's sandbox bank will refuse this refund ("[decline]"): only a believed forgery could ever make it PROCESSED.
   const refundReference = `RFD-forged-${p.paymentReference}`;
-  const res = await call(owoA, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, { token: a.token, body: { amount: "2500.00", reason: "[decline] forged test", refundReference } });
+  const res = await call(owoA, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, {
+    token: a.token,
+    body: { amount: "2500.00", reason: "[decline] forged test", refundReference },
+  });
   assert.equal(res.status, 200, res.text);
   const forged = {
-    notificationItems: [{ notificationRequestItem: { eventType: "transaction", eventId: `evt_forged_refund_${n}`, eventDate: new Date().toISOString(), data: {
-      event: "refund.processed", sequence: 3, paymentReference: p.atB, linkingReference: p.payments.providerreference, paymentType: "USSD", status: "SUCCESSFUL", code: "00",
-      amount: "2500.00", amountPaid: "2500.00", amountToRefund: "0.00", currency: "NGN", mode: "test", updatedAt: new Date().toISOString(),
-      refund: { refundReference, amount: "2500.00", status: "PROCESSED", reason: "[decline] forged test" },
-    } } }],
+    notificationItems: [
+      {
+        notificationRequestItem: {
+          eventType: "transaction",
+          eventId: `evt_forged_refund_${n}`,
+          eventDate: new Date().toISOString(),
+          data: {
+            event: "refund.processed",
+            sequence: 3,
+            paymentReference: p.atB,
+            linkingReference: p.payments.providerreference,
+            paymentType: "USSD",
+            status: "SUCCESSFUL",
+            code: "00",
+            amount: "2500.00",
+            amountPaid: "2500.00",
+            amountToRefund: "0.00",
+            currency: "NGN",
+            mode: "test",
+            updatedAt: new Date().toISOString(),
+            refund: { refundReference, amount: "2500.00", status: "PROCESSED", reason: "[decline] forged test" },
+          },
+        },
+      },
+    ],
   };
-  const answer = await fetch(a.noticeUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(forged) });
+  const answer = await fetch(a.noticeUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(forged),
+  });
   assert.equal(answer.status, 200);
-  assert.equal(((await answer.json()) as { data: { message: string } }).data.message, "Notice does not match the provider's record; nothing moved");
+  assert.equal(
+    ((await answer.json()) as { data: { message: string } }).data.message,
+    "Notice does not match the provider's record; nothing moved",
+  );
   assert.equal((await verifyAtA(p.paymentReference)).payments.amountRefunded, "0.00");
   await eventually("B's refusal reaches A", () => callbacksAtA(p.paymentReference).some((d) => d.event === "refund.failed"), 20_000);
   assert.ok(!callbacksAtA(p.paymentReference).some((d) => d.event === "refund.processed"), "never refund.processed");
   const atB = await call(b(), "GET", `/api/v2/payments/${p.atB}/refunds/${refundReference}`, { token: await tokenFor(b(), keysB) });
-  assert.deepEqual([atB.status, atB.json.data.code, atB.json.data.message, atB.json.data.refund.status, atB.json.data.refund.amount], [200, "00", "Successful", "FAILED", "2500.00"]);
+  assert.deepEqual(
+    [atB.status, atB.json.data.code, atB.json.data.message, atB.json.data.refund.status, atB.json.data.refund.amount],
+    [200, "00", "Successful", "FAILED", "2500.00"],
+  );
   const missing = await call(b(), "GET", `/api/v2/payments/${p.atB}/refunds/no-such-refund`, { token: await tokenFor(b(), keysB) });
   assert.deepEqual([missing.status, missing.json.data.code], [404, "S404"]);
 });
@@ -182,7 +290,13 @@ test("B's notice never comes (its callback worker is down): A's requery loop (fi
   await eventually("the requery loop's callback", () => callbacksAtA(p.paymentReference)[0], 20_000);
   const v = await verifyAtA(p.paymentReference);
   assert.deepEqual([v.payments.status, v.payments.amountPaid], ["SUCCESSFUL", "2500.00"]);
-  assert.deepEqual(callbacksAtA(p.paymentReference).map((d) => [d.event, d.sequence]), [["payment.successful", 2]]);
+  assert.deepEqual(
+    callbacksAtA(p.paymentReference).map((d) => [d.event, d.sequence]),
+    [["payment.successful", 2]],
+  );
   const { providerNoticesOf } = await import("../notice-log");
-  assert.deepEqual((await providerNoticesOf(a.merchantId, "live", p.paymentReference)).map((x) => [x.source, x.outcome]), [["requery", "applied"]]);
+  assert.deepEqual(
+    (await providerNoticesOf(a.merchantId, "live", p.paymentReference)).map((x) => [x.source, x.outcome]),
+    [["requery", "applied"]],
+  );
 });

@@ -17,7 +17,20 @@ let providerId: string;
 
 before(async () => {
   const dataDir = tempDataDir();
-  const made = runCli(["merchant", "create", "--name", "Second Owo Bank", "--email", `second${process.pid}@example.com`, "--password", "a long enough chain password 42", "--json"], dataDir);
+  const made = runCli(
+    [
+      "merchant",
+      "create",
+      "--name",
+      "Second Owo Bank",
+      "--email",
+      `second${process.pid}@example.com`,
+      "--password",
+      "a long enough chain password 42",
+      "--json",
+    ],
+    dataDir,
+  );
   assert.equal(made.status, 0, made.stderr);
   const keys = JSON.parse(made.stdout.trim().split("\n").pop() ?? "{}") as { publicKey: string; secretKey: string };
   [owoA, owoB] = await Promise.all([startOwo({ OWO_PROVIDER_TIMEOUT_MS: "15000" }), spawnOwo(databaseIn(dataDir))]);
@@ -34,7 +47,13 @@ const customer = { fullName: "Ngozi Okafor", email: "ngozi@example.com", mobileN
 let n = 0;
 const ref = () => `OWO${process.pid}S${++n}-1`;
 const payment = (channel: "USSD" | "TRANSFER", bank?: string): Omit<IssueRequest, "reference"> => ({
-  channel, amountKobo: 120050, currency: "NGN", ...(bank ? { bank: bankByCode(bank) as Bank } : {}), customer, merchantName: "First Owo Shop", expiresAt: Date.now() + 1_800_000,
+  channel,
+  amountKobo: 120050,
+  currency: "NGN",
+  ...(bank ? { bank: bankByCode(bank) as Bank } : {}),
+  customer,
+  merchantName: "First Owo Shop",
+  expiresAt: Date.now() + 1_800_000,
 });
 
 test("live USSD and TRANSFER are issued by the chained Owo as SeerBit, with its linkingReference as providerReference", async () => {

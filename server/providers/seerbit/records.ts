@@ -2,25 +2,56 @@
 // strings with two decimals and are read into kobo without a float.
 import { z } from "zod";
 import { parseAmount } from "../../payments/money";
-import { NoticeRejected, ProviderRefused, ProviderUnavailable, type Channel, type Issued, type NoticeReading, type ProviderPaymentState, type RefundState } from "../connector";
+import {
+  NoticeRejected,
+  ProviderRefused,
+  ProviderUnavailable,
+  type Channel,
+  type Issued,
+  type NoticeReading,
+  type ProviderPaymentState,
+  type RefundState,
+} from "../connector";
 
 const naira = z.string().transform((s, ctx) => parseAmount(s) ?? (ctx.addIssue({ code: "custom", message: "not naira" }), z.NEVER));
-const instant = z.string().refine((s) => !Number.isNaN(Date.parse(s)), "must be a date").transform((s) => Date.parse(s));
+const instant = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), "must be a date")
+  .transform((s) => Date.parse(s));
 const ok = <T extends z.ZodType>(data: T) => z.object({ status: z.literal("SUCCESS"), data });
 const refusedEnvelope = z.object({ status: z.literal("ERROR"), data: z.object({ code: z.string(), message: z.string() }) });
 
 const token = ok(z.object({ code: z.literal("00"), EncryptedSecKey: z.object({ encryptedKey: z.string().min(1), expiresAt: instant }) }));
-const ussd = ok(z.object({ payments: z.object({ linkingReference: z.string().min(1), ussdDailCode: z.string().regex(/^\*[0-9*]+#$/), expiresAt: instant.nullish() }) }));
+const ussd = ok(
+  z.object({
+    payments: z.object({
+      linkingReference: z.string().min(1),
+      ussdDailCode: z.string().regex(/^\*[0-9*]+#$/),
+      expiresAt: instant.nullish(),
+    }),
+  }),
+);
 const transfer = ok(
   z.object({
     payments: z.object({
-      linkingReference: z.string().min(1), accountNumber: z.string().regex(/^\d{10}$/), bankName: z.string().min(1), walletName: z.string().min(1), expiresAt: instant.nullish(),
+      linkingReference: z.string().min(1),
+      accountNumber: z.string().regex(/^\d{10}$/),
+      bankName: z.string().min(1),
+      walletName: z.string().min(1),
+      expiresAt: instant.nullish(),
     }),
   }),
 );
 const verify = ok(
   z.object({
-    payments: z.object({ linkingReference: z.string(), status: z.string(), amountPaid: naira, currency: z.string(), paidAt: instant.nullish(), updatedAt: instant.nullish() }),
+    payments: z.object({
+      linkingReference: z.string(),
+      status: z.string(),
+      amountPaid: naira,
+      currency: z.string(),
+      paidAt: instant.nullish(),
+      updatedAt: instant.nullish(),
+    }),
   }),
 );
 const notice = z.object({
@@ -52,7 +83,8 @@ export function refusal(status: number, body: unknown): string {
 
 /** A 4xx in the v2 envelope is SeerBit's refusal; any other answer without what was asked for is unusable. */
 function unusable(what: string, expected: string, status: number, body: unknown): Error {
-  if (status >= 400 && status < 500 && refusedEnvelope.safeParse(body).success) return new ProviderRefused("seerbit", `${what}: ${refusal(status, body)}`);
+  if (status >= 400 && status < 500 && refusedEnvelope.safeParse(body).success)
+    return new ProviderRefused("seerbit", `${what}: ${refusal(status, body)}`);
   return new ProviderUnavailable("seerbit", `${what}: answered ${status} without ${expected}`);
 }
 
@@ -77,7 +109,11 @@ export function readInitiateAnswer(channel: Channel, status: number, body: unkno
   if (status !== 200 || !a.success) throw unusable("POST /api/v2/payments/initiates", "an account", status, body);
   const p = a.data.data.payments;
   return {
-    channel, providerReference: p.linkingReference, accountNumber: p.accountNumber, bankName: p.bankName, accountName: p.walletName,
+    channel,
+    providerReference: p.linkingReference,
+    accountNumber: p.accountNumber,
+    bankName: p.bankName,
+    accountName: p.walletName,
     ...(p.expiresAt ? { expiresAt: p.expiresAt } : {}),
   };
 }
@@ -121,7 +157,9 @@ export function seerbitRefundId(reference: string, refundReference: string): str
   return `${reference}/${refundReference}`;
 }
 
-const refundRecord = ok(z.object({ refund: z.object({ refundReference: z.string().min(1), status: z.enum(["PENDING", "PROCESSED", "FAILED"]) }) }));
+const refundRecord = ok(
+  z.object({ refund: z.object({ refundReference: z.string().min(1), status: z.enum(["PENDING", "PROCESSED", "FAILED"]) }) }),
+);
 
 /** `GET /api/v2/payments/{ref}/refunds/{refundReference}`: how the refund stands; null on 404 (no such refund there). */
 export function readRefundStatus(refundId: string, status: number, body: unknown): RefundState | null {
@@ -146,14 +184,24 @@ export function readNoticeBody(body: unknown): NoticeReading {
   if (d.event === "refund.processed" || d.event === "refund.failed") {
     if (!d.refund) return { kind: "ignored", eventId: item.eventId, why: `${d.event} without its refund` };
     return {
-      kind: "refund", eventId: item.eventId, refundId: seerbitRefundId(d.paymentReference, d.refund.refundReference), providerReference: d.linkingReference, amountKobo: d.refund.amount,
+      kind: "refund",
+      eventId: item.eventId,
+      refundId: seerbitRefundId(d.paymentReference, d.refund.refundReference),
+      providerReference: d.linkingReference,
+      amountKobo: d.refund.amount,
       state: d.event === "refund.processed" ? "processed" : "failed",
     };
   }
   if (d.event === "payment.successful" || d.event === "payment.partially_paid" || d.event === "payment.failed") {
     return {
-      kind: "payment", eventId: item.eventId, reference: d.paymentReference, providerReference: d.linkingReference,
-      outcome: d.event === "payment.failed" ? "failed" : "paid", amountKobo: d.amountPaid, currency: d.currency, ...(d.updatedAt ? { at: d.updatedAt } : {}),
+      kind: "payment",
+      eventId: item.eventId,
+      reference: d.paymentReference,
+      providerReference: d.linkingReference,
+      outcome: d.event === "payment.failed" ? "failed" : "paid",
+      amountKobo: d.amountPaid,
+      currency: d.currency,
+      ...(d.updatedAt ? { at: d.updatedAt } : {}),
     };
   }
   return { kind: "ignored", eventId: item.eventId, why: `Owo learns of SeerBit's ${d.event} by query, not by notice` };

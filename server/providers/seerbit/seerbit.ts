@@ -16,7 +16,15 @@ import { formatKobo } from "../../payments/money";
 import type { Bank } from "../banks";
 import { ProviderUnavailable, type Channel, type Connector, type IssueRequest, type ProviderAccount, type RefundState } from "../connector";
 import { callProvider, type ProviderAnswer } from "../provider-call";
-import { readInitiateAnswer, readNoticeBody, readRefundAnswer, readRefundStatus, readTokenAnswer, readVerifyAnswer, seerbitRefundId } from "./records";
+import {
+  readInitiateAnswer,
+  readNoticeBody,
+  readRefundAnswer,
+  readRefundStatus,
+  readTokenAnswer,
+  readVerifyAnswer,
+  seerbitRefundId,
+} from "./records";
 
 /** A token is dropped this long before SeerBit says it expires, so a call never carries one that dies on the way. */
 const TOKEN_MARGIN_MS = 60_000;
@@ -30,7 +38,9 @@ function credential(account: ProviderAccount, name: "publicKey" | "secretKey"): 
 
 /** Tokens are cached per account and key pair: a changed key never reuses the old key's token. */
 function tokenKey(account: ProviderAccount): string {
-  return `${account.id}:${createHash("sha256").update(`${credential(account, "secretKey")}.${credential(account, "publicKey")}`).digest("hex")}`;
+  return `${account.id}:${createHash("sha256")
+    .update(`${credential(account, "secretKey")}.${credential(account, "publicKey")}`)
+    .digest("hex")}`;
 }
 
 function url(account: ProviderAccount, path: string): string {
@@ -38,20 +48,38 @@ function url(account: ProviderAccount, path: string): string {
 }
 
 async function freshToken(account: ProviderAccount, signal: AbortSignal): Promise<string> {
-  const answer = await callProvider("seerbit", url(account, "/api/v2/encrypt/keys"), {
-    method: "POST", headers: {}, body: { key: `${credential(account, "secretKey")}.${credential(account, "publicKey")}` },
-  }, signal);
+  const answer = await callProvider(
+    "seerbit",
+    url(account, "/api/v2/encrypt/keys"),
+    {
+      method: "POST",
+      headers: {},
+      body: { key: `${credential(account, "secretKey")}.${credential(account, "publicKey")}` },
+    },
+    signal,
+  );
   const t = readTokenAnswer(answer.status, answer.body);
   tokens.set(tokenKey(account), t);
   return t.token;
 }
 
 /** One authenticated call; a 401 (token expired or revoked early at SeerBit) gets one fresh token and one retry. */
-async function call(account: ProviderAccount, method: "GET" | "POST", path: string, signal: AbortSignal, body?: unknown): Promise<ProviderAnswer> {
+async function call(
+  account: ProviderAccount,
+  method: "GET" | "POST",
+  path: string,
+  signal: AbortSignal,
+  body?: unknown,
+): Promise<ProviderAnswer> {
   const cached = tokens.get(tokenKey(account));
   let token = cached && cached.expiresAt - TOKEN_MARGIN_MS > clock.now() ? cached.token : await freshToken(account, signal);
   for (let attempt = 0; ; attempt++) {
-    const answer = await callProvider("seerbit", url(account, path), { method, headers: { authorization: `Bearer ${token}` }, body }, signal);
+    const answer = await callProvider(
+      "seerbit",
+      url(account, path),
+      { method, headers: { authorization: `Bearer ${token}` }, body },
+      signal,
+    );
     if (answer.status !== 401 || attempt > 0) return answer;
     token = await freshToken(account, signal);
   }
@@ -80,7 +108,12 @@ function initiateBody(account: ProviderAccount, req: IssueRequest): Record<strin
 /** The refund "{ref}/{refundReference}" as the second Owo records it; null when it has none. */
 async function refundAt(account: ProviderAccount, refundId: string, signal: AbortSignal): Promise<RefundState | null> {
   const [reference = "", refundReference = ""] = refundId.split("/");
-  const answer = await call(account, "GET", `/api/v2/payments/${encodeURIComponent(reference)}/refunds/${encodeURIComponent(refundReference)}`, signal);
+  const answer = await call(
+    account,
+    "GET",
+    `/api/v2/payments/${encodeURIComponent(reference)}/refunds/${encodeURIComponent(refundReference)}`,
+    signal,
+  );
   return readRefundStatus(refundId, answer.status, answer.body);
 }
 
@@ -116,7 +149,9 @@ export const seerbit: Connector = {
 
   async refund(account, req, signal) {
     const answer = await call(account, "POST", `/api/v2/payments/${encodeURIComponent(req.reference)}/refunds`, signal, {
-      amount: formatKobo(req.amountKobo), reason: req.reason, refundReference: req.refundReference,
+      amount: formatKobo(req.amountKobo),
+      reason: req.reason,
+      refundReference: req.refundReference,
     });
     return { ...readRefundAnswer(answer.status, answer.body), refundId: seerbitRefundId(req.reference, req.refundReference) };
   },

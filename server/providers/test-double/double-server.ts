@@ -7,7 +7,11 @@ import type { WebhookOutbox } from "./webhook-outbox";
 
 export type DoubleRequest = { headers: IncomingMessage["headers"]; raw: string; json: unknown; query: URLSearchParams };
 export type DoubleAnswer = { status: number; body: unknown };
-export type DoubleRoute = { method: "GET" | "POST" | "PUT" | "DELETE"; path: RegExp; handle: (params: string[], req: DoubleRequest) => DoubleAnswer | Promise<DoubleAnswer> };
+export type DoubleRoute = {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  path: RegExp;
+  handle: (params: string[], req: DoubleRequest) => DoubleAnswer | Promise<DoubleAnswer>;
+};
 
 export type DoubleServer = { server: Server; close: () => Promise<void> };
 
@@ -25,7 +29,9 @@ export function createDoubleServer(opts: {
   const control: DoubleRoute[] = [
     ...opts.control,
     {
-      method: "POST", path: /^\/_double\/faults$/, handle: (_p, req) => {
+      method: "POST",
+      path: /^\/_double\/faults$/,
+      handle: (_p, req) => {
         const f = faultRequest.safeParse(req.json);
         if (!f.success) return { status: 400, body: { error: f.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") } };
         opts.faults.arm(f.data);
@@ -33,11 +39,25 @@ export function createDoubleServer(opts: {
       },
     },
     { method: "DELETE", path: /^\/_double\/faults$/, handle: () => (opts.faults.clear(), { status: 200, body: { armed: [] } }) },
-    { method: "GET", path: /^\/_double\/webhooks$/, handle: async () => (await opts.outbox.settled(), { status: 200, body: { webhooks: opts.outbox.log } }) },
-    { method: "POST", path: /^\/_double\/webhooks\/release$/, handle: () => ({ status: 200, body: { released: opts.outbox.releaseHeld() } }) },
-    { method: "POST", path: /^\/_double\/webhooks\/replay$/, handle: () => ({ status: 200, body: { replayed: opts.outbox.replayLast() } }) },
     {
-      method: "PUT", path: /^\/_double\/webhook-url$/, handle: (_p, req) => {
+      method: "GET",
+      path: /^\/_double\/webhooks$/,
+      handle: async () => (await opts.outbox.settled(), { status: 200, body: { webhooks: opts.outbox.log } }),
+    },
+    {
+      method: "POST",
+      path: /^\/_double\/webhooks\/release$/,
+      handle: () => ({ status: 200, body: { released: opts.outbox.releaseHeld() } }),
+    },
+    {
+      method: "POST",
+      path: /^\/_double\/webhooks\/replay$/,
+      handle: () => ({ status: 200, body: { replayed: opts.outbox.replayLast() } }),
+    },
+    {
+      method: "PUT",
+      path: /^\/_double\/webhook-url$/,
+      handle: (_p, req) => {
         const url = (req.json as { url?: unknown } | null)?.url;
         if (typeof url !== "string" || !/^https?:\/\//.test(url)) return { status: 400, body: { error: "url: must be an http(s) URL" } };
         opts.outbox.url = url;
@@ -76,7 +96,8 @@ export function createDoubleServer(opts: {
       if (size > MAX_BODY_BYTES) return answer({ status: 413, body: { status: false, message: "Request entity too large" } });
       // The request is done as asked; only its answer is lost on the way back.
       const lost = isControl ? null : opts.faults.take(["processed-then-5xx", "processed-then-hang"], url.pathname);
-      const reply = (a: DoubleAnswer) => (lost === "processed-then-hang" ? undefined : answer(lost === "processed-then-5xx" ? opts.serverError : a));
+      const reply = (a: DoubleAnswer) =>
+        lost === "processed-then-hang" ? undefined : answer(lost === "processed-then-5xx" ? opts.serverError : a);
       const routes = isControl ? control : opts.api;
       for (const r of routes) {
         const m = url.pathname.match(r.path);

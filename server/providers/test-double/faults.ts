@@ -4,7 +4,18 @@
 // processed-then-hang), as when a provider's reply is lost on the way back. Each fault is armed for the next `times` occurrences, optionally only for API paths starting with `path`.
 import { z } from "zod";
 
-export const faultKinds = ["5xx", "hang", "disconnect", "drop-webhook", "duplicate-webhook", "reorder-webhooks", "amount-mismatch", "refund-fails", "processed-then-5xx", "processed-then-hang"] as const;
+export const faultKinds = [
+  "5xx",
+  "hang",
+  "disconnect",
+  "drop-webhook",
+  "duplicate-webhook",
+  "reorder-webhooks",
+  "amount-mismatch",
+  "refund-fails",
+  "processed-then-5xx",
+  "processed-then-hang",
+] as const;
 export type FaultKind = (typeof faultKinds)[number];
 
 export const faultRequest = z.object({

@@ -68,7 +68,13 @@ export class WebhookOutbox {
     this.log.push(entry);
     if (!this.url) return;
     try {
-      const res = await fetch(this.url, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+      const res = await fetch(this.url, {
+        method: "POST",
+        headers,
+        body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      });
       await res.arrayBuffer();
       entry.answer = res.status;
     } catch (err) {

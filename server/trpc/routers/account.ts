@@ -2,7 +2,14 @@
 import { z } from "zod";
 import { resendVerification } from "../../users/email-verification";
 import { sessionsOf, signOutEverywhereElse, signOutSession } from "../../users/signed-in-sessions";
-import { confirmEnrolment, disableTwoFactor, refreshSecondFactor, renewRecoveryCodes, startEnrolment, twoFactorStatus } from "../../users/two-factor";
+import {
+  confirmEnrolment,
+  disableTwoFactor,
+  refreshSecondFactor,
+  renewRecoveryCodes,
+  startEnrolment,
+  twoFactorStatus,
+} from "../../users/two-factor";
 import { router, userProcedure } from "../init";
 
 /** A six-digit code from the app, or a recovery code. */
@@ -13,15 +20,25 @@ export const accountRouter = router({
   twoFactor: router({
     status: userProcedure.query(({ ctx }) => twoFactorStatus(ctx.caller.userId)),
     start: userProcedure.mutation(({ ctx }) => startEnrolment(ctx.caller.userId)),
-    confirm: userProcedure.input(code).mutation(({ ctx, input }) => confirmEnrolment(ctx.caller.userId, input.code, { ip: ctx.ip, userAgent: null }, ctx.caller.sessionId)),
-    renewRecoveryCodes: userProcedure.input(code).mutation(({ ctx, input }) => renewRecoveryCodes(ctx.caller.userId, input.code, { ip: ctx.ip, userAgent: null })),
-    disable: userProcedure.input(code).mutation(({ ctx, input }) => disableTwoFactor(ctx.caller.userId, input.code, { ip: ctx.ip, userAgent: null })),
+    confirm: userProcedure
+      .input(code)
+      .mutation(({ ctx, input }) => confirmEnrolment(ctx.caller.userId, input.code, { ip: ctx.ip, userAgent: null }, ctx.caller.sessionId)),
+    renewRecoveryCodes: userProcedure
+      .input(code)
+      .mutation(({ ctx, input }) => renewRecoveryCodes(ctx.caller.userId, input.code, { ip: ctx.ip, userAgent: null })),
+    disable: userProcedure
+      .input(code)
+      .mutation(({ ctx, input }) => disableTwoFactor(ctx.caller.userId, input.code, { ip: ctx.ip, userAgent: null })),
     /** A fresh code for this session, for sensitive actions in the next 15 minutes. */
-    refresh: userProcedure.input(code).mutation(({ ctx, input }) => refreshSecondFactor(ctx.caller.userId, ctx.caller.sessionId, input.code)),
+    refresh: userProcedure
+      .input(code)
+      .mutation(({ ctx, input }) => refreshSecondFactor(ctx.caller.userId, ctx.caller.sessionId, input.code)),
   }),
   sessions: router({
     list: userProcedure.query(({ ctx }) => sessionsOf(ctx.caller.userId, ctx.caller.sessionId)),
-    end: userProcedure.input(z.object({ id: z.string().min(1).max(80) })).mutation(({ ctx, input }) => signOutSession(ctx.caller.userId, input.id)),
+    end: userProcedure
+      .input(z.object({ id: z.string().min(1).max(80) }))
+      .mutation(({ ctx, input }) => signOutSession(ctx.caller.userId, input.id)),
     endOthers: userProcedure.mutation(({ ctx }) => signOutEverywhereElse(ctx.caller.userId, ctx.caller.sessionId)),
   }),
 });

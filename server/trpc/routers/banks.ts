@@ -2,4 +2,8 @@
 import { merchantBanks } from "../../providers/merchant-banks";
 import { authedProcedure } from "../init";
 
-export const merchantBanksProcedure = authedProcedure.query(async ({ ctx }) => ({ code: "00", message: "Successful", merchantBanks: await merchantBanks(ctx.caller.merchantId, ctx.caller.mode) }));
+export const merchantBanksProcedure = authedProcedure.query(async ({ ctx }) => ({
+  code: "00",
+  message: "Successful",
+  merchantBanks: await merchantBanks(ctx.caller.merchantId, ctx.caller.mode),
+}));

@@ -13,7 +13,9 @@ export const checkoutRouter = router({
   }),
   /** The customer's choice for a standard-checkout payment: USSD with their bank, or TRANSFER; issued at once. */
   choose: publicProcedure
-    .input(z.object({ linkingReference: z.string().min(1).max(64), paymentType: z.enum(PAYMENT_TYPES), bankCode: z.string().max(8).nullish() }))
+    .input(
+      z.object({ linkingReference: z.string().min(1).max(64), paymentType: z.enum(PAYMENT_TYPES), bankCode: z.string().max(8).nullish() }),
+    )
     .mutation(async ({ ctx, input }) => {
       if (ctx.ip !== null) for (const [k, v] of Object.entries(await limitIp(ctx.ip))) ctx.setHeader(k, v);
       await chooseChannel(input.linkingReference, { paymentType: input.paymentType, bankCode: input.bankCode });

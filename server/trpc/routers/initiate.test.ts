@@ -17,7 +17,11 @@ after(() => owo.stop());
 
 // The procedure answers exactly the two payments objects, not a loose record.
 type Answered = Awaited<ReturnType<typeof client.initiatePayment.mutate>>;
-const answersExactly: [Answered] extends [UssdPayments | TransferPayments] ? ([UssdPayments | TransferPayments] extends [Answered] ? true : false) : false = true;
+const answersExactly: [Answered] extends [UssdPayments | TransferPayments]
+  ? [UssdPayments | TransferPayments] extends [Answered]
+    ? true
+    : false
+  : false = true;
 
 test("a USSD payment through the typed client: the dial code object, typed", async () => {
   assert.equal(answersExactly, true);
@@ -26,7 +30,15 @@ test("a USSD payment through the typed client: the dial code object, typed", asy
   assert.ok("ussdDailCode" in payments, "a USSD answer");
   const dial: string = payments.ussdDailCode;
   assert.equal(dial, `*737*000*${payments.providerreference}#`);
-  assert.deepEqual(Object.keys(payments), ["paymentReference", "linkingReference", "providerreference", "ussdDailCode", "amount", "expiresAt", "checkoutUrl"]);
+  assert.deepEqual(Object.keys(payments), [
+    "paymentReference",
+    "linkingReference",
+    "providerreference",
+    "ussdDailCode",
+    "amount",
+    "expiresAt",
+    "checkoutUrl",
+  ]);
   assert.equal(payments.amount, "1500.00");
   assert.equal(payments.paymentReference, input.paymentReference);
   assert.equal(payments.checkoutUrl, `${owo.url}/checkout/${payments.linkingReference}`);
@@ -35,9 +47,24 @@ test("a USSD payment through the typed client: the dial code object, typed", asy
 });
 
 test("a TRANSFER payment through the typed client: the opened account object, typed", async () => {
-  const payments = await client.initiatePayment.mutate({ ...sampleOrder, paymentReference: newReference(), paymentType: "TRANSFER", amount: "2500000" });
+  const payments = await client.initiatePayment.mutate({
+    ...sampleOrder,
+    paymentReference: newReference(),
+    paymentType: "TRANSFER",
+    amount: "2500000",
+  });
   assert.ok("accountNumber" in payments, "a TRANSFER answer");
-  assert.deepEqual(Object.keys(payments), ["paymentReference", "walletName", "wallet", "bankName", "accountNumber", "linkingReference", "amount", "expiresAt", "checkoutUrl"]);
+  assert.deepEqual(Object.keys(payments), [
+    "paymentReference",
+    "walletName",
+    "wallet",
+    "bankName",
+    "accountNumber",
+    "linkingReference",
+    "amount",
+    "expiresAt",
+    "checkoutUrl",
+  ]);
   assert.equal(payments.walletName, "OWO(Demo Store)");
   assert.equal(payments.bankName, "Owo Sandbox Bank");
   assert.equal(payments.wallet, payments.accountNumber);
@@ -50,7 +77,10 @@ test("the input type is the discriminated union: a USSD input without bankCode d
   // @ts-expect-error bankCode is required for USSD
   const noBank = await trpcFailure(client.initiatePayment.mutate(ussdWithoutBank));
   assert.equal(noBank.apiCode, "S5");
-  assert.deepEqual(noBank.errors.map((e) => e.field), ["bankCode"]);
+  assert.deepEqual(
+    noBank.errors.map((e) => e.field),
+    ["bankCode"],
+  );
 
   const transferWithBank = { ...sampleOrder, paymentReference: newReference(), paymentType: "TRANSFER", bankCode: "044" } as const;
   // @ts-expect-error TRANSFER takes no bankCode

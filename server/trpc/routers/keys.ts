@@ -9,5 +9,7 @@ export const keysRouter = router({
     .input(z.object({ graceSeconds: z.number().int().min(0).max(86400).default(0) }))
     .mutation(({ ctx, input }) => rollSecretKey(ctx.caller.merchantId, ctx.caller.mode, input.graceSeconds)),
   /** Live keys once a provider is connected; the secrets are shown this once. */
-  createLive: userPermittedProcedure("providers.manage").use(freshSecondFactor).mutation(({ ctx }) => createLiveKeys(ctx.caller.merchantId)),
+  createLive: userPermittedProcedure("providers.manage")
+    .use(freshSecondFactor)
+    .mutation(({ ctx }) => createLiveKeys(ctx.caller.merchantId)),
 });

@@ -4,10 +4,8 @@ import { simulateInput, simulatePayment } from "../../providers/sandbox/bank";
 import { router, staffProcedure } from "../init";
 
 export const sandboxRouter = router({
-  simulate: staffProcedure
-    .input(simulateInput.extend({ paymentReference: z.string().min(1).max(64) }))
-    .mutation(async ({ ctx, input }) => {
-      const { paymentReference, ...body } = input;
-      return (await simulatePayment(ctx.caller.merchantId, ctx.caller.mode, paymentReference, body)).payments;
-    }),
+  simulate: staffProcedure.input(simulateInput.extend({ paymentReference: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
+    const { paymentReference, ...body } = input;
+    return (await simulatePayment(ctx.caller.merchantId, ctx.caller.mode, paymentReference, body)).payments;
+  }),
 });

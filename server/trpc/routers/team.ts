@@ -11,16 +11,26 @@ const userId = z.string().min(1).max(64);
 export const teamRouter = router({
   members: userProcedure.query(({ ctx }) => listMembers(ctx.caller.merchantId)),
   invites: adminUserProcedure.query(({ ctx }) => listInvites(ctx.caller.merchantId)),
-  invite: userPermittedProcedure("team.invite").input(inviteInput).mutation(({ ctx, input }) => createInvite(ctx.caller.merchantId, ctx.caller, input)),
-  withdrawInvite: adminUserProcedure.input(z.object({ id: z.string().min(1).max(64) })).mutation(({ ctx, input }) => withdrawInvite(ctx.caller.merchantId, input.id)),
+  invite: userPermittedProcedure("team.invite")
+    .input(inviteInput)
+    .mutation(({ ctx, input }) => createInvite(ctx.caller.merchantId, ctx.caller, input)),
+  withdrawInvite: adminUserProcedure
+    .input(z.object({ id: z.string().min(1).max(64) }))
+    .mutation(({ ctx, input }) => withdrawInvite(ctx.caller.merchantId, input.id)),
   changeRole: sensitiveAdminUserProcedure
     .input(z.object({ userId, role: z.enum(ROLES) }))
     .mutation(({ ctx, input }) => changeRole(ctx.caller.merchantId, ctx.caller, input.userId, input.role)),
-  remove: adminUserProcedure.input(z.object({ userId })).mutation(({ ctx, input }) => removeMember(ctx.caller.merchantId, ctx.caller, input.userId)),
+  remove: adminUserProcedure
+    .input(z.object({ userId }))
+    .mutation(({ ctx, input }) => removeMember(ctx.caller.merchantId, ctx.caller, input.userId)),
   requireTwoFactor: userPermittedProcedure("team.requireTwoFactor")
     .input(z.object({ required: z.boolean() }))
     .mutation(({ ctx, input }) => setTeamTwoFactor(ctx.caller.merchantId, ctx.caller.userId, input.required)),
   audit: adminUserProcedure
-    .input(z.object({ before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(200).default(50) }).default({ limit: 50 }))
+    .input(
+      z
+        .object({ before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(200).default(50) })
+        .default({ limit: 50 }),
+    )
     .query(({ ctx, input }) => listAudit(ctx.caller.merchantId, input)),
 });

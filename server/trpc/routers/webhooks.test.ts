@@ -23,7 +23,12 @@ async function join(role: "developer" | "viewer"): Promise<Client> {
   const invite = await owner.team.invite.mutate({ role });
   const { joinByInvite } = await import("../../team/invites");
   const token = new URL(invite.url).searchParams.get("invite") ?? "";
-  const joined = await joinByInvite({ name: `Person ${++people}`, email: `wh${people}.${Date.now()}@example.com`, password: "long enough pw", invite: token });
+  const joined = await joinByInvite({
+    name: `Person ${++people}`,
+    email: `wh${people}.${Date.now()}@example.com`,
+    password: "long enough pw",
+    invite: token,
+  });
   return userClient(owo, joined.userId);
 }
 
@@ -51,7 +56,10 @@ test("a viewer may read but not add an endpoint or see the signing secret; a dev
   const added = await developer.webhooks.endpoints.add.mutate({ url: receiver.url("/hooks"), description: "ledger" });
   assert.equal(added.enabled, true);
   assert.equal(added.description, "ledger");
-  assert.deepEqual((await viewer.webhooks.endpoints.list.query()).map((e) => e.url), [receiver.url("/hooks")]);
+  assert.deepEqual(
+    (await viewer.webhooks.endpoints.list.query()).map((e) => e.url),
+    [receiver.url("/hooks")],
+  );
   assert.equal((await developer.webhooks.secret.reveal.mutate()).secret, m.webhookSecret);
 });
 
@@ -59,7 +67,11 @@ test("a bad endpoint URL names the field; the same URL twice is a conflict", asy
   for (const url of ["ftp://shop.example.ng/hooks", "not a url", "https://user:pw@shop.example.ng/hooks"]) {
     const bad = await trpcFailure(developer.webhooks.endpoints.add.mutate({ url }));
     assert.equal(bad.code, "BAD_REQUEST", url);
-    assert.deepEqual(bad.errors.map((e) => e.field), ["url"], url);
+    assert.deepEqual(
+      bad.errors.map((e) => e.field),
+      ["url"],
+      url,
+    );
   }
   assert.equal((await trpcFailure(developer.webhooks.endpoints.add.mutate({ url: receiver.url("/hooks") }))).code, "CONFLICT");
 });
@@ -76,7 +88,10 @@ test("a developer sees a payment's deliveries with their attempts and re-sends o
   assert.deepEqual([callback.destination, callback.url, callback.attempts.length], ["callback", receiver.url("/callback"), 1]);
   assert.equal(callback.attempts[0]?.statusCode, 200);
   assert.equal(endpoint.eventId, callback.eventId);
-  assert.deepEqual((await viewer.webhooks.deliveries.byEndpoint.query({ endpointId: endpoint.endpointId ?? "" })).map((d) => d.id), [endpoint.id]);
+  assert.deepEqual(
+    (await viewer.webhooks.deliveries.byEndpoint.query({ endpointId: endpoint.endpointId ?? "" })).map((d) => d.id),
+    [endpoint.id],
+  );
 
   const before = receiver.received.filter((r) => r.path === "/callback").length;
   assert.equal((await trpcFailure(viewer.webhooks.deliveries.resend.mutate({ deliveryId: callback.id }))).code, "FORBIDDEN");
@@ -137,7 +152,10 @@ test("a disabled endpoint hears nothing until enabled; a deleted one leaves the 
   const heard = await openTransfer(m.merchantId, receiver.url("/callback"));
   await credit(heard.accountNumber);
   await eventually("the enabled endpoint's delivery", () => own.received.length === 1);
-  assert.equal(JSON.parse(own.received[0]?.body ?? "{}").notificationItems[0].notificationRequestItem.data.paymentReference, heard.paymentReference);
+  assert.equal(
+    JSON.parse(own.received[0]?.body ?? "{}").notificationItems[0].notificationRequestItem.data.paymentReference,
+    heard.paymentReference,
+  );
 
   await developer.webhooks.endpoints.delete.mutate({ endpointId: endpoint.id });
   assert.ok(!(await developer.webhooks.endpoints.list.query()).some((e) => e.id === endpoint.id));

@@ -8,8 +8,8 @@ export default function SessionsPage() {
     <section>
       <h1>Sessions</h1>
       <p className="muted">
-        Every browser signed in to your account. Sign out any you do not recognise, then reset your password; a session ends everywhere within
-        seconds.
+        Every browser signed in to your account. Sign out any you do not recognise, then reset your password; a session ends everywhere
+        within seconds.
       </p>
       <div className="card">
         <SessionsList />

@@ -20,7 +20,9 @@ export default async function LinkPage({ params }: { params: Promise<{ id: strin
   });
   if (!detail) notFound();
   const { link, qrSvg, payments } = detail;
-  const amount = link.amount ? naira(link.amount) : `${naira(link.minAmount ?? "0")} – ${naira(link.maxAmount ?? "0")}, entered by the customer`;
+  const amount = link.amount
+    ? naira(link.amount)
+    : `${naira(link.minAmount ?? "0")} – ${naira(link.maxAmount ?? "0")}, entered by the customer`;
   return (
     <section className="stack">
       <p>
@@ -39,7 +41,11 @@ export default async function LinkPage({ params }: { params: Promise<{ id: strin
             <a className="button secondary" href={link.url} target="_blank" rel="noreferrer">
               Open the pay page
             </a>
-            <a className="button secondary" href={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`} download={`owo-link-${link.slug}.svg`}>
+            <a
+              className="button secondary"
+              href={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrSvg)}`}
+              download={`owo-link-${link.slug}.svg`}
+            >
               Download QR code
             </a>
           </div>

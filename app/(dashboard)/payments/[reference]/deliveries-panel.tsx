@@ -8,7 +8,14 @@ import { POLL_MS } from "./poll";
 
 type Delivery = inferRouterOutputs<AppRouter>["webhooks"]["deliveries"]["byPayment"][number];
 
-const when = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Lagos", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+const when = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Africa/Lagos",
+  day: "numeric",
+  month: "short",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
 const at = (ms: number) => when.format(new Date(ms));
 
 const STATE: Record<Delivery["status"], string> = { pending: "Retrying", delivered: "Delivered", failed: "Failed", cancelled: "Cancelled" };
@@ -31,7 +38,11 @@ export function DeliveriesPanel({ paymentReference, canAct }: { paymentReference
       <h2>Callbacks</h2>
       {deliveries.isError && <p className="form-error">Could not load callbacks: {deliveries.error.message}</p>}
       {!deliveries.isError && list.length === 0 && (
-        <p className="muted">{deliveries.isPending ? "Loading…" : "Nothing sent yet: the merchant is told when the payment succeeds, fails, expires or money arrives late."}</p>
+        <p className="muted">
+          {deliveries.isPending
+            ? "Loading…"
+            : "Nothing sent yet: the merchant is told when the payment succeeds, fails, expires or money arrives late."}
+        </p>
       )}
       <ul className={styles.deliveries} data-testid="deliveries">
         {list.map((d) => (

@@ -5,7 +5,14 @@ import { TransferAccount } from "@/app/transfer-account";
 import type { PaymentWithTimeline } from "@/server/payments/timeline";
 import styles from "./detail.module.css";
 
-type Props = { issued: PaymentWithTimeline["issued"]; open: boolean; expiresAt: string | null; renderedAt: number; qr: string | null; checkoutUrl: string };
+type Props = {
+  issued: PaymentWithTimeline["issued"];
+  open: boolean;
+  expiresAt: string | null;
+  renderedAt: number;
+  qr: string | null;
+  checkoutUrl: string;
+};
 
 function CheckoutLink({ checkoutUrl }: { checkoutUrl: string }) {
   return (
@@ -25,7 +32,9 @@ export function IssuedPanel({ issued, open, expiresAt, renderedAt, qr, checkoutU
     return (
       <section className={`card ${styles.issued}`}>
         <h2>Waiting for the customer to choose</h2>
-        <p className="muted">{open ? "The customer has not chosen USSD or a bank transfer on the checkout page yet." : "The customer never chose how to pay."}</p>
+        <p className="muted">
+          {open ? "The customer has not chosen USSD or a bank transfer on the checkout page yet." : "The customer never chose how to pay."}
+        </p>
         <CheckoutLink checkoutUrl={checkoutUrl} />
       </section>
     );
@@ -42,7 +51,8 @@ export function IssuedPanel({ issued, open, expiresAt, renderedAt, qr, checkoutU
       </div>
       {!open && (
         <p className={styles.ended}>
-          This payment has ended: money sent to this {issued.paymentType === "USSD" ? "dial code" : "account"} now is owed back to the customer.
+          This payment has ended: money sent to this {issued.paymentType === "USSD" ? "dial code" : "account"} now is owed back to the
+          customer.
         </p>
       )}
       {issued.paymentType === "USSD" ? (
@@ -59,7 +69,9 @@ export function IssuedPanel({ issued, open, expiresAt, renderedAt, qr, checkoutU
             )}
             {open && (
               <>
-                <p className="muted">The customer dials this from the phone number registered with {issued.bankName}, then confirms with their PIN.</p>
+                <p className="muted">
+                  The customer dials this from the phone number registered with {issued.bankName}, then confirms with their PIN.
+                </p>
                 <div className="row">
                   <a href={issued.telLink} className="button">
                     Dial
@@ -72,7 +84,13 @@ export function IssuedPanel({ issued, open, expiresAt, renderedAt, qr, checkoutU
           {qr && open && <img src={qr} alt={`QR code that dials ${issued.dialCode}`} className={styles.qr} width={168} height={168} />}
         </div>
       ) : (
-        <TransferAccount account={issued} testId="account-number" className={styles.account} numberClassName={styles.accountNumber} spentClassName={open ? undefined : styles.spent} />
+        <TransferAccount
+          account={issued}
+          testId="account-number"
+          className={styles.account}
+          numberClassName={styles.accountNumber}
+          spentClassName={open ? undefined : styles.spent}
+        />
       )}
       <CheckoutLink checkoutUrl={checkoutUrl} />
     </section>

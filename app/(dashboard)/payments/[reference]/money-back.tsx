@@ -87,7 +87,9 @@ function RefundButton({ paymentReference, refundable }: { paymentReference: stri
           }}
         >
           <h2>Refund the customer?</h2>
-          <p className="muted">Up to {naira(refundable)} can go back. The provider that took the money pays it back; this cannot be undone.</p>
+          <p className="muted">
+            Up to {naira(refundable)} can go back. The provider that took the money pays it back; this cannot be undone.
+          </p>
           <label>
             Amount (₦)
             <input name="amount" inputMode="decimal" required pattern="\d+(\.\d{1,2})?" defaultValue={refundable} />
@@ -132,7 +134,8 @@ export function MoneyBack({ detail, canMoveMoney }: Props) {
               {r.failureReason && <span className="form-error">{r.failureReason}</span>}
               {r.providerDidNotAnswer && (
                 <span className="form-error" data-testid="refund-unanswered">
-                  The provider did not answer; check at the provider. Owo will not send this refund again until the provider says it has none.
+                  The provider did not answer; check at the provider. Owo will not send this refund again until the provider says it has
+                  none.
                 </span>
               )}
             </li>

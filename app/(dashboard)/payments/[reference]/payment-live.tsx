@@ -14,7 +14,14 @@ import { Timeline } from "./timeline";
 
 const SOURCE = { rest: "REST API", trpc: "tRPC API", dashboard: "Dashboard", link: "Payment link", seed: "Sample data" } as const;
 
-type Props = { initial: PaymentWithTimeline; qr: string | null; canAct: boolean; canMoveMoney: boolean; renderedAt: number; justCreated: boolean };
+type Props = {
+  initial: PaymentWithTimeline;
+  qr: string | null;
+  canAct: boolean;
+  canMoveMoney: boolean;
+  renderedAt: number;
+  justCreated: boolean;
+};
 
 export function PaymentLive({ initial, qr, canAct, canMoveMoney, renderedAt, justCreated }: Props) {
   const paymentReference = initial.payments.paymentReference;
@@ -30,8 +37,8 @@ export function PaymentLive({ initial, qr, canAct, canMoveMoney, renderedAt, jus
       </a>
       {justCreated && (
         <p className={styles.created} role="status">
-          Payment created. Give your customer the {p.paymentType === "USSD" ? "dial code" : "account"} below or the checkout link; this page updates by
-          itself when money arrives.
+          Payment created. Give your customer the {p.paymentType === "USSD" ? "dial code" : "account"} below or the checkout link; this page
+          updates by itself when money arrives.
         </p>
       )}
       <header className={styles.head}>

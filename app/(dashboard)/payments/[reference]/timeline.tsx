@@ -10,8 +10,13 @@ type ProviderEntry = PaymentWithTimeline["providerLog"][number];
 function describeProvider(n: ProviderEntry): string {
   const what = n.source === "requery" ? "Asked the provider" : "Notice from the provider";
   const did: Record<string, string> = {
-    applied: "applied", unchanged: "nothing new", duplicate: "a repeat, applied before", rejected: "refused, nothing moved",
-    no_payment: "not for this payment", ignored: "ignored", unanswered: "no answer",
+    applied: "applied",
+    unchanged: "nothing new",
+    duplicate: "a repeat, applied before",
+    rejected: "refused, nothing moved",
+    no_payment: "not for this payment",
+    ignored: "ignored",
+    unanswered: "no answer",
   };
   return `${what}: ${did[n.outcome] ?? n.outcome} (${n.reason})`;
 }
@@ -48,8 +53,20 @@ function describe(e: Event): string {
 export function Timeline({ events, providerLog = [] }: { events: Event[]; providerLog?: ProviderEntry[] }) {
   // Events and the provider's notices and requeries, in the order they happened.
   const items = [
-    ...events.map((e) => ({ key: `e${e.sequence}`, at: e.createdAt, text: describe(e), meta: STATUS_LABEL[e.status as keyof typeof STATUS_LABEL] ?? e.status, dot: styles[`dot_${e.status}`] })),
-    ...providerLog.map((n, i) => ({ key: `p${i}`, at: n.receivedAt, text: describeProvider(n), meta: n.source === "requery" ? "Requery" : "Provider notice", dot: undefined })),
+    ...events.map((e) => ({
+      key: `e${e.sequence}`,
+      at: e.createdAt,
+      text: describe(e),
+      meta: STATUS_LABEL[e.status as keyof typeof STATUS_LABEL] ?? e.status,
+      dot: styles[`dot_${e.status}`],
+    })),
+    ...providerLog.map((n, i) => ({
+      key: `p${i}`,
+      at: n.receivedAt,
+      text: describeProvider(n),
+      meta: n.source === "requery" ? "Requery" : "Provider notice",
+      dot: undefined,
+    })),
   ].sort((a, b) => a.at.localeCompare(b.at));
   return (
     <section className="card">

@@ -36,20 +36,29 @@ export function NewPaymentForm({ banks, suggestedReference, callbackUrl, redirec
     const form = new FormData(e.currentTarget);
     const text = (name: string) => String(form.get(name) ?? "").trim();
     const common = {
-      amount: text("amount").replaceAll(",", ""), fullName: text("fullName"), mobileNumber: text("mobileNumber").replace(/[\s-]/g, ""),
-      email: text("email"), currency: "NGN" as const, country: "NG" as const, paymentReference: text("paymentReference"),
-      callbackUrl: text("callbackUrl"), redirectUrl: text("redirectUrl"),
+      amount: text("amount").replaceAll(",", ""),
+      fullName: text("fullName"),
+      mobileNumber: text("mobileNumber").replace(/[\s-]/g, ""),
+      email: text("email"),
+      currency: "NGN" as const,
+      country: "NG" as const,
+      paymentReference: text("paymentReference"),
+      callbackUrl: text("callbackUrl"),
+      redirectUrl: text("redirectUrl"),
     };
     const bank = text("bankCode");
     // No bank chosen is sent as no bankCode, so the schema says "required" rather than "unknown code".
-    const input = (channel === "USSD" ? { ...common, paymentType: "USSD", ...(bank ? { bankCode: bank } : {}) } : { ...common, paymentType: "TRANSFER" }) as InitiatePaymentInput;
+    const input = (
+      channel === "USSD" ? { ...common, paymentType: "USSD", ...(bank ? { bankCode: bank } : {}) } : { ...common, paymentType: "TRANSFER" }
+    ) as InitiatePaymentInput;
     // The server checks it (one schema, server/payments/initiate-schema.ts): the browser carries none of its code.
     setErrors({});
     try {
       const issued = await initiate.mutateAsync(input);
       router.push(`/payments/${encodeURIComponent(issued.paymentReference ?? input.paymentReference)}?created=1`);
     } catch (err) {
-      const fields = err instanceof TRPCClientError ? (err.data as { errors?: { field: string; message: string }[] } | undefined)?.errors : undefined;
+      const fields =
+        err instanceof TRPCClientError ? (err.data as { errors?: { field: string; message: string }[] } | undefined)?.errors : undefined;
       if (fields?.length) setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
       else setMessage(err instanceof Error ? err.message : "Could not create the payment");
     }
@@ -61,7 +70,10 @@ export function NewPaymentForm({ banks, suggestedReference, callbackUrl, redirec
         {LABEL[name]} {errors[name]}
       </span>
     );
-  const invalid = (name: string) => ({ "aria-invalid": Boolean(errors[name]), "aria-describedby": errors[name] ? `${name}-error` : undefined });
+  const invalid = (name: string) => ({
+    "aria-invalid": Boolean(errors[name]),
+    "aria-describedby": errors[name] ? `${name}-error` : undefined,
+  });
   const input = (name: string, props: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <label>
       {LABEL[name]}
@@ -80,7 +92,13 @@ export function NewPaymentForm({ banks, suggestedReference, callbackUrl, redirec
           <span>A dial code for their bank; works on any phone. Up to ₦1,000,000.</span>
         </label>
         <label className={styles.channel}>
-          <input type="radio" name="paymentType" value="TRANSFER" checked={channel === "TRANSFER"} onChange={() => setChannel("TRANSFER")} />
+          <input
+            type="radio"
+            name="paymentType"
+            value="TRANSFER"
+            checked={channel === "TRANSFER"}
+            onChange={() => setChannel("TRANSFER")}
+          />
           Bank transfer
           <span>An account opened for this payment; from any bank app. Up to ₦10,000,000.</span>
         </label>
@@ -125,8 +143,8 @@ export function NewPaymentForm({ banks, suggestedReference, callbackUrl, redirec
         <summary>Callback and redirect</summary>
         <div className={styles.moreBody}>
           <p className={styles.hint}>
-            Owo POSTs the signed result to the callback URL and sends the customer&apos;s browser to the redirect URL. Save defaults under Payment links to
-            fill these in for you.
+            Owo POSTs the signed result to the callback URL and sends the customer&apos;s browser to the redirect URL. Save defaults under
+            Payment links to fill these in for you.
           </p>
           {input("callbackUrl", { type: "url", defaultValue: callbackUrl, placeholder: "https://shop.example.ng/owo/callback" })}
           {input("redirectUrl", { type: "url", defaultValue: redirectUrl, placeholder: "https://shop.example.ng/thanks" })}

@@ -24,8 +24,8 @@ export default async function NewPaymentPage() {
       <header>
         <h1>New payment</h1>
         <p className="muted">
-          Ask a customer to pay by USSD (a dial code at their bank) or bank transfer (an account opened for this payment). The same rules as the API
-          apply.
+          Ask a customer to pay by USSD (a dial code at their bank) or bank transfer (an account opened for this payment). The same rules as
+          the API apply.
         </p>
       </header>
       <NewPaymentForm

@@ -10,7 +10,10 @@ export const dynamic = "force-dynamic";
 
 /** Refusals in API.md's envelope, as every other door answers. */
 const refusal = (err: ApiError) =>
-  new Response(errorJson(err), { status: err.httpStatus, headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" } });
+  new Response(errorJson(err), {
+    status: err.httpStatus,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
 
 export async function GET(request: Request): Promise<Response> {
   const { caller } = await pageCaller();

@@ -10,12 +10,37 @@ export const dynamic = "force-dynamic";
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<{ paymentReference?: string | string[] }> };
 type Outcome = { mark: string; tone: "good" | "bad" | "wait"; heading: string; text: string };
 
-const WAITING: Outcome = { mark: "…", tone: "wait", heading: "Payment not finished yet", text: "If you have paid, the merchant will be told as soon as your bank confirms it." };
+const WAITING: Outcome = {
+  mark: "…",
+  tone: "wait",
+  heading: "Payment not finished yet",
+  text: "If you have paid, the merchant will be told as soon as your bank confirms it.",
+};
 const OUTCOME: Partial<Record<PaymentStatus, Outcome>> = {
-  SUCCESSFUL: { mark: "✓", tone: "good", heading: "Payment received", text: "Thank you. The merchant has been told; keep the reference below for your records." },
-  FAILED: { mark: "!", tone: "bad", heading: "Payment failed", text: "Your bank declined the payment and no money was taken. You can try again." },
-  EXPIRED: { mark: "!", tone: "bad", heading: "Payment timed out", text: "The time to pay ran out. If money left your account it will be refunded; you can start again." },
-  CANCELLED: { mark: "!", tone: "bad", heading: "Payment cancelled", text: "The merchant cancelled this payment. If money left your account it will be refunded." },
+  SUCCESSFUL: {
+    mark: "✓",
+    tone: "good",
+    heading: "Payment received",
+    text: "Thank you. The merchant has been told; keep the reference below for your records.",
+  },
+  FAILED: {
+    mark: "!",
+    tone: "bad",
+    heading: "Payment failed",
+    text: "Your bank declined the payment and no money was taken. You can try again.",
+  },
+  EXPIRED: {
+    mark: "!",
+    tone: "bad",
+    heading: "Payment timed out",
+    text: "The time to pay ran out. If money left your account it will be refunded; you can start again.",
+  },
+  CANCELLED: {
+    mark: "!",
+    tone: "bad",
+    heading: "Payment cancelled",
+    text: "The merchant cancelled this payment. If money left your account it will be refunded.",
+  },
 };
 
 /**
