@@ -8,7 +8,7 @@ import type { LoopLocks } from "./advisory-locks";
 import { databaseTargetOf } from "./location";
 import { openPostgres } from "./postgres-store";
 import { openSqlite } from "./sqlite-store";
-import type { Db, Isolation, Readiness, Store } from "./store";
+import type { Db, Isolation, PoolUse, Readiness, Store } from "./store";
 
 export type { Db, Isolation, Readiness } from "./store";
 export type Tx = Db;
@@ -122,6 +122,11 @@ export async function closeDatabase(): Promise<void> {
   const o = holder.__owoDb;
   holder.__owoDb = undefined;
   await o?.store.close();
+}
+
+/** The PostgreSQL pool's use now; null on SQLite or before the database is opened. */
+export function poolUse(): PoolUse | null {
+  return holder.__owoDb?.store.poolUse() ?? null;
 }
 
 /** SQLite's own connection, for tests and tools that inspect the file as SQLite sees it; services never use it. */

@@ -61,6 +61,7 @@ export function openPostgres(url: string, options: PoolOptions): Store {
       database.transaction((tx) => body(tx as unknown as Db), { isolationLevel: "repeatable read", accessMode: "read only" }),
     changeMarker: () => null,
     loopLocks,
+    poolUse: () => ({ max: options.size, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     migrate: () => migratePostgres(url),
     async readiness(): Promise<Readiness> {
       const journal = JSON.parse(readFileSync(resolve(process.cwd(), "db/migrations-pg/meta/_journal.json"), "utf8")) as {

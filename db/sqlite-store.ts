@@ -108,6 +108,7 @@ export function openSqlite(path: string): Store {
         }
       }),
     changeMarker: () => dataVersion.get() as number,
+    poolUse: () => null,
     // SQLite has no lock that outlives a statement but dies with its process: loops hold lease rows (server/leases.ts).
     loopLocks: null,
     async migrate() {

@@ -26,6 +26,8 @@ export type Readiness = {
   current: boolean;
 };
 
+export type PoolUse = { max: number; open: number; idle: number; waiting: number };
+
 export interface Store {
   dialect: "sqlite" | "postgres";
   /** Outside a transaction: the last committed state. */
@@ -41,6 +43,8 @@ export interface Store {
   migrate(): Promise<void>;
   readiness(): Promise<Readiness>;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections now (for /metrics); null on SQLite, which has one connection and no pool. */
+  poolUse(): PoolUse | null;
   /** SQLite only: the write connection, for tests and tools (db/client.ts `rawSqlite`). */
   raw?: Database.Database;
 }

@@ -47,6 +47,11 @@ const envSchema = z.object({
   OWO_PROVIDER_REST_SECONDS: seconds(60),
   OWO_REQUERY_BACKOFF_SCALE: z.coerce.number().positive().default(1),
   OWO_ALLOW_PROVIDER_BASE_URL: flag,
+  OWO_METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "must be at least 16 characters").optional()),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL (the OTLP/HTTP receiver)" }).optional(),
+  ),
 });
 
 export type Settings = {
@@ -80,6 +85,10 @@ export type Settings = {
   providerRestSeconds: number;
   requeryBackoffScale: number;
   allowProviderBaseUrl: boolean;
+  /** null: /metrics answers loopback clients only. */
+  metricsToken: string | null;
+  /** null: no traces are sent. */
+  otlpEndpoint: string | null;
 };
 
 export class SettingsError extends Error {}
@@ -142,6 +151,8 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     providerRestSeconds: e.OWO_PROVIDER_REST_SECONDS,
     requeryBackoffScale: e.OWO_REQUERY_BACKOFF_SCALE,
     allowProviderBaseUrl: e.OWO_ALLOW_PROVIDER_BASE_URL,
+    metricsToken: e.OWO_METRICS_TOKEN ?? null,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
   };
 }
 

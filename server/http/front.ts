@@ -17,6 +17,8 @@ import { restRoutes } from "./rest-routes";
 import { capConnectionsPerIp } from "./connection-cap";
 import { redactedUrl } from "./redacted-url";
 import { securityHeaders } from "./security-headers";
+import { serveMetrics } from "../metrics/endpoint";
+import { countWhenFinished, nameRequest, pageRoute, trpcRoute } from "../metrics/request-names";
 
 /** The routes under /api/ that are Next route handlers (app/api/). */
 const NEXT_API = ["/api/auth/", "/api/exports/"];
@@ -55,9 +57,18 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
   // Every door and Next's router see the spelling the limits were decided on.
   if (canonicalTarget !== target) req.url = canonicalTarget;
   if (path.startsWith("/api/v2/") || path.startsWith("/api/v3/") || path === "/api/v2" || path === "/api/v3") {
+    nameRequest(res, "rest", "/api/{unmatched}");
     return serveRest(restRoutes, req, res, path, requestId);
   }
-  if (path === "/api/trpc" || path.startsWith("/api/trpc/")) return serveTrpc(req, res, requestId);
+  if (path === "/api/trpc" || path.startsWith("/api/trpc/")) {
+    nameRequest(res, "trpc", trpcRoute(path));
+    return serveTrpc(req, res, requestId);
+  }
+  if (path === "/metrics") {
+    nameRequest(res, "metrics", path);
+    return serveMetrics(req, res);
+  }
+  if (path === "/api/health" || path === "/api/ready") nameRequest(res, "probe", path);
   if (path === "/api/health") {
     const ready = isMigrated();
     return sendJson(res, ready ? 200 : 503, JSON.stringify({ status: ready ? "ok" : "starting" }));
@@ -67,6 +78,7 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
   if ((path === "/api" || path.startsWith("/api/")) && !NEXT_API.some((prefix) => path.startsWith(prefix))) {
     return sendError(res, new ApiError("S404", `No such endpoint: ${path}`));
   }
+  nameRequest(res, "page", pageRoute(segments));
   if (!pages) return sendError(res, new ApiError("S404", `No such page: ${path}`));
   const ip = clientIp(req, settings().trustProxy);
   if (ipLimitedPage(req.method ?? "GET", segments)) {
@@ -135,9 +147,9 @@ export function createFront(pages: PageHandler | null, timeouts: FrontTimeouts =
       res.setHeader("X-Request-Id", requestId);
       trackInFlight(req, res);
       securityHeaders(req, res);
-      // Only when request lines are written: a listener and two clock reads per request add up at thousands a second.
+      const started = process.hrtime.bigint();
+      countWhenFinished(req, res, started);
       if (log.isLevelEnabled("info")) {
-        const started = process.hrtime.bigint();
         res.on("finish", () => {
           const ms = Number(process.hrtime.bigint() - started) / 1e6;
           log.info(

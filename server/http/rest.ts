@@ -4,6 +4,7 @@ import { ApiError } from "../api-error";
 import { callerFromAuthorization, type MachineCaller } from "../auth/access-tokens";
 import { limitIp, limitMerchant } from "../limits/rate-limits";
 import { settings } from "../settings";
+import { nameRequest, restTemplate } from "../metrics/request-names";
 import { sendError, sendJson } from "./envelope";
 import { checkDeclaredLength, clientIp, isJsonContentType, parseJson, readBody } from "./request-body";
 
@@ -52,6 +53,7 @@ export async function serveRest(routes: RestRoute[], req: IncomingMessage, res: 
   let limitHeaders: Record<string, string> = {};
   try {
     const { route, params } = match(routes, path, req.method ?? "GET");
+    nameRequest(res, "rest", restTemplate(route.pattern));
     if (route.body !== "none") checkDeclaredLength(req);
     let caller: MachineCaller = NO_CALLER;
     if (route.access === "token") {

@@ -1,4 +1,5 @@
 // A payment's timeline and the outbox: each move writes one event and, when the merchant must hear of it, one outbox row.
+import { countPaymentEvent } from "../metrics/series";
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { prepared, type Tx } from "../../db/client";
@@ -106,6 +107,7 @@ export async function recordEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, no
  */
 export async function writeEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, now: number, opts: RecordOptions = {}): Promise<void> {
   const sequence = p.eventSequence;
+  countPaymentEvent(type, p.status);
   await insertEvent({
     paymentId: p.id,
     sequence,

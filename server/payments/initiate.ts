@@ -17,6 +17,7 @@ import { recordEvent, writeEvent } from "./events";
 import { dropReservation, issuedColumns, issueRequest, issueReserved, reservationStaleAfterMs, type ChannelChoice } from "./issue";
 import { formatKobo } from "./money";
 import { clock } from "../clock";
+import { countInitiation } from "../metrics/series";
 
 export type PaymentSource = "rest" | "trpc" | "dashboard" | "link" | "seed";
 
@@ -249,7 +250,21 @@ function answerFor(p: Omit<PaymentRow, "id">): string {
   );
 }
 
+/** Counts each initiation for /metrics: issued, replayed (an idempotent repeat) or refused with its API code. */
 export async function initiatePayment(req: InitiateRequest, who: Initiation): Promise<InitiateResult> {
+  // Test mode's only issuer is the sandbox bank; a live payment's provider is the one that answered.
+  let provider = who.mode === "test" ? "sandbox" : "none";
+  try {
+    const answer = await initiate(req, who, (name) => (provider = name));
+    countInitiation(who.mode, req.paymentType, provider, answer.replayed ? "replayed" : "issued");
+    return answer;
+  } catch (err) {
+    countInitiation(who.mode, req.paymentType, "none", err instanceof ApiError ? err.code : "error");
+    throw err;
+  }
+}
+
+async function initiate(req: InitiateRequest, who: Initiation, issuedBy: (provider: string) => void): Promise<InitiateResult> {
   const now = who.now ?? clock.now();
   const print = fingerprint(req);
   for (;;) {
@@ -274,6 +289,7 @@ export async function initiatePayment(req: InitiateRequest, who: Initiation): Pr
         claim.choice,
         async (tx, issued) => {
           answerJson = answerFor(issued);
+          issuedBy(issued.provider);
           await tx.update(payments).set({ answerJson }).where(eq(payments.id, issued.id));
           return recordEvent(tx, { ...issued, answerJson }, "initiated", now, {
             amountKobo: issued.amountKobo,

@@ -1,6 +1,7 @@
 // One HTTP call from a connector to a provider's API. Every way the call can fail to give a usable answer — no
 // answer before the signal fires, a refused connection, a 5xx, a body that is not JSON — becomes ProviderUnavailable,
 // so the registry skips that provider for this payment. 4xx answers come back: what they mean is the connector's.
+import { countProviderCall } from "../metrics/series";
 import { ProviderUnavailable, type ProviderName } from "./connector";
 
 export type ProviderAnswer = { status: number; body: unknown };
@@ -8,12 +9,34 @@ export type ProviderAnswer = { status: number; body: unknown };
 /** A provider answer larger than this is not a payment record. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
-export async function callProvider(
-  provider: ProviderName,
-  url: string,
-  init: { method: "GET" | "POST"; headers: Record<string, string>; body?: unknown },
-  signal: AbortSignal,
-): Promise<ProviderAnswer> {
+type CallInit = { method: "GET" | "POST"; headers: Record<string, string>; body?: unknown };
+
+/** "GET /transaction/verify/OWO-123" → "GET /transaction/verify/{id}": an operation label with no references in it. */
+function operationOf(method: string, url: string): string {
+  const path = new URL(url).pathname
+    .split("/")
+    .map((part) => (/\d/.test(part) && !/^v\d+$/.test(part) ? "{id}" : part))
+    .join("/");
+  return `${method} ${path}`;
+}
+
+/** Counts each call for /metrics by its outcome: ok (2xx, 3xx), refused (4xx), timeout, unavailable (anything else). */
+export async function callProvider(provider: ProviderName, url: string, init: CallInit, signal: AbortSignal): Promise<ProviderAnswer> {
+  const started = performance.now();
+  let outcome = "unavailable";
+  try {
+    const answer = await call(provider, url, init, signal);
+    outcome = answer.status >= 400 ? "refused" : "ok";
+    return answer;
+  } catch (err) {
+    if (signal.aborted) outcome = "timeout";
+    throw err;
+  } finally {
+    countProviderCall(provider, operationOf(init.method, url), outcome, (performance.now() - started) / 1000);
+  }
+}
+
+async function call(provider: ProviderName, url: string, init: CallInit, signal: AbortSignal): Promise<ProviderAnswer> {
   const what = `${init.method} ${new URL(url).pathname}`;
   let res: Response;
   let text: string;

@@ -1,4 +1,5 @@
 // The delivery worker: fans out new events, claims due deliveries and sends them, a few per host and a bounded number overall.
+import { countCallbackAttempt } from "../metrics/series";
 import { log } from "../logger";
 import { drainInFlight, leaseHeartbeat, pollingLoop, type PollingLoop } from "../recurring";
 import { settings } from "../settings";
@@ -62,6 +63,7 @@ export function startWorker(overrides: Partial<WorkerOptions> = {}): Worker {
     entry.done = attempt(claim, allowPrivate)
       .then(async (result) => {
         entry.ended = true;
+        countCallbackAttempt(result.delivered ? "delivered" : result.gone ? "gone" : "retry");
         await heartbeat.settled();
         if (!entry.released) await recordAttempt(entry.claim, result, backoffScale);
       })
