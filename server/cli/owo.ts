@@ -1,5 +1,5 @@
 // The operator CLI (API.md "Operator CLI"): merchant create, keys roll / create, provider add, user reset-password, mail list,
-// db copy.
+// db copy, db backup / restore.
 import { parseArgs } from "node:util";
 import { closeDatabase, migrateDatabase } from "../../db/client";
 import { copySqliteToPostgres } from "../../db/copy";
@@ -10,6 +10,7 @@ import { connectProvider, noticeUrlWarning } from "../providers/accounts";
 import { allMail } from "../mail/outbox";
 import { createMerchant } from "../merchants/create-merchant";
 import { resetPassword } from "../users/users";
+import { BackupRefused, restoreBackup, takeBackup } from "../backups/backup";
 
 const HELP = `Owo operator CLI
 
@@ -28,6 +29,10 @@ const HELP = `Owo operator CLI
       Prints the mail this Owo sent or keeps in its outbox (with no OWO_SMTP_URL, mail is only kept), newest first.
   npm run owo -- db copy --from ./data/owo.db --to postgres://user:password@host:5432/owo [--json]
       Copies every row of a SQLite database into an empty PostgreSQL one (migrated first), then compares the counts.
+  npm run owo -- db backup --to <file> --passphrase-file <file> [--json]
+      A consistent copy of the live SQLite database with its master key and auth secret, sealed with the passphrase.
+  npm run owo -- db restore --from <file> --passphrase-file <file> [--json]
+      Puts a backup back into an empty data folder (where DATABASE_URL points), then checks it.
 
 Uses DATABASE_URL (default ./data/owo.db) and migrates it first (db copy uses only --from and --to).`;
 
@@ -65,6 +70,7 @@ async function run(argv: string[]): Promise<number> {
       "secret-hash": { type: "string" },
       "public-key": { type: "string" },
       to: { type: "string" },
+      "passphrase-file": { type: "string" },
       limit: { type: "string", default: "20" },
       "grace-seconds": { type: "string", default: "0" },
       json: { type: "boolean", default: false },
@@ -78,6 +84,21 @@ async function run(argv: string[]): Promise<number> {
   }
   const print = (data: Record<string, unknown>, human: string) => console.log(values.json ? JSON.stringify(data) : human);
   if (command === "db copy") return copyDatabase(values.from, values.to, values.json);
+  if (command === "db backup") {
+    const made = await takeBackup(values.to, values["passphrase-file"]);
+    print(made, `Backed up ${made.payments} payments to ${made.to} (${made.bytes} bytes). Keep the passphrase apart from it.`);
+    return 0;
+  }
+  if (command === "db restore") {
+    const r = await restoreBackup(values.from, values["passphrase-file"]);
+    const good = r.integrity === "ok" && r.secretsOpen;
+    print(
+      { ...r, verified: good },
+      `Restored ${r.payments} payments (backup of ${r.backupCreatedAt}) into ${r.restored}: integrity ${r.integrity}, ` +
+        `sealed secrets ${r.secretsOpen ? "open" : "DO NOT OPEN"} with the restored master key.`,
+    );
+    return good ? 0 : 1;
+  }
   await migrateDatabase();
   if (positionals[0] === "provider" && positionals[1] === "add" && positionals.length === 3) {
     if (!values.merchant) throw new ApiError("S5", "--merchant <merchantId> is required");
@@ -171,7 +192,7 @@ run(process.argv.slice(2))
     const message =
       err instanceof ApiError
         ? [err.message, ...err.errors.map((e) => `  ${e.field} ${e.message}`)].join("\n")
-        : err instanceof UnusableDatabaseUrl
+        : err instanceof UnusableDatabaseUrl || err instanceof BackupRefused
           ? err.message
           : String(err);
     console.error(`error: ${message}`);

@@ -73,6 +73,23 @@ export function runCli(args: string[], dataDir: string): { status: number | null
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** The CLI as its own process, without blocking this one (a test keeps its own server busy meanwhile). */
+export async function runCliBeside(
+  args: string[],
+  databaseUrl: string,
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [...TSX, "server/cli/owo.ts", ...args], {
+    env: { ...process.env, ...TEST_ENV, DATABASE_URL: databaseUrl },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  const status = await new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  return { status, stdout, stderr };
+}
+
 export type DoubleProcess = { url: string; child: ChildProcess; stop: () => Promise<void> };
 
 /** A provider's test double as its own process (`npm run double -- <provider>`), on a free port of 127.0.0.1. */
