@@ -2,12 +2,12 @@
 // database taken with SQLite's online backup while the app keeps writing, sealed with the master key, auth secret
 // and sandbox bank secret; restored only into an empty data folder, then checked before it is called good.
 // PostgreSQL deployments use pg_dump instead (the recipe is in /docs/operations).
-import Database from "better-sqlite3";
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { databaseTargetOf } from "../../db/location";
+import { checkSqliteFile, onlineBackup } from "../../db/sqlite-file";
 import { settings } from "../settings";
 import { BackupRefused, passphraseFrom, readArchive, writeArchive, type Manifest } from "./archive";
 
@@ -36,19 +36,6 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest("hex");
 }
 
-type Checked = { integrity: string; payments: number; migrations: number };
-
-function check(file: string): Checked {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    const integrity = String(db.pragma("integrity_check", { simple: true }));
-    const count = (sql: string) => Number(db.prepare(sql).pluck().get());
-    return { integrity, payments: count("select count(*) from payments"), migrations: count("select count(*) from __drizzle_migrations") };
-  } finally {
-    db.close();
-  }
-}
-
 export type BackupReport = { to: string; bytes: number; payments: number; createdAt: string };
 
 export async function takeBackup(to: string | undefined, passphraseFile: string | undefined): Promise<BackupReport> {
@@ -61,15 +48,8 @@ export async function takeBackup(to: string | undefined, passphraseFile: string 
   const work = mkdtempSync(join(tmpdir(), "owo-backup-"));
   const snapshot = join(work, "owo.db");
   try {
-    const source = new Database(path, { fileMustExist: true, timeout: 10_000 });
-    try {
-      // Each step after the first asks for every page: a write by the app restarts the copy, and a whole-file step
-      // then finishes within one read transaction instead of chasing the writes page by page.
-      await source.backup(snapshot, { progress: ({ totalPages }) => Math.max(totalPages, 100) });
-    } finally {
-      source.close();
-    }
-    const checked = check(snapshot);
+    await onlineBackup(path, snapshot);
+    const checked = checkSqliteFile(snapshot);
     if (checked.integrity !== "ok") throw new BackupRefused(`The copy failed SQLite's integrity check: ${checked.integrity}`);
     const manifest: Manifest = {
       createdAt: new Date().toISOString(),
@@ -83,7 +63,14 @@ export async function takeBackup(to: string | undefined, passphraseFile: string 
   }
 }
 
-export type RestoreReport = Checked & { restored: string; backupCreatedAt: string; secretsOpen: boolean };
+export type RestoreReport = {
+  restored: string;
+  backupCreatedAt: string;
+  integrity: string;
+  payments: number;
+  migrations: number;
+  secretsOpen: boolean;
+};
 
 export async function restoreBackup(from: string | undefined, passphraseFile: string | undefined): Promise<RestoreReport> {
   if (!from) throw new BackupRefused("--from <file> is required");
@@ -105,22 +92,18 @@ export async function restoreBackup(from: string | undefined, passphraseFile: st
   }
   for (const [name, file] of Object.entries(SECRET_FILES))
     writeFileSync(join(dataDir, file), manifest.secrets[name as keyof typeof SECRET_FILES] + "\n", { mode: 0o600, flag: "wx" });
-  const checked = check(path);
-  return { restored: path, backupCreatedAt: manifest.createdAt, ...checked, secretsOpen: await sealedSecretsOpen(path) };
+  const { integrity, payments, migrations, sealedSample } = checkSqliteFile(path);
+  return { restored: path, backupCreatedAt: manifest.createdAt, integrity, payments, migrations, secretsOpen: await opens(sealedSample) };
 }
 
 /** The restored master key opens a sealed signing secret (true with none sealed yet): the pair belongs together. */
-async function sealedSecretsOpen(path: string): Promise<boolean> {
+async function opens(sealed: string | null): Promise<boolean> {
+  if (sealed === null) return true;
   const { unseal } = await import("../auth/master-key");
-  const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
-    const sealed = db.prepare("select secret_enc from signing_secrets limit 1").pluck().get() as string | undefined;
-    if (sealed === undefined) return true;
     unseal(sealed);
     return true;
   } catch {
     return false;
-  } finally {
-    db.close();
   }
 }
