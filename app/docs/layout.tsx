@@ -14,6 +14,7 @@ const SECTIONS = [
   ["/docs/errors", "Errors"],
   ["/docs/limits", "Limits and versions"],
   ["/docs/postgres", "Running on PostgreSQL"],
+  ["/docs/operations", "Running in production"],
 ] as const;
 
 export default function DocsLayout({ children }: { children: React.ReactNode }) {
