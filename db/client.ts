@@ -3,6 +3,7 @@
 // postgres:// URL) db/postgres-store.ts; no service imports either.
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
+import { trace } from "@opentelemetry/api";
 import type Database from "better-sqlite3";
 import type { LoopLocks } from "./advisory-locks";
 import { databaseTargetOf } from "./location";
@@ -12,6 +13,8 @@ import type { Db, Isolation, PoolUse, Readiness, Store } from "./store";
 
 export type { Db, Isolation, Readiness } from "./store";
 export type Tx = Db;
+
+const tracer = trace.getTracer("owo");
 
 type Opened = { store: Store; migrated: boolean };
 const holder = globalThis as unknown as { __owoDb?: Opened; __owoOpenTx?: AsyncLocalStorage<OpenTx> };
@@ -63,6 +66,19 @@ export function db(): Db {
 export async function write<T>(body: (tx: Tx) => Promise<T>, options: { isolation?: Isolation } = {}): Promise<T> {
   const inside = current.getStore();
   if (inside?.open) return body(inside.tx);
+  // Traced only inside a recording span (a request's, when OTEL_EXPORTER_OTLP_ENDPOINT is set): otherwise no span at all.
+  if (trace.getActiveSpan()?.isRecording())
+    return tracer.startActiveSpan("db.transaction", { attributes: { "db.system": opened().store.dialect } }, async (span) => {
+      try {
+        return await transaction(body, options);
+      } finally {
+        span.end();
+      }
+    });
+  return transaction(body, options);
+}
+
+function transaction<T>(body: (tx: Tx) => Promise<T>, options: { isolation?: Isolation }): Promise<T> {
   return opened().store.transaction(async (tx) => {
     const here: OpenTx = { tx, open: true };
     try {

@@ -4,6 +4,7 @@ import { closeDatabase, migrateDatabase } from "../db/client";
 import { createFront, type PageHandler } from "./http/front";
 import { log } from "./logger";
 import { settings, SettingsError } from "./settings";
+import { startTracing } from "./traces";
 
 /**
  * Next renders the pages; OWO_PAGES=off runs an API-only process (REST, tRPC, health) with no build needed.
@@ -40,6 +41,7 @@ async function main() {
     console.error(`DATABASE_URL: ${s.database} could not be opened and migrated: ${e instanceof Error ? e.message : String(e)}`);
     process.exit(1);
   }
+  const tracing = await startTracing(s.otlpEndpoint, "owo");
   const server = createFront(await pageHandler(s.port));
   const background = await import("./background").then((m) => m.startBackground());
 
@@ -54,6 +56,7 @@ async function main() {
     hardStop.unref();
     server.close(async () => {
       await background.stop();
+      await tracing?.stop();
       await closeDatabase();
       log.info("stopped");
       process.exit(0);

@@ -18,7 +18,9 @@ import { capConnectionsPerIp } from "./connection-cap";
 import { redactedUrl } from "./redacted-url";
 import { securityHeaders } from "./security-headers";
 import { serveMetrics } from "../metrics/endpoint";
-import { countWhenFinished, nameRequest, pageRoute, trpcRoute } from "../metrics/request-names";
+import { inRequestSpan } from "../traces";
+import { countWhenFinished, nameRequest, pageRoute } from "../metrics/request-names";
+import { trpcRoute } from "../trpc/route-label";
 
 /** The routes under /api/ that are Next route handlers (app/api/). */
 const NEXT_API = ["/api/auth/", "/api/exports/"];
@@ -158,7 +160,7 @@ export function createFront(pages: PageHandler | null, timeouts: FrontTimeouts =
           );
         });
       }
-      Promise.resolve(route(req, res, pages, requestId)).catch((err: unknown) => {
+      inRequestSpan(req, res, requestId, async () => route(req, res, pages, requestId)).catch((err: unknown) => {
         log.error({ err, requestId }, "unhandled request error");
         sendError(res, asApiError(err, requestId));
       });

@@ -4,7 +4,6 @@ import "server-only";
 import { readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join } from "node:path";
-import { appRouter } from "../trpc/root";
 import { countRequest } from "./series";
 
 export type Door = "rest" | "trpc" | "page" | "probe" | "metrics" | "api";
@@ -14,6 +13,11 @@ const names = new WeakMap<ServerResponse, Named>();
 
 export function nameRequest(res: ServerResponse, door: Door, route: string): void {
   names.set(res, { door, route });
+}
+
+/** What the request was counted as (traces name their spans so too). */
+export function routeOf(res: ServerResponse): Named {
+  return names.get(res) ?? { door: "api", route: "/{unmatched}" };
 }
 
 const templates = new WeakMap<RegExp, string>();
@@ -30,16 +34,6 @@ export function restTemplate(pattern: RegExp): string {
     templates.set(pattern, t);
   }
   return t;
-}
-
-let procedures: Set<string> | null = null;
-
-/** /api/trpc/payments.list,payments.byReference → /api/trpc/payments.list,payments.byReference when each is Owo's. */
-export function trpcRoute(path: string): string {
-  procedures ??= new Set(Object.keys(appRouter._def.procedures));
-  const known = procedures;
-  const called = path.slice("/api/trpc/".length);
-  return called.split(",").every((p) => known.has(p)) ? `/api/trpc/${called}` : "/api/trpc/{unknown}";
 }
 
 let pageFolders: Set<string> | null = null;
@@ -76,7 +70,7 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 /** Counts the request when its answer is finished (or its client went away). */
 export function countWhenFinished(req: IncomingMessage, res: ServerResponse, started: bigint): void {
   res.once("close", () => {
-    const named = names.get(res) ?? { door: "api", route: "/{unmatched}" };
+    const named = routeOf(res);
     const method = METHODS.has(req.method ?? "") ? (req.method ?? "GET") : "OTHER";
     countRequest(named.door, named.route, method, res.statusCode, Number(process.hrtime.bigint() - started) / 1e9);
   });

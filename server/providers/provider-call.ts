@@ -2,6 +2,7 @@
 // answer before the signal fires, a refused connection, a 5xx, a body that is not JSON — becomes ProviderUnavailable,
 // so the registry skips that provider for this payment. 4xx answers come back: what they mean is the connector's.
 import { countProviderCall } from "../metrics/series";
+import { inSpan } from "../traces";
 import { ProviderUnavailable, type ProviderName } from "./connector";
 
 export type ProviderAnswer = { status: number; body: unknown };
@@ -22,18 +23,23 @@ function operationOf(method: string, url: string): string {
 
 /** Counts each call for /metrics by its outcome: ok (2xx, 3xx), refused (4xx), timeout, unavailable (anything else). */
 export async function callProvider(provider: ProviderName, url: string, init: CallInit, signal: AbortSignal): Promise<ProviderAnswer> {
-  const started = performance.now();
-  let outcome = "unavailable";
-  try {
-    const answer = await call(provider, url, init, signal);
-    outcome = answer.status >= 400 ? "refused" : "ok";
-    return answer;
-  } catch (err) {
-    if (signal.aborted) outcome = "timeout";
-    throw err;
-  } finally {
-    countProviderCall(provider, operationOf(init.method, url), outcome, (performance.now() - started) / 1000);
-  }
+  const operation = operationOf(init.method, url);
+  return inSpan(`${provider} ${operation}`, { "owo.provider": provider, "owo.operation": operation }, async (span) => {
+    const started = performance.now();
+    let outcome = "unavailable";
+    try {
+      const answer = await call(provider, url, init, signal);
+      outcome = answer.status >= 400 ? "refused" : "ok";
+      span?.setAttribute("http.response.status_code", answer.status);
+      return answer;
+    } catch (err) {
+      if (signal.aborted) outcome = "timeout";
+      throw err;
+    } finally {
+      span?.setAttribute("owo.outcome", outcome);
+      countProviderCall(provider, operation, outcome, (performance.now() - started) / 1000);
+    }
+  });
 }
 
 async function call(provider: ProviderName, url: string, init: CallInit, signal: AbortSignal): Promise<ProviderAnswer> {

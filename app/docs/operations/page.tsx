@@ -159,6 +159,13 @@ export default function OperationsPage() {
         </li>
       </ul>
       <CodeBlock code={ALERTS} />
+      <h2>Traces</h2>
+      <p>
+        Set <code>OTEL_EXPORTER_OTLP_ENDPOINT</code> (e.g. an OpenTelemetry Collector&apos;s <code>http://127.0.0.1:4318</code>) and each app
+        instance sends OTLP over HTTP to its <code>/v1/traces</code>: one server span per request, named by method and route template and
+        carrying the request id of the logs, with each provider call (provider, operation, outcome) and each database transaction inside it.
+        Unset, no span is made at all. The usual <code>OTEL_*</code> variables (e.g. <code>OTEL_BSP_SCHEDULE_DELAY</code>) tune the exporter.
+      </p>
       <p>
         Liveness: <code>GET /api/health</code>. Readiness (database answers, migrations current): <code>GET /api/ready</code>.
       </p>
