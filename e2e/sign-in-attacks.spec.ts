@@ -31,6 +31,16 @@ test("five wrong passwords lock the account: even the right one is refused for a
   await api.dispose();
 });
 
+test("a burst of concurrent wrong passwords gets no more guesses checked than the limit of five", async ({ page, playwright }) => {
+  const merchant = await signUp(page);
+  const api = await playwright.request.newContext({ baseURL });
+  const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => attempt(api, merchant.email, `concurrent wrong guess ${i}`)));
+  expect(answers.filter((a) => a === "CredentialsSignin").length).toBeLessThanOrEqual(5);
+  expect(answers.filter((a) => a === "TooManyAttempts").length).toBeGreaterThanOrEqual(7);
+  expect(await attempt(api, merchant.email, merchant.password)).toBe("TooManyAttempts");
+  await api.dispose();
+});
+
 const outside = Object.values(networkInterfaces())
   .flat()
   .find((i) => i && i.family === "IPv4" && !i.internal)?.address;

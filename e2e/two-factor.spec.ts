@@ -90,7 +90,12 @@ test("an owner requires two-factor for the team; a teammate without it is sent t
   await mate.goto("/payments");
   await expect(mate).toHaveURL(/\/account\?two-factor=required/);
   await expect(mate.getByText(`${merchant.name} requires two-factor sign-in. Set it up below to use the dashboard.`)).toBeVisible();
+  // The CSV export (customers' names, e-mails, phones) is refused by the same rule as every other door.
+  const exported = await mate.request.get("/api/exports/payments");
+  expect(exported.status()).toBe(403);
+  expect(await exported.text()).toContain("requires two-factor sign-in");
   await enrol(mate);
+  expect((await mate.request.get("/api/exports/payments")).status()).toBe(200);
   await mate.goto("/payments");
   await expect(mate).toHaveURL(/\/payments$/);
   await other.close();

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Role } from "../../db/schema";
-import { can, type Action } from "./permissions";
+import { can, needsFreshSecondFactor, type Action } from "./permissions";
 
 const person = (role: Role, emailVerified = true) => ({ kind: "user" as const, role, emailVerified });
 const machine = { kind: "machine" as const };
@@ -14,6 +14,8 @@ const EXPECTED: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = 
   "payments.moneyBack": [true, true, false, false, true],
   account: [true, true, true, true, false],
   "team.manage": [true, true, false, false, false],
+  "team.changeAccess": [true, true, false, false, false],
+  "payments.export": [true, true, true, true, false],
   "team.invite": [true, true, false, false, false],
   "team.grantOwner": [true, false, false, false, false],
   "mail.read": [true, false, false, false, false],
@@ -39,4 +41,9 @@ test("nobody signed in may do anything, and an unconfirmed address may not invit
 test("a person whose team requires two factors and who has none may reach only their own account", () => {
   const unenrolled = { ...person("owner"), mustEnrolTwoFactor: true };
   for (const action of Object.keys(EXPECTED) as Action[]) assert.equal(can(unenrolled, action), action === "account", action);
+});
+
+test("every action that changes who may do what asks a person with two factors for a fresh code; reading does not", () => {
+  const fresh = (Object.keys(EXPECTED) as Action[]).filter(needsFreshSecondFactor).sort();
+  assert.deepEqual(fresh, ["team.changeAccess", "team.invite", "team.requireTwoFactor"]);
 });

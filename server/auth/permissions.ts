@@ -8,9 +8,11 @@ import type { Caller } from "./callers";
  * - `change`: create payments and links, roll keys and secrets, manage endpoints, drive the sandbox.
  * - `payments.moneyBack`: cancel a payment or refund one (API.md: API tokens, or a dashboard owner or admin).
  * - `account`: a signed-in person's own things (their teams, the member list); never a machine.
- * - `team.manage`: change roles, remove members, read the audit log.
+ * - `team.manage`: see the team's invites and read the audit log.
+ * - `team.changeAccess`: change roles, remove members, withdraw invites.
  * - `team.invite`: invite people (owners and admins whose own e-mail address is confirmed).
- * - `team.requireTwoFactor`: require two-factor sign-in of everyone on the team.
+ * - `team.requireTwoFactor`: require two-factor sign-in of everyone on the team, or stop requiring it.
+ * - `payments.export`: download the payments list as CSV (customers' names, e-mails and phones).
  * - `mode.live`: act in live mode (anyone whose e-mail address is confirmed; live mode needs a live provider too).
  * - `team.grantOwner`: make someone an owner or change an owner's place.
  * - `mail.read`: read the mail this Owo kept in its outbox (no SMTP configured).
@@ -23,6 +25,8 @@ export type Action =
   | "payments.moneyBack"
   | "account"
   | "team.manage"
+  | "team.changeAccess"
+  | "payments.export"
   | "team.invite"
   | "team.grantOwner"
   | "mail.read"
@@ -36,18 +40,21 @@ const STAFF: readonly Role[] = ["owner", "admin", "developer"];
 /**
  * Machines (API keys) act with developer rights, and only on what an integration does. `verified`: a person must
  * have confirmed their e-mail address first (issue 17: an unverified person may sign in, but not invite, connect a
- * provider or go live).
+ * provider or go live). `fresh`: a person who uses two factors must have typed a code on this session within 15
+ * minutes: every action that changes who may do what, so a stale or stolen session cannot add or remove owners.
  */
-const RULES: Record<Action, { roles: readonly Role[]; machines: boolean; verified?: true }> = {
+const RULES: Record<Action, { roles: readonly Role[]; machines: boolean; verified?: true; fresh?: true }> = {
   read: { roles: ALL, machines: true },
   change: { roles: STAFF, machines: true },
   "payments.moneyBack": { roles: ["owner", "admin"], machines: true },
   account: { roles: ALL, machines: false },
   "team.manage": { roles: ["owner", "admin"], machines: false },
-  "team.invite": { roles: ["owner", "admin"], machines: false, verified: true },
+  "team.changeAccess": { roles: ["owner", "admin"], machines: false, fresh: true },
+  "team.invite": { roles: ["owner", "admin"], machines: false, verified: true, fresh: true },
   "team.grantOwner": { roles: ["owner"], machines: false },
   "mail.read": { roles: ["owner"], machines: false },
-  "team.requireTwoFactor": { roles: ["owner"], machines: false },
+  "team.requireTwoFactor": { roles: ["owner"], machines: false, fresh: true },
+  "payments.export": { roles: ALL, machines: false },
   "mode.live": { roles: ALL, machines: true, verified: true },
   "providers.manage": { roles: ["owner", "admin"], machines: false, verified: true },
 };
@@ -67,6 +74,11 @@ export function can(caller: Permitted | null, action: Action): boolean {
   if (caller.mustEnrolTwoFactor && action !== "account") return false;
   if (rule.verified && caller.emailVerified !== true) return false;
   return caller.role !== undefined && rule.roles.includes(caller.role);
+}
+
+/** Whether a person must have proved a second factor within 15 minutes before `action` (machines never are). */
+export function needsFreshSecondFactor(action: Action): boolean {
+  return RULES[action].fresh === true;
 }
 
 /** Refuses (403 S3) what `can` says no to, naming what the action needs. */

@@ -31,11 +31,12 @@ test("secret keys, signing secrets, tokens and passwords are hashed or sealed at
     );
   }
   // Single-use links mailed to people: only hashes in their tables, and the mail carrying them is sealed.
-  const { requestPasswordReset } = await import("../users/password-reset");
+  const { requestPasswordReset, resetMailed } = await import("../users/password-reset");
   const { createInvite } = await import("../team/invites");
   const { allMail } = await import("../mail/outbox");
   const owner = await createTestMerchant();
   await requestPasswordReset(owner.email);
+  await resetMailed();
   const invite = await createInvite(
     owner.merchantId,
     { userId: owner.userId, role: "owner" },

@@ -34,3 +34,16 @@ test("failures are kept under a hash of the address, never the address", async (
   assert.ok(keys.every((k) => !k.toLowerCase().includes("someone")));
   assert.ok(keys.includes("ip:203.0.113.9"));
 });
+
+test("a burst of concurrent wrong passwords is checked against the limit one at a time: at most five get an answer", async () => {
+  const { signInWithPassword, SignInLocked } = await import("./sign-in");
+  const m = await createTestMerchant();
+  const tries = await Promise.allSettled(
+    Array.from({ length: 20 }, (_, i) => signInWithPassword(m.email, `burst guess ${i}`, "203.0.113.7")),
+  );
+  const checked = tries.filter((t) => t.status === "fulfilled");
+  const locked = tries.filter((t) => t.status === "rejected" && t.reason instanceof SignInLocked);
+  assert.equal(checked.length, 5, "exactly the limit was checked against the password");
+  assert.equal(locked.length, 15);
+  await assert.rejects(signInWithPassword(m.email, m.password, "203.0.113.8"), SignInLocked);
+});

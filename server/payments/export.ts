@@ -4,6 +4,8 @@ import { db } from "../../db/client";
 import { payments, type Mode } from "../../db/schema";
 import { countPayments, filterWhere, newestFirst, olderThan, type PaymentFilters } from "./history";
 import { formatKobo } from "./money";
+import type { Caller } from "../auth/callers";
+import { assertCan } from "../auth/permissions";
 
 const COLUMNS = {
   createdAt: { title: "Created (UTC)", column: payments.createdAt, cell: (v: unknown) => isoOrBlank(v) },
@@ -50,6 +52,12 @@ export type PaymentExport = { total: number; chunks: AsyncGenerator<string, void
  * The filtered list, newest first: the header, then one chunk per batch, each batch a keyset page (older than the
  * last row sent), so memory holds one batch whatever the size of the export, on either database.
  */
+/** The export as a person asks for it: customers' names, e-mails and phones go only to whom `can` allows. */
+export async function exportPaymentsFor(caller: Caller, filters: PaymentFilters): Promise<PaymentExport> {
+  assertCan(caller, "payments.export");
+  return exportPayments(caller.merchantId, caller.mode, filters);
+}
+
 export async function exportPayments(merchantId: string, mode: Mode, filters: PaymentFilters, batchSize = 1000): Promise<PaymentExport> {
   const where = await filterWhere(merchantId, mode, filters);
   const selection = Object.fromEntries(Object.entries(COLUMNS).map(([k, c]) => [k, c.column]));

@@ -15,7 +15,7 @@ import { issueVerificationUrl } from "../users/email-verification";
 import { refuseRegisteredAddress, registeredAddressRefusal } from "../users/registered-address";
 import { EMAIL_RULE, insertUser, normaliseEmail, prepareUser } from "../users/users";
 import { recordAudit } from "./audit";
-import { assertMayGrant, ROLES, type Actor } from "./members";
+import { assertMayGrant, mayGrant, ROLES, type Actor } from "./members";
 import { clock } from "../clock";
 
 const INVITE_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -117,7 +117,11 @@ export async function inviteByToken(token: string, now = clock.now()) {
   return { merchantName, role: invite.role, email: invite.email, expiresAt: new Date(invite.expiresAt).toISOString() };
 }
 
-/** Joins `userId` to the invite's merchant with its role and uses the invite up, in the caller's transaction. */
+/**
+ * Joins `userId` to the invite's merchant with its role and uses the invite up, in the caller's transaction. The
+ * invite grants on its maker's authority, checked now: a maker since removed or demoted grants nothing. Using the link
+ * proves nothing about the address (the inviter was handed the link too), so it is confirmed the normal way.
+ */
 async function claimInvite(tx: Tx, token: string, userId: string, email: string, now: number) {
   const { invite, merchantName } = await openInvite(tx, token, now);
   if (invite.email !== null && invite.email !== email) {
@@ -125,6 +129,11 @@ async function claimInvite(tx: Tx, token: string, userId: string, email: string,
       { field: "email", message: `must be ${invite.email}, the address this invite was made for` },
     ]);
   }
+  const [maker] = await tx
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.userId, invite.createdBy), eq(memberships.merchantId, invite.merchantId)));
+  if (!mayGrant(maker?.role ?? null, invite.role)) throw new ApiError("S404", NOT_VALID);
   const [already] = await tx
     .select({ role: memberships.role })
     .from(memberships)
@@ -136,13 +145,7 @@ async function claimInvite(tx: Tx, token: string, userId: string, email: string,
     { merchantId: invite.merchantId, userId, action: "team.acceptInvite", input: { id: invite.id, role: invite.role }, now },
     tx,
   );
-  // The link went to the invite's address (mailed there, usable only with it), so using it proves the address.
-  if (invite.email !== null)
-    await tx
-      .update(users)
-      .set({ emailVerifiedAt: now })
-      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
-  return { merchantId: invite.merchantId, merchantName, role: invite.role, addressProven: invite.email !== null };
+  return { merchantId: invite.merchantId, merchantName, role: invite.role };
 }
 
 export type JoinRequest = { name: string; email: string; password: string; invite: string };
@@ -156,9 +159,8 @@ export async function joinByInvite(input: JoinRequest, now = clock.now()) {
   await refuseRegisteredAddress(person.email, now);
   return write(async (tx) => {
     const userId = await insertUser(tx, person, registeredAddressRefusal, now);
-    const { addressProven, ...joined } = await claimInvite(tx, input.invite, userId, person.email, now);
-    if (!addressProven)
-      await queueMail(tx, { to: person.email, userId }, verifyEmailLetter({ verifyUrl: await issueVerificationUrl(tx, userId, now) }), now);
+    const joined = await claimInvite(tx, input.invite, userId, person.email, now);
+    await queueMail(tx, { to: person.email, userId }, verifyEmailLetter({ verifyUrl: await issueVerificationUrl(tx, userId, now) }), now);
     return { userId, ...joined };
   });
 }
@@ -168,7 +170,6 @@ export function acceptInvite(token: string, userId: string, now = clock.now()) {
   return write(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) throw new ApiError("S1", "Sign in again to accept this invite");
-    const { addressProven: _, ...joined } = await claimInvite(tx, token, userId, user.email, now);
-    return joined;
+    return claimInvite(tx, token, userId, user.email, now);
   });
 }

@@ -1,7 +1,8 @@
 // A merchant's team: who belongs with which role; changing roles and removing people, never the last owner.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { db, write, type Tx } from "../../db/client";
-import { memberships, users, type Role } from "../../db/schema";
+import { invites, memberships, users, type Role } from "../../db/schema";
+import { clock } from "../clock";
 import { ApiError } from "../api-error";
 import { can } from "../auth/permissions";
 
@@ -24,15 +25,32 @@ export async function listMembers(merchantId: string): Promise<Member[]> {
 }
 
 function assertManager(actor: Actor): void {
-  if (!can({ kind: "user", role: actor.role }, "team.manage"))
+  if (!can({ kind: "user", role: actor.role }, "team.changeAccess"))
     throw new ApiError("S3", `Your role (${actor.role}) may not manage the team; it needs owner or admin`);
 }
 
 /** Owners and admins manage the team, but only an owner may make an owner or change an owner's place. */
+export function mayGrant(granter: Role | null, role: Role): boolean {
+  if (granter === null || !can({ kind: "user", role: granter }, "team.changeAccess")) return false;
+  return role !== "owner" || can({ kind: "user", role: granter }, "team.grantOwner");
+}
+
 export function assertMayGrant(actor: Actor, role: Role): void {
   assertManager(actor);
-  if (role === "owner" && !can({ kind: "user", role: actor.role }, "team.grantOwner"))
-    throw new ApiError("S3", "Only an owner may make someone an owner");
+  if (!mayGrant(actor.role, role)) throw new ApiError("S3", "Only an owner may make someone an owner");
+}
+
+/**
+ * An open invite grants its role on its maker's authority: when the maker is removed or demoted, the invites they
+ * may no longer grant are withdrawn with them (in the same transaction), so a link made earlier cannot bring them back.
+ */
+async function withdrawInvitesBeyond(tx: Tx, merchantId: string, userId: string, role: Role | null, now: number): Promise<void> {
+  const open = await tx
+    .select({ id: invites.id, role: invites.role })
+    .from(invites)
+    .where(and(eq(invites.merchantId, merchantId), eq(invites.createdBy, userId), isNull(invites.acceptedAt), gt(invites.expiresAt, now)));
+  const beyond = open.filter((i) => !mayGrant(role, i.role)).map((i) => i.id);
+  if (beyond.length) await tx.update(invites).set({ expiresAt: now }).where(inArray(invites.id, beyond));
 }
 
 async function membership(tx: Tx, merchantId: string, userId: string) {
@@ -53,7 +71,7 @@ async function assertNotLastOwner(tx: Tx, merchantId: string, verb: string): Pro
   if ((owners?.n ?? 0) <= 1) throw new ApiError("S3", `The last owner cannot be ${verb}; make someone else an owner first`);
 }
 
-export async function changeRole(merchantId: string, actor: Actor, userId: string, role: Role): Promise<Member> {
+export async function changeRole(merchantId: string, actor: Actor, userId: string, role: Role, now = clock.now()): Promise<Member> {
   assertMayGrant(actor, role);
   await write(async (tx) => {
     const current = await membership(tx, merchantId, userId);
@@ -66,6 +84,7 @@ export async function changeRole(merchantId: string, actor: Actor, userId: strin
       .update(memberships)
       .set({ role })
       .where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId)));
+    await withdrawInvitesBeyond(tx, merchantId, userId, role, now);
   });
   const member = (await listMembers(merchantId)).find((m) => m.userId === userId);
   if (!member) throw new ApiError("S404", "No such member in this team");
@@ -73,7 +92,7 @@ export async function changeRole(merchantId: string, actor: Actor, userId: strin
 }
 
 /** The person's account stays (they may belong to other merchants); their access here ends at once. */
-export async function removeMember(merchantId: string, actor: Actor, userId: string): Promise<{ removed: string }> {
+export async function removeMember(merchantId: string, actor: Actor, userId: string, now = clock.now()): Promise<{ removed: string }> {
   assertManager(actor);
   await write(async (tx) => {
     const current = await membership(tx, merchantId, userId);
@@ -82,6 +101,7 @@ export async function removeMember(merchantId: string, actor: Actor, userId: str
       await assertNotLastOwner(tx, merchantId, "removed");
     }
     await tx.delete(memberships).where(and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId)));
+    await withdrawInvitesBeyond(tx, merchantId, userId, null, now);
   });
   return { removed: userId };
 }

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
 import { trpcClient, trpcFailure } from "../testing/initiation";
-import { userClient } from "../testing/sessions";
+import { confirmAddress, userClient } from "../testing/sessions";
 
 let owo: Owo;
 let m: TestMerchant;
@@ -22,12 +22,13 @@ const tokenOf = (url: string) => new URL(url).searchParams.get("invite") ?? "";
 
 /** Invites someone with `role` and signs them up through the link, as the sign-up page does. */
 async function join(role: "owner" | "admin" | "developer" | "viewer", by = owner) {
-  // Invited by address: using the mailed link confirms it, so the new person may invite in turn.
   const email = `p${++people}.${Date.now()}@example.com`;
   const invite = await by.team.invite.mutate({ role, email });
   const joined = await (
     await invites()
   ).joinByInvite({ name: `Person ${people}`, email, password: "long enough pw", invite: tokenOf(invite.url) });
+  // Confirmed the normal way (the invite proves nothing), so the new person may invite in turn.
+  await confirmAddress(email);
   return { ...joined, client: await userClient(owo, joined.userId) };
 }
 

@@ -37,3 +37,12 @@ export async function joinAs(
   const email = `member${++members}.${process.pid}.${Date.now()}@example.com`;
   return (await joinByInvite({ name: `Member ${members}`, email, password: "long enough pw", invite: token })).userId;
 }
+
+/** Confirms `email` the normal way: the verification link Owo queued for it, opened. */
+export async function confirmAddress(email: string): Promise<void> {
+  const { allMail } = await import("../mail/outbox");
+  const { verifyEmail } = await import("../users/email-verification");
+  const link = (await allMail({ to: email })).find((x) => x.kind === "verify_email")?.text.match(/token=([\w-]+)/)?.[1];
+  if (!link) throw new Error(`no verification mail queued for ${email}`);
+  await verifyEmail(link);
+}

@@ -8,7 +8,7 @@ import { transformer } from "./transformer";
 import { ZodError, z } from "zod";
 import { ApiError, invalidFields, type ApiCode } from "../api-error";
 import type { Caller } from "../auth/callers";
-import { assertCan, type Action } from "../auth/permissions";
+import { assertCan, needsFreshSecondFactor, type Action } from "../auth/permissions";
 import { assertFreshSecondFactor } from "../users/two-factor";
 import { limitMerchant } from "../limits/rate-limits";
 import { log } from "../logger";
@@ -139,10 +139,15 @@ export const authedProcedure = publicProcedure
   })
   .use(audited);
 
-/** A procedure open to callers whom `can(caller, action)` allows (server/auth/permissions.ts), as the pages ask. */
+/**
+ * A procedure open to callers whom `can(caller, action)` allows (server/auth/permissions.ts), as the pages ask; where
+ * the table marks the action `fresh`, a person who uses two factors must also have typed a code within 15 minutes.
+ */
 export function permittedProcedure(action: Action) {
-  return authedProcedure.use(({ ctx, next }) => {
+  return authedProcedure.use(async ({ ctx, next }) => {
     assertCan(ctx.caller, action);
+    if (ctx.caller.kind === "user" && needsFreshSecondFactor(action))
+      await assertFreshSecondFactor(ctx.caller.userId, ctx.caller.sessionId);
     return next({ ctx: { ...ctx, caller: ctx.caller } });
   });
 }
@@ -169,16 +174,16 @@ export const userProcedure = permittedProcedure("account").use(({ ctx, next }) =
   return next({ ctx: { ...ctx, caller: ctx.caller } });
 });
 
-/** Signed-in people whom `can(caller, action)` allows. */
+/** Signed-in people whom `can(caller, action)` allows (with a fresh second factor where the table says so). */
 export function userPermittedProcedure(action: Action) {
-  return userProcedure.use(({ ctx, next }) => {
+  return userProcedure.use(async ({ ctx, next }) => {
     assertCan(ctx.caller, action);
+    if (needsFreshSecondFactor(action)) await assertFreshSecondFactor(ctx.caller.userId, ctx.caller.sessionId);
     return next();
   });
 }
 export const adminUserProcedure = userPermittedProcedure("team.manage");
 
-/** The sensitive forms of the procedures above: roll keys and secrets, refund, change roles. */
+/** The sensitive forms of the procedures above: roll keys and secrets, refund. */
 export const sensitiveStaffProcedure = staffProcedure.use(freshSecondFactor);
 export const sensitiveMoneyBackProcedure = moneyBackProcedure.use(freshSecondFactor);
-export const sensitiveAdminUserProcedure = adminUserProcedure.use(freshSecondFactor);

@@ -1,6 +1,6 @@
 // Single-use links mailed to a person: a random token in the link, only its SHA-256 at rest, a lifetime, used once.
 import { randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { type Tx } from "../../db/client";
 import { accountTokens } from "../../db/schema";
 import { ApiError } from "../api-error";
@@ -27,6 +27,15 @@ export async function issueAccountToken(
     .insert(accountTokens)
     .values({ id: newId("atk"), userId, purpose, tokenHash: sha256(token), createdAt: now, expiresAt: now + lifetimeMs });
   return token;
+}
+
+/** How many links of `purpose` were mailed to `userId` after `since`: the per-address limit on mailing them. */
+export async function issuedSince(tx: Pick<Tx, "select">, userId: string, purpose: TokenPurpose, since: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), gt(accountTokens.createdAt, since)));
+  return row?.n ?? 0;
 }
 
 export type TokenProblem = "unknown" | "used" | "expired";

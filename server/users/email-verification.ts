@@ -1,14 +1,14 @@
 // E-mail verification: a link mailed at sign-up; until it is opened the person may sign in, but not invite, connect providers or go live.
-import { and, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { write, type Tx } from "../../db/client";
-import { accountTokens, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { clock } from "../clock";
 import { VERIFY_DAYS, verifyEmailLetter } from "../mail/letters";
 import { queueMail } from "../mail/outbox";
 import { settings } from "../settings";
 import { recordAccountAudit } from "../team/audit";
-import { issueAccountToken, useAccountToken } from "./account-tokens";
+import { issueAccountToken, issuedSince, useAccountToken } from "./account-tokens";
 
 const VERIFY_MS = VERIFY_DAYS * 24 * 3600 * 1000;
 const RESEND_AFTER_MS = 60_000;
@@ -36,13 +36,7 @@ export async function resendVerification(userId: string, now = clock.now()): Pro
     const [user] = await tx.select({ email: users.email, verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId));
     if (!user) throw new ApiError("S1", "Sign in again");
     if (user.verifiedAt !== null) throw new ApiError("S14", "Your e-mail address is already confirmed");
-    const [last] = await tx
-      .select({ createdAt: accountTokens.createdAt })
-      .from(accountTokens)
-      .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, "verify_email")))
-      .orderBy(desc(accountTokens.createdAt))
-      .limit(1);
-    if (last && now - last.createdAt < RESEND_AFTER_MS)
+    if ((await issuedSince(tx, userId, "verify_email", now - RESEND_AFTER_MS)) > 0)
       throw new ApiError("S429", "A link was sent less than a minute ago; check your mail first");
     await queueMail(tx, { to: user.email, userId }, verifyEmailLetter({ verifyUrl: await issueVerificationUrl(tx, userId, now) }), now);
     return { sentTo: user.email };

@@ -8,23 +8,46 @@ import { resetLetter } from "../mail/letters";
 import { queueMail } from "../mail/outbox";
 import { settings } from "../settings";
 import { recordAccountAudit } from "../team/audit";
-import { issueAccountToken, tokenProblem, useAccountToken, type TokenProblem } from "./account-tokens";
+import { issueAccountToken, issuedSince, tokenProblem, useAccountToken, type TokenProblem } from "./account-tokens";
+import { log } from "../logger";
 import { noticeUser, type Origin } from "./security-notices";
 import { newPasswordHash, normaliseEmail, setPasswordHash } from "./users";
 
 export const RESET_MINUTES = 30;
 
+/** At most one reset link a minute and five an hour to one address, like the verification link's re-send. */
+const RESET_AFTER_MS = 60_000;
+const RESETS_PER_HOUR = 5;
+
 /**
- * Mails a reset link when the address has an account. The answer is the same either way, so the form cannot be
- * used to learn who has an account.
+ * Asks for a reset link. The answer does the same work whether or not the address has an account, and whether or
+ * not it is within its limit: it only hands the request on and returns, so neither its content nor its timing says
+ * who has an account. The lookup, the link and the mail follow after the answer (`resetMailed` is for tests).
  */
-export async function requestPasswordReset(email: string, now = clock.now()): Promise<void> {
-  const [user] = await db()
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(eq(users.email, normaliseEmail(email)));
-  if (!user) return;
+export function requestPasswordReset(email: string, now = clock.now()): Promise<void> {
+  const mailing = mailResetLink(email, now).catch((err: unknown) => log.error({ err }, "password reset not mailed"));
+  pending.add(mailing);
+  void mailing.finally(() => pending.delete(mailing));
+  return Promise.resolve();
+}
+
+const pending = new Set<Promise<void>>();
+
+/** Settles once every reset asked for so far has been mailed or refused. */
+export async function resetMailed(): Promise<void> {
+  await Promise.all([...pending]);
+}
+
+async function mailResetLink(email: string, now: number): Promise<void> {
   await write(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.email, normaliseEmail(email)));
+    if (!user) return;
+    // Past its limit an address is not mailed again: each new link would void the last one the person may be using.
+    if ((await issuedSince(tx, user.id, "reset_password", now - RESET_AFTER_MS)) > 0) return;
+    if ((await issuedSince(tx, user.id, "reset_password", now - 3_600_000)) >= RESETS_PER_HOUR) return;
     const token = await issueAccountToken(tx, user.id, "reset_password", RESET_MINUTES * 60000, now);
     const resetUrl = `${settings().publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await queueMail(tx, { to: user.email, userId: user.id }, resetLetter({ resetUrl, minutes: RESET_MINUTES }), now);

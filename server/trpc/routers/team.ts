@@ -4,7 +4,10 @@ import { listAudit } from "../../team/audit";
 import { createInvite, inviteInput, listInvites, withdrawInvite } from "../../team/invites";
 import { changeRole, listMembers, removeMember, ROLES } from "../../team/members";
 import { setTeamTwoFactor } from "../../users/two-factor";
-import { adminUserProcedure, router, sensitiveAdminUserProcedure, userPermittedProcedure, userProcedure } from "../init";
+import { adminUserProcedure, router, userPermittedProcedure, userProcedure } from "../init";
+
+/** Changes of who may do what: the permission table asks a fresh second factor of each (server/auth/permissions.ts). */
+const accessProcedure = userPermittedProcedure("team.changeAccess");
 
 const userId = z.string().min(1).max(64);
 
@@ -14,13 +17,13 @@ export const teamRouter = router({
   invite: userPermittedProcedure("team.invite")
     .input(inviteInput)
     .mutation(({ ctx, input }) => createInvite(ctx.caller.merchantId, ctx.caller, input)),
-  withdrawInvite: adminUserProcedure
+  withdrawInvite: accessProcedure
     .input(z.object({ id: z.string().min(1).max(64) }))
     .mutation(({ ctx, input }) => withdrawInvite(ctx.caller.merchantId, input.id)),
-  changeRole: sensitiveAdminUserProcedure
+  changeRole: accessProcedure
     .input(z.object({ userId, role: z.enum(ROLES) }))
     .mutation(({ ctx, input }) => changeRole(ctx.caller.merchantId, ctx.caller, input.userId, input.role)),
-  remove: adminUserProcedure
+  remove: accessProcedure
     .input(z.object({ userId }))
     .mutation(({ ctx, input }) => removeMember(ctx.caller.merchantId, ctx.caller, input.userId)),
   requireTwoFactor: userPermittedProcedure("team.requireTwoFactor")

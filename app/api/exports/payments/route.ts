@@ -1,7 +1,7 @@
 // CSV export of the dashboard's filtered payments list, for the signed-in user's merchant and mode, streamed batch by batch.
 import { ApiError, invalidFields } from "@/server/api-error";
 import { errorJson } from "@/server/http/envelope";
-import { exportPayments } from "@/server/payments/export";
+import { exportPaymentsFor } from "@/server/payments/export";
 import { filtersFromQuery } from "@/server/payments/history";
 import { clock } from "@/server/clock";
 import { pageCaller } from "@/server/trpc/page-caller";
@@ -21,7 +21,14 @@ export async function GET(request: Request): Promise<Response> {
   const { filters, errors } = filtersFromQuery(new URL(request.url).searchParams);
   if (errors.length) return refusal(invalidFields(errors));
 
-  const { total, chunks } = await exportPayments(caller.merchantId, caller.mode, filters);
+  let exported;
+  try {
+    exported = await exportPaymentsFor(caller, filters);
+  } catch (err) {
+    if (err instanceof ApiError) return refusal(err);
+    throw err;
+  }
+  const { total, chunks } = exported;
   const encoder = new TextEncoder();
   // Pull-driven: the next batch is read only when the client has taken the last one.
   const body = new ReadableStream<Uint8Array>(
