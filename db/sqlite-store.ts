@@ -7,7 +7,8 @@
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { privateDatabaseFiles, privateFolder } from "./private-files";
 import { dirname, resolve } from "node:path";
 import * as schema from "./schema-sqlite";
 import type { Db, Readiness, Store } from "./store";
@@ -64,8 +65,9 @@ function gate(): <T>(task: () => Promise<T>) => Promise<T> {
 const asNeutral = (connection: Database.Database) => drizzle(withStatementCache(connection), { schema }) as unknown as Db;
 
 export function openSqlite(path: string): Store {
-  if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+  if (path !== ":memory:") privateFolder(dirname(path));
   const writer = connect(path);
+  if (path !== ":memory:") privateDatabaseFiles(path);
   // An in-memory database exists on one connection only, so there the reader is the writer (tests and tools only).
   const reader = path === ":memory:" ? writer : connect(path);
   if (reader !== writer) reader.pragma("query_only = ON");

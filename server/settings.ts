@@ -1,7 +1,8 @@
 // Settings from the environment (API.md "Settings"), validated once; generated secrets live in the data folder.
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { PRIVATE_FILE, privateFolder } from "../db/private-files";
 import { dirname, join, resolve } from "node:path";
 import { z } from "zod";
 import { databaseTargetOf, DEFAULT_DATABASE_URL, describeDatabase, type DatabaseTarget, UnusableDatabaseUrl } from "../db/location";
@@ -96,11 +97,14 @@ export class SettingsError extends Error {}
 /** Reads a generated secret from the data folder, creating it (owner-only) on first start. */
 function generatedSecret(dataDir: string, name: string, make: () => string): string {
   const file = join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  privateFolder(dataDir);
+  if (existsSync(file)) {
+    chmodSync(file, PRIVATE_FILE);
+    return readFileSync(file, "utf8").trim();
+  }
   const value = make();
-  writeFileSync(file, value + "\n", { mode: 0o600, flag: "wx" });
-  chmodSync(file, 0o600);
+  writeFileSync(file, value + "\n", { mode: PRIVATE_FILE, flag: "wx" });
+  chmodSync(file, PRIVATE_FILE);
   return value;
 }
 

@@ -5,6 +5,10 @@ import { MERCHANT_COOKIE } from "@/server/auth/callers";
 import { createMerchant } from "@/server/merchants/create-merchant";
 import { acceptInvite, joinByInvite } from "@/server/team/invites";
 import { signedInUserId } from "./session";
+import { actionArguments, typed, UNREADABLE } from "@/server/http/action-arguments";
+import { z } from "zod";
+
+const signUpInput = z.object({ name: typed(), email: typed(), password: typed(), invite: typed().optional() });
 
 export type SignUpResult = { ok: true } | { ok: false; message: string; errors: Record<string, string> };
 
@@ -15,7 +19,9 @@ function refused(e: unknown): SignUpResult {
 }
 
 /** Without an invite: a new merchant and its owner. With one: a new person joining that merchant's team. */
-export async function signUp(input: { name: string; email: string; password: string; invite?: string }): Promise<SignUpResult> {
+export async function signUp(raw: { name: string; email: string; password: string; invite?: string }): Promise<SignUpResult> {
+  const input = actionArguments(signUpInput, raw);
+  if (!input) return { ok: false, message: UNREADABLE, errors: {} };
   try {
     if (input.invite) await joinByInvite({ name: input.name, email: input.email, password: input.password, invite: input.invite });
     else await createMerchant({ name: input.name, email: input.email, password: input.password });
@@ -26,7 +32,9 @@ export async function signUp(input: { name: string; email: string; password: str
 }
 
 /** The signed-in person (whatever teams they are on, maybe none) joins the invite's team and switches to it. */
-export async function acceptInviteAsSignedIn(invite: string): Promise<SignUpResult> {
+export async function acceptInviteAsSignedIn(raw: string): Promise<SignUpResult> {
+  const invite = actionArguments(typed(), raw);
+  if (invite === null) return { ok: false, message: UNREADABLE, errors: {} };
   const userId = await signedInUserId();
   if (!userId) return { ok: false, message: "Your session has ended; sign in again, then open the invite link.", errors: {} };
   try {

@@ -1,0 +1,41 @@
+// The data folder, as an operator's machine leaves it (umask 022): the database, its WAL and the generated secrets are
+// owner-only when Owo creates them, and made so again at start when someone loosened them.
+// dialect: sqlite only — it is about the SQLite file and the folder it lives in.
+import assert from "node:assert/strict";
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { spawnOwo } from "../server/testing/processes";
+
+const modeOf = (path: string) => statSync(path).mode & 0o777;
+
+test("Owo's data folder and every file in it are private on creation and again on every start", async () => {
+  const previous = process.umask(0o022);
+  const root = mkdtempSync(join(tmpdir(), "owo-private-"));
+  const dataDir = join(root, "data");
+  try {
+    const env = { OWO_DATA_DIR: dataDir, OWO_WORKER: "off" };
+    let owo = await spawnOwo(join(dataDir, "owo.db"), env);
+    const files = () => readdirSync(dataDir).map((f) => join(dataDir, f));
+    assert.equal(modeOf(dataDir).toString(8), "700", "the folder Owo created");
+    assert.ok(
+      files().some((f) => f.endsWith("owo.db-wal")),
+      "the WAL is there to check too",
+    );
+    for (const file of files()) assert.equal(modeOf(file).toString(8), "600", file);
+    owo.child.kill("SIGTERM");
+    await owo.exited;
+
+    chmodSync(dataDir, 0o755);
+    for (const file of files()) chmodSync(file, 0o644);
+    owo = await spawnOwo(join(dataDir, "owo.db"), env);
+    assert.equal(modeOf(dataDir).toString(8), "700", "made private again at start");
+    for (const file of files()) assert.equal(modeOf(file).toString(8), "600", file);
+    owo.child.kill("SIGTERM");
+    await owo.exited;
+  } finally {
+    process.umask(previous);
+    rmSync(root, { recursive: true, force: true });
+  }
+});
