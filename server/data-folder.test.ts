@@ -6,7 +6,7 @@ import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { spawnOwo } from "../server/testing/processes";
+import { spawnOwo } from "./testing/processes";
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
 
