@@ -6,3 +6,4 @@ export * from "./tables-pg/operations";
 export * from "./tables-pg/payments";
 export * from "./tables-pg/people";
 export * from "./tables-pg/providers";
+export * from "./tables-pg/settlements";

@@ -3,6 +3,7 @@
 import type { payments, refunds } from "./tables/payments";
 import type { sessions } from "./tables/people";
 import type { providerAccounts } from "./tables/providers";
+import type { settlements } from "./tables/settlements";
 
 export * from "./tables/people";
 export * from "./tables/keys";
@@ -10,6 +11,7 @@ export * from "./tables/payments";
 export * from "./tables/providers";
 export * from "./tables/deliveries";
 export * from "./tables/operations";
+export * from "./tables/settlements";
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type Mode = "test" | "live";
@@ -18,3 +20,4 @@ export type PaymentStatus = (typeof payments.$inferSelect)["status"];
 export type PaymentRow = typeof payments.$inferSelect;
 export type ProviderAccountRow = typeof providerAccounts.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
+export type SettlementRow = typeof settlements.$inferSelect;

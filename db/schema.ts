@@ -45,4 +45,8 @@ export const {
   sessions,
   signInFailures,
   rateBudgets,
+  settlements,
+  settlementLines,
+  sandboxBankCredits,
+  sandboxBankRefunds,
 } = tables;

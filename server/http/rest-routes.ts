@@ -14,6 +14,8 @@ import { refundStatus, requestRefund } from "../payments/refunds";
 import { paymentView, verifyAnswer, verifyPaymentNow } from "../payments/verify";
 import { createStandardCheckout } from "../payments/standard-checkout";
 import { parseStandardCheckout } from "../payments/standard-checkout-schema";
+import { settleSandboxNow } from "../settlements/sandbox";
+import { getSettlement, listSettlements } from "../settlements/view";
 import { successJson } from "./envelope";
 import type { RestRoute } from "./rest";
 
@@ -131,6 +133,34 @@ export const restRoutes: RestRoute[] = [
       const verified = await simulatePayment(caller.merchantId, caller.mode, params.reference ?? "", json);
       return { json: successJson({ ...ok, payments: verified.payments }) };
     },
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/v2\/sandbox\/settlements$/,
+    access: "token",
+    body: "json",
+    run: async ({ caller, json }) => ({
+      json: successJson({ ...ok, settlement: await settleSandboxNow(caller.merchantId, caller.mode, json) }),
+    }),
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/v2\/settlements$/,
+    access: "token",
+    body: "none",
+    run: async ({ caller, req }) => {
+      const query = Object.fromEntries(new URL(req.url ?? "", "http://owo.invalid").searchParams);
+      return { json: successJson({ ...ok, ...(await listSettlements(caller.merchantId, caller.mode, query)) }) };
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/v2\/settlements\/(?<settlementId>[^/]+)$/,
+    access: "token",
+    body: "none",
+    run: async ({ caller, params }) => ({
+      json: successJson({ ...ok, settlement: await getSettlement(caller.merchantId, caller.mode, params.settlementId ?? "") }),
+    }),
   },
   { method: "GET", pattern: /^\/api\/v2\/openapi\.json$/, access: "open", body: "none", run: () => ({ json: openApiJson() }) },
   {

@@ -11,6 +11,7 @@ import { settings } from "../../settings";
 import { SIGNATURE_HEADER, signNotice } from "./notice-signature";
 import type { SandboxNotice } from "./notices";
 import { clock } from "../../clock";
+import { recordSentCredit } from "./books";
 
 export const SANDBOX_NOTICE_PATH = "/api/v2/providers/sandbox/notices";
 
@@ -55,6 +56,15 @@ export async function simulatePayment(merchantId: string, mode: Mode, paymentRef
     senderName: p.fullName,
     bankTime: new Date(clock.now()).toISOString(),
   };
+  if (notice.type === "credit")
+    await recordSentCredit({
+      transactionId: notice.transactionId,
+      merchantId,
+      paymentReference,
+      reference: p.issueReference ?? p.linkingReference,
+      amountKobo: kobo,
+      sentAt: clock.now(),
+    });
   await sendNotice(notice);
   return verifyPayment(merchantId, mode, paymentReference);
 }

@@ -8,6 +8,7 @@ import { clock } from "../../clock";
 import { log } from "../../logger";
 import type { RefundRequest, RefundState } from "../connector";
 import { sendNotice } from "./bank";
+import { recordRefund } from "./books";
 
 export const SANDBOX_REFUND_MS = 1_000;
 export const SANDBOX_DECLINE_MARK = "[decline]";
@@ -24,6 +25,7 @@ function stateOf(refundId: string, now: number): RefundState {
 export async function sandboxRefund(req: RefundRequest): Promise<RefundState> {
   const declined = req.reason.toLowerCase().includes(SANDBOX_DECLINE_MARK);
   const refundId = `sbr_${clock.now()}_${declined ? "d" : "p"}_${randomBytes(8).toString("hex")}`;
+  await recordRefund({ refundId, reference: req.reference, amountKobo: req.amountKobo, paidAt: clock.now() + SANDBOX_REFUND_MS, declined });
   setTimeout(() => {
     const settled = stateOf(refundId, clock.now());
     if (settled.state === "pending") return; // the clock was moved back: the follower's query settles it later

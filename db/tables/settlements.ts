@@ -1,0 +1,103 @@
+// Payouts from the providers to the merchant (API.md "Settlements"), as each provider published them, and the
+// sandbox bank's own record of what it took in and paid back, from which it settles (never from Owo's books).
+// Times are integer milliseconds since the epoch (UTC); money is integer kobo.
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { merchants } from "./people";
+
+/** One provider settlement, recorded once and updated as its status moves. */
+export const settlements = sqliteTable(
+  "settlements",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    mode: text("mode", { enum: ["test", "live"] }).notNull(),
+    provider: text("provider", { enum: ["sandbox", "paystack", "flutterwave", "seerbit"] }).notNull(),
+    /** The provider account (`prv_…`), or "sandbox": with the provider's own id, what makes a settlement the same one. */
+    providerId: text("provider_id").notNull(),
+    providerSettlementId: text("provider_settlement_id").notNull(),
+    status: text("status", { enum: ["expected", "pending", "processing", "withheld", "paid", "failed"] }).notNull(),
+    destination: text("destination", { enum: ["bank", "wallet"] }).notNull(),
+    currency: text("currency").notNull(),
+    grossKobo: integer("gross_kobo").notNull(),
+    feeKobo: integer("fee_kobo").notNull(),
+    refundKobo: integer("refund_kobo").notNull(),
+    adjustmentKobo: integer("adjustment_kobo").notNull(),
+    netKobo: integer("net_kobo").notNull(),
+    lineCount: integer("line_count").notNull(),
+    settledAt: integer("settled_at"),
+    bankReference: text("bank_reference"),
+    reconciliationStatus: text("reconciliation_status", { enum: ["unchecked", "matched", "exceptions"] })
+      .notNull()
+      .default("unchecked"),
+    exceptionCount: integer("exception_count").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("settlements_provider_settlement").on(t.merchantId, t.mode, t.providerId, t.providerSettlementId),
+    index("settlements_list").on(t.merchantId, t.mode, t.createdAt, t.id),
+  ],
+);
+
+/** What a settlement paid, line by line (refund and adjustment lines negative), with Owo's payment where one matched. */
+export const settlementLines = sqliteTable(
+  "settlement_lines",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    settlementId: text("settlement_id")
+      .notNull()
+      .references(() => settlements.id),
+    position: integer("position").notNull(),
+    kind: text("kind", { enum: ["payment", "refund", "adjustment", "external", "unknown"] }).notNull(),
+    providerTransactionId: text("provider_transaction_id").notNull(),
+    /** Owo's reference of the payment the line matched; null when it matched none. */
+    paymentReference: text("payment_reference"),
+    /** The reference the provider knows the transaction by (Owo's `owo_…` issue reference, or the merchant's own). */
+    providerReference: text("provider_reference"),
+    grossKobo: integer("gross_kobo").notNull(),
+    feeKobo: integer("fee_kobo").notNull(),
+    netKobo: integer("net_kobo").notNull(),
+    matched: integer("matched", { mode: "boolean" }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("settlement_lines_position").on(t.settlementId, t.position),
+    index("settlement_lines_transaction").on(t.providerTransactionId),
+  ],
+);
+
+/** The sandbox bank's own record of each credit notice it sent, with the fee it charged; settled once. */
+export const sandboxBankCredits = sqliteTable(
+  "sandbox_bank_credits",
+  {
+    transactionId: text("transaction_id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    paymentReference: text("payment_reference").notNull(),
+    /** What the bank knows the payment by (Owo's issue reference): refunds name it. */
+    reference: text("reference").notNull(),
+    amountKobo: integer("amount_kobo").notNull(),
+    feeKobo: integer("fee_kobo").notNull(),
+    sentAt: integer("sent_at").notNull(),
+    /** The bank's own settlement id (`sbs_…`) once it paid this credit out. */
+    settlementId: text("settlement_id"),
+  },
+  (t) => [index("sandbox_bank_credits_open").on(t.merchantId, t.settlementId), index("sandbox_bank_credits_reference").on(t.reference)],
+);
+
+/** The sandbox bank's own record of each refund it accepted; one it paid back is deducted from a settlement once. */
+export const sandboxBankRefunds = sqliteTable(
+  "sandbox_bank_refunds",
+  {
+    refundId: text("refund_id").primaryKey(),
+    reference: text("reference").notNull(),
+    amountKobo: integer("amount_kobo").notNull(),
+    /** When the customer's bank took it (or refused it: `declined`). */
+    paidAt: integer("paid_at").notNull(),
+    declined: integer("declined", { mode: "boolean" }).notNull(),
+    settlementId: text("settlement_id"),
+  },
+  (t) => [index("sandbox_bank_refunds_reference").on(t.reference, t.settlementId)],
+);

@@ -1,0 +1,30 @@
+// What a provider published about one payout to the merchant, in Owo's units (kobo, epoch ms), before Owo matches
+// its lines to payments: connectors and the sandbox bank return these; server/settlements/ records and reconciles them.
+export type SettlementStatus = "expected" | "pending" | "processing" | "withheld" | "paid" | "failed";
+
+export type SettlementLineReading = {
+  /** A transaction or credit the provider paid out, a refund it deducted, or another deduction (chargeback, stamp duty). */
+  kind: "payment" | "refund" | "adjustment";
+  providerTransactionId: string;
+  /** The reference the provider knows the transaction by (Owo's own under `owo_`, or the merchant's other sales). */
+  providerReference: string | null;
+  /** Refund and adjustment lines are negative. */
+  grossKobo: number;
+  feeKobo: number;
+  netKobo: number;
+};
+
+export type SettlementReading = {
+  providerSettlementId: string;
+  status: SettlementStatus;
+  destination: "bank" | "wallet";
+  currency: string;
+  grossKobo: number;
+  feeKobo: number;
+  /** Refunds and adjustments deducted, as positive amounts. */
+  refundKobo: number;
+  adjustmentKobo: number;
+  netKobo: number;
+  settledAt: number | null;
+  lines: SettlementLineReading[];
+};

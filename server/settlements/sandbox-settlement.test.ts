@@ -1,0 +1,149 @@
+// The sandbox bank settles from its own books: fees by its schedule, refunds it paid back deducted, each credit once,
+// every fault of API.md shaping the settlement as a real provider's would; Owo records it and matches its lines.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { call, createTestMerchant, tokenFor } from "../testing/harness";
+import { newReference, startInitiating, transferBody, ussdBody, type InitiatingMerchant } from "../testing/initiation";
+
+let s: InitiatingMerchant;
+before(async () => {
+  s = await startInitiating({ OWO_SANDBOX_SETTLEMENT: "off" });
+});
+after(() => s.owo.stop());
+
+type Line = { kind: string; paymentReference: string | null; grossAmount: string; feeAmount: string; netAmount: string; matched: boolean };
+const kobo = (a: string) => Math.round(Number(a) * 100);
+
+async function paid(body: Record<string, unknown>, ...amounts: (string | undefined)[]): Promise<string> {
+  const init = await call(s.owo, "POST", "/api/v2/payments/initiates", { token: s.token, body });
+  assert.equal(init.status, 200, init.text);
+  for (const amount of amounts.length ? amounts : [undefined]) {
+    const sim = await call(s.owo, "POST", `/api/v2/sandbox/payments/${String(body.paymentReference)}/simulate`, {
+      token: s.token,
+      body: amount === undefined ? { outcome: "pay" } : { outcome: "pay", amount },
+    });
+    assert.equal(sim.status, 200, sim.text);
+  }
+  return String(body.paymentReference);
+}
+
+const settle = (body: unknown, token = s.token) => call(s.owo, "POST", "/api/v2/sandbox/settlements", { token, body });
+
+test("a clean settlement: every credit once, the bank's published fees, arithmetic that holds, lines matched", async () => {
+  const ussd = await paid(ussdBody(s.merchant.publicKey, { amount: "1003.00" }));
+  const big = await paid(transferBody(s.merchant.publicKey, { amount: "2500.00" }));
+  const split = await paid(transferBody(s.merchant.publicKey, { amount: "3000.00" }), "1000.00", "2000.00");
+  const res = await settle({});
+  assert.equal(res.status, 200, res.text);
+  const st = res.json.data.settlement;
+  assert.equal(st.status, "paid");
+  assert.equal(st.provider, "sandbox");
+  assert.equal(st.providerId, "sandbox");
+  assert.equal(st.grossAmount, "6503.00");
+  // ₦15.05 + ₦137.50 + ₦15.00 + ₦30.00: each credit charged on its own.
+  assert.equal(st.feeAmount, "197.55");
+  assert.equal(st.netAmount, "6305.45");
+  assert.equal(st.count, 4);
+  assert.equal(kobo(st.grossAmount) - kobo(st.feeAmount) - kobo(st.refundAmount) - kobo(st.adjustmentAmount), kobo(st.netAmount));
+  const lines = st.lines as Line[];
+  assert.equal(
+    lines.reduce((sum, l) => sum + kobo(l.netAmount), 0),
+    kobo(st.netAmount),
+  );
+  assert.deepEqual(
+    lines.map((l) => [l.kind, l.paymentReference, l.feeAmount, l.matched]),
+    [
+      ["payment", ussd, "15.05", true],
+      ["payment", big, "137.50", true],
+      ["payment", split, "15.00", true],
+      ["payment", split, "30.00", true],
+    ],
+  );
+  const again = await settle({});
+  assert.equal(again.status, 409, "everything was paid out: nothing is settled twice");
+  assert.equal(again.json.data.code, "S15");
+  const one = await call(s.owo, "GET", `/api/v2/settlements/${st.settlementId}`, { token: s.token });
+  assert.deepEqual(one.json.data.settlement, st);
+  const list = await call(s.owo, "GET", "/api/v2/settlements?status=paid", { token: s.token });
+  assert.ok(list.json.data.settlements.some((x: { settlementId: string }) => x.settlementId === st.settlementId));
+  assert.equal((await call(s.owo, "GET", "/api/v2/settlements?status=failed", { token: s.token })).json.data.settlements.length, 0);
+});
+
+test("a refund the bank paid back is deducted once; one the customer's bank refused is not", async () => {
+  const ref = await paid(transferBody(s.merchant.publicKey, { amount: "10000.00" }));
+  const back = (reason: string, amount: string) =>
+    call(s.owo, "POST", `/api/v2/payments/${ref}/refunds`, {
+      token: s.token,
+      body: { amount, reason, refundReference: newReference("rf") },
+    });
+  assert.equal((await back("damaged", "1000.00")).status, 200);
+  assert.equal((await back("nope [decline]", "500.00")).status, 200);
+  await new Promise((r) => setTimeout(r, 1_200));
+  const st = (await settle({})).json.data.settlement;
+  assert.equal(st.grossAmount, "10000.00");
+  assert.equal(st.feeAmount, "250.00");
+  assert.equal(st.refundAmount, "1000.00");
+  assert.equal(st.netAmount, "8750.00");
+  assert.deepEqual(
+    (st.lines as Line[]).map((l) => [l.kind, l.netAmount]),
+    [
+      ["payment", "9750.00"],
+      ["refund", "-1000.00"],
+    ],
+  );
+});
+
+test("faults shape the settlement as a faulty provider's would, and an omitted credit settles later", async () => {
+  const left = await paid(ussdBody(s.merchant.publicKey, { amount: "2000.00" }));
+  const first = await paid(ussdBody(s.merchant.publicKey, { amount: "4000.00" }));
+  const res = await settle({ omit: [left], shortBy: "10.00", unknownLine: true, feeBy: "5.00", grossBy: "1.00", adjustment: "50.00" });
+  assert.equal(res.status, 200, res.text);
+  const st = res.json.data.settlement;
+  const lines = st.lines as Line[];
+  assert.deepEqual(
+    lines.map((l) => [l.kind, l.paymentReference, l.grossAmount, l.feeAmount, l.netAmount, l.matched]),
+    [
+      // ₦4,000.00 → ₦160.00 by the schedule; reported ₦1.00 higher and charged ₦5.00 more.
+      ["payment", first, "4001.00", "165.00", "3836.00", true],
+      ["unknown", null, "1000.00", "15.00", "985.00", false],
+      ["adjustment", null, "-50.00", "0.00", "-50.00", false],
+    ],
+  );
+  assert.equal(st.adjustmentAmount, "50.00");
+  // Paid ₦10.00 less than its lines: the figures no longer add up, as a short payout's would not.
+  assert.equal(st.netAmount, "4761.00");
+  assert.equal(kobo(st.grossAmount) - kobo(st.feeAmount) - kobo(st.adjustmentAmount) - kobo(st.netAmount), 1000);
+  const later = (await settle({})).json.data.settlement;
+  assert.deepEqual(
+    (later.lines as Line[]).map((l) => [l.paymentReference, l.grossAmount]),
+    [[left, "2000.00"]],
+  );
+});
+
+test("bad faults are 400 S5 naming the field; another merchant cannot see the settlement", async () => {
+  await paid(ussdBody(s.merchant.publicKey, { amount: "1500.00" }));
+  for (const [body, field] of [
+    [{ shortBy: "ten" }, "shortBy"],
+    [{ feeBy: "1.234" }, "feeBy"],
+    [{ adjustment: "-5.00" }, "adjustment"],
+    [{ omit: ["no-such-payment"] }, "omit"],
+    [{ unknownLine: "yes" }, "unknownLine"],
+    [[1], "body"],
+  ] as const) {
+    const res = await settle(body);
+    assert.equal(res.status, 400, `${JSON.stringify(body)}: ${res.text}`);
+    assert.equal(res.json.data.code, "S5");
+    assert.ok(
+      res.json.data.errors.some((e: { field: string }) => e.field === field),
+      `${JSON.stringify(body)} names ${field}: ${res.text}`,
+    );
+  }
+  const st = (await settle({})).json.data.settlement;
+  const other = await createTestMerchant();
+  const otherToken = await tokenFor(s.owo, other);
+  assert.equal((await call(s.owo, "GET", `/api/v2/settlements/${st.settlementId}`, { token: otherToken })).status, 404);
+  assert.equal((await settle({}, otherToken)).status, 409);
+  const bad = await call(s.owo, "GET", "/api/v2/settlements?from=2026-13-01&status=lost", { token: s.token });
+  assert.equal(bad.status, 400);
+  assert.deepEqual(bad.json.data.errors.map((e: { field: string }) => e.field).sort(), ["from", "status"]);
+});

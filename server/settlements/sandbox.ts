@@ -1,0 +1,41 @@
+// The sandbox bank's settlements reach Owo as a provider's would: the bank settles from its own books and Owo
+// records what it published, in one transaction (on demand by POST /api/v2/sandbox/settlements, and daily).
+import { write } from "../../db/client";
+import type { Mode } from "../../db/schema";
+import { ApiError } from "../api-error";
+import { clock } from "../clock";
+import { dayStartOf } from "../payments/calendar";
+import { merchantsWithUnsettledCredits } from "../providers/sandbox/books";
+import { parseSettlementFaults, sandboxSettle } from "../providers/sandbox/settlement";
+import { recordSettlement } from "./record";
+import { getSettlement } from "./view";
+
+/** Everything the sandbox bank holds for the caller's merchant, today included, settled now with the faults asked for. */
+export async function settleSandboxNow(merchantId: string, mode: Mode, body: unknown) {
+  if (mode !== "test") throw new ApiError("S3", "The sandbox bank serves test keys only");
+  const faults = parseSettlementFaults(body);
+  const now = clock.now();
+  const settlementId = await write(async (tx) => {
+    const reading = await sandboxSettle(tx, merchantId, now, faults);
+    if (!reading) return null;
+    return (await recordSettlement(tx, { merchantId, mode, provider: "sandbox", providerAccountId: null }, reading, now)).settlement.id;
+  });
+  if (settlementId === null)
+    throw new ApiError("S15", "Nothing to settle: what the sandbox bank holds for you nets ₦0.00 or less, carried forward");
+  return getSettlement(merchantId, mode, settlementId);
+}
+
+/** The bank's 00:00 Africa/Lagos run: each merchant's credits of the days before, one settlement each (a net ≤ 0 waits). */
+export async function settleSandboxDaily(now = clock.now()): Promise<number> {
+  const upTo = dayStartOf(now) - 1;
+  let settled = 0;
+  for (const merchantId of await merchantsWithUnsettledCredits()) {
+    const done = await write(async (tx) => {
+      const reading = await sandboxSettle(tx, merchantId, upTo, {});
+      if (reading) await recordSettlement(tx, { merchantId, mode: "test", provider: "sandbox", providerAccountId: null }, reading, now);
+      return reading !== null;
+    });
+    if (done) settled++;
+  }
+  return settled;
+}
