@@ -1,15 +1,17 @@
-// Timers that run beside the HTTP front: the expiry sweeper, the refund follower, the requery loop, the callback delivery worker and the mailer.
+// Timers that run beside the HTTP front: the expiry sweeper, the refund follower, the requery loop, the sandbox bank's daily settlement, the callback delivery worker and the mailer.
 import { startMailerFromSettings } from "./mail/mailer";
 import { startRefundFollower } from "./payments/refund-follower";
 import { startSweeper } from "./payments/sweeper";
 import { startRequeryLoop } from "./providers/requery";
 import { settings } from "./settings";
+import { startSandboxSettler } from "./settlements/sandbox";
 import { startWorker } from "./webhooks/worker";
 
 export type Background = { stop: () => Promise<void> };
 
 export async function startBackground(): Promise<Background> {
   const stops: (() => Promise<void>)[] = [startSweeper(settings().sweepIntervalSeconds), startRefundFollower(), startRequeryLoop()];
+  if (settings().sandboxSettlement) stops.push(startSandboxSettler());
   if (settings().worker) {
     const worker = startWorker();
     stops.push(() => worker.stop());

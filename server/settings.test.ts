@@ -24,6 +24,9 @@ test("defaults follow API.md's table, and generated secrets are owner-only files
   assert.equal(s.workerLeaseSeconds, 60);
   assert.equal(s.smtpUrl, null, "no SMTP: mail is kept in the outbox");
   assert.equal(s.mailFrom, "Owo <no-reply@localhost>");
+  assert.equal(s.settlementPollMinutes, 60);
+  assert.equal(s.settlementGraceDays, 3);
+  assert.equal(s.sandboxSettlement, true);
   for (const f of ["auth-secret", "master-key", "sandbox-bank-secret"]) assert.equal(statSync(join(dir, f)).mode & 0o777, 0o600, f);
   assert.deepEqual(parseSettings({ DATABASE_URL: join(dir, "owo.db") }).masterKey, s.masterKey, "generated once, then read back");
   assert.equal(parseSettings({ DATABASE_URL: join(dir, "owo.db"), PORT: "8080" }).publicUrl, "http://localhost:8080");
@@ -38,6 +41,9 @@ test("a bad value is refused with a message naming the variable", () => {
     ["OWO_MASTER_KEY", "short"],
     ["OWO_RATE_LIMIT_RPS", "-1"],
     ["OWO_SMTP_URL", "http://mail.example.com"],
+    ["OWO_SETTLEMENT_POLL_MINUTES", "0"],
+    ["OWO_SETTLEMENT_GRACE_DAYS", "-1"],
+    ["OWO_SANDBOX_SETTLEMENT", "daily"],
   ]) {
     assert.throws(
       () => parseSettings({ DATABASE_URL: join(tempDataDir(), "owo.db"), [name as string]: value }),

@@ -48,6 +48,9 @@ const envSchema = z.object({
   OWO_PROVIDER_REST_SECONDS: seconds(60),
   OWO_REQUERY_BACKOFF_SCALE: z.coerce.number().positive().default(1),
   OWO_ALLOW_PROVIDER_BASE_URL: flag,
+  OWO_SETTLEMENT_POLL_MINUTES: z.coerce.number().int().min(1).default(60),
+  OWO_SETTLEMENT_GRACE_DAYS: z.coerce.number().int().min(0).default(3),
+  OWO_SANDBOX_SETTLEMENT: z.enum(["on", "off"]).default("on"),
   OWO_METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "must be at least 16 characters").optional()),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -86,6 +89,12 @@ export type Settings = {
   providerRestSeconds: number;
   requeryBackoffScale: number;
   allowProviderBaseUrl: boolean;
+  /** How often each live provider's settlements are read. */
+  settlementPollMinutes: number;
+  /** Working days a credit may wait for a settlement before it is a `not_settled` exception. */
+  settlementGraceDays: number;
+  /** Whether the sandbox bank settles by itself at 00:00 Africa/Lagos. */
+  sandboxSettlement: boolean;
   /** null: /metrics answers loopback clients only. */
   metricsToken: string | null;
   /** null: no traces are sent. */
@@ -155,6 +164,9 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     providerRestSeconds: e.OWO_PROVIDER_REST_SECONDS,
     requeryBackoffScale: e.OWO_REQUERY_BACKOFF_SCALE,
     allowProviderBaseUrl: e.OWO_ALLOW_PROVIDER_BASE_URL,
+    settlementPollMinutes: e.OWO_SETTLEMENT_POLL_MINUTES,
+    settlementGraceDays: e.OWO_SETTLEMENT_GRACE_DAYS,
+    sandboxSettlement: e.OWO_SANDBOX_SETTLEMENT === "on",
     metricsToken: e.OWO_METRICS_TOKEN ?? null,
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
   };

@@ -84,7 +84,12 @@ export const sandboxBankCredits = pgTable(
     /** The bank's own settlement id (`sbs_…`) once it paid this credit out. */
     settlementId: text("settlement_id"),
   },
-  (t) => [index("sandbox_bank_credits_open").on(t.merchantId, t.settlementId), index("sandbox_bank_credits_reference").on(t.reference)],
+  (t) => [
+    index("sandbox_bank_credits_open").on(t.merchantId, t.settlementId, t.sentAt),
+    // The daily round: which merchants have credits of days gone by still unsettled.
+    index("sandbox_bank_credits_unsettled").on(t.settlementId, t.sentAt),
+    index("sandbox_bank_credits_reference").on(t.reference),
+  ],
 );
 
 /** The sandbox bank's own record of each refund it accepted; one it paid back is deducted from a settlement once. */

@@ -4,6 +4,9 @@ import { write } from "../../db/client";
 import type { Mode } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { clock } from "../clock";
+import { loopTurn } from "../leases";
+import { log } from "../logger";
+import { repeatEvery } from "../recurring";
 import { dayStartOf } from "../payments/calendar";
 import { merchantsWithUnsettledCredits } from "../providers/sandbox/books";
 import { parseSettlementFaults, sandboxSettle } from "../providers/sandbox/settlement";
@@ -29,7 +32,7 @@ export async function settleSandboxNow(merchantId: string, mode: Mode, body: unk
 export async function settleSandboxDaily(now = clock.now()): Promise<number> {
   const upTo = dayStartOf(now) - 1;
   let settled = 0;
-  for (const merchantId of await merchantsWithUnsettledCredits()) {
+  for (const merchantId of await merchantsWithUnsettledCredits(upTo)) {
     const done = await write(async (tx) => {
       const reading = await sandboxSettle(tx, merchantId, upTo, {});
       if (reading) await recordSettlement(tx, { merchantId, mode: "test", provider: "sandbox", providerAccountId: null }, reading, now);
@@ -38,4 +41,22 @@ export async function settleSandboxDaily(now = clock.now()): Promise<number> {
     if (done) settled++;
   }
   return settled;
+}
+
+/**
+ * Checks every minute, on the one instance holding the loop, for credits of days gone by: the first pass after 00:00
+ * Africa/Lagos settles them, and later passes find nothing (today's credits wait for tomorrow), so a restart or a
+ * change of holder can never settle a day twice.
+ */
+export function startSandboxSettler(everyMs = 60_000): () => Promise<void> {
+  const turn = loopTurn("sandbox-settlement", () => Math.max(10, (3 * everyMs) / 1000));
+  const stop = repeatEvery(everyMs, "sandbox settlement", async () => {
+    if (!(await turn.held())) return;
+    const settled = await settleSandboxDaily();
+    if (settled > 0) log.info({ settled }, "the sandbox bank settled the days before");
+  });
+  return async () => {
+    await stop();
+    await turn.release();
+  };
 }

@@ -12,6 +12,8 @@ export const TEST_ENV: Record<string, string> = {
   OWO_RATE_LIMIT_RPS: "0",
   OWO_IP_RATE_LIMIT_PER_MIN: "0",
   OWO_SWEEP_INTERVAL_SECONDS: "0",
+  // Tests move the clock across Lagos midnights: the bank settles only when a test asks it to.
+  OWO_SANDBOX_SETTLEMENT: "off",
   OWO_WORKER: "off",
   OWO_ALLOW_PRIVATE_CALLBACKS: "1",
   LOG_LEVEL: process.env.OWO_TEST_LOG_LEVEL ?? "silent",

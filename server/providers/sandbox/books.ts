@@ -1,7 +1,7 @@
 // The sandbox bank's own books: each credit notice it sent (with the fee it charged, by its published schedule) and
 // each refund it took on. It settles from these alone, never from Owo's records, so that reconciliation compares
 // two independent accounts of the same money, as it does with a real provider.
-import { isNull } from "drizzle-orm";
+import { and, isNull, lte } from "drizzle-orm";
 import { db, write } from "../../../db/client";
 import { sandboxBankCredits, sandboxBankRefunds } from "../../../db/schema";
 
@@ -32,11 +32,11 @@ export async function recordRefund(refund: { refundId: string; reference: string
   await write((tx) => tx.insert(sandboxBankRefunds).values({ ...refund, settlementId: null }));
 }
 
-/** Merchants the bank holds unsettled credits for: the daily settlement's round. */
-export async function merchantsWithUnsettledCredits(): Promise<string[]> {
+/** Merchants the bank holds credits for sent by `upTo` and not yet settled: the daily settlement's round. */
+export async function merchantsWithUnsettledCredits(upTo: number): Promise<string[]> {
   const rows = await db()
     .selectDistinct({ merchantId: sandboxBankCredits.merchantId })
     .from(sandboxBankCredits)
-    .where(isNull(sandboxBankCredits.settlementId));
+    .where(and(isNull(sandboxBankCredits.settlementId), lte(sandboxBankCredits.sentAt, upTo)));
   return rows.map((r) => r.merchantId);
 }

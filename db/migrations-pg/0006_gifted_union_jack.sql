@@ -1,0 +1,3 @@
+DROP INDEX "sandbox_bank_credits_open";--> statement-breakpoint
+CREATE INDEX "sandbox_bank_credits_unsettled" ON "sandbox_bank_credits" USING btree ("settlement_id","sent_at");--> statement-breakpoint
+CREATE INDEX "sandbox_bank_credits_open" ON "sandbox_bank_credits" USING btree ("merchant_id","settlement_id","sent_at");

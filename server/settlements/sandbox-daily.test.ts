@@ -1,0 +1,46 @@
+// The sandbox bank's own 00:00 Africa/Lagos run: the days before are settled once per merchant, today's credits wait.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { clock } from "../clock";
+import { DAY_MS, dayStartOf } from "../payments/calendar";
+import { call } from "../testing/harness";
+import { startInitiating, ussdBody, type InitiatingMerchant } from "../testing/initiation";
+import { settleSandboxDaily } from "./sandbox";
+
+let s: InitiatingMerchant;
+before(async () => {
+  s = await startInitiating();
+});
+after(() => s.owo.stop());
+
+async function paid(amount: string): Promise<string> {
+  const body = ussdBody(s.merchant.publicKey, { amount });
+  assert.equal((await call(s.owo, "POST", "/api/v2/payments/initiates", { token: s.token, body })).status, 200);
+  const ref = String(body.paymentReference);
+  assert.equal(
+    (await call(s.owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token: s.token, body: { outcome: "pay" } })).status,
+    200,
+  );
+  return ref;
+}
+
+const settled = async () =>
+  (await call(s.owo, "GET", "/api/v2/settlements", { token: s.token })).json.data.settlements as {
+    settlementId: string;
+    netAmount: string;
+    settledAt: string;
+  }[];
+
+test("credits of days gone by are settled at the first pass after Lagos midnight, once; today's wait", async () => {
+  await paid("1500.00");
+  assert.equal(await settleSandboxDaily(clock.now()), 0, "today's credit waits for tomorrow");
+  assert.equal((await settled()).length, 0);
+  const tomorrow = dayStartOf(clock.now()) + DAY_MS + 60_000;
+  assert.ok((await settleSandboxDaily(tomorrow)) >= 1);
+  const [first] = await settled();
+  assert.equal(first?.netAmount, "1477.50");
+  // Settled as of the end of the day it covers, not the moment the pass ran.
+  assert.equal(first?.settledAt, new Date(dayStartOf(tomorrow) - 1).toISOString());
+  assert.equal(await settleSandboxDaily(tomorrow + 5 * 60_000), 0, "a later pass (another instance, a restart) settles nothing twice");
+  assert.equal((await settled()).length, 1);
+});
