@@ -49,6 +49,7 @@ before(async () => {
   });
   ids.linkingReference = paid.json.data.payments.linkingReference;
   await call(owo, "POST", "/api/v2/sandbox/payments/alpha-secret-ref/simulate", { token, body: { outcome: "pay" } });
+  ids.settlementId = (await call(owo, "POST", "/api/v2/sandbox/settlements", { token, body: {} })).json.data.settlement.settlementId;
   const { createCaller } = await import("./root");
   const { userCaller } = await import("../auth/callers");
   const owner = await userCaller(a.userId, {});
@@ -111,6 +112,9 @@ const CASES: Record<string, Case> = {
     why: "public by design: the customer's choice on their own page, keyed by an unguessable reference (A's payment already has its channel: refused)",
   },
   "sandbox.simulate": { input: () => ({ paymentReference: "alpha-secret-ref", outcome: "pay" }) },
+  "sandbox.settle": {},
+  "settlements.list": { input: () => ({}) },
+  "settlements.byId": { input: () => ({ settlementId: ids.settlementId }) },
   "keys.list": {},
   "keys.roll": { input: () => ({ graceSeconds: 0 }) },
   "keys.createLive": {},
@@ -193,6 +197,7 @@ test("merchant B, signed in as an owner, gets NOT_FOUND for A's ids and none of 
     "payments.cancel",
     "payments.refund",
     "sandbox.simulate",
+    "settlements.byId",
     "links.byId",
     "links.setActive",
     "team.withdrawInvite",

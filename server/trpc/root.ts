@@ -10,6 +10,7 @@ import { mailRouter } from "./routers/mail";
 import { paymentsRouter } from "./routers/payments";
 import { providersRouter } from "./routers/providers";
 import { sandboxRouter } from "./routers/sandbox";
+import { settlementsRouter } from "./routers/settlements";
 import { teamRouter } from "./routers/team";
 import { standardCheckoutProcedure } from "./routers/standard-checkout";
 import { verifyPaymentProcedure } from "./routers/verify";
@@ -23,6 +24,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   checkout: checkoutRouter,
   sandbox: sandboxRouter,
+  settlements: settlementsRouter,
   keys: keysRouter,
   providers: providersRouter,
   links: linksRouter,

@@ -1,6 +1,8 @@
 // The sandbox bank from the dashboard and typed clients: same simulator as the REST door.
 import { z } from "zod";
 import { simulateInput, simulatePayment } from "../../providers/sandbox/bank";
+import { settlementFaults } from "../../providers/sandbox/settlement";
+import { settleSandboxNow } from "../../settlements/sandbox";
 import { router, staffProcedure } from "../init";
 
 export const sandboxRouter = router({
@@ -8,4 +10,8 @@ export const sandboxRouter = router({
     const { paymentReference, ...body } = input;
     return (await simulatePayment(ctx.caller.merchantId, ctx.caller.mode, paymentReference, body)).payments;
   }),
+  /** POST /api/v2/sandbox/settlements: everything the bank holds for the merchant, settled now, with any faults. */
+  settle: staffProcedure
+    .input(settlementFaults)
+    .mutation(({ ctx, input }) => settleSandboxNow(ctx.caller.merchantId, ctx.caller.mode, input)),
 });

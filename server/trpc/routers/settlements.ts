@@ -1,0 +1,11 @@
+// Settlements for the dashboard and typed clients: the same core as GET /api/v2/settlements[/{id}].
+import { z } from "zod";
+import { getSettlement, listSettlements, settlementQuery } from "../../settlements/view";
+import { authedProcedure, router } from "../init";
+
+export const settlementsRouter = router({
+  list: authedProcedure.input(settlementQuery).query(({ ctx, input }) => listSettlements(ctx.caller.merchantId, ctx.caller.mode, input)),
+  byId: authedProcedure
+    .input(z.object({ settlementId: z.string().min(1).max(64) }))
+    .query(({ ctx, input }) => getSettlement(ctx.caller.merchantId, ctx.caller.mode, input.settlementId)),
+});
