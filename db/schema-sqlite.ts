@@ -12,6 +12,7 @@ export * from "./tables/providers";
 export * from "./tables/deliveries";
 export * from "./tables/operations";
 export * from "./tables/settlements";
+export * from "./tables/books";
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type Mode = "test" | "live";

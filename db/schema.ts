@@ -49,4 +49,8 @@ export const {
   settlementLines,
   sandboxBankCredits,
   sandboxBankRefunds,
+  ledgerEntries,
+  ledgerPostings,
+  ledgerBalances,
+  ledgerHeads,
 } = tables;

@@ -1,5 +1,5 @@
 // The operator CLI (API.md "Operator CLI"): merchant create, keys roll / create, provider add, user reset-password, mail list,
-// db copy, db backup / restore.
+// db copy, db backup / restore, ledger verify.
 import { parseArgs } from "node:util";
 import { closeDatabase, migrateDatabase } from "../../db/client";
 import { copySqliteToPostgres } from "../../db/copy";
@@ -11,6 +11,7 @@ import { allMail } from "../mail/outbox";
 import { createMerchant } from "../merchants/create-merchant";
 import { resetPassword } from "../users/users";
 import { BackupRefused, restoreBackup, takeBackup } from "../backups/backup";
+import { verifyLedger } from "../books/verify";
 
 const HELP = `Owo operator CLI
 
@@ -33,6 +34,8 @@ const HELP = `Owo operator CLI
       A consistent copy of the live SQLite database with its master key and auth secret, sealed with the passphrase.
   npm run owo -- db restore --from <file> --passphrase-file <file> [--json]
       Puts a backup back into an empty data folder (where DATABASE_URL points), then checks it.
+  npm run owo -- ledger verify [--merchant <merchantId>] [--expect-head <sequence>:<hash> [--mode test]] [--json]
+      Recomputes every ledger chain and balance; exit 1 at the first fault (a head other than the one expected is one).
 
 Uses DATABASE_URL (default ./data/owo.db) and migrates it first (db copy uses only --from and --to).`;
 
@@ -71,6 +74,7 @@ async function run(argv: string[]): Promise<number> {
       "public-key": { type: "string" },
       to: { type: "string" },
       "passphrase-file": { type: "string" },
+      "expect-head": { type: "string" },
       limit: { type: "string", default: "20" },
       "grace-seconds": { type: "string", default: "0" },
       json: { type: "boolean", default: false },
@@ -176,6 +180,17 @@ async function run(argv: string[]): Promise<number> {
         : "No mail.";
       print({ mails: list }, human);
       return 0;
+    }
+    case "ledger verify": {
+      if (values.mode !== "test" && values.mode !== "live") throw new ApiError("S5", "--mode must be test or live");
+      const verdict = await verifyLedger({ merchantId: values.merchant, mode: values.mode, expectHead: values["expect-head"] });
+      print(
+        verdict,
+        verdict.ok
+          ? `The books hold: ${verdict.entries} entries, every chain and balance recomputed.`
+          : `FAULT in ${verdict.fault.merchantId}/${verdict.fault.mode}${verdict.fault.entryId ? ` at ${verdict.fault.entryId}` : ""}: ${verdict.fault.reason}`,
+      );
+      return verdict.ok ? 0 : 1;
     }
     default:
       console.error(`Unknown command: ${command}\n\n${HELP}`);

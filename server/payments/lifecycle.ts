@@ -7,6 +7,8 @@ import { recordEvent } from "./events";
 import { formatKobo } from "./money";
 import { isOpen } from "./status";
 import { clock } from "../clock";
+import { bookCredit, bookRefund, feesOfPayment } from "../books/payment-entries";
+import { feeFor, SANDBOX_SCHEDULE } from "../books/fees";
 
 /** Where a bank's notice points: the account opened for a payment, or the dial code's bank and reference. */
 export type NoticeTarget = { accountNumber: string } | { bankCode: string; providerReference: string };
@@ -66,10 +68,13 @@ async function creditInTx(
   tx: Tx,
   p: PaymentRow,
   amount: number,
+  feeKobo: number,
   now: number,
   detail: Record<string, unknown>,
   opts: MoveOptions,
 ): Promise<PaymentRow> {
+  // The books move in this same transaction: a crash keeps the credit and its entry, or neither.
+  await bookCredit(tx, p, amount, feeKobo, !isOpen(p.status), now);
   if (!isOpen(p.status)) {
     // Money after close never moves the payment; it is owed back to the customer.
     const owed = await save(tx, { ...p, amountToRefundKobo: p.amountToRefundKobo + amount, updatedAt: now });
@@ -127,7 +132,7 @@ export async function applyBankNotice(notice: BankNotice, now = clock.now(), opt
     const current = await expireInTx(tx, found, now, opts);
     const payment =
       notice.kind === "credit"
-        ? await creditInTx(tx, current, notice.amountKobo, now, detail, opts)
+        ? await creditInTx(tx, current, notice.amountKobo, feeFor(SANDBOX_SCHEDULE, notice.amountKobo), now, detail, opts)
         : await declineInTx(tx, current, now, detail, opts);
     return { payment, applied: true };
   });
@@ -140,6 +145,8 @@ export type ProviderRecord = {
   amountKobo: number;
   /** When the provider recorded the money: it decides whether the payment was alive (API.md "Which time decides"). */
   paidAt?: number;
+  /** The merchant's fee on all of that money (API.md "Fees"), in kobo; absent when the reading carries none. */
+  feeKobo?: number;
 };
 
 export type ProviderOutcome = { payment: PaymentRow; applied: boolean };
@@ -189,9 +196,11 @@ export async function applyProviderRecord(
     if (inserted.length === 0) return { payment: found, applied: false };
     const detail = { provider: found.provider, transactionId: via.transactionId };
     let payment: PaymentRow;
-    if (kind === "credit")
-      payment = await creditInTx(tx, await expireInTx(tx, found, at, {}), record.amountKobo - received, at, detail, {});
-    else if (kind === "decline") payment = await declineInTx(tx, found, now, detail, {});
+    if (kind === "credit") {
+      // The record's fee covers all it holds; this credit carries what the books have not charged yet.
+      const fee = Math.max(0, (record.feeKobo ?? 0) - (await feesOfPayment(tx, found.id)));
+      payment = await creditInTx(tx, await expireInTx(tx, found, at, {}), record.amountKobo - received, fee, at, detail, {});
+    } else if (kind === "decline") payment = await declineInTx(tx, found, now, detail, {});
     // The provider closed it unpaid on its own clock: Owo's lifetime ends with it.
     else if (kind === "expiry") payment = await expireInTx(tx, found, Math.max(now, found.expiresAt), {}, true);
     // Money the provider sent back by itself (a transfer of the wrong amount) is history, never refund due.
@@ -235,6 +244,7 @@ export async function refundSettledInTx(tx: Tx, p: PaymentRow, refund: RefundRow
   const processed = refund.status === "PROCESSED";
   let current = p;
   if (processed) {
+    await bookRefund(tx, p, refund, now);
     current = { ...p, amountRefundedKobo: p.amountRefundedKobo + refund.amountKobo, updatedAt: now };
     await tx.update(payments).set({ amountRefundedKobo: current.amountRefundedKobo, updatedAt: now }).where(eq(payments.id, p.id));
   }

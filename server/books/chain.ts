@@ -1,0 +1,55 @@
+// The hash chain (API.md "Ledger and balances"): each entry's hash is SHA-256 of the previous entry's hash and the
+// entry's canonical bytes, so rewriting one entry breaks every hash after it, and a rewritten, re-hashed chain ends in
+// a head that differs from one anybody kept.
+import { createHash } from "node:crypto";
+
+/** The previous hash of an entry that starts a chain. */
+export const GENESIS_HASH = "0".repeat(64);
+
+export type ChainedEntry = {
+  entryId: string;
+  merchantId: string;
+  mode: string;
+  sequence: number;
+  kind: string;
+  reason: string | null;
+  paymentReference: string | null;
+  refundReference: string | null;
+  settlementId: string | null;
+  reversesEntryId: string | null;
+  postedAt: number;
+  postings: { account: string; amountKobo: number }[];
+};
+
+/** JSON with its keys sorted at every depth; arrays keep their order. */
+function sortedJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${sortedJson(record[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Amounts as kobo integer strings (no float, no naira formatting); times as epoch milliseconds. */
+export function canonicalBytes(e: ChainedEntry): string {
+  return sortedJson({
+    entryId: e.entryId,
+    merchantId: e.merchantId,
+    mode: e.mode,
+    sequence: e.sequence,
+    kind: e.kind,
+    reason: e.reason,
+    paymentReference: e.paymentReference,
+    refundReference: e.refundReference,
+    settlementId: e.settlementId,
+    reversesEntryId: e.reversesEntryId,
+    postedAt: e.postedAt,
+    postings: e.postings.map((p) => ({ account: p.account, amount: String(p.amountKobo) })),
+  });
+}
+
+export function chainHash(previousHash: string, e: ChainedEntry): string {
+  return createHash("sha256").update(previousHash).update(canonicalBytes(e)).digest("hex");
+}

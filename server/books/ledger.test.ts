@@ -1,0 +1,222 @@
+// The books as a merchant's money moves them (API.md "Ledger and balances", "Fees"): part payments, late money and a
+// refund driven over HTTP through the sandbox bank, each booked with its fee; the database refusing to edit an entry;
+// `owo ledger verify` passing on the real books and failing on tampered copies, a re-hashed rewrite included.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import Database from "better-sqlite3";
+import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
+import { transferBody } from "../testing/initiation";
+import { runCliBeside } from "../testing/processes";
+import { eventually } from "../testing/receiver";
+import { chainHash, GENESIS_HASH } from "./chain";
+
+let owo: Owo;
+let m: TestMerchant;
+let token: string;
+before(async () => {
+  owo = await startOwo();
+  m = await createTestMerchant("Books Store");
+  token = await tokenFor(owo, m);
+});
+after(() => owo.stop());
+
+const onSqlite = () => !process.env.OWO_TEST_POSTGRES_URL;
+
+async function tables() {
+  const { db } = await import("../../db/client");
+  const schema = await import("../../db/schema");
+  return { db, ...schema };
+}
+
+async function balances(): Promise<Record<string, number>> {
+  const { db, ledgerBalances } = await tables();
+  const rows = await db().select().from(ledgerBalances);
+  return Object.fromEntries(rows.filter((r) => r.merchantId === m.merchantId).map((r) => [r.account, r.balanceKobo]));
+}
+
+async function entriesOf(paymentReference: string) {
+  const { db, ledgerEntries, ledgerPostings } = await tables();
+  const { eq, asc } = await import("drizzle-orm");
+  const entries = await db()
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.paymentReference, paymentReference))
+    .orderBy(asc(ledgerEntries.sequence));
+  return Promise.all(
+    entries.map(async (e) => ({
+      kind: e.kind,
+      postings: (await db().select().from(ledgerPostings).where(eq(ledgerPostings.entryId, e.id)).orderBy(asc(ledgerPostings.line))).map(
+        (p) => [p.account, p.amountKobo],
+      ),
+    })),
+  );
+}
+
+const pay = (ref: string, amount: string) =>
+  call(owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token, body: { outcome: "pay", amount } });
+
+let ref = "";
+test("part payments, late money and a refund each book one balanced entry with the sandbox's fee", async () => {
+  ref = `books-${Date.now()}`;
+  const body = transferBody(m.publicKey, { paymentReference: ref, amount: "1500.00" });
+  assert.equal((await call(owo, "POST", "/api/v2/payments/initiates", { token, body })).status, 200);
+  assert.deepEqual(await entriesOf(ref), [], "initiation posts nothing");
+  assert.equal((await pay(ref, "1000.00")).status, 200);
+  assert.equal((await pay(ref, "500.00")).status, 200);
+  assert.equal((await pay(ref, "300.00")).status, 200, "money after the payment closed");
+  const sandbox = "provider:sandbox";
+  assert.deepEqual(await entriesOf(ref), [
+    {
+      kind: "credit",
+      postings: [
+        [sandbox, 100_000],
+        ["sales", -100_000],
+        ["fees", 1_500],
+        [sandbox, -1_500],
+      ],
+    },
+    {
+      kind: "credit",
+      postings: [
+        [sandbox, 50_000],
+        ["sales", -50_000],
+        ["fees", 750],
+        [sandbox, -750],
+      ],
+    },
+    {
+      kind: "late_credit",
+      postings: [
+        [sandbox, 30_000],
+        ["refund_due", -30_000],
+        ["fees", 450],
+        [sandbox, -450],
+      ],
+    },
+  ]);
+
+  const refunded = await call(owo, "POST", `/api/v2/payments/${ref}/refunds`, { token, body: { amount: "500.00", reason: "returned" } });
+  assert.equal(refunded.status, 200, refunded.text);
+  await eventually("the refund processed", async () => {
+    const v = await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token });
+    return v.json.data.payments.amountRefunded === "500.00";
+  });
+  const refundEntry = (await entriesOf(ref))[3];
+  assert.deepEqual(refundEntry, {
+    kind: "refund",
+    postings: [
+      ["refund_due", 30_000],
+      ["refunds", 20_000],
+      [sandbox, -50_000],
+    ],
+  });
+  assert.deepEqual(await balances(), {
+    [sandbox]: 180_000 - 2_700 - 50_000,
+    sales: -150_000,
+    refund_due: 0,
+    fees: 2_700,
+    refunds: 20_000,
+  });
+});
+
+test("the database refuses to change or delete an entry or a posting", async () => {
+  const { write } = await import("../../db/client");
+  const { ledgerEntries, ledgerPostings } = await tables();
+  const refused = /never (changed|deleted)/;
+  await assert.rejects(() => write((tx) => tx.update(ledgerEntries).set({ kind: "refund" })), refused);
+  await assert.rejects(() => write((tx) => tx.delete(ledgerEntries)), refused);
+  await assert.rejects(() => write((tx) => tx.update(ledgerPostings).set({ amountKobo: 1 })), refused);
+  await assert.rejects(() => write((tx) => tx.delete(ledgerPostings)), refused);
+  assert.equal((await entriesOf(ref)).length, 4);
+});
+
+test("ledger verify passes on the books and names the first fault on tampered copies", async () => {
+  const ok = await runCliBeside(["ledger", "verify", "--json"], owo.databaseUrl);
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.deepEqual(JSON.parse(ok.stdout.trim().split("\n").pop() ?? ""), { ok: true, entries: 4 });
+  if (!onSqlite()) return;
+
+  const tampered = (name: string, change: (d: Database.Database) => void): string => {
+    const copy = join(owo.dataDir, `${name}.db`);
+    // The live file's WAL holds recent pages: a consistent copy comes through SQLite itself.
+    const live = new Database(owo.databaseUrl, { readonly: true });
+    live.prepare("vacuum into ?").run(copy);
+    live.close();
+    const d = new Database(copy);
+    for (const t of ["ledger_entries_no_update", "ledger_postings_no_update"]) d.exec(`drop trigger ${t}`);
+    change(d);
+    d.close();
+    return copy;
+  };
+  const verify = async (file: string, ...args: string[]) => {
+    const r = await runCliBeside(["ledger", "verify", "--json", ...args], file);
+    return { status: r.status, out: JSON.parse(r.stdout.trim().split("\n").pop() ?? "{}") };
+  };
+
+  // A kobo moved from sales to the provider on the first credit: the postings still sum to zero, the hash breaks.
+  const moved = tampered("moved", (d) => {
+    d.exec(
+      "update ledger_postings set amount_kobo = amount_kobo + 1 where line = 0 and entry_id = (select id from ledger_entries where sequence = 1)",
+    );
+    d.exec(
+      "update ledger_postings set amount_kobo = amount_kobo - 1 where line = 1 and entry_id = (select id from ledger_entries where sequence = 1)",
+    );
+  });
+  const first = (await verify(moved)).out;
+  assert.equal((await verify(moved)).status, 1);
+  assert.equal(first.ok, false);
+  assert.equal(first.fault.merchantId, m.merchantId);
+  assert.equal(first.fault.mode, "test");
+  assert.match(first.fault.reason, /hash/);
+
+  // A balance edited by hand no longer equals its entries.
+  const balance = tampered("balance", (d) => d.exec("update ledger_balances set balance_kobo = balance_kobo + 100 where account = 'fees'"));
+  const b = await verify(balance);
+  assert.equal(b.status, 1);
+  assert.match(b.out.fault.reason, /balance of fees/);
+
+  // The whole chain rewritten and re-hashed (the fee of the first credit halved): sound on its own, caught by the kept head.
+  const { db, ledgerHeads } = await tables();
+  const [head] = await db().select().from(ledgerHeads);
+  assert.ok(head);
+  const kept = `${head.sequence}:${head.hash}`;
+  const rewritten = tampered("rewritten", (d) => {
+    const first = d.prepare("select id from ledger_entries where sequence = 1").get() as { id: string };
+    d.prepare("update ledger_postings set amount_kobo = amount_kobo / 2 where entry_id = ? and line in (2, 3)").run(first.id);
+    d.exec("update ledger_balances set balance_kobo = balance_kobo - 750 where account = 'fees'");
+    d.exec("update ledger_balances set balance_kobo = balance_kobo + 750 where account = 'provider:sandbox'");
+    let previous = GENESIS_HASH;
+    const entries = d.prepare("select * from ledger_entries order by sequence").all() as Record<string, string | number | null>[];
+    for (const e of entries) {
+      const postings = d
+        .prepare("select account, amount_kobo as amountKobo from ledger_postings where entry_id = ? order by line")
+        .all(e.id) as {
+        account: string;
+        amountKobo: number;
+      }[];
+      const hash = chainHash(previous, {
+        entryId: String(e.id),
+        merchantId: String(e.merchant_id),
+        mode: String(e.mode),
+        sequence: Number(e.sequence),
+        kind: String(e.kind),
+        reason: e.reason === null ? null : String(e.reason),
+        paymentReference: e.payment_reference === null ? null : String(e.payment_reference),
+        refundReference: e.refund_reference === null ? null : String(e.refund_reference),
+        settlementId: e.settlement_id === null ? null : String(e.settlement_id),
+        reversesEntryId: e.reverses_entry_id === null ? null : String(e.reverses_entry_id),
+        postedAt: Number(e.posted_at),
+        postings,
+      });
+      d.prepare("update ledger_entries set hash = ? where id = ?").run(hash, e.id);
+      previous = hash;
+    }
+    d.prepare("update ledger_heads set hash = ?").run(previous);
+  });
+  assert.equal((await verify(rewritten)).status, 0, "a perfect rewrite is sound on its own");
+  const caught = await verify(rewritten, "--merchant", m.merchantId, "--expect-head", kept);
+  assert.equal(caught.status, 1);
+  assert.match(caught.out.fault.reason, /expected head/);
+  assert.equal((await verify(owo.databaseUrl, "--merchant", m.merchantId, "--expect-head", kept)).status, 0);
+});

@@ -1,0 +1,114 @@
+// `owo ledger verify` (API.md "Ledger and balances"): recomputes every chain from its first entry and every balance
+// from the postings, and stops at the first fault. Reads in one snapshot, a merchant and mode at a time, in pages.
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { db, readSnapshot } from "../../db/client";
+import { ledgerBalances, ledgerEntries, ledgerHeads, ledgerPostings, type Mode } from "../../db/schema";
+import { chainHash, GENESIS_HASH } from "./chain";
+
+export type Fault = { merchantId: string; mode: string; entryId: string | null; reason: string };
+export type Verdict = { ok: true; entries: number } | { ok: false; fault: Fault };
+
+const PAGE = 1000;
+
+/** One merchant and mode's chain and balances; null when sound. `expectHead` is "<sequence>:<hash>". */
+async function verifyBooks(merchantId: string, mode: Mode, expectHead: string | null, counted: { entries: number }): Promise<Fault | null> {
+  const fault = (entryId: string | null, reason: string): Fault => ({ merchantId, mode, entryId, reason });
+  const sums = new Map<string, number>();
+  let previousHash = GENESIS_HASH;
+  let sequence = 0;
+  let lastId: string | null = null;
+  for (;;) {
+    const page = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.merchantId, merchantId), eq(ledgerEntries.mode, mode), gt(ledgerEntries.sequence, sequence)))
+      .orderBy(asc(ledgerEntries.sequence))
+      .limit(PAGE);
+    if (page.length === 0) break;
+    const postings = await db()
+      .select()
+      .from(ledgerPostings)
+      .where(
+        inArray(
+          ledgerPostings.entryId,
+          page.map((e) => e.id),
+        ),
+      )
+      .orderBy(asc(ledgerPostings.entryId), asc(ledgerPostings.line));
+    const byEntry = new Map<string, typeof postings>();
+    for (const p of postings) byEntry.set(p.entryId, [...(byEntry.get(p.entryId) ?? []), p]);
+    for (const e of page) {
+      if (e.sequence !== sequence + 1) return fault(e.id, `sequence ${e.sequence} follows ${sequence}${lastId ? ` (${lastId})` : ""}`);
+      const lines = byEntry.get(e.id) ?? [];
+      if (lines.length < 2) return fault(e.id, `${lines.length} postings`);
+      let sum = 0n;
+      for (const p of lines) {
+        sum += BigInt(p.amountKobo);
+        sums.set(p.account, (sums.get(p.account) ?? 0) + p.amountKobo);
+      }
+      if (sum !== 0n) return fault(e.id, `postings sum to ${sum} kobo`);
+      const hash = chainHash(previousHash, { ...e, entryId: e.id, postings: lines });
+      if (hash !== e.hash) return fault(e.id, "hash does not match the entry and the one before it");
+      previousHash = e.hash;
+      sequence = e.sequence;
+      lastId = e.id;
+      counted.entries++;
+    }
+  }
+  const [head] = await db()
+    .select()
+    .from(ledgerHeads)
+    .where(and(eq(ledgerHeads.merchantId, merchantId), eq(ledgerHeads.mode, mode)));
+  if ((head?.sequence ?? 0) !== sequence || (head?.hash ?? GENESIS_HASH) !== previousHash)
+    return fault(lastId, `stored head ${head?.sequence ?? 0}:${head?.hash ?? GENESIS_HASH} is not the chain's ${sequence}:${previousHash}`);
+  if (expectHead !== null) {
+    const [seq, hash] = expectHead.split(":");
+    const kept = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.merchantId, merchantId), eq(ledgerEntries.mode, mode), eq(ledgerEntries.sequence, Number(seq))));
+    if (kept[0]?.hash !== hash) return fault(kept[0]?.id ?? null, `entry ${seq} is not the expected head ${expectHead}`);
+  }
+  const stored = await db()
+    .select()
+    .from(ledgerBalances)
+    .where(and(eq(ledgerBalances.merchantId, merchantId), eq(ledgerBalances.mode, mode)));
+  for (const b of stored) {
+    const summed = sums.get(b.account) ?? 0;
+    if (b.balanceKobo !== summed) return fault(null, `balance of ${b.account} is ${b.balanceKobo} kobo, its postings sum to ${summed}`);
+    sums.delete(b.account);
+  }
+  for (const [account, summed] of sums) if (summed !== 0) return fault(null, `${account} has postings (${summed} kobo) and no balance`);
+  return null;
+}
+
+/** Every chain (or one merchant's), in one committed state; the first fault ends it. */
+export async function verifyLedger(options: { merchantId?: string; mode?: Mode; expectHead?: string } = {}): Promise<Verdict> {
+  if (options.expectHead !== undefined && !/^[1-9][0-9]*:[0-9a-f]{64}$/.test(options.expectHead))
+    throw new Error(`--expect-head: expected <sequence>:<64 hex digits>, got ${JSON.stringify(options.expectHead)}`);
+  // A head belongs to one merchant's books in one mode.
+  if (options.expectHead !== undefined && !options.merchantId) throw new Error("--expect-head needs --merchant <id>");
+  const headMode = options.mode ?? "test";
+  return readSnapshot(async () => {
+    const books = await db()
+      .selectDistinct({ merchantId: ledgerHeads.merchantId, mode: ledgerHeads.mode })
+      .from(ledgerHeads)
+      .where(options.merchantId ? eq(ledgerHeads.merchantId, options.merchantId) : undefined);
+    const fromEntries = await db()
+      .selectDistinct({ merchantId: ledgerEntries.merchantId, mode: ledgerEntries.mode })
+      .from(ledgerEntries)
+      .where(options.merchantId ? eq(ledgerEntries.merchantId, options.merchantId) : undefined);
+    const all = new Map([...books, ...fromEntries].map((b) => [`${b.merchantId}/${b.mode}`, b]));
+    const counted = { entries: 0 };
+    for (const b of [...all.values()].sort((x, y) => `${x.merchantId}/${x.mode}`.localeCompare(`${y.merchantId}/${y.mode}`))) {
+      const fault = await verifyBooks(b.merchantId, b.mode, b.mode === headMode ? (options.expectHead ?? null) : null, counted);
+      if (fault) return { ok: false, fault };
+    }
+    if (options.expectHead !== undefined && ![...all.values()].some((b) => b.mode === headMode))
+      return {
+        ok: false,
+        fault: { merchantId: options.merchantId ?? "", mode: headMode, entryId: null, reason: "no books to hold the expected head" },
+      };
+    return { ok: true, entries: counted.entries };
+  });
+}
