@@ -4,14 +4,11 @@
 import { and, isNull, lte } from "drizzle-orm";
 import { db, write } from "../../../db/client";
 import { sandboxBankCredits, sandboxBankRefunds } from "../../../db/schema";
+import { feeFor, SANDBOX_SCHEDULE } from "../../books/fees";
 
-/**
- * API.md "Fees": 1.5% of the credit, plus ₦100 when the credit is ₦2,500.00 or more, capped at ₦2,000.00, rounded
- * half up to the kobo. Integer arithmetic throughout: 15 ‰ of kobo, +500 before the floor is "half up".
- */
+/** The bank's published schedule (API.md "Fees"), the one rule Owo also charges its credits by (server/books/fees.ts). */
 export function sandboxFeeKobo(creditKobo: number): number {
-  const percent = Math.floor((creditKobo * 15 + 500) / 1000);
-  return Math.min(percent + (creditKobo >= 250_000 ? 10_000 : 0), 200_000);
+  return feeFor(SANDBOX_SCHEDULE, creditKobo);
 }
 
 export type SentCredit = {
