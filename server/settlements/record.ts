@@ -1,9 +1,11 @@
 // Each provider settlement is recorded once, its lines matched to Owo's payments by provider account and the
-// provider's transaction id; a later reading of the same settlement only moves its status and figures.
+// provider's transaction id; a later reading of the same settlement only moves its status and figures. Its money is
+// booked in the same transaction as the status that moved it (./booking.ts).
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { bankNotices, payments, settlementLines, settlements, type Mode, type SettlementRow } from "../../db/schema";
 import { newId } from "../identifiers";
+import { bookSettlementStatus } from "./booking";
 import type { SettlementLineReading, SettlementReading } from "../providers/settlement-reading";
 
 /** Where a settlement comes from: the sandbox bank (test mode) or one of the merchant's provider accounts. */
@@ -50,7 +52,9 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, reading
       .set({ ...figures, updatedAt: now })
       .where(eq(settlements.id, known.id))
       .returning();
-    return { settlement: updated ?? known, created: false, statusChanged: known.status !== reading.status };
+    if (!updated) throw new Error("settlement update returned nothing");
+    await bookSettlementStatus(tx, updated, known.status, now);
+    return { settlement: updated, created: false, statusChanged: known.status !== reading.status };
   }
   const [settlement] = await tx
     .insert(settlements)
@@ -86,6 +90,7 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, reading
         };
       }),
     );
+  await bookSettlementStatus(tx, settlement, null, now);
   return { settlement, created: true, statusChanged: true };
 }
 

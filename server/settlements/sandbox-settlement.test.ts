@@ -2,6 +2,10 @@
 // every fault of API.md shaping the settlement as a real provider's would; Owo records it and matches its lines.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { and, asc, eq } from "drizzle-orm";
+import { db } from "../../db/client";
+import { ledgerBalances, ledgerEntries, ledgerPostings } from "../../db/schema";
+import { verifyLedger } from "../books/verify";
 import { call, createTestMerchant, tokenFor } from "../testing/harness";
 import { newReference, startInitiating, transferBody, ussdBody, type InitiatingMerchant } from "../testing/initiation";
 
@@ -25,6 +29,17 @@ async function paid(body: Record<string, unknown>, ...amounts: (string | undefin
     assert.equal(sim.status, 200, sim.text);
   }
   return String(body.paymentReference);
+}
+
+/** The settlement's entries on the merchant's books, as `kind account amount` per posting. */
+async function booked(settlementId: string): Promise<string[]> {
+  const rows = await db()
+    .select({ kind: ledgerEntries.kind, account: ledgerPostings.account, amountKobo: ledgerPostings.amountKobo })
+    .from(ledgerEntries)
+    .innerJoin(ledgerPostings, eq(ledgerPostings.entryId, ledgerEntries.id))
+    .where(eq(ledgerEntries.settlementId, settlementId))
+    .orderBy(asc(ledgerEntries.sequence), asc(ledgerPostings.line));
+  return rows.map((r) => `${r.kind} ${r.account} ${r.amountKobo}`);
 }
 
 const settle = (body: unknown, token = s.token) => call(s.owo, "POST", "/api/v2/sandbox/settlements", { token, body });
@@ -59,6 +74,13 @@ test("a clean settlement: every credit once, the bank's published fees, arithmet
       ["payment", split, "30.00", true],
     ],
   );
+  // One entry: the net leaves what the sandbox held for the merchant's bank.
+  assert.deepEqual(await booked(st.settlementId), ["settlement bank 630545", "settlement provider:sandbox -630545"]);
+  const [held] = await db()
+    .select({ kobo: ledgerBalances.balanceKobo })
+    .from(ledgerBalances)
+    .where(and(eq(ledgerBalances.merchantId, s.merchant.merchantId), eq(ledgerBalances.account, "provider:sandbox")));
+  assert.equal(held?.kobo, 0, "Owo's books and the bank's agree: the sandbox holds nothing unsettled");
   const again = await settle({});
   assert.equal(again.status, 409, "everything was paid out: nothing is settled twice");
   assert.equal(again.json.data.code, "S15");
@@ -113,6 +135,14 @@ test("faults shape the settlement as a faulty provider's would, and an omitted c
   // Paid ₦10.00 less than its lines: the figures no longer add up, as a short payout's would not.
   assert.equal(st.netAmount, "4761.00");
   assert.equal(kobo(st.grossAmount) - kobo(st.feeAmount) - kobo(st.adjustmentAmount) - kobo(st.netAmount), 1000);
+  // The stamp duty is the merchant's cost, the unknown line's money sits in suspense, and what a short payout lacks
+  // stays with the provider: it took 476100 + 5000 − 98500 from what the sandbox held.
+  assert.deepEqual(await booked(st.settlementId), [
+    "settlement bank 476100",
+    "settlement adjustments 5000",
+    "settlement suspense -98500",
+    "settlement provider:sandbox -382600",
+  ]);
   const later = (await settle({})).json.data.settlement;
   assert.deepEqual(
     (later.lines as Line[]).map((l) => [l.paymentReference, l.grossAmount]),
@@ -143,6 +173,9 @@ test("bad faults are 400 S5 naming the field; another merchant cannot see the se
   const otherToken = await tokenFor(s.owo, other);
   assert.equal((await call(s.owo, "GET", `/api/v2/settlements/${st.settlementId}`, { token: otherToken })).status, 404);
   assert.equal((await settle({}, otherToken)).status, 409);
+  // Every settlement above booked balanced, chained entries whose balances equal their sums.
+  const verdict = await verifyLedger({ merchantId: s.merchant.merchantId });
+  assert.equal(verdict.ok, true, JSON.stringify(verdict));
   const bad = await call(s.owo, "GET", "/api/v2/settlements?from=2026-13-01&status=lost", { token: s.token });
   assert.equal(bad.status, 400);
   assert.deepEqual(bad.json.data.errors.map((e: { field: string }) => e.field).sort(), ["from", "status"]);

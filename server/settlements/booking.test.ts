@@ -1,0 +1,118 @@
+// A live provider's settlement on the books as its status moves: nothing while withheld, one `settlement` entry when
+// paid (other sales to `external`, lines under Owo's prefix for no payment to `suspense`, a wallet payout to the
+// provider wallet), and a `settlement_failed` entry that puts it back exactly when the provider reports it failed.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { asc, eq } from "drizzle-orm";
+import { db, write } from "../../db/client";
+import { ledgerEntries, ledgerPostings } from "../../db/schema";
+import { verifyLedger } from "../books/verify";
+import type { SettlementReading } from "../providers/settlement-reading";
+import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
+import { recordSettlement, type SettlementSource } from "./record";
+import { getSettlement } from "./view";
+
+let owo: Owo;
+before(async () => {
+  owo = await startOwo();
+});
+after(() => owo.stop());
+
+const reading = (status: SettlementReading["status"], destination: SettlementReading["destination"] = "bank"): SettlementReading => ({
+  providerSettlementId: "5400172",
+  status,
+  destination,
+  currency: "NGN",
+  grossKobo: 1_500_000,
+  feeKobo: 22_500,
+  refundKobo: 0,
+  adjustmentKobo: 5_000,
+  netKobo: 1_472_500,
+  settledAt: Date.parse("2026-11-23T09:00:00Z"),
+  lines: [
+    {
+      kind: "payment",
+      providerTransactionId: "4099260600",
+      providerReference: "shop-order-77",
+      grossKobo: 500_000,
+      feeKobo: 7_500,
+      netKobo: 492_500,
+    },
+    {
+      kind: "payment",
+      providerTransactionId: "4099260601",
+      providerReference: "owo_0000stray",
+      grossKobo: 1_000_000,
+      feeKobo: 15_000,
+      netKobo: 985_000,
+    },
+    { kind: "adjustment", providerTransactionId: "stamp-5400172", providerReference: null, grossKobo: -5_000, feeKobo: 0, netKobo: -5_000 },
+  ],
+});
+
+async function postingsOf(settlementId: string): Promise<string[]> {
+  const rows = await db()
+    .select({ kind: ledgerEntries.kind, account: ledgerPostings.account, amountKobo: ledgerPostings.amountKobo })
+    .from(ledgerEntries)
+    .innerJoin(ledgerPostings, eq(ledgerPostings.entryId, ledgerEntries.id))
+    .where(eq(ledgerEntries.settlementId, settlementId))
+    .orderBy(asc(ledgerEntries.sequence), asc(ledgerPostings.line));
+  return rows.map((r) => `${r.kind} ${r.account} ${r.amountKobo}`);
+}
+
+test("withheld books nothing; paid books once with external and suspense; failed reverses it exactly", async () => {
+  const m = await createTestMerchant();
+  const source: SettlementSource = {
+    merchantId: m.merchantId,
+    mode: "live",
+    provider: "flutterwave",
+    providerAccountId: "prv_bookingtest0000000",
+  };
+  const held = await write((tx) => recordSettlement(tx, source, reading("withheld"), Date.now()));
+  assert.equal(held.created, true);
+  assert.deepEqual(await postingsOf(held.settlement.id), []);
+  const lines = (await getSettlement(m.merchantId, "live", held.settlement.id)).lines;
+  assert.deepEqual(
+    lines.map((l) => [l.kind, l.matched]),
+    [
+      ["external", false],
+      ["unknown", false],
+      ["adjustment", false],
+    ],
+  );
+  const paid = await write((tx) => recordSettlement(tx, source, reading("paid"), Date.now()));
+  assert.equal(paid.settlement.id, held.settlement.id, "the same provider settlement is recorded once");
+  const again = await write((tx) => recordSettlement(tx, source, reading("paid"), Date.now()));
+  assert.equal(again.statusChanged, false);
+  // N 1472500, A 5000, E 492500, U 985000: the provider's own posting −(N + A − E − U) is 0 (no line was an Owo
+  // payment, so nothing it held for Owo moves), and a zero posting is left out.
+  const paidEntry = [
+    "settlement bank 1472500",
+    "settlement adjustments 5000",
+    "settlement external -492500",
+    "settlement suspense -985000",
+  ];
+  assert.deepEqual(await postingsOf(held.settlement.id), paidEntry);
+  await write((tx) => recordSettlement(tx, source, reading("failed"), Date.now()));
+  assert.deepEqual(await postingsOf(held.settlement.id), [
+    ...paidEntry,
+    "settlement_failed bank -1472500",
+    "settlement_failed adjustments -5000",
+    "settlement_failed external 492500",
+    "settlement_failed suspense 985000",
+  ]);
+  const verdict = await verifyLedger({ merchantId: m.merchantId });
+  assert.equal(verdict.ok, true, JSON.stringify(verdict));
+});
+
+test("a payout to the provider wallet (Flutterwave autowallet) is booked to provider_wallet, not the bank", async () => {
+  const m = await createTestMerchant();
+  const source: SettlementSource = {
+    merchantId: m.merchantId,
+    mode: "live",
+    provider: "flutterwave",
+    providerAccountId: "prv_wallettest00000000",
+  };
+  const s = await write((tx) => recordSettlement(tx, source, reading("paid", "wallet"), Date.now()));
+  assert.equal((await postingsOf(s.settlement.id))[0], "settlement provider_wallet:prv_wallettest00000000 1472500");
+});

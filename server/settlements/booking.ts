@@ -1,0 +1,62 @@
+// A settlement's money on the books (API.md "Ledger and balances"): when a provider reports it paid, one `settlement`
+// entry moves its net from what the provider held to the bank (or the provider wallet); when a paid one is later
+// reported failed, a `settlement_failed` entry puts it back exactly. Posted in the transaction that records the status.
+import { and, eq } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import { ledgerEntries, ledgerPostings, settlementLines, type SettlementRow } from "../../db/schema";
+import { providerAccount, type Account } from "../books/accounts";
+import { postEntry } from "../books/post";
+
+/** Books the move from `before` (null: first read) to the settlement's status now; nothing when no money moved. */
+export async function bookSettlementStatus(tx: Tx, s: SettlementRow, before: SettlementRow["status"] | null, at: number): Promise<void> {
+  if (s.status === "paid" && before !== "paid") await bookPaid(tx, s, at);
+  else if (s.status === "failed" && before === "paid") await bookFailed(tx, s, at);
+}
+
+async function bookPaid(tx: Tx, s: SettlementRow, at: number): Promise<void> {
+  const lines = await tx
+    .select({ kind: settlementLines.kind, netKobo: settlementLines.netKobo })
+    .from(settlementLines)
+    .where(eq(settlementLines.settlementId, s.id));
+  // E and U: what the net carried for the merchant's other sales and for no Owo payment; never Owo's to have held.
+  const external = lines.filter((l) => l.kind === "external").reduce((sum, l) => sum + l.netKobo, 0);
+  const suspense = lines.filter((l) => l.kind === "unknown").reduce((sum, l) => sum + l.netKobo, 0);
+  const provider = providerAccount(s.providerId === "sandbox" ? null : s.providerId);
+  const paidTo: Account = s.destination === "wallet" ? `provider_wallet:${s.providerId}` : "bank";
+  await postEntry(tx, {
+    merchantId: s.merchantId,
+    mode: s.mode,
+    kind: "settlement",
+    settlementId: s.id,
+    postings: [
+      { account: paidTo, amountKobo: s.netKobo },
+      { account: "adjustments", amountKobo: s.adjustmentKobo },
+      { account: "external", amountKobo: -external },
+      { account: "suspense", amountKobo: -suspense },
+      { account: provider, amountKobo: -(s.netKobo + s.adjustmentKobo - external - suspense) },
+    ],
+    postedAt: at,
+  });
+}
+
+/** The paid entry's postings with their signs turned: what the provider paid out comes back to what it holds. */
+async function bookFailed(tx: Tx, s: SettlementRow, at: number): Promise<void> {
+  const [paid] = await tx
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.settlementId, s.id), eq(ledgerEntries.kind, "settlement")));
+  if (!paid) return;
+  const postings = await tx
+    .select({ account: ledgerPostings.account, amountKobo: ledgerPostings.amountKobo })
+    .from(ledgerPostings)
+    .where(eq(ledgerPostings.entryId, paid.id))
+    .orderBy(ledgerPostings.line);
+  await postEntry(tx, {
+    merchantId: s.merchantId,
+    mode: s.mode,
+    kind: "settlement_failed",
+    settlementId: s.id,
+    postings: postings.map((p) => ({ account: p.account as Account, amountKobo: -p.amountKobo })),
+    postedAt: at,
+  });
+}
