@@ -47,6 +47,8 @@ export const payments = pgTable(
     amountToRefundKobo: bigint("amount_to_refund_kobo", { mode: "number" }).notNull().default(0),
     /** The sum of this payment's PROCESSED refunds, kept with the row so verify reads one row. */
     amountRefundedKobo: bigint("amount_refunded_kobo", { mode: "number" }).notNull().default(0),
+    /** The fees charged on every credit of this payment (API.md "Fees"), kept with the row as its ledger entries post. */
+    feeKobo: bigint("fee_kobo", { mode: "number" }).notNull().default(0),
     currency: text("currency").notNull(),
     country: text("country").notNull(),
     fullName: text("full_name").notNull(),

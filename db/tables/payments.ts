@@ -47,6 +47,8 @@ export const payments = sqliteTable(
     amountToRefundKobo: integer("amount_to_refund_kobo").notNull().default(0),
     /** The sum of this payment's PROCESSED refunds, kept with the row so verify reads one row. */
     amountRefundedKobo: integer("amount_refunded_kobo").notNull().default(0),
+    /** The fees charged on every credit of this payment (API.md "Fees"), kept with the row as its ledger entries post. */
+    feeKobo: integer("fee_kobo").notNull().default(0),
     currency: text("currency").notNull(),
     country: text("country").notNull(),
     fullName: text("full_name").notNull(),

@@ -96,6 +96,10 @@ test("part payments, late money and a refund each book one balanced entry with t
     },
   ]);
 
+  const verified = (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token })).json.data.payments;
+  assert.equal(verified.feeAmount, "27.00", "₦15.00 + ₦7.50 + ₦4.50: each credit charged on its own");
+  assert.equal(verified.settlementId, null);
+
   const refunded = await call(owo, "POST", `/api/v2/payments/${ref}/refunds`, { token, body: { amount: "500.00", reason: "returned" } });
   assert.equal(refunded.status, 200, refunded.text);
   await eventually("the refund processed", async () => {

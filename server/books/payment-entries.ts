@@ -37,11 +37,6 @@ async function paymentPostings(tx: Tx, paymentId: number, account: string): Prom
   return Number(row?.sum ?? 0);
 }
 
-/** The fees charged on every credit of a payment (verify's and callbacks' `feeAmount`). */
-export function feesOfPayment(tx: Tx, paymentId: number): Promise<number> {
-  return paymentPostings(tx, paymentId, "fees");
-}
-
 /** A refund the provider paid back: out of what it holds, against refund_due first, then the refunds account. */
 export async function bookRefund(tx: Tx, p: PaymentRow, refund: RefundRow, at: number): Promise<void> {
   const owed = Math.max(0, Math.min(refund.amountKobo, -(await paymentPostings(tx, p.id, "refund_due"))));

@@ -132,6 +132,8 @@ export const paymentState = z.object({
   amountPaid: naira.describe('"0.00" until money arrives; may exceed amount (overpaid)'),
   amountToRefund: naira.describe("Money that arrived after the payment closed"),
   amountRefunded: naira.describe("Sum of the refunds processed"),
+  feeAmount: naira.describe('Sum of the fees charged on every credit of this payment (see Fees); "0.00" before money arrives'),
+  settlementId: z.string().nullable().describe("The latest paid settlement holding one of its credits; null until then"),
   currency: z.literal("NGN"),
   country: z.literal("NG"),
   mode: z.enum(["test", "live"]),

@@ -30,6 +30,8 @@ export const callbackExample = {
           publicKey: "pk_test_3f9a1c0d5e7b2a4c6e8f0a1b2c3d4e5f",
           provider: "sandbox",
           amountRefunded: "0.00",
+          feeAmount: "22.50",
+          settlementId: null,
         },
       },
     },

@@ -85,6 +85,8 @@ export const paidTransferExample = {
   amountPaid: "1500.00",
   amountToRefund: "0.00",
   amountRefunded: "0.00",
+  feeAmount: "22.50",
+  settlementId: null,
   currency: "NGN",
   country: "NG",
   mode: "test",

@@ -57,6 +57,8 @@ export async function callbackData(
     publicKey: await publicKeyOf(p.merchantId, p.mode),
     provider: p.paymentType === null ? null : p.provider,
     amountRefunded: formatKobo(p.amountRefundedKobo),
+    feeAmount: formatKobo(p.feeKobo),
+    settlementId: null,
     ...(refund ? { refund } : {}),
   };
 }

@@ -190,6 +190,7 @@ async function reserve(req: InitiateRequest, who: Initiation, print: string, now
         amountPaidKobo: 0,
         amountToRefundKobo: 0,
         amountRefundedKobo: 0,
+        feeKobo: 0,
         currency: req.currency,
         country: req.country,
         fullName: req.fullName,

@@ -7,7 +7,7 @@ import { recordEvent } from "./events";
 import { formatKobo } from "./money";
 import { isOpen } from "./status";
 import { clock } from "../clock";
-import { bookCredit, bookRefund, feesOfPayment } from "../books/payment-entries";
+import { bookCredit, bookRefund } from "../books/payment-entries";
 import { feeFor, SANDBOX_SCHEDULE } from "../books/fees";
 
 /** Where a bank's notice points: the account opened for a payment, or the dial code's bank and reference. */
@@ -47,6 +47,7 @@ async function save(tx: Tx, p: PaymentRow): Promise<PaymentRow> {
       status: p.status,
       amountPaidKobo: p.amountPaidKobo,
       amountToRefundKobo: p.amountToRefundKobo,
+      feeKobo: p.feeKobo,
       paidAt: p.paidAt,
       updatedAt: p.updatedAt,
     })
@@ -75,9 +76,10 @@ async function creditInTx(
 ): Promise<PaymentRow> {
   // The books move in this same transaction: a crash keeps the credit and its entry, or neither.
   await bookCredit(tx, p, amount, feeKobo, !isOpen(p.status), now);
+  const charged = p.feeKobo + feeKobo;
   if (!isOpen(p.status)) {
     // Money after close never moves the payment; it is owed back to the customer.
-    const owed = await save(tx, { ...p, amountToRefundKobo: p.amountToRefundKobo + amount, updatedAt: now });
+    const owed = await save(tx, { ...p, amountToRefundKobo: p.amountToRefundKobo + amount, feeKobo: charged, updatedAt: now });
     return recordEvent(tx, owed, "refund_due", now, { amountKobo: amount, detail, publish: opts.publish });
   }
   const paid = p.amountPaidKobo + amount;
@@ -85,6 +87,7 @@ async function creditInTx(
   const moved = await save(tx, {
     ...p,
     amountPaidKobo: paid,
+    feeKobo: charged,
     status: done ? "SUCCESSFUL" : "PARTIALLY_PAID",
     paidAt: done ? now : null,
     updatedAt: now,
@@ -198,7 +201,7 @@ export async function applyProviderRecord(
     let payment: PaymentRow;
     if (kind === "credit") {
       // The record's fee covers all it holds; this credit carries what the books have not charged yet.
-      const fee = Math.max(0, (record.feeKobo ?? 0) - (await feesOfPayment(tx, found.id)));
+      const fee = Math.max(0, (record.feeKobo ?? 0) - found.feeKobo);
       payment = await creditInTx(tx, await expireInTx(tx, found, at, {}), record.amountKobo - received, fee, at, detail, {});
     } else if (kind === "decline") payment = await declineInTx(tx, found, now, detail, {});
     // The provider closed it unpaid on its own clock: Owo's lifetime ends with it.

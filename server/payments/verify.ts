@@ -20,6 +20,9 @@ export function paymentView(p: PaymentRow) {
     amountPaid: formatKobo(p.amountPaidKobo),
     amountToRefund: formatKobo(p.amountToRefundKobo),
     amountRefunded: formatKobo(p.amountRefundedKobo),
+    feeAmount: formatKobo(p.feeKobo),
+    // The latest paid settlement holding one of its credits (#24 settlements); none is booked against a payment yet.
+    settlementId: null,
     currency: p.currency,
     country: p.country,
     mode: p.mode,

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "fee_kobo" bigint DEFAULT 0 NOT NULL;

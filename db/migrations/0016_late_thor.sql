@@ -1,0 +1,1 @@
+ALTER TABLE `payments` ADD `fee_kobo` integer DEFAULT 0 NOT NULL;
