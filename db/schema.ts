@@ -49,6 +49,7 @@ export const {
   settlementLines,
   sandboxBankCredits,
   sandboxBankRefunds,
+  reconciliationExceptions,
   ledgerEntries,
   ledgerPostings,
   ledgerBalances,

@@ -106,3 +106,31 @@ export const sandboxBankRefunds = sqliteTable(
   },
   (t) => [index("sandbox_bank_refunds_reference").on(t.reference, t.settlementId)],
 );
+
+/** A disagreement reconciliation found (API.md "Reconciliation"), open until a person resolves it or its cause goes. */
+export const reconciliationExceptions = sqliteTable(
+  "reconciliation_exceptions",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    mode: text("mode", { enum: ["test", "live"] }).notNull(),
+    kind: text("kind", {
+      enum: ["unknown_payment", "amount_mismatch", "fee_mismatch", "net_mismatch", "not_settled", "bank_unmatched"],
+    }).notNull(),
+    settlementId: text("settlement_id").references(() => settlements.id),
+    paymentReference: text("payment_reference"),
+    /** What the exception is about at the provider (a line's transaction id), so the same finding is recorded once. */
+    subject: text("subject").notNull(),
+    expectedKobo: integer("expected_kobo"),
+    actualKobo: integer("actual_kobo"),
+    openedAt: integer("opened_at").notNull(),
+    resolvedAt: integer("resolved_at"),
+    note: text("note"),
+  },
+  (t) => [
+    uniqueIndex("reconciliation_exceptions_finding").on(t.merchantId, t.mode, t.kind, t.subject),
+    index("reconciliation_exceptions_open").on(t.merchantId, t.mode, t.resolvedAt),
+  ],
+);

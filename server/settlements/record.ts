@@ -6,6 +6,7 @@ import type { Tx } from "../../db/client";
 import { bankNotices, payments, settlementLines, settlements, type Mode, type SettlementRow } from "../../db/schema";
 import { newId } from "../identifiers";
 import { bookSettlementStatus } from "./booking";
+import { reconcileSettlement } from "./reconcile";
 import type { SettlementLineReading, SettlementReading } from "../providers/settlement-reading";
 
 /** Where a settlement comes from: the sandbox bank (test mode) or one of the merchant's provider accounts. */
@@ -91,7 +92,9 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, reading
       }),
     );
   await bookSettlementStatus(tx, settlement, null, now);
-  return { settlement, created: true, statusChanged: true };
+  await reconcileSettlement(tx, settlement, now);
+  const [reconciled] = await tx.select().from(settlements).where(eq(settlements.id, settlement.id));
+  return { settlement: reconciled ?? settlement, created: true, statusChanged: true };
 }
 
 /**

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "../../db/client";
-import { ledgerBalances, ledgerEntries, ledgerPostings } from "../../db/schema";
+import { ledgerBalances, ledgerEntries, ledgerPostings, reconciliationExceptions } from "../../db/schema";
 import { verifyLedger } from "../books/verify";
 import { call, createTestMerchant, tokenFor } from "../testing/harness";
 import { newReference, startInitiating, transferBody, ussdBody, type InitiatingMerchant } from "../testing/initiation";
@@ -59,6 +59,7 @@ test("a clean settlement: every credit once, the bank's published fees, arithmet
   assert.equal(st.feeAmount, "197.55");
   assert.equal(st.netAmount, "6305.45");
   assert.equal(st.count, 4);
+  assert.deepEqual(st.reconciliation, { status: "matched", exceptions: 0 }, "every line agrees with Owo's record");
   assert.equal(kobo(st.grossAmount) - kobo(st.feeAmount) - kobo(st.refundAmount) - kobo(st.adjustmentAmount), kobo(st.netAmount));
   const lines = st.lines as Line[];
   assert.equal(
@@ -132,6 +133,22 @@ test("faults shape the settlement as a faulty provider's would, and an omitted c
     ],
   );
   assert.equal(st.adjustmentAmount, "50.00");
+  assert.deepEqual(st.reconciliation, { status: "exceptions", exceptions: 4 });
+  const found = await db()
+    .select()
+    .from(reconciliationExceptions)
+    .where(eq(reconciliationExceptions.settlementId, st.settlementId))
+    .orderBy(asc(reconciliationExceptions.kind));
+  assert.deepEqual(
+    found.map((e) => [e.kind, e.paymentReference, e.expectedKobo, e.actualKobo]),
+    [
+      ["amount_mismatch", first, 400000, 400100],
+      ["fee_mismatch", first, 16000, 16500],
+      // Its own figures: 4001 + 1000 − 165 − 15 − 50 = 4771.00, paid 4761.00.
+      ["net_mismatch", null, 477100, 476100],
+      ["unknown_payment", null, null, 100000],
+    ],
+  );
   // Paid ₦10.00 less than its lines: the figures no longer add up, as a short payout's would not.
   assert.equal(st.netAmount, "4761.00");
   assert.equal(kobo(st.grossAmount) - kobo(st.feeAmount) - kobo(st.adjustmentAmount) - kobo(st.netAmount), 1000);

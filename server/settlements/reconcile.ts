@@ -1,0 +1,111 @@
+// Reconciling one settlement as it is recorded (API.md "Reconciliation"): each matched line's gross against the credit
+// Owo recorded and its fee against the fee Owo booked for that credit; each line under Owo's prefix for no payment;
+// the settlement's own arithmetic. Each finding is an exception recorded once (keyed by what it is about), and the
+// settlement shows how many it has.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../db/client";
+import {
+  bankNotices,
+  ledgerEntries,
+  ledgerPostings,
+  payments,
+  reconciliationExceptions,
+  settlementLines,
+  settlements,
+  type SettlementRow,
+} from "../../db/schema";
+import { newId } from "../identifiers";
+
+type Kind = (typeof reconciliationExceptions.$inferInsert)["kind"];
+type Finding = { kind: Kind; subject: string; paymentReference: string | null; expectedKobo: number | null; actualKobo: number | null };
+
+export async function reconcileSettlement(tx: Tx, s: SettlementRow, now: number): Promise<void> {
+  const lines = await tx.select().from(settlementLines).where(eq(settlementLines.settlementId, s.id));
+  const findings: Finding[] = [];
+  const linesNet = lines.reduce((sum, l) => sum + l.netKobo, 0);
+  const ownFigures = s.grossKobo - s.feeKobo - s.refundKobo - s.adjustmentKobo;
+  if (ownFigures !== s.netKobo || linesNet !== s.netKobo)
+    findings.push({
+      kind: "net_mismatch",
+      subject: `settlement:${s.id}`,
+      paymentReference: null,
+      expectedKobo: ownFigures !== s.netKobo ? ownFigures : linesNet,
+      actualKobo: s.netKobo,
+    });
+  for (const l of lines) {
+    if (l.kind === "unknown")
+      findings.push({
+        kind: "unknown_payment",
+        subject: l.providerTransactionId,
+        paymentReference: null,
+        expectedKobo: null,
+        actualKobo: l.grossKobo,
+      });
+    if (l.kind !== "payment" || !l.matched) continue;
+    const recorded = await recordedCredit(tx, s, l.providerTransactionId);
+    if (!recorded) continue;
+    const ref = l.paymentReference;
+    if (recorded.amountKobo !== l.grossKobo)
+      findings.push({
+        kind: "amount_mismatch",
+        subject: l.providerTransactionId,
+        paymentReference: ref,
+        expectedKobo: recorded.amountKobo,
+        actualKobo: l.grossKobo,
+      });
+    if (recorded.feeKobo !== null && recorded.feeKobo !== l.feeKobo)
+      findings.push({
+        kind: "fee_mismatch",
+        subject: l.providerTransactionId,
+        paymentReference: ref,
+        expectedKobo: recorded.feeKobo,
+        actualKobo: l.feeKobo,
+      });
+  }
+  if (findings.length > 0)
+    await tx
+      .insert(reconciliationExceptions)
+      .values(findings.map((f) => ({ id: newId("rex"), merchantId: s.merchantId, mode: s.mode, settlementId: s.id, openedAt: now, ...f })))
+      .onConflictDoNothing();
+  await tx
+    .update(settlements)
+    .set({ reconciliationStatus: findings.length > 0 ? "exceptions" : "matched", exceptionCount: findings.length })
+    .where(eq(settlements.id, s.id));
+}
+
+/** The credit Owo recorded for a provider transaction (its notice) and the fee Owo booked on it (its ledger entry). */
+async function recordedCredit(
+  tx: Tx,
+  s: SettlementRow,
+  transactionId: string,
+): Promise<{ amountKobo: number; feeKobo: number | null } | null> {
+  const [notice] = await tx
+    .select({ amountKobo: bankNotices.amountKobo, paymentId: bankNotices.paymentId })
+    .from(bankNotices)
+    .innerJoin(payments, eq(payments.id, bankNotices.paymentId))
+    .where(
+      and(
+        eq(bankNotices.provider, s.provider),
+        eq(bankNotices.providerTransactionId, transactionId),
+        eq(payments.merchantId, s.merchantId),
+        eq(payments.mode, s.mode),
+      ),
+    );
+  if (!notice) return null;
+  // The payment's credit entries, each with the money it credited and its fee; the one for this amount is this
+  // credit's (two credits of one payment for the same amount carry the same fee).
+  const entries = await tx
+    .select({
+      entryId: ledgerEntries.id,
+      fee: sql<number | string>`sum(case when ${ledgerPostings.account} = 'fees' then ${ledgerPostings.amountKobo} else 0 end)`,
+      credited: sql<
+        number | string
+      >`sum(case when ${ledgerPostings.account} in ('sales', 'refund_due') then -${ledgerPostings.amountKobo} else 0 end)`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerPostings, eq(ledgerPostings.entryId, ledgerEntries.id))
+    .where(and(eq(ledgerEntries.paymentId, notice.paymentId), inArray(ledgerEntries.kind, ["credit", "late_credit"])))
+    .groupBy(ledgerEntries.id);
+  const entry = entries.find((e) => Number(e.credited) === notice.amountKobo);
+  return { amountKobo: notice.amountKobo, feeKobo: entry ? Number(entry.fee) : null };
+}
