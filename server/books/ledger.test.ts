@@ -225,3 +225,53 @@ test("ledger verify passes on the books and names the first fault on tampered co
   assert.match(caught.out.fault.reason, /expected head/);
   assert.equal((await verify(owo.databaseUrl, "--merchant", m.merchantId, "--expect-head", kept)).status, 0);
 });
+
+test("GET /api/v2/balances and /api/v2/ledger/entries answer the same books as API.md shows them", async () => {
+  const b = await call(owo, "GET", "/api/v2/balances", { token });
+  assert.equal(b.status, 200, b.text);
+  const data = b.json.data;
+  assert.equal(data.ledgerHead.sequence, 4);
+  assert.match(data.ledgerHead.hash, /^[0-9a-f]{64}$/);
+  assert.deepEqual(data.balances, {
+    providers: [{ providerId: "sandbox", provider: "sandbox", unsettled: "1273.00", wallet: "0.00" }],
+    bank: "0.00",
+    sales: "1500.00",
+    fees: "27.00",
+    refunds: "200.00",
+    refundDue: "0.00",
+    adjustments: "0.00",
+    external: "0.00",
+    suspense: "0.00",
+  });
+
+  const first = await call(owo, "GET", "/api/v2/ledger/entries?limit=3", { token });
+  assert.equal(first.status, 200, first.text);
+  assert.deepEqual(
+    first.json.data.entries.map((e: { sequence: number; kind: string }) => [e.sequence, e.kind]),
+    [
+      [4, "refund"],
+      [3, "late_credit"],
+      [2, "credit"],
+    ],
+  );
+  assert.equal(first.json.data.entries[0].hash, data.ledgerHead.hash, "the newest entry is the published head");
+  assert.deepEqual(first.json.data.entries[2].postings, [
+    { account: "provider:sandbox", amount: "500.00" },
+    { account: "sales", amount: "-500.00" },
+    { account: "fees", amount: "7.50" },
+    { account: "provider:sandbox", amount: "-7.50" },
+  ]);
+  const rest = await call(owo, "GET", `/api/v2/ledger/entries?limit=3&cursor=${first.json.data.nextCursor}`, { token });
+  assert.deepEqual(
+    rest.json.data.entries.map((e: { sequence: number }) => e.sequence),
+    [1],
+  );
+  assert.equal(rest.json.data.nextCursor, null);
+
+  const bad = await call(owo, "GET", "/api/v2/ledger/entries?limit=501&from=yesterday", { token });
+  assert.equal(bad.status, 400, bad.text);
+  assert.deepEqual(bad.json.data.errors.map((e: { field: string }) => e.field).sort(), ["from", "limit"]);
+  const other = await createTestMerchant("Other Books");
+  const otherToken = await tokenFor(owo, other);
+  assert.deepEqual((await call(owo, "GET", "/api/v2/ledger/entries", { token: otherToken })).json.data.entries, [], "scoped to the caller");
+});

@@ -16,6 +16,8 @@ import { createStandardCheckout } from "../payments/standard-checkout";
 import { parseStandardCheckout } from "../payments/standard-checkout-schema";
 import { settleSandboxNow } from "../settlements/sandbox";
 import { getSettlement, listSettlements } from "../settlements/view";
+import { balancesOf } from "../books/balances";
+import { listEntries } from "../books/entries";
 import { successJson } from "./envelope";
 import type { RestRoute } from "./rest";
 
@@ -161,6 +163,40 @@ export const restRoutes: RestRoute[] = [
     run: async ({ caller, params }) => ({
       json: successJson({ ...ok, settlement: await getSettlement(caller.merchantId, caller.mode, params.settlementId ?? "") }),
     }),
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/v2\/balances$/,
+    access: "token",
+    body: "none",
+    run: async ({ caller }) => ({ json: successJson({ ...ok, ...(await balancesOf(caller.merchantId, caller.mode)) }) }),
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/v2\/ledger\/entries$/,
+    access: "token",
+    body: "none",
+    run: async ({ caller, req }) => {
+      const query = Object.fromEntries(new URL(req.url ?? "", "http://owo.invalid").searchParams);
+      return { json: successJson({ ...ok, ...(await listEntries(caller.merchantId, caller.mode, query)) }) };
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/v2\/balances$/,
+    access: "token",
+    body: "none",
+    run: async ({ caller }) => ({ json: successJson({ ...ok, ...(await balancesOf(caller.merchantId, caller.mode)) }) }),
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/v2\/ledger\/entries$/,
+    access: "token",
+    body: "none",
+    run: async ({ caller, req }) => {
+      const query = Object.fromEntries(new URL(req.url ?? "", "http://owo.invalid").searchParams);
+      return { json: successJson({ ...ok, ...(await listEntries(caller.merchantId, caller.mode, query)) }) };
+    },
   },
   { method: "GET", pattern: /^\/api\/v2\/openapi\.json$/, access: "open", body: "none", run: () => ({ json: openApiJson() }) },
   {

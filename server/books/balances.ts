@@ -1,0 +1,61 @@
+// GET /api/v2/balances (API.md "Ledger and balances"): every account of the merchant's books in its natural sign,
+// read from the balance rows (never a scan of the entries), with the chain's head anyone can keep and check later.
+import { and, eq, inArray } from "drizzle-orm";
+import { db, readSnapshot } from "../../db/client";
+import { ledgerBalances, ledgerHeads, providerAccounts, type Mode } from "../../db/schema";
+import { clock } from "../clock";
+import { formatKobo } from "../payments/money";
+import { naturalBalance } from "./accounts";
+import { GENESIS_HASH } from "./chain";
+
+const SINGLE = {
+  bank: "bank",
+  sales: "sales",
+  fees: "fees",
+  refunds: "refunds",
+  refundDue: "refund_due",
+  adjustments: "adjustments",
+  external: "external",
+  suspense: "suspense",
+} as const;
+
+export async function balancesOf(merchantId: string, mode: Mode) {
+  return readSnapshot(async () => {
+    const rows = await db()
+      .select()
+      .from(ledgerBalances)
+      .where(and(eq(ledgerBalances.merchantId, merchantId), eq(ledgerBalances.mode, mode)));
+    const [head] = await db()
+      .select()
+      .from(ledgerHeads)
+      .where(and(eq(ledgerHeads.merchantId, merchantId), eq(ledgerHeads.mode, mode)));
+    const stored = new Map(rows.map((r) => [r.account, r.balanceKobo]));
+    const providerIds = new Set<string>();
+    for (const r of rows) {
+      const m = /^provider(?:_wallet)?:(.+)$/.exec(r.account);
+      if (m?.[1]) providerIds.add(m[1]);
+    }
+    const live = [...providerIds].filter((id) => id !== "sandbox");
+    const named = live.length
+      ? await db()
+          .select({ id: providerAccounts.id, provider: providerAccounts.provider })
+          .from(providerAccounts)
+          .where(inArray(providerAccounts.id, live))
+      : [];
+    const providerOf = new Map(named.map((n) => [n.id, n.provider]));
+    const providers = [...providerIds].sort().map((id) => ({
+      providerId: id,
+      provider: id === "sandbox" ? "sandbox" : (providerOf.get(id) ?? "unknown"),
+      unsettled: formatKobo(stored.get(`provider:${id}`) ?? 0),
+      wallet: formatKobo(stored.get(`provider_wallet:${id}`) ?? 0),
+    }));
+    const single = Object.fromEntries(
+      Object.entries(SINGLE).map(([key, account]) => [key, formatKobo(naturalBalance(account, stored.get(account) ?? 0))]),
+    ) as Record<keyof typeof SINGLE, string>;
+    return {
+      asOf: new Date(clock.now()).toISOString(),
+      ledgerHead: { sequence: head?.sequence ?? 0, hash: head?.hash ?? GENESIS_HASH },
+      balances: { providers, ...single },
+    };
+  });
+}

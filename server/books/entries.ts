@@ -1,0 +1,84 @@
+// GET /api/v2/ledger/entries (API.md "Ledger and balances"): the merchant's entries newest first, with their postings,
+// by sequence cursor; `from`/`to` are Africa/Lagos days, inclusive, by postedAt.
+import { and, asc, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { db, readSnapshot } from "../../db/client";
+import { ledgerEntries, ledgerPostings, type LedgerEntryRow, type Mode } from "../../db/schema";
+import { invalidFields, zodFieldErrors } from "../api-error";
+import { DAY_MS, dayStartOfDate } from "../payments/calendar";
+import { formatKobo } from "../payments/money";
+
+const lagosDay = z.string().refine((d) => dayStartOfDate(d) !== null, "must be a day as YYYY-MM-DD");
+
+const entriesQuery = z
+  .object({
+    from: lagosDay.optional(),
+    to: lagosDay.optional(),
+    cursor: z
+      .string()
+      .regex(/^[1-9]\d{0,15}$/, "must be a nextCursor from a previous page")
+      .optional(),
+    limit: z.coerce.number().int().min(1, "must be from 1 to 500").max(500, "must be from 1 to 500").optional(),
+    paymentReference: z.string().min(1).max(100).optional(),
+  })
+  .strict();
+
+export type EntryView = ReturnType<typeof entryView>;
+
+function entryView(e: LedgerEntryRow, postings: { account: string; amountKobo: number }[]) {
+  return {
+    entryId: e.id,
+    sequence: e.sequence,
+    kind: e.kind,
+    reason: e.reason,
+    paymentReference: e.paymentReference,
+    refundReference: e.refundReference,
+    settlementId: e.settlementId,
+    postedAt: new Date(e.postedAt).toISOString(),
+    postings: postings.map((p) => ({ account: p.account, amount: formatKobo(p.amountKobo) })),
+    hash: e.hash,
+  };
+}
+
+export async function listEntries(merchantId: string, mode: Mode, query: unknown) {
+  const parsed = entriesQuery.safeParse(query);
+  if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
+  const q = parsed.data;
+  const limit = q.limit ?? 100;
+  const where: (SQL | undefined)[] = [eq(ledgerEntries.merchantId, merchantId), eq(ledgerEntries.mode, mode)];
+  if (q.from) where.push(gte(ledgerEntries.postedAt, dayStartOfDate(q.from) ?? 0));
+  if (q.to) where.push(lt(ledgerEntries.postedAt, (dayStartOfDate(q.to) ?? 0) + DAY_MS));
+  if (q.cursor) where.push(lt(ledgerEntries.sequence, Number(q.cursor)));
+  if (q.paymentReference) where.push(eq(ledgerEntries.paymentReference, q.paymentReference));
+  return readSnapshot(async () => {
+    const rows = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(and(...where))
+      .orderBy(desc(ledgerEntries.sequence))
+      .limit(limit + 1);
+    const page = rows.slice(0, limit);
+    const postings = page.length
+      ? await db()
+          .select()
+          .from(ledgerPostings)
+          .where(
+            inArray(
+              ledgerPostings.entryId,
+              page.map((e) => e.id),
+            ),
+          )
+          .orderBy(asc(ledgerPostings.line))
+      : [];
+    const last = page[page.length - 1];
+    return {
+      entries: page.map((e) =>
+        entryView(
+          e,
+          postings.filter((p) => p.entryId === e.id),
+        ),
+      ),
+      nextCursor: rows.length > limit && last ? String(last.sequence) : null,
+    };
+  });
+}
