@@ -49,6 +49,8 @@ export const payments = pgTable(
     amountRefundedKobo: bigint("amount_refunded_kobo", { mode: "number" }).notNull().default(0),
     /** The fees charged on every credit of this payment (API.md "Fees"), kept with the row as its ledger entries post. */
     feeKobo: bigint("fee_kobo", { mode: "number" }).notNull().default(0),
+    /** The latest paid settlement holding one of its credits (verify's `settlementId`); kept with the row so verify reads one row. */
+    settlementId: text("settlement_id"),
     currency: text("currency").notNull(),
     country: text("country").notNull(),
     fullName: text("full_name").notNull(),

@@ -58,7 +58,7 @@ export async function callbackData(
     provider: p.paymentType === null ? null : p.provider,
     amountRefunded: formatKobo(p.amountRefundedKobo),
     feeAmount: formatKobo(p.feeKobo),
-    settlementId: null,
+    settlementId: p.settlementId,
     ...(refund ? { refund } : {}),
   };
 }

@@ -191,6 +191,7 @@ async function reserve(req: InitiateRequest, who: Initiation, print: string, now
         amountToRefundKobo: 0,
         amountRefundedKobo: 0,
         feeKobo: 0,
+        settlementId: null,
         currency: req.currency,
         country: req.country,
         fullName: req.fullName,

@@ -21,8 +21,7 @@ export function paymentView(p: PaymentRow) {
     amountToRefund: formatKobo(p.amountToRefundKobo),
     amountRefunded: formatKobo(p.amountRefundedKobo),
     feeAmount: formatKobo(p.feeKobo),
-    // The latest paid settlement holding one of its credits (#24 settlements); none is booked against a payment yet.
-    settlementId: null,
+    settlementId: p.settlementId,
     currency: p.currency,
     country: p.country,
     mode: p.mode,

@@ -1,9 +1,9 @@
 // A settlement's money on the books (API.md "Ledger and balances"): when a provider reports it paid, one `settlement`
 // entry moves its net from what the provider held to the bank (or the provider wallet); when a paid one is later
 // reported failed, a `settlement_failed` entry puts it back exactly. Posted in the transaction that records the status.
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { ledgerEntries, ledgerPostings, settlementLines, type SettlementRow } from "../../db/schema";
+import { ledgerEntries, ledgerPostings, payments, settlementLines, settlements, type SettlementRow } from "../../db/schema";
 import { providerAccount, type Account } from "../books/accounts";
 import { postEntry } from "../books/post";
 
@@ -11,6 +11,38 @@ import { postEntry } from "../books/post";
 export async function bookSettlementStatus(tx: Tx, s: SettlementRow, before: SettlementRow["status"] | null, at: number): Promise<void> {
   if (s.status === "paid" && before !== "paid") await bookPaid(tx, s, at);
   else if (s.status === "failed" && before === "paid") await bookFailed(tx, s, at);
+  else return;
+  await markPayments(tx, s);
+}
+
+/** Verify's `settlementId`: the latest paid settlement holding one of the payment's credits, for each payment it holds. */
+async function markPayments(tx: Tx, s: SettlementRow): Promise<void> {
+  const held = await tx
+    .selectDistinct({ paymentReference: settlementLines.paymentReference })
+    .from(settlementLines)
+    .where(and(eq(settlementLines.settlementId, s.id), eq(settlementLines.kind, "payment"), isNotNull(settlementLines.paymentReference)));
+  for (const { paymentReference } of held) {
+    if (paymentReference === null) continue;
+    const [latest] = await tx
+      .select({ id: settlements.id })
+      .from(settlements)
+      .innerJoin(settlementLines, eq(settlementLines.settlementId, settlements.id))
+      .where(
+        and(
+          eq(settlements.merchantId, s.merchantId),
+          eq(settlements.mode, s.mode),
+          eq(settlements.status, "paid"),
+          eq(settlementLines.kind, "payment"),
+          eq(settlementLines.paymentReference, paymentReference),
+        ),
+      )
+      .orderBy(desc(settlements.settledAt), desc(settlements.createdAt))
+      .limit(1);
+    await tx
+      .update(payments)
+      .set({ settlementId: latest?.id ?? null })
+      .where(and(eq(payments.merchantId, s.merchantId), eq(payments.mode, s.mode), inArray(payments.paymentReference, [paymentReference])));
+  }
 }
 
 async function bookPaid(tx: Tx, s: SettlementRow, at: number): Promise<void> {

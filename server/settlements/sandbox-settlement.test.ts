@@ -60,6 +60,10 @@ test("a clean settlement: every credit once, the bank's published fees, arithmet
   assert.equal(st.netAmount, "6305.45");
   assert.equal(st.count, 4);
   assert.deepEqual(st.reconciliation, { status: "matched", exceptions: 0 }, "every line agrees with Owo's record");
+  for (const ref of [ussd, big, split]) {
+    const verified = await call(s.owo, "GET", `/api/v3/payments/query/${ref}`, { token: s.token });
+    assert.equal(verified.json.data.payments.settlementId, st.settlementId, `${ref}: verify names the settlement that paid it out`);
+  }
   assert.equal(kobo(st.grossAmount) - kobo(st.feeAmount) - kobo(st.refundAmount) - kobo(st.adjustmentAmount), kobo(st.netAmount));
   const lines = st.lines as Line[];
   assert.equal(
