@@ -14,6 +14,7 @@ import { refundStatus, requestRefund } from "../payments/refunds";
 import { paymentView, verifyAnswer, verifyPaymentNow } from "../payments/verify";
 import { createStandardCheckout } from "../payments/standard-checkout";
 import { parseStandardCheckout } from "../payments/standard-checkout-schema";
+import { reconciliationReport } from "../reconciliation/report";
 import { settleSandboxNow } from "../settlements/sandbox";
 import { getSettlement, listSettlements } from "../settlements/view";
 import { balancesOf } from "../books/balances";
@@ -144,6 +145,16 @@ export const restRoutes: RestRoute[] = [
     run: async ({ caller, json }) => ({
       json: successJson({ ...ok, settlement: await settleSandboxNow(caller.merchantId, caller.mode, json) }),
     }),
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/v2\/reconciliation$/,
+    access: "token",
+    body: "none",
+    run: async ({ caller, req }) => {
+      const query = Object.fromEntries(new URL(req.url ?? "", "http://owo.invalid").searchParams);
+      return { json: successJson({ ...ok, report: await reconciliationReport(caller.merchantId, caller.mode, query) }) };
+    },
   },
   {
     method: "GET",

@@ -1,0 +1,140 @@
+// The period report (API.md "Reconciliation"): every figure is a movement on the `provider:*` accounts, by entry kind,
+// so `opening + credits − fees − refunds − adjustments − paidOut + external + suspense = closing` holds by
+// construction; and the exceptions open at any time in the period.
+import { and, asc, eq, gte, isNull, like, lt, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import { db } from "../../db/client";
+import { ledgerEntries, ledgerHeads, ledgerPostings, reconciliationExceptions, type Mode } from "../../db/schema";
+import { invalidFields, zodFieldErrors } from "../api-error";
+import { clock } from "../clock";
+import { DAY_MS, dayStartOfDate } from "../payments/calendar";
+import { formatKobo } from "../payments/money";
+
+const lagosDay = z.string().refine((d) => dayStartOfDate(d) !== null, "must be a day as YYYY-MM-DD");
+const reportQuery = z.object({ from: lagosDay, to: lagosDay }).strict();
+
+type Movement = { kind: string; account: string; debits: number; credits: number };
+
+async function movements(merchantId: string, mode: Mode, start: number, end: number): Promise<Movement[]> {
+  const rows = await db()
+    .select({
+      kind: ledgerEntries.kind,
+      account: ledgerPostings.account,
+      debits: sql<number | string>`sum(case when ${ledgerPostings.amountKobo} > 0 then ${ledgerPostings.amountKobo} else 0 end)`,
+      credits: sql<number | string>`sum(case when ${ledgerPostings.amountKobo} < 0 then -${ledgerPostings.amountKobo} else 0 end)`,
+    })
+    .from(ledgerPostings)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+    .where(
+      and(
+        eq(ledgerEntries.merchantId, merchantId),
+        eq(ledgerEntries.mode, mode),
+        gte(ledgerEntries.postedAt, start),
+        lt(ledgerEntries.postedAt, end),
+      ),
+    )
+    .groupBy(ledgerEntries.kind, ledgerPostings.account);
+  return rows.map((r) => ({ kind: r.kind, account: r.account, debits: Number(r.debits), credits: Number(r.credits) }));
+}
+
+/** What the providers held unsettled for the merchant just before `at`. */
+async function heldBefore(merchantId: string, mode: Mode, at: number): Promise<number> {
+  const [row] = await db()
+    .select({ sum: sql<number | string | null>`sum(${ledgerPostings.amountKobo})` })
+    .from(ledgerPostings)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+    .where(
+      and(
+        eq(ledgerEntries.merchantId, merchantId),
+        eq(ledgerEntries.mode, mode),
+        lt(ledgerEntries.postedAt, at),
+        like(ledgerPostings.account, "provider:%"),
+      ),
+    );
+  return Number(row?.sum ?? 0);
+}
+
+export async function reconciliationReport(merchantId: string, mode: Mode, query: unknown) {
+  const parsed = reportQuery.safeParse(query);
+  if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
+  const start = dayStartOfDate(parsed.data.from) ?? 0;
+  const end = Math.min((dayStartOfDate(parsed.data.to) ?? 0) + DAY_MS, clock.now() + 1);
+  if (end <= start) throw invalidFields([{ field: "to", message: "must be the same day as from or later" }]);
+  const moved = await movements(merchantId, mode, start, end);
+  const sum = (pick: (m: Movement) => boolean, side: (m: Movement) => number) => moved.filter(pick).reduce((s, m) => s + side(m), 0);
+  const onProvider = (m: Movement) => m.account.startsWith("provider:");
+  const payout = (m: Movement) => m.kind === "settlement" || m.kind === "settlement_failed";
+  const credit = (m: Movement) => m.kind === "credit" || m.kind === "late_credit";
+  const credits = sum(
+    (m) => credit(m) && onProvider(m),
+    (m) => m.debits,
+  );
+  const fees = sum(
+    (m) => credit(m) && onProvider(m),
+    (m) => m.credits,
+  );
+  const refunds = sum(
+    (m) => m.kind === "refund" && onProvider(m),
+    (m) => m.credits - m.debits,
+  );
+  const paidOut = sum(
+    (m) => payout(m) && (m.account === "bank" || m.account.startsWith("provider_wallet:")),
+    (m) => m.debits - m.credits,
+  );
+  const external = sum(
+    (m) => payout(m) && m.account === "external",
+    (m) => m.credits - m.debits,
+  );
+  const suspense = sum(
+    (m) => payout(m) && m.account === "suspense",
+    (m) => m.credits - m.debits,
+  );
+  const opening = await heldBefore(merchantId, mode, start);
+  const closing = await heldBefore(merchantId, mode, end);
+  // Deductions inside settlements, adjustments against a provider, and reversals: whatever else moved the providers'
+  // balances, so the identity holds whatever kinds a future entry brings.
+  const adjustments = opening + credits - fees - refunds - paidOut + external + suspense - closing;
+  const [head] = await db()
+    .select({ sequence: ledgerHeads.sequence, hash: ledgerHeads.hash })
+    .from(ledgerHeads)
+    .where(and(eq(ledgerHeads.merchantId, merchantId), eq(ledgerHeads.mode, mode)));
+  const exceptions = await db()
+    .select()
+    .from(reconciliationExceptions)
+    .where(
+      and(
+        eq(reconciliationExceptions.merchantId, merchantId),
+        eq(reconciliationExceptions.mode, mode),
+        lt(reconciliationExceptions.openedAt, end),
+        or(isNull(reconciliationExceptions.resolvedAt), gte(reconciliationExceptions.resolvedAt, start)),
+      ),
+    )
+    .orderBy(asc(reconciliationExceptions.openedAt), asc(reconciliationExceptions.id));
+  const money = (k: number | null) => (k === null ? null : formatKobo(k));
+  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+  return {
+    from: parsed.data.from,
+    to: parsed.data.to,
+    opening: formatKobo(opening),
+    credits: formatKobo(credits),
+    fees: formatKobo(fees),
+    refunds: formatKobo(refunds),
+    adjustments: formatKobo(adjustments),
+    paidOut: formatKobo(paidOut),
+    external: formatKobo(external),
+    suspense: formatKobo(suspense),
+    closing: formatKobo(closing),
+    ledgerHead: head ? { sequence: head.sequence, hash: head.hash } : null,
+    exceptions: exceptions.map((e) => ({
+      exceptionId: e.id,
+      kind: e.kind,
+      settlementId: e.settlementId,
+      paymentReference: e.paymentReference,
+      expected: money(e.expectedKobo),
+      actual: money(e.actualKobo),
+      openedAt: new Date(e.openedAt).toISOString(),
+      resolvedAt: iso(e.resolvedAt),
+      note: e.note,
+    })),
+  };
+}
