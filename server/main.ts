@@ -5,6 +5,7 @@ import { createFront, type PageHandler } from "./http/front";
 import { log } from "./logger";
 import { settings, SettingsError } from "./settings";
 import { startTracing } from "./traces";
+import { openBooks } from "./books/opening";
 
 /**
  * Next renders the pages; OWO_PAGES=off runs an API-only process (REST, tRPC, health) with no build needed.
@@ -41,6 +42,8 @@ async function main() {
     console.error(`DATABASE_URL: ${s.database} could not be opened and migrated: ${e instanceof Error ? e.message : String(e)}`);
     process.exit(1);
   }
+  // Payments from before the ledger existed are booked once, before anyone can read the balances.
+  await openBooks();
   const tracing = await startTracing(s.otlpEndpoint, "owo");
   const server = createFront(await pageHandler(s.port));
   const background = await import("./background").then((m) => m.startBackground());

@@ -275,3 +275,56 @@ test("GET /api/v2/balances and /api/v2/ledger/entries answer the same books as A
   const otherToken = await tokenFor(owo, other);
   assert.deepEqual((await call(owo, "GET", "/api/v2/ledger/entries", { token: otherToken })).json.data.entries, [], "scoped to the caller");
 });
+
+test("a payment from before the books existed is booked once at start-up, its notices' fees and refunds included", async () => {
+  const { db, write, payments, bankNotices } = { ...(await tables()), write: (await import("../../db/client")).write };
+  const { eq } = await import("drizzle-orm");
+  const { openBooks } = await import("./opening");
+  const [booked] = await db().select().from(payments).where(eq(payments.paymentReference, ref));
+  assert.ok(booked);
+  // The same payment as an older Owo left it: its row and its notices, no entry, no fee kept.
+  const old = `old-${Date.now()}`;
+  const { id: _id, ...row } = booked;
+  void _id;
+  await write(async (tx) => {
+    const [inserted] = await tx
+      .insert(payments)
+      .values({
+        ...row,
+        paymentReference: old,
+        linkingReference: `OWO${Date.now()}`,
+        accountNumber: null,
+        feeKobo: 0,
+        amountRefundedKobo: 0,
+      })
+      .returning({ id: payments.id });
+    assert.ok(inserted);
+    const notices = await tx.select().from(bankNotices).where(eq(bankNotices.paymentId, booked.id));
+    for (const { id: _n, ...n } of notices) {
+      void _n;
+      await tx.insert(bankNotices).values({ ...n, paymentId: inserted.id, providerTransactionId: `${n.providerTransactionId}-old` });
+    }
+  });
+  assert.equal(await openBooks(), 1);
+  assert.equal(await openBooks(), 0, "a second start books nothing");
+  assert.deepEqual(
+    (await entriesOf(old)).map((e) => e.postings),
+    [
+      [
+        ["provider:sandbox", 150_000],
+        ["sales", -150_000],
+        ["fees", 2_250],
+        ["provider:sandbox", -2_250],
+      ],
+      [
+        ["provider:sandbox", 30_000],
+        ["refund_due", -30_000],
+        ["fees", 450],
+        ["provider:sandbox", -450],
+      ],
+    ],
+  );
+  assert.equal((await call(owo, "GET", `/api/v3/payments/query/${old}`, { token })).json.data.payments.feeAmount, "27.00");
+  const ok = await runCliBeside(["ledger", "verify", "--json"], owo.databaseUrl);
+  assert.equal(ok.status, 0, ok.stdout + ok.stderr);
+});
