@@ -44,7 +44,10 @@ async function openPayment(paymentId: number): Promise<boolean> {
       .where(and(eq(refunds.paymentId, p.id), eq(refunds.status, "PROCESSED")))
       .orderBy(asc(refunds.settledAt));
     for (const r of processed) await bookRefund(tx, p, r, r.settledAt ?? r.updatedAt);
-    await tx.update(payments).set({ feeKobo: fee.paid + fee.late }).where(eq(payments.id, p.id));
+    await tx
+      .update(payments)
+      .set({ feeKobo: fee.paid + fee.late })
+      .where(eq(payments.id, p.id));
     return true;
   });
 }
