@@ -55,6 +55,21 @@ function checkDatabase(): void {
         }[]
       ).map((r) => [r.payment_id, r.total]),
     );
+    // The books: what each payment's entries hold in sales and refund_due, and their fees (no refunds under this load).
+    const booked = new Map(
+      (
+        db
+          .prepare(
+            `select e.payment_id, sum(case when p.account in ('sales', 'refund_due') then -p.amount_kobo else 0 end) as money,
+                    sum(case when p.account = 'fees' then p.amount_kobo else 0 end) as fees
+             from ledger_entries e join ledger_postings p on p.entry_id = e.id group by e.payment_id`,
+          )
+          .all() as { payment_id: number; money: number; fees: number }[]
+      ).map((r) => [r.payment_id, r]),
+    );
+    const fees = new Map(
+      (db.prepare("select id, fee_kobo from payments").all() as { id: number; fee_kobo: number }[]).map((r) => [r.id, r.fee_kobo]),
+    );
     const byPayment = new Map<number, typeof events>();
     for (const e of events) byPayment.set(e.payment_id, [...(byPayment.get(e.payment_id) ?? []), e]);
     for (const p of payments) {
@@ -70,6 +85,8 @@ function checkDatabase(): void {
       for (const e of timeline.slice(1))
         assert.ok(outbox.has(`${p.id}:${e.sequence}`), `payment ${p.id}: event ${e.sequence} has its outbox row`);
       assert.equal(p.money, credits.get(p.id) ?? 0, `payment ${p.id}: amountPaid + amountToRefund = credits received`);
+      assert.equal(booked.get(p.id)?.money ?? 0, p.money, `payment ${p.id}: the books hold what the payment received`);
+      assert.equal(booked.get(p.id)?.fees ?? 0, fees.get(p.id), `payment ${p.id}: the books charged the fee the payment shows`);
     }
   } finally {
     db.close();
@@ -144,6 +161,8 @@ test(`${ROUNDS} rounds of SIGKILL under load: acknowledged payments survive, the
     await Promise.all(workers);
 
     checkDatabase();
+    const verified = runCli(["ledger", "verify", "--json"], dataDir);
+    assert.equal(verified.status, 0, `the books hold after SIGKILL: ${verified.stdout}${verified.stderr}`);
     owo = await spawnOwo(databaseIn(dataDir), {}, port);
     for (const a of acknowledged) {
       const verify = await fetch(`${owo.url}/api/v3/payments/query/${a.reference}`, { headers: { authorization: `Bearer ${token}` } });
