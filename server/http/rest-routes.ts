@@ -14,7 +14,8 @@ import { refundStatus, requestRefund } from "../payments/refunds";
 import { paymentView, verifyAnswer, verifyPaymentNow } from "../payments/verify";
 import { createStandardCheckout } from "../payments/standard-checkout";
 import { parseStandardCheckout } from "../payments/standard-checkout-schema";
-import { reconciliationReport } from "../reconciliation/report";
+import { exceptionView, reconciliationReport } from "../reconciliation/report";
+import { resolveException } from "../reconciliation/resolve";
 import { settleSandboxNow } from "../settlements/sandbox";
 import { getSettlement, listSettlements } from "../settlements/view";
 import { balancesOf } from "../books/balances";
@@ -154,6 +155,16 @@ export const restRoutes: RestRoute[] = [
     run: async ({ caller, req }) => {
       const query = Object.fromEntries(new URL(req.url ?? "", "http://owo.invalid").searchParams);
       return { json: successJson({ ...ok, report: await reconciliationReport(caller.merchantId, caller.mode, query) }) };
+    },
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/v2\/reconciliation\/exceptions\/(?<exceptionId>[^/]+)\/resolve$/,
+    access: "token",
+    body: "json",
+    run: async ({ caller, params, json }) => {
+      const resolved = await resolveException(caller.merchantId, caller.mode, params.exceptionId ?? "", json, null);
+      return { json: successJson({ ...ok, exception: exceptionView(resolved) }) };
     },
   },
   {

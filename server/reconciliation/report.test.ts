@@ -55,6 +55,21 @@ test("the report's figures are the books' movements, its identity holds, and it 
     ["unknown_payment", null],
   ]);
   assert.ok(r.ledgerHead.sequence >= 3);
+  // Writing off the short payout books its ₦10.00 as a cost; the exception stays in the report, marked resolved.
+  const short = r.exceptions.find((e: { kind: string }) => e.kind === "net_mismatch");
+  const resolve = (body: unknown) =>
+    call(s.owo, "POST", `/api/v2/reconciliation/exceptions/${short.exceptionId}/resolve`, { token: s.token, body });
+  assert.equal((await resolve({ writeOff: true })).status, 400, "a note is required");
+  const done = await resolve({ note: "Paystack support: short by bank charge", writeOff: true });
+  assert.equal(done.status, 200, done.text);
+  assert.equal(done.json.data.exception.note, "Paystack support: short by bank charge");
+  assert.ok(done.json.data.exception.resolvedAt);
+  assert.equal((await resolve({ note: "again" })).status, 409);
+  const later = (await call(s.owo, "GET", `/api/v2/reconciliation?from=${day}&to=${day}`, { token: s.token })).json.data.report;
+  assert.deepEqual([later.adjustments, later.closing], ["60.00", "1974.00"]);
+  assert.ok(
+    later.exceptions.some((e: { exceptionId: string; resolvedAt: string | null }) => e.exceptionId === short.exceptionId && e.resolvedAt),
+  );
   const bad = await call(s.owo, "GET", "/api/v2/reconciliation?from=yesterday", { token: s.token });
   assert.equal(bad.status, 400);
   assert.deepEqual(bad.json.data.errors.map((e: { field: string }) => e.field).sort(), ["from", "to"]);

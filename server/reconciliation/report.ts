@@ -110,8 +110,6 @@ export async function reconciliationReport(merchantId: string, mode: Mode, query
       ),
     )
     .orderBy(asc(reconciliationExceptions.openedAt), asc(reconciliationExceptions.id));
-  const money = (k: number | null) => (k === null ? null : formatKobo(k));
-  const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   return {
     from: parsed.data.from,
     to: parsed.data.to,
@@ -125,16 +123,23 @@ export async function reconciliationReport(merchantId: string, mode: Mode, query
     suspense: formatKobo(suspense),
     closing: formatKobo(closing),
     ledgerHead: head ? { sequence: head.sequence, hash: head.hash } : null,
-    exceptions: exceptions.map((e) => ({
-      exceptionId: e.id,
-      kind: e.kind,
-      settlementId: e.settlementId,
-      paymentReference: e.paymentReference,
-      expected: money(e.expectedKobo),
-      actual: money(e.actualKobo),
-      openedAt: new Date(e.openedAt).toISOString(),
-      resolvedAt: iso(e.resolvedAt),
-      note: e.note,
-    })),
+    exceptions: exceptions.map(exceptionView),
+  };
+}
+
+const money = (k: number | null) => (k === null ? null : formatKobo(k));
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function exceptionView(e: typeof reconciliationExceptions.$inferSelect) {
+  return {
+    exceptionId: e.id,
+    kind: e.kind,
+    settlementId: e.settlementId,
+    paymentReference: e.paymentReference,
+    expected: money(e.expectedKobo),
+    actual: money(e.actualKobo),
+    openedAt: new Date(e.openedAt).toISOString(),
+    resolvedAt: iso(e.resolvedAt),
+    note: e.note,
   };
 }
