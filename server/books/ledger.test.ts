@@ -328,3 +328,12 @@ test("a payment from before the books existed is booked once at start-up, its no
   const ok = await runCliBeside(["ledger", "verify", "--json"], owo.databaseUrl);
   assert.equal(ok.status, 0, ok.stdout + ok.stderr);
 });
+
+test("GET /api/v2/fees/quote answers the sandbox's fee and what the merchant keeps; bad input names its field", async () => {
+  const q = await call(owo, "GET", "/api/v2/fees/quote?amount=10000.00&paymentType=USSD&bankCode=058", { token });
+  assert.equal(q.status, 200, q.text);
+  assert.deepEqual(q.json.data.quotes, [{ provider: "sandbox", providerId: "sandbox", fee: "250.00", net: "9750.00" }]);
+  const bad = await call(owo, "GET", "/api/v2/fees/quote?amount=10.001&paymentType=CARD", { token });
+  assert.equal(bad.status, 400, bad.text);
+  assert.deepEqual(bad.json.data.errors.map((e: { field: string }) => e.field).sort(), ["amount", "paymentType"]);
+});

@@ -20,6 +20,7 @@ import { settleSandboxNow } from "../settlements/sandbox";
 import { getSettlement, listSettlements } from "../settlements/view";
 import { balancesOf } from "../books/balances";
 import { listEntries } from "../books/entries";
+import { quoteFees } from "../books/quote";
 import { successJson } from "./envelope";
 import type { RestRoute } from "./rest";
 
@@ -188,6 +189,16 @@ export const restRoutes: RestRoute[] = [
   },
   {
     method: "GET",
+    pattern: /^\/api\/v2\/fees\/quote$/,
+    access: "token",
+    body: "none",
+    run: ({ caller, req }) => {
+      const query = Object.fromEntries(new URL(req.url ?? "", "http://owo.invalid").searchParams);
+      return { json: successJson({ ...ok, ...quoteFees(caller.mode, query) }) };
+    },
+  },
+  {
+    method: "GET",
     pattern: /^\/api\/v2\/balances$/,
     access: "token",
     body: "none",
@@ -201,6 +212,16 @@ export const restRoutes: RestRoute[] = [
     run: async ({ caller, req }) => {
       const query = Object.fromEntries(new URL(req.url ?? "", "http://owo.invalid").searchParams);
       return { json: successJson({ ...ok, ...(await listEntries(caller.merchantId, caller.mode, query)) }) };
+    },
+  },
+  {
+    method: "GET",
+    pattern: /^\/api\/v2\/fees\/quote$/,
+    access: "token",
+    body: "none",
+    run: ({ caller, req }) => {
+      const query = Object.fromEntries(new URL(req.url ?? "", "http://owo.invalid").searchParams);
+      return { json: successJson({ ...ok, ...quoteFees(caller.mode, query) }) };
     },
   },
   {
