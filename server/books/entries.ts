@@ -10,7 +10,7 @@ import { formatKobo } from "../payments/money";
 
 const lagosDay = z.string().refine((d) => dayStartOfDate(d) !== null, "must be a day as YYYY-MM-DD");
 
-const entriesQuery = z
+export const entriesQuery = z
   .object({
     from: lagosDay.optional(),
     to: lagosDay.optional(),

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import Database from "better-sqlite3";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
-import { transferBody } from "../testing/initiation";
+import { transferBody, trpcClient } from "../testing/initiation";
 import { runCliBeside } from "../testing/processes";
 import { eventually } from "../testing/receiver";
 import { chainHash, GENESIS_HASH } from "./chain";
@@ -336,4 +336,16 @@ test("GET /api/v2/fees/quote answers the sandbox's fee and what the merchant kee
   const bad = await call(owo, "GET", "/api/v2/fees/quote?amount=10.001&paymentType=CARD", { token });
   assert.equal(bad.status, 400, bad.text);
   assert.deepEqual(bad.json.data.errors.map((e: { field: string }) => e.field).sort(), ["amount", "paymentType"]);
+});
+
+test("tRPC books.balances, books.entries and books.quote answer what REST answers", async () => {
+  const trpc = trpcClient(owo, token);
+  const rest = (await call(owo, "GET", "/api/v2/balances", { token })).json.data;
+  const viaTrpc = await trpc.books.balances.query();
+  assert.deepEqual({ ...viaTrpc, asOf: rest.asOf }, { asOf: rest.asOf, ledgerHead: rest.ledgerHead, balances: rest.balances });
+  const entries = (await call(owo, "GET", "/api/v2/ledger/entries?limit=2", { token })).json.data;
+  assert.deepEqual(await trpc.books.entries.query({ limit: 2 }), { entries: entries.entries, nextCursor: entries.nextCursor });
+  assert.deepEqual((await trpc.books.quote.query({ amount: "1500.00", paymentType: "TRANSFER" })).quotes, [
+    { provider: "sandbox", providerId: "sandbox", fee: "22.50", net: "1477.50" },
+  ]);
 });

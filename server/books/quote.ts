@@ -7,7 +7,7 @@ import { invalidFields, zodFieldErrors } from "../api-error";
 import { formatKobo, parseAmount } from "../payments/money";
 import { feeFor, SANDBOX_SCHEDULE } from "./fees";
 
-const quoteQuery = z
+export const quoteQuery = z
   .object({
     amount: z.string().refine((a) => (parseAmount(a) ?? 0) > 0, 'must be naira with at most 2 decimals, more than 0.00, e.g. "10000.00"'),
     paymentType: z.enum(["USSD", "TRANSFER"], { error: "must be USSD or TRANSFER" }),

@@ -11,6 +11,7 @@ import { paymentsRouter } from "./routers/payments";
 import { providersRouter } from "./routers/providers";
 import { sandboxRouter } from "./routers/sandbox";
 import { settlementsRouter } from "./routers/settlements";
+import { booksRouter } from "./routers/books";
 import { teamRouter } from "./routers/team";
 import { standardCheckoutProcedure } from "./routers/standard-checkout";
 import { verifyPaymentProcedure } from "./routers/verify";
@@ -25,6 +26,7 @@ export const appRouter = router({
   checkout: checkoutRouter,
   sandbox: sandboxRouter,
   settlements: settlementsRouter,
+  books: booksRouter,
   keys: keysRouter,
   providers: providersRouter,
   links: linksRouter,

@@ -1,0 +1,12 @@
+// The books for the dashboard and typed clients: the same core as GET /api/v2/balances, /api/v2/ledger/entries and
+// /api/v2/fees/quote.
+import { balancesOf } from "../../books/balances";
+import { entriesQuery, listEntries } from "../../books/entries";
+import { quoteFees, quoteQuery } from "../../books/quote";
+import { authedProcedure, router } from "../init";
+
+export const booksRouter = router({
+  balances: authedProcedure.query(({ ctx }) => balancesOf(ctx.caller.merchantId, ctx.caller.mode)),
+  entries: authedProcedure.input(entriesQuery).query(({ ctx, input }) => listEntries(ctx.caller.merchantId, ctx.caller.mode, input)),
+  quote: authedProcedure.input(quoteQuery).query(({ ctx, input }) => quoteFees(ctx.caller.mode, input)),
+});
