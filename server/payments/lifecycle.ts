@@ -146,13 +146,25 @@ export type ProviderRecord = {
   state: "pending" | "paid" | "failed" | "reversed" | "expired" | "not_found";
   /** All the provider recorded as received for this payment, in kobo. */
   amountKobo: number;
+  /** The currency of that record: only one in the payment's own currency is money for it. */
+  currency: string;
   /** When the provider recorded the money: it decides whether the payment was alive (API.md "Which time decides"). */
   paidAt?: number;
   /** The merchant's fee on all of that money (API.md "Fees"), in kobo; absent when the reading carries none. */
   feeKobo?: number;
 };
 
-export type ProviderOutcome = { payment: PaymentRow; applied: boolean };
+/** `refused`: why the record was not applied at all (it names another currency than the payment's). */
+export type ProviderOutcome = { payment: PaymentRow; applied: boolean; refused?: string };
+
+/**
+ * The one currency check every provider record passes, from a notice or a requery alike: naira is naira, and a
+ * record in dollars is never credited as its number of naira.
+ */
+export function currencyDisagreement(paymentCurrency: string, ...recorded: string[]): string | null {
+  const other = recorded.find((c) => c !== paymentCurrency);
+  return other === undefined ? null : `currency: the payment is in ${paymentCurrency}, the provider's record in ${other}`;
+}
 
 /**
  * Applies what a live provider's record says, exactly once per `transactionId` (the notice's event id, or a
@@ -168,6 +180,8 @@ export async function applyProviderRecord(
   return write(async (tx) => {
     const [found] = await tx.select().from(payments).where(eq(payments.id, paymentId));
     if (!found) throw new ApiError("S404", "No such payment");
+    const refused = currencyDisagreement(found.currency, record.currency);
+    if (refused) return { payment: found, applied: false, refused };
     await tx.update(payments).set({ lastProviderAnswerAt: now }).where(eq(payments.id, paymentId));
     found.lastProviderAnswerAt = now;
     const received = found.amountPaidKobo + found.amountToRefundKobo;

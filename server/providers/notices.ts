@@ -7,7 +7,7 @@ import { db, write } from "../../db/client";
 import { bankNotices, payments, providerNotices, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { clock } from "../clock";
-import { applyProviderRecord } from "../payments/lifecycle";
+import { applyProviderRecord, currencyDisagreement } from "../payments/lifecycle";
 import { refundNoticed } from "../payments/refund-follower";
 import { formatKobo } from "../payments/money";
 import { settings } from "../settings";
@@ -131,15 +131,14 @@ export async function receiveProviderNotice(
     ]);
   }
   const disagrees =
-    reading.currency !== "NGN" || state.currency !== "NGN"
-      ? `currency: notice ${reading.currency}, provider's record ${state.currency}`
-      : reading.outcome === "paid" && state.state !== "paid"
-        ? `the provider's record says ${state.state}`
-        : reading.outcome === "failed" && state.state !== "failed"
-          ? `the notice says failed, the provider's record says ${state.state}`
-          : reading.outcome === "paid" && reading.amountKobo !== state.amountKobo
-            ? `amount: notice ${formatKobo(reading.amountKobo)}, provider's record ${formatKobo(state.amountKobo)}`
-            : null;
+    currencyDisagreement(p.currency, reading.currency, state.currency) ??
+    (reading.outcome === "paid" && state.state !== "paid"
+      ? `the provider's record says ${state.state}`
+      : reading.outcome === "failed" && state.state !== "failed"
+        ? `the notice says failed, the provider's record says ${state.state}`
+        : reading.outcome === "paid" && reading.amountKobo !== state.amountKobo
+          ? `amount: notice ${formatKobo(reading.amountKobo)}, provider's record ${formatKobo(state.amountKobo)}`
+          : null);
   if (disagrees) {
     // Nothing moves on a notice the provider's record contradicts; the requery loop settles whatever really happened.
     await record(account.id, "rejected", `disagrees with the provider's record: ${disagrees}`, ids);

@@ -38,7 +38,7 @@ export function nextRequeryAt(
 async function note(
   providerAccountId: string,
   paymentId: number,
-  outcome: "applied" | "unchanged" | "unanswered",
+  outcome: "applied" | "unchanged" | "unanswered" | "rejected",
   reason: string,
   now: number,
 ) {
@@ -63,15 +63,20 @@ export async function requeryPayment(p: PaymentRow, now = clock.now()): Promise<
       { provider: account.id, transactionId: `requery:${p.issueReference}:${state.state}:${state.amountKobo}` },
       answeredAt,
     );
-    // Asked after it ran out and still open: now the provider has been heard, Owo's lifetime may end it.
-    current = await expireIfOverdue(outcome.payment, answeredAt);
-    await note(
-      account.id,
-      p.id,
-      outcome.applied || current !== outcome.payment ? "applied" : "unchanged",
-      `provider's record: ${state.state} ${formatKobo(state.amountKobo)}`,
-      answeredAt,
-    );
+    if (outcome.refused) {
+      // Kept open and asked again on schedule: the record may yet be corrected; a person sees why on the Providers page.
+      await note(account.id, p.id, "rejected", `provider's record not applied: ${outcome.refused}`, answeredAt);
+    } else {
+      // Asked after it ran out and still open: now the provider has been heard, Owo's lifetime may end it.
+      current = await expireIfOverdue(outcome.payment, answeredAt);
+      await note(
+        account.id,
+        p.id,
+        outcome.applied || current !== outcome.payment ? "applied" : "unchanged",
+        `provider's record: ${state.state} ${formatKobo(state.amountKobo)}`,
+        answeredAt,
+      );
+    }
   } catch (err) {
     await note(account.id, p.id, "unanswered", err instanceof Error ? err.message : String(err), now);
   }

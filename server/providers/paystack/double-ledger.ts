@@ -10,7 +10,8 @@ export type DoubleTransaction = {
   channel: "ussd" | "bank_transfer";
   /** What the merchant asked for, integer kobo. */
   amount: number;
-  currency: "NGN";
+  /** NGN as opened; a test may have the customer pay in another currency an account accepts (USD). */
+  currency: string;
   email: string;
   metadata: unknown;
   status: "pending" | "success" | "failed";

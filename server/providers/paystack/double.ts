@@ -197,6 +197,11 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     const asked = fields(req.json)?.amount;
     const amount = asked === undefined ? tx.amount : koboOf(asked);
     if (amount === null) return controlError(400, "amount: must be a positive integer of kobo");
+    const currency = fields(req.json)?.currency;
+    if (currency !== undefined) {
+      if (typeof currency !== "string" || !/^[A-Z]{3}$/.test(currency)) return controlError(400, "currency: must be a code such as USD");
+      tx.currency = currency;
+    }
     if (tx.channel === "ussd") {
       if (amount !== tx.amount) return controlError(400, "a USSD debit is the whole amount or nothing");
       if (ledger.statusOf(tx) !== "pending") return controlError(409, `transaction is ${ledger.statusOf(tx)}`);

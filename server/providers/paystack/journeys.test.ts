@@ -104,6 +104,26 @@ test("a transfer of the wrong amount is sent back by Paystack itself: the paymen
   assert.deepEqual([paid.payments.status, paid.payments.amountPaid, paid.payments.amountToRefund], ["SUCCESSFUL", "5000.00", "0.00"]);
 });
 
+test("a payment Paystack recorded in dollars is never credited as naira: the notice and the requery both refuse it", async () => {
+  const { db } = await import("../../../db/client");
+  const { providerNotices } = await import("../../../db/schema");
+  const p = await initiate({ paymentType: "USSD", bankCode: "058" });
+  assert.equal((await customer("pay", p.atPaystack, { currency: "USD" })).json.outcome, "paid");
+  const refusals = async () =>
+    (await db().select().from(providerNotices)).filter((n) => n.outcome === "rejected" && /currency/.test(n.reason ?? ""));
+  await eventually(
+    "the requery loop refusing the dollar record",
+    async () => (await refusals()).some((n) => n.source === "requery"),
+    20_000,
+  );
+  assert.ok(
+    (await refusals()).some((n) => n.source !== "requery"),
+    "the notice was refused too",
+  );
+  const after = await verify(p.paymentReference);
+  assert.deepEqual([after.payments.status, after.payments.amountPaid], ["PENDING", "0.00"]);
+});
+
 test("a charge that lapsed at Paystack (abandoned) is expired at Owo once Paystack says so, and the merchant hears payment.expired", async () => {
   const p = await initiate({ paymentType: "TRANSFER" });
   await customer("expire", p.atPaystack);
