@@ -10,6 +10,7 @@ import { formatKobo, parseAmount } from "../payments/money";
 import { ussdBanks } from "../providers/banks";
 import { linkChannels, linkState, type LinkRow, type LinkState } from "./links";
 import { clock } from "../clock";
+import { asCustomerSees } from "../payments/customer-answers";
 
 export type PayPage = {
   slug: string;
@@ -87,6 +88,10 @@ function linkFieldErrors(link: LinkRow, form: Record<string, unknown>): FieldErr
  * on a single-use link cannot both start paying.
  */
 export async function payByLink(slug: string, form: Record<string, unknown>, now = clock.now()): Promise<LinkPayment> {
+  return asCustomerSees(() => payLinkNow(slug, form, now));
+}
+
+async function payLinkNow(slug: string, form: Record<string, unknown>, now: number): Promise<LinkPayment> {
   const link = await activeLink(slug);
   const paymentType = text(form.paymentType);
   const raw = {

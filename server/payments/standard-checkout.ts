@@ -10,6 +10,7 @@ import { clock } from "../clock";
 import { bankByCode } from "../providers/banks";
 import { merchantBanks } from "../providers/merchant-banks";
 import { settings } from "../settings";
+import { asCustomerSees } from "./customer-answers";
 import { recordEvent } from "./events";
 import { checkoutUrl, newLinkingReference, type PaymentSource } from "./initiate";
 import { AMOUNT_LIMITS, type PaymentType } from "./initiate-schema";
@@ -170,6 +171,10 @@ async function reserveChoice(linkingReference: string, request: ChannelRequest, 
 
 /** The customer's choice on the hosted page: issues the code or account for this same payment. */
 export async function chooseChannel(linkingReference: string, request: ChannelRequest): Promise<PaymentRow> {
+  return asCustomerSees(() => issueChoice(linkingReference, request));
+}
+
+async function issueChoice(linkingReference: string, request: ChannelRequest): Promise<PaymentRow> {
   for (;;) {
     const now = clock.now();
     const claim = await reserveChoice(linkingReference, request, now);

@@ -200,3 +200,38 @@ test("five failures within a minute rest a provider: the next payments go straig
   assert.equal(health?.circuit, "resting");
   assert.match(health?.lastFailure ?? "", /answered 500/);
 });
+
+test("every provider down: a customer on the hosted checkout or a payment link is told plainly, never which account or what it said", async () => {
+  const m = await liveMerchant([{ provider: "paystack", priority: 1, baseUrl: await refusedUrl() }]);
+  const standard = await call(owo, "POST", "/api/v2/payments", {
+    token: m.token,
+    body: { ...body(m.publicKey), paymentType: undefined, redirectUrl: undefined },
+  });
+  assert.equal(standard.status, 200, standard.text);
+  // The customer's browser, signed in as nobody, picks a transfer on the checkout page.
+  const chosen = await fetch(`${owo.url}/api/trpc/checkout.choose`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: owo.url },
+    body: JSON.stringify({ json: { linkingReference: standard.json.data.payments.linkingReference, paymentType: "TRANSFER" } }),
+  });
+  const answer = await chosen.text();
+  assert.equal(chosen.status, 502, answer);
+  const { PROVIDERS_DOWN_FOR_CUSTOMERS } = await import("../payments/customer-answers");
+  assert.ok(answer.includes(PROVIDERS_DOWN_FOR_CUSTOMERS), answer);
+  for (const secret of [m.ids["paystack:1"] ?? "prv_", "prv_", "paystack", "ECONNREFUSED", "fetch failed"])
+    assert.ok(!answer.toLowerCase().includes(secret.toLowerCase()), `the customer is not shown "${secret}": ${answer}`);
+
+  const { createLink } = await import("../links/links");
+  const { createLinkInput } = await import("../links/link-schema");
+  const { payByLink } = await import("../links/pay");
+  const link = await createLink(m.merchantId, "live", createLinkInput.parse({ title: "Phone order", amount: "1500", channels: ["USSD"] }));
+  const customer = { fullName: "Ada Obi", email: "ada@example.com", mobileNumber: "08012345678", paymentType: "USSD", bankCode: "058" };
+  const refused = await payByLink(link.slug, customer).then(
+    () => assert.fail("no provider could issue it"),
+    (e: unknown) => e as { code: string; message: string; errors: unknown[] },
+  );
+  assert.deepEqual([refused.code, refused.message, refused.errors], ["S502", PROVIDERS_DOWN_FOR_CUSTOMERS, []]);
+  // The merchant still sees what failed, on the provider account's health.
+  const { providerHealth } = await import("./accounts");
+  assert.match((await providerHealth(m.merchantId))[0]?.lastFailure ?? "", /refused|ECONNREFUSED|fetch failed/i);
+});
