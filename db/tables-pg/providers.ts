@@ -70,6 +70,18 @@ export const providerNotices = pgTable(
     outcome: text("outcome", { enum: ["applied", "duplicate", "rejected", "no_payment", "ignored", "unchanged", "unanswered"] }).notNull(),
     reason: text("reason").notNull(),
     receivedAt: bigint("received_at", { mode: "number" }).notNull(),
+    /**
+     * Refused notices are kept in aggregate (a flood of forged ones is one row per account, payment and outcome an
+     * hour): how many this row stands for, and when the latest came. Every other row stands for one.
+     */
+    count: bigint("count", { mode: "number" }).notNull().default(1),
+    lastReceivedAt: bigint("last_received_at", { mode: "number" }),
+    /** For an aggregated row: outcome, payment and hour, unique per account, so a refusal is counted by one upsert. */
+    aggregateKey: text("aggregate_key"),
   },
-  (t) => [index("provider_notices_account").on(t.providerAccountId, t.receivedAt), index("provider_notices_payment").on(t.paymentId)],
+  (t) => [
+    index("provider_notices_account").on(t.providerAccountId, t.receivedAt),
+    index("provider_notices_payment").on(t.paymentId),
+    uniqueIndex("provider_notices_aggregate").on(t.providerAccountId, t.aggregateKey),
+  ],
 );

@@ -70,6 +70,18 @@ export const providerNotices = sqliteTable(
     outcome: text("outcome", { enum: ["applied", "duplicate", "rejected", "no_payment", "ignored", "unchanged", "unanswered"] }).notNull(),
     reason: text("reason").notNull(),
     receivedAt: integer("received_at").notNull(),
+    /**
+     * Refused notices are kept in aggregate (a flood of forged ones is one row per account, payment and outcome an
+     * hour): how many this row stands for, and when the latest came. Every other row stands for one.
+     */
+    count: integer("count").notNull().default(1),
+    lastReceivedAt: integer("last_received_at"),
+    /** For an aggregated row: outcome, payment and hour, unique per account, so a refusal is counted by one upsert. */
+    aggregateKey: text("aggregate_key"),
   },
-  (t) => [index("provider_notices_account").on(t.providerAccountId, t.receivedAt), index("provider_notices_payment").on(t.paymentId)],
+  (t) => [
+    index("provider_notices_account").on(t.providerAccountId, t.receivedAt),
+    index("provider_notices_payment").on(t.paymentId),
+    uniqueIndex("provider_notices_aggregate").on(t.providerAccountId, t.aggregateKey),
+  ],
 );

@@ -256,7 +256,7 @@ export const restRoutes: RestRoute[] = [
   {
     method: "POST",
     pattern: /^\/api\/v2\/providers\/(?<providerId>prv_[0-9a-z]{20})\/notices$/,
-    access: "open",
+    access: "notices",
     body: "raw",
     run: async ({ req, raw, params }) => {
       const answer = await receiveProviderNotice(params.providerId ?? "", raw, req.headers);

@@ -2,7 +2,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "../api-error";
 import { callerFromAuthorization, type MachineCaller } from "../auth/access-tokens";
-import { limitIp, limitMerchant } from "../limits/rate-limits";
+import { limitIp, limitNotices, limitMerchant } from "../limits/rate-limits";
 import { settings } from "../settings";
 import { nameRequest, restTemplate } from "../metrics/request-names";
 import { sendError, sendJson } from "./envelope";
@@ -22,8 +22,9 @@ export type RestAnswer = { status?: number; json: string; headers?: Record<strin
 export type RestRoute = {
   method: "GET" | "POST";
   pattern: RegExp;
-  /** token: bearer token and merchant rate limit; ip: per-IP limit, no token; open: neither. */
-  access: "token" | "ip" | "open";
+  /** token: bearer token and merchant rate limit; ip: per-IP limit, no token; notices: a provider account's notice
+   * door, limited per account and per IP; open: none of these. */
+  access: "token" | "ip" | "notices" | "open";
   body: "none" | "json" | "raw";
   run(r: RestRequest): RestAnswer | Promise<RestAnswer>;
 };
@@ -68,6 +69,8 @@ export async function serveRest(routes: RestRoute[], req: IncomingMessage, res: 
       if (tokenError) throw tokenError;
     } else if (route.access === "ip") {
       limitHeaders = await limitIp(clientIp(req, settings().trustProxy));
+    } else if (route.access === "notices") {
+      limitHeaders = await limitNotices(params.providerId ?? "", clientIp(req, settings().trustProxy));
     }
     let raw: Buffer = Buffer.alloc(0);
     let json: unknown = undefined;

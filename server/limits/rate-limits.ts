@@ -10,7 +10,7 @@ import { forgetFullBudgets, SharedBudgets } from "./shared-budgets";
 import { TokenBuckets, type Take } from "./token-bucket";
 
 type Budgets = { take(key: string): Take | Promise<Take> };
-type Limiters = { merchant: Budgets | null; ip: Budgets | null };
+type Limiters = { merchant: Budgets | null; ip: Budgets | null; notices: Budgets };
 const holder = globalThis as unknown as { __owoLimiters?: Limiters };
 
 function budgets(rate: number, burst: number): Budgets {
@@ -23,6 +23,7 @@ function limiters(): Limiters {
     holder.__owoLimiters = {
       merchant: s.rateLimitRps > 0 && s.rateLimitBurst > 0 ? budgets(s.rateLimitRps, s.rateLimitBurst) : null,
       ip: s.ipRateLimitPerMin > 0 ? budgets(s.ipRateLimitPerMin / 60, s.ipRateLimitPerMin) : null,
+      notices: budgets(NOTICES_PER_SECOND, NOTICE_BURST),
     };
   }
   return holder.__owoLimiters;
@@ -56,6 +57,19 @@ export function limitMerchant(merchantId: string, mode: string): Promise<Record<
 
 export function limitIp(ip: string): Promise<Record<string, string>> {
   return enforce(limiters().ip, `ip:${ip}`);
+}
+
+/**
+ * A provider account's notice URL is public, and a notice may make Owo ask the provider: the door takes at most
+ * NOTICE_BURST at once and NOTICES_PER_SECOND after, per provider account and per client IP (a provider sends from a
+ * few addresses; what it is refused, it sends again, and the requery loop finds what was missed meanwhile).
+ */
+export const NOTICES_PER_SECOND = 10;
+export const NOTICE_BURST = 100;
+
+export async function limitNotices(providerId: string, ip: string | null): Promise<Record<string, string>> {
+  if (ip !== null) await enforce(limiters().notices, `notices-ip:${ip}`);
+  return enforce(limiters().notices, `notices:${providerId}`);
 }
 
 /** The sweeper's pass over the shared budgets (nothing to do where they live in memory). */

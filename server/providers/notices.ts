@@ -1,8 +1,10 @@
 // Inbound notices at a provider account's URL (API.md "Live mode"): the signature first (401, nothing moves), then
 // dedupe on the provider's event id, then the provider's own record (a query) must agree with the notice on amount
 // and currency before anything is credited. Only payments issued through this very account can move. Every notice,
-// refused ones included, is recorded with what Owo did and why.
-import { and, eq, or } from "drizzle-orm";
+// refused ones included, is recorded with what Owo did and why: refused ones in aggregate, so a flood of forged
+// notices costs a count, not a row each. Queries a notice makes are coalesced per payment, and the door is limited per
+// provider account and per client IP (server/limits), so forged notices cannot make Owo hammer the provider.
+import { and, eq, or, sql } from "drizzle-orm";
 import { db, write } from "../../db/client";
 import { bankNotices, payments, providerNotices, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
@@ -18,6 +20,14 @@ import { connectorFor } from "./registry";
 type Outcome = (typeof providerNotices.$inferInsert)["outcome"];
 export type NoticeAnswer = { message: string };
 
+/**
+ * Refused and unconfirmed notices: one row per account, outcome, payment (or none) and hour, counting them, with the
+ * latest reason. Counted by one upsert in read committed, so a flood of concurrent forgeries neither adds a row each
+ * nor makes the writes retry one another on PostgreSQL.
+ */
+const AGGREGATED: readonly Outcome[] = ["rejected", "no_payment", "unanswered"];
+const AGGREGATE_HOUR_MS = 3_600_000;
+
 async function record(
   providerAccountId: string,
   outcome: Outcome,
@@ -25,16 +35,31 @@ async function record(
   extra: { eventId?: string | null; paymentId?: number | null; source?: "notice" | "requery" } = {},
   now = clock.now(),
 ): Promise<void> {
-  await write(async (tx) =>
-    tx.insert(providerNotices).values({
-      providerAccountId,
-      outcome,
-      reason: reason.slice(0, 500),
-      eventId: extra.eventId ?? null,
-      paymentId: extra.paymentId ?? null,
-      source: extra.source ?? "notice",
-      receivedAt: now,
-    }),
+  const source = extra.source ?? "notice";
+  const row = {
+    providerAccountId,
+    outcome,
+    reason: reason.slice(0, 500),
+    eventId: extra.eventId ?? null,
+    paymentId: extra.paymentId ?? null,
+    source,
+    receivedAt: now,
+  };
+  if (source !== "notice" || !AGGREGATED.includes(outcome)) {
+    await write(async (tx) => tx.insert(providerNotices).values(row));
+    return;
+  }
+  const aggregateKey = `${outcome}:${row.paymentId ?? "-"}:${Math.floor(now / AGGREGATE_HOUR_MS)}`;
+  await write(
+    async (tx) =>
+      tx
+        .insert(providerNotices)
+        .values({ ...row, aggregateKey })
+        .onConflictDoUpdate({
+          target: [providerNotices.providerAccountId, providerNotices.aggregateKey],
+          set: { count: sql`${providerNotices.count} + 1`, lastReceivedAt: now, reason: row.reason, eventId: row.eventId },
+        }),
+    { isolation: "read committed" },
   );
 }
 
@@ -67,6 +92,18 @@ async function seenBefore(accountId: string, eventId: string): Promise<boolean> 
 /** The provider's own record of the payment, bounded by OWO_PROVIDER_TIMEOUT_MS. */
 export function queryProvider(account: ProviderAccount, p: PaymentRow): Promise<ProviderPaymentState> {
   return connectorFor(account.provider).query(account, p.issueReference ?? "", AbortSignal.timeout(settings().providerTimeoutMs));
+}
+
+const asking = new Map<string, Promise<ProviderPaymentState>>();
+
+/** Notices naming one payment at once share one question to the provider: a burst of them is one query, not many. */
+function queryOnce(account: ProviderAccount, p: PaymentRow): Promise<ProviderPaymentState> {
+  const key = `${account.id}:${p.id}`;
+  const pending = asking.get(key);
+  if (pending) return pending;
+  const query = queryProvider(account, p).finally(() => asking.delete(key));
+  asking.set(key, query);
+  return query;
 }
 
 export async function receiveProviderNotice(
@@ -123,7 +160,7 @@ export async function receiveProviderNotice(
   }
   let state: ProviderPaymentState;
   try {
-    state = await queryProvider(account, p);
+    state = await queryOnce(account, p);
   } catch (err) {
     await record(account.id, "unanswered", `could not confirm with the provider: ${err instanceof Error ? err.message : String(err)}`, ids);
     throw new ApiError("S502", "The provider did not confirm this notice now; send it again later", [

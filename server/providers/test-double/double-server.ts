@@ -26,8 +26,11 @@ export function createDoubleServer(opts: {
   serverError: DoubleAnswer;
   notFound: DoubleAnswer;
 }): DoubleServer {
+  // The API requests the double was sent, method and path, for tests that count what Owo asked (the newest 10,000).
+  const requests: string[] = [];
   const control: DoubleRoute[] = [
     ...opts.control,
+    { method: "GET", path: /^\/_double\/requests$/, handle: () => ({ status: 200, body: { requests } }) },
     {
       method: "POST",
       path: /^\/_double\/faults$/,
@@ -88,6 +91,8 @@ export function createDoubleServer(opts: {
         res.end(JSON.stringify(a.body));
       };
       if (!isControl) {
+        requests.push(`${req.method} ${url.pathname}`);
+        if (requests.length > 10_000) requests.shift();
         const fault = opts.faults.take(["5xx", "hang", "disconnect"], url.pathname);
         if (fault === "hang") return; // never answered: the caller's own timeout must end it
         if (fault === "disconnect") return void req.socket.destroy(); // the connection drops with no answer at all

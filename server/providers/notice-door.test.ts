@@ -1,0 +1,124 @@
+// The provider notice door as an attacker uses it: a flood of forged notices, notices naming a live payment to make
+// Owo ask the provider again and again, and plain volume. Refused notices are kept in aggregate, queries are coalesced
+// per payment, and the door is limited per provider account and per client IP.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { after, before, test } from "node:test";
+import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { spawnDouble, type DoubleProcess } from "../testing/processes";
+import { paystackSignature } from "./paystack/signature";
+
+const SECRET_KEY = "sk_test_notice_door";
+let owo: Owo;
+let double: DoubleProcess;
+
+before(async () => {
+  [owo, double] = await Promise.all([
+    startOwo({ OWO_PROVIDER_TIMEOUT_MS: "1500", OWO_REQUERY_BACKOFF_SCALE: "1000" }),
+    spawnDouble("paystack", { "secret-key": SECRET_KEY }),
+  ]);
+});
+after(async () => {
+  await double.stop();
+  await owo.stop();
+});
+
+/** A merchant with Paystack connected (through the double) and live keys; its account's notice URL. */
+async function liveMerchant() {
+  const { connectProvider } = await import("./accounts");
+  const { createLiveKeys } = await import("../auth/api-keys");
+  const m = await createTestMerchant();
+  const { providerId, noticeUrl } = await connectProvider(m.merchantId, {
+    provider: "paystack",
+    credentials: { secretKey: SECRET_KEY },
+    baseUrl: double.url,
+  });
+  const keys = await createLiveKeys(m.merchantId);
+  return { ...m, providerId, noticeUrl, publicKey: keys.publicKey, token: await tokenFor(owo, keys) };
+}
+
+const post = (url: string, body: string, signature: string) =>
+  fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-paystack-signature": signature }, body });
+
+async function rowsOf(providerId: string) {
+  const { db } = await import("../../db/client");
+  const { providerNotices } = await import("../../db/schema");
+  const { eq } = await import("drizzle-orm");
+  return db().select().from(providerNotices).where(eq(providerNotices.providerAccountId, providerId));
+}
+
+test("thirty forged notices are refused 401 and kept as one row that counts them", async () => {
+  const m = await liveMerchant();
+  for (let i = 0; i < 30; i++) {
+    const res = await post(m.noticeUrl, JSON.stringify({ event: "charge.success", data: { reference: `forged-${i}` } }), "ab".repeat(64));
+    assert.equal(res.status, 401);
+  }
+  const rows = await rowsOf(m.providerId);
+  assert.equal(rows.length, 1, "one row, not thirty");
+  assert.deepEqual([rows[0]?.outcome, rows[0]?.count], ["rejected", 30]);
+});
+
+test("notices naming one live payment at once make one query to the provider, not one each, and one row", async () => {
+  const m = await liveMerchant();
+  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
+    token: m.token,
+    body: {
+      publicKey: m.publicKey,
+      amount: "5000.00",
+      fullName: "Ada Obi",
+      mobileNumber: "08012345678",
+      email: "ada@example.com",
+      currency: "NGN",
+      country: "NG",
+      paymentReference: `door-${process.pid}`,
+      paymentType: "USSD",
+      bankCode: "058",
+      callbackUrl: "https://shop.example.ng/cb",
+      redirectUrl: "https://shop.example.ng/done",
+    },
+  });
+  assert.equal(res.status, 200, res.text);
+  const atPaystack = `${res.json.data.payments.linkingReference}-1`;
+  // Paystack's own charge.success sample, claiming this payment was paid; signed, so only its query can refute it.
+  const sample = (
+    JSON.parse(readFileSync(new URL("./paystack/fixtures/webhook-charge-success-ussd.json", import.meta.url), "utf8")) as {
+      body: { data: Record<string, unknown> };
+    }
+  ).body;
+  const verifies = async () =>
+    ((await (await fetch(`${double.url}/_double/requests`)).json()) as { requests: string[] }).requests.filter(
+      (r) => r === `GET /transaction/verify/${atPaystack}`,
+    ).length;
+  const before = await verifies();
+  // The provider is slow to answer the first question (it hangs past Owo's timeout): every notice meanwhile waits on it.
+  await fetch(`${double.url}/_double/faults`, { method: "POST", body: JSON.stringify({ kind: "hang", path: "/transaction/verify" }) });
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, (_, i) => {
+      const body = JSON.stringify({ ...sample, data: { ...sample.data, id: 9000 + i, reference: atPaystack, amount: 500000 } });
+      return post(m.noticeUrl, body, paystackSignature(body, SECRET_KEY)).then((r) => r.status);
+    }),
+  );
+  assert.ok(
+    answers.every((s) => s === 502),
+    `unconfirmed, so each is answered for the provider to send again: ${answers.join(",")}`,
+  );
+  assert.equal((await verifies()) - before, 1, "one question to Paystack for twenty notices");
+  const unanswered = (await rowsOf(m.providerId)).filter((r) => r.source === "notice");
+  assert.equal(unanswered.length, 1);
+  assert.equal(unanswered[0]?.count, 20);
+});
+
+test("the notice door takes a burst, then refuses 429 S429 until its budget refills", async () => {
+  const m = await liveMerchant();
+  const statuses = await Promise.all(
+    Array.from({ length: 160 }, (_, i) =>
+      post(m.noticeUrl, JSON.stringify({ event: "charge.success", data: { reference: `burst-${i}` } }), "cd".repeat(64)).then(
+        async (r) => [r.status, r.status === 429 ? ((await r.json()) as { data: { code: string } }).data.code : ""] as const,
+      ),
+    ),
+  );
+  const limited = statuses.filter(([s]) => s === 429);
+  assert.ok(limited.length >= 60, `at most the burst of 100 gets through: ${limited.length} refused`);
+  assert.ok(limited.every(([, code]) => code === "S429"));
+  assert.ok(statuses.every(([s]) => s === 401 || s === 429));
+});
