@@ -6,29 +6,9 @@ import { db } from "../../db/client";
 import { memberships, merchants, users, type Mode, type Role } from "../../db/schema";
 import { settings } from "../settings";
 import { hasConnectedProvider } from "../providers/accounts";
-import type { MachineCaller } from "./access-tokens";
+import type { UserCaller } from "./caller";
 import { can } from "./permissions";
 import { liveSessionUser } from "./sessions";
-
-export type UserCaller = {
-  kind: "user";
-  userId: string;
-  email: string;
-  merchantId: string;
-  merchantName: string;
-  role: Role;
-  mode: Mode;
-  emailVerified: boolean;
-  /** Live mode exists for this merchant once it has connected a bank-side provider. */
-  liveAvailable: boolean;
-  teamRequiresTwoFactor: boolean;
-  /** The team requires two-factor sign-in and this person has not set it up: only their own account is open to them. */
-  mustEnrolTwoFactor: boolean;
-  /** The dashboard session this request came with (null for callers built in-process without one). */
-  sessionId: string | null;
-};
-
-export type Caller = MachineCaller | UserCaller;
 
 export const MERCHANT_COOKIE = "owo-merchant";
 export const MODE_COOKIE = "owo-mode";

@@ -1,7 +1,7 @@
 // Who may do what: one table, read by the tRPC procedures (refusing) and by the pages (hiding what would be refused).
 import type { Role } from "../../db/schema";
 import { ApiError } from "../api-error";
-import type { Caller } from "./callers";
+import type { Caller } from "./caller";
 
 /**
  * - `read`: see payments, links, keys, endpoints, the overview.

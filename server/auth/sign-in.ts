@@ -9,7 +9,8 @@ import { write } from "../../db/client";
 import { signInFailures } from "../../db/schema";
 import { clock } from "../clock";
 import { sha256 } from "./token-hash";
-import { normaliseEmail, userByCredentials, type SignedInUser } from "../users/users";
+import { normaliseEmail } from "../mail/addresses";
+import { userByCredentials, type SignedInUser } from "../users/users";
 
 const ACCOUNT_THRESHOLD = 5;
 const IP_THRESHOLD = 20;

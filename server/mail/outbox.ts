@@ -8,7 +8,7 @@ import { ApiError } from "../api-error";
 import { seal, unseal } from "../auth/master-key";
 import { clock } from "../clock";
 import { settings } from "../settings";
-import { normaliseEmail } from "../users/users";
+import { normaliseEmail } from "./addresses";
 import { retryDelayMs } from "../webhooks/backoff";
 import type { Letter } from "./letters";
 

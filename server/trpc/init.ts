@@ -7,7 +7,7 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { transformer } from "./transformer";
 import { ZodError, z } from "zod";
 import { ApiError, invalidFields, type ApiCode } from "../api-error";
-import type { Caller } from "../auth/callers";
+import type { Caller } from "../auth/caller";
 import { assertCan, needsFreshSecondFactor, type Action } from "../auth/permissions";
 import { assertFreshSecondFactor } from "../users/two-factor";
 import { limitMerchant } from "../limits/rate-limits";

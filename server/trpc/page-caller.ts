@@ -2,7 +2,8 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { cache } from "react";
-import { currentSession, parseCookies, userCaller, type UserCaller } from "../auth/callers";
+import type { UserCaller } from "../auth/caller";
+import { currentSession, parseCookies, userCaller } from "../auth/callers";
 import { createCaller } from "./root";
 
 /**

@@ -11,7 +11,8 @@ import { recordAccountAudit } from "../team/audit";
 import { issueAccountToken, issuedSince, tokenProblem, useAccountToken, type TokenProblem } from "./account-tokens";
 import { log } from "../logger";
 import { noticeUser, type Origin } from "./security-notices";
-import { newPasswordHash, normaliseEmail, setPasswordHash } from "./users";
+import { normaliseEmail } from "../mail/addresses";
+import { newPasswordHash, setPasswordHash } from "./users";
 
 export const RESET_MINUTES = 30;
 

@@ -8,7 +8,7 @@ import { clock } from "../clock";
 import { signUpAttemptLetter } from "../mail/letters";
 import { queueMail } from "../mail/outbox";
 import { settings } from "../settings";
-import { normaliseEmail } from "./users";
+import { normaliseEmail } from "../mail/addresses";
 
 /** The one answer for every sign-up (own merchant or invite) whose address is taken; it never says "already exists". */
 export function registeredAddressRefusal(): ApiError {

@@ -9,20 +9,8 @@ import { hashPassword, noPasswordMatches, passwordMatches, passwordProblem } fro
 import { endUserSessions } from "../auth/sessions";
 import { clock } from "../clock";
 import { newId } from "../identifiers";
+import { emailProblem, normaliseEmail } from "../mail/addresses";
 import { noticeUser, UNKNOWN_ORIGIN } from "./security-notices";
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const EMAIL_RULE = "must be an e-mail address, e.g. ada@example.com";
-
-/** The one form an address is stored and looked up in. */
-export function normaliseEmail(raw: string): string {
-  return raw.trim().toLowerCase();
-}
-
-export function emailProblem(email: string): string | null {
-  const normalised = normaliseEmail(email);
-  return EMAIL.test(normalised) && normalised.length <= 254 ? null : EMAIL_RULE;
-}
 
 /** What is wrong with the e-mail and password a person chose, by field. */
 export function credentialFieldErrors(input: { email: string; password: string }): FieldError[] {
