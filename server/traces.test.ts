@@ -8,7 +8,7 @@ import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "./testing/harness";
 import { transferBody, ussdBody } from "./testing/initiation";
 import { databaseIn, spawnDouble, spawnOwo, type DoubleProcess, type OwoProcess } from "./testing/processes";
-import { eventually } from "./testing/receiver";
+import { eventually } from "./testing/eventually";
 
 type KeyValue = { key: string; value: { stringValue?: string; intValue?: string | number } };
 type OtlpSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes: KeyValue[] };

@@ -8,7 +8,7 @@ import Database from "better-sqlite3";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
 import { transferBody, trpcClient } from "../testing/initiation";
 import { runCliBeside } from "../testing/processes";
-import { eventually } from "../testing/receiver";
+import { eventually } from "../testing/eventually";
 import { chainHash, GENESIS_HASH } from "./chain";
 
 let owo: Owo;

@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { after, before, test } from "node:test";
+import { eventually } from "../testing/eventually";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import { userClient } from "../testing/sessions";
 import { startTestSmtp, type TestSmtp } from "../testing/smtp";
@@ -40,14 +41,6 @@ function spawnWorker(): ChildProcess {
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())));
 
-async function until(check: () => boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 async function queueInvites(prefix: string, count: number): Promise<string[]> {
   const m = await createTestMerchant(`${prefix} Stores`);
   const owner = await userClient(owo, m.userId);
@@ -64,14 +57,14 @@ const received = (to: string[]) => smtp.mails.filter((x) => to.includes(x.to));
 test("a worker restarted (SIGTERM) with mail queued: the next one sends the rest, every mail exactly once", async () => {
   const to = await queueInvites("restart", 30);
   const first = spawnWorker();
-  await until(() => received(to).length >= 3);
+  await eventually("three mails at the test SMTP server", () => received(to).length >= 3, 30_000);
   first.kill("SIGTERM");
   await exited(first);
   const afterFirst = received(to).length;
   assert.ok(afterFirst < to.length, `mail is still queued when the worker stops (${afterFirst} of ${to.length} sent)`);
 
   const second = spawnWorker();
-  await until(() => received(to).length >= to.length);
+  await eventually("every mail at the test SMTP server", () => received(to).length >= to.length, 30_000);
   await new Promise((r) => setTimeout(r, 2500)); // past a lease: nothing is sent again
   second.kill("SIGTERM");
   await exited(second);
@@ -84,13 +77,13 @@ test("a worker restarted (SIGTERM) with mail queued: the next one sends the rest
 test("a worker killed (SIGKILL) mid-send: its mail is sent after the lease; only a mail the server had already taken is repeated, with the same Message-ID", async () => {
   const to = await queueInvites("killed", 20);
   const first = spawnWorker();
-  await until(() => received(to).length >= 3);
+  await eventually("three mails at the test SMTP server", () => received(to).length >= 3, 30_000);
   first.kill("SIGKILL");
   await exited(first);
   assert.ok(received(to).length < to.length, "mail is still queued after the kill");
 
   const second = spawnWorker();
-  await until(() => new Set(received(to).map((x) => x.to)).size >= to.length);
+  await eventually("a mail to every address", () => new Set(received(to).map((x) => x.to)).size >= to.length, 30_000);
   await new Promise((r) => setTimeout(r, 2500));
   second.kill("SIGTERM");
   await exited(second);

@@ -51,7 +51,7 @@ test("a message the SMTP server refuses for now (451) is sent again after the ba
   const { db } = await import("../../db/client");
   const { mails } = await import("../../db/schema");
   // The mailer records the server's answer after it came: on PostgreSQL that commit may land after the mail does.
-  const { eventually } = await import("../testing/receiver");
+  const { eventually } = await import("../testing/eventually");
   const row = await eventually("the mail recorded as sent", async () => {
     const [found] = await db().select().from(mails).where(eq(mails.toAddress, "retry@example.com"));
     return found?.status !== "pending" && found;

@@ -9,7 +9,9 @@ import { call, createTestMerchant, tokenFor, type Owo } from "../testing/harness
 import { startInitiating, transferBody, ussdBody, trpcInput, type InitiatingMerchant } from "../testing/initiation";
 import { spawnDouble, spawnOwo, databaseIn, type DoubleProcess } from "../testing/processes";
 import { startPrometheus, type Prometheus } from "../testing/prometheus";
-import { credit, eventually, startReceiver, type Receiver } from "../testing/receiver";
+import { eventually } from "../testing/eventually";
+import { credit } from "../testing/in-process-payments";
+import { startReceiver, type Receiver } from "../testing/receiver";
 
 let sandbox: InitiatingMerchant;
 let owo: Owo;

@@ -6,7 +6,8 @@ import { Webhook } from "standardwebhooks";
 import { call, createTestMerchant, tokenFor, type TestMerchant } from "../testing/harness";
 import { startInitiating, transferBody, trpcClient, trpcFailure, ussdBody, type InitiatingMerchant } from "../testing/initiation";
 import { joinAs, userClient } from "../testing/sessions";
-import { eventually, startReceiver, type Receiver } from "../testing/receiver";
+import { eventually } from "../testing/eventually";
+import { startReceiver, type Receiver } from "../testing/receiver";
 
 let s: InitiatingMerchant;
 let receiver: Receiver;

@@ -7,7 +7,7 @@ import { expireIfOverdue } from "./lifecycle";
 import { formatKobo } from "./money";
 import { issuedTo } from "./timeline";
 import { channelOffer } from "./standard-checkout";
-import { paymentState } from "./view";
+import { paymentState } from "./state";
 import { clock } from "../clock";
 
 /** Where the customer's browser goes once the payment has ended (API.md: `redirectUrl?paymentReference=…&status=…`). */

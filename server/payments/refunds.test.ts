@@ -6,7 +6,8 @@ import { Webhook } from "standardwebhooks";
 import { call, createTestMerchant, tokenFor } from "../testing/harness";
 import { startInitiating, transferBody, trpcFailure, ussdBody, type InitiatingMerchant } from "../testing/initiation";
 import { parseAmount } from "./money";
-import { eventually, startReceiver, type Receiver } from "../testing/receiver";
+import { eventually } from "../testing/eventually";
+import { startReceiver, type Receiver } from "../testing/receiver";
 import { joinAs, userClient } from "../testing/sessions";
 
 let s: InitiatingMerchant;

@@ -5,7 +5,8 @@ import { createHash } from "node:crypto";
 import { after, before, test } from "node:test";
 import { call, type Owo } from "../testing/harness";
 import { newReference, startInitiating, trpcClient, trpcFailure, type InitiatingMerchant } from "../testing/initiation";
-import { startReceiver, eventually, type Receiver } from "../testing/receiver";
+import { eventually } from "../testing/eventually";
+import { startReceiver, type Receiver } from "../testing/receiver";
 
 let owo: Owo;
 let m: InitiatingMerchant;

@@ -12,7 +12,7 @@ import { formatKobo } from "./money";
 import { findPayment } from "./lookup";
 import { refundableKobo, refundsOf } from "./refunds";
 import { paymentView } from "./verify";
-import { paymentState } from "./view";
+import { paymentState } from "./state";
 import { clock } from "../clock";
 
 const iso = (ms: number) => new Date(ms).toISOString();

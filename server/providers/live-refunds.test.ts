@@ -7,7 +7,8 @@ import { after, before, test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
-import { eventually, startReceiver, type Receiver } from "../testing/receiver";
+import { eventually } from "../testing/eventually";
+import { startReceiver, type Receiver } from "../testing/receiver";
 
 const KEYS = {
   paystack: { secretKey: "sk_test_refunds_paystack" },

@@ -6,7 +6,7 @@ import { performance } from "node:perf_hooks";
 import { after, before, test } from "node:test";
 import pg from "pg";
 import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
-import { openTransfer } from "../testing/receiver";
+import { openTransfer } from "../testing/in-process-payments";
 
 let owo: Owo;
 let m: TestMerchant;
@@ -173,7 +173,9 @@ test("an attempt that ends while its lease is being renewed is recorded under th
   if (!onPostgres) return t.skip("on SQLite a renewal never yields to network I/O, so no attempt can end while one is under way");
   await finishAll();
   const { startWorker } = await import("./worker");
-  const { startReceiver, credit, eventually } = await import("../testing/receiver");
+  const { startReceiver } = await import("../testing/receiver");
+  const { credit } = await import("../testing/in-process-payments");
+  const { eventually } = await import("../testing/eventually");
   const { deliveries } = await import("../../db/schema");
   const { db } = await import("../../db/client");
   const { eq } = await import("drizzle-orm");

@@ -6,7 +6,9 @@ import { after, before, test } from "node:test";
 import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
 import { refusalReason } from "./address-guard";
 import { deliveriesOfPayment } from "./delivery-log";
-import { credit, eventually, openTransfer, startReceiver, type Receiver } from "../testing/receiver";
+import { eventually } from "../testing/eventually";
+import { credit, openTransfer } from "../testing/in-process-payments";
+import { startReceiver, type Receiver } from "../testing/receiver";
 
 let owo: Owo;
 let m: TestMerchant;

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
 import { ussdBody } from "../testing/initiation";
-import { eventually } from "../testing/receiver";
+import { eventually } from "../testing/eventually";
 
 let owo: Owo;
 let m: TestMerchant;

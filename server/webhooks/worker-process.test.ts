@@ -9,7 +9,9 @@ import { eq } from "drizzle-orm";
 import { db } from "../../db/client";
 import { deliveries, outbox, payments } from "../../db/schema";
 import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
-import { credit, eventually, openTransfer, startReceiver, type Receiver } from "../testing/receiver";
+import { eventually } from "../testing/eventually";
+import { credit, openTransfer } from "../testing/in-process-payments";
+import { startReceiver, type Receiver } from "../testing/receiver";
 
 let owo: Owo;
 let m: TestMerchant;

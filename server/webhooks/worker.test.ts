@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
-import { credit, eventually, openTransfer, startReceiver, type Receiver } from "../testing/receiver";
+import { eventually } from "../testing/eventually";
+import { credit, openTransfer } from "../testing/in-process-payments";
+import { startReceiver, type Receiver } from "../testing/receiver";
 
 let owo: Owo;
 let m: TestMerchant;

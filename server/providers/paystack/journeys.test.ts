@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../../testing/harness";
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
-import { eventually, startReceiver, type Receiver } from "../../testing/receiver";
+import { eventually } from "../../testing/eventually";
+import { startReceiver, type Receiver } from "../../testing/receiver";
 
 const SECRET_KEY = "sk_test_paystack_journeys";
 let owo: Owo;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Mode } from "../../../db/schema";
 import { ApiError, invalidFields, zodFieldErrors } from "../../api-error";
 import { formatKobo, parseAmount } from "../../payments/money";
-import { nextTransferKobo } from "../../payments/view";
+import { nextTransferKobo } from "../../payments/state";
 import { findPayment } from "../../payments/lookup";
 import { verifyPayment, type VerifyData } from "../../payments/verify";
 import { settings } from "../../settings";

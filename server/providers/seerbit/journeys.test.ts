@@ -9,7 +9,8 @@ import { after, before, test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { call, createTestMerchant, startOwo, tempDataDir, tokenFor, type Owo } from "../../testing/harness";
 import { runCli, databaseIn, spawnOwo, type OwoProcess } from "../../testing/processes";
-import { eventually, startReceiver, type Receiver } from "../../testing/receiver";
+import { eventually } from "../../testing/eventually";
+import { startReceiver, type Receiver } from "../../testing/receiver";
 
 let owoA: Owo;
 let owoB: OwoProcess;

@@ -7,7 +7,7 @@ import { after, before, test } from "node:test";
 import { moveClock } from "../../clock";
 import { tempDataDir } from "../../testing/harness";
 import { runCli, databaseIn, spawnOwo, type OwoProcess } from "../../testing/processes";
-import { eventually } from "../../testing/receiver";
+import { eventually } from "../../testing/eventually";
 import { bankByCode, type Bank } from "../banks";
 import {
   NoticeRejected,

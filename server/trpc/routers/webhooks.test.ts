@@ -5,7 +5,9 @@ import { Webhook } from "standardwebhooks";
 import { createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../../testing/harness";
 import { trpcClient, trpcFailure } from "../../testing/initiation";
 import { userClient } from "../../testing/sessions";
-import { credit, eventually, openTransfer, startReceiver, type Receiver } from "../../testing/receiver";
+import { eventually } from "../../testing/eventually";
+import { credit, openTransfer } from "../../testing/in-process-payments";
+import { startReceiver, type Receiver } from "../../testing/receiver";
 
 type Client = Awaited<ReturnType<typeof userClient>>;
 

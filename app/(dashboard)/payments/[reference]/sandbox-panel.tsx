@@ -4,7 +4,7 @@ import { useState } from "react";
 import { naira } from "@/app/payment-display";
 import { trpc } from "@/app/trpc-provider";
 import type { PaymentWithTimeline } from "@/server/payments/timeline";
-import type { PaymentState } from "@/server/payments/view";
+import type { PaymentState } from "@/server/payments/state";
 import styles from "./detail.module.css";
 
 export function SandboxPanel({ payment, state }: { payment: PaymentWithTimeline["payments"]; state: PaymentState }) {

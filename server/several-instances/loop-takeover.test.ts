@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { startFleet, type Fleet } from "../testing/fleet";
-import { eventually } from "../testing/receiver";
+import { eventually } from "../testing/eventually";
 
 const LOOPS = ["sweeper", "requery"] as const;
 type Loop = (typeof LOOPS)[number];

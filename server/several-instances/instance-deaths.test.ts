@@ -8,7 +8,8 @@ import { startFleet, type Fleet } from "../testing/fleet";
 import { call, createTestMerchant, tokenFor, type Answer } from "../testing/harness";
 import { newReference, transferBody, ussdBody } from "../testing/initiation";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
-import { eventually, startReceiver, type Receiver } from "../testing/receiver";
+import { eventually } from "../testing/eventually";
+import { startReceiver, type Receiver } from "../testing/receiver";
 
 const ROUNDS = Number(process.env.OWO_SCALE_ROUNDS ?? 10);
 const SHOPPERS = 6;

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { PaymentRow, PaymentStatus } from "../../db/schema";
-import { paymentState } from "./view";
+import { paymentState } from "./state";
 
 const row = (status: PaymentStatus, amountKobo: number, amountPaidKobo: number, amountToRefundKobo = 0) =>
   ({ status, amountKobo, amountPaidKobo, amountToRefundKobo, amountRefundedKobo: 0 }) as PaymentRow;

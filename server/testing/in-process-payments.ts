@@ -1,0 +1,42 @@
+// Payments opened and credited in this process through the payments core, for tests that need events to flow.
+import { randomBytes } from "node:crypto";
+import { applyBankNotice } from "../payments/lifecycle";
+import { initiatePayment } from "../payments/initiate";
+import { parseInitiateRequest } from "../payments/initiate-schema";
+
+let references = 0;
+
+/** A TRANSFER payment of ₦1,500.00 whose callbacks go to `callbackUrl`. */
+export async function openTransfer(merchantId: string, callbackUrl: string): Promise<{ paymentReference: string; accountNumber: string }> {
+  const paymentReference = `wh-${process.pid}-${Date.now().toString(36)}-${++references}`;
+  const request = parseInitiateRequest(
+    {
+      amount: "1500",
+      fullName: "Ada Obi",
+      mobileNumber: "08012345678",
+      email: "ada@example.com",
+      currency: "NGN",
+      country: "NG",
+      paymentReference,
+      callbackUrl,
+      redirectUrl: "https://shop.example.ng/thanks",
+      paymentType: "TRANSFER",
+    },
+    { publicKey: false },
+  );
+  const answer = JSON.parse((await initiatePayment(request, { merchantId, mode: "test", source: "rest" })).paymentsJson) as {
+    accountNumber: string;
+  };
+  return { paymentReference, accountNumber: answer.accountNumber };
+}
+
+/** The sandbox bank credits the account: the payment's next event (successful, or refund_due once closed). */
+export async function credit(accountNumber: string, amountKobo = 1500_00): Promise<void> {
+  await applyBankNotice({
+    provider: "sandbox",
+    transactionId: `txn_${randomBytes(8).toString("hex")}`,
+    kind: "credit",
+    amountKobo,
+    target: { accountNumber },
+  });
+}
