@@ -11,7 +11,10 @@ import { migratePostgres } from "./postgres-migrations";
 import type { Db, Readiness, Store } from "./store";
 
 const RETRYABLE = new Set(["40001", "40P01"]);
-const ATTEMPTS = 30;
+// Retried for a while rather than a number of times: under load many writers for one merchant meet at its ledger
+// head, and each round only one of them commits, so a count that suffices at 2 writers runs out at 16.
+const RETRY_WINDOW_MS = 10_000;
+const LONGEST_PAUSE_MS = 250;
 
 export type PoolOptions = { size: number; statementTimeoutMs: number };
 
@@ -47,13 +50,14 @@ export function openPostgres(url: string, options: PoolOptions): Store {
     dialect: "postgres",
     reader,
     async transaction(body, isolation) {
+      const giveUpAt = Date.now() + RETRY_WINDOW_MS;
       for (let attempt = 1; ; attempt++) {
         try {
           return await database.transaction((tx) => body(tx as unknown as Db), { isolationLevel: isolation });
         } catch (err) {
-          if (!retryable(err) || attempt >= ATTEMPTS) throw err;
+          if (!retryable(err) || Date.now() >= giveUpAt) throw err;
           retries++;
-          await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 2 ** attempt)));
+          await new Promise((r) => setTimeout(r, Math.random() * Math.min(LONGEST_PAUSE_MS, 2 ** attempt)));
         }
       }
     },
