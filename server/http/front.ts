@@ -161,7 +161,8 @@ export function createFront(pages: PageHandler | null, timeouts: FrontTimeouts =
         });
       }
       inRequestSpan(req, res, requestId, async () => route(req, res, pages, requestId)).catch((err: unknown) => {
-        log.error({ err, requestId }, "unhandled request error");
+        // An ApiError is an answer (a page's rate limit, say), not a fault: only the unexpected is logged as one.
+        if (!(err instanceof ApiError)) log.error({ err, requestId }, "unhandled request error");
         sendError(res, asApiError(err, requestId));
       });
     },
