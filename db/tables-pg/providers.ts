@@ -29,6 +29,8 @@ export const providerAccounts = pgTable(
     failureWindowStart: bigint("failure_window_start", { mode: "number" }),
     failureCount: bigint("failure_count", { mode: "number" }).notNull().default(0),
     restingUntil: bigint("resting_until", { mode: "number" }),
+    /** The merchant says its provider approved refunds through the API for this account (SeerBit asks for that). */
+    refundsEnabled: boolean("refunds_enabled").notNull().default(false),
   },
   (t) => [index("provider_accounts_merchant").on(t.merchantId, t.priority)],
 );

@@ -29,6 +29,8 @@ export const providerAccounts = sqliteTable(
     failureWindowStart: integer("failure_window_start"),
     failureCount: integer("failure_count").notNull().default(0),
     restingUntil: integer("resting_until"),
+    /** The merchant says its provider approved refunds through the API for this account (SeerBit asks for that). */
+    refundsEnabled: integer("refunds_enabled", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [index("provider_accounts_merchant").on(t.merchantId, t.priority)],
 );

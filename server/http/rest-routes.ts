@@ -260,7 +260,8 @@ export const restRoutes: RestRoute[] = [
     body: "raw",
     run: async ({ req, raw, params }) => {
       const answer = await receiveProviderNotice(params.providerId ?? "", raw, req.headers);
-      return { json: successJson({ code: "00", message: answer.message }) };
+      // A provider that asks for its own acknowledgement (SeerBit) gets that bare object, not Owo's envelope.
+      return { json: answer.ack ? JSON.stringify(answer.ack) : successJson({ code: "00", message: answer.message }) };
     },
   },
 ];

@@ -104,6 +104,7 @@ function opened(row: ProviderAccountRow): ProviderAccount {
     provider: row.provider,
     baseUrl: row.baseUrl,
     credentials: JSON.parse(unseal(row.credentialsEnc)) as Record<string, string>,
+    refundsEnabled: row.refundsEnabled,
   };
 }
 
@@ -145,16 +146,26 @@ export async function ownAccount(merchantId: string, providerId: string): Promis
   return opened(row);
 }
 
-/** Stops routing and notices to this account; payments it issued keep their history. */
-export async function disconnectProvider(merchantId: string, providerId: string, now = clock.now()): Promise<void> {
+/** Changes one of the merchant's own connected accounts; another merchant's (or a disconnected one) is not found. */
+async function updateOwnAccount(merchantId: string, providerId: string, set: Partial<typeof providerAccounts.$inferInsert>): Promise<void> {
   const done = await write(async (tx) =>
     tx
       .update(providerAccounts)
-      .set({ disconnectedAt: now })
+      .set(set)
       .where(and(eq(providerAccounts.id, providerId), eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
       .returning({ id: providerAccounts.id }),
   );
   if (done.length === 0) throw new ApiError("S404", "No such provider account");
+}
+
+/** The merchant says whether its provider approved refunds through the API for this account (SeerBit asks it to). */
+export function setRefundsEnabled(merchantId: string, providerId: string, enabled: boolean): Promise<void> {
+  return updateOwnAccount(merchantId, providerId, { refundsEnabled: enabled });
+}
+
+/** Stops routing and notices to this account; payments it issued keep their history. */
+export function disconnectProvider(merchantId: string, providerId: string, now = clock.now()): Promise<void> {
+  return updateOwnAccount(merchantId, providerId, { disconnectedAt: now });
 }
 
 export type ProviderHealth = {
@@ -172,6 +183,8 @@ export type ProviderHealth = {
   lastFailure: string | null;
   circuit: "closed" | "resting";
   restingUntil: number | null;
+  /** The merchant marked this account approved by its provider for refunds through Owo. */
+  refundsEnabled: boolean;
 };
 
 /** The merchant's connected accounts as the Providers page shows them, best first. */
@@ -198,6 +211,7 @@ export async function providerHealth(merchantId: string, now = clock.now()): Pro
       lastFailure: r.lastFailure,
       circuit: resting ? "resting" : "closed",
       restingUntil: resting ? r.restingUntil : null,
+      refundsEnabled: r.refundsEnabled,
     };
   });
 }

@@ -14,6 +14,8 @@ export type ProviderAccount = {
   baseUrl: string;
   /** Paystack: secretKey. Flutterwave: secretKey, secretHash. SeerBit: publicKey, secretKey. */
   credentials: Record<string, string>;
+  /** The merchant marked this account as approved by its provider for refunds (see Connector.refundsNeedApproval). */
+  refundsEnabled?: boolean;
 };
 
 export type IssueRequest = {
@@ -48,6 +50,11 @@ export type ProviderPaymentState = {
   currency: string;
   /** When the provider recorded the money (epoch ms): this time decides whether the payment was alive. */
   paidAt?: number;
+  /** What the customer was charged in all, where it differs from amountKobo (a fee the customer bore on top): what
+   * a notice's own amount is checked against. */
+  chargedKobo?: number;
+  /** The merchant's fee on all the money of this record (API.md "Fees"), in kobo; absent when the record has none. */
+  feeKobo?: number;
 };
 
 /** What an inbound notice says, once its signature has been checked. A payment's amountKobo is what the provider
@@ -125,6 +132,14 @@ export interface Connector {
   readNotice(account: ProviderAccount, rawBody: Buffer, headers: Record<string, string | string[] | undefined>): NoticeReading;
   /** Asks the provider how the payment with Owo's `reference` stands. */
   query(account: ProviderAccount, reference: string, signal: AbortSignal): Promise<ProviderPaymentState>;
+  /** Refunds through this provider need the provider's approval per merchant (SeerBit's): only an account the
+   * merchant marked refund-enabled refunds through Owo; any other is 409 S15 "refund it at the provider". */
+  readonly refundsNeedApproval?: true;
+  /**
+   * The body a notice is answered with, where the provider asks for one (SeerBit echoes back its
+   * X-Expected-Ack-Reference): then the notice is acknowledged at once and confirmed by query after the answer.
+   */
+  acknowledgeNotice?(headers: Record<string, string | string[] | undefined>): Record<string, unknown>;
   /** Absent where the provider cannot refund these charges (then refunds are 409 S15 "refund it at the provider"). */
   refund?(account: ProviderAccount, req: RefundRequest, signal: AbortSignal): Promise<RefundState>;
   queryRefund?(account: ProviderAccount, refundId: string, signal: AbortSignal): Promise<RefundState>;

@@ -1,10 +1,12 @@
-// `npm run double -- <provider> --port N [--secret-key K] [--secret-hash H] [--webhook-url U] [--refund-delay-ms N]`: a provider's test
+// `npm run double -- <provider> --port N [--secret-key K] [--secret-hash H] [--webhook-url U] [--refund-delay-ms N]
+// [--public-key P] [--fee-bearer merchant|customer] [--refunds approved|not-approved] [--retry-delays-ms 200,1000]`: a provider's test
 // double as its own process on 127.0.0.1, for tests and for trying Owo's live mode with no network. Prints one JSON
 // line `{"double":…,"url":…}` once it listens; SIGTERM or SIGINT closes it.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createFlutterwaveDouble } from "./flutterwave/double";
 import { createPaystackDouble } from "./paystack/double";
+import { createSeerBitDouble } from "./seerbit/double";
 import { faultKinds } from "./test-double/faults";
 
 type Flags = Record<string, string>;
@@ -25,6 +27,15 @@ const doubles: Record<string, (flags: Flags) => Double> = {
       ...(f["webhook-url"] ? { webhookUrl: f["webhook-url"] } : {}),
       ...(f["refund-delay-ms"] ? { refundDelayMs: Number(f["refund-delay-ms"]) } : {}),
     }),
+  seerbit: (f) =>
+    createSeerBitDouble({
+      publicKey: f["public-key"] ?? "SBTESTPUBK_owo_double",
+      secretKey: f["secret-key"] ?? "SBTESTSECK_owo_double",
+      ...(f["webhook-url"] ? { webhookUrl: f["webhook-url"] } : {}),
+      feeBearer: f["fee-bearer"] === "customer" ? "customer" : "merchant",
+      refundsApproved: f.refunds !== "not-approved",
+      ...(f["retry-delays-ms"] ? { retryDelaysMs: f["retry-delays-ms"].split(",").map(Number) } : {}),
+    }),
 };
 
 function parseFlags(args: string[]): Flags {
@@ -43,6 +54,7 @@ const start = doubles[provider];
 if (!start) {
   process.stderr
     .write(`usage: npm run double -- <${Object.keys(doubles).join("|")}> --port N [--secret-key K] [--secret-hash H] [--webhook-url U] [--refund-delay-ms N]
+  seerbit: [--public-key P] [--fee-bearer merchant|customer] [--refunds approved|not-approved] [--retry-delays-ms 200,1000,3000]
 control routes (no key): GET /_double, GET /_double/transactions/<reference>, POST …/<reference>/pay {"amount"?: kobo},
   POST …/<reference>/decline, POST …/<reference>/expire, POST /_double/faults {"kind","times"?,"path"?}, DELETE /_double/faults,
   PUT /_double/webhook-url {"url"}, GET /_double/webhooks, POST /_double/webhooks/release, POST /_double/webhooks/replay

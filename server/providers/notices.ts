@@ -4,21 +4,25 @@
 // refused ones included, is recorded with what Owo did and why: refused ones in aggregate, so a flood of forged
 // notices costs a count, not a row each. Queries a notice makes are coalesced per payment, and the door is limited per
 // provider account and per client IP (server/limits), so forged notices cannot make Owo hammer the provider.
+// A provider that asks for an acknowledgement body (SeerBit's X-Expected-Ack-Reference, due within 5 s) is answered
+// as soon as the notice parses; its query and what follows run after the answer, since a query can take seconds.
 import { and, eq, or, sql } from "drizzle-orm";
 import { db, write } from "../../db/client";
 import { bankNotices, payments, providerNotices, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { clock } from "../clock";
+import { log } from "../logger";
 import { applyProviderRecord, currencyDisagreement } from "../payments/lifecycle";
 import { refundNoticed } from "../payments/refund-follower";
 import { formatKobo } from "../payments/money";
 import { settings } from "../settings";
 import { accountById } from "./accounts";
-import { NoticeRejected, type ProviderAccount, type ProviderPaymentState } from "./connector";
+import { NoticeRejected, type NoticeReading, type ProviderAccount, type ProviderPaymentState } from "./connector";
 import { connectorFor } from "./registry";
 
 type Outcome = (typeof providerNotices.$inferInsert)["outcome"];
-export type NoticeAnswer = { message: string };
+/** `ack`: the body the provider asked to be answered with, instead of Owo's envelope. */
+export type NoticeAnswer = { message: string; ack?: Record<string, unknown> };
 
 /**
  * Refused and unconfirmed notices: one row per account, outcome, payment (or none) and hour, counting them, with the
@@ -113,14 +117,33 @@ export async function receiveProviderNotice(
 ): Promise<NoticeAnswer> {
   const account = await accountById(providerId);
   if (!account) throw new ApiError("S404", "No such provider account");
+  const connector = connectorFor(account.provider);
   let reading;
   try {
-    reading = connectorFor(account.provider).readNotice(account, raw, headers);
+    reading = connector.readNotice(account, raw, headers);
   } catch (err) {
     if (!(err instanceof NoticeRejected)) throw err;
     await record(account.id, "rejected", `signature: ${err.message}`);
     throw new ApiError("S1", "Notice signature missing or wrong");
   }
+  const ack = connector.acknowledgeNotice?.(headers);
+  if (!ack) return settleNotice(account, reading);
+  const settling = settleNotice(account, reading)
+    .catch((err: unknown) => log.warn({ err, providerId }, "acknowledged notice not settled; the requery loop will"))
+    .finally(() => settlingNotices.delete(settling));
+  settlingNotices.add(settling);
+  return { message: "Notice acknowledged", ack };
+}
+
+/** Acknowledged notices still being confirmed with their provider (tests and shutdown wait on them). */
+const settlingNotices = new Set<Promise<unknown>>();
+
+export async function noticesSettled(): Promise<void> {
+  await Promise.all([...settlingNotices]);
+}
+
+/** What a read notice moves, once confirmed by the provider's own record. */
+async function settleNotice(account: ProviderAccount, reading: NoticeReading): Promise<NoticeAnswer> {
   if (reading.kind === "ignored") {
     await record(account.id, "ignored", reading.why, { eventId: reading.eventId });
     return { message: `Notice ignored: ${reading.why}` };
@@ -173,8 +196,8 @@ export async function receiveProviderNotice(
       ? `the provider's record says ${state.state}`
       : reading.outcome === "failed" && state.state !== "failed"
         ? `the notice says failed, the provider's record says ${state.state}`
-        : reading.outcome === "paid" && reading.amountKobo !== state.amountKobo
-          ? `amount: notice ${formatKobo(reading.amountKobo)}, provider's record ${formatKobo(state.amountKobo)}`
+        : reading.outcome === "paid" && reading.amountKobo !== (state.chargedKobo ?? state.amountKobo)
+          ? `amount: notice ${formatKobo(reading.amountKobo)}, provider's record ${formatKobo(state.chargedKobo ?? state.amountKobo)}`
           : null);
   if (disagrees) {
     // Nothing moves on a notice the provider's record contradicts; the requery loop settles whatever really happened.

@@ -25,6 +25,8 @@ async function refunderAt(place: ProviderPlace): Promise<Refunder | null> {
   const account =
     place.providerAccountId === null ? (place.provider === "sandbox" ? sandboxAccount : null) : await accountById(place.providerAccountId);
   if (!connector?.refund || !account) return null;
+  // SeerBit refunds through its API only for merchants it approved: the merchant says so per account.
+  if (connector.refundsNeedApproval && !account.refundsEnabled) return null;
   return { connector, account, refund: connector.refund.bind(connector) };
 }
 

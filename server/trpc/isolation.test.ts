@@ -125,6 +125,7 @@ const CASES: Record<string, Case> = {
   "providers.connect": { input: () => ({ provider: "paystack", credentials: { secretKey: "sk_test_bravo_own_key" } }) },
   "providers.test": { input: () => ({ providerId: ids.providerId }) },
   "providers.disconnect": { input: () => ({ providerId: ids.providerId }) },
+  "providers.setRefunds": { input: () => ({ providerId: ids.providerId, enabled: true }) },
   "links.list": {},
   "links.byId": { input: () => ({ id: ids.linkId }) },
   "links.create": { input: () => ({ title: "Bravo Link", amount: "100.00", channels: ["USSD"] }) },
@@ -213,6 +214,7 @@ test("merchant B, signed in as an owner, gets NOT_FOUND for A's ids and none of 
     "webhooks.deliveries.resend",
     "providers.test",
     "providers.disconnect",
+    "providers.setRefunds",
     "account.sessions.end",
   ]) {
     assert.ok(outcomes.includes(`${byId}:404`), `${byId} answers 404 for A's id: ${outcomes.find((o) => o.startsWith(`${byId}:`))}`);

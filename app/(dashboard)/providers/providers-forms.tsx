@@ -93,6 +93,7 @@ export function ProviderCard({ provider: p }: { provider: Provider }) {
   const refresh = { onSuccess: () => router.refresh() };
   const test = trpc.providers.test.useMutation(refresh);
   const disconnect = trpc.providers.disconnect.useMutation(refresh);
+  const setRefunds = trpc.providers.setRefunds.useMutation(refresh);
   return (
     <div className={`card ${styles.endpoint}`} data-testid={`provider-${p.provider}`}>
       <div className={styles.endpointHead}>
@@ -130,6 +131,24 @@ export function ProviderCard({ provider: p }: { provider: Provider }) {
         <dd data-testid="last-success">{p.lastSuccessAt ? lagosDateTime(new Date(p.lastSuccessAt).toISOString()) : "never"}</dd>
         <dt>Last failure</dt>
         <dd>{p.lastFailureAt ? `${lagosDateTime(new Date(p.lastFailureAt).toISOString())}: ${p.lastFailure ?? ""}` : "none"}</dd>
+        {p.refundsNeedApproval && (
+          <>
+            <dt>Refunds</dt>
+            <dd>
+              <label>
+                <input
+                  type="checkbox"
+                  data-testid="refunds-enabled"
+                  checked={p.refundsEnabled}
+                  disabled={setRefunds.isPending}
+                  onChange={(e) => setRefunds.mutate({ providerId: p.providerId, enabled: e.target.checked })}
+                />{" "}
+                {p.provider} approved refunds through its API for this account
+              </label>
+              {!p.refundsEnabled && <span className="muted"> · until then, refund these payments at {p.provider}</span>}
+            </dd>
+          </>
+        )}
       </dl>
       <div className="row">
         <button className="secondary" disabled={test.isPending} onClick={() => test.mutate({ providerId: p.providerId })}>

@@ -32,8 +32,11 @@ export default function ProvidersDocsPage() {
       <h2>2. Paste the notice URL at the provider</h2>
       <p>
         Each connected account has its own notice URL, <code>{"<OWO_PUBLIC_URL>/api/v2/providers/{providerId}/notices"}</code>, shown on the
-        Providers page with a copy button. Paste it as the webhook URL on Paystack&apos;s and Flutterwave&apos;s dashboards; SeerBit receives it
-        with each payment. It must be reachable from the internet over https: an http or loopback URL is flagged.
+        Providers page with a copy button. Paste it as the webhook URL on each provider&apos;s dashboard (SeerBit: Settings → Webhook). It must be reachable from the
+        internet over https: an http or loopback URL is flagged. SeerBit&apos;s notices are acknowledged at once, echoing the
+        X-Expected-Ack-Reference SeerBit sends, and confirmed with SeerBit afterwards. SeerBit refunds through its API only for
+        merchants it has approved: once SeerBit has approved yours, tick &ldquo;approved refunds&rdquo; on the account&apos;s card on
+        the Providers page; until then, refund those payments on SeerBit&apos;s dashboard.
       </p>
       <h3>What Owo checks on each notice</h3>
       <ol>

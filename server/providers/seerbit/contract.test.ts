@@ -1,90 +1,122 @@
-// Contract: the samples of the v2 API (API.md, which follows SeerBit's v2; copied into ./fixtures) read through the
-// SeerBit connector's readers as SeerBit means them.
+// Contract: SeerBit's own published sample answers (./fixtures, each naming its page or OpenAPI path, byte for byte)
+// replayed through the connector's readers, for every call Owo makes: token, initiate (USSD, TRANSFER and its
+// refusals), query (paid with a fee breakdown, pending, unknown), the error shapes, the refund, and a notice.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { ProviderRefused, ProviderUnavailable } from "../connector";
-import { readInitiateAnswer, readNoticeBody, readRefundAnswer, readTokenAnswer, readVerifyAnswer, refusal } from "./records";
+import { readInitiateAnswer, readNoticeBody, readQueryAnswer, readRefundAnswer, readTokenAnswer } from "./records";
 
 type Fixture = { source: string; status: number; body: unknown };
 const fixture = (name: string): Fixture =>
   JSON.parse(readFileSync(join(import.meta.dirname, "fixtures", `${name}.json`), "utf8")) as Fixture;
+const refusedWith = (pattern: RegExp) => (x: unknown) => x instanceof ProviderRefused && pattern.test(x.message);
 
-test("the token answer gives the bearer token and when it dies", () => {
-  assert.deepEqual(readTokenAnswer(200, fixture("token").body), { token: "<token>", expiresAt: Date.parse("2026-11-22T09:00:00.000Z") });
-});
-
-test("initiation answers: the dial code, the account and name, each under SeerBit's linkingReference", () => {
-  assert.deepEqual(readInitiateAnswer("USSD", 200, fixture("initiate-ussd").body), {
-    channel: "USSD",
-    providerReference: "OWO72462256161858087",
-    dialCode: "*901*000*48213906#",
-    expiresAt: Date.parse("2026-11-21T10:10:00.000Z"),
-  });
-  assert.deepEqual(readInitiateAnswer("TRANSFER", 200, fixture("initiate-transfer").body), {
-    channel: "TRANSFER",
-    providerReference: "OWO72462256161858088",
-    accountNumber: "9979878245",
-    bankName: "Owo Sandbox Bank",
-    accountName: "OWO(Demo Store)",
-    expiresAt: Date.parse("2026-11-21T10:30:00.000Z"),
-  });
-  assert.throws(() => readInitiateAnswer("TRANSFER", 200, fixture("initiate-ussd").body), ProviderUnavailable);
-});
-
-test("the error envelope is a refusal naming SeerBit's code and message", () => {
-  const e = fixture("error");
-  assert.equal(refusal(e.status, e.body), "refused (400 S5): Invalid/Missing parameters = email, mobileNumber");
-  assert.throws(
-    () => readInitiateAnswer("USSD", e.status, e.body),
-    (x: unknown) => x instanceof ProviderRefused && /400 S5/.test(x.message),
-  );
-});
-
-test("verify: SUCCESSFUL and PARTIALLY_PAID are money received (amountPaid in kobo, in all); each other status keeps its meaning", () => {
-  const v = fixture("verify");
-  assert.deepEqual(readVerifyAnswer(200, v.body), {
-    state: "paid",
-    providerReference: "OWO72462256161858088",
-    amountKobo: 150000,
-    currency: "NGN",
-    paidAt: Date.parse("2026-11-21T10:00:00.000Z"),
-  });
-  const as = (status: string, amountPaid = "0.00") => {
-    const body = structuredClone(v.body) as { data: { payments: Record<string, unknown> } };
-    Object.assign(body.data.payments, { status, amountPaid, paidAt: null });
-    return readVerifyAnswer(200, body);
-  };
-  assert.deepEqual(
-    [as("PENDING").state, as("PARTIALLY_PAID", "700.50").state, as("PARTIALLY_PAID", "700.50").amountKobo],
-    ["pending", "paid", 70050],
-  );
-  assert.deepEqual([as("FAILED").state, as("CANCELLED").state, as("EXPIRED").state], ["failed", "failed", "expired"]);
+test("the token: EncryptedSecKey.encryptedKey as the docs spell it, EncrytedSecKey as the OpenAPI example does; no expiry is needed", () => {
+  const docs = fixture("token");
   assert.equal(
-    readVerifyAnswer(404, { status: "ERROR", data: { code: "S404", message: "no such payment", errors: [] } }).state,
-    "not_found",
+    readTokenAnswer(docs.status, docs.body),
+    "SNt8kjeVjsdTG4lPlwg6sTvpVAay2RA7hoCEzHPkIQa+MNfDepx4VBr5JMgLb5Q5anq9XoN2pXU850bumqBWFVw1T1ZW5w8N+Sq/",
   );
+  const openapi = fixture("token-openapi");
+  assert.match(readTokenAnswer(openapi.status, openapi.body), /^oAX1OeAlwNt9/);
+  const bad = {
+    status: 400,
+    body: { message: "Bad Request", error: "There has been a problem with reading or understanding the request." },
+  };
+  assert.throws(() => readTokenAnswer(bad.status, bad.body), refusedWith(/400 There has been a problem/));
 });
 
-test("the callback sample reads as a credit of the running total, under its eventId", () => {
-  assert.deepEqual(readNoticeBody(fixture("callback").body), {
-    kind: "payment",
-    eventId: "evt_3k9x",
-    reference: "ord-1001",
-    providerReference: "OWO72462256161858087",
-    outcome: "paid",
-    amountKobo: 150000,
-    currency: "NGN",
-    at: Date.parse("2026-11-21T10:00:00.000Z"),
+test("USSD: the dial code under SeerBit's linkingReference (its providerreference is only the code's digits)", () => {
+  const f = fixture("initiate-ussd");
+  assert.deepEqual(readInitiateAnswer("USSD", "owo_1", f.status, f.body), {
+    channel: "USSD",
+    providerReference: "CSEERBIT724622561618580872054",
+    dialCode: "*901*000*8206#",
+  });
+  assert.throws(() => readInitiateAnswer("TRANSFER", "owo_1", f.status, f.body), ProviderUnavailable, "a USSD answer is no account");
+});
+
+test("TRANSFER: the account and its name; the answer has no linkingReference, so its paymentReference is the reference", () => {
+  const f = fixture("initiate-transfer");
+  assert.deepEqual(readInitiateAnswer("TRANSFER", "owo_2", f.status, f.body), {
+    channel: "TRANSFER",
+    providerReference: "NGN0100067Q35",
+    accountNumber: "9956411533",
+    bankName: "Providus Bank",
+    accountName: "SeerBit",
   });
 });
 
-test("the refund answer: accepted and PENDING, under the refundReference Owo sent", () => {
-  const r = fixture("refund-accepted");
-  assert.deepEqual(readRefundAnswer(r.status, r.body), { refundId: "RFD20261121000001", state: "pending" });
-  assert.throws(
-    () => readRefundAnswer(409, { status: "ERROR", data: { code: "S15", message: "more than is refundable", errors: [] } }),
-    ProviderRefused,
-  );
+test("initiate refusals: S12, S7 and S18 in a 200 SUCCESS envelope, and the 400/401/403 error shapes, are SeerBit saying no", () => {
+  for (const [name, pattern] of [
+    ["initiate-s12", /S12: Cant process .* must be unique/],
+    ["initiate-s7", /S7: .*Amount cannot be less than 100.0/],
+    ["initiate-s18", /S18: Transaction reference must be unique/],
+    ["initiate-400", /400 INPUT: Payment Type cannot be null/],
+    ["unauthorized", /401 INPUT: Invalid Authentication Token/],
+    ["forbidden", /403 PERMISSION: Header Token Missing/],
+  ] as const) {
+    const f = fixture(name);
+    assert.throws(() => readInitiateAnswer("USSD", "owo_3", f.status, f.body), refusedWith(pattern), name);
+  }
+});
+
+test("query 00: credited with the amount asked (paymentBreakdown.amount), the charge and the merchant's fee by API.md's rule", () => {
+  const f = fixture("query-paid");
+  // The customer bore the fee here: 10.15 charged for 10.00 asked, fee 0.15 — none of it the merchant's.
+  assert.deepEqual(readQueryAnswer(f.status, f.body), {
+    state: "paid",
+    providerReference: "SEERBIT1303494716633",
+    currency: "NGN",
+    amountKobo: 1000,
+    chargedKobo: 1015,
+    feeKobo: 0,
+    paidAt: Date.parse("2024-12-06T15:18:36.404+01:00"),
+  });
+  // The merchant bearing it: charged what was asked, and the whole fee is the merchant's.
+  const merchantBears = structuredClone(f.body) as { data: { payments: Record<string, unknown> } };
+  Object.assign(merchantBears.data.payments, { amount: 10.0, paymentBreakdown: { amount: 10.0, fee: 0.15, total: 10.0 } });
+  assert.deepEqual([readQueryAnswer(200, merchantBears).amountKobo, readQueryAnswer(200, merchantBears).feeKobo], [1000, 15]);
+});
+
+test("query codes: S20 and S0 are not paid yet, S12 failed; an unknown reference is SeerBit's 500 (unavailable, never paid)", () => {
+  const pending = fixture("query-pending");
+  assert.deepEqual(readQueryAnswer(pending.status, pending.body), {
+    state: "pending",
+    amountKobo: 0,
+    currency: "NGN",
+    providerReference: "F002672971602775508582",
+  });
+  const as = (code: string) => {
+    const b = structuredClone(pending.body) as { data: { code: string } };
+    b.data.code = code;
+    return readQueryAnswer(200, b).state;
+  };
+  assert.deepEqual([as("S0"), as("S12"), as("S99")], ["pending", "failed", "pending"]);
+  const missing = fixture("query-no-transaction");
+  assert.throws(() => readQueryAnswer(missing.status, missing.body), ProviderUnavailable);
+  const notFound = fixture("not-found");
+  assert.equal(readQueryAnswer(notFound.status, notFound.body).state, "not_found");
+});
+
+test("refund: done only on data.code 00, under Owo's refundReference; any other code is a refusal", () => {
+  const f = fixture("refund");
+  assert.deepEqual(readRefundAnswer("RFD1", f.status, f.body), { refundId: "RFD1", state: "processed" });
+  const other = structuredClone(f.body) as { data: { code: string } };
+  other.data.code = "S12";
+  assert.throws(() => readRefundAnswer("RFD1", 200, other), refusedWith(/S12/));
+  const err = fixture("server-error");
+  assert.throws(() => readRefundAnswer("RFD1", err.status, err.body), ProviderUnavailable);
+});
+
+test("notices: a refund event is acknowledged and ignored (the refund's answer settled it); a non-notice is rejected", () => {
+  const f = fixture("notice-refund");
+  assert.deepEqual(readNoticeBody(f.body), {
+    kind: "ignored",
+    eventId: "0be677f841254a3eb92fab0d0b6ba232",
+    why: "Owo does not act on SeerBit's refund notices",
+  });
+  assert.throws(() => readNoticeBody({ event: "charge.success" }), /not a SeerBit notificationItems notice/);
 });

@@ -1,7 +1,9 @@
-// SeerBit's v2 JSON (the API Owo itself speaks: docs/API.md) in Owo's words. Amounts arrive as naira
-// strings with two decimals and are read into kobo without a float.
+// SeerBit's answers and notices, read into Owo's words. Pure functions (no I/O): the contract test replays SeerBit's
+// published samples (./fixtures, each naming its page) through them, and the connector reads every live answer
+// with them. Sources are listed in ./seerbit.ts. Amounts arrive as JSON numbers (10.15) or naira strings ("10"):
+// both are read through their decimal text into kobo, never by float arithmetic.
 import { z } from "zod";
-import { parseAmount } from "../../payments/money";
+import { parseNairaAnswer } from "../../payments/money";
 import {
   NoticeRejected,
   ProviderRefused,
@@ -13,196 +15,217 @@ import {
   type RefundState,
 } from "../connector";
 
-const naira = z.string().transform((s, ctx) => parseAmount(s) ?? (ctx.addIssue({ code: "custom", message: "not naira" }), z.NEVER));
-const instant = z
-  .string()
-  .refine((s) => !Number.isNaN(Date.parse(s)), "must be a date")
-  .transform((s) => Date.parse(s));
-const ok = <T extends z.ZodType>(data: T) => z.object({ status: z.literal("SUCCESS"), data });
-const refusedEnvelope = z.object({ status: z.literal("ERROR"), data: z.object({ code: z.string(), message: z.string() }) });
+const naira = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const k = parseNairaAnswer(v);
+  if (k === null) ctx.addIssue({ code: "custom", message: "not a naira amount with at most 2 decimals" });
+  return k ?? 0;
+});
+/** SeerBit's own envelope: `{"status":"SUCCESS","data":{"code":…,"message":…,…}}`. */
+const envelope = z.object({
+  status: z.string(),
+  data: z.looseObject({ code: z.string().nullish(), message: z.string().nullish() }),
+});
+/** Its error shape (OpenAPI components.examples 400Response, 401Response, 403Response, 404Response1, 500Response). */
+const errorShape = z.object({ message: z.string().optional(), error: z.string() });
 
-const token = ok(z.object({ code: z.literal("00"), EncryptedSecKey: z.object({ encryptedKey: z.string().min(1), expiresAt: instant }) }));
-const ussd = ok(
-  z.object({
+/** What SeerBit said when it said no: its error shape, or a `data.code` other than success in its envelope. */
+function said(body: unknown): string {
+  const e = errorShape.safeParse(body);
+  if (e.success) return `${e.data.error}${e.data.message ? `: ${e.data.message}` : ""}`;
+  const v = envelope.safeParse(body);
+  return v.success ? `${v.data.data.code ?? "no code"}: ${v.data.data.message ?? "no message"}` : "an answer in no shape SeerBit documents";
+}
+
+/**
+ * A 4xx in SeerBit's error shape, or a 200 whose `data.code` is a refusal (S12 "Transaction Failed", S7 "Invalid
+ * Amount", S18 "reference must be unique" — OpenAPI components.examples), is SeerBit saying no: final for this
+ * request. Anything else without what was asked for is an answer Owo cannot use.
+ */
+function unusable(what: string, expected: string, status: number, body: unknown, refusedCode = false): Error {
+  if ((status >= 400 && status < 500 && errorShape.safeParse(body).success) || refusedCode)
+    return new ProviderRefused("seerbit", `${what}: refused (${status} ${said(body)})`);
+  return new ProviderUnavailable("seerbit", `${what}: answered ${status} without ${expected} (${said(body)})`);
+}
+
+// https://apis.seerbit.com/authentication spells the key EncryptedSecKey; the OpenAPI document's example spells it
+// EncrytedSecKey. Both are read. Neither carries an expiry: the token is kept until SeerBit answers 401.
+const tokenKey = z.object({ encryptedKey: z.string().min(1) });
+const token = z.object({
+  status: z.literal("SUCCESS"),
+  data: z.object({ code: z.literal("00"), EncryptedSecKey: tokenKey.optional(), EncrytedSecKey: tokenKey.optional() }),
+});
+
+export function readTokenAnswer(status: number, body: unknown): string {
+  const a = token.safeParse(body);
+  const key = a.success ? (a.data.data.EncryptedSecKey ?? a.data.data.EncrytedSecKey) : undefined;
+  if (status !== 200 || !key) throw unusable("POST /api/v2/encrypt/keys", "a token", status, body);
+  return key.encryptedKey;
+}
+
+/** Initiation codes that are not a refusal: null (the USSD page's sample), 00, and pending (S20, 20). */
+const ISSUED_CODES: ReadonlySet<string | null> = new Set([null, "00", "S20", "20"]);
+const ussd = z.object({
+  paymentReference: z.string().optional(),
+  linkingReference: z.string().min(1),
+  ussdDailCode: z.string().regex(/^\*[0-9*]+#$/),
+});
+const transfer = z.object({
+  paymentReference: z.string().min(1).optional(),
+  linkingReference: z.string().min(1).optional(),
+  accountNumber: z.string().regex(/^\d{10}$/),
+  bankName: z.string().min(1),
+  walletName: z.string().min(1),
+});
+
+/**
+ * The initiation answer. USSD (apis.seerbit.com "Pay with USSD"): the dial code under SeerBit's `linkingReference`,
+ * its own reference for the payment (`providerreference` there is only the code's digits). TRANSFER (OpenAPI
+ * InitiateTransferResponse): an account and its name, and no `linkingReference`: the payment's own
+ * `paymentReference` there is the reference, else Owo's own.
+ */
+export function readInitiateAnswer(channel: Channel, reference: string, status: number, body: unknown): Issued {
+  const what = "POST /api/v2/payments/initiates";
+  const e = envelope.safeParse(body);
+  const code = e.success ? (e.data.data.code ?? null) : undefined;
+  if (status !== 200 || !e.success || e.data.status !== "SUCCESS" || !ISSUED_CODES.has(code ?? null))
+    return failure(unusable(what, "a payment", status, body, e.success && !ISSUED_CODES.has(code ?? null)));
+  const payments = e.data.data.payments;
+  if (channel === "USSD") {
+    const p = ussd.safeParse(payments);
+    if (!p.success) return failure(unusable(what, "a ussdDailCode", status, body));
+    return { channel, providerReference: p.data.linkingReference, dialCode: p.data.ussdDailCode };
+  }
+  const p = transfer.safeParse(payments);
+  if (!p.success) return failure(unusable(what, "an account", status, body));
+  return {
+    channel,
+    providerReference: p.data.linkingReference ?? p.data.paymentReference ?? reference,
+    accountNumber: p.data.accountNumber,
+    bankName: p.data.bankName,
+    accountName: p.data.walletName,
+  };
+}
+
+function failure(err: Error): never {
+  throw err;
+}
+
+const queried = z.object({
+  status: z.literal("SUCCESS"),
+  data: z.object({
+    code: z.string(),
     payments: z.object({
-      linkingReference: z.string().min(1),
-      ussdDailCode: z.string().regex(/^\*[0-9*]+#$/),
-      expiresAt: instant.nullish(),
-    }),
-  }),
-);
-const transfer = ok(
-  z.object({
-    payments: z.object({
-      linkingReference: z.string().min(1),
-      accountNumber: z.string().regex(/^\d{10}$/),
-      bankName: z.string().min(1),
-      walletName: z.string().min(1),
-      expiresAt: instant.nullish(),
-    }),
-  }),
-);
-const verify = ok(
-  z.object({
-    payments: z.object({
-      linkingReference: z.string(),
-      status: z.string(),
-      amountPaid: naira,
+      amount: naira,
+      fee: naira.optional(),
       currency: z.string(),
-      paidAt: instant.nullish(),
-      updatedAt: instant.nullish(),
+      paymentReference: z.string().optional(),
+      linkingReference: z.string().optional(),
+      gatewayref: z.string().optional(),
+      paymentBreakdown: z.object({ amount: naira, fee: naira, total: naira.optional() }).optional(),
+      transactionProcessedTime: z.string().optional(),
     }),
   }),
-);
+});
+
+/** "2024-12-06 15:18:36.404709127": SeerBit's local time (Lagos, UTC+1; the sample names no zone), to the ms. */
+function lagosTime(s: string | undefined): number | undefined {
+  const m = s ? /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d{1,3})?\d*$/.exec(s) : null;
+  if (!m) return undefined;
+  const t = Date.parse(`${m[1]}T${m[2]}${m[3] ?? ""}+01:00`);
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/**
+ * The query (doc.seerbit.com "Verify Payments", GET /api/v3/payments/query/{paymentReference}). Its outcome is
+ * `data.code`: 00 paid; S20 and S0 not paid yet (ask again); S12 failed; any other code is not money either, so it
+ * reads as pending and is asked again. `payments.amount` is what the customer was charged, fee included where the
+ * customer bore it; `paymentBreakdown.amount` is what the merchant asked, and is what Owo credits. The merchant's
+ * fee (API.md "Fees") is `paymentBreakdown.fee` less whatever the customer paid on top of the amount asked.
+ */
+export function readQueryAnswer(status: number, body: unknown): ProviderPaymentState {
+  if (status === 404) return { state: "not_found", amountKobo: 0, currency: "NGN" };
+  const a = queried.safeParse(body);
+  if (status !== 200 || !a.success) throw unusable("GET /api/v3/payments/query", "a payment", status, body);
+  const { code, payments: p } = a.data.data;
+  const charged = p.amount;
+  const asked = p.paymentBreakdown?.amount ?? charged;
+  const fee = p.paymentBreakdown?.fee ?? p.fee ?? 0;
+  const base = {
+    providerReference: p.linkingReference ?? p.gatewayref ?? p.paymentReference,
+    currency: p.currency,
+  };
+  if (code === "00") {
+    const paidAt = lagosTime(p.transactionProcessedTime);
+    return {
+      ...base,
+      state: "paid",
+      amountKobo: asked,
+      chargedKobo: charged,
+      feeKobo: Math.max(0, fee - (charged - asked)),
+      ...(paidAt !== undefined ? { paidAt } : {}),
+    };
+  }
+  return { ...base, state: code === "S12" ? "failed" : "pending", amountKobo: 0 };
+}
+
+const refundAnswer = z.object({ status: z.literal("SUCCESS"), data: z.looseObject({ code: z.string().nullish() }) });
+
+/**
+ * `POST /api/v2/payments/refunds`: the refund is done only when `data.code` is "00" (the only sample SeerBit
+ * publishes for a refund, OpenAPI Refund201Response, says APPROVED / REFUNDED with it). Any other code is SeerBit's
+ * refusal. SeerBit offers no way to ask about a refund afterwards, so the refund's id is Owo's own refundReference.
+ */
+export function readRefundAnswer(refundReference: string, status: number, body: unknown): RefundState {
+  const a = refundAnswer.safeParse(body);
+  if ((status === 200 || status === 201) && a.success && a.data.data.code === "00")
+    return { refundId: refundReference, state: "processed" };
+  throw unusable("POST /api/v2/payments/refunds", "data.code 00", status, body, a.success);
+}
+
+/** doc.seerbit.com "Structure of the Event Notification": one notificationRequestItem per notice. */
 const notice = z.object({
   notificationItems: z
     .array(
       z.object({
         notificationRequestItem: z.object({
-          eventId: z.string().min(1),
-          data: z.object({
-            event: z.string(),
-            paymentReference: z.string().min(1),
-            linkingReference: z.string().min(1),
-            amountPaid: naira,
-            currency: z.string(),
-            updatedAt: instant.nullish(),
-            refund: z.object({ refundReference: z.string().min(1), amount: naira, status: z.string() }).nullish(),
+          eventType: z.string().min(1),
+          eventId: z.string().min(1).optional(),
+          eventDate: z.string().optional(),
+          data: z.looseObject({
+            reference: z.string().min(1).optional(),
+            paymentReference: z.string().min(1).optional(),
+            amount: naira.optional(),
+            code: z.string().optional(),
+            currency: z.string().optional(),
           }),
         }),
       }),
     )
-    .length(1),
+    .min(1),
 });
 
-/** What a 4xx said, in API.md's envelope: `refused (409 S14): …`. */
-export function refusal(status: number, body: unknown): string {
-  const r = refusedEnvelope.safeParse(body);
-  return r.success ? `refused (${status} ${r.data.data.code}): ${r.data.data.message}` : `refused (${status})`;
-}
-
-/** A 4xx in the v2 envelope is SeerBit's refusal; any other answer without what was asked for is unusable. */
-function unusable(what: string, expected: string, status: number, body: unknown): Error {
-  if (status >= 400 && status < 500 && refusedEnvelope.safeParse(body).success)
-    return new ProviderRefused("seerbit", `${what}: ${refusal(status, body)}`);
-  return new ProviderUnavailable("seerbit", `${what}: answered ${status} without ${expected}`);
-}
-
-export function readTokenAnswer(status: number, body: unknown): { token: string; expiresAt: number } {
-  const a = token.safeParse(body);
-  if (status !== 200 || !a.success) throw unusable("POST /api/v2/encrypt/keys", "a token", status, body);
-  return { token: a.data.data.EncryptedSecKey.encryptedKey, expiresAt: a.data.data.EncryptedSecKey.expiresAt };
-}
-
 /**
- * The initiation answer. `providerReference` is SeerBit's `linkingReference`: its own unique reference for the
- * payment, the one every notice and verify answer carries (its USSD `providerreference` is only the dialled number).
- */
-export function readInitiateAnswer(channel: Channel, status: number, body: unknown): Issued {
-  if (channel === "USSD") {
-    const a = ussd.safeParse(body);
-    if (status !== 200 || !a.success) throw unusable("POST /api/v2/payments/initiates", "a ussdDailCode", status, body);
-    const p = a.data.data.payments;
-    return { channel, providerReference: p.linkingReference, dialCode: p.ussdDailCode, ...(p.expiresAt ? { expiresAt: p.expiresAt } : {}) };
-  }
-  const a = transfer.safeParse(body);
-  if (status !== 200 || !a.success) throw unusable("POST /api/v2/payments/initiates", "an account", status, body);
-  const p = a.data.data.payments;
-  return {
-    channel,
-    providerReference: p.linkingReference,
-    accountNumber: p.accountNumber,
-    bankName: p.bankName,
-    accountName: p.walletName,
-    ...(p.expiresAt ? { expiresAt: p.expiresAt } : {}),
-  };
-}
-
-/**
- * Verify: SUCCESSFUL and PARTIALLY_PAID are money received, amountKobo in all (a part payment stays open at SeerBit,
- * and Owo credits the running total the same way); FAILED and CANCELLED take no money; EXPIRED closed unpaid.
- */
-export function readVerifyAnswer(status: number, body: unknown): ProviderPaymentState {
-  if (status === 404) return { state: "not_found", amountKobo: 0, currency: "NGN" };
-  const a = verify.safeParse(body);
-  if (status !== 200 || !a.success) throw unusable("GET /api/v3/payments/query", "a payment", status, body);
-  const p = a.data.data.payments;
-  const base = { providerReference: p.linkingReference, amountKobo: p.amountPaid, currency: p.currency };
-  switch (p.status) {
-    case "SUCCESSFUL":
-      return { ...base, state: "paid", ...(p.paidAt ? { paidAt: p.paidAt } : {}) };
-    case "PARTIALLY_PAID":
-      return { ...base, state: "paid", ...(p.updatedAt ? { paidAt: p.updatedAt } : {}) };
-    case "FAILED":
-    case "CANCELLED":
-      return { ...base, state: "failed" };
-    case "EXPIRED":
-      return { ...base, state: "expired" };
-    default:
-      return { ...base, state: "pending" };
-  }
-}
-
-const refundAccepted = ok(z.object({ refund: z.object({ refundReference: z.string().min(1), status: z.literal("PENDING") }) }));
-
-/** `POST /api/v2/payments/{ref}/refunds`: accepted, always PENDING; its refundReference (Owo's own, sent along) is its id. */
-export function readRefundAnswer(status: number, body: unknown): RefundState {
-  const a = refundAccepted.safeParse(body);
-  if (status !== 200 || !a.success) throw unusable("POST /api/v2/payments/{ref}/refunds", "an accepted refund", status, body);
-  return { refundId: a.data.data.refund.refundReference, state: "pending" };
-}
-
-/** A refund's id at SeerBit: the payment's reference there and the refundReference Owo sent ("/" is in neither). */
-export function seerbitRefundId(reference: string, refundReference: string): string {
-  return `${reference}/${refundReference}`;
-}
-
-const refundRecord = ok(
-  z.object({ refund: z.object({ refundReference: z.string().min(1), status: z.enum(["PENDING", "PROCESSED", "FAILED"]) }) }),
-);
-
-/** `GET /api/v2/payments/{ref}/refunds/{refundReference}`: how the refund stands; null on 404 (no such refund there). */
-export function readRefundStatus(refundId: string, status: number, body: unknown): RefundState | null {
-  if (status === 404) return null;
-  const a = refundRecord.safeParse(body);
-  if (status !== 200 || !a.success) throw unusable("GET /api/v2/payments/{ref}/refunds/{refundReference}", "a refund", status, body);
-  const s = a.data.data.refund.status;
-  return { refundId, state: s === "PROCESSED" ? "processed" : s === "FAILED" ? "failed" : "pending" };
-}
-
-/**
- * A SeerBit notice (API.md "Callbacks": one `notificationItems` entry). It is not signed in any way Owo can check
- * with the credentials SeerBit gives a merchant, so reading it proves nothing: the core must confirm every reading
- * by query() before money moves. A body that is not this shape is rejected outright.
+ * A SeerBit notice. It carries no signature a merchant can check, so reading it proves nothing: the core confirms
+ * every reading by query() before money moves. A `transaction` event names Owo's reference (`data.reference`), its
+ * `data.code` and `data.amount` (what the customer was charged, fee included). Refund events are ignored: SeerBit's
+ * refund answer settles a refund, and no query could confirm its notice. Not this shape: rejected outright.
  */
 export function readNoticeBody(body: unknown): NoticeReading {
   const n = notice.safeParse(body);
-  if (!n.success) throw new NoticeRejected("not a SeerBit notificationItems notice");
-  const item = n.data.notificationItems[0]?.notificationRequestItem;
-  if (!item) throw new NoticeRejected("no notificationRequestItem");
+  const item = n.success ? n.data.notificationItems[0]?.notificationRequestItem : undefined;
+  if (!item) throw new NoticeRejected("not a SeerBit notificationItems notice");
   const d = item.data;
-  if (d.event === "refund.processed" || d.event === "refund.failed") {
-    if (!d.refund) return { kind: "ignored", eventId: item.eventId, why: `${d.event} without its refund` };
-    return {
-      kind: "refund",
-      eventId: item.eventId,
-      refundId: seerbitRefundId(d.paymentReference, d.refund.refundReference),
-      providerReference: d.linkingReference,
-      amountKobo: d.refund.amount,
-      state: d.event === "refund.processed" ? "processed" : "failed",
-    };
-  }
-  if (d.event === "payment.successful" || d.event === "payment.partially_paid" || d.event === "payment.failed") {
-    return {
-      kind: "payment",
-      eventId: item.eventId,
-      reference: d.paymentReference,
-      providerReference: d.linkingReference,
-      outcome: d.event === "payment.failed" ? "failed" : "paid",
-      amountKobo: d.amountPaid,
-      currency: d.currency,
-      ...(d.updatedAt ? { at: d.updatedAt } : {}),
-    };
-  }
-  return { kind: "ignored", eventId: item.eventId, why: `Owo learns of SeerBit's ${d.event} by query, not by notice` };
+  const reference = d.reference ?? d.paymentReference;
+  const eventId = item.eventId ?? `${item.eventType}:${reference ?? "?"}:${d.code ?? "?"}`;
+  if (item.eventType !== "transaction") return { kind: "ignored", eventId, why: `Owo does not act on SeerBit's ${item.eventType} notices` };
+  if (!reference || d.amount === undefined || (d.code !== "00" && d.code !== "S12"))
+    return { kind: "ignored", eventId, why: `a transaction notice with code ${d.code ?? "none"} moves nothing: the query decides` };
+  return {
+    kind: "payment",
+    eventId,
+    reference,
+    outcome: d.code === "00" ? "paid" : "failed",
+    amountKobo: d.amount,
+    currency: d.currency ?? "NGN",
+  };
 }

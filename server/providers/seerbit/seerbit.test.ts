@@ -1,291 +1,171 @@
-// The SeerBit connector against a second Owo process (test keys, sandbox bank) as its SeerBit: a chain of two Owos
-// over real HTTP. The second Owo's callbacks reach a receiver standing at the first one's notice URL.
+// The SeerBit connector against the SeerBit double (its own process, written from SeerBit's documents and as strict
+// as they are: ./double.ts), over real HTTP: the token step, both channels, the query and its codes, the fee and
+// the base amount, refusals in SeerBit's shapes, refunds at POST /api/v2/payments/refunds, and the notice with its
+// acknowledgement reference.
 import assert from "node:assert/strict";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
-import { moveClock } from "../../clock";
-import { tempDataDir } from "../../testing/harness";
-import { runCli, databaseIn, spawnOwo, type OwoProcess } from "../../testing/processes";
-import { eventually } from "../../testing/eventually";
+import { spawnDouble, type DoubleProcess } from "../../testing/processes";
 import { bankByCode, type Bank } from "../banks";
-import {
-  NoticeRejected,
-  ProviderRefused,
-  ProviderUnavailable,
-  type IssueRequest,
-  type NoticeReading,
-  type ProviderAccount,
-} from "../connector";
+import { ProviderRefused, ProviderUnavailable, type IssueRequest, type ProviderAccount } from "../connector";
 import { seerbit } from "./seerbit";
 
-let owoB: OwoProcess;
-let receiver: Server;
-let noticeUrl = "";
-const notices: Buffer[] = [];
-let account: ProviderAccount;
-let seq = 0;
+const KEYS = { publicKey: "SBTESTPUBK_connector_test", secretKey: "SBTESTSECK_connector_test" };
+let merchantBears: DoubleProcess;
+let customerBears: DoubleProcess;
+let unapproved: DoubleProcess;
+const account = (d: DoubleProcess, id = "prv_seerbit_test"): ProviderAccount => ({
+  id,
+  provider: "seerbit",
+  baseUrl: d.url,
+  credentials: KEYS,
+});
 
 before(async () => {
-  const dataDir = tempDataDir();
-  const made = runCli(
-    [
-      "merchant",
-      "create",
-      "--name",
-      "Chained Bank",
-      "--email",
-      `chain${process.pid}@example.com`,
-      "--password",
-      "a long enough chain password 42",
-      "--json",
-    ],
-    dataDir,
-  );
-  assert.equal(made.status, 0, made.stderr);
-  const keys = JSON.parse(made.stdout.trim().split("\n").pop() ?? "{}") as { publicKey: string; secretKey: string };
-  owoB = await spawnOwo(databaseIn(dataDir), { OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.01" });
-  receiver = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      if (req.url === "/api/v2/providers/prv_chain/notices") notices.push(Buffer.concat(chunks));
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  noticeUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/v2/providers/prv_chain/notices`;
-  account = { id: "prv_chain", provider: "seerbit", baseUrl: owoB.url, credentials: keys };
+  const flags = { "public-key": KEYS.publicKey, "secret-key": KEYS.secretKey };
+  [merchantBears, customerBears, unapproved] = await Promise.all([
+    spawnDouble("seerbit", flags),
+    spawnDouble("seerbit", { ...flags, "fee-bearer": "customer" }),
+    spawnDouble("seerbit", { ...flags, refunds: "not-approved" }),
+  ]);
 });
+after(() => Promise.all([merchantBears.stop(), customerBears.stop(), unapproved.stop()]));
 
-after(async () => {
-  if (owoB.child.exitCode === null) owoB.child.kill("SIGTERM");
-  await owoB.exited;
-  await new Promise((r) => receiver.close(r));
-});
-
-function request(channel: "USSD" | "TRANSFER", amountKobo = 150000, bank = "044"): IssueRequest {
+let n = 0;
+function request(channel: "USSD" | "TRANSFER", amountKobo = 250_050, bank = "044"): IssueRequest {
   return {
     channel,
-    reference: `owo-attempt-${process.pid}-${++seq}`,
+    reference: `owo_${process.pid}_${++n}`,
     amountKobo,
     currency: "NGN",
     ...(channel === "USSD" ? { bank: bankByCode(bank) as Bank } : {}),
     customer: { fullName: "Ada Obi", email: "ada@example.com", mobileNumber: "08012345678" },
     merchantName: "Demo Store",
     expiresAt: Date.now() + 20 * 60_000,
-    noticeUrl,
+    noticeUrl: "https://owo.example.ng/api/v2/providers/prv_x/notices",
   };
 }
-// Generous: a loaded machine must not turn an answer into a timeout (hangs get their own 300 ms signal below).
-const quick = () => AbortSignal.timeout(15_000);
+const quick = () => AbortSignal.timeout(10_000);
+const control = async (d: DoubleProcess, path: string, body?: unknown) =>
+  (await fetch(`${d.url}/_double${path}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body) })).json();
+const requests = async (d: DoubleProcess) => ((await control(d, "/requests")) as { requests: string[] }).requests;
 
-/** The customer, at the second Owo's sandbox bank. */
-async function simulate(reference: string, body: Record<string, string>): Promise<void> {
-  const { credentials } = account;
-  const tokenRes = await fetch(`${owoB.url}/api/v2/encrypt/keys`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ key: `${credentials.secretKey}.${credentials.publicKey}` }),
-  });
-  const token = ((await tokenRes.json()) as { data: { EncryptedSecKey: { encryptedKey: string } } }).data.EncryptedSecKey.encryptedKey;
-  const res = await fetch(`${owoB.url}/api/v2/sandbox/payments/${reference}/simulate`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  assert.equal(res.status, 200, await res.text());
-}
-
-async function nextNotice(from: number): Promise<NoticeReading> {
-  for (let i = 0; i < 300 && notices.length <= from; i++) await new Promise((r) => setTimeout(r, 20));
-  const raw = notices[from];
-  assert.ok(raw, "the second Owo's callback never reached the notice URL");
-  return seerbit.readNotice(account, raw, {});
-}
-
-test("serves TRANSFER, and USSD for every bank with a USSD service", () => {
-  assert.equal(seerbit.serves("TRANSFER"), true);
-  assert.equal(seerbit.serves("USSD", bankByCode("044")), true);
-  assert.equal(seerbit.serves("USSD", bankByCode("023")), false);
-});
-
-test("USSD through the chain: the second Owo's dial code, its callback read as a credit, and its verify agreeing", async () => {
-  const req = request("USSD");
-  const issued = await seerbit.issue(account, req, quick());
+test("USSD: SeerBit's dial code under its linkingReference; S20 is pending; paid, the query credits what was asked and the whole fee is the merchant's", async () => {
+  const acct = account(merchantBears);
+  const req = request("USSD", 250_050, "058");
+  const issued = await seerbit.issue(acct, req, quick());
   assert.ok(issued.channel === "USSD");
-  assert.match(issued.dialCode, /^\*901\*000\*\d{8}#$/);
-  assert.match(issued.providerReference, /^OWO\d+$/);
-  assert.deepEqual(await seerbit.query(account, req.reference, quick()), {
+  assert.match(issued.dialCode, /^\*737\*000\*\d{4}#$/);
+  assert.match(issued.providerReference, /^CSEERBIT\d{20}$/);
+  assert.deepEqual(await seerbit.query(acct, req.reference, quick()), {
     state: "pending",
-    providerReference: issued.providerReference,
     amountKobo: 0,
     currency: "NGN",
-  });
-  const from = notices.length;
-  await simulate(req.reference, { outcome: "pay" });
-  const reading = await nextNotice(from);
-  assert.deepEqual(
-    { ...reading, eventId: "", at: 0 },
-    {
-      kind: "payment",
-      eventId: "",
-      reference: req.reference,
-      providerReference: issued.providerReference,
-      outcome: "paid",
-      amountKobo: 150000,
-      currency: "NGN",
-      at: 0,
-    },
-  );
-  const state = await seerbit.query(account, req.reference, quick());
-  assert.equal(state.state, "paid");
-  assert.equal(state.amountKobo, 150000);
-  assert.ok(state.paidAt && Math.abs(state.paidAt - Date.now()) < 30_000);
-});
-
-test("TRANSFER through the chain: the account as SeerBit answered it; a part payment is money received, a running total", async () => {
-  const req = request("TRANSFER", 250000);
-  const issued = await seerbit.issue(account, req, quick());
-  assert.ok(issued.channel === "TRANSFER");
-  assert.match(issued.accountNumber, /^\d{10}$/);
-  assert.equal(issued.bankName, "Owo Sandbox Bank");
-  assert.equal(issued.accountName, "OWO(Chained Bank)");
-  assert.ok(issued.expiresAt && issued.expiresAt > Date.now());
-  let from = notices.length;
-  await simulate(req.reference, { outcome: "pay", amount: "700.00" });
-  const part = await nextNotice(from);
-  assert.equal(part.kind === "payment" && part.amountKobo, 70000);
-  const partState = await seerbit.query(account, req.reference, quick());
-  assert.deepEqual([partState.state, partState.amountKobo], ["paid", 70000]);
-  from = notices.length;
-  await simulate(req.reference, { outcome: "pay" });
-  const whole = await nextNotice(from);
-  assert.equal(whole.kind === "payment" && whole.amountKobo, 250000);
-  assert.equal((await seerbit.query(account, req.reference, quick())).state, "paid");
-});
-
-test("refund through the chain: accepted PENDING under Owo's refundReference, resent safely, settled by the second Owo's refund.processed", async () => {
-  const req = request("USSD", 80000);
-  const issued = await seerbit.issue(account, req, quick());
-  let from = notices.length;
-  await simulate(req.reference, { outcome: "pay" });
-  await nextNotice(from);
-  const refund = {
-    reference: req.reference,
     providerReference: issued.providerReference,
-    amountKobo: 30000,
-    refundReference: `RFD${process.pid}${seq}`,
-    reason: "one item back",
-  };
-  from = notices.length;
-  const refundId = `${req.reference}/${refund.refundReference}`;
-  assert.deepEqual(await seerbit.refund?.(account, refund, quick()), { refundId, state: "pending" });
-  assert.deepEqual(await seerbit.refund?.(account, refund, quick()), { refundId, state: "pending" });
-  const reading = await nextNotice(from);
-  assert.deepEqual(
-    { ...reading, eventId: "" },
-    { kind: "refund", eventId: "", refundId, providerReference: issued.providerReference, amountKobo: 30000, state: "processed" },
-  );
-  await assert.rejects(
-    seerbit.refund?.(account, { ...refund, amountKobo: 50001, refundReference: `${refund.refundReference}b` }, quick()) ??
-      Promise.resolve(),
-    (e: unknown) => e instanceof ProviderRefused && /409 S15/.test(e.message),
-  );
-  assert.deepEqual(
-    await seerbit.queryRefund?.(account, refundId, quick()),
-    { refundId, state: "processed" },
-    "the second Owo's own record, asked",
-  );
-  const lookup = { ...refund, refundReference: `${refund.refundReference}-never`, since: Date.now() - 60_000, knownRefundIds: [] };
-  assert.equal(await seerbit.findRefund?.(account, lookup, quick()), null, "a refund the second Owo never had is certainly not there");
+  });
+  await control(merchantBears, `/transactions/${req.reference}/pay`, {});
+  const paid = await seerbit.query(acct, req.reference, quick());
+  // 1.5% of ₦2,500.50 is ₦37.5075: ₦37.51, rounded half up to the kobo.
+  assert.deepEqual([paid.state, paid.amountKobo, paid.chargedKobo, paid.feeKobo], ["paid", 250_050, 250_050, 3751]);
+  assert.ok(paid.paidAt && Math.abs(paid.paidAt - Date.now()) < 60_000, "the paid-at time read as Lagos time");
 });
 
-test("a SeerBit notice is unsigned: a made-up one reads the same, so only query() tells the truth; a non-notice is rejected", async () => {
-  const req = request("USSD", 99000);
-  const issued = await seerbit.issue(account, req, quick());
-  const forged = {
-    notificationItems: [
-      {
-        notificationRequestItem: {
-          eventType: "transaction",
-          eventId: "evt_forged",
-          data: {
-            event: "payment.successful",
-            paymentReference: req.reference,
-            linkingReference: issued.providerReference,
-            amountPaid: "990.00",
-            currency: "NGN",
+test("TRANSFER with the customer bearing the fee: the account as SeerBit answers it; the credit is the amount asked and the merchant's fee is 0", async () => {
+  const acct = account(customerBears);
+  const req = request("TRANSFER", 1_000_000);
+  const issued = await seerbit.issue(acct, req, quick());
+  assert.ok(issued.channel === "TRANSFER");
+  assert.deepEqual([issued.bankName, issued.accountName, issued.providerReference], ["Providus Bank", "SeerBit", req.reference]);
+  assert.match(issued.accountNumber, /^99\d{8}$/);
+  await control(customerBears, `/transactions/${req.reference}/pay`, {});
+  const paid = await seerbit.query(acct, req.reference, quick());
+  assert.deepEqual([paid.state, paid.amountKobo, paid.chargedKobo, paid.feeKobo], ["paid", 1_000_000, 1_015_000, 0]);
+});
+
+test("a declined debit is S12, failed; an unknown reference is SeerBit's 500, never money", async () => {
+  const acct = account(merchantBears);
+  const req = request("USSD");
+  await seerbit.issue(acct, req, quick());
+  await control(merchantBears, `/transactions/${req.reference}/decline`, {});
+  assert.equal((await seerbit.query(acct, req.reference, quick())).state, "failed");
+  await assert.rejects(seerbit.query(acct, "owo_never_issued", quick()), ProviderUnavailable);
+});
+
+test("SeerBit's refusals: a reused reference (S18), under ₦100 (S7), wrong keys (400) — final; a 5xx is unavailable", async () => {
+  const acct = account(merchantBears);
+  const req = request("TRANSFER");
+  await seerbit.issue(acct, req, quick());
+  await assert.rejects(seerbit.issue(acct, req, quick()), (e: unknown) => e instanceof ProviderRefused && /S18/.test(e.message));
+  await assert.rejects(
+    seerbit.issue(acct, request("TRANSFER", 9_999), quick()),
+    (e: unknown) => e instanceof ProviderRefused && /S7/.test(e.message),
+  );
+  const wrong = { ...acct, id: "prv_wrong", credentials: { ...KEYS, secretKey: "SBTESTSECK_not_the_key" } };
+  await assert.rejects(seerbit.testConnection(wrong, quick()), ProviderRefused);
+  await seerbit.testConnection(acct, quick());
+  await fetch(`${merchantBears.url}/_double/faults`, { method: "POST", body: JSON.stringify({ kind: "5xx", path: "/api/v2/payments" }) });
+  await assert.rejects(seerbit.issue(acct, request("TRANSFER"), quick()), ProviderUnavailable);
+});
+
+test("one token serves every call (SeerBit gives no expiry); once SeerBit answers 401 it is renewed once and the call goes through", async () => {
+  const acct = account(merchantBears, "prv_token_test");
+  const before = (await requests(merchantBears)).filter((r) => r.endsWith("/encrypt/keys")).length;
+  const req = request("TRANSFER");
+  await seerbit.issue(acct, req, quick());
+  await seerbit.query(acct, req.reference, quick());
+  await seerbit.query(acct, req.reference, quick());
+  const tokensAsked = async () => (await requests(merchantBears)).filter((r) => r.endsWith("/encrypt/keys")).length - before;
+  assert.equal(await tokensAsked(), 1);
+  await control(merchantBears, "/tokens/revoke", {});
+  assert.equal((await seerbit.query(acct, req.reference, quick())).state, "pending");
+  assert.equal(await tokensAsked(), 2);
+});
+
+test("refunds at POST /api/v2/payments/refunds: processed on data.code 00; more than is left, S12 and an unapproved merchant are refusals", async () => {
+  const acct = account(merchantBears);
+  const req = request("USSD", 500_000);
+  await seerbit.issue(acct, req, quick());
+  await control(merchantBears, `/transactions/${req.reference}/pay`, {});
+  const refund = (amountKobo: number, a = acct, reference = req.reference) =>
+    seerbit.refund?.(a, { reference, providerReference: "", amountKobo, refundReference: `RFD${++n}`, reason: "one item back" }, quick());
+  assert.deepEqual(await refund(200_000), { refundId: `RFD${n}`, state: "processed" });
+  await assert.rejects(
+    refund(300_001) ?? Promise.resolve(),
+    (e: unknown) => e instanceof ProviderRefused && /more than is left/.test(e.message),
+  );
+  await fetch(`${merchantBears.url}/_double/faults`, { method: "POST", body: JSON.stringify({ kind: "refund-fails" }) });
+  await assert.rejects(refund(100_000) ?? Promise.resolve(), (e: unknown) => e instanceof ProviderRefused && /S12/.test(e.message));
+  const other = account(unapproved);
+  const elsewhere = request("TRANSFER");
+  await seerbit.issue(other, elsewhere, quick());
+  await control(unapproved, `/transactions/${elsewhere.reference}/pay`, {});
+  await assert.rejects(
+    refund(1_000, other, elsewhere.reference) ?? Promise.resolve(),
+    (e: unknown) => e instanceof ProviderRefused && /403/.test(e.message),
+  );
+});
+
+test("a SeerBit notice reads as a hint naming Owo's reference, the charged amount and its code; the answer echoes its X-Expected-Ack-Reference", () => {
+  const body = Buffer.from(
+    JSON.stringify({
+      notificationItems: [
+        {
+          notificationRequestItem: {
+            eventType: "transaction",
+            eventId: "evt1",
+            data: { reference: "owo_1", amount: 1015.5, code: "00", currency: "NGN" },
           },
         },
-      },
-    ],
-  };
-  const reading = seerbit.readNotice(account, Buffer.from(JSON.stringify(forged)), {});
-  assert.equal(reading.kind === "payment" && reading.outcome, "paid");
-  assert.equal((await seerbit.query(account, req.reference, quick())).state, "pending");
-  assert.throws(() => seerbit.readNotice(account, Buffer.from('{"event":"charge.success"}'), {}), NoticeRejected);
-  assert.throws(() => seerbit.readNotice(account, Buffer.from("not json"), {}), NoticeRejected);
-});
-
-test("the same request again replays SeerBit's first answer; another request with that reference is refused (S14)", async () => {
-  const req = request("TRANSFER", 120000);
-  const first = await seerbit.issue(account, req, quick());
-  assert.deepEqual(await seerbit.issue(account, req, quick()), first);
-  await assert.rejects(
-    seerbit.issue(account, { ...req, amountKobo: 120100 }, quick()),
-    (e: unknown) => e instanceof ProviderRefused && /409 S14/.test(e.message),
+      ],
+    }),
   );
-  assert.equal((await seerbit.query(account, "never-issued-here", quick())).state, "not_found");
-});
-
-test("one token serves every call until shortly before it expires; then the connector exchanges the keys again", async () => {
-  const exchanges = () =>
-    owoB
-      .output()
-      .split("\n")
-      .filter((l) => l.includes('"url":"/api/v2/encrypt/keys"')).length;
-  // B logs each request once answered, through a pipe that may lag: wait for a query's own line, and every exchange
-  // made before that query is logged by then too.
-  const logged = (reference: string) =>
-    eventually(`B's log of ${reference}`, () => owoB.output().includes(`"url":"/api/v3/payments/query/${reference}"`));
-  await seerbit.query(account, "warm-up", quick());
-  await logged("warm-up");
-  const before = exchanges();
-  for (let i = 0; i < 5; i++) await seerbit.query(account, `token-${i}`, quick());
-  await logged("token-4");
-  assert.equal(exchanges(), before, "no exchange while the token lives");
-  moveClock(24 * 3600 * 1000); // Owo's clock past the token's expiry (B's own clock has not moved: B still honours it)
-  try {
-    await seerbit.query(account, "token-later", quick());
-    await logged("token-later");
-    assert.equal(exchanges(), before + 1);
-  } finally {
-    moveClock(-24 * 3600 * 1000);
-  }
-});
-
-test("wrong keys are refused; a frozen provider and a dead one are ProviderUnavailable; test connection tells a good key from a bad one", async () => {
-  const wrong = { ...account, credentials: { ...account.credentials, secretKey: "sk_test_not_this_one" } };
-  await assert.rejects(
-    seerbit.issue(wrong, request("USSD"), quick()),
-    (e: unknown) => e instanceof ProviderRefused && /401 S1/.test(e.message),
-  );
-  await assert.rejects(seerbit.testConnection(wrong, quick()), ProviderRefused);
-  await seerbit.testConnection(account, quick());
-  owoB.child.kill("SIGSTOP");
-  try {
-    await assert.rejects(
-      seerbit.query(account, "anything", AbortSignal.timeout(300)),
-      (e: unknown) => e instanceof ProviderUnavailable && /no answer in time/.test(e.message),
-    );
-  } finally {
-    owoB.child.kill("SIGCONT");
-  }
-  owoB.child.kill("SIGKILL"); // the provider's host dies
-  await owoB.exited;
-  await assert.rejects(
-    seerbit.issue(account, request("TRANSFER"), quick()),
-    (e: unknown) => e instanceof ProviderUnavailable && /ECONNREFUSED/.test(e.message),
-  );
+  assert.deepEqual(seerbit.readNotice(account(merchantBears), body, {}), {
+    kind: "payment",
+    eventId: "evt1",
+    reference: "owo_1",
+    outcome: "paid",
+    amountKobo: 101_550,
+    currency: "NGN",
+  });
+  assert.deepEqual(seerbit.acknowledgeNotice?.({ "x-expected-ack-reference": "ack-123" }), { ackReference: "ack-123", status: "received" });
+  assert.throws(() => seerbit.readNotice(account(merchantBears), Buffer.from("not json"), {}), /notificationItems/);
 });

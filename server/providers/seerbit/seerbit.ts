@@ -1,34 +1,28 @@
-// SeerBit as a bank-side provider, through the v2 API that Owo itself speaks (docs/API.md, which is
-// written to SeerBit's v2: "Access token", "Initiate", "Verify", "Callbacks"):
-//   POST /api/v2/encrypt/keys {"key":"<secret>.<public>"}   → a bearer token (kept until shortly before it expires)
-//   POST /api/v2/payments/initiates                          → a dial code or an account; amount as a naira string
-//   GET  /api/v3/payments/query/{paymentReference}           → how the payment stands
-// SeerBit's notices (the `notificationItems` POST to the payment's callbackUrl) carry no signature a merchant can
-// check, so readNotice only parses them: THE CORE MUST CONFIRM EVERY SEERBIT READING BY query() BEFORE IT MOVES
-// MONEY. Because Owo speaks this API, another Owo process is this connector's test double (a chain of two Owos).
-// Refunds: POST /api/v2/payments/{ref}/refunds (API.md "Refunds") with Owo's refundReference, so a resent refund is
-// the same refund; GET /api/v2/payments/{ref}/refunds/{refundReference} tells how one stands. A refund's id here is
-// "{ref}/{refundReference}" (the second Owo knows a refund only under its payment), and its unsigned
-// refund.processed / refund.failed notices are only a prompt to ask that GET: they never settle a refund themselves.
+// SeerBit as a bank-side provider, spoken as SeerBit publishes itself (API.md "Live mode"). Sources:
+// - seerbit/openapi specs/external-api.yml at 85820195f2303ac8dec381bc041dc773044ccaba (server /api/v2): the token
+//   (GenerateEncryptedSecretKey), initiate (InitiatePayment, its body typed only as an object, and its
+//   S7/S12/S18 answers), the query (CheckStatus), the error shapes ({message, error}); read from ../shared/providers.
+// - https://apis.seerbit.com/authentication (token answer: EncryptedSecKey.encryptedKey, no expiry),
+//   https://apis.seerbit.com/api-endpoints/pay-with-ussd (USSD request fields and answer),
+//   https://doc.seerbit.com/online-payment/after-payment/verify-payment (GET /api/v3/payments/query/{ref}, with
+//   paymentBreakdown), https://doc.seerbit.com/webhook-1/structure-of-the-event-notification (notificationItems),
+//   https://doc.seerbit.com/online-payment/after-payment/webhook-event-v2 (the ackReference handshake).
+// - github:seerbit/seerbit-nodejs at dc8f11ef63c7b3419e67038d4db194324aaa66b6 (src/client.ts: live root
+//   https://seerbitapi.com/api/v2/; services: a Bearer token on every call, query at payments/query/{ref}).
+// Disagreements, noted as asked: the OpenAPI example spells the token key EncrytedSecKey (both are read); the
+// OpenAPI query lives under /api/v2, the docs' under /api/v3 (Owo asks v3, as the docs say).
+// Notices are unsigned: readNotice only parses them, and the core confirms each by query() before money moves.
+// Refunds: POST /api/v2/payments/refunds, done only on data.code "00"; SeerBit has no refund status to ask after.
 import { createHash } from "node:crypto";
-import { clock } from "../../clock";
 import { formatKobo } from "../../payments/money";
 import type { Bank } from "../banks";
-import { ProviderUnavailable, type Channel, type Connector, type IssueRequest, type ProviderAccount, type RefundState } from "../connector";
+import { ProviderUnavailable, type Channel, type Connector, type IssueRequest, type ProviderAccount } from "../connector";
 import { callProvider, type ProviderAnswer } from "../provider-call";
-import {
-  readInitiateAnswer,
-  readNoticeBody,
-  readRefundAnswer,
-  readRefundStatus,
-  readTokenAnswer,
-  readVerifyAnswer,
-  seerbitRefundId,
-} from "./records";
+import { readInitiateAnswer, readNoticeBody, readQueryAnswer, readRefundAnswer, readTokenAnswer } from "./records";
+import { ACK_HEADER, ackOf } from "./wire";
 
-/** A token is dropped this long before SeerBit says it expires, so a call never carries one that dies on the way. */
-const TOKEN_MARGIN_MS = 60_000;
-const tokens = new Map<string, { token: string; expiresAt: number }>();
+/** SeerBit's token carries no expiry: it is kept until SeerBit answers 401 to it, then renewed once. */
+const tokens = new Map<string, string>();
 
 function credential(account: ProviderAccount, name: "publicKey" | "secretKey"): string {
   const v = account.credentials[name];
@@ -48,22 +42,14 @@ function url(account: ProviderAccount, path: string): string {
 }
 
 async function freshToken(account: ProviderAccount, signal: AbortSignal): Promise<string> {
-  const answer = await callProvider(
-    "seerbit",
-    url(account, "/api/v2/encrypt/keys"),
-    {
-      method: "POST",
-      headers: {},
-      body: { key: `${credential(account, "secretKey")}.${credential(account, "publicKey")}` },
-    },
-    signal,
-  );
-  const t = readTokenAnswer(answer.status, answer.body);
-  tokens.set(tokenKey(account), t);
-  return t.token;
+  const body = { key: `${credential(account, "secretKey")}.${credential(account, "publicKey")}` };
+  const answer = await callProvider("seerbit", url(account, "/api/v2/encrypt/keys"), { method: "POST", headers: {}, body }, signal);
+  const token = readTokenAnswer(answer.status, answer.body);
+  tokens.set(tokenKey(account), token);
+  return token;
 }
 
-/** One authenticated call; a 401 (token expired or revoked early at SeerBit) gets one fresh token and one retry. */
+/** One authenticated call; a 401 (the token is no longer good at SeerBit) gets one fresh token and one retry. */
 async function call(
   account: ProviderAccount,
   method: "GET" | "POST",
@@ -71,8 +57,7 @@ async function call(
   signal: AbortSignal,
   body?: unknown,
 ): Promise<ProviderAnswer> {
-  const cached = tokens.get(tokenKey(account));
-  let token = cached && cached.expiresAt - TOKEN_MARGIN_MS > clock.now() ? cached.token : await freshToken(account, signal);
+  let token = tokens.get(tokenKey(account)) ?? (await freshToken(account, signal));
   for (let attempt = 0; ; attempt++) {
     const answer = await callProvider(
       "seerbit",
@@ -85,8 +70,9 @@ async function call(
   }
 }
 
+/** The fields apis.seerbit.com's "Pay with USSD" marks required (TRANSFER takes the same, without bankCode). */
 function initiateBody(account: ProviderAccount, req: IssueRequest): Record<string, unknown> {
-  // The notice URL is where SeerBit calls back; a payment issued without it would be heard of only by requery.
+  // callbackUrl is required by SeerBit's USSD page; its notices go to the webhook URL set on SeerBit's dashboard.
   if (!req.noticeUrl) throw new Error("SeerBit needs the provider account's notice URL with every payment");
   return {
     publicKey: credential(account, "publicKey"),
@@ -105,21 +91,10 @@ function initiateBody(account: ProviderAccount, req: IssueRequest): Record<strin
   };
 }
 
-/** The refund "{ref}/{refundReference}" as the second Owo records it; null when it has none. */
-async function refundAt(account: ProviderAccount, refundId: string, signal: AbortSignal): Promise<RefundState | null> {
-  const [reference = "", refundReference = ""] = refundId.split("/");
-  const answer = await call(
-    account,
-    "GET",
-    `/api/v2/payments/${encodeURIComponent(reference)}/refunds/${encodeURIComponent(refundReference)}`,
-    signal,
-  );
-  return readRefundStatus(refundId, answer.status, answer.body);
-}
-
 export const seerbit: Connector = {
   name: "seerbit",
   unsignedNotices: true,
+  refundsNeedApproval: true,
 
   serves(channel: Channel, bank?: Bank): boolean {
     return channel === "TRANSFER" || (bank !== undefined && bank.ussdCode !== null);
@@ -128,7 +103,7 @@ export const seerbit: Connector = {
   async issue(account, req, signal) {
     if (!Number.isSafeInteger(req.amountKobo) || req.amountKobo <= 0) throw new Error("amountKobo must be a positive integer");
     const answer = await call(account, "POST", "/api/v2/payments/initiates", signal, initiateBody(account, req));
-    return readInitiateAnswer(req.channel, answer.status, answer.body);
+    return readInitiateAnswer(req.channel, req.reference, answer.status, answer.body);
   },
 
   /** Unsigned: parses only. A reading from here is a hint to query(), never a credit by itself. */
@@ -142,29 +117,26 @@ export const seerbit: Connector = {
     return readNoticeBody(body);
   },
 
+  acknowledgeNotice(headers) {
+    const h = headers[ACK_HEADER];
+    return ackOf(Array.isArray(h) ? h[0] : h);
+  },
+
   async query(account, reference, signal) {
     const answer = await call(account, "GET", `/api/v3/payments/query/${encodeURIComponent(reference)}`, signal);
-    return readVerifyAnswer(answer.status, answer.body);
+    return readQueryAnswer(answer.status, answer.body);
   },
 
   async refund(account, req, signal) {
-    const answer = await call(account, "POST", `/api/v2/payments/${encodeURIComponent(req.reference)}/refunds`, signal, {
+    const answer = await call(account, "POST", "/api/v2/payments/refunds", signal, {
+      publicKey: credential(account, "publicKey"),
       amount: formatKobo(req.amountKobo),
-      reason: req.reason,
-      refundReference: req.refundReference,
+      paymentReference: req.reference,
+      productDescription: req.reason,
+      currency: "NGN",
+      country: "NG",
     });
-    return { ...readRefundAnswer(answer.status, answer.body), refundId: seerbitRefundId(req.reference, req.refundReference) };
-  },
-
-  async queryRefund(account, refundId, signal) {
-    const state = await refundAt(account, refundId, signal);
-    if (!state) throw new ProviderUnavailable("seerbit", `GET /api/v2/payments/{ref}/refunds/{refundReference}: no refund ${refundId}`);
-    return state;
-  },
-
-  // Sending again would be safe (the refundReference makes it the same refund), but asking first costs nothing.
-  async findRefund(account, lookup, signal) {
-    return refundAt(account, seerbitRefundId(lookup.reference, lookup.refundReference), signal);
+    return readRefundAnswer(req.refundReference, answer.status, answer.body);
   },
 
   async testConnection(account, signal) {

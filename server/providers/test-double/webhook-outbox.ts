@@ -1,10 +1,22 @@
 // A test double's webhooks to Owo: signed as the provider signs them, sent one after another to the configured URL,
 // logged with Owo's answer, and bent by the armed faults (dropped, sent twice, held and then sent newest first).
+// A provider that asks for an acknowledgement (SeerBit's Webhook V2) sends a fresh reference in a header with each
+// attempt, and retries a delivery whose answer does not echo it back in time.
+import { randomUUID } from "node:crypto";
 import type { FaultPlan } from "./faults";
 
 export type WebhookDelivery = { event: string; body: string; headers: Record<string, string>; at: string; answer: number | string };
 
 const SEND_TIMEOUT_MS = 10_000;
+
+/** How a provider's delivery counts as received: its header, its deadline, and its retries (delays in ms). */
+export type Acknowledgement = {
+  header: string;
+  deadlineMs: number;
+  retryDelaysMs: readonly number[];
+  /** Whether Owo's answer (status and body) acknowledges the delivery that carried `reference`. */
+  acknowledges: (status: number, body: string, reference: string) => boolean;
+};
 
 export class WebhookOutbox {
   url: string | null;
@@ -16,6 +28,7 @@ export class WebhookOutbox {
     private readonly faults: FaultPlan,
     private readonly signedHeaders: (body: string) => Record<string, string>,
     url?: string,
+    private readonly acknowledgement?: Acknowledgement,
   ) {
     this.url = url ?? null;
   }
@@ -62,8 +75,10 @@ export class WebhookOutbox {
     this.chain = this.chain.then(() => this.deliver(event, body));
   }
 
-  private async deliver(event: string, body: string): Promise<void> {
-    const headers = { "content-type": "application/json", ...this.signedHeaders(body) };
+  private async deliver(event: string, body: string, attempt = 0): Promise<void> {
+    const ack = this.acknowledgement;
+    const reference = ack ? randomUUID() : "";
+    const headers = { "content-type": "application/json", ...this.signedHeaders(body), ...(ack ? { [ack.header]: reference } : {}) };
     const entry: WebhookDelivery = { event, body, headers, at: new Date().toISOString(), answer: "not sent: no webhook URL" };
     this.log.push(entry);
     if (!this.url) return;
@@ -73,12 +88,18 @@ export class WebhookOutbox {
         headers,
         body,
         redirect: "manual",
-        signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        signal: AbortSignal.timeout(ack?.deadlineMs ?? SEND_TIMEOUT_MS),
       });
-      await res.arrayBuffer();
-      entry.answer = res.status;
+      const text = await res.text();
+      entry.answer =
+        !ack || ack.acknowledges(res.status, text, reference) ? res.status : `not acknowledged: ${res.status} ${text.slice(0, 200)}`;
     } catch (err) {
       entry.answer = `failed: ${err instanceof Error ? err.message : String(err)}`;
+    }
+    const delay = ack?.retryDelaysMs[attempt];
+    if (typeof entry.answer === "string" && delay !== undefined) {
+      await new Promise((r) => setTimeout(r, delay));
+      await this.deliver(event, body, attempt + 1);
     }
   }
 }

@@ -1,7 +1,14 @@
 // Bank-side providers on the dashboard (owners and admins): connect, test, disconnect, and their health.
 import { z } from "zod";
-import { connectProvider, disconnectProvider, LIVE_PROVIDERS, noticeUrlWarning, providerHealth } from "../../providers/accounts";
-import { testProviderConnection } from "../../providers/registry";
+import {
+  connectProvider,
+  disconnectProvider,
+  LIVE_PROVIDERS,
+  noticeUrlWarning,
+  providerHealth,
+  setRefundsEnabled,
+} from "../../providers/accounts";
+import { connectorFor, testProviderConnection } from "../../providers/registry";
 import { settings } from "../../settings";
 import { freshSecondFactor, router, userPermittedProcedure } from "../init";
 
@@ -12,7 +19,11 @@ const providerId = z.object({ providerId: z.string().min(1).max(40) });
 
 export const providersRouter = router({
   list: managerProcedure.query(async ({ ctx }) => ({
-    providers: (await providerHealth(ctx.caller.merchantId)).map((p) => ({ ...p, noticeUrlWarning: noticeUrlWarning(p.noticeUrl) })),
+    providers: (await providerHealth(ctx.caller.merchantId)).map((p) => ({
+      ...p,
+      noticeUrlWarning: noticeUrlWarning(p.noticeUrl),
+      refundsNeedApproval: connectorFor(p.provider).refundsNeedApproval === true,
+    })),
     baseUrlOffered: settings().allowProviderBaseUrl,
   })),
   connect: sensitiveManagerProcedure
@@ -26,6 +37,11 @@ export const providersRouter = router({
     )
     .mutation(({ ctx, input }) => connectProvider(ctx.caller.merchantId, input, { baseUrlAllowed: settings().allowProviderBaseUrl })),
   test: managerProcedure.input(providerId).mutation(({ ctx, input }) => testProviderConnection(ctx.caller.merchantId, input.providerId)),
+  /** SeerBit refunds through its API only once it approved the merchant: the merchant says so here. */
+  setRefunds: managerProcedure.input(providerId.extend({ enabled: z.boolean() })).mutation(async ({ ctx, input }) => {
+    await setRefundsEnabled(ctx.caller.merchantId, input.providerId, input.enabled);
+    return { providerId: input.providerId, refundsEnabled: input.enabled };
+  }),
   disconnect: sensitiveManagerProcedure.input(providerId).mutation(async ({ ctx, input }) => {
     await disconnectProvider(ctx.caller.merchantId, input.providerId);
     return { providerId: input.providerId };

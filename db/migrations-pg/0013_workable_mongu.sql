@@ -1,0 +1,1 @@
+ALTER TABLE "provider_accounts" ADD COLUMN "refunds_enabled" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `provider_accounts` ADD `refunds_enabled` integer DEFAULT false NOT NULL;
