@@ -4,10 +4,17 @@
 // amount under ₦100 S7 (OpenAPI examples) — plus control routes (/_double/…) where a test plays the customer, revokes
 // tokens and arms faults. Its webhooks go to the URL set on its "dashboard" (PUT /_double/webhook-url), each with an
 // X-Expected-Ack-Reference that Owo must echo back within 5 s, or it retries (Webhook V2). Refunds need SeerBit's
-// approval for the merchant (--refunds approved|not-approved).
+// approval for the merchant (--refunds approved|not-approved). Any documented answer can be had on demand:
+// POST /_double/answers {"path","sample"} answers the next API call under `path` with that sample of ./fixtures
+// (SeerBit's own published answers, each naming its source), so every status and error shape SeerBit documents is
+// one call away. Where ../shared/providers holds SeerBit's OpenAPI document, every request body is also held to
+// the schema that document gives its operation (it types the token request; the initiate body only as an object).
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { bankByCode, dialCode } from "../banks";
 import { FaultPlan } from "../test-double/faults";
+import { openApiCheck } from "../test-double/openapi-check";
 import {
   createDoubleServer,
   type DoubleAnswer,
@@ -172,17 +179,50 @@ export function createSeerBitDouble(o: SeerBitDoubleOptions): DoubleServer {
     return { status: 200, body: books.queryView(p) };
   }
 
+  /** Published samples armed for the next call under a path (POST /_double/answers). */
+  const armed: { path: string; answer: DoubleAnswer }[] = [];
+  const openApi = openApiCheck("seerbit-openapi.yml");
+  /** A route as SeerBit documents it: an armed sample first, then the OpenAPI document's schema, then the route. */
+  const documented =
+    (method: "GET" | "POST", path: string, fn: (params: string[], req: DoubleRequest) => DoubleAnswer) =>
+    (params: string[], req: DoubleRequest): DoubleAnswer => {
+      const i = armed.findIndex((a) => path.startsWith(a.path));
+      if (i >= 0) return armed.splice(i, 1)[0]?.answer ?? fn(params, req);
+      const wrong = method === "POST" ? openApi.check(method, path, req.json) : null;
+      return wrong ? error(400, `Bad Request: ${wrong}`, "INPUT") : fn(params, req);
+    };
+  function arm(_p: string[], req: DoubleRequest): DoubleAnswer {
+    const { path, sample } = (req.json ?? {}) as { path?: unknown; sample?: unknown };
+    const file = typeof sample === "string" && /^[a-z0-9-]+$/.test(sample) ? join(import.meta.dirname, "fixtures", `${sample}.json`) : "";
+    if (typeof path !== "string" || !path.startsWith("/") || !existsSync(file))
+      return controlError(400, "path: an API path such as /api/v2/payments/initiates; sample: the name of a file in seerbit/fixtures");
+    const { status, body } = JSON.parse(readFileSync(file, "utf8")) as DoubleAnswer;
+    armed.push({ path, answer: { status, body } });
+    return { status: 200, body: { armed: armed.map((a) => a.path) } };
+  }
+
   const api: DoubleRoute[] = [
-    { method: "POST", path: /^\/api\/v2\/encrypt\/keys$/, handle: token },
-    { method: "POST", path: /^\/api\/v2\/payments\/initiates$/, handle: authorized(initiate) },
-    { method: "GET", path: /^\/api\/v3\/payments\/query\/([^/]+)$/, handle: authorized(query) },
-    { method: "POST", path: /^\/api\/v2\/payments\/refunds$/, handle: authorized(refund) },
+    { method: "POST", path: /^\/api\/v2\/encrypt\/keys$/, handle: documented("POST", "/api/v2/encrypt/keys", token) },
+    {
+      method: "POST",
+      path: /^\/api\/v2\/payments\/initiates$/,
+      handle: documented("POST", "/api/v2/payments/initiates", authorized(initiate)),
+    },
+    {
+      method: "GET",
+      path: /^\/api\/v3\/payments\/query\/([^/]+)$/,
+      handle: documented("GET", "/api/v3/payments/query", authorized(query)),
+    },
+    { method: "POST", path: /^\/api\/v2\/payments\/refunds$/, handle: documented("POST", "/api/v2/payments/refunds", authorized(refund)) },
   ];
   const control: DoubleRoute[] = [
     {
       method: "GET",
       path: /^\/_double$/,
-      handle: () => ({ status: 200, body: { provider: "seerbit", webhookUrl: outbox.url, payments: [...books.payments.keys()] } }),
+      handle: () => ({
+        status: 200,
+        body: { provider: "seerbit", webhookUrl: outbox.url, openApiDocument: openApi.source, payments: [...books.payments.keys()] },
+      }),
     },
     {
       method: "GET",
@@ -194,6 +234,7 @@ export function createSeerBitDouble(o: SeerBitDoubleOptions): DoubleServer {
     },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/pay$/, handle: pay },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/decline$/, handle: decline },
+    { method: "POST", path: /^\/_double\/answers$/, handle: arm },
     { method: "POST", path: /^\/_double\/tokens\/revoke$/, handle: () => ((tokens = new Set()), { status: 200, body: { revoked: true } }) },
   ];
   return createDoubleServer({

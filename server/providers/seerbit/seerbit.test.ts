@@ -7,6 +7,7 @@ import { after, before, test } from "node:test";
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
 import { bankByCode, type Bank } from "../banks";
 import { ProviderRefused, ProviderUnavailable, type IssueRequest, type ProviderAccount } from "../connector";
+import { openApiCheck } from "../test-double/openapi-check";
 import { seerbit } from "./seerbit";
 
 const KEYS = { publicKey: "SBTESTPUBK_connector_test", secretKey: "SBTESTSECK_connector_test" };
@@ -169,3 +170,41 @@ test("a SeerBit notice reads as a hint naming Owo's reference, the charged amoun
   assert.deepEqual(seerbit.acknowledgeNotice?.({ "x-expected-ack-reference": "ack-123" }), { ackReference: "ack-123", status: "received" });
   assert.throws(() => seerbit.readNotice(account(merchantBears), Buffer.from("not json"), {}), /notificationItems/);
 });
+
+test("SeerBit's own published answers, armed at the double, read as SeerBit means them: S20 pending, S12 refused, 500 unavailable, 401 renewed once", async () => {
+  const acct = account(merchantBears, "prv_samples");
+  const arm = (path: string, sample: string) =>
+    fetch(`${merchantBears.url}/_double/answers`, { method: "POST", body: JSON.stringify({ path, sample }) });
+  const req = request("TRANSFER");
+  await seerbit.issue(acct, req, quick());
+  await control(merchantBears, `/transactions/${req.reference}/pay`, {});
+  await arm("/api/v3/payments/query", "query-pending");
+  assert.equal((await seerbit.query(acct, req.reference, quick())).state, "pending", "the OpenAPI CheckStatus example (S20)");
+  assert.equal((await seerbit.query(acct, req.reference, quick())).state, "paid", "one answer only: then the double's own record");
+  await arm("/api/v2/payments/initiates", "initiate-s12");
+  await assert.rejects(
+    seerbit.issue(acct, request("TRANSFER"), quick()),
+    (e: unknown) => e instanceof ProviderRefused && /S12/.test(e.message),
+  );
+  await arm("/api/v2/payments/initiates", "server-error");
+  await assert.rejects(seerbit.issue(acct, request("TRANSFER"), quick()), ProviderUnavailable);
+  await arm("/api/v3/payments/query", "unauthorized");
+  await arm("/api/v3/payments/query", "unauthorized");
+  await assert.rejects(seerbit.query(acct, req.reference, quick()), (e: unknown) => e instanceof ProviderRefused && /401/.test(e.message));
+  assert.equal((await seerbit.query(acct, req.reference, quick())).state, "paid");
+});
+
+const document = openApiCheck("seerbit-openapi.yml");
+test(
+  "SeerBit's OpenAPI document (seerbit/openapi specs/external-api.yml) is held to every request the double gets: what it types is checked",
+  { skip: document.source === null && "SKIPPED: ../shared/providers/seerbit-openapi.yml is absent, so the OpenAPI check was not run" },
+  async () => {
+    assert.match(document.check("POST", "/api/v2/encrypt/keys", {}) ?? "", /must have required property 'key'/);
+    assert.match(document.check("POST", "/api/v2/payments/initiates", ["not", "an", "object"]) ?? "", /must be object/);
+    assert.equal(document.check("POST", "/api/v2/encrypt/keys", { key: "a.b" }), null);
+    const state = (await control(merchantBears, "")) as { openApiDocument: string | null };
+    assert.match(state.openApiDocument ?? "", /seerbit-openapi\.yml$/, "the double runs with the document");
+    const res = await fetch(`${merchantBears.url}/api/v2/encrypt/keys`, { method: "POST", body: JSON.stringify({ key: 42 }) });
+    assert.deepEqual([res.status, ((await res.json()) as { message: string }).message], [400, "Bad Request: /key must be string"]);
+  },
+);

@@ -1,0 +1,79 @@
+// A provider's own published OpenAPI document, held up to every request its double receives: the operation's
+// requestBody schema (with its $refs) validated by ajv. The documents live beside the repository, in
+// ../shared/providers (never copied in); where the folder is absent the check says so once and checks nothing,
+// and the double's own schemas (written from the provider's pages) still apply.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { Ajv, type ValidateFunction } from "ajv";
+import addFormats from "ajv-formats";
+import { parse } from "yaml";
+
+type Json = Record<string, unknown>;
+export type OpenApiCheck = {
+  /** Where the document was read from; null when it is absent (then nothing is checked). */
+  source: string | null;
+  /** Why the body does not match the operation's documented schema; null when it does, or the path is undocumented. */
+  check: (method: string, path: string, body: unknown) => string | null;
+};
+
+/** ../shared/providers beside the checkout, found from this file upwards (a worktree sits one level deeper). */
+export function providerDocument(file: string): string | null {
+  for (let dir = resolve(import.meta.dirname, "../../.."), i = 0; i < 4; i++, dir = dirname(dir)) {
+    const candidate = join(dir, "..", "shared", "providers", file);
+    if (existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Replaces each local `$ref` by what it names, so ajv sees one self-contained schema. */
+function inline(node: unknown, doc: Json, depth = 0): unknown {
+  if (depth > 20 || typeof node !== "object" || node === null) return node;
+  if (Array.isArray(node)) return node.map((n) => inline(n, doc, depth + 1));
+  const ref = (node as Json).$ref;
+  if (typeof ref === "string" && ref.startsWith("#/")) {
+    const target = ref
+      .slice(2)
+      .split("/")
+      .reduce<unknown>((at, key) => (at as Json | undefined)?.[key], doc);
+    return inline(target, doc, depth + 1);
+  }
+  return Object.fromEntries(Object.entries(node as Json).map(([k, v]) => [k, inline(v, doc, depth + 1)]));
+}
+
+/** `/payments/{id}/refunds` → a pattern for the request path under the document's server base path. */
+function pathPattern(basePath: string, template: string): RegExp {
+  const escaped = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+");
+  return new RegExp(`^${basePath.replace(/\/+$/, "")}${escaped}$`);
+}
+
+export function openApiCheck(file: string): OpenApiCheck {
+  const source = providerDocument(file);
+  if (!source) return { source: null, check: () => null };
+  const doc = parse(readFileSync(source, "utf8")) as Json;
+  const servers = (doc.servers as { url?: string }[] | undefined) ?? [];
+  const basePath = servers[0]?.url ? new URL(servers[0].url).pathname : "";
+  // OpenAPI 3.0's own words (example, nullable, x-…) are not validation keywords: ajv is told to let them be.
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const operations: { method: string; pattern: RegExp; validate: ValidateFunction | null }[] = [];
+  for (const [template, item] of Object.entries((doc.paths as Json | undefined) ?? {})) {
+    for (const [method, op] of Object.entries((item as Json | null) ?? {})) {
+      const schema = (((op as Json).requestBody as Json | undefined)?.content as Json | undefined)?.["application/json"] as
+        Json | undefined;
+      const inlined = schema?.schema ? (inline(schema.schema, doc) as Json) : null;
+      operations.push({
+        method: method.toUpperCase(),
+        pattern: pathPattern(basePath, template),
+        validate: inlined ? ajv.compile(inlined) : null,
+      });
+    }
+  }
+  return {
+    source,
+    check(method, path, body) {
+      const op = operations.find((o) => o.method === method && o.pattern.test(path));
+      if (!op?.validate || op.validate(body)) return null;
+      return (op.validate.errors ?? []).map((e) => `${e.instancePath || "body"} ${e.message ?? "is invalid"}`).join("; ");
+    },
+  };
+}
