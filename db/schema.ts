@@ -50,6 +50,7 @@ export const {
   sandboxBankCredits,
   sandboxBankRefunds,
   reconciliationExceptions,
+  bankStatementLines,
   ledgerEntries,
   ledgerPostings,
   ledgerBalances,

@@ -10,7 +10,7 @@ import { leases } from "../db/schema";
 import { clock } from "./clock";
 import { log } from "./logger";
 
-export type LeaseName = "requery" | "sweeper" | "sandbox-settlement";
+export type LeaseName = "requery" | "sweeper" | "sandbox-settlement" | "not-settled" | "settlement-poll";
 
 /** A holder's name, unique to this process and loop, so a restarted process never mistakes its dead self's lease for its own. */
 export function newLeaseHolder(): string {

@@ -11,9 +11,8 @@ export const outbox = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     eventId: text("event_id").notNull().unique(),
-    paymentId: bigint("payment_id", { mode: "number" })
-      .notNull()
-      .references(() => payments.id),
+    /** Null for events about no one payment (settlement.paid, reconciliation.exception): endpoints only. */
+    paymentId: bigint("payment_id", { mode: "number" }).references(() => payments.id),
     merchantId: text("merchant_id")
       .notNull()
       .references(() => merchants.id),

@@ -11,9 +11,8 @@ export const outbox = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     eventId: text("event_id").notNull().unique(),
-    paymentId: integer("payment_id")
-      .notNull()
-      .references(() => payments.id),
+    /** Null for events about no one payment (settlement.paid, reconciliation.exception): endpoints only. */
+    paymentId: integer("payment_id").references(() => payments.id),
     merchantId: text("merchant_id")
       .notNull()
       .references(() => merchants.id),

@@ -134,3 +134,33 @@ export const reconciliationExceptions = sqliteTable(
     index("reconciliation_exceptions_open").on(t.merchantId, t.mode, t.resolvedAt),
   ],
 );
+
+/**
+ * Lines of the merchant's bank statements (POST /api/v2/bank-statements), kept as imported: credits matched to the
+ * settlements they confirm, debits and other income kept unmatched. A line equal in all four fields to one already
+ * imported for the account is the same line, so a statement sent twice changes nothing.
+ */
+export const bankStatementLines = sqliteTable(
+  "bank_statement_lines",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    mode: text("mode", { enum: ["test", "live"] }).notNull(),
+    accountNumber: text("account_number").notNull(),
+    /** The Lagos day the bank booked it, YYYY-MM-DD. */
+    date: text("date").notNull(),
+    /** Credits positive, debits negative. */
+    amountKobo: integer("amount_kobo").notNull(),
+    reference: text("reference").notNull(),
+    narration: text("narration").notNull(),
+    /** The settlement this credit confirmed (several expected days of one provider may share one line). */
+    settlementId: text("settlement_id").references(() => settlements.id),
+    importedAt: integer("imported_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("bank_statement_lines_same").on(t.merchantId, t.mode, t.accountNumber, t.date, t.amountKobo, t.reference, t.narration),
+    index("bank_statement_lines_day").on(t.merchantId, t.mode, t.date),
+  ],
+);

@@ -22,6 +22,7 @@ const EXPECTED: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = 
   "team.requireTwoFactor": [true, false, false, false, false],
   "mode.live": [true, true, true, true, true],
   "providers.manage": [true, true, false, false, false],
+  "reconciliation.manage": [true, true, false, false, true],
 };
 
 test("each role and an API token may do exactly what the table says", () => {

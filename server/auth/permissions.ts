@@ -18,6 +18,8 @@ import type { Caller } from "./caller";
  * - `mail.read`: read the mail this Owo kept in its outbox (no SMTP configured).
  * - `providers.manage`: connect, test and disconnect bank-side providers, create live keys (owners and admins whose
  *   own e-mail address is confirmed).
+ * - `reconciliation.manage`: resolve reconciliation exceptions and import bank statements (API.md: API tokens, or a
+ *   dashboard owner or admin): they close findings and can book write-offs.
  */
 export type Action =
   | "read"
@@ -32,7 +34,8 @@ export type Action =
   | "mail.read"
   | "mode.live"
   | "team.requireTwoFactor"
-  | "providers.manage";
+  | "providers.manage"
+  | "reconciliation.manage";
 
 const ALL: readonly Role[] = ["owner", "admin", "developer", "viewer"];
 const STAFF: readonly Role[] = ["owner", "admin", "developer"];
@@ -57,6 +60,7 @@ const RULES: Record<Action, { roles: readonly Role[]; machines: boolean; verifie
   "payments.export": { roles: ALL, machines: false },
   "mode.live": { roles: ALL, machines: true, verified: true },
   "providers.manage": { roles: ["owner", "admin"], machines: false, verified: true },
+  "reconciliation.manage": { roles: ["owner", "admin"], machines: true },
 };
 
 /** A caller as far as permissions go: a machine, or a person with a role on the current merchant. */

@@ -14,8 +14,10 @@ import { refundStatus, requestRefund } from "../payments/refunds";
 import { paymentView, verifyAnswer, verifyPaymentNow } from "../payments/verify";
 import { createStandardCheckout } from "../payments/standard-checkout";
 import { parseStandardCheckout } from "../payments/standard-checkout-schema";
-import { exceptionView, reconciliationReport } from "../reconciliation/report";
+import { exceptionView } from "../reconciliation/exceptions";
+import { reconciliationReport } from "../reconciliation/report";
 import { resolveException } from "../reconciliation/resolve";
+import { importBankStatement } from "../reconciliation/bank-statements";
 import { settleSandboxNow } from "../settlements/sandbox";
 import { getSettlement, listSettlements } from "../settlements/view";
 import { balancesOf } from "../books/balances";
@@ -167,6 +169,15 @@ export const restRoutes: RestRoute[] = [
       const resolved = await resolveException(caller.merchantId, caller.mode, params.exceptionId ?? "", json, null);
       return { json: successJson({ ...ok, exception: exceptionView(resolved) }) };
     },
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/v2\/bank-statements$/,
+    access: "token",
+    body: "json",
+    run: async ({ caller, json }) => ({
+      json: successJson({ ...ok, lines: await importBankStatement(caller.merchantId, caller.mode, json) }),
+    }),
   },
   {
     method: "GET",

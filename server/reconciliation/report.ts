@@ -9,6 +9,7 @@ import { invalidFields, zodFieldErrors } from "../api-error";
 import { clock } from "../clock";
 import { DAY_MS, dayStartOfDate } from "../payments/calendar";
 import { formatKobo } from "../payments/money";
+import { exceptionView } from "./exceptions";
 
 const lagosDay = z.string().refine((d) => dayStartOfDate(d) !== null, "must be a day as YYYY-MM-DD");
 const reportQuery = z.object({ from: lagosDay, to: lagosDay }).strict();
@@ -123,23 +124,6 @@ export async function reconciliationReport(merchantId: string, mode: Mode, query
     suspense: formatKobo(suspense),
     closing: formatKobo(closing),
     ledgerHead: head ? { sequence: head.sequence, hash: head.hash } : null,
-    exceptions: exceptions.map(exceptionView),
-  };
-}
-
-const money = (k: number | null) => (k === null ? null : formatKobo(k));
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
-export function exceptionView(e: typeof reconciliationExceptions.$inferSelect) {
-  return {
-    exceptionId: e.id,
-    kind: e.kind,
-    settlementId: e.settlementId,
-    paymentReference: e.paymentReference,
-    expected: money(e.expectedKobo),
-    actual: money(e.actualKobo),
-    openedAt: new Date(e.openedAt).toISOString(),
-    resolvedAt: iso(e.resolvedAt),
-    note: e.note,
+    exceptions: exceptions.map((e) => exceptionView(e)),
   };
 }

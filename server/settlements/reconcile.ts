@@ -4,24 +4,12 @@
 // settlement shows how many it has.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import {
-  bankNotices,
-  ledgerEntries,
-  ledgerPostings,
-  payments,
-  reconciliationExceptions,
-  settlementLines,
-  settlements,
-  type SettlementRow,
-} from "../../db/schema";
-import { newId } from "../identifiers";
-
-type Kind = (typeof reconciliationExceptions.$inferInsert)["kind"];
-type Finding = { kind: Kind; subject: string; paymentReference: string | null; expectedKobo: number | null; actualKobo: number | null };
+import { bankNotices, ledgerEntries, ledgerPostings, payments, settlementLines, settlements, type SettlementRow } from "../../db/schema";
+import { openExceptions, type Finding } from "../reconciliation/exceptions";
 
 export async function reconcileSettlement(tx: Tx, s: SettlementRow, now: number): Promise<void> {
   const lines = await tx.select().from(settlementLines).where(eq(settlementLines.settlementId, s.id));
-  const findings: Finding[] = [];
+  const findings: Omit<Finding, "settlementId">[] = [];
   const linesNet = lines.reduce((sum, l) => sum + l.netKobo, 0);
   const ownFigures = s.grossKobo - s.feeKobo - s.refundKobo - s.adjustmentKobo;
   if (ownFigures !== s.netKobo || linesNet !== s.netKobo)
@@ -62,11 +50,13 @@ export async function reconcileSettlement(tx: Tx, s: SettlementRow, now: number)
         actualKobo: l.feeKobo,
       });
   }
-  if (findings.length > 0)
-    await tx
-      .insert(reconciliationExceptions)
-      .values(findings.map((f) => ({ id: newId("rex"), merchantId: s.merchantId, mode: s.mode, settlementId: s.id, openedAt: now, ...f })))
-      .onConflictDoNothing();
+  await openExceptions(
+    tx,
+    s.merchantId,
+    s.mode,
+    findings.map((f) => ({ ...f, settlementId: s.id })),
+    now,
+  );
   await tx
     .update(settlements)
     .set({ reconciliationStatus: findings.length > 0 ? "exceptions" : "matched", exceptionCount: findings.length })

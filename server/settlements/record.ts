@@ -7,6 +7,9 @@ import { bankNotices, payments, settlementLines, settlements, type Mode, type Se
 import { newId } from "../identifiers";
 import { bookSettlementStatus } from "./booking";
 import { reconcileSettlement } from "./reconcile";
+import { publishSettlementPaid } from "./events";
+import { closeExceptions } from "../reconciliation/exceptions";
+import { checkNotSettled } from "../reconciliation/not-settled";
 import type { SettlementLineReading, SettlementReading } from "../providers/settlement-reading";
 
 /** Where a settlement comes from: the sandbox bank (test mode) or one of the merchant's provider accounts. */
@@ -55,6 +58,7 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, reading
       .returning();
     if (!updated) throw new Error("settlement update returned nothing");
     await bookSettlementStatus(tx, updated, known.status, now);
+    if (updated.status === "paid" && known.status !== "paid") await publishSettlementPaid(tx, updated, now);
     return { settlement: updated, created: false, statusChanged: known.status !== reading.status };
   }
   const [settlement] = await tx
@@ -93,8 +97,21 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, reading
     );
   await bookSettlementStatus(tx, settlement, null, now);
   await reconcileSettlement(tx, settlement, now);
+  // Credits this settlement holds are settled after all; credits it should have held and does not are overdue.
+  await closeExceptions(
+    tx,
+    source.merchantId,
+    source.mode,
+    "not_settled",
+    reading.lines.filter((l) => l.kind === "payment").map((l) => l.providerTransactionId),
+    `Settled in ${settlement.id} (${reading.providerSettlementId} at the provider)`,
+    now,
+  );
+  await checkNotSettled(tx, source, now);
   const [reconciled] = await tx.select().from(settlements).where(eq(settlements.id, settlement.id));
-  return { settlement: reconciled ?? settlement, created: true, statusChanged: true };
+  const recorded = reconciled ?? settlement;
+  if (recorded.status === "paid") await publishSettlementPaid(tx, recorded, now);
+  return { settlement: recorded, created: true, statusChanged: true };
 }
 
 /**

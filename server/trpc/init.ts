@@ -110,11 +110,14 @@ export const publicProcedure = t.procedure.use(apiErrors);
  * redacted input). Machines are left out: their requests are the merchant's own integration.
  * Refused calls are not actions; role checks run inside `next()`, so they are never recorded.
  */
+// Actions whose core writes its own audit row inside the action's transaction (so both commit or neither).
+const AUDITED_BY_CORE = new Set(["reconciliation.resolve"]);
+
 const audited = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
   const result = await next();
   const caller = ctx.caller;
   // A person's own account actions (two-factor, sessions) are audited by the core, in every team they belong to.
-  if (type === "mutation" && result.ok && caller?.kind === "user" && !path.startsWith("account.")) {
+  if (type === "mutation" && result.ok && caller?.kind === "user" && !path.startsWith("account.") && !AUDITED_BY_CORE.has(path)) {
     try {
       await recordAudit({ merchantId: caller.merchantId, userId: caller.userId, action: path, input: await getRawInput() });
     } catch (err) {

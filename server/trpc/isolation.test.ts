@@ -49,7 +49,14 @@ before(async () => {
   });
   ids.linkingReference = paid.json.data.payments.linkingReference;
   await call(owo, "POST", "/api/v2/sandbox/payments/alpha-secret-ref/simulate", { token, body: { outcome: "pay" } });
-  ids.settlementId = (await call(owo, "POST", "/api/v2/sandbox/settlements", { token, body: {} })).json.data.settlement.settlementId;
+  // Paid ₦1.00 short, so A has a reconciliation exception (net_mismatch) for B to look for.
+  ids.settlementId = (
+    await call(owo, "POST", "/api/v2/sandbox/settlements", { token, body: { shortBy: "1.00" } })
+  ).json.data.settlement.settlementId;
+  const { listExceptions } = await import("../reconciliation/exceptions");
+  const [exception] = await listExceptions(a.merchantId, "test", {});
+  assert.ok(exception, "A has an exception to look for");
+  ids.exceptionId = exception.exceptionId;
   const { createCaller } = await import("./root");
   const { userCaller } = await import("../auth/callers");
   const owner = await userCaller(a.userId, {});
@@ -115,6 +122,12 @@ const CASES: Record<string, Case> = {
   "sandbox.settle": {},
   "settlements.list": { input: () => ({}) },
   "settlements.byId": { input: () => ({ settlementId: ids.settlementId }) },
+  "reconciliation.report": { input: () => ({ from: "2026-01-01", to: "2026-12-31" }) },
+  "reconciliation.exceptions": { input: () => ({ status: "all" }) },
+  "reconciliation.resolve": { input: () => ({ exceptionId: ids.exceptionId, note: "not mine" }) },
+  "reconciliation.importStatement": {
+    input: () => ({ accountNumber: "0123456789", csv: "date,amount,reference,narration\n2026-11-20,1.00,SANDBOX,SANDBOX SETTLEMENT" }),
+  },
   "books.balances": {},
   "books.entries": { input: () => ({}) },
   "books.quote": { input: () => ({ amount: "1000.00", paymentType: "TRANSFER" }) },
@@ -202,6 +215,7 @@ test("merchant B, signed in as an owner, gets NOT_FOUND for A's ids and none of 
     "payments.refund",
     "sandbox.simulate",
     "settlements.byId",
+    "reconciliation.resolve",
     "links.byId",
     "links.setActive",
     "team.withdrawInvite",
@@ -241,6 +255,10 @@ test("A's objects are untouched by B's attempts", async () => {
   assert.equal((await asA.webhooks.endpoints.list()).find((e) => e.id === ids.endpointId)?.enabled, true);
   assert.equal((await asA.team.members()).find((m) => m.userId === a.userId)?.role, "owner");
   assert.ok((await asA.team.invites()).some((i) => i.id === ids.inviteId));
+  assert.ok(
+    (await asA.reconciliation.exceptions({})).some((e) => e.exceptionId === ids.exceptionId),
+    "B could not resolve A's exception",
+  );
   const { liveSessionUser } = await import("../auth/sessions");
   assert.equal(await liveSessionUser(String(ids.sessionId)), a.userId, "B could not end A's session");
 });

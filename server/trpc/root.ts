@@ -12,6 +12,7 @@ import { providersRouter } from "./routers/providers";
 import { sandboxRouter } from "./routers/sandbox";
 import { settlementsRouter } from "./routers/settlements";
 import { booksRouter } from "./routers/books";
+import { reconciliationRouter } from "./routers/reconciliation";
 import { teamRouter } from "./routers/team";
 import { standardCheckoutProcedure } from "./routers/standard-checkout";
 import { verifyPaymentProcedure } from "./routers/verify";
@@ -27,6 +28,7 @@ export const appRouter = router({
   sandbox: sandboxRouter,
   settlements: settlementsRouter,
   books: booksRouter,
+  reconciliation: reconciliationRouter,
   keys: keysRouter,
   providers: providersRouter,
   links: linksRouter,

@@ -16,6 +16,7 @@ export type ClaimedDelivery = {
   merchantId: string;
   mode: Mode;
   eventId: string;
+  event: string;
   createdAt: number;
   payloadJson: string;
   /** The lease this worker holds; it is also the token that proves the delivery is still ours. */
@@ -136,6 +137,7 @@ export async function claimDue(limits: ClaimLimits, leaseMs: number, now = clock
             merchantId: deliveries.merchantId,
             mode: outbox.mode,
             eventId: outbox.eventId,
+            event: outbox.event,
             createdAt: outbox.createdAt,
             payloadJson: outbox.payloadJson,
           })

@@ -18,7 +18,8 @@ export type DeliveryView = {
   eventId: string;
   event: string;
   sequence: number;
-  paymentReference: string;
+  /** Null for an event about no one payment (a settlement, a reconciliation exception). */
+  paymentReference: string | null;
   destination: "callback" | "endpoint";
   endpointId: string | null;
   url: string;
@@ -57,7 +58,7 @@ async function deliveriesWhere(where: SQL | undefined, newestFirst: boolean, lim
     })
     .from(deliveries)
     .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
-    .innerJoin(payments, eq(payments.id, outbox.paymentId))
+    .leftJoin(payments, eq(payments.id, outbox.paymentId))
     .where(where)
     .orderBy(newestFirst ? desc(deliveries.id) : asc(deliveries.id));
   const rows = limit === undefined ? await query : await query.limit(limit);

@@ -20,7 +20,11 @@ export async function fanOutPending(now = clock.now()): Promise<number> {
         .from(outbox)
         .where(and(eq(outbox.id, id), isNull(outbox.fannedOutAt)));
       if (!event) continue;
-      const [payment] = await tx.select({ callbackUrl: payments.callbackUrl }).from(payments).where(eq(payments.id, event.paymentId));
+      // Settlement and reconciliation events are about no one payment: they go to the endpoints only.
+      const [payment] =
+        event.paymentId === null
+          ? []
+          : await tx.select({ callbackUrl: payments.callbackUrl }).from(payments).where(eq(payments.id, event.paymentId));
       const endpoints = await tx
         .select({ id: webhookEndpoints.id, url: webhookEndpoints.url })
         .from(webhookEndpoints)

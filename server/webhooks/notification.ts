@@ -3,8 +3,9 @@ import type { Mode } from "../../db/schema";
 import { signatureHeaders, type SignatureHeaders } from "./signing";
 import { liveSigningSecrets, revealOrCreateSigningSecret } from "./signing-secrets";
 import { clock } from "../clock";
+import { eventTypeOf } from "../settlements/events";
 
-export type OutboxEvent = { eventId: string; createdAt: number; payloadJson: string };
+export type OutboxEvent = { eventId: string; event: string; createdAt: number; payloadJson: string };
 
 /**
  * Spliced rather than re-serialised: `payloadJson` holds the bytes written with the state change,
@@ -12,7 +13,7 @@ export type OutboxEvent = { eventId: string; createdAt: number; payloadJson: str
  */
 export function notificationBody(e: OutboxEvent): string {
   const eventDate = new Date(e.createdAt).toISOString();
-  return `{"notificationItems":[{"notificationRequestItem":{"eventType":"transaction","eventId":${JSON.stringify(e.eventId)},"eventDate":${JSON.stringify(eventDate)},"data":${e.payloadJson}}}]}`;
+  return `{"notificationItems":[{"notificationRequestItem":{"eventType":${JSON.stringify(eventTypeOf(e.event))},"eventId":${JSON.stringify(e.eventId)},"eventDate":${JSON.stringify(eventDate)},"data":${e.payloadJson}}}]}`;
 }
 
 /** Signed with every live secret of the merchant's mode; a mode with none yet gets its first now. */

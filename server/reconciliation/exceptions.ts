@@ -1,0 +1,117 @@
+// Reconciliation exceptions (API.md "Reconciliation"): each finding recorded once (keyed by what it is about), the
+// merchant's endpoints told of each new one, and closed by Owo itself with a note when its cause goes away (a
+// not_settled credit later settled, a bank_unmatched settlement later found on a statement).
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { db, type Tx } from "../../db/client";
+import { reconciliationExceptions, type Mode } from "../../db/schema";
+import { invalidFields, zodFieldErrors } from "../api-error";
+import { clock } from "../clock";
+import { DAY_MS } from "../payments/calendar";
+import { formatKobo } from "../payments/money";
+import { newId } from "../identifiers";
+import { publishEvent } from "../settlements/events";
+
+export type ExceptionRow = typeof reconciliationExceptions.$inferSelect;
+export type ExceptionKind = ExceptionRow["kind"];
+export const EXCEPTION_KINDS = reconciliationExceptions.kind.enumValues;
+
+export type Finding = {
+  kind: ExceptionKind;
+  subject: string;
+  settlementId: string | null;
+  paymentReference: string | null;
+  expectedKobo: number | null;
+  actualKobo: number | null;
+};
+
+/** Records the findings not already recorded and tells the merchant's endpoints of each new one; returns the new ones. */
+export async function openExceptions(tx: Tx, merchantId: string, mode: Mode, findings: Finding[], now: number): Promise<ExceptionRow[]> {
+  if (findings.length === 0) return [];
+  const opened = await tx
+    .insert(reconciliationExceptions)
+    .values(findings.map((f) => ({ id: newId("rex"), merchantId, mode, openedAt: now, ...f })))
+    .onConflictDoNothing()
+    .returning();
+  for (const e of opened) await publishEvent(tx, { merchantId, mode, event: "reconciliation.exception", data: exceptionView(e, now) }, now);
+  return opened;
+}
+
+/** Owo closes the open exceptions of `kind` about `subjects` itself, saying why (their cause went away). */
+export async function closeExceptions(
+  tx: Tx,
+  merchantId: string,
+  mode: Mode,
+  kind: ExceptionKind,
+  subjects: string[],
+  note: string,
+  now: number,
+): Promise<number> {
+  if (subjects.length === 0) return 0;
+  const closed = await tx
+    .update(reconciliationExceptions)
+    .set({ resolvedAt: now, note })
+    .where(
+      and(
+        eq(reconciliationExceptions.merchantId, merchantId),
+        eq(reconciliationExceptions.mode, mode),
+        eq(reconciliationExceptions.kind, kind),
+        inArray(reconciliationExceptions.subject, subjects),
+        isNull(reconciliationExceptions.resolvedAt),
+      ),
+    )
+    .returning({ id: reconciliationExceptions.id });
+  return closed.length;
+}
+
+const money = (k: number | null) => (k === null ? null : formatKobo(k));
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** An exception as API.md shows it; `age` is the whole days it has been (or was) open, so a queue can sort by it. */
+export function exceptionView(e: ExceptionRow, now = clock.now()) {
+  return {
+    exceptionId: e.id,
+    kind: e.kind,
+    settlementId: e.settlementId,
+    paymentReference: e.paymentReference,
+    expected: money(e.expectedKobo),
+    actual: money(e.actualKobo),
+    openedAt: new Date(e.openedAt).toISOString(),
+    age: Math.max(0, Math.floor(((e.resolvedAt ?? now) - e.openedAt) / DAY_MS)),
+    resolvedAt: iso(e.resolvedAt),
+    note: e.note,
+  };
+}
+export type ExceptionView = ReturnType<typeof exceptionView>;
+
+export const exceptionQuery = z
+  .object({
+    status: z.enum(["open", "resolved", "all"]).default("open"),
+    kind: z.enum(EXCEPTION_KINDS).optional(),
+    settlementId: z.string().min(1).max(64).optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(200),
+  })
+  .strict();
+
+/** The exceptions queue: open ones oldest first (the longest waiting on top), resolved ones newest first. */
+export async function listExceptions(merchantId: string, mode: Mode, query: unknown): Promise<ExceptionView[]> {
+  const parsed = exceptionQuery.safeParse(query ?? {});
+  if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
+  const q = parsed.data;
+  const where: (SQL | undefined)[] = [eq(reconciliationExceptions.merchantId, merchantId), eq(reconciliationExceptions.mode, mode)];
+  if (q.status === "open") where.push(isNull(reconciliationExceptions.resolvedAt));
+  if (q.status === "resolved") where.push(isNotNull(reconciliationExceptions.resolvedAt));
+  if (q.kind) where.push(eq(reconciliationExceptions.kind, q.kind));
+  if (q.settlementId) where.push(eq(reconciliationExceptions.settlementId, q.settlementId));
+  const rows = await db()
+    .select()
+    .from(reconciliationExceptions)
+    .where(and(...where))
+    .orderBy(
+      q.status === "open" ? asc(reconciliationExceptions.openedAt) : desc(reconciliationExceptions.openedAt),
+      asc(reconciliationExceptions.id),
+    )
+    .limit(q.limit);
+  const now = clock.now();
+  return rows.map((e) => exceptionView(e, now));
+}

@@ -1,0 +1,29 @@
+// Reconciliation for the dashboard: the same core as GET /api/v2/reconciliation, the resolve and bank-statement doors.
+import { z } from "zod";
+import { importBankStatement } from "../../reconciliation/bank-statements";
+import { exceptionView, listExceptions } from "../../reconciliation/exceptions";
+import { reconciliationReport } from "../../reconciliation/report";
+import { resolveException, resolveInput } from "../../reconciliation/resolve";
+import { statementFromCsv } from "../../reconciliation/statement-lines";
+import { authedProcedure, permittedProcedure, router } from "../init";
+
+const managing = permittedProcedure("reconciliation.manage");
+
+export const reconciliationRouter = router({
+  report: authedProcedure
+    .input(z.object({ from: z.string(), to: z.string() }))
+    .query(({ ctx, input }) => reconciliationReport(ctx.caller.merchantId, ctx.caller.mode, input)),
+  exceptions: authedProcedure.input(z.unknown()).query(({ ctx, input }) => listExceptions(ctx.caller.merchantId, ctx.caller.mode, input)),
+  /** The core writes the audit row itself, in the resolve's own transaction, with the person's userId. */
+  resolve: managing.input(resolveInput.extend({ exceptionId: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
+    const { exceptionId, ...body } = input;
+    const userId = ctx.caller.kind === "user" ? ctx.caller.userId : null;
+    return exceptionView(await resolveException(ctx.caller.merchantId, ctx.caller.mode, exceptionId, body, userId));
+  }),
+  /** The dashboard's CSV upload (date,amount,reference,narration): the same import as POST /api/v2/bank-statements. */
+  importStatement: managing
+    .input(z.object({ accountNumber: z.string().max(20), csv: z.string().max(2_000_000) }))
+    .mutation(({ ctx, input }) =>
+      importBankStatement(ctx.caller.merchantId, ctx.caller.mode, statementFromCsv(input.accountNumber, input.csv)),
+    ),
+});
