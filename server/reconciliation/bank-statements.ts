@@ -5,7 +5,6 @@
 // A line equal in all four fields to one already imported for the account is the same line: sending twice changes
 // nothing. One transaction for the whole statement.
 import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
-import { z } from "zod";
 import { write, type Tx } from "../../db/client";
 import { bankStatementLines, settlements, type Mode, type SettlementRow } from "../../db/schema";
 import { invalidFields } from "../api-error";
@@ -94,6 +93,15 @@ async function importLine(tx: Tx, merchantId: string, mode: Mode, accountNumber:
   return lineView(row, false);
 }
 
+/** The merchant's payouts to the bank that no statement line has confirmed yet. */
+const unconfirmedBankPayouts = (merchantId: string, mode: Mode) =>
+  and(
+    eq(settlements.merchantId, merchantId),
+    eq(settlements.mode, mode),
+    eq(settlements.destination, "bank"),
+    isNull(settlements.bankReference),
+  );
+
 const dayOf = (s: SettlementRow) => dayStartOf(s.settledAt ?? s.createdAt);
 
 /**
@@ -110,11 +118,8 @@ async function matchCredit(tx: Tx, merchantId: string, mode: Mode, line: Stateme
       .from(settlements)
       .where(
         and(
-          eq(settlements.merchantId, merchantId),
-          eq(settlements.mode, mode),
-          eq(settlements.destination, "bank"),
+          unconfirmedBankPayouts(merchantId, mode),
           inArray(settlements.status, ["paid", "expected"]),
-          isNull(settlements.bankReference),
           // settledAt may be null for an expected day: its createdAt is then the bound the day check below refines.
           gte(settlements.createdAt, day - 40 * DAY_MS),
         ),
@@ -174,11 +179,8 @@ async function flagUnconfirmedSettlements(tx: Tx, merchantId: string, mode: Mode
     .from(settlements)
     .where(
       and(
-        eq(settlements.merchantId, merchantId),
-        eq(settlements.mode, mode),
-        eq(settlements.destination, "bank"),
+        unconfirmedBankPayouts(merchantId, mode),
         eq(settlements.status, "paid"),
-        isNull(settlements.bankReference),
         gte(settlements.settledAt, first),
         lte(settlements.settledAt, last),
       ),

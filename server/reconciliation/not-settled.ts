@@ -11,7 +11,7 @@ import { log } from "../logger";
 import { DAY_MS, dayStartOf } from "../payments/calendar";
 import { repeatEvery } from "../recurring";
 import { settings } from "../settings";
-import type { SettlementSource } from "../settlements/record";
+import { creditsOf, type SettlementSource } from "../settlements/record";
 import { openExceptions } from "./exceptions";
 
 const WAT_OFFSET_MS = 3_600_000;
@@ -62,12 +62,8 @@ export async function checkNotSettled(
     .innerJoin(payments, eq(payments.id, bankNotices.paymentId))
     .where(
       and(
-        eq(bankNotices.provider, source.provider),
-        eq(bankNotices.kind, "credit"),
+        creditsOf(source),
         lt(bankNotices.receivedAt, before),
-        eq(payments.merchantId, source.merchantId),
-        eq(payments.mode, source.mode),
-        source.providerAccountId === null ? isNull(payments.providerAccountId) : eq(payments.providerAccountId, source.providerAccountId),
         sql`not exists (select 1 from settlement_lines l join settlements s on s.id = l.settlement_id
           where s.merchant_id = ${source.merchantId} and s.mode = ${source.mode} and s.provider_id = ${providerId}
           and l.provider_transaction_id = ${bankNotices.providerTransactionId})`,

@@ -123,6 +123,17 @@ function kindOf(source: SettlementSource, line: SettlementLineReading, paymentRe
   return source.provider === "sandbox" || (line.providerReference ?? "").startsWith("owo_") ? "unknown" : "external";
 }
 
+/** The credit notices of the source's payments (join bank_notices to payments): what its settlements should hold. */
+export function creditsOf(source: SettlementSource) {
+  return and(
+    eq(bankNotices.provider, source.provider),
+    eq(bankNotices.kind, "credit"),
+    eq(payments.merchantId, source.merchantId),
+    eq(payments.mode, source.mode),
+    source.providerAccountId === null ? isNull(payments.providerAccountId) : eq(payments.providerAccountId, source.providerAccountId),
+  );
+}
+
 /** Owo's payment for each credit line, by the provider's transaction id on the same provider account and merchant. */
 async function paymentsByTransaction(tx: Tx, source: SettlementSource, lines: SettlementLineReading[]): Promise<Map<string, string>> {
   const ids = lines.filter((l) => l.kind === "payment").map((l) => l.providerTransactionId);
@@ -133,16 +144,7 @@ async function paymentsByTransaction(tx: Tx, source: SettlementSource, lines: Se
       .select({ transactionId: bankNotices.providerTransactionId, paymentReference: payments.paymentReference })
       .from(bankNotices)
       .innerJoin(payments, eq(payments.id, bankNotices.paymentId))
-      .where(
-        and(
-          eq(bankNotices.provider, source.provider),
-          eq(bankNotices.kind, "credit"),
-          inArray(bankNotices.providerTransactionId, ids.slice(i, i + 500)),
-          eq(payments.merchantId, source.merchantId),
-          eq(payments.mode, source.mode),
-          source.providerAccountId === null ? isNull(payments.providerAccountId) : eq(payments.providerAccountId, source.providerAccountId),
-        ),
-      );
+      .where(and(creditsOf(source), inArray(bankNotices.providerTransactionId, ids.slice(i, i + 500))));
     for (const r of rows) found.set(r.transactionId, r.paymentReference);
   }
   return found;
