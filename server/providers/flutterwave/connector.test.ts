@@ -114,6 +114,7 @@ test("USSD: a dial code as Flutterwave issues it, the customer pays, the signed 
     state: "paid",
     providerReference: issued.providerReference,
     amountKobo: 150050,
+    feeKobo: 2101, // app_fee ₦21.01: 1.4% of ₦1,500.50, the merchant's
     currency: "NGN",
   });
   assert.throws(() => flutterwave.readNotice(account, hook.raw, { ...hook.headers, "verif-hash": "forged" }), NoticeRejected);

@@ -2,14 +2,16 @@
 // checked by `verif-hash`, requery by tx_ref, refunds. Written from Flutterwave's published docs:
 //   https://developer.flutterwave.com/docs/ussd                       (USSD charge: account_bank, the banks served, meta.authorization.note)
 //   https://developer.flutterwave.com/docs/bank-transfer-1            (bank transfer charge: meta.authorization transfer_* fields, expiry)
-//   https://developer.flutterwave.com/docs/webhooks                   (verif-hash = the secret hash set on the dashboard; charge.completed)
+//   https://developer.flutterwave.com/docs/webhooks                   (verif-hash = the secret hash set on the dashboard, or
+//                                                                     flutterwave-signature = base64 HMAC-SHA256 of the raw body
+//                                                                     keyed with that secret hash; charge.completed)
 //   https://developer.flutterwave.com/docs/transaction-verification   (verify before giving value: status, amount, currency)
 //   https://developer.flutterwave.com/v3.0.0/reference/transaction-refund and /docs/payment-operations/refunds (refunds)
 //   https://developer.flutterwave.com/v3.0.0/reference/get-all-refunds  (GET /v3/refunds: from, to, page, status, flw_ref, id)
 //   https://github.com/Flutterwave/Flutterwave-node-v3 (the official Node SDK: request shapes of Charge.ussd,
 //   Charge.bank_transfer and Transaction.refund, the Bearer secret key; its documentation's sample responses)
 // Amounts go to Flutterwave as two-decimal naira strings made from integer kobo; providerreference is the flw_ref.
-import { timingSafeEqual } from "node:crypto";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { clock } from "../../clock";
 import { formatKobo } from "../../payments/money";
 import { callProvider, type ProviderAnswer } from "../provider-call";
@@ -100,6 +102,13 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+export const FLUTTERWAVE_SIGNATURE_HEADER = "flutterwave-signature";
+
+/** Flutterwave's signed webhooks: base64 HMAC-SHA256 of the raw body, keyed with the merchant's secret hash. */
+export function flutterwaveSignature(rawBody: Buffer | string, secretHash: string): string {
+  return createHmac("sha256", secretHash).update(rawBody).digest("base64");
+}
+
 function verifyByReference(account: ProviderAccount, reference: string, signal: AbortSignal): Promise<ProviderAnswer> {
   return call(account, "GET", `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`, signal);
 }
@@ -142,10 +151,14 @@ export const flutterwave: Connector = {
   },
 
   readNotice(account: ProviderAccount, rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
-    const given = headerValue(headers, "verif-hash");
+    const hash = headerValue(headers, "verif-hash");
+    const signature = headerValue(headers, FLUTTERWAVE_SIGNATURE_HEADER);
     const expected = account.credentials.secretHash;
     // No secret hash saved: nothing can prove a webhook came from Flutterwave, so none is believed.
-    if (!given || !expected || !sameSecret(given, expected)) throw new NoticeRejected("verif-hash does not match the secret hash");
+    const proven =
+      !!expected &&
+      ((!!hash && sameSecret(hash, expected)) || (!!signature && sameSecret(signature, flutterwaveSignature(rawBody, expected))));
+    if (!proven) throw new NoticeRejected("neither verif-hash nor flutterwave-signature matches the secret hash");
     let body: unknown;
     try {
       body = JSON.parse(rawBody.toString("utf8"));

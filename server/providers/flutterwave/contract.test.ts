@@ -1,6 +1,7 @@
 // Contract: every sample answer and webhook of Flutterwave's docs (./fixtures, each naming its page) read by the
 // connector's own readers, with the values a merchant would see from them.
 import assert from "node:assert/strict";
+import { createHmac } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
 import { NoticeRejected, type ProviderAccount } from "../connector";
@@ -51,14 +52,20 @@ test("bank transfer sample: the account, its bank and expiry come from meta.auth
   assert.equal(read.expiresAt, Date.parse("2020-04-28T12:00:00Z"), "older pages write Lagos time");
 });
 
-test("verify samples: a successful transaction in kobo, and the not-found envelope", () => {
+test("verify samples: a successful transaction in kobo, its app_fee the merchant's, and the not-found envelope", () => {
   const ok = fixture("verify-successful.json");
   assert.deepEqual(readTransaction(ok.httpStatus ?? 200, ok.body, "LiveCardTest"), {
     state: "paid",
     providerReference: "YemiDesola/FLW275407301",
     amountKobo: 10000,
+    feeKobo: 140,
     currency: "NGN",
   });
+  // The customer bearing the fee: charged_amount adds it on top; the credit is the amount asked, the merchant pays none.
+  const borne = structuredClone(ok.body) as { data: Record<string, unknown> };
+  Object.assign(borne.data, { charged_amount: 101.4 });
+  const read = readTransaction(200, borne, "LiveCardTest");
+  assert.deepEqual([read.amountKobo, read.chargedKobo, read.feeKobo], [10000, 10140, 0]);
   assert.equal(readTransactionId(ok.body), "288200108");
   assert.throws(() => readTransaction(200, ok.body, "SomeoneElsesRef"), UnusableAnswer, "an answer about another tx_ref is never believed");
   const missing = fixture("verify-not-found.json");
@@ -69,7 +76,7 @@ test("verify samples: a successful transaction in kobo, and the not-found envelo
   });
 });
 
-test("webhook samples: signed with the secret hash they become payments; a wrong or missing verif-hash is rejected", () => {
+test("webhook samples: with verif-hash or flutterwave-signature they become payments; a wrong or missing one is rejected", () => {
   for (const [name, reference, providerReference, amountKobo] of [
     ["webhook-card-completed.json", "Links-616626414629", "PeterEkene/FLW270177170", 10000],
     ["webhook-bank-transfer.json", "order_1736846575470", "8016915561111736846576262", 5000000],
@@ -86,14 +93,27 @@ test("webhook samples: signed with the secret hash they become payments; a wrong
     assert.match(reading.eventId, /^flutterwave:\d+:successful$/);
     assert.throws(() => flutterwave.readNotice(account, raw, { "verif-hash": "my-secret-hasH" }), NoticeRejected);
     assert.throws(() => flutterwave.readNotice(account, raw, {}), NoticeRejected);
+    // The signed form: base64 HMAC-SHA256 of these bytes keyed with the secret hash (developer.flutterwave.com/docs/webhooks).
+    const signed = createHmac("sha256", "my-secret-hash").update(raw).digest("base64");
+    assert.equal(flutterwave.readNotice(account, raw, { "flutterwave-signature": signed }).kind, "payment");
+    const forged = createHmac("sha256", "not-the-hash").update(raw).digest("base64");
+    assert.throws(() => flutterwave.readNotice(account, raw, { "flutterwave-signature": forged }), NoticeRejected);
+    assert.throws(
+      () => flutterwave.readNotice(account, Buffer.concat([raw, Buffer.from(" ")]), { "flutterwave-signature": signed }),
+      NoticeRejected,
+      "the signature covers the exact bytes",
+    );
   }
 });
 
-test("refund sample: completed is processed, and the refund id is data.id", () => {
+test("refund sample: completed and successful are processed, and the refund id is data.id", () => {
   assert.deepEqual(readRefund(fixture("refund-initiated.json").body), { refundId: "75923", state: "processed" });
-  const pending = structuredClone(fixture("refund-initiated.json").body) as { data: { status: string } };
-  pending.data.status = "pending";
-  assert.equal(readRefund(pending).state, "pending");
+  const as = (status: string) => {
+    const body = structuredClone(fixture("refund-initiated.json").body) as { data: { status: string } };
+    body.data.status = status;
+    return readRefund(body).state;
+  };
+  assert.deepEqual(["successful", "pending", "failed"].map(as), ["processed", "pending", "failed"]);
 });
 
 test("the banks Flutterwave lists for USSD are served, others are not; transfers always are", () => {

@@ -104,7 +104,8 @@ export class Books {
       amount: nairaNumber(amountKobo),
       currency: "NGN",
       charged_amount: nairaNumber(amountKobo),
-      app_fee: 0,
+      // Flutterwave's local fee (flutterwave.com/ng/pricing): 1.4%, capped at ₦2,000, borne by the merchant here.
+      app_fee: charge.status === "successful" ? nairaNumber(Math.min(200_000, Math.round((amountKobo * 14) / 1000))) : 0,
       merchant_fee: 0,
       processor_response: charge.status === "successful" ? "success" : charge.status === "failed" ? "Declined" : "Transaction in progress",
       auth_model: charge.type === "ussd" ? "USSD" : "AUTH",

@@ -127,10 +127,20 @@ export function readTransaction(httpStatus: number, body: unknown, reference: st
   if (data.tx_ref !== reference) throw new UnusableAnswer(`transaction answer is for tx_ref ${String(data.tx_ref)}, not ${reference}`);
   if (typeof data.currency !== "string") throw new UnusableAnswer("transaction answer without currency");
   const flwRef = text(data.flw_ref);
+  const state = paymentState(data.status);
+  const asked = kobo(data.amount, "data.amount");
+  // charged_amount adds what the customer bore on top (API.md "Fees"); app_fee is Flutterwave's whole fee.
+  const charged =
+    data.charged_amount === undefined || data.charged_amount === null ? asked : kobo(data.charged_amount, "data.charged_amount");
+  const fee = data.app_fee === undefined || data.app_fee === null ? undefined : kobo(data.app_fee, "data.app_fee");
+  // No paid-at: v3's transaction record has only created_at, the time the charge was made (before the customer paid,
+  // in its own webhook sample), which would let late money pass as in time; the notice's arrival decides instead.
   return {
-    state: paymentState(data.status),
+    state,
     ...(flwRef ? { providerReference: flwRef } : {}),
-    amountKobo: kobo(data.amount, "data.amount"),
+    amountKobo: Math.min(asked, charged),
+    ...(charged > asked ? { chargedKobo: charged } : {}),
+    ...(fee !== undefined && state === "paid" ? { feeKobo: Math.max(0, fee - Math.max(0, charged - asked)) } : {}),
     currency: data.currency,
   };
 }
@@ -146,7 +156,8 @@ export function readWebhook(body: unknown): NoticeReading {
   if (b.event !== "charge.completed") return { kind: "ignored", eventId, why: `event ${String(b.event)} is not a charge` };
   const outcome = data.status === "successful" ? "paid" : data.status === "failed" ? "failed" : undefined;
   if (!outcome) return { kind: "ignored", eventId, why: `charge status ${String(data.status)} is not final` };
-  const amountKobo = parseNairaAnswer(data.amount);
+  // All the customer paid (charged_amount: the amount asked plus a fee the customer bore), as the record's chargedKobo.
+  const amountKobo = parseNairaAnswer(data.charged_amount ?? data.amount);
   if (amountKobo === null || typeof data.currency !== "string")
     return { kind: "ignored", eventId, why: "charge without a readable amount and currency" };
   const reference = text(data.tx_ref);
@@ -162,13 +173,17 @@ export function readWebhook(body: unknown): NoticeReading {
   };
 }
 
+/** Flutterwave reports a paid-out refund as `completed` in its refund pages and `successful` in others: both are PROCESSED. */
+function refundState(status: unknown): RefundState["state"] {
+  return status === "completed" || status === "successful" ? "processed" : status === "failed" ? "failed" : "pending";
+}
+
 /** `POST /v3/transactions/{id}/refund` and `GET /v3/refunds/{id}` → the refund and how it stands. */
 export function readRefund(body: unknown): RefundState {
   const data = record(successful(body).data);
   const id = text(data?.id);
   if (!data || !id) throw new UnusableAnswer("refund answer without data.id");
-  const state = data.status === "completed" ? "processed" : data.status === "failed" ? "failed" : "pending";
-  return { refundId: id, state };
+  return { refundId: id, state: refundState(data.status) };
 }
 
 export type ListedRefund = RefundState & { transactionId?: string; amountKobo: number | null; comments?: string };
@@ -183,11 +198,10 @@ export function readRefundList(body: unknown): { refunds: ListedRefund[]; totalP
     if (!r || !id) return [];
     const transactionId = text(r.transaction_id ?? r.tx_id);
     const comments = typeof r.comments === "string" ? r.comments : typeof r.comment === "string" ? r.comment : undefined;
-    const state = r.status === "completed" ? "processed" : r.status === "failed" ? "failed" : "pending";
     return [
       {
         refundId: id,
-        state,
+        state: refundState(r.status),
         amountKobo: parseNairaAnswer(r.amount_refunded),
         ...(transactionId ? { transactionId } : {}),
         ...(comments !== undefined ? { comments } : {}),

@@ -68,12 +68,15 @@ test("a charge answer that issued nothing usable is ProviderUnavailable, a 4xx i
   assert.throws(() => readChargeAnswer("USSD", refused.status, refused.body), ProviderRefused);
 });
 
-test("verify: a success is money received in kobo at Paystack's paid_at; Paystack's 400 'Invalid key' is a refusal", () => {
+test("verify: a success credits the amount asked at Paystack's paid_at, the customer's fee is not the merchant's; 'Invalid key' is a refusal", () => {
   const v = fixture("verify-success");
+  // Paystack's own sample: amount 40333 = requested_amount 30050 + fees 10283 the customer bore; the merchant pays none.
   assert.deepEqual(readVerifyAnswer(v.status, v.body), {
     state: "paid",
     providerReference: "re4lyvq3s3",
-    amountKobo: 40333,
+    amountKobo: 30050,
+    chargedKobo: 40333,
+    feeKobo: 0,
     currency: "NGN",
     paidAt: Date.parse("2024-08-22T09:15:02.000Z"),
   });
@@ -84,7 +87,18 @@ test("verify: a success is money received in kobo at Paystack's paid_at; Paystac
   };
   assert.deepEqual(
     ["failed", "abandoned", "reversed", "ongoing", "pending", "processing", "queued"].map((s) => as(s).state),
-    ["failed", "expired", "reversed", "pending", "pending", "pending", "pending"],
+    ["failed", "pending", "reversed", "pending", "pending", "pending", "pending"],
+  );
+  // The merchant bearing the fee: nothing on top, all of `fees` is the merchant's.
+  const merchantBears = structuredClone(v.body) as { data: Record<string, unknown> };
+  Object.assign(merchantBears.data, { amount: 30050, requested_amount: 30050, fees: 551 });
+  assert.deepEqual(
+    [
+      readVerifyAnswer(200, merchantBears).amountKobo,
+      readVerifyAnswer(200, merchantBears).feeKobo,
+      readVerifyAnswer(200, merchantBears).chargedKobo,
+    ],
+    [30050, 551, undefined],
   );
   assert.deepEqual([as("failed").amountKobo, as("ongoing").amountKobo], [0, 0]);
   const k = fixture("verify-invalid-key");

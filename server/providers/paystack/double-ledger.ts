@@ -22,6 +22,11 @@ export type DoubleTransaction = {
   account?: { number: string; name: string; expiresAt: Date };
   /** Set when the charge lapsed unpaid before its time (the double's "expire now" control). */
   lapsedAt?: Date;
+  /** Paystack's fee on it, and whether the customer bore it on top of `amount` (the integration's "who pays the charges"). */
+  fees: number;
+  customerBearsFees: boolean;
+  /** An in-flight status Paystack reports for an unpaid charge (ongoing, processing, queued), set by a test. */
+  inFlight?: "ongoing" | "processing" | "queued";
   /** Transfers Paystack returned to the sender itself (wrong amount, account expired). */
   reversals: { amount: number; reason: string; transactionId: string; at: Date }[];
 };
@@ -30,7 +35,9 @@ export type DoubleRefund = {
   id: number;
   transaction: DoubleTransaction;
   amount: number;
-  status: "pending" | "processed" | "failed";
+  status: "pending" | "processed" | "failed" | "needs-attention";
+  /** The customer's account the merchant gave for a needs-attention refund. */
+  customerAccount?: { accountNumber: string; bankId: number };
   customerNote: string;
   merchantNote: string;
   createdAt: Date;
@@ -40,6 +47,15 @@ export type DoubleRefund = {
 
 /** The bank Paystack's test-mode temporary accounts sit at, as its bank_transfer sample shows it. */
 export const TEST_TRANSFER_BANK = { slug: "test-bank", name: "Test Bank", id: 24 } as const;
+/**
+ * Paystack's local fee (paystack.com/pricing): 1.5% + ₦100, the ₦100 waived under ₦2,500, capped at ₦2,000; kobo,
+ * rounded half up. Where the customer bears it, Paystack adds it on top of what was asked.
+ */
+export function paystackFee(kobo: number): number {
+  const fee = Math.floor((kobo * 15 + 500) / 1000) + (kobo >= 250_000 ? 10_000 : 0);
+  return Math.min(200_000, fee);
+}
+
 /** Pay with Transfer accounts live 30 minutes (support.paystack.com/en/articles/2128642). */
 export const ACCOUNT_LIFETIME_MS = 30 * 60 * 1000;
 
@@ -53,7 +69,7 @@ export class PaystackLedger {
   constructor(readonly domain: "test" | "live") {}
 
   open(
-    t: Omit<DoubleTransaction, "id" | "status" | "gatewayResponse" | "createdAt" | "paidAt" | "reversals" | "ussd" | "account">,
+    t: Omit<DoubleTransaction, "id" | "status" | "gatewayResponse" | "createdAt" | "paidAt" | "reversals" | "ussd" | "account" | "fees">,
     channel: { ussdType?: string; accountExpiresAt?: Date },
   ): DoubleTransaction {
     const tx: DoubleTransaction = {
@@ -64,6 +80,7 @@ export class PaystackLedger {
       createdAt: new Date(),
       paidAt: null,
       reversals: [],
+      fees: paystackFee(t.amount),
     };
     if (channel.ussdType) tx.ussd = { type: channel.ussdType, code: `*${channel.ussdType}*33*4*${String(randomInt(100000, 1000000))}#` };
     if (channel.accountExpiresAt) {
@@ -105,10 +122,15 @@ export class PaystackLedger {
   /** A pending charge that lapsed (a transfer account past its 30 minutes) is abandoned, as verify reports a charge nobody completed. */
   statusOf(tx: DoubleTransaction, now = Date.now()): string {
     if (tx.status === "pending" && (tx.lapsedAt || (tx.account && now > tx.account.expiresAt.getTime()))) return "abandoned";
-    return tx.status;
+    return tx.status === "pending" ? (tx.inFlight ?? "pending") : tx.status;
   }
 
-  transactionView(tx: DoubleTransaction, amount = tx.amount): Record<string, unknown> {
+  /** What the customer is charged: the amount asked, plus Paystack's fee where the customer bears it. */
+  charged(tx: DoubleTransaction): number {
+    return tx.amount + (tx.customerBearsFees ? tx.fees : 0);
+  }
+
+  transactionView(tx: DoubleTransaction, amount = this.charged(tx)): Record<string, unknown> {
     const paid = tx.paidAt?.toISOString() ?? null;
     const transfer = tx.channel === "bank_transfer";
     return {
@@ -127,7 +149,7 @@ export class PaystackLedger {
       ip_address: "127.0.0.1",
       metadata: tx.metadata ?? "",
       log: null,
-      fees: tx.status === "success" ? Math.min(200000, Math.floor((amount * 15) / 1000)) : null,
+      fees: tx.status === "success" ? tx.fees : null,
       fees_split: null,
       authorization: transfer
         ? {

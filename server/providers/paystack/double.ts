@@ -6,6 +6,7 @@
 // announced by `refund.processed`. Its webhooks are signed with x-paystack-signature as Paystack signs them.
 // Paystack sends no webhook for a declined charge: a decline is seen only by verify, and so here.
 import { randomBytes, randomInt } from "node:crypto";
+import { openApiCheck } from "../test-double/openapi-check";
 import { FaultPlan } from "../test-double/faults";
 import {
   createDoubleServer,
@@ -15,40 +16,33 @@ import {
   type DoubleServer,
 } from "../test-double/double-server";
 import { WebhookOutbox } from "../test-double/webhook-outbox";
+import { fields, koboOf, ok, refundDesk, refused } from "./double-refunds";
 import { ACCOUNT_LIFETIME_MS, PaystackLedger, TEST_TRANSFER_BANK, type DoubleTransaction } from "./double-ledger";
 import { PAYSTACK_USSD_TYPES } from "./paystack";
 import { PAYSTACK_SIGNATURE_HEADER, paystackSignature } from "./signature";
 
-export type PaystackDoubleOptions = { secretKey: string; webhookUrl?: string; refundDelayMs?: number };
+export type PaystackDoubleOptions = { secretKey: string; webhookUrl?: string; refundDelayMs?: number; customerBearsFees?: boolean };
 
-const refused = (status: number, message: string, extra: Record<string, unknown> = {}): DoubleAnswer => ({
-  status,
-  body: { status: false, message, ...extra },
-});
-const ok = (message: string, data: unknown): DoubleAnswer => ({ status: 200, body: { status: true, message, data } });
 const controlError = (status: number, error: string): DoubleAnswer => ({ status, body: { error } });
-
-/** Paystack's kobo: a JSON integer, or a string of digits as its own curl samples send ("10000"). */
-function koboOf(v: unknown): number | null {
-  if (typeof v === "number" && Number.isSafeInteger(v) && v > 0) return v;
-  if (typeof v === "string" && /^[1-9]\d{0,14}$/.test(v)) return Number(v);
-  return null;
-}
-
-function fields(json: unknown): Record<string, unknown> | null {
-  return typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
-}
 
 export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
   const secretKey = o.secretKey;
   const ledger = new PaystackLedger(secretKey.startsWith("sk_live_") ? "live" : "test");
   const faults = new FaultPlan();
   const outbox = new WebhookOutbox(faults, (body) => ({ [PAYSTACK_SIGNATURE_HEADER]: paystackSignature(body, secretKey) }), o.webhookUrl);
-  const timers = new Set<NodeJS.Timeout>();
-  const refundDelayMs = o.refundDelayMs ?? 50;
+  const desk = refundDesk(ledger, outbox, faults, o.refundDelayMs ?? 50);
+  const openApi = openApiCheck("paystack-openapi.yaml");
+  let customerBearsFees = o.customerBearsFees ?? false;
 
-  const authorized = (fn: (params: string[], req: DoubleRequest) => DoubleAnswer) => (params: string[], req: DoubleRequest) =>
-    req.headers.authorization === `Bearer ${secretKey}` ? fn(params, req) : refused(401, "Invalid key");
+  /** A route as Paystack serves it: the secret key first, then the body held to Paystack's own OpenAPI document. */
+  const authorized =
+    (method: "GET" | "POST", template: string, fn: (params: string[], req: DoubleRequest) => DoubleAnswer) =>
+    (params: string[], req: DoubleRequest) => {
+      if (req.headers.authorization !== `Bearer ${secretKey}`) return refused(401, "Invalid key");
+      const path = params.reduce((at, p) => at.replace(/\{[^}]+\}/, encodeURIComponent(p)), template);
+      const wrong = method === "POST" ? openApi.check(method, path, req.json) : null;
+      return wrong ? refused(400, `Invalid request: ${wrong}`, { type: "validation_error" }) : fn(params, req);
+    };
 
   function charge(_p: string[], req: DoubleRequest): DoubleAnswer {
     const b = fields(req.json);
@@ -74,7 +68,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     const transfer = fields(b.bank_transfer);
     if ((ussd ? 1 : 0) + (transfer ? 1 : 0) !== 1)
       return refused(400, "This double serves the ussd and bank_transfer channels: send exactly one", { type: "validation_error" });
-    const opened = { reference, amount, currency: "NGN" as const, email: b.email, metadata: b.metadata };
+    const opened = { reference, amount, currency: "NGN" as const, email: b.email, metadata: b.metadata, customerBearsFees };
     if (ussd) {
       const type = PAYSTACK_USSD_TYPES.find((t) => t === ussd.type);
       if (!type)
@@ -110,79 +104,6 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     return ok("Verification successful", ledger.transactionView(tx));
   }
 
-  function refund(_p: string[], req: DoubleRequest): DoubleAnswer {
-    const b = fields(req.json);
-    if (!b || (typeof b.transaction !== "string" && typeof b.transaction !== "number"))
-      return refused(400, "Transaction reference or id is required", { type: "validation_error" });
-    const tx = ledger.find(String(b.transaction));
-    if (!tx) return refused(404, "Transaction not found", { type: "validation_error" });
-    if (tx.status !== "success") return refused(400, "Cannot refund a transaction that was not successful", { type: "validation_error" });
-    if (b.currency !== undefined && b.currency !== tx.currency)
-      return refused(400, "Currency does not match the transaction's", { type: "validation_error" });
-    const amount = b.amount === undefined ? ledger.refundable(tx) : koboOf(b.amount);
-    if (amount === null || amount <= 0) return refused(400, "Invalid Amount Sent", { type: "validation_error" });
-    if (amount > ledger.refundable(tx))
-      return refused(400, "Refund amount cannot be more than the transaction amount left to refund", { type: "validation_error" });
-    const r = ledger.openRefund(
-      tx,
-      amount,
-      String(b.customer_note ?? `Refund for transaction ${tx.reference}`),
-      String(b.merchant_note ?? `Refund for transaction ${tx.reference}`),
-    );
-    outbox.send("refund.pending", { event: "refund.pending", data: ledger.refundEventView(r) });
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      r.status = faults.take(["refund-fails"]) ? "failed" : "processed";
-      r.refundedAt = r.status === "processed" ? new Date() : null;
-      r.refundReference = r.status === "processed" ? String(randomInt(100000000000, 999999999999)) : null;
-      outbox.send(`refund.${r.status}`, { event: `refund.${r.status}`, data: ledger.refundEventView(r) });
-    }, refundDelayMs);
-    timers.add(timer);
-    const view = ledger.refundView(r);
-    return ok("Refund has been queued for processing", {
-      ...view,
-      transaction: { ...ledger.transactionView(tx), id: tx.id },
-      channel: null,
-    });
-  }
-
-  function fetchRefund([id = ""]: string[]): DoubleAnswer {
-    const r = ledger.refunds.get(Number(id));
-    return r ? ok("Refund retrieved", ledger.refundView(r)) : refused(404, "Refund not found");
-  }
-
-  /** GET /refund (List Refunds): newest first, `from`/`to` on the refund's creation, `perPage` (default 50) and `page`. */
-  function listRefunds(_p: string[], req: DoubleRequest): DoubleAnswer {
-    const q = req.query;
-    const from = q.get("from") === null ? -Infinity : Date.parse(q.get("from") ?? "");
-    const to = q.get("to") === null ? Infinity : Date.parse(q.get("to") ?? "");
-    const perPage = Number(q.get("perPage") ?? "50");
-    const page = Number(q.get("page") ?? "1");
-    if (Number.isNaN(from) || Number.isNaN(to))
-      return refused(400, "Invalid date: from and to must be dates", { type: "validation_error" });
-    if (!Number.isInteger(perPage) || perPage < 1 || !Number.isInteger(page) || page < 1)
-      return refused(400, "perPage and page must be positive integers", { type: "validation_error" });
-    const all = [...ledger.refunds.values()].filter((r) => r.createdAt.getTime() >= from && r.createdAt.getTime() <= to).reverse();
-    const data = all.slice((page - 1) * perPage, page * perPage).map((r) => ledger.refundListView(r));
-    const failedRefundCount = all.filter((r) => r.status === "failed").length;
-    return {
-      status: 200,
-      body: {
-        status: true,
-        message: "Refunds retrieved",
-        data,
-        meta: {
-          total: all.length,
-          skipped: (page - 1) * perPage,
-          perPage: String(perPage),
-          page,
-          pageCount: Math.max(1, Math.ceil(all.length / perPage)),
-          failedRefundCount,
-        },
-      },
-    };
-  }
-
   function balance(): DoubleAnswer {
     let total = 0;
     for (const tx of ledger.transactions.values()) if (tx.status === "success") total += tx.amount;
@@ -195,7 +116,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     const tx = ledger.transactions.get(reference);
     if (!tx) return controlError(404, `no transaction ${reference}`);
     const asked = fields(req.json)?.amount;
-    const amount = asked === undefined ? tx.amount : koboOf(asked);
+    const amount = asked === undefined ? ledger.charged(tx) : koboOf(asked);
     if (amount === null) return controlError(400, "amount: must be a positive integer of kobo");
     const currency = fields(req.json)?.currency;
     if (currency !== undefined) {
@@ -203,12 +124,12 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
       tx.currency = currency;
     }
     if (tx.channel === "ussd") {
-      if (amount !== tx.amount) return controlError(400, "a USSD debit is the whole amount or nothing");
+      if (amount !== ledger.charged(tx)) return controlError(400, "a USSD debit is the whole amount or nothing");
       if (ledger.statusOf(tx) !== "pending") return controlError(409, `transaction is ${ledger.statusOf(tx)}`);
       return settle(tx, "Payment successful");
     }
     const expired = ledger.statusOf(tx) === "abandoned";
-    if (tx.status === "pending" && !expired && amount === tx.amount) return settle(tx, "Approved");
+    if (tx.status === "pending" && !expired && amount === ledger.charged(tx)) return settle(tx, "Approved");
     // Paystack's temporary accounts take one exact payment; anything else it returns to the sender itself.
     const why = expired ? "account expired" : tx.status !== "pending" ? "account already paid" : "incorrect amount sent";
     const type = expired ? "ACCOUNT_EXPIRED" : tx.status !== "pending" ? "ACCOUNT_USED" : "INCORRECT_AMOUNT";
@@ -238,7 +159,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     tx.paidAt = new Date();
     tx.gatewayResponse = gatewayResponse;
     const mismatch = faults.take(["amount-mismatch"]) !== null;
-    outbox.send("charge.success", { event: "charge.success", data: ledger.transactionView(tx, mismatch ? tx.amount * 2 : tx.amount) });
+    outbox.send("charge.success", { event: "charge.success", data: ledger.transactionView(tx, ledger.charged(tx) * (mismatch ? 2 : 1)) });
     return { status: 200, body: { outcome: "paid", transaction: ledger.transactionView(tx) } };
   }
 
@@ -278,13 +199,43 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     };
   }
 
+  /** A pending charge as Paystack shows it while the customer is on it (ongoing) or the bank is (processing, queued). */
+  function showStatus([reference = ""]: string[], req: DoubleRequest): DoubleAnswer {
+    const tx = ledger.transactions.get(reference);
+    const status = fields(req.json)?.status;
+    if (!tx) return controlError(404, `no transaction ${reference}`);
+    if (status !== "ongoing" && status !== "processing" && status !== "queued" && status !== "pending")
+      return controlError(400, "status: one of ongoing, processing, queued, pending");
+    if (tx.status !== "pending") return controlError(409, `transaction is ${tx.status}`);
+    tx.inFlight = status === "pending" ? undefined : status;
+    return { status: 200, body: { transaction: ledger.transactionView(tx) } };
+  }
+
+  /** The integration's settings: who bears Paystack's fee on new charges, and refunds Paystack cannot return by itself. */
+  function integration(_p: string[], req: DoubleRequest): DoubleAnswer {
+    const b = fields(req.json) ?? {};
+    if (b.customerBearsFees !== undefined && typeof b.customerBearsFees !== "boolean")
+      return controlError(400, "customerBearsFees: true or false");
+    if (b.refundsNeedingAttention !== undefined && !(Number.isInteger(b.refundsNeedingAttention) && Number(b.refundsNeedingAttention) >= 0))
+      return controlError(400, "refundsNeedingAttention: how many of the next refunds need the customer's account");
+    if (typeof b.customerBearsFees === "boolean") customerBearsFees = b.customerBearsFees;
+    if (typeof b.refundsNeedingAttention === "number") desk.needAttention.next = b.refundsNeedingAttention;
+    return { status: 200, body: { customerBearsFees, refundsNeedingAttention: desk.needAttention.next } };
+  }
+
   const api: DoubleRoute[] = [
-    { method: "POST", path: /^\/charge$/, handle: authorized(charge) },
-    { method: "GET", path: /^\/transaction\/verify\/([^/]+)$/, handle: authorized(verify) },
-    { method: "POST", path: /^\/refund$/, handle: authorized(refund) },
-    { method: "GET", path: /^\/refund$/, handle: authorized(listRefunds) },
-    { method: "GET", path: /^\/refund\/([^/]+)$/, handle: authorized(fetchRefund) },
-    { method: "GET", path: /^\/balance$/, handle: authorized(balance) },
+    { method: "POST", path: /^\/charge$/, handle: authorized("POST", "/charge", charge) },
+    { method: "GET", path: /^\/transaction\/verify\/([^/]+)$/, handle: authorized("GET", "", verify) },
+    { method: "POST", path: /^\/refund$/, handle: authorized("POST", "/refund", desk.refund) },
+    { method: "GET", path: /^\/refund$/, handle: authorized("GET", "", desk.listRefunds) },
+    {
+      method: "POST",
+      path: /^\/refund\/retry_with_customer_details\/([^/]+)$/,
+      handle: authorized("POST", "/refund/retry_with_customer_details/{id}", desk.retry),
+    },
+    { method: "GET", path: /^\/refund\/([^/]+)$/, handle: authorized("GET", "", desk.fetchRefund) },
+    { method: "GET", path: /^\/bank$/, handle: authorized("GET", "", desk.listBanks) },
+    { method: "GET", path: /^\/balance$/, handle: authorized("GET", "", balance) },
   ];
   const control: DoubleRoute[] = [
     {
@@ -292,13 +243,21 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
       path: /^\/_double$/,
       handle: () => ({
         status: 200,
-        body: { provider: "paystack", secretKey, webhookUrl: outbox.url, transactions: [...ledger.transactions.keys()] },
+        body: {
+          provider: "paystack",
+          secretKey,
+          webhookUrl: outbox.url,
+          openApiDocument: openApi.source,
+          transactions: [...ledger.transactions.keys()],
+        },
       }),
     },
     { method: "GET", path: /^\/_double\/transactions\/([^/]+)$/, handle: inspect },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/pay$/, handle: pay },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/decline$/, handle: decline },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/expire$/, handle: expire },
+    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/status$/, handle: showStatus },
+    { method: "POST", path: /^\/_double\/integration$/, handle: integration },
   ];
   const double = createDoubleServer({
     api,
@@ -311,7 +270,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
   return {
     server: double.server,
     close: async () => {
-      for (const t of timers) clearTimeout(t);
+      desk.close();
       await double.close();
     },
   };

@@ -1,7 +1,7 @@
 // Paystack's own behaviours end to end over real HTTP: Owo, the Paystack double as its own process, the merchant's
 // callback receiver. A declined USSD debit has no webhook at Paystack (requery finds it); a transfer of the wrong
-// amount is sent back by Paystack itself (never refund due at Owo); a lapsed charge expires only once Paystack says
-// so; a refund is followed at Paystack, whose refund webhook names the payment and the amount but not the refund.
+// amount is sent back by Paystack itself (never refund due at Owo); a charge Paystack calls ongoing or abandoned
+// expires only at Owo's own expiry; a refund is followed at Paystack, whose refund webhook names the payment and the amount but not the refund.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../../testing/harness";
@@ -125,11 +125,49 @@ test("a payment Paystack recorded in dollars is never credited as naira: the not
   assert.deepEqual([after.payments.status, after.payments.amountPaid], ["PENDING", "0.00"]);
 });
 
-test("a charge that lapsed at Paystack (abandoned) is expired at Owo once Paystack says so, and the merchant hears payment.expired", async () => {
-  const p = await initiate({ paymentType: "TRANSFER" });
-  await customer("expire", p.atPaystack);
-  await eventually("the requery loop's payment.expired", () => callbackEvents(p.paymentReference).includes("payment.expired"), 20_000);
-  assert.equal((await verify(p.paymentReference)).payments.status, "EXPIRED");
+test("fees: the merchant bearing Paystack's fee is credited the amount and records the fee; a customer bearing it is credited the amount asked", async () => {
+  const integration = (customerBearsFees: boolean) =>
+    fetch(`${double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ customerBearsFees }) });
+  const merchantBears = await initiate({ paymentType: "TRANSFER" });
+  await integration(true);
+  const customerBears = await initiate({ paymentType: "TRANSFER" });
+  await integration(false);
+  // ₦5,000.00 at Paystack's 1.5% + ₦100: ₦175.00; the customer bearing it sends ₦5,175.00 into the account.
+  assert.equal((await customer("pay", merchantBears.atPaystack)).json.outcome, "paid");
+  assert.equal((await customer("pay", customerBears.atPaystack, { amount: 517500 })).json.outcome, "paid");
+  const seen = async (ref: string) => {
+    const p = (await verify(ref)).payments;
+    return [p.status, p.amountPaid, p.amountToRefund, p.feeAmount];
+  };
+  await eventually("both credited", async () => (await seen(customerBears.paymentReference))[0] === "SUCCESSFUL");
+  assert.deepEqual(await seen(merchantBears.paymentReference), ["SUCCESSFUL", "5000.00", "0.00", "175.00"]);
+  assert.deepEqual(await seen(customerBears.paymentReference), ["SUCCESSFUL", "5000.00", "0.00", "0.00"]);
+});
+
+test("ongoing and abandoned at Paystack are not paid yet: PENDING through requeries, EXPIRED only at Owo's own expiry", async () => {
+  const { db } = await import("../../../db/client");
+  const { payments } = await import("../../../db/schema");
+  const abandoned = await initiate({ paymentType: "USSD", bankCode: "058" });
+  const ongoing = await initiate({ paymentType: "USSD", bankCode: "058" });
+  await customer("expire", abandoned.atPaystack);
+  const shown = await fetch(`${double.url}/_double/transactions/${ongoing.atPaystack}/status`, {
+    method: "POST",
+    body: JSON.stringify({ status: "ongoing" }),
+  });
+  assert.equal(shown.status, 200);
+  const refs = [abandoned.paymentReference, ongoing.paymentReference];
+  const rows = async () => (await db().select().from(payments)).filter((r) => refs.includes(r.paymentReference));
+  await eventually("both asked at Paystack more than once", async () => (await rows()).every((r) => r.requeryCount >= 2), 20_000);
+  for (const ref of refs) assert.equal((await verify(ref)).payments.status, "PENDING", ref);
+  const clock = globalThis as unknown as { __owoClockOffsetMs?: number };
+  clock.__owoClockOffsetMs = 11 * 60_000; // past the USSD lifetime of 10 minutes
+  try {
+    for (const ref of refs)
+      await eventually(`${ref}: payment.expired at Owo's expiry`, () => callbackEvents(ref).includes("payment.expired"), 20_000);
+  } finally {
+    clock.__owoClockOffsetMs = 0;
+  }
+  for (const ref of refs) assert.equal((await verify(ref)).payments.status, "EXPIRED", ref);
 });
 
 test("a refund is sent to Paystack in kobo and followed there until processed: PROCESSED, refund.processed", async () => {

@@ -50,6 +50,10 @@ const transaction = z.object({
   currency: z.string(),
   paid_at: instant.nullish(),
   paidAt: instant.nullish(),
+  /** What the merchant asked for; `amount` adds the fees a customer bears (Paystack's "pass charges to customer"). */
+  requested_amount: kobo.nullish(),
+  /** Paystack's whole fee on the transaction, whoever bore it. */
+  fees: kobo.nullish(),
 });
 
 const refund = z.object({ id: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(String), status: z.string() });
@@ -101,7 +105,10 @@ export function readChargeAnswer(channel: Channel, status: number, body: unknown
 /**
  * `GET /transaction/verify/{reference}`. Paystack's transaction statuses: success, failed, abandoned, reversed,
  * and the in-flight ones (ongoing, pending, processing, queued). Only `success` counts money as received; a declined
- * debit is failed, a charge left unpaid until it lapsed is abandoned (expired in Owo's words).
+ * debit is failed. `abandoned` only means nobody completed the charge yet (Paystack says so of a dial code not yet
+ * dialled), so, like `ongoing`, it is not paid yet: Owo's own expiry closes the payment (API.md "Live mode").
+ * A `success` is credited the amount asked (`requested_amount`); `amount` also holds the fees a customer bore, and
+ * the merchant's fee is `fees` less that part (API.md "Fees").
  */
 export function readVerifyAnswer(status: number, body: unknown): ProviderPaymentState {
   if (status === 404 || (status === 400 && /not found/i.test(failure.safeParse(body).data?.message ?? ""))) {
@@ -114,16 +121,26 @@ export function readVerifyAnswer(status: number, body: unknown): ProviderPayment
   const base = { providerReference: t.reference, currency: t.currency };
   switch (t.status) {
     case "success":
-      return { ...base, state: "paid", amountKobo: t.amount, ...(paidAt ? { paidAt } : {}) };
+      return { ...base, state: "paid", ...moneyOf(t), ...(paidAt ? { paidAt } : {}) };
     case "reversed":
-      return { ...base, state: "reversed", amountKobo: t.amount, ...(paidAt ? { paidAt } : {}) };
+      return { ...base, state: "reversed", ...moneyOf(t), ...(paidAt ? { paidAt } : {}) };
     case "failed":
       return { ...base, state: "failed", amountKobo: 0 };
-    case "abandoned": // never completed in its time: a dial code or 30-minute account that went unused
-      return { ...base, state: "expired", amountKobo: 0 };
-    default:
+    default: // ongoing, pending, processing, queued, abandoned: not paid yet
       return { ...base, state: "pending", amountKobo: 0 };
   }
+}
+
+/** The amount asked, what the customer was charged where it differs, and the merchant's share of `fees`. */
+function moneyOf(t: z.output<typeof transaction>): Pick<ProviderPaymentState, "amountKobo" | "chargedKobo" | "feeKobo"> {
+  const charged = t.amount;
+  // Never more than was charged: a record whose requested_amount exceeds its amount is read by its amount.
+  const asked = Math.min(t.requested_amount ?? charged, charged);
+  return {
+    amountKobo: asked,
+    ...(charged !== asked ? { chargedKobo: charged } : {}),
+    ...(t.fees !== null && t.fees !== undefined ? { feeKobo: Math.max(0, t.fees - (charged - asked)) } : {}),
+  };
 }
 
 /** `GET /balance` (test connection): any authenticated success will do; a 401 "Invalid key" will not. */

@@ -1,0 +1,183 @@
+// The Paystack double's refunds, as Paystack's Refund API describes them (https://paystack.com/docs/api/refund/ and
+// PaystackOSS/openapi dist/paystack.yaml: RefundCreate, RefundRetry, RefundListResponse): create, fetch, list, and
+// retry with the customer's account. A refund Paystack cannot return to the payment's source (common for USSD and
+// transfers) is `needs-attention` (refund.needs-attention) until the merchant gives the customer's account through
+// POST /refund/retry_with_customer_details/{id}; then it is processed like any other (https://paystack.com/docs/payments/refunds/).
+import { randomInt } from "node:crypto";
+import type { DoubleAnswer, DoubleRequest } from "../test-double/double-server";
+import type { FaultPlan } from "../test-double/faults";
+import type { WebhookOutbox } from "../test-double/webhook-outbox";
+import type { DoubleRefund, PaystackLedger } from "./double-ledger";
+
+export const refused = (status: number, message: string, extra: Record<string, unknown> = {}): DoubleAnswer => ({
+  status,
+  body: { status: false, message, ...extra },
+});
+export const ok = (message: string, data: unknown): DoubleAnswer => ({ status: 200, body: { status: true, message, data } });
+
+/** Paystack's kobo: a JSON integer, or a string of digits as its own curl samples send ("10000"). */
+export function koboOf(v: unknown): number | null {
+  if (typeof v === "number" && Number.isSafeInteger(v) && v > 0) return v;
+  if (typeof v === "string" && /^[1-9]\d{0,14}$/.test(v)) return Number(v);
+  return null;
+}
+
+export function fields(json: unknown): Record<string, unknown> | null {
+  return typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
+}
+
+/**
+ * A few of Paystack's Nigerian banks as its List Banks (GET /bank?country=nigeria) answers them: `id` is what the
+ * retry endpoint takes as bank_id, `code` the bank's own code. The ids are the double's own (GTBank's 9 is the RefundRetry example's): Owo must
+ * read them from List Banks, never assume them.
+ */
+export const PAYSTACK_BANKS = [
+  { id: 1, name: "Access Bank", slug: "access-bank", code: "044" },
+  { id: 9, name: "Guaranty Trust Bank", slug: "guaranty-trust-bank", code: "058" },
+  { id: 21, name: "Zenith Bank", slug: "zenith-bank", code: "057" },
+  { id: 7, name: "First Bank of Nigeria", slug: "first-bank-of-nigeria", code: "011" },
+  { id: 171, name: "OPay Digital Services Limited (OPay)", slug: "paycom", code: "999992" },
+  { id: 302, name: "Moniepoint MFB", slug: "moniepoint-mfb-ng", code: "50515" },
+].map((b) => ({
+  ...b,
+  longcode: "",
+  gateway: null,
+  pay_with_bank: false,
+  active: true,
+  is_deleted: false,
+  country: "Nigeria",
+  currency: "NGN",
+  type: "nuban",
+  createdAt: "2016-07-14T10:04:29.000Z",
+  updatedAt: "2020-02-18T08:06:44.000Z",
+}));
+
+export type RefundDesk = {
+  refund: (p: string[], req: DoubleRequest) => DoubleAnswer;
+  fetchRefund: (p: string[]) => DoubleAnswer;
+  listRefunds: (p: string[], req: DoubleRequest) => DoubleAnswer;
+  retry: (p: string[], req: DoubleRequest) => DoubleAnswer;
+  listBanks: () => DoubleAnswer;
+  /** How many of the next refunds Paystack cannot return by itself (control: POST /_double/integration). */
+  needAttention: { next: number };
+  close: () => void;
+};
+
+export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults: FaultPlan, delayMs: number): RefundDesk {
+  const timers = new Set<NodeJS.Timeout>();
+  const needAttention = { next: 0 };
+  const announce = (r: DoubleRefund) => outbox.send(`refund.${r.status}`, { event: `refund.${r.status}`, data: ledger.refundEventView(r) });
+
+  /** Pays the refund out after a while (or fails it under the refund-fails fault), announcing the outcome. */
+  function processLater(r: DoubleRefund): void {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      r.status = faults.take(["refund-fails"]) ? "failed" : "processed";
+      r.refundedAt = r.status === "processed" ? new Date() : null;
+      r.refundReference = r.status === "processed" ? String(randomInt(100000000000, 999999999999)) : null;
+      announce(r);
+    }, delayMs);
+    timers.add(timer);
+  }
+
+  function refund(_p: string[], req: DoubleRequest): DoubleAnswer {
+    const b = fields(req.json);
+    if (!b || (typeof b.transaction !== "string" && typeof b.transaction !== "number"))
+      return refused(400, "Transaction reference or id is required", { type: "validation_error" });
+    const tx = ledger.find(String(b.transaction));
+    if (!tx) return refused(404, "Transaction not found", { type: "validation_error" });
+    if (tx.status !== "success") return refused(400, "Cannot refund a transaction that was not successful", { type: "validation_error" });
+    if (b.currency !== undefined && b.currency !== tx.currency)
+      return refused(400, "Currency does not match the transaction's", { type: "validation_error" });
+    const amount = b.amount === undefined ? ledger.refundable(tx) : koboOf(b.amount);
+    if (amount === null || amount <= 0) return refused(400, "Invalid Amount Sent", { type: "validation_error" });
+    if (amount > ledger.refundable(tx))
+      return refused(400, "Refund amount cannot be more than the transaction amount left to refund", { type: "validation_error" });
+    const r = ledger.openRefund(
+      tx,
+      amount,
+      String(b.customer_note ?? `Refund for transaction ${tx.reference}`),
+      String(b.merchant_note ?? `Refund for transaction ${tx.reference}`),
+    );
+    announce(r);
+    if (needAttention.next > 0) {
+      needAttention.next -= 1;
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        r.status = "needs-attention";
+        announce(r);
+      }, delayMs);
+      timers.add(timer);
+    } else processLater(r);
+    return ok("Refund has been queued for processing", {
+      ...ledger.refundView(r),
+      transaction: { ...ledger.transactionView(tx), id: tx.id },
+      channel: null,
+    });
+  }
+
+  function fetchRefund([id = ""]: string[]): DoubleAnswer {
+    const r = ledger.refunds.get(Number(id));
+    return r ? ok("Refund retrieved", ledger.refundView(r)) : refused(404, "Refund not found");
+  }
+
+  /** POST /refund/retry_with_customer_details/{id}: only a needs-attention refund, to a real account of a listed bank. */
+  function retry([id = ""]: string[], req: DoubleRequest): DoubleAnswer {
+    const r = ledger.refunds.get(Number(id));
+    if (!r) return refused(404, "Refund not found");
+    const d = fields(fields(req.json)?.refund_account_details);
+    if (!d) return refused(400, "refund_account_details is required", { type: "validation_error" });
+    if (r.status !== "needs-attention") return refused(400, `Refund is ${r.status}; only a refund that needs attention can be retried`);
+    const bank = PAYSTACK_BANKS.find((b) => String(b.id) === String(d.bank_id));
+    if (!bank) return refused(400, "Invalid bank_id", { type: "validation_error" });
+    if (d.currency !== r.transaction.currency) return refused(400, "Currency must be the transaction's", { type: "validation_error" });
+    if (typeof d.account_number !== "string" || !/^\d{10}$/.test(d.account_number))
+      return refused(400, "Invalid account number", { type: "validation_error" });
+    r.status = "pending";
+    r.customerAccount = { accountNumber: d.account_number, bankId: bank.id };
+    processLater(r);
+    return ok("Refund retried", ledger.refundView(r));
+  }
+
+  /** GET /refund (List Refunds): newest first, `from`/`to` on the refund's creation, `perPage` (default 50) and `page`. */
+  function listRefunds(_p: string[], req: DoubleRequest): DoubleAnswer {
+    const q = req.query;
+    const from = q.get("from") === null ? -Infinity : Date.parse(q.get("from") ?? "");
+    const to = q.get("to") === null ? Infinity : Date.parse(q.get("to") ?? "");
+    const perPage = Number(q.get("perPage") ?? "50");
+    const page = Number(q.get("page") ?? "1");
+    if (Number.isNaN(from) || Number.isNaN(to))
+      return refused(400, "Invalid date: from and to must be dates", { type: "validation_error" });
+    if (!Number.isInteger(perPage) || perPage < 1 || !Number.isInteger(page) || page < 1)
+      return refused(400, "perPage and page must be positive integers", { type: "validation_error" });
+    const all = [...ledger.refunds.values()].filter((r) => r.createdAt.getTime() >= from && r.createdAt.getTime() <= to).reverse();
+    const data = all.slice((page - 1) * perPage, page * perPage).map((r) => ledger.refundListView(r));
+    const failedRefundCount = all.filter((r) => r.status === "failed").length;
+    const meta = {
+      total: all.length,
+      skipped: (page - 1) * perPage,
+      perPage: String(perPage),
+      page,
+      pageCount: Math.max(1, Math.ceil(all.length / perPage)),
+      failedRefundCount,
+    };
+    return { status: 200, body: { status: true, message: "Refunds retrieved", data, meta } };
+  }
+
+  const listBanks = (): DoubleAnswer => ({
+    status: 200,
+    body: { status: true, message: "Banks retrieved", data: PAYSTACK_BANKS, meta: { next: null, previous: null, perPage: 50 } },
+  });
+
+  return {
+    refund,
+    fetchRefund,
+    listRefunds,
+    retry,
+    listBanks,
+    needAttention,
+    close: () => {
+      for (const t of timers) clearTimeout(t);
+    },
+  };
+}
