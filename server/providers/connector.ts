@@ -2,6 +2,7 @@
 // folder (sandbox/, paystack/, flutterwave/, seerbit/). The registry routes payments to connectors; the payments
 // core never names a provider. Every call here is network I/O: none may run inside a database transaction.
 import type { Bank } from "./banks";
+import type { SettlementReading } from "./settlement-reading";
 
 export type ProviderName = "sandbox" | "paystack" | "flutterwave" | "seerbit";
 export type Channel = "USSD" | "TRANSFER";
@@ -149,6 +150,11 @@ export interface Connector {
    * unanswered refund is never sent again (it stays PENDING, flagged, until a notice or query settles it).
    */
   findRefund?(account: ProviderAccount, lookup: RefundLookup, signal: AbortSignal): Promise<RefundState | null>;
+  /**
+   * The settlements the provider made to the merchant since `since` (epoch ms), each with its lines, as the provider
+   * published them (./settlement-reading.ts). Absent where the provider publishes none (SeerBit's: Owo expects its days).
+   */
+  readSettlements?(account: ProviderAccount, since: number, signal: AbortSignal): Promise<SettlementReading[]>;
   /** One harmless authenticated call, for the dashboard's "test connection". */
   testConnection(account: ProviderAccount, signal: AbortSignal): Promise<void>;
 }

@@ -51,6 +51,8 @@ export async function checkNotSettled(
     if (!latest) return 0;
     before = latest.createdAt;
   } else before = now - graceDays * DAY_MS; // working days span at least as many calendar days: a bound, refined below
+  const byPayment =
+    source.providerAccountId === null ? sql`` : sql` or (l.kind = 'payment' and l.payment_reference = ${payments.paymentReference})`;
   const unsettled = await tx
     .select({
       transactionId: bankNotices.providerTransactionId,
@@ -64,9 +66,10 @@ export async function checkNotSettled(
       and(
         creditsOf(source),
         lt(bankNotices.receivedAt, before),
+        // A live provider's lines name its own transactions, matched to Owo's payments by reference instead.
         sql`not exists (select 1 from settlement_lines l join settlements s on s.id = l.settlement_id
           where s.merchant_id = ${source.merchantId} and s.mode = ${source.mode} and s.provider_id = ${providerId}
-          and l.provider_transaction_id = ${bankNotices.providerTransactionId})`,
+          and (l.provider_transaction_id = ${bankNotices.providerTransactionId}${byPayment}))`,
         sql`not exists (select 1 from reconciliation_exceptions e where e.merchant_id = ${source.merchantId}
           and e.mode = ${source.mode} and e.kind = 'not_settled' and e.subject = ${bankNotices.providerTransactionId})`,
       ),

@@ -30,7 +30,7 @@ export async function reconcileSettlement(tx: Tx, s: SettlementRow, now: number)
         actualKobo: l.grossKobo,
       });
     if (l.kind !== "payment" || !l.matched) continue;
-    const recorded = await recordedCredit(tx, s, l.providerTransactionId);
+    const recorded = await recordedCredit(tx, s, l.providerTransactionId, l.paymentReference);
     if (!recorded) continue;
     const ref = l.paymentReference;
     if (recorded.amountKobo !== l.grossKobo)
@@ -63,28 +63,43 @@ export async function reconcileSettlement(tx: Tx, s: SettlementRow, now: number)
     .where(eq(settlements.id, s.id));
 }
 
-/** The credit Owo recorded for a provider transaction (its notice) and the fee Owo booked on it (its ledger entry). */
+/**
+ * The credit Owo recorded for a provider transaction (its notice) and the fee Owo booked on it (its ledger entry). A
+ * live provider's line names its own transaction, which Owo's notices do not key by: there the credit is everything
+ * Owo recorded for the payment the line matched by reference on that account (one transaction, one payment).
+ */
 async function recordedCredit(
   tx: Tx,
   s: SettlementRow,
   transactionId: string,
+  paymentReference: string | null,
 ): Promise<{ amountKobo: number; feeKobo: number | null } | null> {
+  const ofThisAccount = and(eq(bankNotices.provider, s.providerId), eq(payments.merchantId, s.merchantId), eq(payments.mode, s.mode));
   const [notice] = await tx
     .select({ amountKobo: bankNotices.amountKobo, paymentId: bankNotices.paymentId })
     .from(bankNotices)
     .innerJoin(payments, eq(payments.id, bankNotices.paymentId))
-    .where(
-      and(
-        eq(bankNotices.provider, s.provider),
-        eq(bankNotices.providerTransactionId, transactionId),
-        eq(payments.merchantId, s.merchantId),
-        eq(payments.mode, s.mode),
-      ),
-    );
-  if (!notice) return null;
-  // The payment's credit entries, each with the money it credited and its fee; the one for this amount is this
-  // credit's (two credits of one payment for the same amount carry the same fee).
-  const entries = await tx
+    .where(and(ofThisAccount, eq(bankNotices.providerTransactionId, transactionId)));
+  if (notice) {
+    const entry = (await creditEntries(tx, notice.paymentId)).find((e) => e.credited === notice.amountKobo);
+    return { amountKobo: notice.amountKobo, feeKobo: entry ? entry.fee : null };
+  }
+  if (s.providerId === "sandbox" || paymentReference === null) return null;
+  const notices = await tx
+    .select({ amountKobo: bankNotices.amountKobo, paymentId: bankNotices.paymentId })
+    .from(bankNotices)
+    .innerJoin(payments, eq(payments.id, bankNotices.paymentId))
+    .where(and(ofThisAccount, eq(bankNotices.kind, "credit"), eq(payments.paymentReference, paymentReference)));
+  const [first] = notices;
+  if (!first) return null;
+  const entries = await creditEntries(tx, first.paymentId);
+  return { amountKobo: notices.reduce((sum, n) => sum + n.amountKobo, 0), feeKobo: entries.reduce((sum, e) => sum + e.fee, 0) };
+}
+
+/** The payment's credit entries, each with the money it credited and its fee; the one for a notice's amount is that
+ * notice's (two credits of one payment for the same amount carry the same fee). */
+async function creditEntries(tx: Tx, paymentId: number): Promise<{ credited: number; fee: number }[]> {
+  const rows = await tx
     .select({
       entryId: ledgerEntries.id,
       fee: sql<number | string>`sum(case when ${ledgerPostings.account} = 'fees' then ${ledgerPostings.amountKobo} else 0 end)`,
@@ -94,8 +109,7 @@ async function recordedCredit(
     })
     .from(ledgerEntries)
     .innerJoin(ledgerPostings, eq(ledgerPostings.entryId, ledgerEntries.id))
-    .where(and(eq(ledgerEntries.paymentId, notice.paymentId), inArray(ledgerEntries.kind, ["credit", "late_credit"])))
+    .where(and(eq(ledgerEntries.paymentId, paymentId), inArray(ledgerEntries.kind, ["credit", "late_credit"])))
     .groupBy(ledgerEntries.id);
-  const entry = entries.find((e) => Number(e.credited) === notice.amountKobo);
-  return { amountKobo: notice.amountKobo, feeKobo: entry ? Number(entry.fee) : null };
+  return rows.map((r) => ({ credited: Number(r.credited), fee: Number(r.fee) }));
 }

@@ -76,11 +76,11 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, reading
     })
     .returning();
   if (!settlement) throw new Error("settlement insert returned nothing");
-  const owners = await paymentsByTransaction(tx, source, reading.lines);
+  const owners = await paymentsOf(tx, source, reading.lines);
   if (reading.lines.length > 0)
     await tx.insert(settlementLines).values(
       reading.lines.map((line, position) => {
-        const paymentReference = owners.get(line.providerTransactionId) ?? null;
+        const paymentReference = ownerOf(owners, line);
         return {
           settlementId: settlement.id,
           position,
@@ -103,7 +103,7 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, reading
     source.merchantId,
     source.mode,
     "not_settled",
-    reading.lines.filter((l) => l.kind === "payment").map((l) => l.providerTransactionId),
+    await heldCredits(tx, source, reading.lines, owners),
     `Settled in ${settlement.id} (${reading.providerSettlementId} at the provider)`,
     now,
   );
@@ -115,18 +115,22 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, reading
 }
 
 /**
- * A payment line Owo holds no credit for is the merchant's other sale on the same account (`external`) unless it
- * carries Owo's own prefix, or comes from the sandbox bank, which serves Owo alone (`unknown`, booked to suspense).
+ * A line Owo holds no payment for is the merchant's other business on the same account (`external`: a sale, or a
+ * refund of one) unless it carries Owo's own prefix, or comes from the sandbox bank, which serves Owo alone: then a
+ * sale is `unknown` (booked to suspense) and a refund stays Owo's.
  */
 function kindOf(source: SettlementSource, line: SettlementLineReading, paymentReference: string | null): LineKind {
-  if (line.kind !== "payment" || paymentReference !== null) return line.kind;
-  return source.provider === "sandbox" || (line.providerReference ?? "").startsWith("owo_") ? "unknown" : "external";
+  if (line.kind === "adjustment" || paymentReference !== null) return line.kind;
+  const owos = source.provider === "sandbox" || (line.providerReference ?? "").startsWith("owo_");
+  if (line.kind === "refund") return owos ? "refund" : "external";
+  return owos ? "unknown" : "external";
 }
 
 /** The credit notices of the source's payments (join bank_notices to payments): what its settlements should hold. */
 export function creditsOf(source: SettlementSource) {
   return and(
-    eq(bankNotices.provider, source.provider),
+    // A live provider's notices are kept under the account that received them (its `prv_…`).
+    eq(bankNotices.provider, source.providerAccountId ?? source.provider),
     eq(bankNotices.kind, "credit"),
     eq(payments.merchantId, source.merchantId),
     eq(payments.mode, source.mode),
@@ -134,10 +138,16 @@ export function creditsOf(source: SettlementSource) {
   );
 }
 
-/** Owo's payment for each credit line, by the provider's transaction id on the same provider account and merchant. */
-async function paymentsByTransaction(tx: Tx, source: SettlementSource, lines: SettlementLineReading[]): Promise<Map<string, string>> {
+type Owners = { byTransaction: Map<string, string>; byReference: Map<string, string> };
+
+/**
+ * Owo's payment for each line: a credit line by the provider's transaction id of a credit Owo recorded on the same
+ * account (the sandbox bank's notices, SeerBit's expected days); on a live provider's account, also a credit or refund
+ * line by the reference the provider knows the transaction by, which is the reference Owo issued the payment under.
+ */
+async function paymentsOf(tx: Tx, source: SettlementSource, lines: SettlementLineReading[]): Promise<Owners> {
+  const owners: Owners = { byTransaction: new Map(), byReference: new Map() };
   const ids = lines.filter((l) => l.kind === "payment").map((l) => l.providerTransactionId);
-  const found = new Map<string, string>();
   // Chunked: SQLite allows a few thousand bound parameters per statement.
   for (let i = 0; i < ids.length; i += 500) {
     const rows = await tx
@@ -145,7 +155,46 @@ async function paymentsByTransaction(tx: Tx, source: SettlementSource, lines: Se
       .from(bankNotices)
       .innerJoin(payments, eq(payments.id, bankNotices.paymentId))
       .where(and(creditsOf(source), inArray(bankNotices.providerTransactionId, ids.slice(i, i + 500))));
-    for (const r of rows) found.set(r.transactionId, r.paymentReference);
+    for (const r of rows) owners.byTransaction.set(r.transactionId, r.paymentReference);
   }
-  return found;
+  if (source.providerAccountId === null) return owners;
+  const refs = [...new Set(lines.flatMap((l) => (l.kind !== "adjustment" && l.providerReference ? [l.providerReference] : [])))];
+  for (let i = 0; i < refs.length; i += 500) {
+    const rows = await tx
+      .select({ issueReference: payments.issueReference, paymentReference: payments.paymentReference })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.merchantId, source.merchantId),
+          eq(payments.mode, source.mode),
+          eq(payments.providerAccountId, source.providerAccountId),
+          inArray(payments.issueReference, refs.slice(i, i + 500)),
+        ),
+      );
+    for (const r of rows) if (r.issueReference) owners.byReference.set(r.issueReference, r.paymentReference);
+  }
+  return owners;
+}
+
+function ownerOf(owners: Owners, line: SettlementLineReading): string | null {
+  if (line.kind === "adjustment") return null;
+  const byTransaction = line.kind === "payment" ? owners.byTransaction.get(line.providerTransactionId) : undefined;
+  return byTransaction ?? (line.providerReference ? owners.byReference.get(line.providerReference) : undefined) ?? null;
+}
+
+/** The credits (their notices' transaction ids) a settlement holds: its credit lines, and on a live account every
+ * credit Owo recorded for the payments its credit lines matched by reference. */
+async function heldCredits(tx: Tx, source: SettlementSource, lines: SettlementLineReading[], owners: Owners): Promise<string[]> {
+  const sales = lines.filter((l) => l.kind === "payment");
+  const held = sales.map((l) => l.providerTransactionId);
+  const byReference = [...new Set(sales.flatMap((l) => owners.byReference.get(l.providerReference ?? "") ?? []))];
+  for (let i = 0; i < byReference.length; i += 500) {
+    const rows = await tx
+      .select({ transactionId: bankNotices.providerTransactionId })
+      .from(bankNotices)
+      .innerJoin(payments, eq(payments.id, bankNotices.paymentId))
+      .where(and(creditsOf(source), inArray(payments.paymentReference, byReference.slice(i, i + 500))));
+    held.push(...rows.map((r) => r.transactionId));
+  }
+  return held;
 }

@@ -43,6 +43,8 @@ export type DoubleRefund = {
   createdAt: Date;
   refundedAt: Date | null;
   refundReference: string | null;
+  /** The settlement that deducted it (./double-settlements.ts), once one has. */
+  settlement?: number;
 };
 
 /** The bank Paystack's test-mode temporary accounts sit at, as its bank_transfer sample shows it. */
@@ -219,7 +221,7 @@ export class PaystackLedger {
       integration: 412829,
       transaction: r.transaction.id,
       dispute: null,
-      settlement: null,
+      settlement: r.settlement ?? null,
       domain: this.domain,
       amount: r.amount,
       deducted_amount: r.status === "processed" ? r.amount : 0,

@@ -18,6 +18,7 @@ import {
 import { WebhookOutbox } from "../test-double/webhook-outbox";
 import { fields, koboOf, ok, refundDesk, refused } from "./double-refunds";
 import { ACCOUNT_LIFETIME_MS, PaystackLedger, TEST_TRANSFER_BANK, type DoubleTransaction } from "./double-ledger";
+import { settlementDesk } from "./double-settlements";
 import { PAYSTACK_USSD_TYPES } from "./paystack";
 import { PAYSTACK_SIGNATURE_HEADER, paystackSignature } from "./signature";
 
@@ -32,6 +33,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
   const outbox = new WebhookOutbox(faults, (body) => ({ [PAYSTACK_SIGNATURE_HEADER]: paystackSignature(body, secretKey) }), o.webhookUrl);
   const desk = refundDesk(ledger, outbox, faults, o.refundDelayMs ?? 50);
   const openApi = openApiCheck("paystack-openapi.yaml");
+  const settlements = settlementDesk(ledger);
   let customerBearsFees = o.customerBearsFees ?? false;
 
   /** A route as Paystack serves it: the secret key first, then the body held to Paystack's own OpenAPI document. */
@@ -40,7 +42,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     (params: string[], req: DoubleRequest) => {
       if (req.headers.authorization !== `Bearer ${secretKey}`) return refused(401, "Invalid key");
       const path = params.reduce((at, p) => at.replace(/\{[^}]+\}/, encodeURIComponent(p)), template);
-      const wrong = method === "POST" ? openApi.check(method, path, req.json) : null;
+      const wrong = method === "POST" ? openApi.check(method, path, req.json) : openApi.checkParameters(method, path, req.query);
       return wrong ? refused(400, `Invalid request: ${wrong}`, { type: "validation_error" }) : fn(params, req);
     };
 
@@ -236,6 +238,12 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     { method: "GET", path: /^\/refund\/([^/]+)$/, handle: authorized("GET", "", desk.fetchRefund) },
     { method: "GET", path: /^\/bank$/, handle: authorized("GET", "", desk.listBanks) },
     { method: "GET", path: /^\/balance$/, handle: authorized("GET", "", balance) },
+    { method: "GET", path: /^\/settlement$/, handle: authorized("GET", "/settlement", settlements.list) },
+    {
+      method: "GET",
+      path: /^\/settlement\/([^/]+)\/transactions$/,
+      handle: authorized("GET", "/settlement/{id}/transactions", settlements.transactions),
+    },
   ];
   const control: DoubleRoute[] = [
     {
@@ -258,6 +266,8 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/expire$/, handle: expire },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/status$/, handle: showStatus },
     { method: "POST", path: /^\/_double\/integration$/, handle: integration },
+    { method: "POST", path: /^\/_double\/settlements$/, handle: settlements.settle },
+    { method: "POST", path: /^\/_double\/settlements\/([^/]+)$/, handle: settlements.move },
   ];
   const double = createDoubleServer({
     api,

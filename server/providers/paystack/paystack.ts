@@ -11,6 +11,7 @@
 //                                                                  and merchant_note — PaystackOSS/openapi RefundListResponse)
 //   https://paystack.com/docs/payments/refunds/                    refund.pending/processing/processed/failed events
 //   https://paystack.com/docs/api/transfer-control/#balance        GET /balance (the harmless call behind "test connection")
+//   https://paystack.com/docs/api/settlement/                      GET /settlement, GET /settlement/{id}/transactions (./settlements.ts)
 // The samples those pages render live in github.com/PaystackOSS/doc-code-snippets (the contract test's fixtures are
 // copied from there) and the request schemas in github.com/PaystackOSS/openapi (dist/paystack.yaml: the USSD enum).
 import type { Bank } from "../banks";
@@ -35,6 +36,7 @@ import {
   readVerifyAnswer,
   readWebhook,
 } from "./records";
+import { readPaystackSettlements } from "./settlements";
 import { PAYSTACK_SIGNATURE_HEADER, paystackSignatureValid } from "./signature";
 
 /** The `ussd.type` values Paystack accepts (its OpenAPI `USSD.type` enum): each is the bank's own short code. */
@@ -159,6 +161,8 @@ export const paystack: Connector = {
     // More refunds since then than Owo reads: no certainty either way, so no verdict (it is asked again later).
     throw new ProviderUnavailable("paystack", `GET /refund: more than ${MAX_LOOKUP_PAGES} pages of refunds since ${from}`);
   },
+
+  readSettlements: (account, since, signal) => readPaystackSettlements((path) => call(account, "GET", path, signal), since),
 
   async testConnection(account, signal) {
     const answer = await call(account, "GET", "/balance", signal);

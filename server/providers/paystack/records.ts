@@ -13,20 +13,20 @@ import {
   type RefundState,
 } from "../connector";
 
-const kobo = z.union([
+export const kobo = z.union([
   z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
   z
     .string()
     .regex(/^\d{1,15}$/)
     .transform(Number),
 ]);
-const instant = z
+export const instant = z
   .string()
   .refine((s) => !Number.isNaN(Date.parse(s)), "must be a date")
   .transform((s) => Date.parse(s));
 
 const failure = z.object({ status: z.literal(false), message: z.string() });
-const success = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(true), message: z.string(), data });
+export const success = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(true), message: z.string(), data });
 
 const ussdCharge = success(
   z.object({ reference: z.string().min(1), status: z.literal("pay_offline"), ussd_code: z.string().regex(/^\*[0-9*]+#$/) }),
@@ -42,7 +42,7 @@ const transferCharge = success(
   }),
 );
 
-const transaction = z.object({
+export const transaction = z.object({
   id: z.number().int(),
   status: z.string(),
   reference: z.string(),
@@ -132,7 +132,7 @@ export function readVerifyAnswer(status: number, body: unknown): ProviderPayment
 }
 
 /** The amount asked, what the customer was charged where it differs, and the merchant's share of `fees`. */
-function moneyOf(t: z.output<typeof transaction>): Pick<ProviderPaymentState, "amountKobo" | "chargedKobo" | "feeKobo"> {
+export function moneyOf(t: z.output<typeof transaction>): Pick<ProviderPaymentState, "amountKobo" | "chargedKobo" | "feeKobo"> {
   const charged = t.amount;
   // Never more than was charged: a record whose requested_amount exceeds its amount is read by its amount.
   const asked = Math.min(t.requested_amount ?? charged, charged);
@@ -245,7 +245,7 @@ export function readWebhook(body: unknown): NoticeReading {
 }
 
 /** A 4xx in Paystack's words is its refusal; any other answer without what was asked for is unusable. */
-function unusable(what: string, expected: string, body: unknown, status = 200): Error {
+export function unusable(what: string, expected: string, body: unknown, status = 200): Error {
   const f = failure.safeParse(body);
   if (status >= 400 && status < 500 && f.success) return new ProviderRefused("paystack", `${what}: ${refusal(status, body)}`);
   return new ProviderUnavailable("paystack", `${what}: answered ${status} without ${expected}`);

@@ -1,0 +1,131 @@
+// Paystack's settlements in Owo's words (API.md "Settlements"): GET /settlement (total_processed, total_fees,
+// deductions as one total, effective_amount: what reached the bank), each one's transactions from
+// GET /settlement/{id}/transactions, and the refunds it deducted from GET /refund (each names its `settlement`);
+// deductions beyond those refunds are one adjustment. Lines are normalised like credits: gross is the amount asked, fee
+// the merchant's share of Paystack's fee (fees a customer bore are neither). Pages: https://paystack.com/docs/api/settlement/
+// and https://paystack.com/docs/api/refund/ (samples in github.com/PaystackOSS/doc-code-snippets src/api/settlements/).
+import { z } from "zod";
+import type { ProviderAnswer } from "../provider-call";
+import type { SettlementLineReading, SettlementReading, SettlementStatus } from "../settlement-reading";
+import { instant, kobo, moneyOf, success, transaction, unusable } from "./records";
+
+const PAGE = 100;
+/** Past this many pages of one list, Owo stops reading and says so rather than record a settlement half read. */
+const MAX_PAGES = 50;
+const DAY_MS = 86_400_000;
+
+const settlement = z.object({
+  id: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(String),
+  status: z.string(),
+  currency: z.string(),
+  total_fees: kobo,
+  total_processed: kobo,
+  deductions: kobo.nullish(),
+  effective_amount: kobo,
+  settlement_date: instant.nullish(),
+  createdAt: instant.nullish(),
+});
+const refund = z.object({
+  id: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(String),
+  amount: kobo,
+  status: z.string(),
+  settlement: z
+    .union([z.number().int(), z.string().regex(/^\d+$/)])
+    .transform(String)
+    .nullish(),
+  transaction_reference: z.string().nullish(),
+});
+const page = <T extends z.ZodType>(item: T) =>
+  success(z.array(item)).extend({ meta: z.object({ pageCount: z.number().int().nonnegative() }).partial().optional() });
+
+const STATUSES: Record<string, SettlementStatus> = { success: "paid", processing: "processing", pending: "pending", failed: "failed" };
+
+type Get = (path: string) => Promise<ProviderAnswer>;
+
+/** Every page of one of Paystack's lists. */
+async function everyPage<T extends z.ZodType>(get: Get, what: string, path: string, item: T): Promise<z.output<T>[]> {
+  const all: z.output<T>[] = [];
+  for (let n = 1; n <= MAX_PAGES; n++) {
+    const answer = await get(`${path}${path.includes("?") ? "&" : "?"}perPage=${PAGE}&page=${n}`);
+    const read = page(item).safeParse(answer.body);
+    if (answer.status !== 200 || !read.success) throw unusable(`GET ${what}`, `a list of ${what}`, answer.body, answer.status);
+    all.push(...read.data.data);
+    if (n >= (read.data.meta?.pageCount ?? 1)) return all;
+  }
+  throw unusable(`GET ${what}`, `at most ${MAX_PAGES} pages`, null, 200);
+}
+
+/** The settlements Paystack made since `since` (epoch ms), each with its lines. */
+export async function readPaystackSettlements(get: Get, since: number): Promise<SettlementReading[]> {
+  const listed = await everyPage(get, "/settlement", `/settlement?from=${encodeURIComponent(new Date(since).toISOString())}`, settlement);
+  if (listed.length === 0) return [];
+  // A refund is deducted from a settlement made after it: those of a month before the window are enough.
+  const refundsFrom = encodeURIComponent(new Date(since - 30 * DAY_MS).toISOString());
+  const refunds = await everyPage(get, "/refund", `/refund?from=${refundsFrom}`, refund);
+  const readings: SettlementReading[] = [];
+  for (const s of listed) {
+    const sales = await everyPage(get, "/settlement/{id}/transactions", `/settlement/${s.id}/transactions`, transaction);
+    readings.push(
+      reading(
+        s,
+        sales,
+        refunds.filter((r) => r.settlement === s.id),
+      ),
+    );
+  }
+  return readings;
+}
+
+function reading(
+  s: z.output<typeof settlement>,
+  sales: z.output<typeof transaction>[],
+  refunds: z.output<typeof refund>[],
+): SettlementReading {
+  const lines: SettlementLineReading[] = sales.map((t) => {
+    const money = moneyOf(t);
+    const fee = money.feeKobo ?? 0;
+    return {
+      kind: "payment",
+      providerTransactionId: String(t.id),
+      providerReference: t.reference,
+      grossKobo: money.amountKobo,
+      feeKobo: fee,
+      netKobo: money.amountKobo - fee,
+    };
+  });
+  // What customers bore on top of the amount asked is in Paystack's totals, fee and gross alike; it is neither here.
+  const borne = sales.reduce((sum, t) => sum + t.amount - moneyOf(t).amountKobo, 0);
+  const refundKobo = refunds.reduce((sum, r) => sum + r.amount, 0);
+  for (const r of refunds)
+    lines.push({
+      kind: "refund",
+      providerTransactionId: r.id,
+      providerReference: r.transaction_reference ?? null,
+      grossKobo: -r.amount,
+      feeKobo: 0,
+      netKobo: -r.amount,
+    });
+  const adjustmentKobo = (s.deductions ?? 0) - refundKobo;
+  if (adjustmentKobo !== 0)
+    lines.push({
+      kind: "adjustment",
+      providerTransactionId: `deductions:${s.id}`,
+      providerReference: null,
+      grossKobo: -adjustmentKobo,
+      feeKobo: 0,
+      netKobo: -adjustmentKobo,
+    });
+  return {
+    providerSettlementId: s.id,
+    status: STATUSES[s.status] ?? "pending",
+    destination: "bank",
+    currency: s.currency,
+    grossKobo: s.total_processed - borne,
+    feeKobo: s.total_fees - borne,
+    refundKobo,
+    adjustmentKobo,
+    netKobo: s.effective_amount,
+    settledAt: s.settlement_date ?? s.createdAt ?? null,
+    lines,
+  };
+}

@@ -1,0 +1,181 @@
+// Paystack's settlements read over real HTTP from the Paystack double (its own process, settling from its own books):
+// each settlement and its transactions recorded once however often Owo polls, matched to Owo's payments, the merchant's
+// other sales on the same account kept as external, the refunds Paystack deducted found through GET /refund, other
+// deductions as one adjustment, and a failed settlement booked only once Paystack pays it after all.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { eventually } from "../testing/eventually";
+import { spawnDouble, type DoubleProcess } from "../testing/processes";
+import { pollSettlements } from "./poll";
+
+const SECRET_KEY = "sk_live_paystack_settlements";
+let owo: Owo;
+let double: DoubleProcess;
+let m: { merchantId: string; publicKey: string; token: string };
+
+before(async () => {
+  [owo, double] = await Promise.all([
+    startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000" }),
+    spawnDouble("paystack", { "secret-key": SECRET_KEY, "refund-delay-ms": "50" }),
+  ]);
+  const { connectProvider } = await import("../providers/accounts");
+  const { createLiveKeys } = await import("../auth/api-keys");
+  const merchant = await createTestMerchant("Paystack settlements shop");
+  const { noticeUrl } = await connectProvider(merchant.merchantId, {
+    provider: "paystack",
+    credentials: { secretKey: SECRET_KEY },
+    baseUrl: double.url,
+  });
+  await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
+  // The same merchant's account in Paystack's own test mode: it settles nothing, so Owo never asks it.
+  const other = await createTestMerchant("Paystack test-mode shop");
+  await connectProvider(other.merchantId, { provider: "paystack", credentials: { secretKey: "sk_test_never_asked" }, baseUrl: double.url });
+  const keys = await createLiveKeys(merchant.merchantId);
+  m = { merchantId: merchant.merchantId, publicKey: keys.publicKey, token: await tokenFor(owo, keys) };
+});
+after(async () => {
+  await double.stop();
+  await owo.stop();
+});
+
+let n = 0;
+const verify = async (ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data.payments;
+
+/** A live payment the customer paid at Paystack: Owo's reference and the one Paystack knows it by. */
+async function paid(amount: string): Promise<{ ref: string; atPaystack: string }> {
+  const ref = `pss-${process.pid}-${++n}`;
+  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
+    token: m.token,
+    body: {
+      publicKey: m.publicKey,
+      amount,
+      fullName: "Ada Obi",
+      mobileNumber: "08012345678",
+      email: "ada@example.com",
+      currency: "NGN",
+      country: "NG",
+      paymentReference: ref,
+      callbackUrl: "https://shop.example.ng/cb",
+      redirectUrl: "https://shop.example.ng/done",
+      paymentType: "TRANSFER",
+    },
+  });
+  assert.equal(res.status, 200, res.text);
+  const atPaystack = `${res.json.data.payments.linkingReference}-1`;
+  await fetch(`${double.url}/_double/transactions/${atPaystack}/pay`, { method: "POST", body: "{}" });
+  await eventually(`${ref} credited`, async () => (await verify(ref)).status === "SUCCESSFUL", 20_000);
+  return { ref, atPaystack };
+}
+
+/** The merchant's own sale on the same Paystack account, not through Owo. */
+async function externalSale(reference: string, kobo: number): Promise<void> {
+  const res = await fetch(`${double.url}/charge`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${SECRET_KEY}` },
+    body: JSON.stringify({ email: "walkin@example.com", amount: kobo, reference, bank_transfer: {} }),
+  });
+  assert.equal(res.status, 200);
+  await fetch(`${double.url}/_double/transactions/${reference}/pay`, { method: "POST", body: "{}" });
+}
+
+async function settleAtPaystack(body: Record<string, unknown> = {}): Promise<number> {
+  const res = await fetch(`${double.url}/_double/settlements`, { method: "POST", body: JSON.stringify(body) });
+  assert.equal(res.status, 200);
+  return ((await res.json()) as { data: { id: number } }).data.id;
+}
+
+type Line = { kind: string; paymentReference: string | null; providerReference: string | null; netAmount: string; matched: boolean };
+async function settlementAt(paystackId: number) {
+  const list = (await call(owo, "GET", "/api/v2/settlements", { token: m.token })).json.data.settlements as {
+    settlementId: string;
+    providerSettlementId: string;
+  }[];
+  const found = list.filter((s) => s.providerSettlementId === String(paystackId));
+  assert.equal(found.length, 1, `settlement ${paystackId} recorded once`);
+  return (await call(owo, "GET", `/api/v2/settlements/${found[0]?.settlementId}`, { token: m.token })).json.data.settlement;
+}
+
+const settlementEntries = async () =>
+  ((await call(owo, "GET", "/api/v2/ledger/entries?limit=500", { token: m.token })).json.data.entries as { kind: string }[]).filter((e) =>
+    e.kind.startsWith("settlement"),
+  ).length;
+
+test("a day at Paystack settles: Owo's payments matched, a deducted refund found through GET /refund, the merchant's other sale external; polled twice, recorded once", async () => {
+  const a = await paid("5000.00");
+  const b = await paid("2000.00");
+  const refund = await call(owo, "POST", `/api/v2/payments/${a.ref}/refunds`, {
+    token: m.token,
+    body: { amount: "1200.50", reason: "out of stock", refundReference: `RFD-${a.ref}` },
+  });
+  assert.equal(refund.status, 200, refund.text);
+  await eventually("refund processed", async () => (await verify(a.ref)).amountRefunded === "1200.50", 20_000);
+  await externalSale(`shop-sale-${process.pid}`, 300000);
+  const paystackId = await settleAtPaystack();
+
+  const first = await pollSettlements();
+  assert.deepEqual([first.accounts, first.created, first.failed], [1, 1, 0], "the test-mode account is never asked");
+  const again = await pollSettlements();
+  assert.deepEqual([again.created, again.moved], [0, 0]);
+
+  const s = await settlementAt(paystackId);
+  // ₦5,000 (fee ₦175), ₦2,000 (₦30), the other sale ₦3,000 (₦145); the ₦1,200.50 refund deducted.
+  assert.deepEqual(
+    [s.status, s.grossAmount, s.feeAmount, s.refundAmount, s.adjustmentAmount, s.netAmount],
+    ["paid", "10000.00", "350.00", "1200.50", "0.00", "8449.50"],
+  );
+  assert.deepEqual(s.reconciliation, { status: "matched", exceptions: 0 });
+  const lines = s.lines as Line[];
+  assert.deepEqual(
+    lines.map((l) => [l.kind, l.paymentReference, l.netAmount, l.matched]),
+    [
+      ["payment", a.ref, "4825.00", true],
+      ["payment", b.ref, "1970.00", true],
+      ["external", null, "2855.00", false],
+      ["refund", a.ref, "-1200.50", true],
+    ],
+  );
+  assert.equal((await verify(a.ref)).settlementId, s.settlementId);
+  assert.equal(await settlementEntries(), 1, "booked once");
+  const balances = (await call(owo, "GET", "/api/v2/balances", { token: m.token })).json.data.balances;
+  assert.equal(balances.external, "2855.00");
+  assert.equal(balances.providers[0]?.unsettled, "0.00", "everything Paystack held for Owo's payments was paid out");
+});
+
+test("a failed settlement is recorded, not booked; when Paystack pays it after all it books once; other deductions are one adjustment", async () => {
+  const c = await paid("4000.00");
+  const paystackId = await settleAtPaystack({ status: "failed", deductions: 5000 });
+  await pollSettlements();
+  const failed = await settlementAt(paystackId);
+  assert.deepEqual([failed.status, failed.adjustmentAmount, failed.netAmount], ["failed", "50.00", "3790.00"]);
+  assert.deepEqual(failed.reconciliation, { status: "matched", exceptions: 0 }, "the deduction is in Paystack's own arithmetic");
+  assert.equal((failed.lines as Line[]).at(-1)?.kind, "adjustment");
+  assert.equal((await verify(c.ref)).settlementId, null, "a failed settlement paid nothing");
+  const before = await settlementEntries();
+
+  await fetch(`${double.url}/_double/settlements/${paystackId}`, { method: "POST", body: JSON.stringify({ status: "success" }) });
+  const moved = await pollSettlements();
+  assert.equal(moved.moved, 1);
+  await pollSettlements();
+  const paidOut = await settlementAt(paystackId);
+  assert.equal(paidOut.status, "paid");
+  assert.equal(await settlementEntries(), before + 1, "booked once, when paid");
+  assert.equal((await verify(c.ref)).settlementId, paidOut.settlementId);
+});
+
+test("the Paystack double holds GET /settlement to Paystack's OpenAPI parameters and settles nothing in test mode", async (t) => {
+  const { openApiDocument } = (await (await fetch(`${double.url}/_double`)).json()) as { openApiDocument: string | null };
+  if (!openApiDocument) return t.skip("../shared/providers/paystack-openapi.yaml is absent: nothing to hold the parameters to");
+  const wrong = await fetch(`${double.url}/settlement?perPage=many`, { headers: { authorization: `Bearer ${SECRET_KEY}` } });
+  assert.equal(wrong.status, 400);
+  assert.match(((await wrong.json()) as { message: string }).message, /perPage/);
+  const unknown = await fetch(`${double.url}/settlement/abc/transactions`, { headers: { authorization: `Bearer ${SECRET_KEY}` } });
+  assert.equal(unknown.status, 400, "the settlement id is an integer");
+  const testMode = await spawnDouble("paystack", { "secret-key": "sk_test_settles_nothing" });
+  try {
+    const res = await fetch(`${testMode.url}/_double/settlements`, { method: "POST", body: "{}" });
+    assert.equal(res.status, 409);
+  } finally {
+    await testMode.stop();
+  }
+});

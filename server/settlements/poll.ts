@@ -1,0 +1,67 @@
+// Owo reads each live provider account's settlements every OWO_SETTLEMENT_POLL_MINUTES for the last 30 days (API.md
+// "Settlements"), on the one instance holding the loop: each settlement recorded once, a later reading moving its status
+// (booked when paid), and the account's credits checked for not_settled. The provider translates (its connector's
+// readSettlements); this core decides. Accounts in their provider's own test mode settle nothing and are not asked.
+import { and, asc, eq, isNull } from "drizzle-orm";
+import { db, write } from "../../db/client";
+import { providerAccounts } from "../../db/schema";
+import { clock } from "../clock";
+import { loopTurn } from "../leases";
+import { log } from "../logger";
+import { DAY_MS } from "../payments/calendar";
+import { checkNotSettled } from "../reconciliation/not-settled";
+import { repeatEvery } from "../recurring";
+import { settings } from "../settings";
+import { accountById } from "../providers/accounts";
+import { connectorFor } from "../providers/registry";
+import { recordSettlement, type SettlementSource } from "./record";
+
+export const POLL_WINDOW_MS = 30 * DAY_MS;
+
+export type PollOutcome = { accounts: number; read: number; created: number; moved: number; failed: number };
+
+/** One pass over every live account that settles: what was read, newly recorded, moved, and which accounts failed. */
+export async function pollSettlements(now = clock.now()): Promise<PollOutcome> {
+  const outcome: PollOutcome = { accounts: 0, read: 0, created: 0, moved: 0, failed: 0 };
+  const rows = await db()
+    .select({ id: providerAccounts.id })
+    .from(providerAccounts)
+    .where(and(eq(providerAccounts.providerTestMode, false), isNull(providerAccounts.disconnectedAt)))
+    .orderBy(asc(providerAccounts.createdAt));
+  for (const { id } of rows) {
+    const account = await accountById(id);
+    const read = account ? connectorFor(account.provider).readSettlements : undefined;
+    if (!account || !read) continue;
+    outcome.accounts++;
+    const source: SettlementSource = { merchantId: account.merchantId, mode: "live", provider: account.provider, providerAccountId: id };
+    try {
+      // A month of settlements is several calls: each gets the provider timeout, the whole read a few of them.
+      const readings = await read(account, now - POLL_WINDOW_MS, AbortSignal.timeout(settings().providerTimeoutMs * 10));
+      for (const reading of readings) {
+        const recorded = await write((tx) => recordSettlement(tx, source, reading, now));
+        outcome.read++;
+        if (recorded.created) outcome.created++;
+        else if (recorded.statusChanged) outcome.moved++;
+      }
+      await write((tx) => checkNotSettled(tx, source, now));
+    } catch (err) {
+      outcome.failed++;
+      log.warn({ err, providerId: id }, "could not read the provider's settlements; the next pass asks again");
+    }
+  }
+  return outcome;
+}
+
+/** Every OWO_SETTLEMENT_POLL_MINUTES, on the one instance holding the loop. */
+export function startSettlementPoller(everyMs = settings().settlementPollMinutes * 60_000): () => Promise<void> {
+  const turn = loopTurn("settlement-poll", () => Math.max(10, (3 * everyMs) / 1000));
+  const stop = repeatEvery(everyMs, "settlement poll", async () => {
+    if (!(await turn.held())) return;
+    const outcome = await pollSettlements();
+    if (outcome.created + outcome.moved > 0) log.info(outcome, "read the providers' settlements");
+  });
+  return async () => {
+    await stop();
+    await turn.release();
+  };
+}
