@@ -1,9 +1,9 @@
 // Gauges read from the database at each scrape, so every instance behind a load balancer reports the same queues
 // (issue #27: "queue gauges come from the database"), plus this process's own connection pool.
 import "server-only";
-import { and, count, eq, isNull, lte, min } from "drizzle-orm";
+import { and, count, eq, isNull, lte, min, sum } from "drizzle-orm";
 import { db, poolUse } from "../../db/client";
-import { deliveries, mails, providerAccounts } from "../../db/schema";
+import { deliveries, ledgerBalances, mails, providerAccounts, reconciliationExceptions } from "../../db/schema";
 import { clock } from "../clock";
 import { databaseGauge } from "./series";
 
@@ -45,6 +45,34 @@ export function registerDatabaseGauges(): void {
         .where(isNull(providerAccounts.disconnectedAt));
       for (const r of rows)
         g.set({ provider: r.provider, provider_account: r.id }, r.restingUntil !== null && r.restingUntil > now ? 1 : 0);
+    },
+  );
+  databaseGauge(
+    "owo_ledger_imbalance_kobo",
+    "Sum of every ledger balance by mode, in kobo: every entry balances, so anything but 0 means the books are broken",
+    ["mode"],
+    async (g) => {
+      const rows = await db()
+        .select({ mode: ledgerBalances.mode, total: sum(ledgerBalances.balanceKobo) })
+        .from(ledgerBalances)
+        .groupBy(ledgerBalances.mode);
+      g.set({ mode: "test" }, 0);
+      g.set({ mode: "live" }, 0);
+      // sum() comes back as a decimal string on both dialects; Number is exact for any sum a balanced ledger can hold.
+      for (const r of rows) g.set({ mode: r.mode }, Number(r.total ?? 0));
+    },
+  );
+  databaseGauge(
+    "owo_reconciliation_exceptions_open",
+    "Reconciliation exceptions waiting for a person (unresolved), by mode and kind",
+    ["mode", "kind"],
+    async (g) => {
+      const rows = await db()
+        .select({ mode: reconciliationExceptions.mode, kind: reconciliationExceptions.kind, n: count() })
+        .from(reconciliationExceptions)
+        .where(isNull(reconciliationExceptions.resolvedAt))
+        .groupBy(reconciliationExceptions.mode, reconciliationExceptions.kind);
+      for (const r of rows) g.set({ mode: r.mode, kind: r.kind }, r.n);
     },
   );
   databaseGauge(

@@ -73,6 +73,16 @@ test("Prometheus scrapes requests, initiations, state changes, provider calls an
   assert.ok("accountNumber" in opened);
   await credit(opened.accountNumber);
   await eventually("the callback to be delivered", () => receiver.received.length > 0);
+  // Paid at the sandbox bank, which then settles the day 10 naira short: one net_mismatch for a person to look at.
+  const paid = transferBody(merchant.publicKey, { callbackUrl: receiver.url("/paid") });
+  assert.equal((await initiate(token, paid)).status, 200);
+  const simulated = await call(owo, "POST", `/api/v2/sandbox/payments/${String(paid.paymentReference)}/simulate`, {
+    token,
+    body: { outcome: "pay" },
+  });
+  assert.equal(simulated.status, 200);
+  const settled = await call(owo, "POST", "/api/v2/sandbox/settlements", { token, body: { shortBy: "10.00" } });
+  assert.equal(settled.status, 200);
 
   // Live: two issued by the Paystack double, then it answers 5xx until the account rests (five failures in a minute).
   for (let i = 0; i < 2; i++) assert.equal((await initiate(live.token, transferBody(live.publicKey))).status, 200);
@@ -91,23 +101,27 @@ test("Prometheus scrapes requests, initiations, state changes, provider calls an
   assert.equal(await scraped(`sum(owo_initiations_total{mode="live",provider="paystack",outcome="issued"})`, (v) => v >= 2), 2);
   assert.equal(await scraped(`sum(owo_initiations_total{mode="live",outcome="S502"})`, (v) => v >= 5), 5);
   const rest = `sum(owo_http_requests_total{door="rest",route="/api/v2/payments/initiates",method="POST",status="200"})`;
-  assert.equal(await scraped(rest, (v) => v >= 15), 15);
+  assert.equal(await scraped(rest, (v) => v >= 16), 16);
   const procedure = `sum(owo_http_requests_total{door="trpc",route="/api/trpc/initiatePayment"})`;
   assert.equal(await scraped(procedure, (v) => v >= 1), 1);
   // The dashboard takes rate() over its window; over the whole run here, so the answer does not hang on scrape timing.
   const p99 = `histogram_quantile(0.99, sum by (le) (owo_http_request_duration_seconds_bucket{door="rest"}))`;
   assert.ok((await scraped(p99, (v) => Number.isFinite(v))) > 0);
-  assert.equal(await scraped(`sum(owo_payment_events_total{event="successful",status="SUCCESSFUL"})`, (v) => v >= 1), 1);
+  assert.equal(await scraped(`sum(owo_payment_events_total{event="successful",status="SUCCESSFUL"})`, (v) => v >= 2), 2);
   assert.equal(await scraped(`sum(owo_provider_calls_total{provider="paystack",outcome="ok"})`, (v) => v >= 2), 2);
   assert.equal(await scraped(`sum(owo_provider_calls_total{provider="paystack",outcome="unavailable"})`, (v) => v >= 5), 5);
-  const [call] = await prometheus.query(`owo_provider_calls_total{provider="paystack",outcome="ok"}`);
-  assert.match(call?.metric.operation ?? "", /^POST \/[a-z_/]+$/, "an operation label carries no reference");
+  const [okCall] = await prometheus.query(`owo_provider_calls_total{provider="paystack",outcome="ok"}`);
+  assert.match(okCall?.metric.operation ?? "", /^POST \/[a-z_/]+$/, "an operation label carries no reference");
   const resting = `owo_provider_circuit_resting{provider="paystack",provider_account="${live.providerId}"}`;
   assert.equal(await scraped(resting, (v) => v === 1), 1);
-  assert.equal(await scraped(`sum(owo_callback_attempts_total{result="delivered"})`, (v) => v >= 1), 1);
+  assert.equal(await scraped(`sum(owo_callback_attempts_total{result="delivered"})`, (v) => v >= 2), 2);
   assert.equal(await scraped(`owo_callback_queue_depth`, (v) => v === 0), 0);
   assert.equal(await scraped(`owo_callback_oldest_due_age_seconds`, (v) => v === 0), 0);
   assert.ok((await scraped(`owo_mail_queue_depth`, (v) => v >= 0)) >= 0);
+  const mismatches = `owo_reconciliation_exceptions_open{mode="test",kind="net_mismatch"}`;
+  assert.equal(await scraped(mismatches, (v) => v >= 1), 1);
+  assert.equal(await scraped(`owo_ledger_imbalance_kobo{mode="test"}`, () => true), 0, "every posting balances");
+  assert.equal(await scraped(`owo_ledger_imbalance_kobo{mode="live"}`, () => true), 0);
   assert.ok((await scraped(`process_resident_memory_bytes{job="owo"}`, (v) => v > 0)) > 1e6);
 });
 
