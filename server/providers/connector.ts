@@ -59,7 +59,9 @@ export type ProviderPaymentState = {
 };
 
 /** What an inbound notice says, once its signature has been checked. A payment's amountKobo is what the provider
- * says it received for that payment in all (SeerBit's notices carry the running total, not the last credit). */
+ * says it received for that payment in all (SeerBit's notices carry the running total, not the last credit). Every
+ * kind carries `reference` where the notice names one: the reference the transaction was created with at the
+ * provider, Owo's under its own prefix (own-references.ts) or the merchant's other sale on the same account. */
 export type NoticeReading =
   | {
       kind: "payment";
@@ -78,10 +80,11 @@ export type NoticeReading =
       refundId?: string;
       /** The refunded payment's providerReference and the refund's amount: how to find the refund without its id. */
       providerReference?: string;
+      reference?: string;
       amountKobo?: number;
       state: "processed" | "failed";
     }
-  | { kind: "ignored"; eventId: string; why: string };
+  | { kind: "ignored"; eventId: string; reference?: string; why: string };
 
 export type RefundRequest = { reference: string; providerReference: string; amountKobo: number; refundReference: string; reason: string };
 /** A refund whose submission went unanswered, looked for at the provider: made no earlier than `since` (epoch ms),

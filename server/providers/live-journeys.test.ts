@@ -9,13 +9,22 @@ import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testi
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { eventually } from "../testing/eventually";
 import { startReceiver, type Receiver } from "../testing/receiver";
+import { ownReference } from "./own-references";
 
 const KEYS = {
   paystack: { secretKey: "sk_test_journeys_paystack" },
   flutterwave: { secretKey: "FLWSECK_TEST-journeys-X", secretHash: "journeys-secret-hash" },
 };
 type Live = "paystack" | "flutterwave";
-type Merchant = { merchantId: string; publicKey: string; token: string; webhookSecret: string; providerId: string; double: DoubleProcess };
+type Merchant = {
+  provider: Live;
+  merchantId: string;
+  publicKey: string;
+  token: string;
+  webhookSecret: string;
+  providerId: string;
+  double: DoubleProcess;
+};
 
 let owo: Owo;
 let receiver: Receiver;
@@ -35,6 +44,7 @@ async function liveMerchant(provider: Live, double: DoubleProcess): Promise<Merc
   });
   const keys = await createLiveKeys(m.merchantId);
   return {
+    provider,
     merchantId: m.merchantId,
     publicKey: keys.publicKey,
     webhookSecret: keys.webhookSecret,
@@ -87,8 +97,12 @@ async function initiate(m: Merchant, patch: Record<string, unknown>) {
     },
   });
   assert.equal(res.status, 200, res.text);
-  // Owo's reference at the provider is the first attempt's: linkingReference-1.
-  return { paymentReference, issueReference: `${res.json.data.payments.linkingReference}-1`, payments: res.json.data.payments };
+  // Owo's reference at the provider is the first attempt's, under Owo's own prefix (owo-<linkingReference>-1 at Paystack).
+  return {
+    paymentReference,
+    issueReference: ownReference(m.provider, `${res.json.data.payments.linkingReference}-1`),
+    payments: res.json.data.payments,
+  };
 }
 
 const verify = async (m: Merchant, ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;

@@ -9,13 +9,22 @@ import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testi
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { eventually } from "../testing/eventually";
 import { startReceiver, type Receiver } from "../testing/receiver";
+import { ownReference } from "./own-references";
 
 const KEYS = {
   paystack: { secretKey: "sk_test_refunds_paystack" },
   flutterwave: { secretKey: "FLWSECK_TEST-refunds-X", secretHash: "refunds-secret-hash" },
 };
 type Live = keyof typeof KEYS;
-type Merchant = { merchantId: string; publicKey: string; token: string; webhookSecret: string; providerId: string; double: DoubleProcess };
+type Merchant = {
+  provider: Live;
+  merchantId: string;
+  publicKey: string;
+  token: string;
+  webhookSecret: string;
+  providerId: string;
+  double: DoubleProcess;
+};
 
 let owo: Owo;
 let receiver: Receiver;
@@ -34,6 +43,7 @@ async function liveMerchant(provider: Live, double: DoubleProcess): Promise<Merc
   });
   const keys = await createLiveKeys(m.merchantId);
   return {
+    provider,
     merchantId: m.merchantId,
     publicKey: keys.publicKey,
     webhookSecret: keys.webhookSecret,
@@ -89,7 +99,7 @@ async function paidLive(m: Merchant): Promise<string> {
     },
   });
   assert.equal(res.status, 200, res.text);
-  const issueReference = `${res.json.data.payments.linkingReference}-1`;
+  const issueReference = ownReference(m.provider, `${res.json.data.payments.linkingReference}-1`);
   const paid = await fetch(`${m.double.url}/_double/transactions/${issueReference}/pay`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -224,7 +234,11 @@ async function refundsAtDouble(
   ref: string,
 ): Promise<{ id: number; amount?: number; amount_refunded?: number; status: string }[]> {
   const p = (await verify(m, ref)).payments as { linkingReference: string };
-  return ((await (await fetch(`${m.double.url}/_double/transactions/${p.linkingReference}-1`)).json()) as { refunds: [] }).refunds;
+  return (
+    (await (await fetch(`${m.double.url}/_double/transactions/${ownReference(m.provider, `${p.linkingReference}-1`)}`)).json()) as {
+      refunds: [];
+    }
+  ).refunds;
 }
 
 for (const lost of ["processed-then-5xx", "processed-then-hang"] as const) {
@@ -253,7 +267,9 @@ test("Flutterwave takes the refund but answers 5xx: Owo finds it in GET /v3/refu
   const m = merchants.flutterwave as Merchant;
   const ref = await paidLive(m);
   const p = (await verify(m, ref)).payments as { linkingReference: string };
-  const { transaction } = (await (await fetch(`${m.double.url}/_double/transactions/${p.linkingReference}-1`)).json()) as {
+  const { transaction } = (await (
+    await fetch(`${m.double.url}/_double/transactions/${ownReference(m.provider, `${p.linkingReference}-1`)}`)
+  ).json()) as {
     transaction: { id: number };
   };
   await fault(m, { kind: "processed-then-5xx", path: `/v3/transactions/${transaction.id}/refund` });

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
+import { ownReference } from "./own-references";
 import { paystackSignature } from "./paystack/signature";
 
 const SECRET_KEY = "sk_test_notice_door";
@@ -78,7 +79,7 @@ test("notices naming one live payment at once make one query to the provider, no
     },
   });
   assert.equal(res.status, 200, res.text);
-  const atPaystack = `${res.json.data.payments.linkingReference}-1`;
+  const atPaystack = ownReference("paystack", `${res.json.data.payments.linkingReference}-1`);
   // Paystack's own charge.success sample, claiming this payment was paid; signed, so only its query can refute it.
   const sample = (
     JSON.parse(readFileSync(new URL("./paystack/fixtures/webhook-charge-success-ussd.json", import.meta.url), "utf8")) as {

@@ -17,6 +17,7 @@ import {
   type ProviderName,
 } from "./connector";
 import { flutterwave } from "./flutterwave/connector";
+import { ownReference } from "./own-references";
 import { paystack } from "./paystack/paystack";
 import { sandboxAccount, sandboxConnector } from "./sandbox/connector";
 import { seerbit } from "./seerbit/seerbit";
@@ -57,7 +58,8 @@ function describe(err: unknown, signal: AbortSignal, timeoutMs: number): string 
 }
 
 /**
- * Issues a code or account: each attempt gets a fresh reference (`referenceFor(n)`), is bounded by
+ * Issues a code or account: each attempt gets a fresh reference (`referenceFor(n)` behind the provider's form of Owo's
+ * own prefix, own-references.ts), is bounded by
  * OWO_PROVIDER_TIMEOUT_MS, and on failure the next provider is tried. All failing: 502 S502 naming each one.
  */
 export async function issueThroughProviders(
@@ -75,7 +77,7 @@ export async function issueThroughProviders(
       failures.push({ field, message: `${account.id}: resting after repeated failures` });
       continue;
     }
-    const reference = referenceFor(++attempt);
+    const reference = ownReference(account.provider, referenceFor(++attempt));
     const signal = AbortSignal.timeout(timeoutMs);
     try {
       const issued = await connector.issue(account, { ...req, reference, noticeUrl: noticeUrl(account.id) }, signal);

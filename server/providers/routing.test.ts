@@ -172,11 +172,11 @@ test("identical requests racing while the provider is slow: issued once, every r
   assert.deepEqual([...new Set(answers.map((a) => a.status))], [200]);
   assert.equal(new Set(answers.map((a) => a.text)).size, 1);
   const ledger = await (
-    await fetch(`${paystack.url}/_double/transactions/${JSON.parse(answers[0]?.text ?? "{}").data.payments.linkingReference}-1`)
+    await fetch(`${paystack.url}/_double/transactions/owo-${JSON.parse(answers[0]?.text ?? "{}").data.payments.linkingReference}-1`)
   ).json();
   assert.ok(ledger.transaction, "the provider saw the first attempt");
   const second = await fetch(
-    `${paystack.url}/_double/transactions/${JSON.parse(answers[0]?.text ?? "{}").data.payments.linkingReference}-2`,
+    `${paystack.url}/_double/transactions/owo-${JSON.parse(answers[0]?.text ?? "{}").data.payments.linkingReference}-2`,
   );
   assert.equal(second.status, 404, "and no second one");
 });

@@ -116,3 +116,26 @@ test("a payout to the provider wallet (Flutterwave autowallet) is booked to prov
   const s = await write((tx) => recordSettlement(tx, source, reading("paid", "wallet"), Date.now()));
   assert.equal((await postingsOf(s.settlement.id))[0], "settlement provider_wallet:prv_wallettest00000000 1472500");
 });
+
+test("Paystack's lines are Owo's under Paystack's form of the prefix (owo-: it refuses '_'), the rest are the merchant's other sales", async () => {
+  const m = await createTestMerchant();
+  const source: SettlementSource = {
+    merchantId: m.merchantId,
+    mode: "live",
+    provider: "paystack",
+    providerAccountId: "prv_paystackowolines0",
+  };
+  const base = reading("withheld");
+  const lines = base.lines.map((l) =>
+    l.providerReference === "owo_0000stray" ? { ...l, providerReference: "owo-OWO00000000000000001-1" } : l,
+  );
+  const s = await write((tx) => recordSettlement(tx, source, { ...base, providerSettlementId: "PSK-9001", lines }, Date.now()));
+  assert.deepEqual(
+    (await getSettlement(m.merchantId, "live", s.settlement.id)).lines.map((l) => [l.providerReference, l.kind]),
+    [
+      ["shop-order-77", "external"],
+      ["owo-OWO00000000000000001-1", "unknown"],
+      [null, "adjustment"],
+    ],
+  );
+});

@@ -7,6 +7,7 @@ import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
 import { eventually } from "../testing/eventually";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
+import { ownReference } from "../providers/own-references";
 import { pollSettlements } from "./poll";
 
 const SECRET_KEY = "sk_live_paystack_settlements";
@@ -62,7 +63,7 @@ async function paid(amount: string): Promise<{ ref: string; atPaystack: string }
     },
   });
   assert.equal(res.status, 200, res.text);
-  const atPaystack = `${res.json.data.payments.linkingReference}-1`;
+  const atPaystack = ownReference("paystack", `${res.json.data.payments.linkingReference}-1`);
   await fetch(`${double.url}/_double/transactions/${atPaystack}/pay`, { method: "POST", body: "{}" });
   await eventually(`${ref} credited`, async () => (await verify(ref)).status === "SUCCESSFUL", 20_000);
   return { ref, atPaystack };

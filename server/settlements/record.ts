@@ -11,6 +11,7 @@ import { publishSettlementPaid } from "./events";
 import { closeExceptions } from "../reconciliation/exceptions";
 import { checkNotSettled } from "../reconciliation/not-settled";
 import type { SettlementLineReading, SettlementReading } from "../providers/settlement-reading";
+import { isOwoReference } from "../providers/own-references";
 
 /** Where a settlement comes from: the sandbox bank (test mode) or one of the merchant's provider accounts. */
 export type SettlementSource = {
@@ -121,7 +122,7 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, reading
  */
 function kindOf(source: SettlementSource, line: SettlementLineReading, paymentReference: string | null): LineKind {
   if (line.kind === "adjustment" || paymentReference !== null) return line.kind;
-  const owos = source.provider === "sandbox" || (line.providerReference ?? "").startsWith("owo_");
+  const owos = source.provider === "sandbox" || isOwoReference(source.provider, line.providerReference);
   if (line.kind === "refund") return owos ? "refund" : "external";
   return owos ? "unknown" : "external";
 }

@@ -236,7 +236,7 @@ test("the requery loop runs on a survivor: a live payment paid at Paystack, of w
   const body = transferBody(live.publicKey, { paymentReference, callbackUrl: receiver.url(`/cb/${paymentReference}`) });
   const opened = await send("POST", "/api/v2/payments/initiates", live.token, body);
   assert.equal(opened?.status, 200, opened?.text);
-  const issueReference = `${opened?.json.data.payments.linkingReference}-1`;
+  const issueReference = `owo-${opened?.json.data.payments.linkingReference}-1`;
   const paid = await fetch(`${paystack.url}/_double/transactions/${issueReference}/pay`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -8,6 +8,7 @@ import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../../te
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
 import { eventually } from "../../testing/eventually";
 import { startReceiver, type Receiver } from "../../testing/receiver";
+import { ownReference } from "../own-references";
 
 const KEYS = { secretKey: "FLWSECK_TEST-flw-journeys-X", secretHash: "flw-journeys-hash" };
 let owo: Owo;
@@ -58,7 +59,11 @@ async function initiate(patch: Record<string, unknown>) {
     },
   });
   assert.equal(res.status, 200, res.text);
-  return { paymentReference, issueReference: `${res.json.data.payments.linkingReference}-1`, payments: res.json.data.payments };
+  return {
+    paymentReference,
+    issueReference: ownReference("flutterwave", `${res.json.data.payments.linkingReference}-1`),
+    payments: res.json.data.payments,
+  };
 }
 
 const verify = async (ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;

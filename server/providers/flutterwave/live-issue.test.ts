@@ -8,6 +8,7 @@ import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../..
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
 import { connectProvider } from "../accounts";
 import { bankByCode } from "../banks";
+import { ownReference } from "../own-references";
 import { issueThroughProviders } from "../registry";
 
 const SECRET_KEY = "FLWSECK_TEST-live-issue-X";
@@ -40,6 +41,7 @@ const ref = () => `OWO-LIVE-${process.pid}-${++n}`;
 
 test("a live USSD payment and a live transfer are issued by the merchant's Flutterwave account", async () => {
   const ussdRef = ref();
+  const atFlutterwave = ownReference("flutterwave", ussdRef);
   const ussd = await issueThroughProviders(
     merchant.merchantId,
     "live",
@@ -56,10 +58,10 @@ test("a live USSD payment and a live transfer are issued by the merchant's Flutt
   );
   assert.equal(ussd.provider, "flutterwave");
   assert.equal(ussd.providerAccountId, providerId);
-  assert.equal(ussd.issueReference, ussdRef);
+  assert.equal(ussd.issueReference, atFlutterwave, "sent under Owo's own prefix");
   assert.equal(ussd.issued.channel, "USSD");
   assert.match(ussd.issued.channel === "USSD" ? ussd.issued.dialCode : "", /^\*566\*002\*\d+#$/);
-  const seen = await (await fetch(`${double.url}/_double/transactions/${ussdRef}`)).json();
+  const seen = await (await fetch(`${double.url}/_double/transactions/${atFlutterwave}`)).json();
   assert.equal(seen.transaction.flw_ref, ussd.issued.providerReference);
 
   const transfer = await issueThroughProviders(

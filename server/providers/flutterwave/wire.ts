@@ -153,19 +153,20 @@ export function readWebhook(body: unknown): NoticeReading {
   const id = text(data?.id);
   if (!b || !data || !id) return { kind: "ignored", eventId: "flutterwave:unreadable", why: "webhook body without data.id" };
   const eventId = `flutterwave:${id}:${String(data.status)}`;
-  if (b.event !== "charge.completed") return { kind: "ignored", eventId, why: `event ${String(b.event)} is not a charge` };
+  const reference = text(data.tx_ref);
+  const named = reference ? { reference } : {};
+  if (b.event !== "charge.completed") return { kind: "ignored", eventId, ...named, why: `event ${String(b.event)} is not a charge` };
   const outcome = data.status === "successful" ? "paid" : data.status === "failed" ? "failed" : undefined;
-  if (!outcome) return { kind: "ignored", eventId, why: `charge status ${String(data.status)} is not final` };
+  if (!outcome) return { kind: "ignored", eventId, ...named, why: `charge status ${String(data.status)} is not final` };
   // All the customer paid (charged_amount: the amount asked plus a fee the customer bore), as the record's chargedKobo.
   const amountKobo = parseNairaAnswer(data.charged_amount ?? data.amount);
   if (amountKobo === null || typeof data.currency !== "string")
-    return { kind: "ignored", eventId, why: "charge without a readable amount and currency" };
-  const reference = text(data.tx_ref);
+    return { kind: "ignored", eventId, ...named, why: "charge without a readable amount and currency" };
   const providerReference = text(data.flw_ref);
   return {
     kind: "payment",
     eventId,
-    ...(reference ? { reference } : {}),
+    ...named,
     ...(providerReference ? { providerReference } : {}),
     outcome,
     amountKobo,

@@ -145,6 +145,7 @@ test("refund webhooks: processed and failed move a refund (found by transaction 
     kind: "refund",
     eventId: "refund.processed:T2154954_412829_3be32076_6lcg3:132013318360",
     providerReference: "T2154954_412829_3be32076_6lcg3",
+    reference: "T2154954_412829_3be32076_6lcg3",
     amountKobo: 5000,
     state: "processed",
   });
@@ -152,6 +153,7 @@ test("refund webhooks: processed and failed move a refund (found by transaction 
     kind: "refund",
     eventId: "refund.failed:T9171231_412325_3be2736c_n6tml:TRF_9vgfawjnoz58uxy",
     providerReference: "T9171231_412325_3be2736c_n6tml",
+    reference: "T9171231_412325_3be2736c_n6tml",
     amountKobo: 20000,
     state: "failed",
   });

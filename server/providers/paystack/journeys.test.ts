@@ -8,6 +8,7 @@ import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../../te
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
 import { eventually } from "../../testing/eventually";
 import { startReceiver, type Receiver } from "../../testing/receiver";
+import { ownReference } from "../own-references";
 
 const SECRET_KEY = "sk_test_paystack_journeys";
 let owo: Owo;
@@ -65,7 +66,11 @@ async function initiate(patch: Record<string, unknown>) {
     },
   });
   assert.equal(res.status, 200, res.text);
-  return { paymentReference, atPaystack: `${res.json.data.payments.linkingReference}-1`, payments: res.json.data.payments };
+  return {
+    paymentReference,
+    atPaystack: ownReference("paystack", `${res.json.data.payments.linkingReference}-1`),
+    payments: res.json.data.payments,
+  };
 }
 
 const verify = async (ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;

@@ -11,6 +11,7 @@ import { spawnDouble, type DoubleProcess } from "../../testing/processes";
 import { connectProvider } from "../accounts";
 import { bankByCode, type Bank } from "../banks";
 import type { IssueRequest } from "../connector";
+import { ownReference } from "../own-references";
 import { issueThroughProviders } from "../registry";
 
 let owo: Owo;
@@ -65,8 +66,9 @@ const arm = (double: DoubleProcess, fault: Record<string, unknown>) =>
   fetch(`${double.url}/_double/faults`, { method: "POST", body: JSON.stringify(fault) });
 
 test("live USSD (Zenith, type 966) and a live transfer are issued by the first Paystack account, with Paystack's reference", async () => {
-  const reference = ref();
-  const ussd = await issueThroughProviders(merchant.merchantId, "live", payment("USSD", "057"), () => reference);
+  const body = ref();
+  const reference = ownReference("paystack", body);
+  const ussd = await issueThroughProviders(merchant.merchantId, "live", payment("USSD", "057"), () => body);
   assert.deepEqual([ussd.provider, ussd.providerAccountId, ussd.issueReference], ["paystack", firstId, reference]);
   assert.match(ussd.issued.channel === "USSD" ? ussd.issued.dialCode : "", /^\*966\*33\*4\*\d{6}#$/);
   assert.equal(ussd.issued.providerReference, reference);

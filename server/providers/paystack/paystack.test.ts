@@ -225,7 +225,7 @@ test("refund: queued pending, processed by the double, announced by a signed ref
   assert.equal(readings[0]?.kind, "ignored");
   assert.deepEqual(
     { ...readings[1], eventId: "" },
-    { kind: "refund", eventId: "", providerReference: req.reference, amountKobo: 200000, state: "processed" },
+    { kind: "refund", eventId: "", providerReference: req.reference, reference: req.reference, amountKobo: 200000, state: "processed" },
   );
   assert.deepEqual(await paystack.queryRefund?.(account, refund?.refundId ?? "", quick()), {
     refundId: refund?.refundId,

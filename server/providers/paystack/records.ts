@@ -222,6 +222,7 @@ export function readWebhook(body: unknown): NoticeReading {
       eventId: `${name}:${d.transaction_reference}:${d.id ?? d.refund_reference ?? d.amount}`,
       ...(d.id ? { refundId: d.id } : {}),
       providerReference: d.transaction_reference,
+      reference: d.transaction_reference,
       amountKobo: d.amount,
       state: name === "refund.processed" ? "processed" : "failed",
     };
@@ -237,9 +238,11 @@ export function readWebhook(body: unknown): NoticeReading {
         : "bank.transfer.rejected without a readable transfer",
     };
   }
+  const reference = e.data.data.reference;
   return {
     kind: "ignored",
-    eventId: `${name}:${String(e.data.data.id ?? e.data.data.reference ?? "")}`,
+    eventId: `${name}:${String(e.data.data.id ?? reference ?? "")}`,
+    ...(typeof reference === "string" && reference !== "" ? { reference } : {}),
     why: `Owo does not act on Paystack's ${name}`,
   };
 }

@@ -116,6 +116,7 @@ test("notices: a refund event is acknowledged and ignored (the refund's answer s
   assert.deepEqual(readNoticeBody(f.body), {
     kind: "ignored",
     eventId: "0be677f841254a3eb92fab0d0b6ba232",
+    reference: "IHrE1571828556059",
     why: "Owo does not act on SeerBit's refund notices",
   });
   assert.throws(() => readNoticeBody({ event: "charge.success" }), /not a SeerBit notificationItems notice/);

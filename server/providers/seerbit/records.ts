@@ -194,6 +194,8 @@ const notice = z.object({
           data: z.looseObject({
             reference: z.string().min(1).optional(),
             paymentReference: z.string().min(1).optional(),
+            /** A refund event names the refunded transaction so (the page's "Refund Event"). */
+            transactionRef: z.string().min(1).optional(),
             amount: naira.optional(),
             code: z.string().optional(),
             currency: z.string().optional(),
@@ -217,9 +219,17 @@ export function readNoticeBody(body: unknown): NoticeReading {
   const d = item.data;
   const reference = d.reference ?? d.paymentReference;
   const eventId = item.eventId ?? `${item.eventType}:${reference ?? "?"}:${d.code ?? "?"}`;
-  if (item.eventType !== "transaction") return { kind: "ignored", eventId, why: `Owo does not act on SeerBit's ${item.eventType} notices` };
+  const transaction = reference ?? d.transactionRef;
+  const named = transaction ? { reference: transaction } : {};
+  if (item.eventType !== "transaction")
+    return { kind: "ignored", eventId, ...named, why: `Owo does not act on SeerBit's ${item.eventType} notices` };
   if (!reference || d.amount === undefined || (d.code !== "00" && d.code !== "S12"))
-    return { kind: "ignored", eventId, why: `a transaction notice with code ${d.code ?? "none"} moves nothing: the query decides` };
+    return {
+      kind: "ignored",
+      eventId,
+      ...named,
+      why: `a transaction notice with code ${d.code ?? "none"} moves nothing: the query decides`,
+    };
   return {
     kind: "payment",
     eventId,
