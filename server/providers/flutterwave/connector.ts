@@ -8,6 +8,7 @@
 //   https://developer.flutterwave.com/docs/transaction-verification   (verify before giving value: status, amount, currency)
 //   https://developer.flutterwave.com/v3.0.0/reference/transaction-refund and /docs/payment-operations/refunds (refunds)
 //   https://developer.flutterwave.com/v3.0.0/reference/get-all-refunds  (GET /v3/refunds: from, to, page, status, flw_ref, id)
+//   https://developer.flutterwave.com/reference/endpoints/settlements  (GET /v3/settlements, /v3/settlements/{id}: ./settlements.ts)
 //   https://github.com/Flutterwave/Flutterwave-node-v3 (the official Node SDK: request shapes of Charge.ussd,
 //   Charge.bank_transfer and Transaction.refund, the Bearer secret key; its documentation's sample responses)
 // Amounts go to Flutterwave as two-decimal naira strings made from integer kobo; providerreference is the flw_ref.
@@ -29,6 +30,7 @@ import {
   type RefundRequest,
   type RefundState,
 } from "../connector";
+import { readFlutterwaveSettlements } from "./settlements";
 import {
   readRefund,
   readRefundList,
@@ -213,6 +215,8 @@ export const flutterwave: Connector = {
     const answer = await call(account, "GET", `/v3/refunds/${encodeURIComponent(refundId)}`, signal);
     return readWith("GET /v3/refunds/{id}", answer, (a) => readRefund(a.body));
   },
+
+  readSettlements: (account, since, signal) => readFlutterwaveSettlements((path) => call(account, "GET", path, signal), since),
 
   // The balances call changes nothing and needs the secret key: a 200 proves the key.
   async testConnection(account: ProviderAccount, signal: AbortSignal): Promise<void> {

@@ -27,6 +27,8 @@ export type Refund = {
   status: "pending" | "completed" | "failed";
   createdAt: string;
   comments: string | null;
+  /** The settlement that deducted it (./double-settlements.ts), once one has. */
+  settlementId?: number;
 };
 
 /** The bank Flutterwave's dynamic accounts sit at (035, as Flutterwave's live accounts do) and its account id. */
@@ -38,6 +40,11 @@ const DEFAULT_ACCOUNT_LIFETIME_S = 3600;
 /** Naira as a JSON number, as Flutterwave writes amounts: read from the two-decimal text, never divided. */
 export function nairaNumber(kobo: number): number {
   return Number(formatKobo(kobo));
+}
+
+/** Flutterwave's local fee (flutterwave.com/ng/pricing): 1.4%, capped at ₦2,000, borne by the merchant here. */
+export function flutterwaveFee(kobo: number): number {
+  return Math.min(200_000, Math.round((kobo * 14) / 1000));
 }
 
 export class Books {
@@ -104,8 +111,7 @@ export class Books {
       amount: nairaNumber(amountKobo),
       currency: "NGN",
       charged_amount: nairaNumber(amountKobo),
-      // Flutterwave's local fee (flutterwave.com/ng/pricing): 1.4%, capped at ₦2,000, borne by the merchant here.
-      app_fee: charge.status === "successful" ? nairaNumber(Math.min(200_000, Math.round((amountKobo * 14) / 1000))) : 0,
+      app_fee: charge.status === "successful" ? nairaNumber(flutterwaveFee(amountKobo)) : 0,
       merchant_fee: 0,
       processor_response: charge.status === "successful" ? "success" : charge.status === "failed" ? "Declined" : "Transaction in progress",
       auth_model: charge.type === "ussd" ? "USSD" : "AUTH",
@@ -162,7 +168,7 @@ export class Books {
       flw_ref,
       destination: "payment_source",
       comments: r.comments,
-      settlement_id: "NEW",
+      settlement_id: r.settlementId === undefined ? "NEW" : String(r.settlementId),
       meta,
       created_at,
       account_id,

@@ -15,6 +15,7 @@ import {
 import { FaultPlan } from "../test-double/faults";
 import { WebhookOutbox } from "../test-double/webhook-outbox";
 import { Books, type Charge } from "./double-books";
+import { flutterwaveSettlementDesk } from "./double-settlements";
 import { USSD_BANK_CODES } from "./wire";
 
 export type FlutterwaveDoubleOptions = { secretKey: string; secretHash: string; webhookUrl?: string; refundDelayMs?: number };
@@ -45,6 +46,7 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
   const outbox = new WebhookOutbox(faults, () => ({ "verif-hash": o.secretHash }), o.webhookUrl);
   const timers = new Set<NodeJS.Timeout>();
   const refundDelayMs = o.refundDelayMs ?? 50;
+  const settlements = flutterwaveSettlementDesk(books, o.secretKey.startsWith("FLWSECK_TEST"));
 
   const authorized = (fn: (params: string[], req: DoubleRequest) => DoubleAnswer) => (params: string[], req: DoubleRequest) =>
     req.headers.authorization === `Bearer ${o.secretKey}` ? fn(params, req) : refused(401, "Invalid authorization key");
@@ -242,6 +244,8 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     { method: "GET", path: /^\/v3\/refunds$/, handle: authorized(listRefunds) },
     { method: "GET", path: /^\/v3\/refunds\/([^/]+)$/, handle: authorized(fetchRefund) },
     { method: "GET", path: /^\/v3\/balances$/, handle: authorized(balances) },
+    { method: "GET", path: /^\/v3\/settlements$/, handle: authorized(settlements.list) },
+    { method: "GET", path: /^\/v3\/settlements\/([^/]+)$/, handle: authorized(settlements.fetch) },
   ];
   const control: DoubleRoute[] = [
     {
@@ -262,6 +266,8 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/pay$/, handle: pay },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/decline$/, handle: decline },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/expire$/, handle: expire },
+    { method: "POST", path: /^\/_double\/settlements$/, handle: settlements.settle },
+    { method: "POST", path: /^\/_double\/settlements\/([^/]+)$/, handle: settlements.move },
   ];
   const double = createDoubleServer({
     api,

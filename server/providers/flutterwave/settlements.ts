@@ -1,0 +1,174 @@
+// Flutterwave's settlements in Owo's words (API.md "Settlements"), from its reference
+// (https://developer.flutterwave.com/reference/endpoints/settlements; samples in github.com/Flutterwave/Node-v3
+// documentation/settlements.md): GET /v3/settlements (page, from) and GET /v3/settlements/{id} with its transactions.
+// Statuses `pending` and `completed`; a flagged settlement (`flag_message`, or the status `flagged`) is withheld; each
+// transaction's `stampduty_charge` is an adjustment line, as is a chargeback; `destination: "autowallet"` pays the
+// Flutterwave wallet; `meta` (the transaction ids) comes as an array or as a JSON string, and a settlement whose
+// transactions do not cover it is not recorded half read. The refunds it deducted (`refund_meta`) are read from
+// GET /v3/refunds/{id} and their payments' references from GET /v3/transactions/{id}/verify. Amounts are naira
+// numbers, read as two-decimal text into kobo, never through a float.
+import { z } from "zod";
+import { parseNairaAnswer } from "../../payments/money";
+import { ProviderUnavailable } from "../connector";
+import type { ProviderAnswer } from "../provider-call";
+import type { SettlementLineReading, SettlementReading } from "../settlement-reading";
+
+const MAX_PAGES = 50;
+
+const naira = z.unknown().transform((v, ctx) => {
+  const k = parseNairaAnswer(v ?? 0);
+  if (k === null) ctx.addIssue({ code: "custom", message: "not a naira amount with at most 2 decimals" });
+  return k ?? 0;
+});
+const id = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(String);
+const ids = z
+  .union([z.array(id), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || v === "") return [];
+    if (Array.isArray(v)) return v;
+    let list: unknown = null;
+    try {
+      list = JSON.parse(v);
+    } catch {
+      // not JSON: refused below like any other shape
+    }
+    const parsed = z.array(id).safeParse(list);
+    if (!parsed.success) ctx.addIssue({ code: "custom", message: "meta is not a list of transaction ids" });
+    return parsed.data ?? [];
+  });
+const listed = z.object({ id });
+const transaction = z.object({
+  id,
+  tx_ref: z.string().nullish(),
+  /** The amount asked, where the record carries it; else what was charged. */
+  amount: naira.optional(),
+  charged_amount: naira,
+  app_fee: naira,
+  merchant_fee: naira,
+  stampduty_charge: naira,
+});
+const detail = z.object({
+  id,
+  status: z.string(),
+  currency: z.string(),
+  gross_amount: naira,
+  app_fee: naira,
+  merchant_fee: naira,
+  chargeback: naira,
+  refund: naira,
+  stampduty_charge: naira,
+  net_amount: naira,
+  destination: z.string().nullish(),
+  flag_message: z.string().nullish(),
+  meta: ids,
+  refund_meta: ids,
+  processed_date: z.string().nullish(),
+  due_date: z.string().nullish(),
+  created_at: z.string().nullish(),
+  transactions: z.array(transaction).default([]),
+});
+const refund = z.object({ id, tx_id: id, amount_refunded: naira });
+const envelope = <T extends z.ZodType>(data: T) => z.object({ status: z.literal("success"), data });
+
+type Get = (path: string) => Promise<ProviderAnswer>;
+
+async function read<T extends z.ZodType>(get: Get, path: string, schema: T): Promise<{ body: z.output<T>; raw: unknown }> {
+  const answer = await get(path);
+  const parsed = schema.safeParse(answer.body);
+  if (answer.status !== 200 || !parsed.success)
+    throw new ProviderUnavailable("flutterwave", `GET ${path.split("?")[0] ?? path}: answered ${answer.status} without what Owo reads`);
+  return { body: parsed.data, raw: answer.body };
+}
+
+/** The settlements Flutterwave made since `since` (epoch ms), each with its lines. */
+export async function readFlutterwaveSettlements(get: Get, since: number): Promise<SettlementReading[]> {
+  const from = new Date(since).toISOString().slice(0, 10);
+  const found: string[] = [];
+  const pages = envelope(z.array(listed)).extend({
+    meta: z
+      .object({ page_info: z.object({ total_pages: z.number().int() }).partial() })
+      .partial()
+      .optional(),
+  });
+  for (let page = 1; ; page++) {
+    if (page > MAX_PAGES) throw new ProviderUnavailable("flutterwave", `GET /v3/settlements: more than ${MAX_PAGES} pages`);
+    const { body } = await read(get, `/v3/settlements?from=${from}&page=${page}`, pages);
+    found.push(...body.data.map((s) => s.id));
+    if (page >= (body.meta?.page_info?.total_pages ?? 1)) break;
+  }
+  const readings: SettlementReading[] = [];
+  for (const settlementId of found) {
+    const { body } = await read(get, `/v3/settlements/${settlementId}`, envelope(detail));
+    readings.push(await reading(get, body.data));
+  }
+  return readings;
+}
+
+async function reading(get: Get, s: z.output<typeof detail>): Promise<SettlementReading> {
+  const held = new Set(s.transactions.map((t) => t.id));
+  const missing = s.meta.filter((m) => !held.has(m));
+  if (missing.length > 0)
+    throw new ProviderUnavailable("flutterwave", `settlement ${s.id}: transactions ${missing.join(", ")} of its meta not listed`);
+  const lines: SettlementLineReading[] = [];
+  let borne = 0;
+  for (const t of s.transactions) {
+    const asked = Math.min(t.amount ?? t.charged_amount, t.charged_amount);
+    // A fee the customer bore on top of the amount asked is in charged_amount and the fees alike: neither is the merchant's.
+    borne += t.charged_amount - asked;
+    const fee = t.app_fee + t.merchant_fee - (t.charged_amount - asked);
+    const reference = t.tx_ref ?? null;
+    lines.push({
+      kind: "payment",
+      providerTransactionId: t.id,
+      providerReference: reference,
+      grossKobo: asked,
+      feeKobo: fee,
+      netKobo: asked - fee,
+    });
+    if (t.stampduty_charge > 0) lines.push(adjustment(`stampduty:${t.id}`, reference, t.stampduty_charge));
+  }
+  for (const refundId of s.refund_meta) {
+    const r = (await read(get, `/v3/refunds/${refundId}`, envelope(refund))).body.data;
+    const paid = await read(get, `/v3/transactions/${r.tx_id}/verify`, envelope(z.object({ tx_ref: z.string() })));
+    lines.push({
+      kind: "refund",
+      providerTransactionId: r.id,
+      providerReference: paid.body.data.tx_ref,
+      grossKobo: -r.amount_refunded,
+      feeKobo: 0,
+      netKobo: -r.amount_refunded,
+    });
+  }
+  if (s.chargeback > 0) lines.push(adjustment(`chargeback:${s.id}`, null, s.chargeback));
+  const flagged = s.status === "flagged" || (s.flag_message ?? "") !== "";
+  return {
+    providerSettlementId: s.id,
+    status: s.status === "completed" ? "paid" : flagged ? "withheld" : "pending",
+    destination: s.destination === "autowallet" ? "wallet" : "bank",
+    currency: s.currency,
+    grossKobo: s.gross_amount - borne,
+    feeKobo: s.app_fee + s.merchant_fee - borne,
+    refundKobo: s.refund,
+    adjustmentKobo: s.stampduty_charge + s.chargeback,
+    netKobo: s.net_amount,
+    settledAt: instant(s.processed_date) ?? instant(s.due_date) ?? instant(s.created_at),
+    lines,
+  };
+}
+
+function adjustment(transactionId: string, reference: string | null, kobo: number): SettlementLineReading {
+  return {
+    kind: "adjustment",
+    providerTransactionId: transactionId,
+    providerReference: reference,
+    grossKobo: -kobo,
+    feeKobo: 0,
+    netKobo: -kobo,
+  };
+}
+
+function instant(s: string | null | undefined): number | null {
+  const at = s ? Date.parse(s) : NaN;
+  return Number.isNaN(at) ? null : at;
+}

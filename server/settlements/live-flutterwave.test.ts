@@ -1,0 +1,150 @@
+// Flutterwave's settlements read over real HTTP from the Flutterwave double (its own process, settling from its own
+// books): a flagged settlement is withheld and books nothing until Flutterwave releases it; paid to the Flutterwave
+// wallet (`autowallet`) it books to the wallet; each transaction's stamp duty is an adjustment, the refund it deducted
+// is found through refund_meta, the merchant's other sale on the same account is external; polled twice, recorded once.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { eventually } from "../testing/eventually";
+import { spawnDouble, type DoubleProcess } from "../testing/processes";
+import { ownReference } from "../providers/own-references";
+import { pollSettlements } from "./poll";
+
+const KEYS = { secretKey: "FLWSECK-flw-settlements-X", secretHash: "flw-settlements-hash" };
+let owo: Owo;
+let double: DoubleProcess;
+let m: { merchantId: string; publicKey: string; token: string };
+
+before(async () => {
+  [owo, double] = await Promise.all([
+    startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000" }),
+    spawnDouble("flutterwave", { "secret-key": KEYS.secretKey, "secret-hash": KEYS.secretHash, "refund-delay-ms": "50" }),
+  ]);
+  const { connectProvider } = await import("../providers/accounts");
+  const { createLiveKeys } = await import("../auth/api-keys");
+  const merchant = await createTestMerchant("Flutterwave settlements shop");
+  const { noticeUrl } = await connectProvider(merchant.merchantId, { provider: "flutterwave", credentials: KEYS, baseUrl: double.url });
+  await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
+  const keys = await createLiveKeys(merchant.merchantId);
+  m = { merchantId: merchant.merchantId, publicKey: keys.publicKey, token: await tokenFor(owo, keys) };
+});
+after(async () => {
+  await double.stop();
+  await owo.stop();
+});
+
+let n = 0;
+const verify = async (ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data.payments;
+
+async function paid(amount: string): Promise<string> {
+  const ref = `fls-${process.pid}-${++n}`;
+  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
+    token: m.token,
+    body: {
+      publicKey: m.publicKey,
+      amount,
+      fullName: "Ada Obi",
+      mobileNumber: "08012345678",
+      email: "ada@example.com",
+      currency: "NGN",
+      country: "NG",
+      paymentReference: ref,
+      callbackUrl: "https://shop.example.ng/cb",
+      redirectUrl: "https://shop.example.ng/done",
+      paymentType: "TRANSFER",
+    },
+  });
+  assert.equal(res.status, 200, res.text);
+  const atFlutterwave = ownReference("flutterwave", `${res.json.data.payments.linkingReference}-1`);
+  await fetch(`${double.url}/_double/transactions/${atFlutterwave}/pay`, { method: "POST", body: "{}" });
+  await eventually(`${ref} credited`, async () => (await verify(ref)).status === "SUCCESSFUL", 20_000);
+  return ref;
+}
+
+type Line = { kind: string; paymentReference: string | null; netAmount: string };
+async function settlementAt(flutterwaveId: number) {
+  const list = (await call(owo, "GET", "/api/v2/settlements", { token: m.token })).json.data.settlements as {
+    settlementId: string;
+    providerSettlementId: string;
+  }[];
+  const found = list.filter((s) => s.providerSettlementId === String(flutterwaveId));
+  assert.equal(found.length, 1, `settlement ${flutterwaveId} recorded once`);
+  return (await call(owo, "GET", `/api/v2/settlements/${found[0]?.settlementId}`, { token: m.token })).json.data.settlement;
+}
+
+test("a flagged settlement to the wallet is withheld until Flutterwave releases it; stamp duty, a deducted refund and the merchant's other sale all reconcile", async () => {
+  const a = await paid("12000.00");
+  const b = await paid("5000.00");
+  const refund = await call(owo, "POST", `/api/v2/payments/${b}/refunds`, {
+    token: m.token,
+    body: { amount: "1000.00", reason: "damaged", refundReference: `RFD-${b}` },
+  });
+  assert.equal(refund.status, 200, refund.text);
+  await eventually("refund processed", async () => (await verify(b)).amountRefunded === "1000.00", 20_000);
+  const sale = `shop-sale-${process.pid}`;
+  const charged = await fetch(`${double.url}/v3/charges?type=bank_transfer`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${KEYS.secretKey}` },
+    body: JSON.stringify({ tx_ref: sale, amount: "2000.00", currency: "NGN", email: "walkin@example.com" }),
+  });
+  assert.equal(charged.status, 200);
+  await fetch(`${double.url}/_double/transactions/${sale}/pay`, { method: "POST", body: "{}" });
+
+  const settled = await fetch(`${double.url}/_double/settlements`, {
+    method: "POST",
+    body: JSON.stringify({ destination: "autowallet", status: "pending", flag: "Suspicious volume: send KYC documents" }),
+  });
+  const flutterwaveId = ((await settled.json()) as { data: { id: number } }).data.id;
+  await pollSettlements();
+  assert.equal((await pollSettlements()).created, 0, "polled twice, recorded once");
+  const withheld = await settlementAt(flutterwaveId);
+  // ₦12,000 (fee ₦168, stamp duty ₦50), ₦5,000 (₦70), the other sale ₦2,000 (₦28); the ₦1,000 refund deducted.
+  assert.deepEqual(
+    [
+      withheld.status,
+      withheld.destination,
+      withheld.grossAmount,
+      withheld.feeAmount,
+      withheld.refundAmount,
+      withheld.adjustmentAmount,
+      withheld.netAmount,
+    ],
+    ["withheld", "wallet", "19000.00", "266.00", "1000.00", "50.00", "17684.00"],
+  );
+  assert.deepEqual(withheld.reconciliation, { status: "matched", exceptions: 0 });
+  assert.deepEqual(
+    (withheld.lines as Line[]).map((l) => [l.kind, l.paymentReference, l.netAmount]),
+    [
+      ["payment", a, "11832.00"],
+      ["adjustment", null, "-50.00"],
+      ["payment", b, "4930.00"],
+      ["external", null, "1972.00"],
+      ["refund", b, "-1000.00"],
+    ],
+  );
+  assert.equal((await verify(a)).settlementId, null, "withheld money was not paid");
+  const balances = async () => (await call(owo, "GET", "/api/v2/balances", { token: m.token })).json.data.balances.providers[0];
+  assert.deepEqual([(await balances()).unsettled, (await balances()).wallet], ["15762.00", "0.00"], "Flutterwave still holds it");
+
+  await fetch(`${double.url}/_double/settlements/${flutterwaveId}`, {
+    method: "POST",
+    body: JSON.stringify({ flag: null, status: "completed" }),
+  });
+  assert.equal((await pollSettlements()).moved, 1);
+  await pollSettlements();
+  const released = await settlementAt(flutterwaveId);
+  assert.equal(released.status, "paid");
+  assert.equal((await verify(a)).settlementId, released.settlementId);
+  assert.deepEqual([(await balances()).unsettled, (await balances()).wallet], ["0.00", "17684.00"], "paid into the Flutterwave wallet");
+});
+
+test("Flutterwave settles nothing on test keys", async () => {
+  const testMode = await spawnDouble("flutterwave", { "secret-key": "FLWSECK_TEST-settles-nothing-X" });
+  try {
+    assert.equal((await fetch(`${testMode.url}/_double/settlements`, { method: "POST", body: "{}" })).status, 409);
+    const listed = await fetch(`${testMode.url}/v3/settlements`, { headers: { authorization: "Bearer FLWSECK_TEST-settles-nothing-X" } });
+    assert.deepEqual(((await listed.json()) as { data: unknown[] }).data, []);
+  } finally {
+    await testMode.stop();
+  }
+});
