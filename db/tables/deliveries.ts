@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { payments } from "./payments";
 import { merchants, users } from "./people";
+import { providerAccounts } from "./providers";
 
 /** Events the merchant must hear of, written in the same transaction as the state change. */
 export const outbox = sqliteTable(
@@ -59,8 +60,11 @@ export const deliveries = sqliteTable(
     merchantId: text("merchant_id")
       .notNull()
       .references(() => merchants.id),
-    destination: text("destination", { enum: ["callback", "endpoint"] }).notNull(),
+    /** forward: a provider's notice for the merchant's other sales, passed on to the account's forwardUrl. */
+    destination: text("destination", { enum: ["callback", "endpoint", "forward"] }).notNull(),
     endpointId: text("endpoint_id").references(() => webhookEndpoints.id),
+    /** A forward's provider account: the Providers page lists its recent forwards. */
+    providerAccountId: text("provider_account_id").references(() => providerAccounts.id),
     url: text("url").notNull(),
     status: text("status", { enum: ["pending", "delivered", "failed", "cancelled"] }).notNull(),
     attemptCount: integer("attempt_count").notNull().default(0),
@@ -77,6 +81,7 @@ export const deliveries = sqliteTable(
       .where(sql`status = 'pending'`),
     index("deliveries_outbox").on(t.outboxId),
     index("deliveries_endpoint").on(t.endpointId),
+    index("deliveries_provider_account").on(t.providerAccountId, t.id),
   ],
 );
 

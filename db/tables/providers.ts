@@ -31,6 +31,11 @@ export const providerAccounts = sqliteTable(
     restingUntil: integer("resting_until"),
     /** The merchant says its provider approved refunds through the API for this account (SeerBit asks for that). */
     refundsEnabled: integer("refunds_enabled", { mode: "boolean" }).notNull().default(false),
+    /**
+     * Where notices for the merchant's other sales on this account go (the provider takes one webhook URL, and Owo
+     * holds it): forwarded unchanged, retried like a callback. Null: they are only recorded.
+     */
+    forwardUrl: text("forward_url"),
   },
   (t) => [index("provider_accounts_merchant").on(t.merchantId, t.priority)],
 );

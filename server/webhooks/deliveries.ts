@@ -11,7 +11,7 @@ import { clock } from "../clock";
 export type ClaimedDelivery = {
   id: number;
   url: string;
-  destination: "callback" | "endpoint";
+  destination: "callback" | "endpoint" | "forward";
   endpointId: string | null;
   merchantId: string;
   mode: Mode;

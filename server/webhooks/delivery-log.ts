@@ -20,7 +20,7 @@ export type DeliveryView = {
   sequence: number;
   /** Null for an event about no one payment (a settlement, a reconciliation exception). */
   paymentReference: string | null;
-  destination: "callback" | "endpoint";
+  destination: "callback" | "endpoint" | "forward";
   endpointId: string | null;
   url: string;
   status: "pending" | "delivered" | "failed" | "cancelled";
