@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import Database from "better-sqlite3";
 import { call, tokenFor } from "../testing/harness";
-import { startInitiating, ussdBody, type InitiatingMerchant } from "../testing/initiation";
+import { startInitiating, transferBody, ussdBody, type InitiatingMerchant } from "../testing/initiation";
 import { runCliBeside, spawnOwo } from "../testing/processes";
 
 let sandbox: InitiatingMerchant;
@@ -28,6 +28,14 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+type Restored = {
+  integrity: string;
+  secretsOpen: boolean;
+  verified: boolean;
+  payments: number;
+  ledger: { ok: boolean; entries?: number; fault?: { reason: string } };
+};
+
 const restoreInto = (folder: string, archive = backup, passphrase = passphraseFile()) =>
   runCliBeside(["db", "restore", "--from", archive, "--passphrase-file", passphrase, "--json"], join(folder, "owo.db"));
 
@@ -44,6 +52,14 @@ test("a backup taken under write load restores into an empty folder with every p
       if (!backupStarted) acknowledgedBeforeBackup.push(String(body.paymentReference));
     }
   };
+  // Money that arrived, so the backup holds books for the restore to recompute.
+  const paid = transferBody(merchant.publicKey);
+  assert.equal((await call(owo, "POST", "/api/v2/payments/initiates", { token, body: paid })).status, 200);
+  const simulated = await call(owo, "POST", `/api/v2/sandbox/payments/${String(paid.paymentReference)}/simulate`, {
+    token,
+    body: { outcome: "pay" },
+  });
+  assert.equal(simulated.status, 200, simulated.text);
   let backupStarted = false;
   const writers = [writer(), writer(), writer()];
   while (acknowledged < 40) await new Promise((r) => setTimeout(r, 20));
@@ -62,8 +78,9 @@ test("a backup taken under write load restores into an empty folder with every p
   const folder = join(work, "restored");
   const restored = await restoreInto(folder);
   assert.equal(restored.status, 0, restored.stderr + restored.stdout);
-  const r = JSON.parse(restored.stdout) as { integrity: string; secretsOpen: boolean; verified: boolean; payments: number };
+  const r = JSON.parse(restored.stdout) as Restored;
   assert.deepEqual([r.integrity, r.secretsOpen, r.verified, r.payments], ["ok", true, true, report.payments]);
+  assert.ok(r.ledger.ok && (r.ledger.entries ?? 0) >= 1, `the restored books were recomputed: ${JSON.stringify(r.ledger)}`);
   const files = readdirSync(folder).filter((f) => !/-(wal|shm)$/.test(f));
   assert.deepEqual(files.sort(), ["auth-secret", "master-key", "owo.db", "sandbox-bank-secret"]);
   assert.equal(readFileSync(join(folder, "master-key"), "utf8"), readFileSync(join(owo.dataDir, "master-key"), "utf8"));
@@ -118,4 +135,32 @@ test("a wrong passphrase or a changed byte is refused and leaves the folder empt
   const weak = await runCliBeside(["db", "backup", "--to", join(work, "weak.backup"), "--passphrase-file", short], sandbox.owo.databaseUrl);
   assert.equal(weak.status, 1);
   assert.match(weak.stderr, /at least 12 characters/);
+});
+
+test("a backup whose books were edited behind the ledger's back restores, and is reported bad with the fault", async () => {
+  // A copy restored from the good backup, then a posting changed with the database's own guard dropped: what a
+  // hand-edited or corrupted file looks like.
+  const edited = join(work, "edited");
+  assert.equal((await restoreInto(edited)).status, 0);
+  const db = new Database(join(edited, "owo.db"));
+  db.exec("DROP TRIGGER ledger_postings_no_update");
+  assert.equal(
+    db.prepare("UPDATE ledger_postings SET amount_kobo = amount_kobo + 100 WHERE id = (SELECT min(id) FROM ledger_postings)").run().changes,
+    1,
+  );
+  db.close();
+  const editedBackup = join(work, "edited.backup");
+  const made = await runCliBeside(
+    ["db", "backup", "--to", editedBackup, "--passphrase-file", passphraseFile(), "--json"],
+    join(edited, "owo.db"),
+  );
+  assert.equal(made.status, 0, made.stderr);
+
+  const restored = await restoreInto(join(work, "edited-restored"), editedBackup);
+  assert.equal(restored.status, 1, restored.stdout);
+  const r = JSON.parse(restored.stdout) as Restored;
+  assert.equal(r.integrity, "ok", "the file itself is sound SQLite");
+  assert.equal(r.verified, false);
+  assert.equal(r.ledger.ok, false);
+  assert.ok(r.ledger.fault?.reason, "the fault is named");
 });

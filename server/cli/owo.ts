@@ -95,11 +95,18 @@ async function run(argv: string[]): Promise<number> {
   }
   if (command === "db restore") {
     const r = await restoreBackup(values.from, values["passphrase-file"]);
-    const good = r.integrity === "ok" && r.secretsOpen;
+    // The restored file is brought to this version as a start would, then its books are recomputed (API.md: "then
+    // `ledger verify`"): a copy whose ledger does not hold is no backup to run on.
+    await migrateDatabase();
+    const ledger = await verifyLedger();
+    const good = r.integrity === "ok" && r.secretsOpen && ledger.ok;
     print(
-      { ...r, verified: good },
+      { ...r, ledger, verified: good },
       `Restored ${r.payments} payments (backup of ${r.backupCreatedAt}) into ${r.restored}: integrity ${r.integrity}, ` +
-        `sealed secrets ${r.secretsOpen ? "open" : "DO NOT OPEN"} with the restored master key.`,
+        `sealed secrets ${r.secretsOpen ? "open" : "DO NOT OPEN"} with the restored master key, ` +
+        (ledger.ok
+          ? `the books hold (${ledger.entries} entries recomputed).`
+          : `LEDGER FAULT in ${ledger.fault.merchantId}/${ledger.fault.mode}: ${ledger.fault.reason}.`),
     );
     return good ? 0 : 1;
   }

@@ -57,7 +57,10 @@ sum by (provider) (rate(owo_provider_calls_total{outcome=~"unavailable|timeout"}
 sum by (mode) (increase(owo_initiations_total{outcome="S502"}[15m])) > 0
 # Callbacks fall behind (is a worker running?), or mail is not leaving (OWO_SMTP_URL?):
 max(owo_callback_oldest_due_age_seconds) > 300
-max(owo_mail_queue_depth) > 100`;
+max(owo_mail_queue_depth) > 100
+# The books: any imbalance is a fault (stop and run: npm run owo -- ledger verify); exceptions wait for finance:
+max(abs(owo_ledger_imbalance_kobo)) > 0
+sum(owo_reconciliation_exceptions_open) > 0`;
 
 export default function OperationsPage() {
   return (
@@ -127,7 +130,9 @@ export default function OperationsPage() {
         saved provider credential and signing secret unreadable. On SQLite <code>owo db backup</code> takes SQLite&apos;s online backup while
         Owo keeps writing and seals it with the master key, auth secret and sandbox bank secret under a key derived from your passphrase (scrypt,
         AES-256-GCM), so the passphrase alone opens it. <code>owo db restore</code> writes it into an empty data folder and checks it: SQLite&apos;s
-        integrity check, the payments it holds, and a sealed secret opened with the restored key. Keep the passphrase apart from the backups.
+        integrity check, the payments it holds, a sealed secret opened with the restored key, and then, brought to this version as a start would,
+        <code>ledger verify</code> over every chain and balance: a copy whose books do not hold is reported bad (exit 1) with the fault. Keep
+        the passphrase apart from the backups.
       </p>
       <CodeBlock code={SQLITE_BACKUP} />
       <CodeBlock code={PG_BACKUP} />
@@ -156,6 +161,11 @@ export default function OperationsPage() {
           <code>owo_callback_attempts_total</code> by result, <code>owo_callback_queue_depth</code>,{" "}
           <code>owo_callback_oldest_due_age_seconds</code>, <code>owo_mail_queue_depth</code>, <code>owo_db_pool_connections</code>{" "}
           (PostgreSQL), and Node&apos;s own <code>process_*</code> and <code>nodejs_*</code>
+        </li>
+        <li>
+          The books: <code>owo_ledger_imbalance_kobo</code> by mode, the sum of every ledger balance, which must always read 0;{" "}
+          <code>owo_reconciliation_exceptions_open</code> by mode and kind, the disagreements with providers&apos; settlements and bank
+          statements waiting on the Reconciliation page
         </li>
       </ul>
       <CodeBlock code={ALERTS} />
