@@ -2,9 +2,11 @@
 import type { PaymentStatus } from "@/db/schema";
 import { displayNaira, parseAmount } from "@/server/payments/money";
 
-/** "1500.00" → "₦1,500.00" (through kobo, never a float). */
+/** "1500.00" → "₦1,500.00", "-250.00" → "−₦250.00" (through kobo, never a float). */
 export function naira(amount: string): string {
-  return displayNaira(parseAmount(amount) ?? 0);
+  const negative = amount.startsWith("-");
+  const kobo = parseAmount(negative ? amount.slice(1) : amount) ?? 0;
+  return displayNaira(negative ? -kobo : kobo);
 }
 
 export const STATUS_LABEL: Record<PaymentStatus, string> = {

@@ -9,6 +9,7 @@ import { zodFieldErrors, type FieldError } from "../api-error";
 import { DAY_MS, dayStartOfDate } from "./calendar";
 import { PAYMENT_TYPES } from "./initiate-schema";
 import { parseAmount } from "./money";
+import { refundMark } from "./state";
 import { paymentView } from "./verify";
 
 /** A condition no row meets, in words both databases take as a boolean. */
@@ -128,9 +129,16 @@ function decodeCursor(cursor: string): { createdAt: number; id: number } {
   return { createdAt: createdAt ?? 0, id: id ?? 0 };
 }
 
-/** A list row: verify's payment object with who paid and where it came from. */
+/** A list row: verify's payment object with who paid, where it came from, and whether its money went back. */
 export function paymentSummary(p: PaymentRow) {
-  return { ...paymentView(p), customerName: p.fullName, customerEmail: p.email, customerMobile: p.mobileNumber, source: p.source };
+  return {
+    ...paymentView(p),
+    customerName: p.fullName,
+    customerEmail: p.email,
+    customerMobile: p.mobileNumber,
+    source: p.source,
+    refunded: refundMark(p),
+  };
 }
 export type PaymentSummary = Awaited<ReturnType<typeof paymentSummary>>;
 

@@ -43,6 +43,7 @@ test("kobo format back to two decimals", () => {
   assert.equal(formatKobo(0), "0.00");
   assert.equal(formatKobo(-250), "-2.50");
   assert.equal(displayNaira(123456789), "₦1,234,567.89");
+  assert.equal(displayNaira(-123456789), "−₦1,234,567.89"); // a provider balance it overpaid, never "₦-1,234,567.89"
 });
 
 test("naira a provider answers as a JSON number or string become kobo through their decimal text", () => {

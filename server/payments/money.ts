@@ -30,8 +30,8 @@ export function formatKobo(kobo: Kobo): string {
   return `${sign}${naira}.${rest}`;
 }
 
-/** For people: "₦1,500.50". */
+/** For people: "₦1,500.50"; a negative amount (a balance the provider overpaid) "−₦1,500.50", the sign before the naira. */
 export function displayNaira(kobo: Kobo): string {
-  const [naira = "0", rest = "00"] = formatKobo(kobo).split(".");
-  return `₦${naira.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${rest}`;
+  const [naira = "0", rest = "00"] = formatKobo(Math.abs(kobo)).split(".");
+  return `${kobo < 0 ? "−" : ""}₦${naira.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${rest}`;
 }

@@ -1,7 +1,9 @@
-// The overview's figures on a real database: Lagos days, volume from money received, success rate over ended payments.
+// The overview's figures on a real database: Lagos days, volume from money received, success rate over ended payments,
+// and the money as the books have it (gross, fees, refunds, net).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
+import { eventually } from "../testing/eventually";
 import { trpcClient, trpcInput, transferBody, ussdBody } from "../testing/initiation";
 
 let owo: Owo;
@@ -79,6 +81,8 @@ test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos
     successful: 1,
     unsuccessful: 0,
     open: 0,
+    gross: 10000,
+    net: 9850, // the sandbox bank's 1.5% of ₦100.00
   });
   assert.equal(today.chart[11]?.TRANSFER, 550000);
   assert.equal(today.chart[14]?.open, 1);
@@ -100,10 +104,66 @@ test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos
     week.chart.map((p) => p.TRANSFER + p.USSD),
     [0, 0, 0, 2000000, 0, 30000, 710000],
   );
+  // Money by when it moved, part payments of the open transfer included: ₦20,000 less ₦400 fee on 7 Mar; ₦300 less
+  // ₦4.50 late on 9 Mar; today ₦100 + ₦1,500 + ₦5,500 + ₦4,000 less ₦1.50 + ₦22.50 + ₦182.50 + ₦160.00.
+  assert.deepEqual(
+    week.chart.map((p) => p.net),
+    [0, 0, 0, 1960000, 0, 29550, 1073350],
+  );
+  assert.deepEqual(today.money, { gross: "11100.00", fees: "366.50", refunds: "0.00", adjustments: "0.00", late: "0.00", net: "10733.50" });
+  assert.equal(
+    today.chart.reduce((sum, p) => sum + p.net, 0),
+    1073350,
+    "today's hourly net adds up to the day's",
+  );
 
   const month = periods["30d"];
   assert.deepEqual([month.totals.count, month.totals.volume, month.byChannel.USSD.volume], [10, "30400.00", "4600.00"]);
   assert.equal(month.chart.length, 30);
+});
+
+test("₦24,000 taken and ₦14,000 refunded reads as gross, fees, refunds and net; late money is owed back, in neither", async () => {
+  const m = await createTestMerchant("Refunding Store");
+  const token = await tokenFor(owo, m);
+  const body = transferBody(m.publicKey, { amount: "24000" });
+  const ref = String(body.paymentReference);
+  assert.equal((await call(owo, "POST", "/api/v2/payments/initiates", { token, body })).status, 200);
+  const pay = (patch: Record<string, unknown> = {}) =>
+    call(owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token, body: { outcome: "pay", ...patch } });
+  assert.equal((await pay()).status, 200);
+  const refunded = await call(owo, "POST", `/api/v2/payments/${ref}/refunds`, { token, body: { amount: "14000.00", reason: "returned" } });
+  assert.equal(refunded.status, 200, refunded.text);
+  await eventually("the refund processed", async () => {
+    const v = await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token });
+    return v.json.data.payments.amountRefunded === "14000.00";
+  });
+
+  const { periods } = await trpcClient(owo, token).payments.overview.query();
+  // ₦24,000.00 pays 1.5% + ₦100 = ₦460.00.
+  assert.deepEqual(periods.today.money, {
+    gross: "24000.00",
+    fees: "460.00",
+    refunds: "14000.00",
+    adjustments: "0.00",
+    late: "0.00",
+    net: "9540.00",
+  });
+  assert.deepEqual(periods["30d"].money, periods.today.money);
+  assert.equal(periods["7d"].chart.at(-1)?.net, 954000);
+  const listed = await trpcClient(owo, token).payments.list.query({});
+  assert.equal(listed.items.find((p) => p.paymentReference === ref)?.refunded, "partly_refunded", "the list marks it");
+
+  // The same transfer sent again after the payment closed: owed back, its ₦15.00 fee the merchant's.
+  assert.equal((await pay({ amount: "1000" })).status, 200, "a second transfer to the closed payment");
+  const after = await trpcClient(owo, token).payments.overview.query();
+  assert.deepEqual(after.periods.today.money, {
+    gross: "24000.00",
+    fees: "475.00",
+    refunds: "14000.00",
+    adjustments: "0.00",
+    late: "1000.00",
+    net: "9525.00",
+  });
 });
 
 test("over HTTP the overview is the caller's own, and counts a payment the sandbox bank just paid", async () => {

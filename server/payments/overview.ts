@@ -1,4 +1,5 @@
-// The overview's figures: volume (money received on successful payments), counts and success rate, by period and channel.
+// The overview's figures: volume (money received on successful payments), counts and success rate, by period and channel,
+// and the money as the books have it (gross, fees, refunds, net: server/books/net-volume.ts).
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { db } from "../../db/client";
 import { payments, type Mode, type PaymentStatus } from "../../db/schema";
@@ -6,6 +7,7 @@ import { DAY_MS, HOUR_MS, dayLabel, dayStartOf, hourLabel } from "./calendar";
 import { PAYMENT_TYPES, type PaymentType } from "./initiate-schema";
 import { formatKobo } from "./money";
 import { clock } from "../clock";
+import { netVolume, totalOf, type NetVolume } from "../books/net-volume";
 
 export const OVERVIEW_PERIODS = ["today", "7d", "30d"] as const;
 export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
@@ -58,13 +60,42 @@ async function bucketed(merchantId: string, mode: Mode, since: number, until: nu
     .groupBy(bucket, payments.paymentType, payments.status);
 }
 
-type SeriesPoint = { start: string; label: string; USSD: number; TRANSFER: number; successful: number; unsuccessful: number; open: number };
+type SeriesPoint = {
+  start: string;
+  label: string;
+  USSD: number;
+  TRANSFER: number;
+  successful: number;
+  unsuccessful: number;
+  open: number;
+  /** Kobo the books moved in this bucket: sales less fees, refunds and deductions. */
+  net: number;
+  gross: number;
+};
 
-/** Chart points: volume in kobo per channel, and payments by outcome, for each bucket (empty ones included). */
-function series(rows: Bucketed[], since: number, size: number, buckets: number, label: (ms: number) => string): SeriesPoint[] {
+/** Chart points: volume in kobo per channel, payments by outcome, and net volume, for each bucket (empty ones included). */
+function series(
+  rows: Bucketed[],
+  money: NetVolume[],
+  since: number,
+  size: number,
+  buckets: number,
+  label: (ms: number) => string,
+): SeriesPoint[] {
   const points = Array.from({ length: buckets }, (_, i): SeriesPoint => {
     const start = since + i * size;
-    return { start: new Date(start).toISOString(), label: label(start), USSD: 0, TRANSFER: 0, successful: 0, unsuccessful: 0, open: 0 };
+    const moved = money[i];
+    return {
+      start: new Date(start).toISOString(),
+      label: label(start),
+      USSD: 0,
+      TRANSFER: 0,
+      successful: 0,
+      unsuccessful: 0,
+      open: 0,
+      net: moved?.netKobo ?? 0,
+      gross: moved?.grossKobo ?? 0,
+    };
   });
   for (const r of rows) {
     const point = points[r.bucket];
@@ -78,12 +109,27 @@ function series(rows: Bucketed[], since: number, size: number, buckets: number, 
   return points;
 }
 
+/** A period's money as the page shows it. */
+function moneyView(m: NetVolume) {
+  return {
+    gross: formatKobo(m.grossKobo),
+    fees: formatKobo(m.feesKobo),
+    refunds: formatKobo(m.refundsKobo),
+    adjustments: formatKobo(m.adjustmentsKobo),
+    late: formatKobo(m.lateKobo),
+    net: formatKobo(m.netKobo),
+  };
+}
+export type OverviewMoney = ReturnType<typeof moneyView>;
+
 /** Today, the last 7 and the last 30 Lagos days (today included), with hourly points for today and daily ones otherwise. */
 export async function paymentOverview(merchantId: string, mode: Mode, now = clock.now()) {
   const today = dayStartOf(now);
   const since = today - (PERIOD_DAYS["30d"] - 1) * DAY_MS;
   const daily = await bucketed(merchantId, mode, since, today + DAY_MS, DAY_MS);
   const hourly = await bucketed(merchantId, mode, today, today + DAY_MS, HOUR_MS);
+  const dailyMoney = await netVolume(merchantId, mode, since, DAY_MS, PERIOD_DAYS["30d"]);
+  const hourlyMoney = await netVolume(merchantId, mode, today, HOUR_MS, 24);
 
   const periods = Object.fromEntries(
     OVERVIEW_PERIODS.map((period) => {
@@ -97,18 +143,26 @@ export async function paymentOverview(merchantId: string, mode: Mode, now = cloc
       }
       const chart =
         period === "today"
-          ? series(hourly, today, HOUR_MS, 24, hourLabel)
+          ? series(hourly, hourlyMoney, today, HOUR_MS, 24, hourLabel)
           : series(
               daily.filter((r) => r.bucket >= firstBucket).map((r) => ({ ...r, bucket: r.bucket - firstBucket })),
+              dailyMoney.slice(firstBucket),
               since + firstBucket * DAY_MS,
               DAY_MS,
               PERIOD_DAYS[period],
               dayLabel,
             );
       const channels = Object.fromEntries(PAYMENT_TYPES.map((c) => [c, figures(byChannel[c])])) as Record<PaymentType, Figures>;
-      return [period, { since: new Date(since + firstBucket * DAY_MS).toISOString(), totals: figures(total), byChannel: channels, chart }];
+      const money = moneyView(totalOf(dailyMoney.slice(firstBucket)));
+      return [
+        period,
+        { since: new Date(since + firstBucket * DAY_MS).toISOString(), totals: figures(total), money, byChannel: channels, chart },
+      ];
     }),
-  ) as Record<OverviewPeriod, { since: string; totals: Figures; byChannel: Record<PaymentType, Figures>; chart: SeriesPoint[] }>;
+  ) as Record<
+    OverviewPeriod,
+    { since: string; totals: Figures; money: OverviewMoney; byChannel: Record<PaymentType, Figures>; chart: SeriesPoint[] }
+  >;
 
   return { asOf: new Date(now).toISOString(), periods };
 }

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { PaymentRow, PaymentStatus } from "../../db/schema";
-import { paymentState } from "./state";
+import { paymentState, refundMark } from "./state";
 
 const row = (status: PaymentStatus, amountKobo: number, amountPaidKobo: number, amountToRefundKobo = 0) =>
   ({ status, amountKobo, amountPaidKobo, amountToRefundKobo, amountRefundedKobo: 0 }) as PaymentRow;
@@ -54,4 +54,14 @@ test("refunds PENDING or PROCESSED leave less refundable; nothing left, or a pro
 
 test("a kobo owed cannot be halved", () => {
   assert.equal(paymentState(row("PARTIALLY_PAID", 100, 99)).sandboxTransfer.half, null);
+});
+
+test("a payment whose money all went back is refunded, some of it partly refunded; a pending refund marks nothing", () => {
+  const paid = row("SUCCESSFUL", 150_000, 150_000);
+  assert.equal(refundMark(paid), null);
+  assert.equal(refundMark({ ...paid, amountRefundedKobo: 1 }), "partly_refunded");
+  assert.equal(refundMark({ ...paid, amountRefundedKobo: 150_000 }), "refunded");
+  // Late money counts as money that arrived: the sale refunded, the late ₦500.00 not yet.
+  assert.equal(refundMark({ ...row("SUCCESSFUL", 150_000, 150_000, 50_000), amountRefundedKobo: 150_000 }), "partly_refunded");
+  assert.equal(refundMark({ ...row("EXPIRED", 100_000, 0, 100_000), amountRefundedKobo: 100_000 }), "refunded");
 });

@@ -15,6 +15,17 @@ export function nextTransferKobo(p: Pick<PaymentRow, "amountKobo" | "amountPaidK
   return due > 0 ? due : p.amountKobo;
 }
 
+export type RefundMark = "refunded" | "partly_refunded";
+
+/**
+ * Whether the money that arrived for a payment went back to its customer: all of it, part of it, or none (null). What
+ * arrived is amountPaid and the late money (amountToRefund); only PROCESSED refunds (amountRefunded) count.
+ */
+export function refundMark(p: Pick<PaymentRow, "amountPaidKobo" | "amountToRefundKobo" | "amountRefundedKobo">): RefundMark | null {
+  if (p.amountRefundedKobo <= 0) return null;
+  return p.amountRefundedKobo >= p.amountPaidKobo + p.amountToRefundKobo ? "refunded" : "partly_refunded";
+}
+
 export type PaymentState = {
   /** Money can still settle it (PENDING or PARTIALLY_PAID). */
   open: boolean;

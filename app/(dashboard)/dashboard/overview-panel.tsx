@@ -1,10 +1,11 @@
 "use client";
-// The overview's figures and charts; switching period is instant, every period came in the one server call.
+// The overview's figures and charts: money as the books have it (gross, fees, refunds, net) over the payments' counts;
+// switching period is instant, every period came in the one server call.
 import { useState } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { naira } from "@/app/payment-display";
 import { displayNaira } from "@/server/payments/money";
-import type { Figures, OverviewPeriod, PaymentOverview } from "@/server/payments/overview";
+import type { Figures, OverviewMoney, OverviewPeriod, PaymentOverview } from "@/server/payments/overview";
 import styles from "./overview.module.css";
 
 const PERIODS: { id: OverviewPeriod; label: string }[] = [
@@ -13,19 +14,76 @@ const PERIODS: { id: OverviewPeriod; label: string }[] = [
   { id: "30d", label: "30 days" },
 ];
 
-const COLORS = { USSD: "#0b7a5a", TRANSFER: "#175cd3", successful: "#12b76a", unsuccessful: "#f04438", open: "#98a2b3" };
+const COLORS = {
+  USSD: "#0b7a5a",
+  TRANSFER: "#175cd3",
+  successful: "#12b76a",
+  unsuccessful: "#f04438",
+  open: "#98a2b3",
+  gross: "#a4bcfd",
+  net: "#0b7a5a",
+};
 
 function rate(f: Figures): string {
   return f.successRate === null ? "—" : `${(f.successRate * 100).toFixed(1)}%`;
 }
 
-/** Axis ticks, shortened: ₦750, ₦2.5k, ₦12k, ₦1.5M (a label, not money anyone adds up). */
+/** Axis ticks, shortened: ₦750, ₦2.5k, ₦12k, ₦1.5M, −₦3k (a label, not money anyone adds up). */
 function shortNaira(kobo: number): string {
-  const n = kobo / 100;
-  const short = (v: number, unit: string) => `₦${Number(v.toFixed(v < 10 ? 1 : 0))}${unit}`;
+  const sign = kobo < 0 ? "−" : "";
+  const n = Math.abs(kobo) / 100;
+  const short = (v: number, unit: string) => `${sign}₦${Number(v.toFixed(v < 10 ? 1 : 0))}${unit}`;
   if (n >= 1_000_000) return short(n / 1_000_000, "M");
   if (n >= 1_000) return short(n / 1_000, "k");
-  return `₦${Math.round(n)}`;
+  return `${sign}₦${Math.round(n)}`;
+}
+
+/** "−₦460.00" for money that left, "₦0.00" when none did. */
+function minus(amount: string): string {
+  return amount === "0.00" ? naira(amount) : `−${naira(amount)}`;
+}
+
+/** Gross − fees − refunds = net, as the books have it for the period. */
+function MoneyFigures({ money }: { money: OverviewMoney }) {
+  return (
+    <div className={styles.money} data-testid="money">
+      <div className={`card ${styles.kpi}`}>
+        <span className={styles.kpiLabel}>Gross</span>
+        <strong className={styles.kpiValue} data-testid="kpi-gross">
+          {naira(money.gross)}
+        </strong>
+        <span className="muted">customers paid for sales</span>
+      </div>
+      <div className={`card ${styles.kpi}`}>
+        <span className={styles.kpiLabel}>Fees</span>
+        <strong className={styles.kpiValue} data-testid="kpi-fees">
+          {minus(money.fees)}
+        </strong>
+        <span className="muted">the providers kept</span>
+      </div>
+      <div className={`card ${styles.kpi}`}>
+        <span className={styles.kpiLabel}>Refunds</span>
+        <strong className={styles.kpiValue} data-testid="kpi-refunds">
+          {minus(money.refunds)}
+        </strong>
+        <span className="muted">paid back to customers</span>
+      </div>
+      <div className={`card ${styles.kpi} ${styles.net}`}>
+        <span className={styles.kpiLabel}>Net</span>
+        <strong className={styles.kpiValue} data-testid="kpi-net">
+          {naira(money.net)}
+        </strong>
+        <span className="muted">
+          {money.adjustments !== "0.00" ? `after ${naira(money.adjustments)} deducted by providers` : "what you keep"}
+        </span>
+      </div>
+      {money.late !== "0.00" && (
+        <p className={`muted ${styles.late}`} data-testid="money-late">
+          {naira(money.late)} arrived after its payment had closed: it is owed back to the customer, so it is in neither gross nor net.
+        </p>
+      )}
+    </div>
+  );
 }
 
 function ChannelCard({ name, f, total }: { name: string; f: Figures; total: Figures }) {
@@ -34,14 +92,14 @@ function ChannelCard({ name, f, total }: { name: string; f: Figures; total: Figu
     <div className={styles.channel}>
       <div className={styles.channelHead}>
         <strong>{name}</strong>
-        <span className="muted">{share}% of volume</span>
+        <span className="muted">{share}% of money received</span>
       </div>
       <div className={styles.bar}>
         <span style={{ width: `${share}%` }} />
       </div>
       <dl className={styles.channelFigures}>
         <div>
-          <dt>Volume</dt>
+          <dt>Received</dt>
           <dd>{naira(f.volume)}</dd>
         </div>
         <div>
@@ -59,7 +117,7 @@ function ChannelCard({ name, f, total }: { name: string; f: Figures; total: Figu
 
 export function OverviewPanel({ overview }: { overview: PaymentOverview }) {
   const [period, setPeriod] = useState<OverviewPeriod>("7d");
-  const { totals, byChannel, chart } = overview.periods[period];
+  const { totals, money, byChannel, chart } = overview.periods[period];
   const ended = totals.successful + totals.failed + totals.expired;
   return (
     <div className={styles.panel}>
@@ -78,21 +136,16 @@ export function OverviewPanel({ overview }: { overview: PaymentOverview }) {
         ))}
       </div>
 
+      <MoneyFigures money={money} />
+
       <div className={styles.kpis}>
-        <div className={`card ${styles.kpi}`}>
-          <span className={styles.kpiLabel}>Volume</span>
-          <strong className={styles.kpiValue} data-testid="kpi-volume">
-            {naira(totals.volume)}
-          </strong>
-          <span className="muted">{totals.successful.toLocaleString("en-NG")} successful payments</span>
-        </div>
         <div className={`card ${styles.kpi}`}>
           <span className={styles.kpiLabel}>Payments</span>
           <strong className={styles.kpiValue} data-testid="kpi-count">
             {totals.count.toLocaleString("en-NG")}
           </strong>
           <span className="muted">
-            {totals.open} open · {totals.failed} failed · {totals.expired} expired
+            {totals.successful.toLocaleString("en-NG")} successful · {totals.open} open · {totals.failed} failed · {totals.expired} expired
             {totals.cancelled > 0 && ` · ${totals.cancelled} cancelled`}
           </span>
         </div>
@@ -105,6 +158,27 @@ export function OverviewPanel({ overview }: { overview: PaymentOverview }) {
         </div>
       </div>
 
+      <div className={`card ${styles.chart}`}>
+        <h2>Net volume</h2>
+        <ResponsiveContainer width="100%" height={240}>
+          <BarChart data={chart} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barGap={2}>
+            <CartesianGrid vertical={false} stroke="#eef1f6" />
+            <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={12} interval="preserveStartEnd" minTickGap={12} />
+            <YAxis tickFormatter={shortNaira} tickLine={false} axisLine={false} fontSize={12} width={56} />
+            <Tooltip formatter={(v) => displayNaira(Number(v))} cursor={{ fill: "#f2f4f7" }} />
+            <Legend
+              iconType="circle"
+              wrapperStyle={{ fontSize: 12 }}
+              itemSorter={null}
+              formatter={(name) => <span className={styles.legend}>{name}</span>}
+            />
+            <ReferenceLine y={0} stroke="#98a2b3" />
+            <Bar dataKey="gross" name="Gross" fill={COLORS.gross} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+            <Bar dataKey="net" name="Net" fill={COLORS.net} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </div>
+
       <div className={styles.channels}>
         <ChannelCard name="USSD" f={byChannel.USSD} total={totals} />
         <ChannelCard name="Bank transfer" f={byChannel.TRANSFER} total={totals} />
@@ -112,7 +186,7 @@ export function OverviewPanel({ overview }: { overview: PaymentOverview }) {
 
       <div className={styles.charts}>
         <div className={`card ${styles.chart}`}>
-          <h2>Volume by channel</h2>
+          <h2>Received by channel</h2>
           <ResponsiveContainer width="100%" height={240}>
             <BarChart data={chart} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
               <CartesianGrid vertical={false} stroke="#eef1f6" />

@@ -16,8 +16,7 @@ export default async function OverviewPage() {
         <div>
           <h1>Overview</h1>
           <p className="muted">
-            {caller?.merchantName} · {caller?.mode === "live" ? "live payments" : "test payments"} · money received on successful payments,
-            Lagos time
+            {caller?.merchantName} · {caller?.mode === "live" ? "live payments" : "test payments"} · money as your books have it, Lagos time
           </p>
         </div>
         <a className="button" href="/payments/new">

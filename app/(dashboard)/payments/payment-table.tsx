@@ -1,4 +1,5 @@
-// The payments table of the list and the overview: status first, amount, who, when; each row opens the payment.
+// The payments table of the list and the overview: status (and whether its money went back) first, amount, who, when;
+// each row opens the payment.
 import { channelLabel, lagosDateTime, naira, STATUS_LABEL } from "@/app/payment-display";
 import type { PaymentSummary } from "@/server/payments/history";
 import styles from "./payments.module.css";
@@ -9,6 +10,13 @@ export function paymentHref(paymentReference: string): string {
 
 export function StatusBadge({ status }: { status: PaymentSummary["status"] }) {
   return <span className={`badge badge-${status}`}>{STATUS_LABEL[status]}</span>;
+}
+
+const REFUND_LABEL = { refunded: "Refunded", partly_refunded: "Partly refunded" } as const;
+
+/** Beside the status: the payment's money went back, all of it or part (the core decides which). */
+export function RefundBadge({ mark }: { mark: NonNullable<PaymentSummary["refunded"]> }) {
+  return <span className={`badge badge-${mark}`}>{REFUND_LABEL[mark]}</span>;
 }
 
 export function PaymentTable({ items, caption }: { items: PaymentSummary[]; caption?: string }) {
@@ -30,7 +38,10 @@ export function PaymentTable({ items, caption }: { items: PaymentSummary[]; capt
           {items.map((p) => (
             <tr key={p.linkingReference} className={styles.row}>
               <td>
-                <StatusBadge status={p.status} />
+                <span className={styles.status}>
+                  <StatusBadge status={p.status} />
+                  {p.refunded && <RefundBadge mark={p.refunded} />}
+                </span>
               </td>
               <td className="num">
                 <strong>{naira(p.amount)}</strong>
