@@ -74,6 +74,7 @@ test("connect a provider against its double, create a live payment from the dash
   await page.getByLabel("Mobile number").fill("08031234567");
   await page.getByLabel("E-mail").fill("chiamaka@example.com");
   await page.getByLabel("Payment reference").fill(reference);
+  await page.getByText("Callback and redirect (optional)").click();
   await page.getByLabel("Callback URL").fill(`${origin}/api/health`);
   await page.getByLabel("Redirect URL").fill(`${origin}/signin`);
   await page.getByRole("button", { name: "Create dial code" }).click();

@@ -22,6 +22,7 @@ test("create a USSD payment, pay it with the sandbox bank, see it succeed, callb
   await page.getByLabel("Mobile number").fill("08031234567");
   await page.getByLabel("E-mail").fill("chiamaka@example.com");
   await page.getByLabel("Payment reference").fill(reference);
+  await page.getByText("Callback and redirect (optional)").click();
   await page.getByLabel("Callback URL").fill(`${origin}/api/health`);
   await page.getByLabel("Redirect URL").fill(`${origin}/signin`);
   await page.getByRole("button", { name: "Create dial code" }).click();
@@ -58,8 +59,6 @@ test("create a USSD payment, pay it with the sandbox bank, see it succeed, callb
   await page.getByLabel("Customer name").fill("Bayo Ade");
   await page.getByLabel("Mobile number").fill("08050000000");
   await page.getByLabel("E-mail").fill("bayo@example.com");
-  await page.getByLabel("Callback URL").fill(`${origin}/api/health`);
-  await page.getByLabel("Redirect URL").fill(`${origin}/signin`);
   await page.getByRole("button", { name: "Create dial code" }).click();
   await page.getByRole("button", { name: "Bank declines" }).click();
   await expect(page.getByTestId("payment-status")).toHaveText("Failed");

@@ -137,8 +137,9 @@ export const restRoutes: RestRoute[] = [
     access: "token",
     body: "json",
     run: async ({ params, caller, json }) => {
-      const verified = await simulatePayment(caller.merchantId, caller.mode, params.reference ?? "", json);
-      return { json: successJson({ ...ok, payments: verified.payments }) };
+      const { code, message, payments } = await simulatePayment(caller.merchantId, caller.mode, params.reference ?? "", json);
+      // Verify's own code and message: a part payment is S20 here too, never "00".
+      return { json: successJson({ code, message, payments }) };
     },
   },
   {

@@ -182,7 +182,8 @@ export const refundStatusAnswer = success({
   }),
 });
 
-export const simulateAnswer = success({ ...successful, payments: paymentState });
+// Verify's own code and message: a part payment answers S20 here as well.
+export const simulateAnswer = success({ code: verifyAnswer.shape.data.shape.code, message: z.string(), payments: paymentState });
 
 export const errorAnswer = z.object({
   status: z.literal("ERROR"),

@@ -358,7 +358,7 @@ export function openApiDocument(publicUrl: string) {
           operationId: "simulatePayment",
           summary: "Make the sandbox bank pay, under- or over-pay, or decline",
           description:
-            'USSD: {"outcome":"pay"} or {"outcome":"decline"}. TRANSFER: {"outcome":"pay"} pays the balance owed, {"outcome":"pay","amount":"700.00"} that amount. Answers once Owo applied the bank\'s notice.',
+            'USSD: {"outcome":"pay"} or {"outcome":"decline"}. TRANSFER: {"outcome":"pay"} pays the balance owed, {"outcome":"pay","amount":"700.00"} that amount. Answers once Owo applied the bank\'s notice, with verify\'s code and message (S20 for a part payment).',
           parameters: [referenceParameter],
           requestBody: {
             required: true,

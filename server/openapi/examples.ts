@@ -273,7 +273,7 @@ export const fieldErrorAnswerExample = {
     message: "Invalid/Missing parameters = email, mobileNumber",
     errors: [
       { field: "email", message: "must be an e-mail address, e.g. ada@example.com" },
-      { field: "mobileNumber", message: "must be 7 to 15 digits, e.g. 08012345678" },
+      { field: "mobileNumber", message: "must be 7 to 15 digits, optionally after a leading +, e.g. 08012345678 or +2348012345678" },
     ],
   },
 };

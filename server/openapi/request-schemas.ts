@@ -23,7 +23,7 @@ function initiateFields(
     publicKey: "The public key of the token's merchant (pk_test_… or pk_live_…)",
     amount: `Naira as a string of digits with at most 2 decimals, from ${formatKobo(min)} to ${formatKobo(max)} for ${type}`,
     fullName: "The customer's name, 1 to 100 characters after trimming",
-    mobileNumber: "7 to 15 digits",
+    mobileNumber: "7 to 15 digits, optionally after a leading + (+2348012345678); stored and echoed as the digits",
     email: "An e-mail address, at most 254 characters",
     currency: "Only NGN",
     country: "Only NG",

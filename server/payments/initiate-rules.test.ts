@@ -109,11 +109,30 @@ test("fullName: 1 to 100 characters after trimming", async () => {
   await refused({ fullName: `${hundred}x` }, "S5", ["fullName"]);
 });
 
-test("mobileNumber: 7 to 15 digits", async () => {
-  for (const mobileNumber of ["123456", "1".repeat(16), "+2348012345678", "0801 234 5678", "080-1234-567", 8012345678]) {
+test("mobileNumber: 7 to 15 digits, optionally after a leading +, kept as the digits", async () => {
+  for (const mobileNumber of [
+    "123456",
+    "1".repeat(16),
+    "++2348012345678",
+    "234+8012345678",
+    "+",
+    "0801 234 5678",
+    "080-1234-567",
+    8012345678,
+  ]) {
     await refused({ mobileNumber }, "S5", ["mobileNumber"]);
   }
-  for (const mobileNumber of ["1234567", "2348012345678", "1".repeat(15)]) await accepted({ mobileNumber });
+  const data = await refused({ mobileNumber: "12" }, "S5", ["mobileNumber"]);
+  assert.match(data.errors[0]?.message ?? "", /leading \+/);
+  for (const mobileNumber of ["1234567", "2348012345678", "1".repeat(15), "+1234567", `+${"1".repeat(15)}`])
+    await accepted({ mobileNumber });
+  for (const door of ["rest", "trpc"] as const) {
+    const body = bodyFor("TRANSFER", { mobileNumber: "+2348012345678" });
+    if (door === "rest") assert.equal((await rest(body)).status, 200);
+    else await viaTrpc(body);
+    const verify = await call(owo, "GET", `/api/v3/payments/query/${body.paymentReference}`, { token });
+    assert.equal(verify.json.data.customers.customerMobile, "2348012345678", `${door}: the digits are kept`);
+  }
 });
 
 test("email: an e-mail address of at most 254 characters", async () => {
@@ -150,6 +169,21 @@ test("callbackUrl and redirectUrl: absolute http(s) URLs of at most 2048 charact
     }
     for (const url of [long(2048), "http://127.0.0.1:8080/cb", "HTTPS://Shop.Example.NG/cb?x=1#y"]) await accepted({ [field]: url });
   }
+  // Each field's example is of its own kind: a redirect is a page for the customer, not a callback endpoint.
+  const both = await refused({ callbackUrl: "shop", redirectUrl: "shop" }, "S5", ["callbackUrl", "redirectUrl"]);
+  assert.deepEqual(
+    both.errors.map((e) => e.message),
+    [
+      "must be an absolute http(s) URL, e.g. https://shop.example.ng/owo/callback",
+      "must be an absolute http(s) URL, e.g. https://shop.example.ng/thanks",
+    ],
+  );
+});
+
+test("a machine must send both URLs over REST and tRPC: left out, each is S5 naming it", async () => {
+  await refused({ callbackUrl: undefined, redirectUrl: undefined }, "S5", ["callbackUrl", "redirectUrl"]);
+  await refused({ redirectUrl: undefined }, "S5", ["redirectUrl"], "TRANSFER");
+  await refused({ callbackUrl: undefined, email: "nope" }, "S5", ["email", "callbackUrl"]);
 });
 
 test("paymentType: USSD or TRANSFER → else S5, and the shared fields are still checked", async () => {

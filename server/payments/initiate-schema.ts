@@ -25,13 +25,22 @@ export function amountField(type: PaymentType) {
   });
 }
 
-const URL_MESSAGE = "must be an absolute http(s) URL, e.g. https://shop.example.ng/owo/callback";
+// Each URL field's error shows an example of its own kind: a redirect is a page for the customer, not a callback.
+const urlMessage = (example: string) => `must be an absolute http(s) URL, e.g. ${example}`;
 
 // The URL parser forgives stray spaces, tabs and "http:host"; the contract asks for the URL as it will be used.
-export const httpUrl = z
-  .string({ error: URL_MESSAGE })
-  .max(2048, "must be at most 2048 characters")
-  .refine((v) => /^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i.test(v) && URL.canParse(v) && new URL(v).hostname.length > 0, URL_MESSAGE);
+function httpUrlField(example: string) {
+  const message = urlMessage(example);
+  return z
+    .string({ error: message })
+    .max(2048, "must be at most 2048 characters")
+    .refine((v) => /^https?:\/\/[^\s\u0000-\u001f\u007f]+$/i.test(v) && URL.canParse(v) && new URL(v).hostname.length > 0, message);
+}
+
+export const httpUrl = httpUrlField("https://shop.example.ng/owo/callback");
+const redirectUrl = httpUrlField("https://shop.example.ng/thanks");
+
+const MOBILE_NUMBER = "must be 7 to 15 digits, optionally after a leading +, e.g. 08012345678 or +2348012345678";
 
 const FULL_NAME = "must be the customer's name, 1 to 100 characters";
 
@@ -43,9 +52,11 @@ export const commonFields = z.object({
     .trim()
     .refine((v) => v.length > 0, FULL_NAME)
     .refine((v) => [...v].length <= 100, "must be at most 100 characters"),
+  // API.md: a leading + is how Nigerians write numbers; the digits are what is stored and echoed.
   mobileNumber: z
-    .string({ error: "must be 7 to 15 digits, e.g. 08012345678" })
-    .regex(/^\d{7,15}$/, "must be 7 to 15 digits, e.g. 08012345678"),
+    .string({ error: MOBILE_NUMBER })
+    .regex(/^\+?\d{7,15}$/, MOBILE_NUMBER)
+    .transform((v) => v.replace(/^\+/, "")),
   email: z
     .string({ error: "must be an e-mail address, e.g. ada@example.com" })
     .max(254, "must be at most 254 characters")
@@ -56,7 +67,7 @@ export const commonFields = z.object({
     .string({ error: "must be 1 to 64 of A-Z a-z 0-9 . _ - with at least one letter or digit" })
     .regex(/^(?=.*[A-Za-z0-9])[A-Za-z0-9._-]{1,64}$/, "must be 1 to 64 of A-Z a-z 0-9 . _ - with at least one letter or digit"),
   callbackUrl: httpUrl,
-  redirectUrl: httpUrl,
+  redirectUrl,
 });
 
 const ussdBankCode = z
@@ -79,10 +90,16 @@ export const transferRequest = commonFields.extend({
   bankCode: z.null({ error: "must be absent (or null) for TRANSFER: the account is opened at Owo's bank" }).optional(),
 });
 
+// API.md (tRPC): a person on the dashboard may leave both URLs out (the merchant's defaults, else Owo's receipt page
+// and webhook endpoints only); machines must send both, which checkInitiateRequest holds them to.
+const urlsLeftOut = { callbackUrl: commonFields.shape.callbackUrl.optional(), redirectUrl: commonFields.shape.redirectUrl.optional() };
+
 /** The tRPC `initiatePayment` input: the REST body without publicKey. */
-export const initiatePaymentInput = z.discriminatedUnion("paymentType", [ussdRequest, transferRequest], {
-  error: 'must be "USSD" or "TRANSFER"',
-});
+export const initiatePaymentInput = z.discriminatedUnion(
+  "paymentType",
+  [ussdRequest.extend(urlsLeftOut), transferRequest.extend(urlsLeftOut)],
+  { error: 'must be "USSD" or "TRANSFER"' },
+);
 
 export type InitiatePaymentInput = z.input<typeof initiatePaymentInput>;
 export type InitiateRequest = z.output<typeof initiatePaymentInput>;
@@ -115,13 +132,11 @@ function fieldErrors(raw: RawBody, error: z.ZodError): FieldError[] {
   };
   collect(error);
   if (byField.has("paymentType")) {
-    const shared = commonFields.safeParse(raw);
+    const shared = commonFields.extend(urlsLeftOut).safeParse(raw);
     if (!shared.success) collect(shared.error);
     if (parseAmount(raw.amount) === null) byField.set("amount", AMOUNT_FORMAT);
   }
-  return [...byField]
-    .map(([field, message]) => ({ field, message }))
-    .sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field));
+  return sortedErrors([...byField].map(([field, message]) => ({ field, message })));
 }
 
 const SINGLE_FIELD_CODES = { amount: "S2", currency: "S4", country: "S6", bankCode: "S8" } as const;
@@ -142,7 +157,30 @@ export function initiateError(errors: FieldError[], paymentType: unknown, missin
   return invalidFields(errors);
 }
 
-function checkInitiateRequest(raw: unknown, opts: { publicKey: boolean }): { request: InitiateRequest } | { error: ApiError } {
+/** Machines send both URLs; a person on the dashboard may leave them out (`urls: "mayBeLeftOut"`). */
+type CheckOptions = { publicKey: boolean; urls?: "required" | "mayBeLeftOut" };
+
+const URL_FIELDS = ["callbackUrl", "redirectUrl"] as const;
+
+function sortedErrors(errors: FieldError[]): FieldError[] {
+  return errors.sort((a, b) => FIELD_ORDER.indexOf(a.field) - FIELD_ORDER.indexOf(b.field));
+}
+
+/** The URL fields a request left out, each with its own "must be…" message. */
+function urlsNotSent(body: Partial<Record<(typeof URL_FIELDS)[number], unknown>>): FieldError[] {
+  return URL_FIELDS.filter((field) => body[field] === undefined).map((field) => {
+    const left = commonFields.shape[field].safeParse(undefined);
+    return { field, message: left.error?.issues[0]?.message ?? "is required" };
+  });
+}
+
+/** API.md (tRPC): only a person on the dashboard may leave the URLs out; a machine's request without them is S5. */
+export function assertUrlsSent(request: InitiateRequest): void {
+  const errors = urlsNotSent(request);
+  if (errors.length) throw invalidFields(errors);
+}
+
+function checkInitiateRequest(raw: unknown, opts: CheckOptions): { request: InitiateRequest } | { error: ApiError } {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) {
     return {
       error: new ApiError("S5", "Invalid/Missing parameters = body: send a JSON object", [
@@ -153,6 +191,10 @@ function checkInitiateRequest(raw: unknown, opts: { publicKey: boolean }): { req
   const body = raw as RawBody;
   const parsed = initiatePaymentInput.safeParse(body);
   const errors = parsed.success ? [] : fieldErrors(body, parsed.error);
+  if (opts.urls !== "mayBeLeftOut") {
+    errors.push(...urlsNotSent(body));
+    sortedErrors(errors);
+  }
   if (opts.publicKey && (typeof body.publicKey !== "string" || body.publicKey.length === 0)) {
     errors.unshift({ field: "publicKey", message: "must be your public key, e.g. pk_test_…" });
   }
@@ -164,14 +206,14 @@ function checkInitiateRequest(raw: unknown, opts: { publicKey: boolean }): { req
 }
 
 /** Parses an initiation body (REST adds publicKey) or throws the ApiError API.md prescribes. */
-export function parseInitiateRequest(raw: unknown, opts: { publicKey: boolean }): InitiateRequest {
+export function parseInitiateRequest(raw: unknown, opts: CheckOptions): InitiateRequest {
   const checked = checkInitiateRequest(raw, opts);
   if ("error" in checked) throw checked.error;
   return checked.request;
 }
 
 /** Why tRPC refused an `initiatePayment` input, in the very words REST answers for the same body. */
-export function initiateInputError(raw: unknown): ApiError | null {
-  const checked = checkInitiateRequest(raw, { publicKey: false });
+export function initiateInputError(raw: unknown, urls: CheckOptions["urls"] = "required"): ApiError | null {
+  const checked = checkInitiateRequest(raw, { publicKey: false, urls });
   return "error" in checked ? checked.error : null;
 }

@@ -12,7 +12,7 @@ import { randomDigits } from "../identifiers";
 import { bankByCode } from "../providers/banks";
 import { issueInProcess, issuesInProcess } from "../providers/registry";
 import { settings } from "../settings";
-import type { InitiateRequest, PaymentType } from "./initiate-schema";
+import { assertUrlsSent, type InitiateRequest, type PaymentType } from "./initiate-schema";
 import { recordEvent, writeEvent } from "./events";
 import { dropReservation, issuedColumns, issueRequest, issueReserved, reservationStaleAfterMs, type ChannelChoice } from "./issue";
 import { formatKobo } from "./money";
@@ -127,7 +127,7 @@ const insertPayment = prepared((tx) =>
 );
 const merchantName = prepared((db) =>
   db
-    .select({ name: merchants.name })
+    .select({ name: merchants.name, defaultCallbackUrl: merchants.defaultCallbackUrl, defaultRedirectUrl: merchants.defaultRedirectUrl })
     .from(merchants)
     .where(eq(merchants.id, sql.placeholder("merchantId"))),
 );
@@ -197,8 +197,10 @@ async function reserve(req: InitiateRequest, who: Initiation, print: string, now
         fullName: req.fullName,
         mobileNumber: req.mobileNumber,
         email: req.email,
-        callbackUrl: req.callbackUrl,
-        redirectUrl: req.redirectUrl,
+        // Left out only from the dashboard: the merchant's saved defaults, else "" (no callback; the
+        // customer's browser stays on Owo's receipt and only webhook endpoints hear of it).
+        callbackUrl: req.callbackUrl ?? merchant.defaultCallbackUrl ?? "",
+        redirectUrl: req.redirectUrl ?? merchant.defaultRedirectUrl ?? "",
         bankCode: null,
         providerReference: null,
         dialCode: null,
@@ -257,6 +259,7 @@ export async function initiatePayment(req: InitiateRequest, who: Initiation): Pr
   // Test mode's only issuer is the sandbox bank; a live payment's provider is the one that answered.
   let provider = who.mode === "test" ? "sandbox" : "none";
   try {
+    if (who.source !== "dashboard") assertUrlsSent(req);
     const answer = await initiate(req, who, (name) => (provider = name));
     countInitiation(who.mode, req.paymentType, provider, answer.replayed ? "replayed" : "issued");
     return answer;

@@ -50,6 +50,7 @@ test("USSD pay → SUCCESSFUL (00) with amountPaid and paidAt", async () => {
   const sim = await simulate(ref, { outcome: "pay" });
   assert.equal(sim.status, 200, sim.text);
   assert.equal(sim.json.data.payments.status, "SUCCESSFUL");
+  assert.deepEqual([sim.json.data.code, sim.json.data.message], ["00", "Successful"]);
   const v = await verify(ref);
   assert.equal(v.code, "00");
   assert.equal(v.message, "Successful");
@@ -99,6 +100,8 @@ test("TRANSFER under-pay → PARTIALLY_PAID, then the balance → SUCCESSFUL", a
   let v = await verify(ref);
   assert.equal(v.code, "S20");
   assert.equal(v.message, "Partially paid; awaiting the balance");
+  // The simulate answer carries verify's code and message, not a blanket "00" Successful.
+  assert.deepEqual([part.json.data.code, part.json.data.message], [v.code, v.message]);
   assert.equal(v.payments.amountPaid, "700.00");
   assert.equal(v.payments.paidAt, null);
   await simulate(ref, { outcome: "pay" }); // the balance still owed: 800.00

@@ -58,11 +58,13 @@ const API_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, ApiCode>> = {
 };
 
 /** The ApiError behind any tRPC failure, so both doors describe a fault in the same words. */
-function apiErrorOf(error: TRPCError, path: string | undefined, input: unknown): ApiError {
+function apiErrorOf(error: TRPCError, path: string | undefined, input: unknown, ctx: Context | undefined): ApiError {
   const cause = error.cause;
   if (cause instanceof ApiError) return cause;
   if (cause instanceof ZodError) {
-    const initiation = path === "initiatePayment" ? initiateInputError(input) : null;
+    // A person on the dashboard may leave the URLs out (API.md tRPC); a machine is told they are missing.
+    const urls = ctx?.caller?.kind === "user" ? "mayBeLeftOut" : "required";
+    const initiation = path === "initiatePayment" ? initiateInputError(input, urls) : null;
     if (initiation) return initiation;
     const flat = z.flattenError(cause);
     const errors = Object.entries(flat.fieldErrors as Record<string, string[] | undefined>).map(([field, messages]) => ({
@@ -79,7 +81,7 @@ function apiErrorOf(error: TRPCError, path: string | undefined, input: unknown):
 const t = initTRPC.context<Context>().create({
   transformer,
   errorFormatter({ shape, error, path, input, ctx }) {
-    const api = apiErrorOf(error, path, input);
+    const api = apiErrorOf(error, path, input, ctx);
     const message = api.code === "S500" ? `Unexpected error; quote request id ${ctx?.requestId ?? "?"} to support` : api.message;
     return {
       message,

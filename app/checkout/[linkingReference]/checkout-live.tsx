@@ -162,7 +162,10 @@ export function CheckoutLive({ initial, qr, renderedAt }: { initial: CheckoutSta
                 className={styles.account}
                 numberClassName={styles.number}
               />
-              <p className="muted">This account is for this payment only. Money sent after it expires is refunded.</p>
+              <p className="muted">
+                This account is for this payment only. Money sent after it expires does not pay for it: {view.merchantName} is told to
+                refund it to you.
+              </p>
             </section>
           )}
           <p className={styles.timer}>

@@ -134,9 +134,13 @@ export function PaymentLive({ initial, qr, canAct, canMoveMoney, renderedAt, jus
               <dt>Expires</dt>
               <dd>{lagosDateTime(p.expiresAt)}</dd>
               <dt>Callback</dt>
-              <dd className={styles.url}>{d.callbackUrl}</dd>
+              <dd className={styles.url} data-testid="callback-url">
+                {d.callbackUrl || "None: only your webhook endpoints are told"}
+              </dd>
               <dt>Redirect</dt>
-              <dd className={styles.url}>{d.redirectUrl}</dd>
+              <dd className={styles.url} data-testid="redirect-url">
+                {d.redirectUrl || "None: the customer stays on Owo's receipt page"}
+              </dd>
             </dl>
           </section>
         </aside>

@@ -9,7 +9,8 @@ import type { InitiatePaymentInput, PaymentType } from "@/server/payments/initia
 import styles from "../payments.module.css";
 
 type Bank = { bankCode: string; bankName: string; ussdCode: string };
-type Props = { banks: Bank[]; suggestedReference: string; callbackUrl: string; redirectUrl: string };
+/** The merchant's saved defaults (Developers), used by the server when the fields are left empty. */
+type Props = { banks: Bank[]; suggestedReference: string; defaultCallbackUrl: string | null; defaultRedirectUrl: string | null };
 
 const LABEL: Record<string, string> = {
   amount: "Amount",
@@ -22,13 +23,19 @@ const LABEL: Record<string, string> = {
   redirectUrl: "Redirect URL",
 };
 
-export function NewPaymentForm({ banks, suggestedReference, callbackUrl, redirectUrl }: Props) {
+/** What the server does with empty URL fields, in the words of API.md (tRPC). */
+function whenLeftEmpty(callbackUrl: string | null, redirectUrl: string | null): string {
+  const callbacks = callbackUrl ? `callbacks go to your default ${callbackUrl}` : "only your webhook endpoints get the events";
+  const browser = redirectUrl ? `the customer returns to your default ${redirectUrl}` : "the customer ends on Owo's own receipt page";
+  return `${browser} and ${callbacks}.`;
+}
+
+export function NewPaymentForm({ banks, suggestedReference, defaultCallbackUrl, defaultRedirectUrl }: Props) {
   const router = useRouter();
   const [channel, setChannel] = useState<PaymentType>("USSD");
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const initiate = trpc.initiatePayment.useMutation();
-  const urlsMissing = !callbackUrl || !redirectUrl;
 
   async function submit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -43,8 +50,9 @@ export function NewPaymentForm({ banks, suggestedReference, callbackUrl, redirec
       currency: "NGN" as const,
       country: "NG" as const,
       paymentReference: text("paymentReference"),
-      callbackUrl: text("callbackUrl"),
-      redirectUrl: text("redirectUrl"),
+      // Left empty, they are not sent: the server uses the saved defaults, else Owo's receipt page (API.md tRPC).
+      ...(text("callbackUrl") ? { callbackUrl: text("callbackUrl") } : {}),
+      ...(text("redirectUrl") ? { redirectUrl: text("redirectUrl") } : {}),
     };
     const bank = text("bankCode");
     // No bank chosen is sent as no bankCode, so the schema says "required" rather than "unknown code".
@@ -139,15 +147,15 @@ export function NewPaymentForm({ banks, suggestedReference, callbackUrl, redirec
         {input("paymentReference", { defaultValue: suggestedReference, spellCheck: false })}
       </div>
 
-      <details className={styles.advanced} open={urlsMissing || Boolean(errors.callbackUrl || errors.redirectUrl)}>
-        <summary>Callback and redirect</summary>
+      <details className={styles.advanced} open={Boolean(errors.callbackUrl || errors.redirectUrl)}>
+        <summary>Callback and redirect (optional)</summary>
         <div className={styles.moreBody}>
-          <p className={styles.hint}>
-            Owo POSTs the signed result to the callback URL and sends the customer&apos;s browser to the redirect URL. Save defaults under
-            Payment links to fill these in for you.
+          <p className={styles.hint} data-testid="url-defaults">
+            Owo POSTs the signed result to the callback URL and sends the customer&apos;s browser to the redirect URL when the payment ends.
+            Left empty, {whenLeftEmpty(defaultCallbackUrl, defaultRedirectUrl)} Your defaults are on <a href="/developers">Developers</a>.
           </p>
-          {input("callbackUrl", { type: "url", defaultValue: callbackUrl, placeholder: "https://shop.example.ng/owo/callback" })}
-          {input("redirectUrl", { type: "url", defaultValue: redirectUrl, placeholder: "https://shop.example.ng/thanks" })}
+          {input("callbackUrl", { type: "url", placeholder: defaultCallbackUrl ?? "https://shop.example.ng/owo/callback" })}
+          {input("redirectUrl", { type: "url", placeholder: defaultRedirectUrl ?? "https://shop.example.ng/thanks" })}
         </div>
       </details>
 

@@ -31,8 +31,8 @@ export default async function NewPaymentPage() {
       <NewPaymentForm
         banks={ussdBanks.map((b) => ({ bankCode: b.bankCode, bankName: b.bankName, ussdCode: b.ussdCode ?? "" }))}
         suggestedReference={`ord-${new Date().toISOString().slice(2, 10).replaceAll("-", "")}-${randomBytes(3).toString("hex")}`}
-        callbackUrl={defaults.defaultCallbackUrl ?? ""}
-        redirectUrl={defaults.defaultRedirectUrl ?? ""}
+        defaultCallbackUrl={defaults.defaultCallbackUrl}
+        defaultRedirectUrl={defaults.defaultRedirectUrl}
       />
     </section>
   );
