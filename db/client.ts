@@ -5,11 +5,12 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { trace } from "@opentelemetry/api";
 import type Database from "better-sqlite3";
+import type pg from "pg";
 import type { LoopLocks } from "./advisory-locks";
 import { databaseTargetOf } from "./location";
 import { openPostgres } from "./postgres-store";
 import { openSqlite } from "./sqlite-store";
-import type { Db, Isolation, PoolUse, Readiness, Store } from "./store";
+import { QueueNeeded, type Db, type Isolation, type PoolUse, type Readiness, type Store } from "./store";
 
 export type { Db, Isolation, Readiness } from "./store";
 export type Tx = Db;
@@ -19,8 +20,11 @@ const tracer = trace.getTracer("owo");
 type Opened = { store: Store; migrated: boolean };
 const holder = globalThis as unknown as { __owoDb?: Opened; __owoOpenTx?: AsyncLocalStorage<OpenTx> };
 
-/** The transaction the current async call chain runs in; `open` turns false at commit, for work it left behind. */
-type OpenTx = { tx: Db; open: boolean };
+/**
+ * The transaction the current async call chain runs in; `open` turns false at commit, for work it left behind.
+ * `queues`: those it holds from its start (PostgreSQL; `joinQueue`).
+ */
+type OpenTx = { tx: Db; open: boolean; queues: ReadonlySet<string> };
 const current = (holder.__owoOpenTx ??= new AsyncLocalStorage<OpenTx>());
 
 function positiveInteger(name: string, fallback: number): number {
@@ -63,7 +67,13 @@ export function db(): Db {
  * `Isolation`): SQLite runs one at a time, PostgreSQL retries the body from the start when another got in its way. So the body does database work only: never the network, never
  * anything that must not happen twice. A `write()` inside another joins it.
  */
-export async function write<T>(body: (tx: Tx) => Promise<T>, options: { isolation?: Isolation } = {}): Promise<T> {
+export type WriteOptions = {
+  isolation?: Isolation;
+  /** Queues the body will join (`joinQueue`), when the caller knows them: held from the start, the body runs once. */
+  queues?: string[];
+};
+
+export async function write<T>(body: (tx: Tx) => Promise<T>, options: WriteOptions = {}): Promise<T> {
   const inside = current.getStore();
   if (inside?.open) return body(inside.tx);
   // Traced only inside a recording span (a request's, when OTEL_EXPORTER_OTLP_ENDPOINT is set): otherwise no span at all.
@@ -78,15 +88,31 @@ export async function write<T>(body: (tx: Tx) => Promise<T>, options: { isolatio
   return transaction(body, options);
 }
 
-function transaction<T>(body: (tx: Tx) => Promise<T>, options: { isolation?: Isolation }): Promise<T> {
-  return opened().store.transaction(async (tx) => {
-    const here: OpenTx = { tx, open: true };
-    try {
-      return await current.run(here, () => body(tx));
-    } finally {
-      here.open = false;
-    }
-  }, options.isolation ?? "serializable");
+function transaction<T>(body: (tx: Tx) => Promise<T>, options: WriteOptions): Promise<T> {
+  return opened().store.transaction(
+    async (tx, queues) => {
+      const here: OpenTx = { tx, open: true, queues };
+      try {
+        return await current.run(here, () => body(tx));
+      } finally {
+        here.open = false;
+      }
+    },
+    options.isolation ?? "serializable",
+    options.queues,
+  );
+}
+
+/**
+ * Called inside `write()` before moving a row every writer of `queue` moves (a merchant's ledger head and balances):
+ * such writers then run one after another. PostgreSQL: the transaction must hold the queue from before its snapshot,
+ * or two of them would meet at the row and one would fail serialization; one that does not is run again from the
+ * start holding it (pass `queues` to `write()` to spare that). SQLite runs every writer in turn already.
+ */
+export function joinQueue(queue: string): void {
+  const inside = current.getStore();
+  if (!inside?.open) throw new Error(`joinQueue(${queue}) outside a write transaction`);
+  if (!inside.queues.has(queue) && opened().store.dialect === "postgres") throw new QueueNeeded(queue);
 }
 
 /**
@@ -96,7 +122,7 @@ function transaction<T>(body: (tx: Tx) => Promise<T>, options: { isolation?: Iso
 export async function readSnapshot<T>(body: () => Promise<T>): Promise<T> {
   if (current.getStore()?.open) return body();
   return opened().store.snapshot(async (tx) => {
-    const here: OpenTx = { tx, open: true };
+    const here: OpenTx = { tx, open: true, queues: new Set() };
     try {
       return await current.run(here, body);
     } finally {
@@ -150,6 +176,20 @@ export function rawSqlite(): Database.Database {
   const store = opened().store;
   if (store.dialect !== "sqlite" || !store.raw) throw new Error("rawSqlite(): this process runs on PostgreSQL");
   return store.raw;
+}
+
+/**
+ * PostgreSQL only: one statement Drizzle cannot build (several data-modifying WITH parts, arrays unnested), run in the
+ * current write transaction and parsed once per connection under `name`, for a hot path where each round trip inside
+ * a queue is time every other writer of that queue waits.
+ */
+export async function postgresStatement<R>(name: string, text: string, values: unknown[]): Promise<R[]> {
+  const inside = current.getStore();
+  // Drizzle's node-postgres transaction keeps its pooled client as `session.client` (as `prepared` relies on too).
+  const client = (inside?.tx as unknown as { session?: { client?: { query: pg.ClientBase["query"] } } } | undefined)?.session?.client;
+  if (!inside?.open || !client || opened().store.dialect !== "postgres") throw new Error(`${name}: a PostgreSQL write transaction only`);
+  const { rows } = await client.query<R & pg.QueryResultRow>({ name, text, values });
+  return rows;
 }
 
 let preparedCount = 0;

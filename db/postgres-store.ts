@@ -1,20 +1,30 @@
 // PostgreSQL behind the neutral data layer (db/client.ts): a pool, each write transaction serializable (unless the
 // service asks for read committed) on one client and retried from the start on serialization failure (40001) and deadlock (40P01) with a jittered pause, so
 // a service gets the guarantee SQLite's single writer gives it, whatever runs beside it on other instances.
-import { drizzle } from "drizzle-orm/node-postgres";
+// Writers that must move one hot row (a merchant's ledger head and balances) queue for it instead: a session advisory
+// lock per queue, taken before BEGIN, so each gets its snapshot after the one before it committed and never conflicts.
+import { createHash } from "node:crypto";
+import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import pg from "pg";
 import * as schema from "./schema-pg";
 import { advisoryLoopLocks } from "./advisory-locks";
 import { migratePostgres } from "./postgres-migrations";
-import type { Db, Readiness, Store } from "./store";
+import { QueueNeeded, type Db, type Isolation, type Readiness, type Store } from "./store";
 
 const RETRYABLE = new Set(["40001", "40P01"]);
-// Retried for a while rather than a number of times: under load many writers for one merchant meet at its ledger
-// head, and each round only one of them commits, so a count that suffices at 2 writers runs out at 16.
+// Retried for a while rather than a number of times, so a burst of conflicts on some other hot row cannot exhaust a
+// count. Writers of one merchant's books do not meet here at all: they queue (`queued`, db/client.ts `joinQueue`).
 const RETRY_WINDOW_MS = 10_000;
 const LONGEST_PAUSE_MS = 250;
+
+/** Queues' advisory locks use PostgreSQL's two-key space (class, key), apart from the loops' single 64-bit keys. */
+const QUEUE_LOCK_CLASS = 0x6f776f51; // "owoQ"
+
+function queueKey(queue: string): number {
+  return createHash("sha256").update(queue).digest().readInt32BE(0);
+}
 
 export type PoolOptions = { size: number; statementTimeoutMs: number };
 
@@ -45,16 +55,45 @@ export function openPostgres(url: string, options: PoolOptions): Store {
   // The services' type is SQLite's; the query builders they call are the same on both (db/store.ts).
   const reader = database as unknown as Db;
   const loopLocks = advisoryLoopLocks(url, options.statementTimeoutMs);
+  // A Drizzle database over one pooled client, for a transaction that must take its queues on that client first.
+  const onClient = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>();
+
+  /** Holds `queues` (in one order everywhere, so two writers never wait on each other) and runs the transaction after. */
+  async function queued<T>(queues: ReadonlySet<string>, run: (d: NodePgDatabase<typeof schema>) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      for (const key of [...queues].map(queueKey).sort((a, b) => a - b)) {
+        await client.query("select pg_advisory_lock($1, $2)", [QUEUE_LOCK_CLASS, key]);
+      }
+      let d = onClient.get(client);
+      if (!d) onClient.set(client, (d = drizzle(client, { schema })));
+      return await run(d);
+    } finally {
+      // A client whose locks cannot be handed back is closed instead, which hands them back.
+      const failed = await client.query("select pg_advisory_unlock_all()").then(
+        () => undefined,
+        (err: Error) => err,
+      );
+      client.release(failed);
+    }
+  }
 
   return {
     dialect: "postgres",
     reader,
-    async transaction(body, isolation) {
+    async transaction(body, isolation: Isolation, queues = []) {
       const giveUpAt = Date.now() + RETRY_WINDOW_MS;
+      const holding = new Set(queues);
       for (let attempt = 1; ; attempt++) {
+        const run = (d: NodePgDatabase<typeof schema>) =>
+          d.transaction((tx) => body(tx as unknown as Db, holding), { isolationLevel: isolation });
         try {
-          return await database.transaction((tx) => body(tx as unknown as Db), { isolationLevel: isolation });
+          return await (holding.size === 0 ? run(database) : queued(holding, run));
         } catch (err) {
+          if (err instanceof QueueNeeded && !holding.has(err.queue)) {
+            holding.add(err.queue);
+            continue;
+          }
           if (!retryable(err) || Date.now() >= giveUpAt) throw err;
           retries++;
           await new Promise((r) => setTimeout(r, Math.random() * Math.min(LONGEST_PAUSE_MS, 2 ** attempt)));

@@ -64,6 +64,9 @@ function gate(): <T>(task: () => Promise<T>) => Promise<T> {
 // Drizzle's sync SQLite database runs the same queries when awaited; the services see them under the async type.
 const asNeutral = (connection: Database.Database) => drizzle(withStatementCache(connection), { schema }) as unknown as Db;
 
+/** SQLite's writers already run one at a time: no queue is ever needed (db/store.ts `QueueNeeded`). */
+const ALL_IN_TURN: ReadonlySet<string> = new Set();
+
 export function openSqlite(path: string): Store {
   if (path !== ":memory:") privateFolder(dirname(path));
   const writer = connect(path);
@@ -92,7 +95,7 @@ export function openSqlite(path: string): Store {
       inTurn(async () => {
         writer.exec("begin immediate");
         try {
-          const value = await body(writing);
+          const value = await body(writing, ALL_IN_TURN);
           writer.exec("commit");
           return value;
         } catch (err) {

@@ -28,12 +28,26 @@ export type Readiness = {
 
 export type PoolUse = { max: number; open: number; idle: number; waiting: number };
 
+/**
+ * Thrown inside a PostgreSQL write transaction that must hold `queue` from before its snapshot (db/client.ts
+ * `joinQueue`): the store rolls back and runs the body again holding it. Not an error anyone sees.
+ */
+export class QueueNeeded extends Error {
+  constructor(readonly queue: string) {
+    super(`the transaction must hold queue ${queue} from its start`);
+  }
+}
+
 export interface Store {
   dialect: "sqlite" | "postgres";
   /** Outside a transaction: the last committed state. */
   reader: Db;
-  /** One write transaction; the body may be run again from the start (PostgreSQL's retries). */
-  transaction<T>(body: (tx: Db) => Promise<T>, isolation: Isolation): Promise<T>;
+  /**
+   * One write transaction; the body may be run again from the start (PostgreSQL's retries). PostgreSQL: it holds each
+   * of `queues` (writers sharing a queue run one at a time) from before its snapshot, and those the body learns it
+   * needs (QueueNeeded) in the runs after; the body is told which it holds. SQLite runs every writer in turn anyway.
+   */
+  transaction<T>(body: (tx: Db, queues: ReadonlySet<string>) => Promise<T>, isolation: Isolation, queues?: readonly string[]): Promise<T>;
   /** Several reads that see one committed state: a read-only transaction (never retried; it cannot conflict). */
   snapshot<T>(body: (tx: Db) => Promise<T>): Promise<T>;
   /** A number that moves when another process commits, or null where the database offers none (PostgreSQL). */

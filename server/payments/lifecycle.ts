@@ -1,6 +1,6 @@
 // The state machine (API.md "Lifecycle"): the only code that changes a payment's status or money.
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
-import { write, db, type Tx } from "../../db/client";
+import { dialect, write, db, type Tx } from "../../db/client";
 import { bankNotices, payments, type Mode, type PaymentRow, type RefundRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { recordEvent } from "./events";
@@ -9,6 +9,7 @@ import { isOpen } from "./status";
 import { clock } from "../clock";
 import { bookCredit, bookRefund } from "../books/payment-entries";
 import { feeFor, SANDBOX_SCHEDULE } from "../books/fees";
+import { ledgerQueue } from "../books/post";
 
 /** Where a bank's notice points: the account opened for a payment, or the dial code's bank and reference. */
 export type NoticeTarget = { accountNumber: string } | { bankCode: string; providerReference: string };
@@ -26,18 +27,27 @@ export type BankNotice = {
 export type NoticeOutcome = { payment: PaymentRow; applied: boolean };
 export type MoveOptions = { publish?: boolean };
 
-async function findTarget(tx: Tx, target: NoticeTarget): Promise<PaymentRow | undefined> {
+function targetOf(target: NoticeTarget) {
   const where =
     "accountNumber" in target
       ? eq(payments.accountNumber, target.accountNumber)
       : and(eq(payments.bankCode, target.bankCode), eq(payments.providerReference, target.providerReference));
   // Numbers are the sandbox bank's own: a live payment (provider account set) is out of its reach.
-  return (
-    await tx
-      .select()
-      .from(payments)
-      .where(and(where, isNull(payments.providerAccountId), isNull(payments.reservedAt)))
-  )[0];
+  return and(where, isNull(payments.providerAccountId), isNull(payments.reservedAt));
+}
+
+async function findTarget(tx: Tx, target: NoticeTarget): Promise<PaymentRow | undefined> {
+  return (await tx.select().from(payments).where(targetOf(target)))[0];
+}
+
+/**
+ * PostgreSQL: the books a notice's payment belongs to (a payment never changes merchant or mode), so that its
+ * transaction holds their queue from the start instead of learning it at the credit and running again.
+ */
+async function booksOfTarget(target: NoticeTarget): Promise<string[]> {
+  if (dialect() !== "postgres") return [];
+  const [p] = await db().select({ merchantId: payments.merchantId, mode: payments.mode }).from(payments).where(targetOf(target));
+  return p ? [ledgerQueue(p.merchantId, p.mode)] : [];
 }
 
 async function save(tx: Tx, p: PaymentRow): Promise<PaymentRow> {
@@ -110,35 +120,39 @@ export async function applyBankNotice(notice: BankNotice, now = clock.now(), opt
   if (!Number.isSafeInteger(notice.amountKobo) || notice.amountKobo < 0 || (notice.kind === "credit" && notice.amountKobo === 0)) {
     throw new ApiError("S5", "Invalid/Missing parameters = amount", [{ field: "amount", message: "must be a positive amount" }]);
   }
-  return write(async (tx) => {
-    const found = await findTarget(tx, notice.target);
-    if (!found) throw new ApiError("S404", "No payment was issued for this account or dial code");
-    if (notice.kind === "decline" && found.paymentType !== "USSD") {
-      throw new ApiError("S5", "Invalid/Missing parameters = type", [{ field: "type", message: "decline applies to USSD debits only" }]);
-    }
-    const inserted = await tx
-      .insert(bankNotices)
-      .values({
-        provider: notice.provider,
-        providerTransactionId: notice.transactionId,
-        paymentId: found.id,
-        kind: notice.kind,
-        amountKobo: notice.amountKobo,
-        senderName: notice.senderName ?? null,
-        bankTime: notice.bankTime ?? null,
-        receivedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: bankNotices.id });
-    if (inserted.length === 0) return { payment: found, applied: false };
-    const detail = { provider: notice.provider, transactionId: notice.transactionId, senderName: notice.senderName ?? null };
-    const current = await expireInTx(tx, found, now, opts);
-    const payment =
-      notice.kind === "credit"
-        ? await creditInTx(tx, current, notice.amountKobo, feeFor(SANDBOX_SCHEDULE, notice.amountKobo), now, detail, opts)
-        : await declineInTx(tx, current, now, detail, opts);
-    return { payment, applied: true };
-  });
+  const queues = await booksOfTarget(notice.target);
+  return write(
+    async (tx) => {
+      const found = await findTarget(tx, notice.target);
+      if (!found) throw new ApiError("S404", "No payment was issued for this account or dial code");
+      if (notice.kind === "decline" && found.paymentType !== "USSD") {
+        throw new ApiError("S5", "Invalid/Missing parameters = type", [{ field: "type", message: "decline applies to USSD debits only" }]);
+      }
+      const inserted = await tx
+        .insert(bankNotices)
+        .values({
+          provider: notice.provider,
+          providerTransactionId: notice.transactionId,
+          paymentId: found.id,
+          kind: notice.kind,
+          amountKobo: notice.amountKobo,
+          senderName: notice.senderName ?? null,
+          bankTime: notice.bankTime ?? null,
+          receivedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: bankNotices.id });
+      if (inserted.length === 0) return { payment: found, applied: false };
+      const detail = { provider: notice.provider, transactionId: notice.transactionId, senderName: notice.senderName ?? null };
+      const current = await expireInTx(tx, found, now, opts);
+      const payment =
+        notice.kind === "credit"
+          ? await creditInTx(tx, current, notice.amountKobo, feeFor(SANDBOX_SCHEDULE, notice.amountKobo), now, detail, opts)
+          : await declineInTx(tx, current, now, detail, opts);
+      return { payment, applied: true };
+    },
+    { queues },
+  );
 }
 
 /** A live provider's own record of a payment (its answer to a query, which every notice is checked against). */
