@@ -1,7 +1,8 @@
 // Owo reads each live provider account's settlements every OWO_SETTLEMENT_POLL_MINUTES for the last 30 days (API.md
 // "Settlements"), on the one instance holding the loop: each settlement recorded once, a later reading moving its status
 // (booked when paid), and the account's credits checked for not_settled. The provider translates (its connector's
-// readSettlements); this core decides. Accounts in their provider's own test mode settle nothing and are not asked.
+// readSettlements); this core decides. A provider with no settlement API gets its days expected (./expected-days.ts).
+// Accounts in their provider's own test mode settle nothing and are not asked.
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { db, write } from "../../db/client";
 import { providerAccounts } from "../../db/schema";
@@ -14,6 +15,7 @@ import { repeatEvery } from "../recurring";
 import { settings } from "../settings";
 import { accountById } from "../providers/accounts";
 import { connectorFor } from "../providers/registry";
+import { expectDays } from "./expected-days";
 import { recordSettlement, type SettlementSource } from "./record";
 
 export const POLL_WINDOW_MS = 30 * DAY_MS;
@@ -30,18 +32,23 @@ export async function pollSettlements(now = clock.now()): Promise<PollOutcome> {
     .orderBy(asc(providerAccounts.createdAt));
   for (const { id } of rows) {
     const account = await accountById(id);
-    const read = account ? connectorFor(account.provider).readSettlements : undefined;
-    if (!account || !read) continue;
+    if (!account) continue;
     outcome.accounts++;
     const source: SettlementSource = { merchantId: account.merchantId, mode: "live", provider: account.provider, providerAccountId: id };
+    const read = connectorFor(account.provider).readSettlements;
     try {
-      // A month of settlements is several calls: each gets the provider timeout, the whole read a few of them.
-      const readings = await read(account, now - POLL_WINDOW_MS, AbortSignal.timeout(settings().providerTimeoutMs * 10));
-      for (const reading of readings) {
-        const recorded = await write((tx) => recordSettlement(tx, source, reading, now));
-        outcome.read++;
-        if (recorded.created) outcome.created++;
-        else if (recorded.statusChanged) outcome.moved++;
+      if (read) {
+        // A month of settlements is several calls: each gets the provider timeout, the whole read a few of them.
+        const readings = await read(account, now - POLL_WINDOW_MS, AbortSignal.timeout(settings().providerTimeoutMs * 10));
+        for (const reading of readings) {
+          const recorded = await write((tx) => recordSettlement(tx, source, reading, now));
+          outcome.read++;
+          if (recorded.created) outcome.created++;
+          else if (recorded.statusChanged) outcome.moved++;
+        }
+      } else {
+        // No settlement API (SeerBit's): Owo expects the days gone by itself, confirmed later by the bank statement.
+        outcome.created += await write((tx) => expectDays(tx, source, now));
       }
       await write((tx) => checkNotSettled(tx, source, now));
     } catch (err) {

@@ -98,7 +98,7 @@ async function recordedCredit(
 
 /** The payment's credit entries, each with the money it credited and its fee; the one for a notice's amount is that
  * notice's (two credits of one payment for the same amount carry the same fee). */
-async function creditEntries(tx: Tx, paymentId: number): Promise<{ credited: number; fee: number }[]> {
+export async function creditEntries(tx: Tx, paymentId: number): Promise<{ credited: number; fee: number }[]> {
   const rows = await tx
     .select({
       entryId: ledgerEntries.id,

@@ -1,0 +1,113 @@
+// SeerBit publishes no settlement API: Owo expects one settlement per Lagos day gone by from its own credits (with the
+// fees it booked) less the refunds it processed through SeerBit, and a bank statement line naming SeerBit makes it paid.
+// Over real HTTP against the SeerBit double (its own process); polled twice, expected once.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { clock } from "../clock";
+import { DAY_MS, HOUR_MS, dayStartOf } from "../payments/calendar";
+import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { eventually } from "../testing/eventually";
+import { spawnDouble, type DoubleProcess } from "../testing/processes";
+import { pollSettlements } from "./poll";
+
+const KEYS = { publicKey: "SBPUBK_expected_days", secretKey: "SBSECK_expected_days" };
+let owo: Owo;
+let double: DoubleProcess;
+let m: { merchantId: string; publicKey: string; token: string };
+
+before(async () => {
+  [owo, double] = await Promise.all([
+    startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.1", OWO_PROVIDER_TIMEOUT_MS: "6500" }),
+    spawnDouble("seerbit", { "public-key": KEYS.publicKey, "secret-key": KEYS.secretKey, "retry-delays-ms": "100,300" }),
+  ]);
+  const { connectProvider, setRefundsEnabled } = await import("../providers/accounts");
+  const { createLiveKeys } = await import("../auth/api-keys");
+  const merchant = await createTestMerchant("SeerBit expected days shop");
+  const { providerId, noticeUrl } = await connectProvider(merchant.merchantId, {
+    provider: "seerbit",
+    credentials: KEYS,
+    baseUrl: double.url,
+  });
+  await setRefundsEnabled(merchant.merchantId, providerId, true);
+  await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
+  const keys = await createLiveKeys(merchant.merchantId);
+  m = { merchantId: merchant.merchantId, publicKey: keys.publicKey, token: await tokenFor(owo, keys) };
+});
+after(async () => {
+  await double.stop();
+  await owo.stop();
+});
+
+const verify = async (ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data.payments;
+
+test("a day of SeerBit payments and a refund is expected the next day, once, and a bank line naming SeerBit makes it paid", async () => {
+  const ref = `sbx-${process.pid}`;
+  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
+    token: m.token,
+    body: {
+      publicKey: m.publicKey,
+      amount: "5000.00",
+      fullName: "Ada Obi",
+      mobileNumber: "08012345678",
+      email: "ada@example.com",
+      currency: "NGN",
+      country: "NG",
+      paymentReference: ref,
+      callbackUrl: "https://shop.example.ng/cb",
+      redirectUrl: "https://shop.example.ng/done",
+      paymentType: "TRANSFER",
+    },
+  });
+  assert.equal(res.status, 200, res.text);
+  const { findPayment } = await import("../payments/lookup");
+  const atSeerBit = (await findPayment(m.merchantId, "live", ref)).issueReference ?? "";
+  await fetch(`${double.url}/_double/transactions/${atSeerBit}/pay`, { method: "POST", body: "{}" });
+  await eventually("credited", async () => (await verify(ref)).status === "SUCCESSFUL", 20_000);
+  const refund = await call(owo, "POST", `/api/v2/payments/${ref}/refunds`, {
+    token: m.token,
+    body: { amount: "500.00", reason: "one item back", refundReference: `RFD-${ref}` },
+  });
+  assert.equal(refund.status, 200, refund.text);
+  await eventually("refunded", async () => (await verify(ref)).amountRefunded === "500.00", 20_000);
+
+  assert.equal((await pollSettlements(clock.now())).created, 0, "today is not over: nothing is expected of it yet");
+  const tomorrow = dayStartOf(clock.now()) + DAY_MS + 60_000;
+  assert.equal((await pollSettlements(tomorrow)).created, 1);
+  assert.equal((await pollSettlements(tomorrow + 3_600_000)).created, 0, "polled again, expected once");
+
+  const list = (await call(owo, "GET", "/api/v2/settlements", { token: m.token })).json.data.settlements as { settlementId: string }[];
+  assert.equal(list.length, 1);
+  const id = list[0]?.settlementId;
+  const s = (await call(owo, "GET", `/api/v2/settlements/${id}`, { token: m.token })).json.data.settlement;
+  const today = new Date(dayStartOf(clock.now()) + HOUR_MS).toISOString().slice(0, 10);
+  // ₦5,000.00 less SeerBit's 1.5% (₦75.00) less the ₦500.00 refund.
+  assert.deepEqual(
+    [s.providerSettlementId, s.status, s.provider, s.grossAmount, s.feeAmount, s.refundAmount, s.netAmount, s.settledAt],
+    [`expected:${today}`, "expected", "seerbit", "5000.00", "75.00", "500.00", "4425.00", null],
+  );
+  assert.deepEqual(
+    (s.lines as { kind: string; paymentReference: string; netAmount: string }[]).map((l) => [l.kind, l.paymentReference, l.netAmount]),
+    [
+      ["payment", ref, "4925.00"],
+      ["refund", ref, "-500.00"],
+    ],
+  );
+  assert.deepEqual(s.reconciliation, { status: "matched", exceptions: 0 });
+  assert.equal((await verify(ref)).settlementId, null, "expected is not paid");
+
+  const statement = await call(owo, "POST", "/api/v2/bank-statements", {
+    token: m.token,
+    body: {
+      accountNumber: "0123456789",
+      lines: [{ date: today, amount: "4425.00", reference: "SBT-7731", narration: "SEERBIT SETTLEMENT" }],
+    },
+  });
+  assert.equal(statement.status, 200, statement.text);
+  assert.equal(statement.json.data.lines[0]?.settlementId, id);
+  const paid = (await call(owo, "GET", `/api/v2/settlements/${id}`, { token: m.token })).json.data.settlement;
+  assert.deepEqual([paid.status, paid.bankReference], ["paid", "SBT-7731"]);
+  assert.equal((await verify(ref)).settlementId, id);
+  assert.equal((await pollSettlements(tomorrow + 7_200_000)).created, 0, "a confirmed day is never expected again");
+  const again = (await call(owo, "GET", `/api/v2/settlements/${id}`, { token: m.token })).json.data.settlement;
+  assert.equal(again.status, "paid");
+});
