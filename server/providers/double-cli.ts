@@ -58,6 +58,10 @@ if (!start) {
 control routes (no key): GET /_double, GET /_double/transactions/<reference>, POST …/<reference>/pay {"amount"?: kobo},
   POST …/<reference>/decline, POST …/<reference>/expire, POST /_double/faults {"kind","times"?,"path"?}, DELETE /_double/faults,
   PUT /_double/webhook-url {"url"}, GET /_double/webhooks, POST /_double/webhooks/release, POST /_double/webhooks/replay
+  paystack, flutterwave (live keys only): POST /_double/settlements settles what the double holds
+    paystack {"status"?: success|pending|processing|failed, "deductions"?: kobo, "omit"?: [reference]}
+    flutterwave {"status"?: pending|completed, "flag"?: why, "destination"?: account|autowallet, "chargeback"?: kobo, "omit"?: [tx_ref]}
+  POST /_double/settlements/<id> {"status"} (flutterwave also {"flag": null} to release a flagged one)
 fault kinds: ${faultKinds.join(", ")}\n`);
   process.exit(2);
 }
