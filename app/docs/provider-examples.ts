@@ -25,3 +25,34 @@ export const NOTICE_CHECKS = [
   "Owo asks the provider for its own record of the payment (a query) and the notice must agree with it on outcome, amount and currency before anything is credited. A notice that disagrees moves nothing.",
   "The time the provider recorded the money decides whether the payment was still alive.",
 ];
+
+/**
+ * Live mode tried on this machine, start to finish, against Paystack's test double (`npm run double`): the page shows
+ * these steps in order and server/providers/docs-providers.test.ts runs them as printed (only the ports and the values
+ * each step prints and the next one asks for are put in, as a reader would). `<name>` marks what the reader pastes.
+ */
+export const LOCAL_OWO = "http://localhost:3000";
+export const LOCAL_DOUBLE = "http://127.0.0.1:4010";
+export const LOCAL_SHOP = "http://localhost:8080";
+
+export const localWalk = {
+  start: "OWO_ALLOW_PROVIDER_BASE_URL=1 OWO_ALLOW_PRIVATE_CALLBACKS=1 npm start",
+  double: "npm run double -- paystack --port 4010",
+  doublePrints: { double: "paystack", url: LOCAL_DOUBLE },
+  /** The double's own secret key unless started with --secret-key. */
+  doubleKey: "sk_test_owo_double",
+  merchantList: "npm run owo -- merchant list",
+  connect: `npm run owo -- provider add paystack --merchant <merchantId> --secret-key sk_test_owo_double --base-url ${LOCAL_DOUBLE} --json`,
+  webhook: `curl -s -X PUT ${LOCAL_DOUBLE}/_double/webhook-url -H 'Content-Type: application/json' -d '{"url": "<noticeUrl>"}'`,
+  keys: "npm run owo -- keys create --merchant <merchantId> --mode live --json",
+  token: `curl -s -X POST ${LOCAL_OWO}/api/v2/encrypt/keys -H 'Content-Type: application/json' \\
+  -d '{"key": "<secretKey>.<publicKey>"}'`,
+  initiate: `curl -s -X POST ${LOCAL_OWO}/api/v2/payments/initiates \\
+  -H 'Authorization: Bearer <token>' -H 'Content-Type: application/json' \\
+  -d '{"publicKey": "<publicKey>", "amount": "2500", "fullName": "Ada Obi", "mobileNumber": "08012345678",
+       "email": "ada@example.com", "currency": "NGN", "country": "NG", "paymentReference": "first-live-1",
+       "paymentType": "USSD", "bankCode": "058",
+       "callbackUrl": "${LOCAL_SHOP}/owo/callback", "redirectUrl": "${LOCAL_SHOP}/thanks"}'`,
+  pay: `curl -s -X POST ${LOCAL_DOUBLE}/_double/transactions/<providerreference>/pay -H 'Content-Type: application/json' -d '{}'`,
+  verify: `curl -s ${LOCAL_OWO}/api/v3/payments/query/first-live-1 -H 'Authorization: Bearer <token>'`,
+} as const;

@@ -68,3 +68,15 @@ test("a roll by another process (the operator CLI) ends tokens in use: at once o
   }
   assert.equal((await verify(token)).status, 401, "the rolled secret's token died with it");
 });
+
+test("a rolled test secret is told it is not a current test secret, never about live keys", async () => {
+  const { rollSecretKey } = await import("./api-keys");
+  const m = await createTestMerchant();
+  await rollSecretKey(m.merchantId, "test", 0);
+  const old = await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `${m.secretKey}.${m.publicKey}` } });
+  assert.equal(old.status, 401);
+  assert.match(old.json.data.message, /this test secret key is not a current test secret/);
+  assert.doesNotMatch(old.json.data.message, /live/);
+  const mixed = await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `sk_live_${"0".repeat(40)}.${m.publicKey}` } });
+  assert.match(mixed.json.data.message, /a live secret key with a test public key/);
+});

@@ -11,7 +11,19 @@ import { clock } from "../clock";
 
 export type MachineCaller = { kind: "machine"; merchantId: string; mode: Mode; publicKey: string };
 
-const WRONG_PAIR = 'Invalid key pair: send {"key": "<secretKey>.<publicKey>"} with a live secret key';
+/** Names the mode of the secret sent (by its prefix): a rolled test secret is told about test keys, not live ones. */
+function wrongPair(secretKey = "", publicKey = "") {
+  const mode = /^sk_(test|live)_/.exec(secretKey)?.[1];
+  const publicMode = /^pk_(test|live)_/.exec(publicKey)?.[1];
+  if (mode && publicMode && mode !== publicMode)
+    return unauthorized(`Invalid key pair: a ${mode} secret key with a ${publicMode} public key; send both keys of one mode`);
+  if (!mode)
+    return unauthorized('Invalid key pair: send {"key": "<secretKey>.<publicKey>"} with a current sk_test_… or sk_live_… secret key');
+  return unauthorized(
+    `Invalid key pair: this ${mode} secret key is not a current ${mode} secret for that public key (a rolled one stops working when ` +
+      `its grace period ends); send {"key": "<secretKey>.<publicKey>"} with the ${mode} secret key last issued`,
+  );
+}
 
 export async function exchangeKeys(body: unknown, now = clock.now()): Promise<{ token: string; expiresAt: number }> {
   const key = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as { key?: unknown }).key : undefined;
@@ -19,7 +31,7 @@ export async function exchangeKeys(body: unknown, now = clock.now()): Promise<{ 
     throw invalidFields([{ field: "key", message: 'must be "<secretKey>.<publicKey>", e.g. sk_test_….pk_test_…' }]);
   }
   const [secretKey, publicKey, ...rest] = key.split(".");
-  if (!secretKey || !publicKey || rest.length > 0) throw unauthorized(WRONG_PAIR);
+  if (!secretKey || !publicKey || rest.length > 0) throw wrongPair(secretKey, publicKey);
   const [found] = await db()
     .select({ secretId: apiSecrets.id, merchantId: apiKeys.merchantId, mode: apiKeys.mode })
     .from(apiSecrets)
@@ -32,7 +44,7 @@ export async function exchangeKeys(body: unknown, now = clock.now()): Promise<{ 
         or(isNull(apiSecrets.expiresAt), gt(apiSecrets.expiresAt, now)),
       ),
     );
-  if (!found) throw unauthorized(WRONG_PAIR);
+  if (!found) throw wrongPair(secretKey, publicKey);
   const token = `owo_${found.mode}_${randomBytes(32).toString("base64url")}`;
   const expiresAt = now + settings().tokenTtlSeconds * 1000;
   await write(async (tx) => {

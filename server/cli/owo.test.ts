@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { after, test } from "node:test";
 import { tempDataDir } from "../testing/harness";
-import { runCli, databaseIn, spawnOwo } from "../testing/processes";
+import { runCli, databaseIn, spawnDouble, spawnOwo } from "../testing/processes";
 
 const dataDir = tempDataDir();
 after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -65,13 +65,27 @@ test("user reset-password changes the password; a duplicate e-mail or bad input 
   assert.match(unknown.stderr, /No user with e-mail ghost@acme.ng/);
 });
 
+test("merchant list prints each merchant's id, name and owner's address; --json as API.md shows", () => {
+  const json = runCli(["merchant", "list", "--json"], dataDir);
+  assert.equal(json.status, 0, json.stderr);
+  const list = JSON.parse(json.stdout.trim()) as { merchantId: string; name: string; ownerEmail: string }[];
+  const acme = list.find((m) => m.name === "Acme");
+  assert.deepEqual(Object.keys(acme ?? {}), ["merchantId", "name", "ownerEmail"]);
+  assert.match(acme?.merchantId ?? "", /^mch_/);
+  assert.equal(acme?.ownerEmail, "owner@acme.ng");
+  const human = runCli(["merchant", "list"], dataDir);
+  assert.ok(human.stdout.includes(`${acme?.merchantId}  Acme  owner@acme.ng`), human.stdout);
+});
+
 test("--help lists the three commands", () => {
   const r = runCli(["--help"], dataDir);
   assert.equal(r.status, 0);
   for (const c of ["merchant create", "keys roll", "user reset-password"]) assert.ok(r.stdout.includes(c), c);
 });
 
-test("keys create --mode live is refused until a provider is connected; provider add prints API.md's JSON and warns of an unreachable notice URL", () => {
+test("keys create --mode live is refused until a provider is connected; provider add tries the credentials first, prints API.md's JSON and warns of an unreachable notice URL", async () => {
+  const paystack = await spawnDouble("paystack", { "secret-key": "sk_test_0123456789abcdef" });
+  after(() => paystack.stop());
   const m = JSON.parse(
     runCli(["merchant", "create", "--name", "Live Co", "--email", "owner@live.ng", "--password", "a long password", "--json"], dataDir)
       .stdout.trim()
@@ -93,8 +107,57 @@ test("keys create --mode live is refused until a provider is connected; provider
   assert.equal(unknown.status, 1);
   assert.match(unknown.stderr, /provider must be one of paystack, flutterwave, seerbit/);
 
+  const wrong = runCli(
+    [
+      "provider",
+      "add",
+      "paystack",
+      "--merchant",
+      m.merchantId,
+      "--secret-key",
+      "sk_test_not-the-right-key",
+      "--base-url",
+      paystack.url,
+      "--json",
+    ],
+    dataDir,
+  );
+  assert.equal(wrong.status, 1);
+  assert.match(wrong.stderr, /secretKey paystack refused the credentials \(GET \/balance: .*Invalid key.*\); nothing was saved/);
+  const away = runCli(
+    [
+      "provider",
+      "add",
+      "paystack",
+      "--merchant",
+      m.merchantId,
+      "--secret-key",
+      "sk_test_0123456789abcdef",
+      "--base-url",
+      "http://127.0.0.1:9",
+      "--json",
+    ],
+    dataDir,
+  );
+  assert.equal(away.status, 1);
+  assert.match(away.stderr, /Could not reach paystack at http:\/\/127.0.0.1:9 to check the credentials .*nothing was saved/);
+  assert.match(runCli(["keys", "create", "--merchant", m.merchantId, "--mode", "live", "--json"], dataDir).stderr, /No bank-side provider/);
+
   const added = runCli(
-    ["provider", "add", "paystack", "--merchant", m.merchantId, "--secret-key", "sk_test_0123456789abcdef", "--priority", "2", "--json"],
+    [
+      "provider",
+      "add",
+      "paystack",
+      "--merchant",
+      m.merchantId,
+      "--secret-key",
+      "sk_test_0123456789abcdef",
+      "--base-url",
+      paystack.url,
+      "--priority",
+      "2",
+      "--json",
+    ],
     dataDir,
   );
   assert.equal(added.status, 0, added.stderr);

@@ -6,9 +6,11 @@ import { copySqliteToPostgres } from "../../db/copy";
 import { UnusableDatabaseUrl } from "../../db/location";
 import { ApiError } from "../api-error";
 import { createLiveKeys, rollSecretKey } from "../auth/api-keys";
-import { connectProvider, noticeUrlWarning } from "../providers/accounts";
+import { noticeUrlWarning } from "../providers/accounts";
+import { connectTestedProvider } from "../providers/registry";
 import { allMail } from "../mail/outbox";
 import { createMerchant } from "../merchants/create-merchant";
+import { listMerchants } from "../merchants/operator-list";
 import { resetPassword } from "../users/users";
 import { BackupRefused, restoreBackup, takeBackup } from "../backups/backup";
 import { verifyLedger } from "../books/verify";
@@ -17,13 +19,15 @@ const HELP = `Owo operator CLI
 
   npm run owo -- merchant create --name "Acme" --email owner@acme.ng --password '…' [--json]
       Creates a merchant, its owner, test keys and a test signing secret; prints the secrets once.
+  npm run owo -- merchant list [--json]
+      Lists every merchant's id (what --merchant takes), name and owner's e-mail.
   npm run owo -- keys roll --merchant <merchantId> [--mode test] [--grace-seconds 0] [--json]
       Issues a new secret key for the same public key; the old one dies at once or after the grace period.
   npm run owo -- keys create --merchant <merchantId> --mode live [--json]
       Creates the live key pair and live signing secret, once a bank-side provider is connected.
   npm run owo -- provider add <paystack|flutterwave|seerbit> --merchant <merchantId> [--priority N] [--base-url <url>] [--json]
       --secret-key …   (Flutterwave also --secret-hash …; SeerBit --public-key … and --secret-key …)
-      Connects the merchant's account at a bank-side provider for live mode; prints its notice URL.
+      Tries the credentials at the provider, then connects the account for live mode; prints its notice URL.
   npm run owo -- user reset-password --email <email> --password '…'
       Sets a user's password.
   npm run owo -- mail list [--to <email>] [--limit 20] [--json]
@@ -114,12 +118,16 @@ async function run(argv: string[]): Promise<number> {
   if (positionals[0] === "provider" && positionals[1] === "add" && positionals.length === 3) {
     if (!values.merchant) throw new ApiError("S5", "--merchant <merchantId> is required");
     const priority = values.priority === undefined ? undefined : Number(values.priority);
-    const added = await connectProvider(values.merchant, {
-      provider: positionals[2] ?? "",
-      credentials: { secretKey: values["secret-key"], secretHash: values["secret-hash"], publicKey: values["public-key"] },
-      priority,
-      baseUrl: values["base-url"],
-    });
+    const added = await connectTestedProvider(
+      values.merchant,
+      {
+        provider: positionals[2] ?? "",
+        credentials: { secretKey: values["secret-key"], secretHash: values["secret-hash"], publicKey: values["public-key"] },
+        priority,
+        baseUrl: values["base-url"],
+      },
+      { baseUrlAllowed: true },
+    );
     const warning = noticeUrlWarning(added.noticeUrl);
     if (warning) console.error(`warning: ${warning}`);
     print(
@@ -141,6 +149,13 @@ async function run(argv: string[]): Promise<number> {
         out,
         `Merchant ${m.merchantId} created.\n  public key:     ${m.publicKey}\n  secret key:     ${m.secretKey}\n  webhook secret: ${m.webhookSecret}\nThe secrets are shown once; store them now.`,
       );
+      return 0;
+    }
+    case "merchant list": {
+      const list = await listMerchants();
+      if (values.json) console.log(JSON.stringify(list));
+      else if (list.length === 0) console.log("No merchants yet: npm run owo -- merchant create, or npm run seed for the demo.");
+      else for (const m of list) console.log(`${m.merchantId}  ${m.name}  ${m.ownerEmail ?? "(no owner)"}`);
       return 0;
     }
     case "keys roll": {

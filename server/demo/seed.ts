@@ -17,6 +17,7 @@ async function seed() {
   const count = await seedDemoPayments(m.merchantId);
   console.log(`Demo merchant "${DEMO.name}" created with ${count} sample payments.
   sign in:        ${DEMO.email} / ${DEMO.password}
+  merchant id:    ${m.merchantId}   (the operator CLI's --merchant)
   public key:     ${m.publicKey}
   secret key:     ${m.secretKey}
   webhook secret: ${m.webhookSecret}

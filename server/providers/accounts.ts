@@ -37,8 +37,12 @@ export function noticeUrlWarning(url: string): string | null {
 }
 
 export type ConnectInput = { provider: string; credentials: Record<string, string | undefined>; priority?: number; baseUrl?: string };
-/** The operator's CLI may always point a provider elsewhere; the dashboard only with OWO_ALLOW_PROVIDER_BASE_URL=1. */
-export type ConnectDoor = { baseUrlAllowed: boolean };
+/**
+ * The operator's CLI may always point a provider elsewhere; the dashboard only with OWO_ALLOW_PROVIDER_BASE_URL=1.
+ * `prove`: tries the credentials at the provider before anything is saved, throwing what failed (the registry's
+ * proveCredentials; it lives there because only the registry knows the connectors).
+ */
+export type ConnectDoor = { baseUrlAllowed: boolean; prove?: (account: ProviderAccount) => Promise<void> };
 
 /** Connects an account for live mode; credentials are sealed and only their last 4 characters are kept in clear. */
 export async function connectProvider(
@@ -75,6 +79,7 @@ export async function connectProvider(
     errors.push({ field: "priority", message: "must be a whole number from 1 to 99" });
   if (errors.length) throw invalidFields(errors);
   const id = newId("prv");
+  if (door.prove) await door.prove({ id, provider, baseUrl, credentials });
   const last4 = Object.fromEntries(Object.entries(credentials).map(([k, v]) => [k, v.slice(-4)]));
   await write(async (tx) => {
     if (!(await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)))[0])
@@ -93,6 +98,7 @@ export async function connectProvider(
       credentialsLast4: JSON.stringify(last4),
       providerTestMode: shape.credentials.some((name) => shape.testKey.test(credentials[name] ?? "")),
       createdAt: now,
+      lastSuccessAt: door.prove ? now : null,
     });
   });
   return { providerId: id, provider, noticeUrl: noticeUrl(id) };

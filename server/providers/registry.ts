@@ -3,9 +3,20 @@
 // fails over on a timeout, a 5xx or an unreachable host. Never called inside a database transaction, but for the
 // sandbox bank's in-process issue (issueInProcess).
 import type { Mode } from "../../db/schema";
-import { ApiError, type FieldError } from "../api-error";
+import { ApiError, invalidFields, type FieldError } from "../api-error";
 import { settings } from "../settings";
-import { connectedAccounts, isResting, noteFailure, noteSuccess, noticeUrl, ownAccount } from "./accounts";
+import {
+  connectProvider,
+  connectedAccounts,
+  isResting,
+  noteFailure,
+  noteSuccess,
+  noticeUrl,
+  ownAccount,
+  PROVIDER_SHAPES,
+  type ConnectInput,
+  type LiveProvider,
+} from "./accounts";
 import type { Bank } from "./banks";
 import {
   ProviderRefused,
@@ -127,5 +138,34 @@ export async function testProviderConnection(merchantId: string, providerId: str
     const message = describe(err, signal, timeoutMs);
     await noteFailure(account.id, message, { countsTowardRest: false });
     return { ok: false, message };
+  }
+}
+
+/**
+ * Connecting an account from the dashboard or the CLI: the credentials are tried first with the same harmless call as
+ * "test connection", and nothing is saved (so no live keys are offered) when the provider refuses them or cannot be
+ * reached. A refusal is put on the credential fields; an unreachable provider is S502 naming where Owo called.
+ */
+export function connectTestedProvider(merchantId: string, input: ConnectInput, door: { baseUrlAllowed: boolean }) {
+  return connectProvider(merchantId, input, { ...door, prove: proveCredentials });
+}
+
+async function proveCredentials(account: ProviderAccount): Promise<void> {
+  const timeoutMs = settings().providerTimeoutMs;
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    await connectors[account.provider].testConnection(account, signal);
+  } catch (err) {
+    const message = describe(err, signal, timeoutMs);
+    if (err instanceof ProviderRefused) {
+      const names = PROVIDER_SHAPES[account.provider as LiveProvider].credentials.filter((name) => name !== "secretHash");
+      throw invalidFields(
+        names.map((field) => ({ field, message: `${account.provider} refused the credentials (${message}); nothing was saved` })),
+      );
+    }
+    throw new ApiError(
+      "S502",
+      `Could not reach ${account.provider} at ${account.baseUrl} to check the credentials (${message}); nothing was saved. Check the base URL or try again.`,
+    );
   }
 }

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { restRoutes } from "../http/rest-routes";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
+import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { sessionCookie } from "../testing/sessions";
 import { appRouter } from "./root";
 
@@ -10,6 +11,8 @@ let owo: Owo;
 let a: TestMerchant;
 let b: TestMerchant;
 let bCookie: string;
+/** Connecting tries the credentials at the provider: A's are the double's; B's are refused (400, still nothing of A's). */
+let paystack: DoubleProcess;
 const ids: Record<string, string | number> = {};
 
 /** Strings only merchant A's data contains; none may appear in an answer to B. */
@@ -24,7 +27,8 @@ const MARKERS = [
 ];
 
 before(async () => {
-  owo = await startOwo();
+  paystack = await spawnDouble("paystack", { "secret-key": "sk_test_alpha_foods_key" });
+  owo = await startOwo({ OWO_ALLOW_PROVIDER_BASE_URL: "1" });
   a = await createTestMerchant("Alpha Foods");
   b = await createTestMerchant("Bravo Mart");
   bCookie = await sessionCookie(b.userId);
@@ -66,7 +70,7 @@ before(async () => {
   ids.endpointId = (await asA.webhooks.endpoints.add({ url: "https://alpha-hooks.example.ng/endpoint" })).id;
   ids.inviteId = (await asA.team.invite({ role: "viewer", email: "alpha-invitee@example.com" })).id;
   ids.providerId = (
-    await asA.providers.connect({ provider: "paystack", credentials: { secretKey: "sk_test_alpha_foods_key" } })
+    await asA.providers.connect({ provider: "paystack", credentials: { secretKey: "sk_test_alpha_foods_key" }, baseUrl: paystack.url })
   ).providerId;
   const { fanOutPending } = await import("../webhooks/fan-out");
   await fanOutPending();
@@ -74,7 +78,10 @@ before(async () => {
   assert.ok(delivery, "A has a delivery to look for");
   ids.deliveryId = delivery.id;
 });
-after(() => owo.stop());
+after(async () => {
+  await owo.stop();
+  await paystack.stop();
+});
 
 type Case = { input?: () => unknown; why?: string };
 /** Every procedure of the router must be listed: by-id cases get A's ids, the rest must answer B with B's own data only. */
@@ -135,7 +142,9 @@ const CASES: Record<string, Case> = {
   "keys.roll": { input: () => ({ graceSeconds: 0 }) },
   "keys.createLive": {},
   "providers.list": {},
-  "providers.connect": { input: () => ({ provider: "paystack", credentials: { secretKey: "sk_test_bravo_own_key" } }) },
+  "providers.connect": {
+    input: () => ({ provider: "paystack", credentials: { secretKey: "sk_test_bravo_own_key" }, baseUrl: paystack.url }),
+  },
   "providers.test": { input: () => ({ providerId: ids.providerId }) },
   "providers.disconnect": { input: () => ({ providerId: ids.providerId }) },
   "providers.setRefunds": { input: () => ({ providerId: ids.providerId, enabled: true }) },

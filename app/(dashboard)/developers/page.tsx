@@ -51,6 +51,14 @@ export default async function DevelopersPage() {
 
       <h2>API keys</h2>
       <div className="card">
+        <dl className={styles.keyGrid}>
+          <dt>Merchant id</dt>
+          <dd>
+            <code data-testid="merchant-id">{caller.merchantId}</code>
+            <CopyButton value={caller.merchantId} />
+            <span className="muted">what the operator CLI&apos;s --merchant takes (npm run owo -- merchant list)</span>
+          </dd>
+        </dl>
         {keys.map((k) => {
           const [secret, ...rolling] = [...k.secrets].sort((a, b) => b.createdAt - a.createdAt);
           return (

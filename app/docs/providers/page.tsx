@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { keysCreateCommand, NOTICE_CHECKS, providerAddAnswer, providerAddCommands, shell } from "../provider-examples";
+import { keysCreateCommand, localWalk, NOTICE_CHECKS, providerAddAnswer, providerAddCommands, shell } from "../provider-examples";
 import { asJson, CodeBlock } from "../code-block";
 import styles from "../docs.module.css";
 
@@ -15,6 +15,66 @@ export default function ProvidersDocsPage() {
         it at a notice URL, and asks it when a notice is late.
       </p>
 
+      <h2>Try it on this machine first: a provider&apos;s test double</h2>
+      <p>
+        Owo ships a test double of each provider: a small server that speaks the provider&apos;s API as its documents describe it, keeps its
+        own transactions, and sends the provider&apos;s signed webhooks. With it you can follow a live payment end to end with no account at
+        the provider and no network. Start from the demo (<code>npm run demo</code>, which prints the demo merchant&apos;s id and keys).
+      </p>
+      <ol className={styles.steps}>
+        <li>
+          Start Owo so that the Providers page offers a <strong>Base URL</strong> field (the double&apos;s address) and callbacks may reach
+          this machine (both are off by default, and stay off in production):
+          <CodeBlock code={localWalk.start} />
+        </li>
+        <li>
+          In a second terminal, start Paystack&apos;s double. It listens on port 4010 and accepts the secret key{" "}
+          <code>{localWalk.doubleKey}</code> (<code>--secret-key</code> picks another):
+          <CodeBlock code={localWalk.double} />
+          <CodeBlock label="prints" code={JSON.stringify(localWalk.doublePrints)} />
+        </li>
+        <li>
+          Connect it. In the dashboard: <strong>Providers</strong>, Paystack, secret key <code>{localWalk.doubleKey}</code>, Base URL{" "}
+          <code>{localWalk.doublePrints.url}</code>. Owo tries the key on the double before saving it. Or with the CLI, with your merchant
+          id (the Developers page shows it, and so does this list):
+          <CodeBlock code={localWalk.merchantList} />
+          <CodeBlock code={localWalk.connect} />
+        </li>
+        <li>
+          Give the double the account&apos;s notice URL (the <code>noticeUrl</code> printed, or the Providers page&apos;s copy button):
+          this is what you would paste as the webhook URL on Paystack&apos;s dashboard. Starting the double with{" "}
+          <code>--webhook-url &lt;noticeUrl&gt;</code> does the same.
+          <CodeBlock code={localWalk.webhook} />
+        </li>
+        <li>
+          Create live keys (or the Providers page&apos;s <strong>Create live keys</strong>), then buy an access token with them; the
+          token is the answer&apos;s <code>EncryptedSecKey.encryptedKey</code>:
+          <CodeBlock code={localWalk.keys} />
+          <CodeBlock code={localWalk.token} />
+        </li>
+        <li>
+          Ask for a live payment. The dial code in the answer is the one Paystack&apos;s double issued, and{" "}
+          <code>providerreference</code> is its reference for the payment:
+          <CodeBlock code={localWalk.initiate} />
+        </li>
+        <li>
+          Pay as the customer. A real customer dials the code at their bank; here the double&apos;s own route stands in for them
+          (<code>/decline</code> beside it declines). The double sends its signed <code>charge.success</code> to the notice URL, Owo
+          checks it against the double&apos;s record, and the payment is paid:
+          <CodeBlock code={localWalk.pay} />
+          <CodeBlock code={localWalk.verify} />
+        </li>
+        <li>
+          Owo then calls your <code>callbackUrl</code> on this machine, which it does only because of{" "}
+          <code>OWO_ALLOW_PRIVATE_CALLBACKS=1</code>: without it a callback to localhost or a private address is refused, shown as
+          &ldquo;Retrying&rdquo; on the payment&apos;s page with a note saying so. In production, callbacks go to public https URLs.
+        </li>
+      </ol>
+      <p>
+        The same works with <code>npm run double -- flutterwave</code> and <code>npm run double -- seerbit</code>; run{" "}
+        <code>npm run double</code> alone for each double&apos;s flags and control routes (faults, delayed refunds, replayed webhooks).
+      </p>
+
       <h2>1. Connect a provider</h2>
       <p>
         In the dashboard: <strong>Providers</strong> (owners and admins), paste the credentials, pick a priority. Or, as the operator, with the
@@ -25,7 +85,9 @@ export default function ProvidersDocsPage() {
       <CodeBlock label="SeerBit: the public and secret keys from Settings → API Keys" code={shell(providerAddCommands.seerbit)} />
       <CodeBlock label="prints" code={asJson(providerAddAnswer)} />
       <p>
-        Credentials are stored encrypted and never shown again; the dashboard shows their last 4 characters. Test credentials of a provider
+        Owo tries the credentials at the provider before saving them: a key the provider refuses is answered with what the provider
+        said, and a provider Owo cannot reach with where it called; nothing is saved either way. Credentials are stored encrypted and
+        never shown again; the dashboard shows their last 4 characters. Test credentials of a provider
         (e.g. <code>sk_test_…</code>) work too: the dashboard marks that account &quot;provider test mode&quot;.
       </p>
 

@@ -1,14 +1,7 @@
 // Bank-side providers on the dashboard (owners and admins): connect, test, disconnect, and their health.
 import { z } from "zod";
-import {
-  connectProvider,
-  disconnectProvider,
-  LIVE_PROVIDERS,
-  noticeUrlWarning,
-  providerHealth,
-  setRefundsEnabled,
-} from "../../providers/accounts";
-import { connectorFor, testProviderConnection } from "../../providers/registry";
+import { disconnectProvider, LIVE_PROVIDERS, noticeUrlWarning, providerHealth, setRefundsEnabled } from "../../providers/accounts";
+import { connectorFor, connectTestedProvider, testProviderConnection } from "../../providers/registry";
 import { settings } from "../../settings";
 import { freshSecondFactor, router, userPermittedProcedure } from "../init";
 
@@ -35,7 +28,7 @@ export const providersRouter = router({
         baseUrl: z.string().max(300).optional(),
       }),
     )
-    .mutation(({ ctx, input }) => connectProvider(ctx.caller.merchantId, input, { baseUrlAllowed: settings().allowProviderBaseUrl })),
+    .mutation(({ ctx, input }) => connectTestedProvider(ctx.caller.merchantId, input, { baseUrlAllowed: settings().allowProviderBaseUrl })),
   test: managerProcedure.input(providerId).mutation(({ ctx, input }) => testProviderConnection(ctx.caller.merchantId, input.providerId)),
   /** SeerBit refunds through its API only once it approved the merchant: the merchant says so here. */
   setRefunds: managerProcedure.input(providerId.extend({ enabled: z.boolean() })).mutation(async ({ ctx, input }) => {

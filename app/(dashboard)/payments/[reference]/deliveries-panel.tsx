@@ -5,6 +5,7 @@ import { trpc } from "@/app/trpc-provider";
 import type { AppRouter } from "@/server/trpc/root";
 import styles from "./detail.module.css";
 import { POLL_MS } from "./poll";
+import { PrivateCallbackHint } from "./private-callback-hint";
 
 type Delivery = inferRouterOutputs<AppRouter>["webhooks"]["deliveries"]["byPayment"][number];
 
@@ -44,6 +45,7 @@ export function DeliveriesPanel({ paymentReference, canAct }: { paymentReference
             : "Nothing sent yet: the merchant is told when the payment succeeds, fails, expires or money arrives late."}
         </p>
       )}
+      <PrivateCallbackHint deliveries={list} />
       <ul className={styles.deliveries} data-testid="deliveries">
         {list.map((d) => (
           <li key={d.id} className={styles.delivery}>
