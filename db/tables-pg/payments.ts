@@ -156,7 +156,7 @@ export const refunds = pgTable(
     refundReference: text("refund_reference").notNull(),
     amountKobo: bigint("amount_kobo", { mode: "number" }).notNull(),
     reason: text("reason").notNull(),
-    status: text("status", { enum: ["PENDING", "PROCESSED", "FAILED"] }).notNull(),
+    status: text("status", { enum: ["PENDING", "NEEDS_ATTENTION", "PROCESSED", "FAILED"] }).notNull(),
     /** Who pays it back: the provider that served the payment, and its account (null for the sandbox bank). */
     provider: text("provider", { enum: ["sandbox", "paystack", "flutterwave", "seerbit"] }).notNull(),
     providerAccountId: text("provider_account_id").references(() => providerAccounts.id),

@@ -10,7 +10,9 @@ import { receiveSandboxNotice } from "../providers/sandbox/notices";
 import { receiveProviderNotice } from "../providers/notices";
 import { SIGNATURE_HEADER } from "../providers/sandbox/notice-signature";
 import { cancelPayment } from "../payments/lifecycle";
-import { refundStatus, requestRefund } from "../payments/refunds";
+import { cancelRefund, giveRefundAccount } from "../payments/refund-attention";
+import { refundStatus } from "../payments/refund-views";
+import { requestRefund } from "../payments/refunds";
 import { paymentView, verifyAnswer, verifyPaymentNow } from "../payments/verify";
 import { createStandardCheckout } from "../payments/standard-checkout";
 import { parseStandardCheckout } from "../payments/standard-checkout-schema";
@@ -129,6 +131,26 @@ export const restRoutes: RestRoute[] = [
     body: "none",
     run: async ({ params, caller }) => ({
       json: successJson(await refundStatus(caller.merchantId, caller.mode, params.reference ?? "", params.refundReference ?? "")),
+    }),
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/v2\/payments\/(?<reference>[^/]+)\/refunds\/(?<refundReference>[^/]+)\/account$/,
+    access: "token",
+    body: "json",
+    run: async ({ params, caller, json }) => ({
+      json: successJson(
+        await giveRefundAccount(caller.merchantId, caller.mode, params.reference ?? "", params.refundReference ?? "", json),
+      ),
+    }),
+  },
+  {
+    method: "POST",
+    pattern: /^\/api\/v2\/payments\/(?<reference>[^/]+)\/refunds\/(?<refundReference>[^/]+)\/cancel$/,
+    access: "token",
+    body: "none",
+    run: async ({ params, caller }) => ({
+      json: successJson(await cancelRefund(caller.merchantId, caller.mode, params.reference ?? "", params.refundReference ?? "")),
     }),
   },
   {

@@ -170,16 +170,27 @@ export const refundAnswer = success({
   }),
 });
 
+const REFUND_STATUS = z
+  .enum(["PENDING", "NEEDS_ATTENTION", "PROCESSED", "FAILED"])
+  .describe("PENDING until the provider says PROCESSED or FAILED; NEEDS_ATTENTION while it waits for the customer's bank account");
+
 export const refundStatusAnswer = success({
   ...successful,
   message: z.literal("Successful"),
   refund: z.object({
     refundReference: z.string(),
     amount: naira,
-    status: z.enum(["PENDING", "PROCESSED", "FAILED"]).describe("PENDING until the provider says PROCESSED or FAILED"),
+    status: REFUND_STATUS,
     reason: z.string(),
     createdAt: time,
   }),
+});
+
+/** A refund the merchant moved (its customer's account given, or given up), as it now stands. */
+export const refundMoveAnswer = success({
+  ...successful,
+  message: z.string(),
+  refund: z.object({ refundReference: z.string(), amount: naira, status: REFUND_STATUS, reason: z.string(), createdAt: time }),
 });
 
 // Verify's own code and message: a part payment answers S20 here as well.

@@ -81,6 +81,8 @@ describe("GET /api/v2/openapi.json", () => {
       "/api/v2/payments/{paymentReference}/cancel",
       "/api/v2/payments/{paymentReference}/refunds",
       "/api/v2/payments/{paymentReference}/refunds/{refundReference}",
+      "/api/v2/payments/{paymentReference}/refunds/{refundReference}/account",
+      "/api/v2/payments/{paymentReference}/refunds/{refundReference}/cancel",
       "/api/v2/sandbox/payments/{paymentReference}/simulate",
       "/api/v3/payments/query/{paymentReference}",
     ]);
@@ -228,6 +230,20 @@ describe("the server's real answers fit the document", () => {
     fits(tooMuch, path, "post");
     fits(await call(owo, "POST", `/api/v2/payments/${ref}/refunds`, { token, body: { amount: "1.234", reason: "x" } }), path, "post");
     fits(await call(owo, "POST", "/api/v2/payments/ord-none/refunds", { token, body: { reason: "x" } }), path, "post");
+    // The sandbox bank never needs the customer's account: a PENDING refund takes none and cannot be given up (409 S15).
+    const account = "/api/v2/payments/{paymentReference}/refunds/{refundReference}/account";
+    const given = await call(owo, "POST", `/api/v2/payments/${ref}/refunds/rf-doc-1/account`, {
+      token,
+      body: { bankCode: "058", accountNumber: "0123456785" },
+    });
+    assert.equal(given.status, 409, given.text);
+    fits(given, account, "post");
+    fits(await call(owo, "POST", `/api/v2/payments/${ref}/refunds/rf-doc-1/account`, { token, body: { bankCode: "58" } }), account, "post");
+    fits(await call(owo, "POST", `/api/v2/payments/${ref}/refunds/rf-none/account`, { token, body: {} }), account, "post");
+    const cancel = "/api/v2/payments/{paymentReference}/refunds/{refundReference}/cancel";
+    const givenUp = await call(owo, "POST", `/api/v2/payments/${ref}/refunds/rf-doc-1/cancel`, { token });
+    assert.equal(givenUp.status, 409, givenUp.text);
+    fits(givenUp, cancel, "post");
   });
 
   it("errors: every field at fault, a single field, a replayed reference, the wrong content type", async () => {

@@ -3,11 +3,13 @@ import { z } from "zod";
 import { ApiError, type ApiCode, type FieldError } from "../api-error";
 import { simulateInput } from "../providers/sandbox/bank";
 import { settings } from "../settings";
+import { refundAccountInput } from "../payments/refund-attention";
 import { refundInput } from "../payments/refunds";
 import {
   banksAnswer,
   errorAnswer,
   refundAnswer,
+  refundMoveAnswer,
   refundStatusAnswer,
   merchantBanksAnswer,
   standardCheckoutAnswer,
@@ -88,6 +90,15 @@ const FAILURES = {
     description: "Rate limit; retry after Retry-After seconds",
     examples: { S429: errorExample("S429", "Too many requests: retry after 1 s") },
   },
+  BadGateway: {
+    code: "S502",
+    description: "The provider did not answer in time (each provider named in errors); nothing moved, send it again",
+    examples: {
+      S502: errorExample("S502", "paystack did not answer; the refund still needs the customer's account: try again", [
+        { field: "provider.paystack", message: "timeout after 5 s" },
+      ]),
+    },
+  },
   ServerError: {
     code: "S500",
     description: "Unexpected fault; the message carries the request id, never internals",
@@ -120,6 +131,15 @@ const referenceParameter = {
   description: "Your paymentReference, as sent to initiate",
   schema: { type: "string", minLength: 1, maxLength: 64 },
   example: "ord-1002",
+};
+
+const refundReferenceParameter = {
+  name: "refundReference",
+  in: "path",
+  required: true,
+  description: "The refundReference the refund was requested with (or Owo's RFD… one)",
+  schema: { type: "string", minLength: 1, maxLength: 64 },
+  example: "rf-ord-1002-1",
 };
 
 const verifyOperation = (operationId: string, summary: string) => ({
@@ -302,7 +322,7 @@ export function openApiDocument(publicUrl: string) {
           operationId: "refundPayment",
           summary: "Refund a payment, whole or in part",
           description:
-            "Only a payment that is not PENDING or PARTIALLY_PAID. Refundable = amountPaid + amountToRefund − refunds PENDING or PROCESSED; more is 409 S15, as is a provider that cannot refund (refund it at the provider). No amount: all that is refundable. The same refundReference again answers the first refund again. The answer is always PENDING; the provider pays it back and refund.processed or refund.failed follows. Refunds never change the payment's status, code or amountToRefund; amountRefunded sums the PROCESSED ones.",
+            "Only a payment that is not PENDING or PARTIALLY_PAID. Refundable = amountPaid + amountToRefund − refunds PENDING, NEEDS_ATTENTION or PROCESSED; more is 409 S15, as is a provider that cannot refund (refund it at the provider). No amount: all that is refundable. The same refundReference again answers the first refund again. The answer is always PENDING; the provider pays it back and refund.processed or refund.failed follows. Refunds never change the payment's status, code or amountToRefund; amountRefunded sums the PROCESSED ones.",
           parameters: [referenceParameter],
           requestBody: {
             required: true,
@@ -334,21 +354,58 @@ export function openApiDocument(publicUrl: string) {
           operationId: "getRefund",
           summary: "How one refund stands",
           description:
-            "The refund under this refundReference on this payment, as it stands now (PENDING, PROCESSED or FAILED). No such payment or refund: 404 S404.",
-          parameters: [
-            referenceParameter,
-            {
-              name: "refundReference",
-              in: "path",
-              required: true,
-              description: "The refundReference the refund was requested with (or Owo's RFD… one)",
-              schema: { type: "string", minLength: 1, maxLength: 64 },
-              example: "rf-ord-1002-1",
-            },
-          ],
+            "The refund under this refundReference on this payment, as it stands now (PENDING, NEEDS_ATTENTION, PROCESSED or FAILED). No such payment or refund: 404 S404.",
+          parameters: [referenceParameter, refundReferenceParameter],
           responses: {
             "200": jsonAnswer("The refund", "RefundStatusAnswer", { processed: examples.refundStatusAnswerExample }),
             ...failing("Unauthorized", "NotFound", "TooManyRequests", "ServerError"),
+          },
+        },
+      },
+      "/api/v2/payments/{paymentReference}/refunds/{refundReference}/account": {
+        post: {
+          tags: ["Payments"],
+          operationId: "giveRefundAccount",
+          summary: "Give the customer's bank account for a refund that needs one",
+          description:
+            "Only a NEEDS_ATTENTION refund (the provider cannot pay it back without the customer's account: Paystack's needs-attention, common for USSD and transfers); anything else is 409 S15. bankCode is a code from the provider's own bank list (fintech banks such as OPay and Moniepoint included); accountNumber a 10-digit NUBAN, its check digit verified where the bank has a CBN 3-digit code. Owo sends the refund to the provider's retry with that account; once the provider took it the refund is PENDING again and refund.processed or refund.failed follows. The provider refusing the account: 409 S15; not answering: 502 S502, the refund still NEEDS_ATTENTION.",
+          parameters: [referenceParameter, refundReferenceParameter],
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: ref("RefundAccountRequest"),
+                examples: { gtbank: { value: examples.refundAccountRequestExample } },
+              },
+            },
+          },
+          responses: {
+            "200": jsonAnswer("The refund, PENDING again", "RefundMoveAnswer", { retried: examples.refundAccountAnswerExample }),
+            ...failing(
+              "BadRequest",
+              "Unauthorized",
+              "NotFound",
+              "Conflict",
+              "PayloadTooLarge",
+              "UnsupportedMediaType",
+              "TooManyRequests",
+              "BadGateway",
+              "ServerError",
+            ),
+          },
+        },
+      },
+      "/api/v2/payments/{paymentReference}/refunds/{refundReference}/cancel": {
+        post: {
+          tags: ["Payments"],
+          operationId: "cancelRefund",
+          summary: "Give up a refund that needs the customer's account",
+          description:
+            "NEEDS_ATTENTION → FAILED; no body. Its amount is refundable again; refund.failed follows. Any other refund: 409 S15.",
+          parameters: [referenceParameter, refundReferenceParameter],
+          responses: {
+            "200": jsonAnswer("The refund, FAILED", "RefundMoveAnswer", { givenUp: examples.refundCancelAnswerExample }),
+            ...failing("Unauthorized", "NotFound", "Conflict", "TooManyRequests", "ServerError"),
           },
         },
       },
@@ -410,6 +467,8 @@ export function openApiDocument(publicUrl: string) {
         RefundRequest: jsonSchema(refundInput),
         RefundAnswer: jsonSchema(refundAnswer),
         RefundStatusAnswer: jsonSchema(refundStatusAnswer),
+        RefundAccountRequest: jsonSchema(refundAccountInput),
+        RefundMoveAnswer: jsonSchema(refundMoveAnswer),
         TokenAnswer: jsonSchema(tokenAnswer),
         BanksAnswer: jsonSchema(banksAnswer),
         MerchantBanksAnswer: jsonSchema(merchantBanksAnswer),

@@ -171,6 +171,26 @@ export const refundStatusAnswerExample = {
   },
 };
 
+export const refundAccountRequestExample = { bankCode: "058", accountNumber: "0123456785" };
+
+export const refundAccountAnswerExample = {
+  status: "SUCCESS",
+  data: {
+    code: "00",
+    message: "Refund sent again to the customer's account",
+    refund: { ...refundStatusAnswerExample.data.refund, refundReference: "rf-ord-1003-1", status: "PENDING" },
+  },
+};
+
+export const refundCancelAnswerExample = {
+  status: "SUCCESS",
+  data: {
+    code: "00",
+    message: "Refund given up",
+    refund: { ...refundStatusAnswerExample.data.refund, refundReference: "rf-ord-1003-1", status: "FAILED" },
+  },
+};
+
 export const simulateAnswerExample = {
   status: "SUCCESS",
   data: { code: "00", message: "Successful", payments: paidTransferExample },

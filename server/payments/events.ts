@@ -18,10 +18,12 @@ const PUBLISHED = {
   refund_due: "payment.refund_due",
   refund_processed: "refund.processed",
   refund_failed: "refund.failed",
+  refund_needs_attention: "refund.needs_attention",
 } as const;
 export type PublishedEvent = (typeof PUBLISHED)[keyof typeof PUBLISHED];
 export const PUBLISHED_EVENTS = Object.values(PUBLISHED);
-export type TimelineEvent = keyof typeof PUBLISHED | "initiated" | "channel_chosen" | "refund_requested" | "reversed";
+export type TimelineEvent =
+  keyof typeof PUBLISHED | "initiated" | "channel_chosen" | "refund_requested" | "refund_account_given" | "reversed";
 
 /** What a refund event's callback adds (API.md "Callbacks"). */
 export type RefundInfo = { refundReference: string; amount: string; status: string; reason: string };
@@ -119,8 +121,7 @@ export async function writeEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, now
     detailJson: JSON.stringify(opts.detail ?? {}),
     createdAt: now,
   });
-  const event =
-    type === "initiated" || type === "channel_chosen" || type === "refund_requested" || type === "reversed" ? null : PUBLISHED[type];
+  const event = Object.hasOwn(PUBLISHED, type) ? PUBLISHED[type as keyof typeof PUBLISHED] : null;
   if (event && opts.publish !== false) {
     await tx.insert(outbox).values({
       eventId: `evt_${randomBytes(12).toString("hex")}`,

@@ -293,6 +293,20 @@ export async function refundSettledInTx(tx: Tx, p: PaymentRow, refund: RefundRow
   });
 }
 
+/** A refund the provider cannot pay back without the customer's bank account: the merchant hears refund.needs_attention. */
+export async function refundNeedsAttentionInTx(tx: Tx, p: PaymentRow, refund: RefundRow, now: number): Promise<PaymentRow> {
+  return recordEvent(tx, p, "refund_needs_attention", now, {
+    amountKobo: refund.amountKobo,
+    detail: { refundReference: refund.refundReference },
+    refund: {
+      refundReference: refund.refundReference,
+      amount: formatKobo(refund.amountKobo),
+      status: refund.status,
+      reason: refund.reason,
+    },
+  });
+}
+
 /** Verify's guarantee: an open payment past its expiry is expired before anyone is told about it. */
 export async function expireIfOverdue(p: PaymentRow, now = clock.now(), opts: MoveOptions = {}): Promise<PaymentRow> {
   if (!isOpen(p.status) || now < p.expiresAt) return p;

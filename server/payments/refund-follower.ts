@@ -61,7 +61,10 @@ export type RefundNoticeOutcome = { result: "applied" | "duplicate" | "no_refund
 export async function refundNoticed(place: ProviderPlace, reading: RefundReading): Promise<RefundNoticeOutcome> {
   const r = await noticedRefund(place, reading);
   if (!r) return { result: "no_refund", paymentId: null };
-  if (r.status !== "PENDING") return { result: "duplicate", paymentId: r.paymentId };
+  // A refund waiting for the customer's account still moves when the provider pays or fails it (the merchant may have
+  // given the account at the provider itself); its own needs-attention notice again is a repeat.
+  const open = r.status === "PENDING" || (r.status === "NEEDS_ATTENTION" && reading.state !== "needs_attention");
+  if (!open) return { result: "duplicate", paymentId: r.paymentId };
   const refundId = reading.refundId ?? r.providerRefundId;
   let state = null;
   try {
@@ -77,11 +80,16 @@ export async function refundNoticed(place: ProviderPlace, reading: RefundReading
 }
 
 /** What a refund notice says, as the connector read it (NoticeReading "refund"). */
-export type RefundReading = { refundId?: string; providerReference?: string; amountKobo?: number; state: "processed" | "failed" };
+export type RefundReading = {
+  refundId?: string;
+  providerReference?: string;
+  amountKobo?: number;
+  state: "processed" | "failed" | "needs_attention";
+};
 
 /**
  * The refund a notice is about, among those of the provider account whose URL received it: by the provider's refund
- * id, or (events that name none) by the refunded payment's providerReference and the amount, oldest PENDING first.
+ * id, or (events that name none) by the refunded payment's providerReference and the amount, oldest still open first.
  */
 async function noticedRefund(place: ProviderPlace, reading: RefundReading): Promise<RefundRow | undefined> {
   const mine = (r: RefundRow) => r.provider === place.provider && r.providerAccountId === place.providerAccountId;
@@ -99,7 +107,7 @@ async function noticedRefund(place: ProviderPlace, reading: RefundReading): Prom
       .select({ refund: refunds })
       .from(refunds)
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(and(eq(payments.providerReference, reading.providerReference), sql`${refunds.status} = 'PENDING'`))
+      .where(and(eq(payments.providerReference, reading.providerReference), sql`${refunds.status} in ('PENDING', 'NEEDS_ATTENTION')`))
       .orderBy(asc(refunds.createdAt))
   )
     .map((row) => row.refund)

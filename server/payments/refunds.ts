@@ -3,7 +3,7 @@
 // refund-follower.ts asks again until each refund is PROCESSED or FAILED. Providers take refunds without an idempotency
 // key, so a submission that may have reached the provider unanswered is never sent again before the provider's own
 // list says it has no such refund, and never failed by Owo alone: only one that certainly never reached it is.
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, write, type Tx } from "../../db/client";
 import { payments, refunds, type Mode, type PaymentRow, type RefundRow } from "../../db/schema";
@@ -15,10 +15,11 @@ import type { RefundRequest, RefundState } from "../providers/connector";
 import { describeFailure, findRefund, isRefusal, mayHaveReached, refundsAt, submitRefund } from "../providers/refunding";
 import { settings } from "../settings";
 import { recordEvent } from "./events";
-import { expireIfOverdue, refundSettledInTx } from "./lifecycle";
+import { expireIfOverdue, refundNeedsAttentionInTx, refundSettledInTx } from "./lifecycle";
 import { formatKobo, parseAmount, type Kobo } from "./money";
 import { isOpen } from "./status";
 import { findPayment } from "./lookup";
+import { refundView } from "./refund-views";
 
 const AMOUNT = 'must be naira with at most 2 decimals, more than 0.00, e.g. "500.00"';
 const REFERENCE = "must be 1 to 64 of A-Z a-z 0-9 . _ - with at least one letter or digit";
@@ -52,20 +53,6 @@ function parseRefundRequest(body: unknown): z.output<typeof refundInput> {
   throw invalidFields(errors);
 }
 
-/** A refund as the merchant sees it. */
-export function refundView(r: RefundRow) {
-  return {
-    refundReference: r.refundReference,
-    amount: formatKobo(r.amountKobo),
-    status: r.status,
-    reason: r.reason,
-    createdAt: new Date(r.createdAt).toISOString(),
-    settledAt: r.settledAt === null ? null : new Date(r.settledAt).toISOString(),
-    failureReason: r.failureReason,
-  };
-}
-export type RefundView = Awaited<ReturnType<typeof refundView>>;
-
 /** The answer to a refund request: always PENDING (API.md), a repeat with the same refundReference the same again. */
 export type RefundAnswer = {
   code: "00";
@@ -78,12 +65,12 @@ function answerOf(r: RefundRow): RefundAnswer {
   return { code: "00", message: "Refund accepted", refund: { refundReference, amount, status: "PENDING", reason, createdAt } };
 }
 
-/** amountPaid + amountToRefund − every refund PENDING or PROCESSED (a FAILED one frees its amount). */
+/** amountPaid + amountToRefund − every refund PENDING, NEEDS_ATTENTION or PROCESSED (a FAILED one frees its amount). */
 async function refundableIn(reader: Pick<Tx, "select">, p: PaymentRow): Promise<Kobo> {
   const [held] = await reader
     .select({ kobo: sql<number>`coalesce(sum(${refunds.amountKobo}), 0)`.mapWith(Number) })
     .from(refunds)
-    .where(and(eq(refunds.paymentId, p.id), inArray(refunds.status, ["PENDING", "PROCESSED"])));
+    .where(and(eq(refunds.paymentId, p.id), inArray(refunds.status, ["PENDING", "NEEDS_ATTENTION", "PROCESSED"])));
   return p.amountPaidKobo + p.amountToRefundKobo - (held?.kobo ?? 0);
 }
 
@@ -235,17 +222,44 @@ export async function requestRefund(
   return answerOf(refund);
 }
 
-/** The provider's word on a refund: its id, and PROCESSED or FAILED once it says so; applied once. */
+/**
+ * The provider's word on a refund: its id, and PROCESSED or FAILED once it says so; applied once. One that needs the
+ * customer's account is NEEDS_ATTENTION (refund.needs_attention, once) and no longer asked about: it waits for the
+ * merchant (refund-attention.ts); one the provider says is on its way again is PENDING and followed again.
+ */
 export async function recordRefundState(refundId: string, state: RefundState, now = clock.now()): Promise<void> {
   if (state.state === "processed") return settleRefund(refundId, "PROCESSED", null, state.refundId, now);
   if (state.state === "failed") return settleRefund(refundId, "FAILED", "the provider reports the refund failed", state.refundId, now);
   await write(async (tx) => {
     const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
-    if (!r || r.status !== "PENDING") return;
+    if (!r || (r.status !== "PENDING" && r.status !== "NEEDS_ATTENTION")) return;
     const checks = r.checks + 1;
+    if (state.state === "needs_attention") {
+      if (r.status === "NEEDS_ATTENTION") return;
+      const waiting: RefundRow = {
+        ...r,
+        status: "NEEDS_ATTENTION",
+        providerRefundId: state.refundId,
+        unansweredAt: null,
+        checks,
+        nextCheckAt: null,
+        updatedAt: now,
+      };
+      await tx.update(refunds).set(waiting).where(eq(refunds.id, refundId));
+      const [p] = await tx.select().from(payments).where(eq(payments.id, r.paymentId));
+      if (p) await refundNeedsAttentionInTx(tx, p, waiting, now);
+      return;
+    }
     await tx
       .update(refunds)
-      .set({ providerRefundId: state.refundId, unansweredAt: null, checks, nextCheckAt: now + nextCheckDelay(checks), updatedAt: now })
+      .set({
+        status: "PENDING",
+        providerRefundId: state.refundId,
+        unansweredAt: null,
+        checks,
+        nextCheckAt: now + nextCheckDelay(checks),
+        updatedAt: now,
+      })
       .where(eq(refunds.id, refundId));
   });
 }
@@ -273,7 +287,7 @@ export async function noteUnanswered(refundId: string, why: string, o: { mayExis
   if (giveUp) await settleRefund(refundId, "FAILED", `the provider could not be reached: ${why}`, null, now);
 }
 
-/** PENDING → PROCESSED or FAILED, once, with its event and callback (refund.processed / refund.failed). */
+/** PENDING or NEEDS_ATTENTION → PROCESSED or FAILED, once, with its event and callback (refund.processed / refund.failed). */
 export async function settleRefund(
   refundId: string,
   status: "PROCESSED" | "FAILED",
@@ -283,7 +297,7 @@ export async function settleRefund(
 ): Promise<void> {
   await write(async (tx) => {
     const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
-    if (!r || r.status !== "PENDING") return;
+    if (!r || (r.status !== "PENDING" && r.status !== "NEEDS_ATTENTION")) return;
     const settled: RefundRow = {
       ...r,
       status,
@@ -298,36 +312,4 @@ export async function settleRefund(
     const [p] = await tx.select().from(payments).where(eq(payments.id, r.paymentId));
     if (p) await refundSettledInTx(tx, p, settled, now);
   });
-}
-
-/** One refund as it stands now (GET /api/v2/payments/{paymentReference}/refunds/{refundReference}): the question a
- * chained Owo's SeerBit connector asks before it believes an unsigned refund notice. */
-export type RefundStatusAnswer = {
-  code: "00";
-  message: "Successful";
-  refund: { refundReference: string; amount: string; status: RefundRow["status"]; reason: string; createdAt: string };
-};
-
-export async function refundStatus(
-  merchantId: string,
-  mode: Mode,
-  paymentReference: string,
-  refundReference: string,
-): Promise<RefundStatusAnswer> {
-  const p = await findPayment(merchantId, mode, paymentReference);
-  const [r] = await db()
-    .select()
-    .from(refunds)
-    .where(and(eq(refunds.paymentId, p.id), eq(refunds.refundReference, refundReference)));
-  if (!r) throw new ApiError("S404", `No refund with reference ${refundReference} on ${paymentReference}`);
-  const { amount, status, reason, createdAt } = refundView(r);
-  return { code: "00", message: "Successful", refund: { refundReference, amount, status, reason, createdAt } };
-}
-
-/** The payment's refunds, oldest first, for the dashboard: each flagged while the provider's answer to it is unknown. */
-export async function refundsOf(paymentId: number): Promise<(RefundView & { providerDidNotAnswer: boolean })[]> {
-  return (await db().select().from(refunds).where(eq(refunds.paymentId, paymentId)).orderBy(asc(refunds.createdAt))).map((r) => ({
-    ...refundView(r),
-    providerDidNotAnswer: r.status === "PENDING" && r.providerRefundId === null && r.unansweredAt !== null,
-  }));
 }

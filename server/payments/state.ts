@@ -36,7 +36,7 @@ export type PaymentState = {
   refundDue: boolean;
   /** API.md: only a PENDING payment can be cancelled. */
   canCancel: boolean;
-  /** What may still be refunded: amountPaid + amountToRefund − refunds PENDING or PROCESSED. */
+  /** What may still be refunded: amountPaid + amountToRefund − refunds PENDING, NEEDS_ATTENTION or PROCESSED. */
   refundable: string;
   /** API.md: only a payment that is not open, with something still refundable, at a provider that refunds. */
   canRefund: boolean;

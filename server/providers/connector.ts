@@ -82,7 +82,7 @@ export type NoticeReading =
       providerReference?: string;
       reference?: string;
       amountKobo?: number;
-      state: "processed" | "failed";
+      state: "processed" | "failed" | "needs_attention";
     }
   | { kind: "ignored"; eventId: string; reference?: string; why: string };
 
@@ -90,7 +90,15 @@ export type RefundRequest = { reference: string; providerReference: string; amou
 /** A refund whose submission went unanswered, looked for at the provider: made no earlier than `since` (epoch ms),
  * and none of the provider's refund ids Owo already holds for other refunds of the payment. */
 export type RefundLookup = RefundRequest & { since: number; knownRefundIds: string[] };
-export type RefundState = { refundId: string; state: "pending" | "processed" | "failed" };
+/** needs_attention: the provider cannot pay it back without the customer's bank account (Paystack's `needs-attention`). */
+export type RefundState = { refundId: string; state: "pending" | "processed" | "failed" | "needs_attention" };
+
+/** A bank as the provider's own bank list names it: `code` is the bank's code, `providerBankId` what the provider's
+ * refund retry takes (Paystack's List Banks `id`). */
+export type ProviderBank = { code: string; name: string; providerBankId: string };
+
+/** The customer's account the merchant gave for a refund that needs one. */
+export type CustomerAccount = { bank: ProviderBank; accountNumber: string; currency: string };
 
 /**
  * A provider's answer that Owo could not use (timeout, 5xx, refused connection, malformed answer). `mayHaveReached`
@@ -147,6 +155,11 @@ export interface Connector {
   /** Absent where the provider cannot refund these charges (then refunds are 409 S15 "refund it at the provider"). */
   refund?(account: ProviderAccount, req: RefundRequest, signal: AbortSignal): Promise<RefundState>;
   queryRefund?(account: ProviderAccount, refundId: string, signal: AbortSignal): Promise<RefundState>;
+  /** The banks a customer's account for a refund may be at (the provider's own list); absent where no refund ever
+   * needs the customer's account. */
+  refundBanks?(account: ProviderAccount, signal: AbortSignal): Promise<ProviderBank[]>;
+  /** Sends a refund that needs attention again, to the customer's account (Paystack's retry_with_customer_details). */
+  retryRefund?(account: ProviderAccount, refundId: string, to: CustomerAccount, signal: AbortSignal): Promise<RefundState>;
   /**
    * Whether the provider holds this refund, for a submission that got no usable answer: its state, or null when the
    * provider's own list certainly has no such refund. Absent where the provider offers no way to find one: then an

@@ -6,7 +6,9 @@ import {
   ProviderRefused,
   ProviderUnavailable,
   type Connector,
+  type CustomerAccount,
   type ProviderAccount,
+  type ProviderBank,
   type ProviderName,
   type RefundLookup,
   type RefundRequest,
@@ -85,4 +87,18 @@ export async function findRefund(place: ProviderPlace, lookup: RefundLookup): Pr
   const refunder = await refunderAt(place);
   if (!refunder?.connector.findRefund) return undefined;
   return refunder.connector.findRefund(refunder.account, lookup, AbortSignal.timeout(settings().providerTimeoutMs));
+}
+
+/** The banks the provider can pay a refund into (its own list); empty where it never asks for the customer's account. */
+export async function refundBanksAt(place: ProviderPlace): Promise<ProviderBank[]> {
+  const refunder = await refunderAt(place);
+  if (!refunder?.connector.refundBanks) return [];
+  return refunder.connector.refundBanks(refunder.account, AbortSignal.timeout(settings().providerTimeoutMs));
+}
+
+/** Sends a refund that waits for the customer's account again, to that account. */
+export async function retryRefundAt(place: ProviderPlace, refundId: string, to: CustomerAccount): Promise<RefundState> {
+  const refunder = await refunderAt(place);
+  if (!refunder?.connector.retryRefund) throw new Error(`${place.provider} takes no customer account for a refund`);
+  return refunder.connector.retryRefund(refunder.account, refundId, to, AbortSignal.timeout(settings().providerTimeoutMs));
 }

@@ -117,6 +117,11 @@ const CASES: Record<string, Case> = {
   "payments.overview": {},
   "payments.cancel": { input: () => ({ paymentReference: "alpha-secret-ref" }) },
   "payments.refund": { input: () => ({ paymentReference: "alpha-secret-ref", reason: "not mine" }) },
+  "payments.refundBanks": { input: () => ({ paymentReference: "alpha-secret-ref", refundReference: "RFD-alpha" }) },
+  "payments.refundAccount": {
+    input: () => ({ paymentReference: "alpha-secret-ref", refundReference: "RFD-alpha", bankCode: "011", accountNumber: "0000014579" }),
+  },
+  "payments.cancelRefund": { input: () => ({ paymentReference: "alpha-secret-ref", refundReference: "RFD-alpha" }) },
   "checkout.status": {
     input: () => ({ linkingReference: ids.linkingReference }),
     why: "public by design: the customer's own page, keyed by an unguessable reference",
@@ -222,6 +227,9 @@ test("merchant B, signed in as an owner, gets NOT_FOUND for A's ids and none of 
     "payments.byReference",
     "payments.cancel",
     "payments.refund",
+    "payments.refundBanks",
+    "payments.refundAccount",
+    "payments.cancelRefund",
     "sandbox.simulate",
     "settlements.byId",
     "reconciliation.resolve",
@@ -282,7 +290,8 @@ test("every REST route that takes a reference answers B with 404 and nothing of 
       .replace(/^\^|\$$/g, "")
       .replace(/\\\//g, "/")
       .replace("v[23]", "v3")
-      .replace(/\(\?<reference>[^)]*\)/, "alpha-secret-ref");
+      .replace(/\(\?<reference>[^)]*\)/, "alpha-secret-ref")
+      .replace(/\(\?<refundReference>[^)]*\)/, "RFD-alpha");
     const res = await call(owo, route.method, path, { token, ...(route.body === "none" ? {} : { body: { outcome: "pay" } }) });
     assert.equal(res.status, 404, `${route.method} ${path}: ${res.text}`);
     assert.deepEqual(

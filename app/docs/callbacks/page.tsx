@@ -15,6 +15,8 @@ const EVENTS = {
   "payment.cancelled": "You cancelled the payment while it was PENDING (CANCELLED, code S13). Money that still arrives is refund due.",
   "refund.processed": "A refund you asked for was paid back to the customer. data.refund says which; amountRefunded counts it. Status, code and amountToRefund do not move.",
   "refund.failed": "The provider could not pay a refund back. data.refund.status is FAILED; its amount is refundable again.",
+  "refund.needs_attention":
+    "The provider cannot pay a refund back without the customer's bank account (status NEEDS_ATTENTION; it still counts against what is refundable). Give the account (POST …/refunds/{refundReference}/account) or give the refund up (…/cancel).",
   "payment.refund_due": "Money arrived after the payment closed. It is added to amountToRefund; status and amountPaid do not move.",
 } satisfies Record<PublishedEvent, string>;
 

@@ -1,6 +1,13 @@
 import type { Metadata } from "next";
 import { refundCallbackExample } from "@/server/openapi/callback-examples";
-import { cancelAnswerExample, refundAnswerExample, refundRequestExample, refundStatusAnswerExample } from "@/server/openapi/examples";
+import {
+  cancelAnswerExample,
+  refundAccountAnswerExample,
+  refundAccountRequestExample,
+  refundAnswerExample,
+  refundRequestExample,
+  refundStatusAnswerExample,
+} from "@/server/openapi/examples";
 import { SANDBOX_DECLINE_MARK, SANDBOX_REFUND_MS } from "@/server/providers/sandbox/refunds";
 import { AnswerBlock, asJson, CodeBlock } from "../code-block";
 import styles from "../docs.module.css";
@@ -9,7 +16,7 @@ export const metadata: Metadata = { title: "Cancel and refunds" };
 
 const RULES = [
   "Only a payment that is not PENDING or PARTIALLY_PAID can be refunded: SUCCESSFUL, FAILED, EXPIRED or CANCELLED, with money to give back.",
-  "Refundable = amountPaid + amountToRefund − every refund PENDING or PROCESSED. A FAILED refund frees its amount.",
+  "Refundable = amountPaid + amountToRefund − every refund PENDING, NEEDS_ATTENTION or PROCESSED. A FAILED refund frees its amount.",
   "Leave amount out to refund all that is refundable. Asking for more is 409 S15, and so is a provider that cannot refund the payment (refund it at the provider).",
   "Send a refundReference of your own and retry safely: the same one again answers the first refund again, whatever its state now.",
   "Racing requests never refund more than arrived: what is refundable is checked and reserved in one step.",
@@ -60,14 +67,31 @@ export default function RefundsPage() {
       <CodeBlock label="GET /api/v2/payments/{paymentReference}/refunds/{refundReference}" code="Authorization: Bearer <token>" />
       <AnswerBlock value={refundStatusAnswerExample} />
       <p>
-        The refund as it stands now: <code>PENDING</code>, <code>PROCESSED</code> or <code>FAILED</code>. No such payment or refund:{" "}
+        The refund as it stands now: <code>PENDING</code>, <code>NEEDS_ATTENTION</code>, <code>PROCESSED</code> or <code>FAILED</code>. No
+        such payment or refund:{" "}
         <code>404 S404</code>. An Owo that uses another Owo as its SeerBit provider asks this before it believes a refund notice, since
         SeerBit&apos;s notices are unsigned.
       </p>
+      <h2>A refund that needs the customer&apos;s account</h2>
+      <p>
+        A provider cannot always pay a refund back by itself: a USSD debit or a transfer has no card to return to, and Paystack then marks
+        the refund <code>needs-attention</code>. Owo shows it <code>NEEDS_ATTENTION</code> and your callback receives{" "}
+        <code>refund.needs_attention</code>; it still counts against what is refundable. Give the customer&apos;s account (a bank from the
+        provider&apos;s own list, so OPay and Moniepoint count, and a 10-digit NUBAN): Owo sends the refund to the provider again with it,
+        and once the provider took it the refund is <code>PENDING</code> again. Or give the refund up with{" "}
+        <code>POST …/refunds/{"{refundReference}"}/cancel</code>: it becomes <code>FAILED</code> and frees its amount.
+      </p>
+      <CodeBlock
+        label="POST /api/v2/payments/{paymentReference}/refunds/{refundReference}/account"
+        code={asJson(refundAccountRequestExample)}
+      />
+      <AnswerBlock value={refundAccountAnswerExample} />
       <p>
         Over tRPC: <code>payments.cancel({"{paymentReference}"})</code> and{" "}
         <code>payments.refund({"{paymentReference, amount?, reason, refundReference?}"})</code>, with the same answers;{" "}
-        <code>payments.byReference</code> lists the payment&apos;s refunds and what is still refundable.
+        <code>payments.byReference</code> lists the payment&apos;s refunds and what is still refundable;{" "}
+        <code>payments.refundBanks</code>, <code>payments.refundAccount</code> and <code>payments.cancelRefund</code> serve a refund that
+        needs the customer&apos;s account.
       </p>
 
       <h2>In test mode</h2>

@@ -6,7 +6,16 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { NoticeRejected, ProviderRefused, ProviderUnavailable, type ProviderAccount } from "../connector";
 import { paystack } from "./paystack";
-import { readBalanceAnswer, readChargeAnswer, readRefundAnswer, readVerifyAnswer, refusal } from "./records";
+import {
+  readBalanceAnswer,
+  readBankList,
+  readChargeAnswer,
+  readRefundAnswer,
+  readRefundList,
+  readVerifyAnswer,
+  readWebhook,
+  refusal,
+} from "./records";
 import { paystackSignature } from "./signature";
 
 type Fixture = { source: string; copiedFrom: string; status: number; body: unknown };
@@ -28,7 +37,7 @@ function notice(name: string) {
 
 test("every fixture names the Paystack page it was copied from", () => {
   const files = readdirSync(dir).filter((f) => f.endsWith(".json"));
-  assert.ok(files.length >= 19);
+  assert.ok(files.length >= 23);
   for (const f of files) {
     const fx = fixture(f.replace(/\.json$/, ""));
     assert.match(fx.source, /^https:\/\/(paystack\.com\/docs|support\.paystack\.com)\//, f);
@@ -140,7 +149,43 @@ test("charge.success webhooks (USSD, transfer, card samples) read as credits in 
   assert.equal(card.kind === "payment" && card.amountKobo, 10000);
 });
 
-test("refund webhooks: processed and failed move a refund (found by transaction and amount); pending, processing and needs-attention do not", () => {
+test("List Refunds reads each record with its transaction, amount and note; retry answers processing, or Paystack's 422 as a refusal", () => {
+  const l = fixture("refund-list");
+  const listed = readRefundList(l.status, l.body);
+  // This older sample names the transaction only by id; Paystack's OpenAPI RefundListResponse (what the double
+  // answers) adds transaction_reference, which findRefund matches on: without it a record is never taken for Owo's.
+  assert.deepEqual(
+    listed.refunds.map((r) => [r.id, r.status, r.amount, r.transaction_reference]),
+    [
+      ["1", "processed", 500000, undefined],
+      ["2", "pending", 500000, undefined],
+    ],
+  );
+  assert.equal(listed.pageCount, 1);
+  const r = fixture("refund-retry");
+  assert.deepEqual(readRefundAnswer("POST /refund/retry_with_customer_details", r.status, r.body), {
+    refundId: "1234567",
+    state: "pending",
+  });
+  const wrong = fixture("refund-retry-wrong-state");
+  assert.throws(
+    () => readRefundAnswer("POST /refund/retry_with_customer_details", wrong.status, wrong.body),
+    (e: unknown) => e instanceof ProviderRefused && /needs-attention/.test(e.message),
+  );
+});
+
+test("List Banks gives each bank's code, name and Paystack's own id (what the retry takes), and the next page's cursor", () => {
+  const b = fixture("list-banks");
+  const { banks, next } = readBankList(b.status, b.body);
+  assert.deepEqual(banks[3], { code: "999992", name: "Paycom", providerBankId: "171" });
+  assert.deepEqual(
+    banks.map((x) => x.code),
+    ["801", "559", "50457", "999992", "50746"],
+  );
+  assert.equal(next, "YmFuazoxNjk=");
+});
+
+test("refund webhooks: processed, failed and needs-attention move a refund (by its id where named, else transaction and amount); pending and processing do not", () => {
   assert.deepEqual(notice("webhook-refund-processed"), {
     kind: "refund",
     eventId: "refund.processed:T2154954_412829_3be32076_6lcg3:132013318360",
@@ -157,8 +202,17 @@ test("refund webhooks: processed and failed move a refund (found by transaction 
     amountKobo: 20000,
     state: "failed",
   });
-  for (const name of ["webhook-refund-pending", "webhook-refund-processing", "webhook-refund-needs-attention"])
-    assert.equal(notice(name).kind, "ignored", name);
+  assert.deepEqual(notice("webhook-refund-needs-attention"), {
+    kind: "refund",
+    eventId: "refund.needs-attention:88bfa94509eb96aa9785641c26cc57cc:123456",
+    refundId: "123456",
+    providerReference: "88bfa94509eb96aa9785641c26cc57cc",
+    reference: "88bfa94509eb96aa9785641c26cc57cc",
+    amountKobo: 5306,
+    state: "needs_attention",
+  });
+  for (const name of ["webhook-refund-pending", "webhook-refund-processing"]) assert.equal(notice(name).kind, "ignored", name);
+  assert.equal(readWebhook(fixture("webhook-refund-needs-attention").body).kind, "refund");
 });
 
 test("bank.transfer.rejected (Paystack sends a wrong amount back itself) is recorded, never credited", () => {

@@ -301,6 +301,21 @@ export class PaystackLedger {
   }
 
   refundEventView(r: DoubleRefund): Record<string, unknown> {
+    // refund.needs-attention's sample names the refund's id and both notes, and no processor (webhook-refund-needs-attention.json).
+    if (r.status === "needs-attention")
+      return {
+        status: r.status,
+        transaction_reference: r.transaction.reference,
+        refund_reference: r.refundReference,
+        amount: r.amount,
+        currency: r.transaction.currency,
+        customer: { first_name: null, last_name: null, email: r.transaction.email },
+        integration: 412829,
+        domain: this.domain,
+        id: String(r.id),
+        customer_note: r.customerNote,
+        merchant_note: r.merchantNote,
+      };
     return {
       status: r.status,
       transaction_reference: r.transaction.reference,

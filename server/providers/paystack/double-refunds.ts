@@ -127,7 +127,13 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
     if (!r) return refused(404, "Refund not found");
     const d = fields(fields(req.json)?.refund_account_details);
     if (!d) return refused(400, "refund_account_details is required", { type: "validation_error" });
-    if (r.status !== "needs-attention") return refused(400, `Refund is ${r.status}; only a refund that needs attention can be retried`);
+    // Paystack's own refusal (dist/api/refunds/retry/response.json#422 in PaystackOSS/doc-code-snippets).
+    if (r.status !== "needs-attention")
+      return refused(422, 'Invalid Refund state, refund status should be "needs-attention"', {
+        meta: { nextStep: "Ensure that the value(s) you're passing are valid." },
+        type: "validation_error",
+        code: "invalid_params",
+      });
     const bank = PAYSTACK_BANKS.find((b) => String(b.id) === String(d.bank_id));
     if (!bank) return refused(400, "Invalid bank_id", { type: "validation_error" });
     if (d.currency !== r.transaction.currency) return refused(400, "Currency must be the transaction's", { type: "validation_error" });

@@ -188,7 +188,9 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
   function inspect([reference = ""]: string[]): DoubleAnswer {
     const tx = ledger.transactions.get(reference);
     if (!tx) return controlError(404, `no transaction ${reference}`);
-    const refunds = [...ledger.refunds.values()].filter((r) => r.transaction === tx).map((r) => ledger.refundView(r));
+    const refunds = [...ledger.refunds.values()]
+      .filter((r) => r.transaction === tx)
+      .map((r) => ({ ...ledger.refundView(r), retriedTo: r.customerAccount ?? null }));
     return {
       status: 200,
       body: {

@@ -195,3 +195,68 @@ test("a refund is sent to Paystack in kobo and followed there until processed: P
   await eventually("refund PROCESSED", async () => (await verify(p.paymentReference)).payments.amountRefunded === "1200.50");
   await eventually("refund.processed callback", () => callbackEvents(p.paymentReference).includes("refund.processed"));
 });
+
+test("a refund Paystack marks needs-attention: NEEDS_ATTENTION and still counted; the customer's account is checked, retried at Paystack by its bank id, and the refund ends PROCESSED on the books; another is given up and frees its amount", async () => {
+  const { db } = await import("../../../db/client");
+  const { ledgerEntries } = await import("../../../db/schema");
+  const { paymentWithTimeline } = await import("../../payments/timeline");
+  const p = await initiate({ paymentType: "USSD", bankCode: "058" });
+  await customer("pay", p.atPaystack);
+  await fetch(`${double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ refundsNeedingAttention: 2 }) });
+  const base = `/api/v2/payments/${p.paymentReference}/refunds`;
+  const post = (path: string, body?: unknown) => call(owo, "POST", path, { token: m.token, ...(body === undefined ? {} : { body }) });
+  const status = async (ref: string) => (await call(owo, "GET", `${base}/${ref}`, { token: m.token })).json.data.refund.status;
+  for (const [ref, amount] of [
+    ["na-1", "2000.00"],
+    ["na-2", "1000.00"],
+  ])
+    assert.equal((await post(base, { amount, reason: "a USSD payment has no card to return to", refundReference: ref })).status, 200);
+  await eventually(
+    "both refunds need attention",
+    async () => (await status("na-1")) === "NEEDS_ATTENTION" && (await status("na-2")) === "NEEDS_ATTENTION",
+  );
+  await eventually(
+    "refund.needs_attention twice",
+    () => callbackEvents(p.paymentReference).filter((e) => e === "refund.needs_attention").length === 2,
+  );
+  // Both still count against what is refundable: ₦5,000.00 − ₦3,000.00.
+  assert.equal((await paymentWithTimeline(m.merchantId, "live", p.paymentReference)).state.refundable, "2000.00");
+  const tooMuch = await post(base, { amount: "2000.01", reason: "more than is left" });
+  assert.deepEqual([tooMuch.status, tooMuch.json.data.code], [409, "S15"]);
+
+  const badCheckDigit = await post(`${base}/na-1/account`, { bankCode: "058", accountNumber: "0123456789" });
+  assert.deepEqual([badCheckDigit.status, badCheckDigit.json.data.errors[0].field], [400, "accountNumber"]);
+  const notListed = await post(`${base}/na-1/account`, { bankCode: "070", accountNumber: "0123456785" });
+  assert.deepEqual([notListed.status, notListed.json.data.errors[0].field], [400, "bankCode"]);
+  const given = await post(`${base}/na-1/account`, { bankCode: "058", accountNumber: "0123456785" });
+  assert.equal(given.status, 200, given.text);
+  assert.deepEqual([given.json.data.refund.refundReference, given.json.data.refund.status], ["na-1", "PENDING"]);
+  const atPaystack = (await (await fetch(`${double.url}/_double/transactions/${p.atPaystack}`)).json()) as {
+    refunds: { amount: number; retriedTo: { accountNumber: string; bankId: number } | null }[];
+  };
+  // GTBank is id 9 in Paystack's List Banks (its RefundRetry example); the double held the body to Paystack's OpenAPI.
+  assert.deepEqual(
+    atPaystack.refunds.map((r) => [r.amount, r.retriedTo]),
+    [
+      [200000, { accountNumber: "0123456785", bankId: 9 }],
+      [100000, null],
+    ],
+  );
+  await eventually("na-1 PROCESSED", async () => (await status("na-1")) === "PROCESSED");
+  await eventually("refund.processed", () => callbackEvents(p.paymentReference).includes("refund.processed"));
+  assert.equal((await verify(p.paymentReference)).payments.amountRefunded, "2000.00");
+  const booked = (await db().select().from(ledgerEntries)).filter((e) => e.refundReference === "na-1");
+  assert.deepEqual(
+    booked.map((e) => e.kind),
+    ["refund"],
+  );
+
+  const again = await post(`${base}/na-1/account`, { bankCode: "058", accountNumber: "0123456785" });
+  assert.deepEqual([again.status, again.json.data.code], [409, "S15"]);
+  const givenUp = await post(`${base}/na-2/cancel`);
+  assert.equal(givenUp.status, 200, givenUp.text);
+  assert.equal(givenUp.json.data.refund.status, "FAILED");
+  await eventually("refund.failed", () => callbackEvents(p.paymentReference).includes("refund.failed"));
+  assert.equal((await paymentWithTimeline(m.merchantId, "live", p.paymentReference)).state.refundable, "3000.00");
+  assert.deepEqual([(await post(`${base}/na-2/cancel`)).status, (await post(`${base}/na-1/cancel`)).status], [409, 409]);
+});

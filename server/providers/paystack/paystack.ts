@@ -9,7 +9,12 @@
 //   https://paystack.com/docs/api/refund/                          POST /refund, GET /refund/{id}, GET /refund (List Refunds:
 //                                                                  perPage, page, from, to; records carry transaction_reference
 //                                                                  and merchant_note — PaystackOSS/openapi RefundListResponse)
-//   https://paystack.com/docs/payments/refunds/                    refund.pending/processing/processed/failed events
+//   https://paystack.com/docs/payments/refunds/                    refund.pending/processing/processed/failed/needs-attention
+//                                                                  events; a needs-attention refund is retried with the
+//                                                                  customer's account (POST /refund/retry_with_customer_details/{id},
+//                                                                  OpenAPI RefundRetry: currency, account_number, bank_id as a
+//                                                                  string, the bank's `id` from List Banks)
+//   https://paystack.com/docs/api/miscellaneous/#bank              GET /bank?country=nigeria (List Banks: id, code, name; cursor pages)
 //   https://paystack.com/docs/api/transfer-control/#balance        GET /balance (the harmless call behind "test connection")
 //   https://paystack.com/docs/api/settlement/                      GET /settlement, GET /settlement/{id}/transactions (./settlements.ts)
 // The samples those pages render live in github.com/PaystackOSS/doc-code-snippets (the contract test's fixtures are
@@ -23,6 +28,7 @@ import {
   type IssueRequest,
   type Issued,
   type ProviderAccount,
+  type ProviderBank,
   type RefundRequest,
   type RefundState,
 } from "../connector";
@@ -30,6 +36,7 @@ import { callProvider, type ProviderAnswer } from "../provider-call";
 import {
   listedRefundState,
   readBalanceAnswer,
+  readBankList,
   readChargeAnswer,
   readRefundAnswer,
   readRefundList,
@@ -84,6 +91,9 @@ function chargeBody(req: IssueRequest): Record<string, unknown> {
   if (!type) throw new Error(`Paystack has no USSD type for bank ${req.bank?.bankCode ?? "(none)"}`);
   return { ...common, ussd: { type } };
 }
+
+/** List Banks is read in cursor pages of 100; Paystack lists a few hundred Nigerian banks. */
+const MAX_BANK_PAGES = 10;
 
 /** A refund is looked for among those made from a minute before its submission (clocks differ)… */
 const LOOKUP_MARGIN_MS = 60_000;
@@ -163,6 +173,27 @@ export const paystack: Connector = {
   },
 
   readSettlements: (account, since, signal) => readPaystackSettlements((path) => call(account, "GET", path, signal), since),
+
+  async refundBanks(account, signal): Promise<ProviderBank[]> {
+    const banks: ProviderBank[] = [];
+    let cursor: string | null = "";
+    for (let page = 0; cursor !== null && page < MAX_BANK_PAGES; page++) {
+      const next = cursor ? `&next=${encodeURIComponent(cursor)}` : "";
+      const answer = await call(account, "GET", `/bank?country=nigeria&currency=NGN&use_cursor=true&perPage=100${next}`, signal);
+      const read = readBankList(answer.status, answer.body);
+      banks.push(...read.banks);
+      cursor = read.next;
+    }
+    return banks;
+  },
+
+  async retryRefund(account, refundId, to, signal) {
+    if (!/^\d+$/.test(refundId)) throw new Error(`Paystack refund ids are integers: ${refundId}`);
+    const answer = await call(account, "POST", `/refund/retry_with_customer_details/${refundId}`, signal, {
+      refund_account_details: { currency: to.currency, account_number: to.accountNumber, bank_id: to.bank.providerBankId },
+    });
+    return readRefundAnswer("POST /refund/retry_with_customer_details", answer.status, answer.body);
+  },
 
   async testConnection(account, signal) {
     const answer = await call(account, "GET", "/balance", signal);

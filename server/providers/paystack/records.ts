@@ -9,6 +9,7 @@ import {
   type Channel,
   type Issued,
   type NoticeReading,
+  type ProviderBank,
   type ProviderPaymentState,
   type RefundState,
 } from "../connector";
@@ -184,8 +185,32 @@ export function listedRefundState(r: { id: string; status: string }): RefundStat
   return { refundId: r.id, state: refundState(r.status) };
 }
 
+/** Paystack's refund statuses: pending, processing, processed, failed, and needs-attention (it waits for the
+ * customer's account: https://paystack.com/docs/payments/refunds/). */
 function refundState(status: string): RefundState["state"] {
+  if (status === "needs-attention") return "needs_attention";
   return status === "processed" ? "processed" : status === "failed" ? "failed" : "pending";
+}
+
+const listedBank = z.object({
+  id: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(String),
+  name: z.string().min(1),
+  code: z.string().regex(/^\d{3,6}$/),
+  active: z.boolean().optional(),
+  is_deleted: z.boolean().nullish(),
+});
+const bankList = success(z.array(z.unknown())).extend({ meta: z.object({ next: z.string().nullish() }).partial().optional() });
+
+/** `GET /bank` (List Banks): the active banks Owo can read, and the cursor of the next page (null on the last). */
+export function readBankList(status: number, body: unknown): { banks: ProviderBank[]; next: string | null } {
+  const a = bankList.safeParse(body);
+  if (status !== 200 || !a.success) throw unusable("GET /bank", "a list of banks", body, status);
+  const banks = a.data.data.flatMap((b) => {
+    const read = listedBank.safeParse(b);
+    if (!read.success || read.data.active === false || read.data.is_deleted === true) return [];
+    return [{ code: read.data.code, name: read.data.name, providerBankId: read.data.id }];
+  });
+  return { banks, next: a.data.meta?.next ?? null };
 }
 
 /**
@@ -213,7 +238,8 @@ export function readWebhook(body: unknown): NoticeReading {
       ...(at ? { at } : {}),
     };
   }
-  if (name === "refund.processed" || name === "refund.failed") {
+  const refundStates = { "refund.processed": "processed", "refund.failed": "failed", "refund.needs-attention": "needs_attention" } as const;
+  if (name in refundStates) {
     const r = refundEvent.safeParse(e.data.data);
     if (!r.success) return { kind: "ignored", eventId: `${name}:malformed`, why: `${name} without a readable refund` };
     const d = r.data;
@@ -224,7 +250,7 @@ export function readWebhook(body: unknown): NoticeReading {
       providerReference: d.transaction_reference,
       reference: d.transaction_reference,
       amountKobo: d.amount,
-      state: name === "refund.processed" ? "processed" : "failed",
+      state: refundStates[name as keyof typeof refundStates],
     };
   }
   if (name === "bank.transfer.rejected") {

@@ -28,7 +28,8 @@ export async function sandboxRefund(req: RefundRequest): Promise<RefundState> {
   await recordRefund({ refundId, reference: req.reference, amountKobo: req.amountKobo, paidAt: clock.now() + SANDBOX_REFUND_MS, declined });
   setTimeout(() => {
     const settled = stateOf(refundId, clock.now());
-    if (settled.state === "pending") return; // the clock was moved back: the follower's query settles it later
+    // Still pending: the clock was moved back, and the follower's query settles it later.
+    if (settled.state !== "processed" && settled.state !== "failed") return;
     const notice = { transactionId: `sbx_${randomBytes(10).toString("hex")}`, type: "refund" as const, refundId, state: settled.state };
     sendNotice(notice).catch((err: unknown) =>
       log.warn({ err, refundId }, "sandbox bank: refund notice not delivered; Owo's query will find it"),

@@ -3,10 +3,13 @@ import { z } from "zod";
 import { cursorSchema, listPayments, PAGE_LIMITS, paymentFilters } from "../../payments/history";
 import { cancelPayment } from "../../payments/lifecycle";
 import { paymentOverview } from "../../payments/overview";
+import { cancelRefund, giveRefundAccount, refundAccountInput, refundBanks } from "../../payments/refund-attention";
 import { refundInput, requestRefund } from "../../payments/refunds";
 import { paymentWithTimeline } from "../../payments/timeline";
 import { verifyAnswer } from "../../payments/verify";
 import { authedProcedure, moneyBackProcedure, router, sensitiveMoneyBackProcedure } from "../init";
+
+const refundOf = z.object({ paymentReference: z.string().min(1).max(64), refundReference: z.string().min(1).max(64) });
 
 export const paymentsRouter = router({
   list: authedProcedure
@@ -28,4 +31,15 @@ export const paymentsRouter = router({
       const { paymentReference, ...body } = input;
       return requestRefund(ctx.caller.merchantId, ctx.caller.mode, paymentReference, body);
     }),
+  /** The banks a refund's provider can pay into, for the customer's account of a refund that needs one. */
+  refundBanks: moneyBackProcedure
+    .input(refundOf)
+    .query(({ ctx, input }) => refundBanks(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference, input.refundReference)),
+  refundAccount: sensitiveMoneyBackProcedure.input(refundAccountInput.extend(refundOf.shape)).mutation(({ ctx, input }) => {
+    const { paymentReference, refundReference, ...body } = input;
+    return giveRefundAccount(ctx.caller.merchantId, ctx.caller.mode, paymentReference, refundReference, body);
+  }),
+  cancelRefund: moneyBackProcedure
+    .input(refundOf)
+    .mutation(({ ctx, input }) => cancelRefund(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference, input.refundReference)),
 });

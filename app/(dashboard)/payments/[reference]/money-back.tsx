@@ -10,7 +10,12 @@ import styles from "./detail.module.css";
 
 type Props = { detail: PaymentWithTimeline; canMoveMoney: boolean };
 
-const REFUND_STATE = { PENDING: "Pending at the provider", PROCESSED: "Paid back", FAILED: "Failed" } as const;
+const REFUND_STATE = {
+  PENDING: "Pending at the provider",
+  NEEDS_ATTENTION: "Needs the customer's account",
+  PROCESSED: "Paid back",
+  FAILED: "Failed",
+} as const;
 
 function useRefresh(paymentReference: string) {
   const utils = trpc.useUtils();

@@ -43,6 +43,10 @@ function describe(e: Event): string {
       return `${amount} paid back to the customer (${String(e.detail.refundReference)})`;
     case "refund_failed":
       return `Refund of ${amount} failed (${String(e.detail.refundReference)})${typeof e.detail.failureReason === "string" ? `: ${e.detail.failureReason}` : ""}`;
+    case "refund_needs_attention":
+      return `The provider needs the customer's bank account to pay back ${amount} (${String(e.detail.refundReference)})`;
+    case "refund_account_given":
+      return `Refund of ${amount} sent again to the customer's account at ${String(e.detail.bankName)} ending ${String(e.detail.accountEnding)}`;
     case "refund_due":
       return `${amount} arrived${from} after the payment had ended; due for refund`;
     default:
