@@ -8,6 +8,8 @@ import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testi
 import { eventually } from "../testing/eventually";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { ownReference } from "../providers/own-references";
+import { clock } from "../clock";
+import { HOUR_MS, dayStartOf } from "../payments/calendar";
 import { pollSettlements } from "./poll";
 
 const SECRET_KEY = "sk_live_paystack_settlements";
@@ -17,7 +19,8 @@ let m: { merchantId: string; publicKey: string; token: string };
 
 before(async () => {
   [owo, double] = await Promise.all([
-    startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000" }),
+    // Grace 0: a credit is not_settled as soon as a settlement of its account is read without it.
+    startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000", OWO_SETTLEMENT_GRACE_DAYS: "0" }),
     spawnDouble("paystack", { "secret-key": SECRET_KEY, "refund-delay-ms": "50" }),
   ]);
   const { connectProvider } = await import("../providers/accounts");
@@ -162,6 +165,40 @@ test("a failed settlement is recorded, not booked; when Paystack pays it after a
   assert.equal(paidOut.status, "paid");
   assert.equal(await settlementEntries(), before + 1, "booked once, when paid");
   assert.equal((await verify(c.ref)).settlementId, paidOut.settlementId);
+});
+
+test("a credit Paystack leaves out is not_settled until a later settlement holds it; a line under Owo's prefix for no payment is unknown_payment, its money in suspense", async () => {
+  const d = await paid("3000.00");
+  await externalSale(ownReference("paystack", `stray-${process.pid}`), 100000);
+  const without = await settleAtPaystack({ omit: [d.atPaystack] });
+  await pollSettlements();
+  const s = await settlementAt(without);
+  assert.deepEqual(s.reconciliation, { status: "exceptions", exceptions: 1 });
+  assert.deepEqual(
+    (s.lines as Line[]).map((l) => [l.kind, l.netAmount]),
+    [["unknown", "985.00"]],
+  );
+  const day = new Date(dayStartOf(clock.now()) + HOUR_MS).toISOString().slice(0, 10);
+  const exceptions = async () =>
+    (
+      (await call(owo, "GET", `/api/v2/reconciliation?from=${day}&to=${day}`, { token: m.token })).json.data.report.exceptions as {
+        kind: string;
+        paymentReference: string | null;
+        resolvedAt: string | null;
+      }[]
+    ).map((e) => [e.kind, e.paymentReference, e.resolvedAt === null ? "open" : "resolved"]);
+  assert.deepEqual((await exceptions()).sort(), [
+    ["not_settled", d.ref, "open"],
+    ["unknown_payment", null, "open"],
+  ]);
+  assert.equal((await call(owo, "GET", "/api/v2/balances", { token: m.token })).json.data.balances.suspense, "985.00");
+
+  await settleAtPaystack();
+  await pollSettlements();
+  assert.deepEqual((await exceptions()).sort(), [
+    ["not_settled", d.ref, "resolved"],
+    ["unknown_payment", null, "open"],
+  ]);
 });
 
 test("the Paystack double holds GET /settlement to Paystack's OpenAPI parameters and settles nothing in test mode", async (t) => {
