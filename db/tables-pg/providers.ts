@@ -74,7 +74,10 @@ export const providerNotices = pgTable(
     source: text("source", { enum: ["notice", "requery"] })
       .notNull()
       .default("notice"),
-    outcome: text("outcome", { enum: ["applied", "duplicate", "rejected", "no_payment", "ignored", "unchanged", "unanswered"] }).notNull(),
+    /** forwarded: not Owo's transaction, passed on to the account's forwardUrl (webhooks/forwards.ts). */
+    outcome: text("outcome", {
+      enum: ["applied", "duplicate", "rejected", "no_payment", "ignored", "unchanged", "unanswered", "forwarded"],
+    }).notNull(),
     reason: text("reason").notNull(),
     receivedAt: bigint("received_at", { mode: "number" }).notNull(),
     /**

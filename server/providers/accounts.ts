@@ -8,6 +8,7 @@ import { seal, unseal } from "../auth/master-key";
 import { newId } from "../identifiers";
 import { clock } from "../clock";
 import { settings } from "../settings";
+import { checkDestination } from "../webhooks/address-guard";
 import type { ProviderAccount, ProviderName } from "./connector";
 
 export type LiveProvider = Exclude<ProviderName, "sandbox">;
@@ -137,9 +138,11 @@ export async function hasConnectedProvider(merchantId: string): Promise<boolean>
 }
 
 /** The account a notice URL names, whoever's it is (the URL is the only thing a provider knows). */
-export async function accountById(providerId: string): Promise<(ProviderAccount & { merchantId: string }) | null> {
+export async function accountById(
+  providerId: string,
+): Promise<(ProviderAccount & { merchantId: string; forwardUrl: string | null }) | null> {
   const [row] = await db().select().from(providerAccounts).where(eq(providerAccounts.id, providerId));
-  return row ? { ...opened(row), merchantId: row.merchantId } : null;
+  return row ? { ...opened(row), merchantId: row.merchantId, forwardUrl: row.forwardUrl } : null;
 }
 
 /** The merchant's own account, for the dashboard; another merchant's is not found. */
@@ -169,6 +172,29 @@ export function setRefundsEnabled(merchantId: string, providerId: string, enable
   return updateOwnAccount(merchantId, providerId, { refundsEnabled: enabled });
 }
 
+const MAX_FORWARD_URL = 2048;
+
+/**
+ * Where notices for the merchant's other sales on this account are forwarded (null: nowhere, they are only recorded).
+ * The callback rules apply: a public http(s) URL, judged again at every attempt (webhooks/address-guard.ts).
+ */
+export async function setForwardUrl(merchantId: string, providerId: string, url: string | null): Promise<void> {
+  const wanted = url?.trim() || null;
+  if (wanted !== null) {
+    const destination = checkDestination(wanted, settings().allowPrivateCallbacks);
+    if (wanted.length > MAX_FORWARD_URL)
+      throw invalidFields([{ field: "forwardUrl", message: `must be at most ${MAX_FORWARD_URL} characters` }]);
+    if (!destination.ok)
+      throw invalidFields([
+        {
+          field: "forwardUrl",
+          message: `must be a public http(s) URL, e.g. https://shop.example.ng/paystack/webhook (${destination.reason})`,
+        },
+      ]);
+  }
+  return updateOwnAccount(merchantId, providerId, { forwardUrl: wanted });
+}
+
 /** Stops routing and notices to this account; payments it issued keep their history. */
 export function disconnectProvider(merchantId: string, providerId: string, now = clock.now()): Promise<void> {
   return updateOwnAccount(merchantId, providerId, { disconnectedAt: now });
@@ -191,6 +217,8 @@ export type ProviderHealth = {
   restingUntil: number | null;
   /** The merchant marked this account approved by its provider for refunds through Owo. */
   refundsEnabled: boolean;
+  /** Where notices for the merchant's other sales on this account are forwarded; null: nowhere. */
+  forwardUrl: string | null;
 };
 
 /** The merchant's connected accounts as the Providers page shows them, best first. */
@@ -218,6 +246,7 @@ export async function providerHealth(merchantId: string, now = clock.now()): Pro
       circuit: resting ? "resting" : "closed",
       restingUntil: resting ? r.restingUntil : null,
       refundsEnabled: r.refundsEnabled,
+      forwardUrl: r.forwardUrl,
     };
   });
 }

@@ -18,7 +18,9 @@ import { formatKobo } from "../payments/money";
 import { settings } from "../settings";
 import { accountById } from "./accounts";
 import { NoticeRejected, type NoticeReading, type ProviderAccount, type ProviderPaymentState } from "./connector";
+import { isOwoReference } from "./own-references";
 import { connectorFor } from "./registry";
+import { queueForward } from "../webhooks/forwards";
 
 type Outcome = (typeof providerNotices.$inferInsert)["outcome"];
 /** `ack`: the body the provider asked to be answered with, instead of Owo's envelope. */
@@ -127,8 +129,8 @@ export async function receiveProviderNotice(
     throw new ApiError("S1", "Notice signature missing or wrong");
   }
   const ack = connector.acknowledgeNotice?.(headers);
-  if (!ack) return settleNotice(account, reading);
-  const settling = settleNotice(account, reading)
+  if (!ack) return settleNotice(account, reading, { raw, headers });
+  const settling = settleNotice(account, reading, { raw, headers })
     .catch((err: unknown) => log.warn({ err, providerId }, "acknowledged notice not settled; the requery loop will"))
     .finally(() => settlingNotices.delete(settling));
   settlingNotices.add(settling);
@@ -142,8 +144,30 @@ export async function noticesSettled(): Promise<void> {
   await Promise.all([...settlingNotices]);
 }
 
+type NoticeAccount = NonNullable<Awaited<ReturnType<typeof accountById>>>;
+type RawNotice = { raw: Buffer; headers: Record<string, string | string[] | undefined> };
+
+/**
+ * A valid notice for a transaction Owo did not initiate (no reference under Owo's prefix, nor a payment this account
+ * issued before the prefix; or naming no transaction at all) goes on unchanged to the forwarding URL the merchant set
+ * on the account. Without one it is recorded as before.
+ */
+async function forwardOthers(account: NoticeAccount, reading: NoticeReading, notice: RawNotice): Promise<NoticeAnswer | null> {
+  if (!account.forwardUrl) return null;
+  if (reading.reference === undefined ? reading.kind !== "ignored" : isOwoReference(account.provider, reading.reference)) return null;
+  if (await issuedPayment(account.id, reading.reference, reading.kind === "ignored" ? undefined : reading.providerReference)) return null;
+  const { merchantId, forwardUrl: url } = account;
+  await queueForward({ merchantId, providerAccountId: account.id, url, ...notice, eventId: reading.eventId, reference: reading.reference });
+  await record(account.id, "forwarded", `not Owo's (${reading.reference ?? "no transaction named"}): forwarded to ${url}`, {
+    eventId: reading.eventId,
+  });
+  return { message: "Not a transaction of Owo's; forwarded to the merchant's own URL" };
+}
+
 /** What a read notice moves, once confirmed by the provider's own record. */
-async function settleNotice(account: ProviderAccount, reading: NoticeReading): Promise<NoticeAnswer> {
+async function settleNotice(account: NoticeAccount, reading: NoticeReading, notice: RawNotice): Promise<NoticeAnswer> {
+  const forwarded = await forwardOthers(account, reading, notice);
+  if (forwarded) return forwarded;
   if (reading.kind === "ignored") {
     await record(account.id, "ignored", reading.why, { eventId: reading.eventId });
     return { message: `Notice ignored: ${reading.why}` };

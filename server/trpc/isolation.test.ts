@@ -153,6 +153,8 @@ const CASES: Record<string, Case> = {
   "providers.test": { input: () => ({ providerId: ids.providerId }) },
   "providers.disconnect": { input: () => ({ providerId: ids.providerId }) },
   "providers.setRefunds": { input: () => ({ providerId: ids.providerId, enabled: true }) },
+  "providers.setForwardUrl": { input: () => ({ providerId: ids.providerId, forwardUrl: "https://bravo.example.ng/paystack" }) },
+  "providers.forwards": { input: () => ({ providerId: ids.providerId }) },
   "links.list": {},
   "links.byId": { input: () => ({ id: ids.linkId }) },
   "links.create": { input: () => ({ title: "Bravo Link", amount: "100.00", channels: ["USSD"] }) },
@@ -246,6 +248,8 @@ test("merchant B, signed in as an owner, gets NOT_FOUND for A's ids and none of 
     "providers.test",
     "providers.disconnect",
     "providers.setRefunds",
+    "providers.setForwardUrl",
+    "providers.forwards",
     "account.sessions.end",
   ]) {
     assert.ok(outcomes.includes(`${byId}:404`), `${byId} answers 404 for A's id: ${outcomes.find((o) => o.startsWith(`${byId}:`))}`);

@@ -240,7 +240,10 @@ export async function recordAttempt(claim: ClaimedDelivery, result: AttemptResul
           await end("cancelled", `${reason}; the endpoint was disabled`);
           return cancelEndpointDeliveries(tx, claim.endpointId, "the endpoint was disabled after answering 410 Gone", now);
         }
-        return end("cancelled", "answered 410 Gone; this callback address asked for no more deliveries");
+        return end(
+          "cancelled",
+          `answered 410 Gone; this ${claim.destination === "forward" ? "forwarding" : "callback"} address asked for no more deliveries`,
+        );
       }
       const delay = retryDelayMs(current.attemptCount, backoffScale);
       if (delay === null) return end("failed");

@@ -137,3 +137,47 @@ test("an endpoint on a loopback, private or metadata address is refused when add
     );
   }
 });
+
+test("a forwarding URL follows the same rules: refused on a private address when set, and at each attempt when a name resolves to one", async () => {
+  const { connectProvider, setForwardUrl } = await import("../providers/accounts");
+  const { spawnDouble } = await import("../testing/processes");
+  const paystack = await spawnDouble("paystack", { "secret-key": "sk_test_hostile_forward" });
+  try {
+    const { providerId, noticeUrl } = await connectProvider(m.merchantId, {
+      provider: "paystack",
+      credentials: { secretKey: "sk_test_hostile_forward" },
+      baseUrl: paystack.url,
+    });
+    for (const url of [`http://127.0.0.1:${listener.port}/fwd`, "http://169.254.169.254/latest", "http://[::1]/fwd"]) {
+      await assert.rejects(
+        () => setForwardUrl(m.merchantId, providerId, url),
+        (e: Error & { errors?: { field: string; message: string }[] }) => {
+          assert.equal(e.errors?.[0]?.field, "forwardUrl", url);
+          assert.match(e.errors?.[0]?.message ?? "", /refused: /, url);
+          return true;
+        },
+      );
+    }
+    // This machine's own name passes the shape check and resolves to a local address: every attempt is refused.
+    await setForwardUrl(m.merchantId, providerId, `http://${hostname()}:${listener.port}/fwd`);
+    await fetch(`${paystack.url}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
+    const reference = `walk-in-${process.pid}`;
+    await fetch(`${paystack.url}/charge`, {
+      method: "POST",
+      headers: { authorization: "Bearer sk_test_hostile_forward" },
+      body: JSON.stringify({ email: "walkin@example.com", amount: 500000, reference, bank_transfer: {} }),
+    });
+    const connectionsBefore = listener.connections();
+    await fetch(`${paystack.url}/_double/transactions/${reference}/pay`, { method: "POST", body: "{}" });
+    const { recentForwards } = await import("./forwards");
+    const [forward] = await eventually("two refused attempts", async () => {
+      const list = await recentForwards(m.merchantId, providerId);
+      return (list[0]?.attemptCount ?? 0) >= 2 && list;
+    });
+    assert.equal(forward?.reference, reference);
+    assert.match(forward?.lastError ?? "", /refused: /);
+    assert.equal(listener.connections(), connectionsBefore);
+  } finally {
+    await paystack.stop();
+  }
+});

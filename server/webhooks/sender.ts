@@ -1,4 +1,4 @@
-// One HTTP attempt at a callback: POST the signed body, never follow redirects, never throw.
+// One HTTP attempt at a callback (or a forwarded notice): POST the body, never follow redirects, never throw.
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import { performance } from "node:perf_hooks";
@@ -21,9 +21,11 @@ export type AttemptResult = {
 
 export type PostInput = {
   url: string;
-  /** The signature headers; Content-Type and User-Agent are ours and win. */
-  headers: Readonly<Record<string, string>>;
-  body: string;
+  /** The signature headers; Content-Type and User-Agent are ours and win (but for a forwarded notice). */
+  headers: Readonly<Record<string, string | string[]>>;
+  body: string | Buffer;
+  /** A provider's notice passed on (forwards.ts): its own headers go as they came, Content-Type and User-Agent too. */
+  asForwarded?: boolean;
   timeoutMs?: number;
   /** OWO_ALLOW_PRIVATE_CALLBACKS: lets development and tests call loopback and private hosts. */
   allowPrivate: boolean;
@@ -131,8 +133,7 @@ export function postSigned(input: PostInput): Promise<AttemptResult> {
           method: "POST",
           headers: {
             ...input.headers,
-            "Content-Type": "application/json",
-            "User-Agent": "Owo-Webhooks/1",
+            ...(input.asForwarded ? {} : { "Content-Type": "application/json", "User-Agent": "Owo-Webhooks/1" }),
             "Content-Length": Buffer.byteLength(input.body),
           },
           // A fresh socket each time, so every attempt passes the connect-time guard.

@@ -5,6 +5,7 @@ import { drainInFlight, leaseHeartbeat, pollingLoop, type PollingLoop } from "..
 import { settings } from "../settings";
 import { claimDue, hostKey, recordAttempt, releaseLeases, renewLeases, type ClaimedDelivery } from "./deliveries";
 import { fanOutPending } from "./fan-out";
+import { forwardedRequest } from "./forwards";
 import { notificationBody, notificationHeaders } from "./notification";
 import { postSigned, type AttemptResult } from "./sender";
 
@@ -32,6 +33,15 @@ function unsent(error: string): AttemptResult {
 }
 
 async function attempt(claim: ClaimedDelivery, allowPrivate: boolean): Promise<AttemptResult> {
+  if (claim.destination === "forward") {
+    let forwarded;
+    try {
+      forwarded = forwardedRequest(claim.payloadJson);
+    } catch (err) {
+      return unsent(`not sent: unreadable forward (${err instanceof Error ? err.message : String(err)})`);
+    }
+    return postSigned({ url: claim.url, ...forwarded, allowPrivate, asForwarded: true });
+  }
   let headers: Record<string, string>;
   const body = notificationBody(claim);
   try {

@@ -1,7 +1,15 @@
 // Bank-side providers on the dashboard (owners and admins): connect, test, disconnect, and their health.
 import { z } from "zod";
-import { disconnectProvider, LIVE_PROVIDERS, noticeUrlWarning, providerHealth, setRefundsEnabled } from "../../providers/accounts";
+import {
+  disconnectProvider,
+  LIVE_PROVIDERS,
+  noticeUrlWarning,
+  providerHealth,
+  setForwardUrl,
+  setRefundsEnabled,
+} from "../../providers/accounts";
 import { connectorFor, connectTestedProvider, testProviderConnection } from "../../providers/registry";
+import { recentForwards } from "../../webhooks/forwards";
 import { settings } from "../../settings";
 import { freshSecondFactor, router, userPermittedProcedure } from "../init";
 
@@ -35,6 +43,16 @@ export const providersRouter = router({
     await setRefundsEnabled(ctx.caller.merchantId, input.providerId, input.enabled);
     return { providerId: input.providerId, refundsEnabled: input.enabled };
   }),
+  /** Where notices for the merchant's other sales on this account go (empty: nowhere); its recent forwards. */
+  setForwardUrl: managerProcedure
+    .input(providerId.extend({ forwardUrl: z.string().max(2100).nullable() }))
+    .mutation(async ({ ctx, input }) => {
+      await setForwardUrl(ctx.caller.merchantId, input.providerId, input.forwardUrl);
+      return { providerId: input.providerId };
+    }),
+  forwards: managerProcedure
+    .input(providerId)
+    .query(async ({ ctx, input }) => ({ forwards: await recentForwards(ctx.caller.merchantId, input.providerId) })),
   disconnect: sensitiveManagerProcedure.input(providerId).mutation(async ({ ctx, input }) => {
     await disconnectProvider(ctx.caller.merchantId, input.providerId);
     return { providerId: input.providerId };
