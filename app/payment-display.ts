@@ -9,6 +9,16 @@ export function naira(amount: string): string {
   return displayNaira(negative ? -kobo : kobo);
 }
 
+/** Axis ticks, shortened: ₦750, ₦2.5k, ₦12k, ₦1.5M, −₦3k (a label, not money anyone adds up). */
+export function shortNaira(kobo: number): string {
+  const sign = kobo < 0 ? "−" : "";
+  const n = Math.abs(kobo) / 100;
+  const short = (v: number, unit: string) => `${sign}₦${Number(v.toFixed(v < 10 ? 1 : 0))}${unit}`;
+  if (n >= 1_000_000) return short(n / 1_000_000, "M");
+  if (n >= 1_000) return short(n / 1_000, "k");
+  return `${sign}₦${Math.round(n)}`;
+}
+
 export const STATUS_LABEL: Record<PaymentStatus, string> = {
   PENDING: "Pending",
   PARTIALLY_PAID: "Partly paid",

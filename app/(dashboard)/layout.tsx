@@ -12,6 +12,7 @@ const NAV = [
   ["/dashboard", "Overview"],
   ["/payments", "Payments"],
   ["/payments/new", "New payment"],
+  ["/balances", "Balances"],
   ["/links", "Payment links"],
   ["/developers", "Developers"],
   ["/providers", "Providers"],

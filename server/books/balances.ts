@@ -19,6 +19,18 @@ const SINGLE = {
   suspense: "suspense",
 } as const;
 
+/** Which provider each of the merchant's provider accounts is at ("sandbox" for the sandbox bank's account). */
+export async function providerNames(merchantId: string, providerIds: string[]): Promise<Map<string, string>> {
+  const live = providerIds.filter((id) => id !== "sandbox");
+  const named = live.length
+    ? await db()
+        .select({ id: providerAccounts.id, provider: providerAccounts.provider })
+        .from(providerAccounts)
+        .where(and(eq(providerAccounts.merchantId, merchantId), inArray(providerAccounts.id, live)))
+    : [];
+  return new Map([["sandbox", "sandbox"], ...named.map((n): [string, string] => [n.id, n.provider])]);
+}
+
 export async function balancesOf(merchantId: string, mode: Mode) {
   return readSnapshot(async () => {
     const rows = await db()
@@ -35,17 +47,10 @@ export async function balancesOf(merchantId: string, mode: Mode) {
       const m = /^provider(?:_wallet)?:(.+)$/.exec(r.account);
       if (m?.[1]) providerIds.add(m[1]);
     }
-    const live = [...providerIds].filter((id) => id !== "sandbox");
-    const named = live.length
-      ? await db()
-          .select({ id: providerAccounts.id, provider: providerAccounts.provider })
-          .from(providerAccounts)
-          .where(inArray(providerAccounts.id, live))
-      : [];
-    const providerOf = new Map(named.map((n) => [n.id, n.provider]));
+    const providerOf = await providerNames(merchantId, [...providerIds]);
     const providers = [...providerIds].sort().map((id) => ({
       providerId: id,
-      provider: id === "sandbox" ? "sandbox" : (providerOf.get(id) ?? "unknown"),
+      provider: providerOf.get(id) ?? "unknown",
       unsettled: formatKobo(stored.get(`provider:${id}`) ?? 0),
       wallet: formatKobo(stored.get(`provider_wallet:${id}`) ?? 0),
     }));

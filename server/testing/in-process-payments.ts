@@ -6,12 +6,16 @@ import { parseInitiateRequest } from "../payments/initiate-schema";
 
 let references = 0;
 
-/** A TRANSFER payment of ₦1,500.00 whose callbacks go to `callbackUrl`. */
-export async function openTransfer(merchantId: string, callbackUrl: string): Promise<{ paymentReference: string; accountNumber: string }> {
+/** A TRANSFER payment (₦1,500.00 unless told) whose callbacks go to `callbackUrl`, opened at `at` (now unless told). */
+export async function openTransfer(
+  merchantId: string,
+  callbackUrl: string,
+  opts: { amount?: string; at?: number } = {},
+): Promise<{ paymentReference: string; accountNumber: string }> {
   const paymentReference = `wh-${process.pid}-${Date.now().toString(36)}-${++references}`;
   const request = parseInitiateRequest(
     {
-      amount: "1500",
+      amount: opts.amount ?? "1500",
       fullName: "Ada Obi",
       mobileNumber: "08012345678",
       email: "ada@example.com",
@@ -24,19 +28,22 @@ export async function openTransfer(merchantId: string, callbackUrl: string): Pro
     },
     { publicKey: false },
   );
-  const answer = JSON.parse((await initiatePayment(request, { merchantId, mode: "test", source: "rest" })).paymentsJson) as {
+  const answer = JSON.parse((await initiatePayment(request, { merchantId, mode: "test", source: "rest", now: opts.at })).paymentsJson) as {
     accountNumber: string;
   };
   return { paymentReference, accountNumber: answer.accountNumber };
 }
 
 /** The sandbox bank credits the account: the payment's next event (successful, or refund_due once closed). */
-export async function credit(accountNumber: string, amountKobo = 1500_00): Promise<void> {
-  await applyBankNotice({
-    provider: "sandbox",
-    transactionId: `txn_${randomBytes(8).toString("hex")}`,
-    kind: "credit",
-    amountKobo,
-    target: { accountNumber },
-  });
+export async function credit(accountNumber: string, amountKobo = 1500_00, at?: number): Promise<void> {
+  await applyBankNotice(
+    {
+      provider: "sandbox",
+      transactionId: `txn_${randomBytes(8).toString("hex")}`,
+      kind: "credit",
+      amountKobo,
+      target: { accountNumber },
+    },
+    at,
+  );
 }

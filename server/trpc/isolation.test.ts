@@ -141,6 +141,7 @@ const CASES: Record<string, Case> = {
     input: () => ({ accountNumber: "0123456789", csv: "date,amount,reference,narration\n2026-11-20,1.00,SANDBOX,SANDBOX SETTLEMENT" }),
   },
   "books.balances": {},
+  "books.history": {},
   "books.entries": { input: () => ({}) },
   "books.quote": { input: () => ({ amount: "1000.00", paymentType: "TRANSFER" }) },
   "keys.list": {},

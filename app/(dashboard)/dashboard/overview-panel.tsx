@@ -3,7 +3,7 @@
 // switching period is instant, every period came in the one server call.
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { naira } from "@/app/payment-display";
+import { naira, shortNaira } from "@/app/payment-display";
 import { displayNaira } from "@/server/payments/money";
 import type { Figures, OverviewMoney, OverviewPeriod, PaymentOverview } from "@/server/payments/overview";
 import styles from "./overview.module.css";
@@ -26,16 +26,6 @@ const COLORS = {
 
 function rate(f: Figures): string {
   return f.successRate === null ? "—" : `${(f.successRate * 100).toFixed(1)}%`;
-}
-
-/** Axis ticks, shortened: ₦750, ₦2.5k, ₦12k, ₦1.5M, −₦3k (a label, not money anyone adds up). */
-function shortNaira(kobo: number): string {
-  const sign = kobo < 0 ? "−" : "";
-  const n = Math.abs(kobo) / 100;
-  const short = (v: number, unit: string) => `${sign}₦${Number(v.toFixed(v < 10 ? 1 : 0))}${unit}`;
-  if (n >= 1_000_000) return short(n / 1_000_000, "M");
-  if (n >= 1_000) return short(n / 1_000, "k");
-  return `${sign}₦${Math.round(n)}`;
 }
 
 /** "−₦460.00" for money that left, "₦0.00" when none did. */

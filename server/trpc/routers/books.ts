@@ -1,5 +1,6 @@
 // The books for the dashboard and typed clients: the same core as GET /api/v2/balances, /api/v2/ledger/entries and
-// /api/v2/fees/quote.
+// /api/v2/fees/quote, and the balances over the last days the Balances page draws.
+import { balanceHistory } from "../../books/balance-history";
 import { balancesOf } from "../../books/balances";
 import { entriesQuery, listEntries } from "../../books/entries";
 import { quoteFees, quoteQuery } from "../../books/quote";
@@ -7,6 +8,7 @@ import { authedProcedure, router } from "../init";
 
 export const booksRouter = router({
   balances: authedProcedure.query(({ ctx }) => balancesOf(ctx.caller.merchantId, ctx.caller.mode)),
+  history: authedProcedure.query(({ ctx }) => balanceHistory(ctx.caller.merchantId, ctx.caller.mode)),
   entries: authedProcedure.input(entriesQuery).query(({ ctx, input }) => listEntries(ctx.caller.merchantId, ctx.caller.mode, input)),
   quote: authedProcedure.input(quoteQuery).query(({ ctx, input }) => quoteFees(ctx.caller.mode, input)),
 });

@@ -1,19 +1,11 @@
 // CSV export of the dashboard's filtered payments list, for the signed-in user's merchant and mode, streamed batch by batch.
 import { ApiError, invalidFields } from "@/server/api-error";
-import { errorJson } from "@/server/http/envelope";
 import { exportPaymentsFor } from "@/server/payments/export";
 import { filtersFromQuery } from "@/server/payments/history";
-import { clock } from "@/server/clock";
 import { pageCaller } from "@/server/trpc/page-caller";
+import { csvResponse, refusal } from "../csv-response";
 
 export const dynamic = "force-dynamic";
-
-/** Refusals in API.md's envelope, as every other door answers. */
-const refusal = (err: ApiError) =>
-  new Response(errorJson(err), {
-    status: err.httpStatus,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
-  });
 
 export async function GET(request: Request): Promise<Response> {
   const { caller } = await pageCaller();
@@ -28,29 +20,5 @@ export async function GET(request: Request): Promise<Response> {
     if (err instanceof ApiError) return refusal(err);
     throw err;
   }
-  const { total, chunks } = exported;
-  const encoder = new TextEncoder();
-  // Pull-driven: the next batch is read only when the client has taken the last one.
-  const body = new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        const next = await chunks.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
-      },
-      async cancel() {
-        await chunks.return(undefined);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  const stamp = new Date(clock.now()).toISOString().slice(0, 16).replace(/[-:]/g, "").replace("T", "-");
-  return new Response(body, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="owo-payments-${caller.mode}-${stamp}.csv"`,
-      "cache-control": "no-store",
-      "x-total-count": String(total),
-    },
-  });
+  return csvResponse(exported.chunks, { name: "payments", mode: caller.mode }, { "x-total-count": String(exported.total) });
 }

@@ -1,0 +1,43 @@
+// The dashboard's CSV downloads answer alike: refusals in API.md's envelope, and the file streamed chunk by chunk,
+// the next read only when the client has taken the last one.
+import type { ApiError } from "@/server/api-error";
+import { clock } from "@/server/clock";
+import { errorJson } from "@/server/http/envelope";
+
+export function refusal(err: ApiError): Response {
+  return new Response(errorJson(err), {
+    status: err.httpStatus,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+/** `name` and the caller's mode make the file name, with the minute it was asked for: owo-<name>-<mode>-YYYYMMDD-HHMM.csv. */
+export function csvResponse(
+  chunks: AsyncGenerator<string, void, undefined>,
+  file: { name: string; mode: string },
+  headers: Record<string, string> = {},
+): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await chunks.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+      async cancel() {
+        await chunks.return(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const stamp = new Date(clock.now()).toISOString().slice(0, 16).replace(/[-:]/g, "").replace("T", "-");
+  return new Response(body, {
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="owo-${file.name}-${file.mode}-${stamp}.csv"`,
+      "cache-control": "no-store",
+      ...headers,
+    },
+  });
+}

@@ -1,0 +1,54 @@
+// The Balances page (#23): what the sandbox bank holds unsettled and what it paid out, a 30-day picture, the ledger
+// entries, and their CSV for the merchant's accountant.
+import { readFileSync } from "node:fs";
+import { expect, paymentInput, test, trpcMutation } from "./fixtures";
+
+test("unsettled and paid out after a sandbox payout, the entries, and their CSV download", async ({ page, merchant: _merchant }) => {
+  const pay = async (amount: string) => {
+    const input = paymentInput(page, { paymentType: "TRANSFER", amount });
+    await trpcMutation(page, "initiatePayment", input);
+    await trpcMutation(page, "sandbox.simulate", { paymentReference: input.paymentReference, outcome: "pay" });
+    return String(input.paymentReference);
+  };
+  await pay("24000");
+  await pay("1500");
+  // The bank pays out what it holds: ₦24,000.00 − ₦460.00 + ₦1,500.00 − ₦22.50.
+  await trpcMutation(page, "sandbox.settle", {});
+  const later = await pay("2500");
+
+  await page.getByRole("navigation").getByRole("link", { name: "Balances" }).click();
+  await expect(page).toHaveURL(/\/balances$/);
+  await expect(page.getByTestId("unsettled-sandbox")).toContainText("₦2,362.50"); // ₦2,500.00 − ₦137.50, not paid out yet
+  await expect(page.getByTestId("paid-out")).toContainText("₦25,017.50");
+  await expect(page.locator(".recharts-line-curve").first()).toBeVisible();
+  const entries = page.getByTestId("ledger-entries");
+  await expect(entries.getByRole("row")).toHaveCount(5); // header, three credits and the payout
+  await expect(entries.getByRole("row").nth(1)).toContainText("Payment received");
+  await expect(entries.getByRole("row").nth(1)).toContainText(later);
+  await expect(entries.getByRole("row").nth(2)).toContainText("Payout");
+  await expect(entries.getByRole("row").nth(2)).toContainText("Paid out to your bank");
+  await expect(page.getByTestId("ledger-head")).toContainText("Chain head #4");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: "e2e/screenshots/balances.png", fullPage: true });
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^owo-ledger-test-\d{8}-\d{4}\.csv$/);
+  const lines = readFileSync(await file.path(), "utf8")
+    .trimEnd()
+    .split("\r\n");
+  expect(lines[0]).toBe("Posted (UTC),Sequence,Entry,Kind,Reason,Payment reference,Refund reference,Settlement,Account,Amount (NGN),Hash");
+  expect(lines).toHaveLength(1 + 3 * 4 + 2); // each credit's four postings, the payout's two
+  expect(lines.filter((l) => l.includes(",settlement,")).map((l) => l.split(",").slice(8, 10))).toEqual([
+    ["bank", "25017.50"],
+    ["provider:sandbox", "-25017.50"],
+  ]);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "e2e/screenshots/balances-phone.png", fullPage: true });
+  for (const id of ["unsettled-sandbox", "paid-out"]) {
+    const value = page.getByTestId(id).locator("strong");
+    expect((await value.boundingBox())?.height ?? 99, `${id} on one line`).toBeLessThan(40);
+  }
+});
