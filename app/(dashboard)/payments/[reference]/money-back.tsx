@@ -7,6 +7,7 @@ import { lagosDateTime, naira } from "@/app/payment-display";
 import { trpc } from "@/app/trpc-provider";
 import type { PaymentWithTimeline } from "@/server/payments/timeline";
 import styles from "./detail.module.css";
+import { RefundAccount } from "./refund-account";
 
 type Props = { detail: PaymentWithTimeline; canMoveMoney: boolean };
 
@@ -137,6 +138,9 @@ export function MoneyBack({ detail, canMoveMoney }: Props) {
                 <span className="mono">{r.refundReference}</span> · {r.reason} · {lagosDateTime(r.createdAt)}
               </span>
               {r.failureReason && <span className="form-error">{r.failureReason}</span>}
+              {r.status === "NEEDS_ATTENTION" && canMoveMoney && (
+                <RefundAccount paymentReference={paymentReference} refundReference={r.refundReference} amount={r.amount} />
+              )}
               {r.providerDidNotAnswer && (
                 <span className="form-error" data-testid="refund-unanswered">
                   The provider did not answer; check at the provider. Owo will not send this refund again until the provider says it has
