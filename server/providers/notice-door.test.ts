@@ -124,6 +124,12 @@ test("the notice door takes a burst, then refuses 429 S429: never more than its 
   const budget = NOTICE_BURST + Math.ceil((NOTICES_PER_SECOND * (Date.now() - started)) / 1000);
   const through = statuses.filter(([s]) => s === 401).length;
   assert.ok(through <= budget, `${through} got through a budget of ${budget}`);
-  assert.ok(statuses.some(([s]) => s === 429));
+  // Refused ones are certain only when the refill could not cover all 200 (a machine slow enough to take many seconds
+  // over them refills that much, and then every notice may rightly pass).
+  if (budget < statuses.length)
+    assert.ok(
+      statuses.some(([s]) => s === 429),
+      `none refused of 200 against a budget of ${budget}`,
+    );
   assert.ok(statuses.every(([s, code]) => s === 401 || (s === 429 && code === "S429")));
 });

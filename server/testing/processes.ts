@@ -32,7 +32,9 @@ export async function spawnOwo(databaseUrl: string, env: Record<string, string> 
     ...spawnEntry("server/main.ts", { OWO_PAGES: "off", DATABASE_URL: databaseUrl, PORT: String(p), OWO_PUBLIC_URL: url, ...env }),
     url,
   };
-  for (let i = 0; i < 400; i++) {
+  // Generous: a loaded two-core machine compiling with tsx can take a minute to start a process.
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
     try {
       if ((await fetch(`${url}/api/health`)).status === 200) return owo;
     } catch {
