@@ -2,10 +2,8 @@
 // `merchant list`; a provider's credentials are tried when they are saved and a wrong key is told what failed, with
 // nothing saved and no live keys offered; a callback to this machine says that OWO_ALLOW_PRIVATE_CALLBACKS exists.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "../server/testing/harness";
+import { startAnotherOwo } from "./another-owo";
 import { expect, signUp, test, trpcMutation, paymentInput } from "./fixtures";
 
 const SECRET_KEY = "sk_test_e2e_going_live";
@@ -82,26 +80,10 @@ test("a wrong provider key is refused on connect, saying what the provider said;
 
 test("a callback to this machine, refused, tells the payment page's reader about OWO_ALLOW_PRIVATE_CALLBACKS", async ({ browser }) => {
   // The e2e server allows private callbacks; this one runs as a fresh demo does, without.
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "owo-e2e-private-"));
-  const owo = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PORT: String(port),
-      OWO_PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATABASE_URL: join(dataDir, "owo.db"),
-      OWO_IP_RATE_LIMIT_PER_MIN: "0",
-      OWO_WEBHOOK_BACKOFF_SCALE: "0.01",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  children.push(owo);
+  const owo = await startAnotherOwo();
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await expect(async () => expect((await fetch(`${base}/api/health`)).status).toBe(200)).toPass({ timeout: 60_000 });
+    const base = owo.url;
+    const port = new URL(base).port;
     const context = await browser.newContext({ baseURL: base });
     const page = await context.newPage();
     await signUp(page);
@@ -119,7 +101,6 @@ test("a callback to this machine, refused, tells the payment page's reader about
     await page.screenshot({ path: "e2e/screenshots/private-callback-hint-390.png" });
     await context.close();
   } finally {
-    owo.kill("SIGTERM");
-    rmSync(dataDir, { recursive: true, force: true });
+    owo.stop();
   }
 });

@@ -51,6 +51,7 @@ const envSchema = z.object({
   OWO_SETTLEMENT_POLL_MINUTES: z.coerce.number().int().min(1).default(60),
   OWO_SETTLEMENT_GRACE_DAYS: z.coerce.number().int().min(0).default(3),
   OWO_SANDBOX_SETTLEMENT: z.enum(["on", "off"]).default("on"),
+  OWO_SIGNUP: z.enum(["open", "invite", "closed"], { error: "must be open, invite or closed" }).default("open"),
   OWO_METRICS_TOKEN: z.preprocess((v) => (v === "" ? undefined : v), z.string().min(16, "must be at least 16 characters").optional()),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(
     (v) => (v === "" ? undefined : v),
@@ -95,6 +96,8 @@ export type Settings = {
   settlementGraceDays: number;
   /** Whether the sandbox bank settles by itself at 00:00 Africa/Lagos. */
   sandboxSettlement: boolean;
+  /** Who may make an account on the sign-up page: anyone (open), only people with an invite (invite), nobody (closed). */
+  signup: "open" | "invite" | "closed";
   /** null: /metrics answers loopback clients only. */
   metricsToken: string | null;
   /** null: no traces are sent. */
@@ -132,8 +135,11 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     throw err;
   }
   // Generated secrets live beside a SQLite file; on PostgreSQL in OWO_DATA_DIR (several machines must set AUTH_SECRET
-  // and OWO_MASTER_KEY alike instead, README "Running on PostgreSQL").
-  const dataDir = target.dialect === "postgres" || target.path === ":memory:" ? resolve(e.OWO_DATA_DIR ?? "data") : dirname(target.path);
+  // and OWO_MASTER_KEY alike instead, README "Running on PostgreSQL"). A run-time folder: Next's file tracer must not follow it.
+  const dataDir =
+    target.dialect === "postgres" || target.path === ":memory:"
+      ? resolve(/* turbopackIgnore: true */ e.OWO_DATA_DIR ?? "data")
+      : dirname(target.path);
   const hex32 = () => randomBytes(32).toString("hex");
   return {
     port: e.PORT,
@@ -167,6 +173,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     settlementPollMinutes: e.OWO_SETTLEMENT_POLL_MINUTES,
     settlementGraceDays: e.OWO_SETTLEMENT_GRACE_DAYS,
     sandboxSettlement: e.OWO_SANDBOX_SETTLEMENT === "on",
+    signup: e.OWO_SIGNUP,
     metricsToken: e.OWO_METRICS_TOKEN ?? null,
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
   };

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { sameOriginPath } from "@/server/auth/return-path";
+import { signUpOffered } from "@/server/merchants/sign-up";
 import { SignInForm } from "./sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -16,9 +17,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <p className="muted">
           <a href="/forgot-password">Forgot your password?</a>
         </p>
-        <p className="muted">
-          New to Owo? <a href="/signup">Create a merchant account</a>
-        </p>
+        {signUpOffered("merchant") && (
+          <p className="muted">
+            New to Owo? <a href="/signup">Create a merchant account</a>
+          </p>
+        )}
         <p className="muted">
           Building an integration? Read the <a href="/docs">developer docs</a> (no sign-in needed).
         </p>

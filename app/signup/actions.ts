@@ -2,7 +2,7 @@
 import { cookies } from "next/headers";
 import { ApiError } from "@/server/api-error";
 import { MERCHANT_COOKIE } from "@/server/auth/callers";
-import { createMerchant } from "@/server/merchants/create-merchant";
+import { signUpMerchant } from "@/server/merchants/sign-up";
 import { acceptInvite, joinByInvite } from "@/server/team/invites";
 import { signedInUserId } from "./session";
 import { actionArguments, typed, UNREADABLE } from "@/server/http/action-arguments";
@@ -24,7 +24,7 @@ export async function signUp(raw: { name: string; email: string; password: strin
   if (!input) return { ok: false, message: UNREADABLE, errors: {} };
   try {
     if (input.invite) await joinByInvite({ name: input.name, email: input.email, password: input.password, invite: input.invite });
-    else await createMerchant({ name: input.name, email: input.email, password: input.password });
+    else await signUpMerchant({ name: input.name, email: input.email, password: input.password });
     return { ok: true };
   } catch (e) {
     return refused(e);

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { lagosDateTime } from "@/app/payment-display";
 import { ApiError } from "@/server/api-error";
+import { signUpOffered } from "@/server/merchants/sign-up";
+import { settings } from "@/server/settings";
 import { inviteByToken } from "@/server/team/invites";
 import { signedInUserId } from "./session";
 import { AcceptInvite, SignUpForm, type InviteOffer } from "./sign-up-form";
@@ -19,6 +21,7 @@ async function offerFor(token: string): Promise<InviteOffer | null> {
 export default async function SignUpPage({ searchParams }: { searchParams: Promise<{ invite?: string }> }) {
   const { invite: token } = await searchParams;
   if (token) return <InvitePage token={token} />;
+  if (!signUpOffered("merchant")) return <NoSignUp />;
   return (
     <main className="auth">
       <div className="auth-card">
@@ -26,6 +29,27 @@ export default async function SignUpPage({ searchParams }: { searchParams: Promi
         <h1>Create your merchant account</h1>
         <p className="muted">You start in test mode with sandbox keys: nothing real moves until you go live.</p>
         <SignUpForm />
+        <p className="muted">
+          Already have an account? <a href="/signin">Sign in</a>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+/** OWO_SIGNUP=invite or closed: the page says who makes accounts here instead of offering a form that would refuse. */
+function NoSignUp() {
+  const byInvite = settings().signup === "invite";
+  return (
+    <main className="auth">
+      <div className="auth-card" data-testid="no-sign-up">
+        <p className="brand">Owo</p>
+        <h1>{byInvite ? "Sign-up is by invitation" : "Sign-up is closed"}</h1>
+        <p className="muted">
+          {byInvite
+            ? "This Owo makes accounts only for people invited to a merchant's team: ask its owner or an admin for an invite link."
+            : "This Owo's operator creates merchant accounts; ask them for yours."}
+        </p>
         <p className="muted">
           Already have an account? <a href="/signin">Sign in</a>
         </p>
@@ -49,7 +73,13 @@ async function InvitePage({ token }: { token: string }) {
               It was already used, withdrawn, or it expired (invites last 7 days). Ask whoever invited you for a new link.
             </p>
             <p className="muted">
-              <a href="/signin">Sign in</a> · <a href="/signup">Create a merchant account</a>
+              <a href="/signin">Sign in</a>
+              {signUpOffered("merchant") && (
+                <>
+                  {" "}
+                  · <a href="/signup">Create a merchant account</a>
+                </>
+              )}
             </p>
           </>
         ) : (
@@ -63,6 +93,10 @@ async function InvitePage({ token }: { token: string }) {
                 <AcceptInvite invite={offer} />
                 <p className="muted">You are signed in; joining adds this team to your account.</p>
               </>
+            ) : !signUpOffered("invite") ? (
+              <p className="muted" data-testid="no-sign-up">
+                Sign-up is closed on this Owo, so the invite is for an account you already have: <a href={signInHere}>sign in to accept</a>.
+              </p>
             ) : (
               <>
                 <SignUpForm invite={offer} />

@@ -10,6 +10,7 @@ import { queueMail } from "../mail/outbox";
 import { newId } from "../identifiers";
 import { sha256 } from "../auth/token-hash";
 import { merchantFieldErrors } from "../merchants/create-merchant";
+import { refuseUnofferedSignUp } from "../merchants/sign-up";
 import { settings } from "../settings";
 import { issueVerificationUrl } from "../users/email-verification";
 import { refuseRegisteredAddress, registeredAddressRefusal } from "../users/registered-address";
@@ -153,6 +154,7 @@ export type JoinRequest = { name: string; email: string; password: string; invit
 
 /** Sign-up through an invite: a new person, no new merchant. */
 export async function joinByInvite(input: JoinRequest, now = clock.now()) {
+  refuseUnofferedSignUp("invite");
   const errors = merchantFieldErrors(input);
   if (errors.length) throw invalidFields(errors);
   await openInvite(db(), input.invite, now); // fail fast, before the deliberately slow password hash

@@ -18,7 +18,11 @@ const MUST_SET = [
   ["seals provider credentials and signing secrets; the same on every instance, and in every backup", "OWO_MASTER_KEY", "generated into the data folder"],
   ["off on app instances when workers run apart", "OWO_WORKER", "on"],
   ["mail transport (sign-up links, security notices)", "OWO_SMTP_URL", "unset: mail is only kept"],
-  ["who may sign a merchant up", "OWO_SIGNUP", "open"],
+  [
+    "who may make an account on /signup: open, anyone signs a merchant up; invite, only people with an invite link join a team; closed, nobody (the operator CLI creates merchants, signed-in people still accept invites)",
+    "OWO_SIGNUP",
+    "open",
+  ],
   ["bearer token Prometheus sends for /metrics; unset, loopback only", "OWO_METRICS_TOKEN", "unset"],
   ["where OpenTelemetry traces go (OTLP over HTTP)", "OTEL_EXPORTER_OTLP_ENDPOINT", "unset: no traces"],
 ] as const;
