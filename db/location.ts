@@ -14,7 +14,8 @@ const SCHEME = /^([a-z][a-z0-9+.-]*):\/\//i;
 export function databaseTargetOf(databaseUrl: string | undefined): DatabaseTarget {
   const url = databaseUrl || DEFAULT_DATABASE_URL;
   const scheme = SCHEME.exec(url)?.[1]?.toLowerCase();
-  if (scheme === undefined) return { dialect: "sqlite", path: url === ":memory:" ? url : resolve(url) };
+  // The database is the operator's file at run time, not part of the build: Next's file tracer is told not to follow it.
+  if (scheme === undefined) return { dialect: "sqlite", path: url === ":memory:" ? url : resolve(/* turbopackIgnore: true */ url) };
   if (scheme !== "postgres" && scheme !== "postgresql") {
     throw new UnusableDatabaseUrl(`DATABASE_URL: ${scheme}:// is not a database Owo can use; give a SQLite file path or a postgres:// URL`);
   }

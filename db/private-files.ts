@@ -13,5 +13,7 @@ export function privateFolder(dir: string): void {
 
 /** A SQLite database and the files SQLite keeps beside it (its WAL and shared memory take the database's mode). */
 export function privateDatabaseFiles(path: string): void {
-  for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) if (existsSync(file)) chmodSync(file, PRIVATE_FILE);
+  // Run-time files, never part of the build: Next's file tracer is told not to follow them.
+  for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`])
+    if (existsSync(/* turbopackIgnore: true */ file)) chmodSync(/* turbopackIgnore: true */ file, PRIVATE_FILE);
 }

@@ -20,6 +20,13 @@ async function pageHandler(port: number): Promise<PageHandler | null> {
   return (req, res) => handle(req, res);
 }
 
+/** What a person who started Owo reads among the JSON log lines: the address to open. */
+function openLine(port: number, publicUrl: string): string {
+  const local = `http://localhost:${port}`;
+  if (publicUrl === local) return `Owo is ready: open ${local}`;
+  return `Owo is ready on ${local}; open ${publicUrl} (OWO_PUBLIC_URL), the address customers and providers reach`;
+}
+
 async function main() {
   let s;
   try {
@@ -48,7 +55,10 @@ async function main() {
   const server = createFront(await pageHandler(s.port));
   const background = await import("./background").then((m) => m.startBackground());
 
-  server.listen(s.port, () => log.info({ port: s.port, publicUrl: s.publicUrl, database: s.database }, "owo listening"));
+  server.listen(s.port, () => {
+    log.info({ port: s.port, publicUrl: s.publicUrl, database: s.database }, "owo listening");
+    process.stdout.write(`${openLine(s.port, s.publicUrl)}\n`);
+  });
 
   let stopping = false;
   const stop = (signal: string) => {
