@@ -36,6 +36,14 @@ export const providerAccounts = pgTable(
      * holds it): forwarded unchanged, retried like a callback. Null: they are only recorded.
      */
     forwardUrl: text("forward_url"),
+    /**
+     * The fee schedule the merchant agreed with this provider (API.md "Fees", server/books/fee-schedules.ts): set
+     * together, or none (percent null). Basis points and kobo; a null cap is no cap.
+     */
+    feePercentBasisPoints: bigint("fee_percent_bp", { mode: "number" }),
+    feeFlatKobo: bigint("fee_flat_kobo", { mode: "number" }),
+    feeFlatWaivedUnderKobo: bigint("fee_flat_waived_under_kobo", { mode: "number" }),
+    feeCapKobo: bigint("fee_cap_kobo", { mode: "number" }),
   },
   (t) => [index("provider_accounts_merchant").on(t.merchantId, t.priority)],
 );

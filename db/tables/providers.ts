@@ -36,6 +36,14 @@ export const providerAccounts = sqliteTable(
      * holds it): forwarded unchanged, retried like a callback. Null: they are only recorded.
      */
     forwardUrl: text("forward_url"),
+    /**
+     * The fee schedule the merchant agreed with this provider (API.md "Fees", server/books/fee-schedules.ts): set
+     * together, or none (percent null). Basis points and kobo; a null cap is no cap.
+     */
+    feePercentBasisPoints: integer("fee_percent_bp"),
+    feeFlatKobo: integer("fee_flat_kobo"),
+    feeFlatWaivedUnderKobo: integer("fee_flat_waived_under_kobo"),
+    feeCapKobo: integer("fee_cap_kobo"),
   },
   (t) => [index("provider_accounts_merchant").on(t.merchantId, t.priority)],
 );

@@ -1,11 +1,14 @@
 // GET /api/v2/fees/quote (API.md "Fees"): what each provider that would serve a payment charges and what the merchant
-// keeps, before initiating. Test mode is the sandbox bank's published schedule; live mode lists the providers with an
-// agreed schedule, and none carries one yet (per-account schedules are still to come), so it answers none.
+// keeps, before initiating. Test mode is the sandbox bank's published schedule; live mode lists, in routing order, the
+// connected accounts that would serve the payment and carry an agreed schedule (fee-schedules.ts).
 import { z } from "zod";
 import type { Mode } from "../../db/schema";
 import { invalidFields, zodFieldErrors } from "../api-error";
 import { formatKobo, parseAmount } from "../payments/money";
-import { feeFor, SANDBOX_SCHEDULE } from "./fees";
+import { bankByCode } from "../providers/banks";
+import { accountsServing } from "../providers/registry";
+import { agreedSchedules } from "./fee-schedules";
+import { feeFor, SANDBOX_SCHEDULE, type FeeSchedule } from "./fees";
 
 export const quoteQuery = z
   .object({
@@ -18,11 +21,26 @@ export const quoteQuery = z
   })
   .strict();
 
-export function quoteFees(mode: Mode, query: unknown) {
+const quote = (provider: string, providerId: string, schedule: FeeSchedule, amount: number) => {
+  const fee = feeFor(schedule, amount);
+  return { provider, providerId, fee: formatKobo(fee), net: formatKobo(amount - fee) };
+};
+
+export async function quoteFees(merchantId: string, mode: Mode, query: unknown) {
   const parsed = quoteQuery.safeParse(query);
   if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
+  const { paymentType, bankCode } = parsed.data;
   const amount = parseAmount(parsed.data.amount) ?? 0;
-  if (mode === "live") return { quotes: [] };
-  const fee = feeFor(SANDBOX_SCHEDULE, amount);
-  return { quotes: [{ provider: "sandbox", providerId: "sandbox", fee: formatKobo(fee), net: formatKobo(amount - fee) }] };
+  if (mode === "test") return { quotes: [quote("sandbox", "sandbox", SANDBOX_SCHEDULE, amount)] };
+  const serving = await accountsServing(merchantId, paymentType, bankCode ? bankByCode(bankCode) : undefined);
+  const schedules = await agreedSchedules(
+    merchantId,
+    serving.map((a) => a.id),
+  );
+  return {
+    quotes: serving.flatMap((a) => {
+      const schedule = schedules.get(a.id);
+      return schedule ? [quote(a.provider, a.id, schedule, amount)] : [];
+    }),
+  };
 }

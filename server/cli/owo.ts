@@ -1,4 +1,4 @@
-// The operator CLI (API.md "Operator CLI"): merchant create, keys roll / create, provider add, user reset-password, mail list,
+// The operator CLI (API.md "Operator CLI"): merchant create, keys roll / create, provider add / fees, user reset-password, mail list,
 // db copy, db backup / restore, ledger verify.
 import { parseArgs } from "node:util";
 import { closeDatabase, migrateDatabase } from "../../db/client";
@@ -14,6 +14,7 @@ import { listMerchants } from "../merchants/operator-list";
 import { resetPassword } from "../users/users";
 import { BackupRefused, restoreBackup, takeBackup } from "../backups/backup";
 import { verifyLedger } from "../books/verify";
+import { setFeeScheduleOf } from "../books/fee-schedules";
 
 const HELP = `Owo operator CLI
 
@@ -28,6 +29,8 @@ const HELP = `Owo operator CLI
   npm run owo -- provider add <paystack|flutterwave|seerbit> --merchant <merchantId> [--priority N] [--base-url <url>] [--json]
       --secret-key …   (Flutterwave also --secret-hash …; SeerBit --public-key … and --secret-key …)
       Tries the credentials at the provider, then connects the account for live mode; prints its notice URL.
+  npm run owo -- provider fees --provider <prv_…> --percent 1.5 [--flat 100] [--flat-waived-under 2500] [--cap 2000] [--json]
+      Sets the fee schedule the merchant agreed with that provider account (the fee quote uses it in live mode).
   npm run owo -- user reset-password --email <email> --password '…'
       Sets a user's password.
   npm run owo -- mail list [--to <email>] [--limit 20] [--json]
@@ -76,6 +79,11 @@ async function run(argv: string[]): Promise<number> {
       "secret-key": { type: "string" },
       "secret-hash": { type: "string" },
       "public-key": { type: "string" },
+      provider: { type: "string" },
+      percent: { type: "string" },
+      flat: { type: "string" },
+      "flat-waived-under": { type: "string" },
+      cap: { type: "string" },
       to: { type: "string" },
       "passphrase-file": { type: "string" },
       "expect-head": { type: "string" },
@@ -176,6 +184,21 @@ async function run(argv: string[]): Promise<number> {
       print(
         keys,
         `Live keys created.\n  public key:     ${keys.publicKey}\n  secret key:     ${keys.secretKey}\n  webhook secret: ${keys.webhookSecret}\nThe secrets are shown once; store them now.`,
+      );
+      return 0;
+    }
+    case "provider fees": {
+      if (!values.provider) throw new ApiError("S5", "--provider <providerId> is required");
+      const set = await setFeeScheduleOf(values.provider, {
+        percent: values.percent,
+        flat: values.flat,
+        flatWaivedUnder: values["flat-waived-under"],
+        cap: values.cap,
+      });
+      const { percent, flat, flatWaivedUnder, cap } = set.fees;
+      print(
+        set,
+        `Agreed fees on ${set.provider} account ${set.providerId}: ${percent}% + ${flat} from ${flatWaivedUnder}, ${cap === null ? "no cap" : `capped at ${cap}`}.`,
       );
       return 0;
     }

@@ -226,36 +226,9 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/fees\/quote$/,
     access: "token",
     body: "none",
-    run: ({ caller, req }) => {
-      const query = Object.fromEntries(new URL(req.url ?? "", "http://owo.invalid").searchParams);
-      return { json: successJson({ ...ok, ...quoteFees(caller.mode, query) }) };
-    },
-  },
-  {
-    method: "GET",
-    pattern: /^\/api\/v2\/balances$/,
-    access: "token",
-    body: "none",
-    run: async ({ caller }) => ({ json: successJson({ ...ok, ...(await balancesOf(caller.merchantId, caller.mode)) }) }),
-  },
-  {
-    method: "GET",
-    pattern: /^\/api\/v2\/ledger\/entries$/,
-    access: "token",
-    body: "none",
     run: async ({ caller, req }) => {
       const query = Object.fromEntries(new URL(req.url ?? "", "http://owo.invalid").searchParams);
-      return { json: successJson({ ...ok, ...(await listEntries(caller.merchantId, caller.mode, query)) }) };
-    },
-  },
-  {
-    method: "GET",
-    pattern: /^\/api\/v2\/fees\/quote$/,
-    access: "token",
-    body: "none",
-    run: ({ caller, req }) => {
-      const query = Object.fromEntries(new URL(req.url ?? "", "http://owo.invalid").searchParams);
-      return { json: successJson({ ...ok, ...quoteFees(caller.mode, query) }) };
+      return { json: successJson({ ...ok, ...(await quoteFees(caller.merchantId, caller.mode, query)) }) };
     },
   },
   {

@@ -10,6 +10,7 @@ import { clock } from "../clock";
 import { settings } from "../settings";
 import { checkDestination } from "../webhooks/address-guard";
 import type { ProviderAccount, ProviderName } from "./connector";
+import type { FeeSchedule } from "../books/fees";
 
 export type LiveProvider = Exclude<ProviderName, "sandbox">;
 export const LIVE_PROVIDERS: readonly LiveProvider[] = ["paystack", "flutterwave", "seerbit"];
@@ -170,6 +171,16 @@ async function updateOwnAccount(merchantId: string, providerId: string, set: Par
 /** The merchant says whether its provider approved refunds through the API for this account (SeerBit asks it to). */
 export function setRefundsEnabled(merchantId: string, providerId: string, enabled: boolean): Promise<void> {
   return updateOwnAccount(merchantId, providerId, { refundsEnabled: enabled });
+}
+
+/** The fee schedule the merchant agreed with this provider (server/books/fee-schedules.ts reads and checks it). */
+export function setAgreedFees(merchantId: string, providerId: string, schedule: FeeSchedule): Promise<void> {
+  return updateOwnAccount(merchantId, providerId, {
+    feePercentBasisPoints: schedule.percentBasisPoints,
+    feeFlatKobo: schedule.flatKobo,
+    feeFlatWaivedUnderKobo: schedule.flatWaivedUnderKobo,
+    feeCapKobo: schedule.capKobo,
+  });
 }
 
 const MAX_FORWARD_URL = 2048;

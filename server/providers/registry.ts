@@ -41,6 +41,11 @@ export function connectorFor(provider: ProviderName): Connector {
 
 export type IssueOutcome = { issued: Issued; provider: ProviderName; providerAccountId: string | null; issueReference: string };
 
+/** The merchant's connected accounts that would serve this payment, in routing order (the fee quote's providers). */
+export async function accountsServing(merchantId: string, channel: Channel, bank: Bank | undefined): Promise<ProviderAccount[]> {
+  return (await connectedAccounts(merchantId)).filter((account) => connectors[account.provider].serves(channel, bank));
+}
+
 /** The accounts that may issue this payment, best first; S3 with none connected, S8 when none serves the bank. */
 async function candidates(
   merchantId: string,

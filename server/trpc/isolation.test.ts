@@ -154,6 +154,7 @@ const CASES: Record<string, Case> = {
   "providers.test": { input: () => ({ providerId: ids.providerId }) },
   "providers.disconnect": { input: () => ({ providerId: ids.providerId }) },
   "providers.setRefunds": { input: () => ({ providerId: ids.providerId, enabled: true }) },
+  "providers.setFees": { input: () => ({ providerId: ids.providerId, fees: { percent: "1.5" } }) },
   "providers.setForwardUrl": { input: () => ({ providerId: ids.providerId, forwardUrl: "https://bravo.example.ng/paystack" }) },
   "providers.forwards": { input: () => ({ providerId: ids.providerId }) },
   "links.list": {},

@@ -10,5 +10,5 @@ export const booksRouter = router({
   balances: authedProcedure.query(({ ctx }) => balancesOf(ctx.caller.merchantId, ctx.caller.mode)),
   history: authedProcedure.query(({ ctx }) => balanceHistory(ctx.caller.merchantId, ctx.caller.mode)),
   entries: authedProcedure.input(entriesQuery).query(({ ctx, input }) => listEntries(ctx.caller.merchantId, ctx.caller.mode, input)),
-  quote: authedProcedure.input(quoteQuery).query(({ ctx, input }) => quoteFees(ctx.caller.mode, input)),
+  quote: authedProcedure.input(quoteQuery).query(({ ctx, input }) => quoteFees(ctx.caller.merchantId, ctx.caller.mode, input)),
 });

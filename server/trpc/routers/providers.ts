@@ -8,6 +8,7 @@ import {
   setForwardUrl,
   setRefundsEnabled,
 } from "../../providers/accounts";
+import { agreedSchedules, feeScheduleInput, feeScheduleView, setFeeSchedule } from "../../books/fee-schedules";
 import { connectorFor, connectTestedProvider, testProviderConnection } from "../../providers/registry";
 import { recentForwards } from "../../webhooks/forwards";
 import { settings } from "../../settings";
@@ -19,14 +20,25 @@ const sensitiveManagerProcedure = managerProcedure.use(freshSecondFactor);
 const providerId = z.object({ providerId: z.string().min(1).max(40) });
 
 export const providersRouter = router({
-  list: managerProcedure.query(async ({ ctx }) => ({
-    providers: (await providerHealth(ctx.caller.merchantId)).map((p) => ({
-      ...p,
-      noticeUrlWarning: noticeUrlWarning(p.noticeUrl),
-      refundsNeedApproval: connectorFor(p.provider).refundsNeedApproval === true,
-    })),
-    baseUrlOffered: settings().allowProviderBaseUrl,
-  })),
+  list: managerProcedure.query(async ({ ctx }) => {
+    const health = await providerHealth(ctx.caller.merchantId);
+    const fees = await agreedSchedules(
+      ctx.caller.merchantId,
+      health.map((p) => p.providerId),
+    );
+    return {
+      providers: health.map((p) => {
+        const agreed = fees.get(p.providerId);
+        return {
+          ...p,
+          noticeUrlWarning: noticeUrlWarning(p.noticeUrl),
+          refundsNeedApproval: connectorFor(p.provider).refundsNeedApproval === true,
+          fees: agreed ? feeScheduleView(agreed) : null,
+        };
+      }),
+      baseUrlOffered: settings().allowProviderBaseUrl,
+    };
+  }),
   connect: sensitiveManagerProcedure
     .input(
       z.object({
@@ -50,6 +62,11 @@ export const providersRouter = router({
       await setForwardUrl(ctx.caller.merchantId, input.providerId, input.forwardUrl);
       return { providerId: input.providerId };
     }),
+  /** The fee schedule the merchant agreed with this provider account (API.md "Fees"). */
+  setFees: managerProcedure.input(providerId.extend({ fees: feeScheduleInput })).mutation(async ({ ctx, input }) => ({
+    providerId: input.providerId,
+    fees: await setFeeSchedule(ctx.caller.merchantId, input.providerId, input.fees),
+  })),
   forwards: managerProcedure
     .input(providerId)
     .query(async ({ ctx, input }) => ({ forwards: await recentForwards(ctx.caller.merchantId, input.providerId) })),
