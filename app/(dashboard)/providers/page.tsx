@@ -19,6 +19,7 @@ export default async function ProvidersPage() {
   }
   const { providers, baseUrlOffered } = await api.providers.list();
   const hasLiveKeys = (await api.keys.list()).some((k) => k.mode === "live");
+  const forwards = await Promise.all(providers.map((p) => api.providers.forwards({ providerId: p.providerId })));
   return (
     <section className="stack">
       <h1>Providers</h1>
@@ -32,8 +33,8 @@ export default async function ProvidersPage() {
         </p>
       ) : (
         <div className="stack" data-testid="providers">
-          {providers.map((p) => (
-            <ProviderCard key={p.providerId} provider={p} />
+          {providers.map((p, i) => (
+            <ProviderCard key={p.providerId} provider={p} forwards={forwards[i]?.forwards ?? []} />
           ))}
         </div>
       )}

@@ -10,8 +10,10 @@ import { trpc } from "@/app/trpc-provider";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/trpc/root";
 import styles from "../developers/developers.module.css";
+import { ForwardingUrl, RecentForwards } from "./forwarding";
 
 type Provider = inferRouterOutputs<AppRouter>["providers"]["list"]["providers"][number];
+type Forward = inferRouterOutputs<AppRouter>["providers"]["forwards"]["forwards"][number];
 
 const CREDENTIALS: Record<string, { name: string; label: string }[]> = {
   paystack: [{ name: "secretKey", label: "Secret key (sk_live_… or sk_test_…)" }],
@@ -88,7 +90,7 @@ export function ConnectProvider({ baseUrlOffered }: { baseUrlOffered: boolean })
   );
 }
 
-export function ProviderCard({ provider: p }: { provider: Provider }) {
+export function ProviderCard({ provider: p, forwards }: { provider: Provider; forwards: Forward[] }) {
   const router = useRouter();
   const refresh = { onSuccess: () => router.refresh() };
   const test = trpc.providers.test.useMutation(refresh);
@@ -131,6 +133,14 @@ export function ProviderCard({ provider: p }: { provider: Provider }) {
         <dd data-testid="last-success">{p.lastSuccessAt ? lagosDateTime(new Date(p.lastSuccessAt).toISOString()) : "never"}</dd>
         <dt>Last failure</dt>
         <dd>{p.lastFailureAt ? `${lagosDateTime(new Date(p.lastFailureAt).toISOString())}: ${p.lastFailure ?? ""}` : "none"}</dd>
+        <dt>Forwarding</dt>
+        <dd>
+          <ForwardingUrl providerId={p.providerId} provider={p.provider} forwardUrl={p.forwardUrl} />
+        </dd>
+        <dt>Recent forwards</dt>
+        <dd>
+          <RecentForwards forwards={forwards} />
+        </dd>
         {p.refundsNeedApproval && (
           <>
             <dt>Refunds</dt>

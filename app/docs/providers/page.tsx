@@ -100,6 +100,16 @@ export default function ProvidersDocsPage() {
         merchants it has approved: once SeerBit has approved yours, tick &ldquo;approved refunds&rdquo; on the account&apos;s card on
         the Providers page; until then, refund those payments on SeerBit&apos;s dashboard.
       </p>
+      <h3>Your own sales on the same account</h3>
+      <p>
+        A provider takes one webhook URL per account, so once it is Owo&apos;s, notices for the sales your website makes on that account
+        reach Owo too. Owo sends every live payment under its own reference prefix — <code>owo_…</code>, and <code>owo-…</code> at
+        Paystack, which allows no underscore in a reference — and passes every notice for any other transaction on, unchanged (the body
+        byte for byte and the provider&apos;s headers, so its signature still verifies), to the <strong>forwarding URL</strong> you set on
+        the account&apos;s card on the Providers page: usually the webhook URL your website used before. Forwards are retried like
+        callbacks, follow the same address rules, and the card lists the recent ones with their result. With no forwarding URL they are only
+        recorded.
+      </p>
       <h3>What Owo checks on each notice</h3>
       <ol>
         {NOTICE_CHECKS.map((c) => (
