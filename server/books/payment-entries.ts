@@ -54,3 +54,24 @@ export async function bookRefund(tx: Tx, p: PaymentRow, refund: RefundRow, at: n
     postedAt: at,
   });
 }
+
+/** Chargebacks already booked on a payment (its postings to the adjustments account). */
+export function chargedBack(tx: Tx, paymentId: number): Promise<number> {
+  return paymentPostings(tx, paymentId, "adjustments");
+}
+
+/** A provider took money back from the merchant for a payment (a chargeback): out of what it holds, an adjustment. */
+export async function bookChargeback(tx: Tx, p: PaymentRow, amountKobo: number, at: number): Promise<void> {
+  await postEntry(tx, {
+    merchantId: p.merchantId,
+    mode: p.mode,
+    kind: "adjustment",
+    reason: "chargeback",
+    payment: { id: p.id, paymentReference: p.paymentReference },
+    postings: [
+      { account: "adjustments", amountKobo },
+      { account: providerAccount(p.providerAccountId), amountKobo: -amountKobo },
+    ],
+    postedAt: at,
+  });
+}

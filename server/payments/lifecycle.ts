@@ -7,7 +7,7 @@ import { recordEvent } from "./events";
 import { formatKobo } from "./money";
 import { isOpen } from "./status";
 import { clock } from "../clock";
-import { bookCredit, bookRefund } from "../books/payment-entries";
+import { bookChargeback, bookCredit, bookRefund, chargedBack } from "../books/payment-entries";
 import { feeFor, SANDBOX_SCHEDULE } from "../books/fees";
 import { ledgerQueue } from "../books/post";
 
@@ -166,6 +166,8 @@ export type ProviderRecord = {
   paidAt?: number;
   /** The merchant's fee on all of that money (API.md "Fees"), in kobo; absent when the reading carries none. */
   feeKobo?: number;
+  /** A reversed record confirming a resolved dispute: what the provider took back (Paystack's refund_amount). */
+  disputedKobo?: number;
 };
 
 /** `refused`: why the record was not applied at all (it names another currency than the payment's). */
@@ -234,9 +236,26 @@ export async function applyProviderRecord(
     } else if (kind === "decline") payment = await declineInTx(tx, found, now, detail, {});
     // The provider closed it unpaid on its own clock: Owo's lifetime ends with it.
     else if (kind === "expiry") payment = await expireInTx(tx, found, Math.max(now, found.expiresAt), {}, true);
-    // Money the provider sent back by itself (a transfer of the wrong amount) is history, never refund due.
-    else payment = await recordEvent(tx, found, "reversed", now, { amountKobo: record.amountKobo, detail, publish: false });
+    else payment = await reversalInTx(tx, found, record, now, detail);
     return { payment, applied: payment !== found };
+  });
+}
+
+/**
+ * The provider reversed the payment. After Owo credited it, that is a chargeback: the provider took the money back from
+ * the merchant, booked once as an adjustment (API.md "Ledger and balances") — a resolved dispute's own amount, or, seen
+ * only on the transaction, what is left of the payment, never twice. Before any credit it is money the provider sent
+ * back by itself (a transfer of the wrong amount): history, never refund due. Status and amounts do not move.
+ */
+async function reversalInTx(tx: Tx, p: PaymentRow, record: ProviderRecord, now: number, detail: Record<string, unknown>) {
+  const already = await chargedBack(tx, p.id);
+  const held = Math.max(0, p.amountPaidKobo + p.amountToRefundKobo - p.amountRefundedKobo - already);
+  const taken = record.disputedKobo !== undefined ? Math.min(record.disputedKobo, held) : already > 0 ? 0 : Math.min(record.amountKobo, held);
+  if (taken > 0) await bookChargeback(tx, p, taken, now);
+  return recordEvent(tx, p, "reversed", now, {
+    amountKobo: taken > 0 ? taken : record.amountKobo,
+    detail: taken > 0 ? { ...detail, reason: "chargeback" } : detail,
+    publish: false,
   });
 }
 

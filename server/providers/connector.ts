@@ -68,7 +68,8 @@ export type NoticeReading =
       eventId: string;
       reference?: string;
       providerReference?: string;
-      outcome: "paid" | "failed";
+      /** reversed: the provider took money back from the merchant for it (Paystack's resolved chargeback); amountKobo is what it took. */
+      outcome: "paid" | "failed" | "reversed";
       amountKobo: number;
       currency: string;
       at?: number;

@@ -62,6 +62,8 @@ control routes (no key): GET /_double, GET /_double/transactions/<reference>, PO
     paystack {"status"?: success|pending|processing|failed, "deductions"?: kobo, "omit"?: [reference]}
     flutterwave {"status"?: pending|completed, "flag"?: why, "destination"?: account|autowallet, "chargeback"?: kobo, "omit"?: [tx_ref]}
   POST /_double/settlements/<id> {"status"} (flutterwave also {"flag": null} to release a flagged one)
+  paystack: POST …/<reference>/status {"status": ongoing|processing|queued|pending}, POST …/<reference>/chargeback {"amount"?: kobo}
+    (a dispute lost: reversed, charge.dispute.resolve), POST /_double/integration {"customerBearsFees"?, "refundsNeedingAttention"?}
 fault kinds: ${faultKinds.join(", ")}\n`);
   process.exit(2);
 }

@@ -220,6 +220,8 @@ async function settleNotice(account: NoticeAccount, reading: NoticeReading, noti
       ? `the provider's record says ${state.state}`
       : reading.outcome === "failed" && state.state !== "failed"
         ? `the notice says failed, the provider's record says ${state.state}`
+        : reading.outcome === "reversed" && state.state !== "reversed"
+          ? `the notice says reversed, the provider's record says ${state.state}`
         : reading.outcome === "paid" && reading.amountKobo !== (state.chargedKobo ?? state.amountKobo)
           ? `amount: notice ${formatKobo(reading.amountKobo)}, provider's record ${formatKobo(state.chargedKobo ?? state.amountKobo)}`
           : null);
@@ -228,7 +230,9 @@ async function settleNotice(account: NoticeAccount, reading: NoticeReading, noti
     await record(account.id, "rejected", `disagrees with the provider's record: ${disagrees}`, ids);
     return { message: "Notice does not match the provider's record; nothing moved" };
   }
-  const outcome = await applyProviderRecord(p.id, state, { provider: account.id, transactionId: reading.eventId });
+  // A resolved dispute names what was taken back; the transaction's record only that it was reversed.
+  const confirmed = reading.outcome === "reversed" ? { ...state, disputedKobo: reading.amountKobo } : state;
+  const outcome = await applyProviderRecord(p.id, confirmed, { provider: account.id, transactionId: reading.eventId });
   await record(
     account.id,
     outcome.applied ? "applied" : "unchanged",

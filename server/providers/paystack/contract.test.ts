@@ -37,7 +37,7 @@ function notice(name: string) {
 
 test("every fixture names the Paystack page it was copied from", () => {
   const files = readdirSync(dir).filter((f) => f.endsWith(".json"));
-  assert.ok(files.length >= 23);
+  assert.ok(files.length >= 26);
   for (const f of files) {
     const fx = fixture(f.replace(/\.json$/, ""));
     assert.match(fx.source, /^https:\/\/(paystack\.com\/docs|support\.paystack\.com)\//, f);
@@ -213,6 +213,30 @@ test("refund webhooks: processed, failed and needs-attention move a refund (by i
   });
   for (const name of ["webhook-refund-pending", "webhook-refund-processing"]) assert.equal(notice(name).kind, "ignored", name);
   assert.equal(readWebhook(fixture("webhook-refund-needs-attention").body).kind, "refund");
+});
+
+test("charge.dispute.resolve with the transaction reversed reads as a chargeback of refund_amount; an open dispute is only recorded", () => {
+  assert.deepEqual(notice("webhook-dispute-resolve"), {
+    kind: "payment",
+    eventId: "charge.dispute.resolve:358949",
+    reference: "5qm4pv2mxs9rltp",
+    providerReference: "5qm4pv2mxs9rltp",
+    outcome: "reversed",
+    amountKobo: 5700,
+    currency: "NGN",
+  });
+  for (const name of ["webhook-dispute-create", "webhook-dispute-remind"]) {
+    const r = notice(name);
+    assert.deepEqual(
+      [r.kind, r.eventId, r.kind === "ignored" && r.reference],
+      ["ignored", `charge.dispute.${name.slice(16)}:358950`, "v3mjfgbnc19v97x"],
+    );
+  }
+  // Resolved for the merchant: the transaction stays a success and nothing is taken back.
+  const won = structuredClone(fixture("webhook-dispute-resolve").body) as { data: { resolution: string; transaction: { status: string } } };
+  won.data.resolution = "declined";
+  won.data.transaction.status = "success";
+  assert.equal(readWebhook(won).kind, "ignored");
 });
 
 test("bank.transfer.rejected (Paystack sends a wrong amount back itself) is recorded, never credited", () => {

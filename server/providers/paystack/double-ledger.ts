@@ -14,7 +14,8 @@ export type DoubleTransaction = {
   currency: string;
   email: string;
   metadata: unknown;
-  status: "pending" | "success" | "failed";
+  /** reversed: a dispute was resolved against the merchant and Paystack took the money back (a chargeback). */
+  status: "pending" | "success" | "failed" | "reversed";
   gatewayResponse: string | null;
   createdAt: Date;
   paidAt: Date | null;
@@ -151,7 +152,7 @@ export class PaystackLedger {
       ip_address: "127.0.0.1",
       metadata: tx.metadata ?? "",
       log: null,
-      fees: tx.status === "success" ? tx.fees : null,
+      fees: tx.paidAt ? tx.fees : null,
       fees_split: null,
       authorization: transfer
         ? {

@@ -58,6 +58,8 @@ export type RefundDesk = {
   listRefunds: (p: string[], req: DoubleRequest) => DoubleAnswer;
   retry: (p: string[], req: DoubleRequest) => DoubleAnswer;
   listBanks: () => DoubleAnswer;
+  /** Control: a dispute resolved against the merchant (POST /_double/transactions/{reference}/chargeback {"amount"?}). */
+  chargeback: (p: string[], req: DoubleRequest) => DoubleAnswer;
   /** How many of the next refunds Paystack cannot return by itself (control: POST /_double/integration). */
   needAttention: { next: number };
   close: () => void;
@@ -175,7 +177,52 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
     body: { status: true, message: "Banks retrieved", data: PAYSTACK_BANKS, meta: { next: null, previous: null, perPage: 50 } },
   });
 
+  /**
+   * The customer's bank won a dispute: Paystack takes the money back, reports the transaction reversed and sends
+   * charge.dispute.resolve as its webhooks page shows it (dist/doc/payments/webhooks/events.js#charge_dispute_resolve in
+   * PaystackOSS/doc-code-snippets): refund_amount, category chargeback, the transaction nested.
+   */
+  let nextDisputeId = 358949;
+  function chargeback([reference = ""]: string[], req: DoubleRequest): DoubleAnswer {
+    const tx = ledger.transactions.get(reference);
+    if (!tx) return { status: 404, body: { error: `no transaction ${reference}` } };
+    if (tx.status !== "success") return { status: 409, body: { error: `transaction is ${tx.status}` } };
+    const asked = fields(req.json)?.amount;
+    const amount = asked === undefined ? ledger.refundable(tx) : koboOf(asked);
+    if (amount === null || amount > ledger.refundable(tx))
+      return { status: 400, body: { error: "amount: kobo, at most what is refundable" } };
+    tx.status = "reversed";
+    const now = new Date().toISOString();
+    const id = nextDisputeId++;
+    const data = {
+      id,
+      refund_amount: amount,
+      currency: tx.currency,
+      status: "resolved",
+      resolution: "auto-accepted",
+      domain: ledger.domain,
+      transaction: ledger.transactionView(tx),
+      transaction_reference: null,
+      category: "chargeback",
+      customer: { id: 181873746, first_name: null, last_name: null, email: tx.email, customer_code: "CUS_1rkzaqsv4rrhqo6" },
+      bin: "XXXXXX",
+      last4: "XXXX",
+      dueAt: now,
+      resolvedAt: now,
+      evidence: null,
+      attachments: null,
+      note: null,
+      history: [{ status: "pending", by: "owo-double@example.com", createdAt: now }],
+      messages: [{ sender: "owo-double@example.com", body: "Customer complained about debit without value", createdAt: now }],
+      created_at: now,
+      updated_at: now,
+    };
+    outbox.send("charge.dispute.resolve", { event: "charge.dispute.resolve", data });
+    return { status: 200, body: { outcome: "reversed", dispute: data } };
+  }
+
   return {
+    chargeback,
     refund,
     fetchRefund,
     listRefunds,

@@ -260,3 +260,36 @@ test("a refund Paystack marks needs-attention: NEEDS_ATTENTION and still counted
   assert.equal((await paymentWithTimeline(m.merchantId, "live", p.paymentReference)).state.refundable, "3000.00");
   assert.deepEqual([(await post(`${base}/na-2/cancel`)).status, (await post(`${base}/na-1/cancel`)).status], [409, 409]);
 });
+
+test("a dispute Paystack resolves against the merchant (reversed): booked once as a chargeback adjustment against Paystack; the payment stays SUCCESSFUL", async () => {
+  const { db } = await import("../../../db/client");
+  const { ledgerEntries, ledgerPostings } = await import("../../../db/schema");
+  const p = await initiate({ paymentType: "USSD", bankCode: "058" });
+  await customer("pay", p.atPaystack);
+  const taken = await fetch(`${double.url}/_double/transactions/${p.atPaystack}/chargeback`, {
+    method: "POST",
+    body: JSON.stringify({ amount: 300000 }),
+  });
+  assert.equal(taken.status, 200, await taken.text());
+  await fetch(`${double.url}/_double/webhooks`);
+  const chargebacks = async () =>
+    (await db().select().from(ledgerEntries)).filter((e) => e.paymentReference === p.paymentReference && e.kind === "adjustment");
+  await eventually("the chargeback booked", async () => (await chargebacks()).length === 1);
+  // The webhook again (Paystack retries until answered): still one.
+  const replayed = await fetch(`${double.url}/_double/webhooks/replay`, { method: "POST" });
+  assert.equal(replayed.status, 200);
+  await fetch(`${double.url}/_double/webhooks`);
+  const [entry] = await chargebacks();
+  assert.equal(entry?.reason, "chargeback");
+  const postings = (await db().select().from(ledgerPostings)).filter((x) => x.entryId === entry?.id).sort((a, b) => a.line - b.line);
+  assert.deepEqual(
+    postings.map((x) => [x.account.replace(/prv_\w+/, "prv"), x.amountKobo]),
+    [
+      ["adjustments", 300000],
+      ["provider:prv", -300000],
+    ],
+  );
+  const v = (await verify(p.paymentReference)).payments;
+  assert.deepEqual([v.status, v.amountPaid, v.amountRefunded], ["SUCCESSFUL", "5000.00", "0.00"]);
+  assert.equal((await chargebacks()).length, 1);
+});

@@ -68,6 +68,14 @@ const refundEvent = z.object({
   currency: z.string(),
   id: z.union([z.number().int(), z.string()]).transform(String).optional(),
 });
+/** charge.dispute.* (https://paystack.com/docs/payments/webhooks/, "Dispute events"): the transaction is nested. */
+const dispute = z.object({
+  id: z.union([z.number().int(), z.string()]).transform(String),
+  refund_amount: kobo.nullish(),
+  currency: z.string(),
+  resolution: z.string().nullish(),
+  transaction: transaction,
+});
 const transferRejected = z.object({
   bank_transfer: z.object({
     amount: kobo,
@@ -251,6 +259,28 @@ export function readWebhook(body: unknown): NoticeReading {
       reference: d.transaction_reference,
       amountKobo: d.amount,
       state: refundStates[name as keyof typeof refundStates],
+    };
+  }
+  if (name.startsWith("charge.dispute.")) {
+    const d = dispute.safeParse(e.data.data);
+    if (!d.success) return { kind: "ignored", eventId: `${name}:malformed`, why: `${name} without a readable dispute` };
+    const { id, transaction: t, refund_amount: taken, resolution } = d.data;
+    // Only a dispute resolved against the merchant takes money back: Paystack then reports the transaction reversed.
+    if (name !== "charge.dispute.resolve" || t.status !== "reversed" || !taken)
+      return {
+        kind: "ignored",
+        eventId: `${name}:${id}`,
+        reference: t.reference,
+        why: `Paystack dispute ${id} on ${t.reference}: ${name === "charge.dispute.resolve" ? `resolved (${resolution ?? "?"}) without taking money back` : "open; Owo books it if Paystack resolves it against the merchant"}`,
+      };
+    return {
+      kind: "payment",
+      eventId: `${name}:${id}`,
+      reference: t.reference,
+      providerReference: t.reference,
+      outcome: "reversed",
+      amountKobo: taken,
+      currency: d.data.currency,
     };
   }
   if (name === "bank.transfer.rejected") {
