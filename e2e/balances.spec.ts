@@ -3,7 +3,11 @@
 import { readFileSync } from "node:fs";
 import { expect, paymentInput, test, trpcMutation } from "./fixtures";
 
-test("unsettled and paid out after a sandbox payout, the entries, and their CSV download", async ({ page, merchant: _merchant }) => {
+test("unsettled and paid out after a sandbox payout, the entries, and their CSV download", async ({
+  page,
+  request,
+  merchant: _merchant,
+}) => {
   const pay = async (amount: string) => {
     const input = paymentInput(page, { paymentType: "TRANSFER", amount });
     await trpcMutation(page, "initiatePayment", input);
@@ -44,6 +48,14 @@ test("unsettled and paid out after a sandbox payout, the entries, and their CSV 
     ["bank", "25017.50"],
     ["provider:sandbox", "-25017.50"],
   ]);
+
+  // Refusals speak API.md's envelope, naming the field, like every other door.
+  const origin = new URL(page.url()).origin;
+  const badDay = await page.request.get(`${origin}/api/exports/ledger-entries?from=2026-02-30`);
+  expect(badDay.status()).toBe(400);
+  expect(await badDay.json()).toMatchObject({ status: "ERROR", data: { code: "S5", errors: [{ field: "from" }] } });
+  const signedOut = await request.get(`${origin}/api/exports/ledger-entries`); // no session cookie
+  expect(signedOut.status()).toBe(401);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "e2e/screenshots/balances-phone.png", fullPage: true });
