@@ -197,3 +197,54 @@ test("the forwarding URL follows the callback rules: an absolute http(s) URL, or
     ],
   );
 });
+
+test("Paystack: a signed event about no transaction (subscription.create) is the merchant's too, and forwarded", async () => {
+  const body = JSON.stringify({
+    event: "subscription.create",
+    data: { id: 77120, subscription_code: "SUB_vsyqdmlzble3uii", status: "active" },
+  });
+  const answered = await fetch(`${owo.url}/api/v2/providers/${shop.paystackId}/notices`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-paystack-signature": paystackSignature(body, PAYSTACK_KEY) },
+    body,
+  });
+  assert.equal(answered.status, 200);
+  await eventually("forwarded", () => site.received.some((r) => r.path === "/paystack/webhook" && r.body === body));
+  const forward = (await forwardsOf(shop.paystackId)).find((f) => f.eventId === "subscription.create:77120");
+  assert.equal(forward?.reference, null);
+});
+
+test("SeerBit: the merchant's own transaction notice is acknowledged to SeerBit at once and forwarded with SeerBit's headers", async () => {
+  const { connectProvider } = await import("./accounts");
+  // Nothing is asked of SeerBit for another's transaction, so the account's API address is never called.
+  const { providerId, noticeUrl } = await connectProvider(shop.merchantId, {
+    provider: "seerbit",
+    credentials: { publicKey: "SBTESTPUBK_forwarding", secretKey: "SBTESTSECK_forwarding" },
+    baseUrl: "http://127.0.0.1:9",
+  });
+  await (await userClient(owo, shop.userId)).providers.setForwardUrl.mutate({ providerId, forwardUrl: site.url("/seerbit/webhook") });
+  const body = JSON.stringify({
+    notificationItems: [
+      {
+        notificationRequestItem: {
+          eventType: "transaction",
+          eventId: "a1b2c3d4e5f6",
+          data: { reference: "SHOP-ORDER-88", amount: 1015.5, code: "00", currency: "NGN" },
+        },
+      },
+    ],
+  });
+  const answered = await fetch(noticeUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-expected-ack-reference": "ack-88" },
+    body,
+  });
+  assert.equal(answered.status, 200);
+  assert.deepEqual(await answered.json(), { ackReference: "ack-88", status: "received" });
+  const [first] = await eventually("forwarded", () => {
+    const got = site.received.filter((r) => r.path === "/seerbit/webhook");
+    return got.length > 0 && got;
+  });
+  assert.equal(first?.body, body);
+  assert.equal(first?.headers["x-expected-ack-reference"], "ack-88");
+});

@@ -10,6 +10,7 @@ import { sandboxBankCredits, sandboxBankRefunds } from "../../../db/schema";
 import { invalidFields, zodFieldErrors } from "../../api-error";
 import { parseAmount } from "../../payments/money";
 import type { SettlementLineReading, SettlementReading } from "../settlement-reading";
+import { ownReference } from "../own-references";
 import { sandboxFeeKobo } from "./books";
 
 const amount = z.string().refine((a) => (parseAmount(a) ?? 0) > 0, 'must be naira above 0 with at most 2 decimals, e.g. "10.00"');
@@ -92,7 +93,7 @@ export async function sandboxSettle(tx: Tx, merchantId: string, upTo: number, fa
     lines.push({
       kind: "payment",
       providerTransactionId: `sbx_${hex(10)}`,
-      providerReference: `owo_${hex(8)}`,
+      providerReference: ownReference("sandbox", hex(8)),
       grossKobo: 100_000,
       feeKobo: fee,
       netKobo: 100_000 - fee,
