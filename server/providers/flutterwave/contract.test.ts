@@ -76,6 +76,18 @@ test("verify samples: a successful transaction in kobo, its app_fee the merchant
   });
 });
 
+test("paid-at: a bank transfer's record comes to life when the money arrives, so its created_at decides; a USSD record's does not", () => {
+  const transfer = fixture("webhook-bank-transfer.json").body as { data: Record<string, unknown> };
+  const asVerify = (data: Record<string, unknown>) => ({ status: "success", message: "Transaction fetched successfully", data });
+  assert.equal(readTransaction(200, asVerify(transfer.data), "order_1736846575470").paidAt, Date.parse("2025-01-14T09:23:03.000Z"));
+  // Pending, there is no money to date.
+  assert.equal(readTransaction(200, asVerify({ ...transfer.data, status: "pending" }), "order_1736846575470").paidAt, undefined);
+  // The USSD charge's record exists from the charge (created_at while pending): paid later, its created_at is no paid-at.
+  const ussd = (fixture("ussd-charge.json").body as { data: Record<string, unknown> }).data;
+  const paid = readTransaction(200, asVerify({ ...ussd, status: "successful" }), "MC-15852309v5050e8");
+  assert.deepEqual([paid.state, paid.paidAt], ["paid", undefined]);
+});
+
 test("webhook samples: with verif-hash or flutterwave-signature they become payments; a wrong or missing one is rejected", () => {
   for (const [name, reference, providerReference, amountKobo] of [
     ["webhook-card-completed.json", "Links-616626414629", "PeterEkene/FLW270177170", 10000],

@@ -16,6 +16,9 @@ export type Charge = {
   customer: { email: string; name: string; phone: string | null };
   narration: string;
   createdAt: string;
+  /** When the transfer arrived: a bank_transfer charge has no transaction record before (its charge answer holds only
+   * the account), so its record's created_at is this. */
+  arrivedAt?: string;
   paymentCode?: string;
   account?: { number: string; bank: string; expiresAt: number; used: boolean };
 };
@@ -91,6 +94,7 @@ export class Books {
     if (charge.status !== "pending") return `charge is ${charge.status}`;
     charge.paidKobo = kobo;
     charge.status = "successful";
+    if (charge.account) charge.arrivedAt = new Date().toISOString();
     return null;
   }
 
@@ -119,7 +123,7 @@ export class Books {
       narration: charge.narration,
       status: charge.status,
       payment_type: charge.type,
-      created_at: charge.createdAt,
+      created_at: charge.arrivedAt ?? charge.createdAt,
       account_id: ACCOUNT_ID,
       customer: {
         id: charge.id,

@@ -125,3 +125,30 @@ test("a refund goes to Flutterwave's refund endpoint and is followed there until
   await eventually("refund PROCESSED", async () => (await verify(p.paymentReference)).payments.amountRefunded === "1200.00");
   await eventually("refund.processed callback", () => callbackEvents(p.paymentReference).includes("refund.processed"));
 });
+
+test("a transfer made in time but found only by a requery after expiry (its webhook lost) is credited in time: Flutterwave's record says when the money arrived", async () => {
+  const p = await initiate({ paymentType: "TRANSFER" });
+  const fault = (body: Record<string, unknown>) => fetch(`${double.url}/_double/faults`, { method: "POST", body: JSON.stringify(body) });
+  // The notice is lost and Flutterwave does not answer for a while: nobody at Owo learns of the transfer in time.
+  await fault({ kind: "drop-webhook" });
+  await fault({ kind: "5xx", times: 1000, path: "/v3/transactions" });
+  assert.equal((await customer("pay", p.issueReference)).status, 200);
+  const clock = globalThis as unknown as { __owoClockOffsetMs?: number };
+  clock.__owoClockOffsetMs = Date.parse(p.payments.expiresAt) - Date.now() + 5 * 60_000;
+  try {
+    await fetch(`${double.url}/_double/faults`, { method: "DELETE" });
+    await eventually(
+      "the late requery's payment.successful",
+      () => callbackEvents(p.paymentReference).includes("payment.successful"),
+      20_000,
+    );
+  } finally {
+    clock.__owoClockOffsetMs = 0;
+  }
+  const v = (await verify(p.paymentReference)).payments;
+  assert.deepEqual([v.status, v.amountPaid, v.amountToRefund], ["SUCCESSFUL", "5000.00", "0.00"]);
+  assert.deepEqual(
+    callbackEvents(p.paymentReference).filter((e) => e !== "payment.successful"),
+    [],
+  );
+});

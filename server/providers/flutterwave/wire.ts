@@ -116,6 +116,20 @@ function paymentState(status: unknown): ProviderPaymentState["state"] {
   return "pending";
 }
 
+/**
+ * When Flutterwave recorded the money, where its record says (API.md "Which time decides"). v3's record has only
+ * created_at. A bank transfer's record comes to life when the transfer arrives — its charge answer holds only the
+ * account, no transaction (bank-transfer-charge.json), and its webhook sample's created_at falls after the charge's
+ * tx_ref and customer were made (webhook-bank-transfer.json) — so there created_at is the paid-at. A USSD record
+ * exists from the charge (ussd-charge.json: data.created_at while pending), so its created_at is not, and the
+ * notice's or the query's arrival decides.
+ */
+function paidAtOf(data: Json, state: ProviderPaymentState["state"]): number | undefined {
+  if (state !== "paid" || data.payment_type !== "bank_transfer" || typeof data.created_at !== "string") return undefined;
+  const at = Date.parse(data.created_at);
+  return Number.isNaN(at) ? undefined : at;
+}
+
 /** `GET /v3/transactions/verify_by_reference?tx_ref=` → how the payment stands in Flutterwave's own record. */
 export function readTransaction(httpStatus: number, body: unknown, reference: string): ProviderPaymentState {
   const b = record(body);
@@ -133,10 +147,10 @@ export function readTransaction(httpStatus: number, body: unknown, reference: st
   const charged =
     data.charged_amount === undefined || data.charged_amount === null ? asked : kobo(data.charged_amount, "data.charged_amount");
   const fee = data.app_fee === undefined || data.app_fee === null ? undefined : kobo(data.app_fee, "data.app_fee");
-  // No paid-at: v3's transaction record has only created_at, the time the charge was made (before the customer paid,
-  // in its own webhook sample), which would let late money pass as in time; the notice's arrival decides instead.
+  const paidAt = paidAtOf(data, state);
   return {
     state,
+    ...(paidAt === undefined ? {} : { paidAt }),
     ...(flwRef ? { providerReference: flwRef } : {}),
     amountKobo: Math.min(asked, charged),
     ...(charged > asked ? { chargedKobo: charged } : {}),
