@@ -19,12 +19,16 @@ test("refund a paid sandbox payment from the dashboard, in two parts, and cancel
   await dialog.getByLabel("Reason").fill("One item out of stock");
   await page.screenshot({ path: "e2e/screenshots/refund-dialog.png", fullPage: true });
   await dialog.getByRole("button", { name: "Refund now" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Refund of ₦1,000.00 accepted" })).toBeVisible();
+  const said = page.getByRole("status").filter({ hasText: /^Refund of ₦1,000\.00 \(RFD/ });
+  await expect(said).toBeVisible();
 
   const refunds = page.getByTestId("refunds");
   await expect(refunds.getByRole("listitem")).toHaveCount(1);
   await expect(refunds).toContainText("One item out of stock");
   await expect(refunds.getByRole("listitem").first()).toContainText("Paid back", { timeout: 15_000 });
+  // Its sentence follows its state: once paid back it no longer says the provider pays it back shortly.
+  await expect(said).toContainText("paid back to the customer.");
+  await expect(said).not.toContainText("shortly");
   await expect(page.getByTestId("amount-refunded")).toHaveText("₦1,000.00");
   await expect(page.getByTestId("timeline")).toContainText("₦1,000.00 paid back to the customer");
   await expect(page.getByTestId("payment-status")).toHaveText("Successful");

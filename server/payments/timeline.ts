@@ -15,6 +15,7 @@ import { refundsOf } from "./refund-views";
 import { paymentView } from "./verify";
 import { paymentState } from "./state";
 import { clock } from "../clock";
+import { paymentBooks } from "../books/payment-books";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -80,6 +81,8 @@ async function viewOf(p: PaymentRow, merchantId: string, mode: Mode, paymentRefe
         ? []
         : (await providerNoticesOf(merchantId, mode, paymentReference)).map((n) => ({ ...n, receivedAt: iso(n.receivedAt) })),
     refunds: await refundsOf(p.id),
+    /** Its fees, what the merchant keeps of it, and its ledger entries (server/books). */
+    books: await paymentBooks(p.id),
   };
 }
 export type PaymentWithTimeline = Awaited<ReturnType<typeof paymentWithTimeline>>;

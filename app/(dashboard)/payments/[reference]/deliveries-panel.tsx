@@ -26,7 +26,8 @@ function outcome(a: Delivery["attempts"][number]): string {
   return a.error ?? "no answer";
 }
 
-export function DeliveriesPanel({ paymentReference, canAct }: { paymentReference: string; canAct: boolean }) {
+/** `seeded`: made by the demo seed straight into the database, so no callback was ever due for it. */
+export function DeliveriesPanel({ paymentReference, canAct, seeded }: { paymentReference: string; canAct: boolean; seeded: boolean }) {
   const utils = trpc.useUtils();
   const deliveries = trpc.webhooks.deliveries.byPayment.useQuery({ paymentReference }, { refetchInterval: POLL_MS });
   const resend = trpc.webhooks.deliveries.resend.useMutation({
@@ -42,7 +43,9 @@ export function DeliveriesPanel({ paymentReference, canAct }: { paymentReference
         <p className="muted">
           {deliveries.isPending
             ? "Loading…"
-            : "Nothing sent yet: the merchant is told when the payment succeeds, fails, expires or money arrives late."}
+            : seeded
+              ? "None: this is sample data the demo seed wrote straight into the database, so no callback was sent for it."
+              : "Nothing sent yet: your callback URL and webhook endpoints are told when the payment succeeds, fails, expires or money arrives late."}
         </p>
       )}
       <PrivateCallbackHint deliveries={list} />

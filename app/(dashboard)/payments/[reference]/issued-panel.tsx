@@ -30,8 +30,8 @@ export function IssuedPanel({ issued, open, expiresAt, renderedAt, qr, checkoutU
   if (!issued) {
     // A standard-checkout payment: the customer picks USSD or a transfer on the checkout page.
     return (
-      <section className={`card ${styles.issued}`}>
-        <h2>Waiting for the customer to choose</h2>
+      <section className={`card ${styles.issued} ${open ? styles.issuedOpen : ""}`}>
+        <h2>{open ? "Waiting for the customer to choose" : "No channel chosen"}</h2>
         <p className="muted">
           {open ? "The customer has not chosen USSD or a bank transfer on the checkout page yet." : "The customer never chose how to pay."}
         </p>
@@ -39,10 +39,15 @@ export function IssuedPanel({ issued, open, expiresAt, renderedAt, qr, checkoutU
       </section>
     );
   }
+  const what = issued.paymentType === "USSD" ? `Dial code · ${issued.bankName}` : "Account to pay into";
   return (
-    <section className={`card ${styles.issued}`}>
+    <section className={`card ${styles.issued} ${open ? styles.issuedOpen : ""}`}>
       <div className={styles.issuedHead}>
-        <h2>{issued.paymentType === "USSD" ? `Dial code · ${issued.bankName}` : "Account to pay into"}</h2>
+        <h2>
+          {open
+            ? what
+            : `What the customer was given: ${issued.paymentType === "USSD" ? `a dial code at ${issued.bankName}` : "an account"}`}
+        </h2>
         {open && expiresAt && (
           <span className={styles.expiry}>
             Expires in <Countdown expiresAt={expiresAt} renderedAt={renderedAt} className={styles.clock} />
@@ -63,7 +68,7 @@ export function IssuedPanel({ issued, open, expiresAt, renderedAt, qr, checkoutU
                 {issued.dialCode}
               </a>
             ) : (
-              <span className={`${styles.code} ${styles.spent}`} data-testid="dial-code">
+              <span className={`mono ${styles.spent}`} data-testid="dial-code">
                 {issued.dialCode}
               </span>
             )}
@@ -88,7 +93,7 @@ export function IssuedPanel({ issued, open, expiresAt, renderedAt, qr, checkoutU
           account={issued}
           testId="account-number"
           className={styles.account}
-          numberClassName={styles.accountNumber}
+          numberClassName={open ? styles.accountNumber : undefined}
           spentClassName={open ? undefined : styles.spent}
         />
       )}

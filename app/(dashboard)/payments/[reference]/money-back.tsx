@@ -51,17 +51,34 @@ function CancelButton({ paymentReference }: { paymentReference: string }) {
   );
 }
 
-function RefundButton({ paymentReference, refundable }: { paymentReference: string; refundable: string }) {
+type Refund = PaymentWithTimeline["refunds"][number];
+
+/** What became of a refund just asked for, in the words of its state now (the list beside it is polled). */
+function refundSaid(amount: string, reference: string, now: Refund | undefined): string {
+  const head = `Refund of ${naira(amount)} (${reference})`;
+  if (now?.status === "PROCESSED") return `${head} paid back to the customer.`;
+  if (now?.status === "FAILED") return `${head} failed${now.failureReason ? `: ${now.failureReason}` : ""}.`;
+  return `${head} accepted; the provider pays it back shortly.`;
+}
+
+function RefundButton({ paymentReference, refundable, refunds }: { paymentReference: string; refundable: string; refunds: Refund[] }) {
   const refresh = useRefresh(paymentReference);
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLFormElement>(null);
-  const [said, setSaid] = useState<string | null>(null);
+  const [asked, setAsked] = useState<{ amount: string; refundReference: string } | null>(null);
   const refund = trpc.payments.refund.useMutation({
     onSuccess: (answer) => {
-      setSaid(`Refund of ${naira(answer.refund.amount)} accepted (${answer.refund.refundReference}); the provider pays it back shortly.`);
+      setAsked({ amount: answer.refund.amount, refundReference: answer.refund.refundReference });
       return refresh();
     },
   });
+  const said =
+    asked &&
+    refundSaid(
+      asked.amount,
+      asked.refundReference,
+      refunds.find((r) => r.refundReference === asked.refundReference),
+    );
   return (
     <>
       <button
@@ -88,7 +105,7 @@ function RefundButton({ paymentReference, refundable }: { paymentReference: stri
           className="stack"
           onSubmit={(e) => {
             const form = new FormData(e.currentTarget);
-            setSaid(null);
+            setAsked(null);
             refund.mutate({ paymentReference, amount: String(form.get("amount")), reason: String(form.get("reason")) });
           }}
         >
@@ -154,7 +171,7 @@ export function MoneyBack({ detail, canMoveMoney }: Props) {
       {acts && (
         <div className="row">
           {state.canCancel && <CancelButton paymentReference={paymentReference} />}
-          {state.canRefund && <RefundButton paymentReference={paymentReference} refundable={state.refundable} />}
+          {state.canRefund && <RefundButton paymentReference={paymentReference} refundable={state.refundable} refunds={refunds} />}
         </div>
       )}
     </section>

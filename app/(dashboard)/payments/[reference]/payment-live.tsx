@@ -7,7 +7,9 @@ import { StatusBadge } from "../payment-table";
 import { DeliveriesPanel } from "./deliveries-panel";
 import styles from "./detail.module.css";
 import { IssuedPanel } from "./issued-panel";
+import { LedgerPanel } from "./ledger-panel";
 import { MoneyBack } from "./money-back";
+import { OutcomePanel } from "./outcome-panel";
 import { POLL_MS } from "./poll";
 import { SandboxPanel } from "./sandbox-panel";
 import { Timeline } from "./timeline";
@@ -28,7 +30,11 @@ export function PaymentLive({ initial, qr, canAct, canMoveMoney, renderedAt, jus
   const { data } = trpc.payments.byReference.useQuery({ paymentReference }, { initialData: initial, refetchInterval: POLL_MS });
   const d = data ?? initial;
   const p = d.payments;
-  const { open, refundDue: refund } = d.state;
+  const { open } = d.state;
+  // While the customer can pay, what they were given comes right after the outcome; once ended, below the refunds.
+  const issuedPanel = (
+    <IssuedPanel issued={d.issued} open={open} expiresAt={p.expiresAt} renderedAt={renderedAt} qr={qr} checkoutUrl={d.checkoutUrl} />
+  );
 
   return (
     <article className={styles.page}>
@@ -57,35 +63,13 @@ export function PaymentLive({ initial, qr, canAct, canMoveMoney, renderedAt, jus
 
       <div className={styles.columns}>
         <div className={styles.main}>
-          <IssuedPanel issued={d.issued} open={open} expiresAt={p.expiresAt} renderedAt={renderedAt} qr={qr} checkoutUrl={d.checkoutUrl} />
-
-          <section className="card">
-            <h2>Money</h2>
-            <dl className={styles.money}>
-              <div>
-                <dt>Amount</dt>
-                <dd>{naira(p.amount)}</dd>
-              </div>
-              <div>
-                <dt>Amount paid</dt>
-                <dd data-testid="amount-paid">{naira(p.amountPaid)}</dd>
-              </div>
-              <div className={refund ? styles.owed : undefined}>
-                <dt>To refund</dt>
-                <dd>{naira(p.amountToRefund)}</dd>
-              </div>
-              <div>
-                <dt>Refunded</dt>
-                <dd data-testid="amount-refunded">{naira(p.amountRefunded)}</dd>
-              </div>
-            </dl>
-            {refund && <p className={styles.note}>Money arrived after this payment had ended. Return it to the customer.</p>}
-            {p.paidAt && <p className="muted">Paid {lagosDateTime(p.paidAt)}</p>}
-          </section>
-
+          <OutcomePanel detail={d} />
+          {open && issuedPanel}
           <MoneyBack detail={d} canMoveMoney={canMoveMoney} />
+          {!open && issuedPanel}
+          <LedgerPanel books={d.books} />
           <Timeline events={d.timeline} providerLog={d.providerLog} />
-          <DeliveriesPanel paymentReference={paymentReference} canAct={canAct} />
+          <DeliveriesPanel paymentReference={paymentReference} canAct={canAct} seeded={d.source === "seed"} />
         </div>
 
         <aside className={styles.side}>

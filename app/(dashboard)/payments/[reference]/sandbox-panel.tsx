@@ -24,39 +24,50 @@ export function SandboxPanel({ payment, state }: { payment: PaymentWithTimeline[
     simulate.mutate({ paymentReference: payment.paymentReference, outcome, ...(amount ? { amount } : {}) });
   };
 
+  const busy = simulate.isPending;
   return (
-    <section className={`card ${styles.sandbox}`} aria-labelledby="sandbox-title">
+    <section className={`card ${styles.sandbox} ${open ? styles.sandboxOpen : ""}`} aria-labelledby="sandbox-title">
       <h2 id="sandbox-title">Sandbox bank</h2>
-      <p className="muted">
-        {open
-          ? "Act as the customer's bank to see this payment move, and your callback fire."
-          : "This payment has ended: money sent now is recorded as due for refund, as with a real bank."}
-      </p>
-      <div className={styles.sandboxButtons}>
-        {payment.paymentType === "USSD" ? (
-          <>
-            <button type="button" onClick={() => run("pay")} disabled={simulate.isPending}>
-              Customer pays {naira(payment.amount)}
-            </button>
-            {open && (
-              <button type="button" className="danger" onClick={() => run("decline")} disabled={simulate.isPending}>
-                Bank declines
-              </button>
+      {open ? (
+        <>
+          <p className="muted">Act as the customer&apos;s bank to see this payment move, and your callback fire.</p>
+          <div className={styles.sandboxButtons}>
+            {payment.paymentType === "USSD" ? (
+              <>
+                <button type="button" onClick={() => run("pay")} disabled={busy}>
+                  Customer pays {naira(payment.amount)}
+                </button>
+                <button type="button" className="danger" onClick={() => run("decline")} disabled={busy}>
+                  Bank declines
+                </button>
+              </>
+            ) : (
+              <>
+                <button type="button" onClick={() => run("pay")} disabled={busy}>
+                  Transfer {naira(sandboxTransfer.full)}
+                </button>
+                {half && (
+                  <button type="button" className="secondary" onClick={() => run("pay", half)} disabled={busy}>
+                    Under-pay half ({naira(half)})
+                  </button>
+                )}
+              </>
             )}
-          </>
-        ) : (
-          <>
-            <button type="button" onClick={() => run("pay")} disabled={simulate.isPending}>
-              {`Transfer ${naira(sandboxTransfer.full)}${sandboxTransfer.again ? " again" : ""}`}
+          </div>
+        </>
+      ) : (
+        <>
+          {/* Ended: nothing to pay. Late money is the one thing left to try, and it is the customer's to get back. */}
+          <p className="muted">
+            This payment has ended. Money the bank sends now does not pay for it: it is recorded as arrived late, for you to refund.
+          </p>
+          <div className={styles.sandboxButtons}>
+            <button type="button" className="secondary" onClick={() => run("pay")} disabled={busy}>
+              Send {naira(payment.paymentType === "USSD" ? payment.amount : sandboxTransfer.full)} late
             </button>
-            {half && (
-              <button type="button" className="secondary" onClick={() => run("pay", half)} disabled={simulate.isPending}>
-                Under-pay half ({naira(half)})
-              </button>
-            )}
-          </>
-        )}
-      </div>
+          </div>
+        </>
+      )}
       {simulate.isPending && <p className="muted">Sending the bank&apos;s notice…</p>}
       {said && (
         <p role="status" className={simulate.isError ? "form-error" : styles.said}>

@@ -26,32 +26,39 @@ function describe(e: Event): string {
   const from = typeof e.detail.senderName === "string" && e.detail.senderName ? ` from ${e.detail.senderName}` : "";
   switch (e.type) {
     case "initiated":
-      return `Payment created for ${amount}`;
+      return `Payment created for ${amount}.`;
     case "partially_paid":
-      return `${amount} received${from}; the rest is still owed`;
+      return `${amount} received${from}; the rest is still owed.`;
     case "successful":
-      return `${amount} received${from}; paid in full`;
+      return `${amount} received${from}; paid in full.`;
     case "failed":
-      return "The customer's bank declined the debit";
+      return "The customer's bank declined the debit.";
     case "expired":
-      return "Time ran out before the payment was complete";
+      return "Time ran out before the payment was complete.";
     case "cancelled":
-      return "The merchant cancelled the payment";
+      return "The merchant cancelled the payment.";
     case "refund_requested":
-      return `Refund of ${amount} requested (${String(e.detail.refundReference)}): ${String(e.detail.reason)}`;
+      return `You asked to refund ${amount} to the customer (${String(e.detail.refundReference)}), because: ${String(e.detail.reason)}.`;
     case "refund_processed":
-      return `${amount} paid back to the customer (${String(e.detail.refundReference)})`;
+      return `${amount} paid back to the customer (${String(e.detail.refundReference)}).`;
     case "refund_failed":
-      return `Refund of ${amount} failed (${String(e.detail.refundReference)})${typeof e.detail.failureReason === "string" ? `: ${e.detail.failureReason}` : ""}`;
+      return `The refund of ${amount} failed (${String(e.detail.refundReference)})${typeof e.detail.failureReason === "string" ? `: ${e.detail.failureReason}` : ""}.`;
     case "refund_needs_attention":
-      return `The provider needs the customer's bank account to pay back ${amount} (${String(e.detail.refundReference)})`;
+      return `The provider needs the customer's bank account to pay back ${amount} (${String(e.detail.refundReference)}).`;
     case "refund_account_given":
-      return `Refund of ${amount} sent again to the customer's account at ${String(e.detail.bankName)} ending ${String(e.detail.accountEnding)}`;
+      return `The refund of ${amount} was sent again to the customer's account at ${String(e.detail.bankName)} ending ${String(e.detail.accountEnding)}.`;
     case "refund_due":
-      return `${amount} arrived${from} after the payment had ended; due for refund`;
+      return `${amount} arrived${from} after the payment had ended; it is owed back to the customer.`;
     default:
       return e.type;
   }
+}
+
+/** A refund's entry is about the refund: the payment's status beside it ("Successful ·") would read as the refund's. */
+function metaOf(e: Event): string {
+  if (e.type === "refund_due") return "Arrived late";
+  if (e.type.startsWith("refund_")) return "Refund";
+  return STATUS_LABEL[e.status as keyof typeof STATUS_LABEL] ?? e.status;
 }
 
 export function Timeline({ events, providerLog = [] }: { events: Event[]; providerLog?: ProviderEntry[] }) {
@@ -61,7 +68,7 @@ export function Timeline({ events, providerLog = [] }: { events: Event[]; provid
       key: `e${e.sequence}`,
       at: e.createdAt,
       text: describe(e),
-      meta: STATUS_LABEL[e.status as keyof typeof STATUS_LABEL] ?? e.status,
+      meta: metaOf(e),
       dot: styles[`dot_${e.status}`],
     })),
     ...providerLog.map((n, i) => ({

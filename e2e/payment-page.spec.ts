@@ -1,0 +1,65 @@
+// A finished payment's page leads with what happened (status, paid, fee, net, refunds) and keeps what the customer
+// was given below; its books are there entry by entry; the sandbox bank offers only what makes sense after the end.
+import { expect, paymentInput, test, trpcMutation } from "./fixtures";
+
+for (const [name, viewport] of [
+  ["desktop", { width: 1440, height: 900 }],
+  ["phone", { width: 390, height: 844 }],
+] as const) {
+  test(`a paid transfer: outcome first, fee and net, ledger entries, late money and its refund (${name})`, async ({
+    page,
+    merchant: _merchant,
+  }) => {
+    await page.setViewportSize(viewport);
+    const input = paymentInput(page, { paymentType: "TRANSFER", amount: "1500" });
+    await trpcMutation(page, "initiatePayment", input);
+    await page.goto(`/payments/${String(input.paymentReference)}`);
+    await expect(page.getByTestId("outcome")).toHaveText("Waiting for the customer to pay ₦1,500.00.");
+    await expect(page.getByTestId("ledger-entries")).toHaveCount(0);
+    await page.getByRole("button", { name: "Transfer ₦1,500.00" }).click();
+
+    await expect(page.getByTestId("payment-status")).toHaveText("Successful");
+    await expect(page.getByTestId("outcome")).toContainText("Paid in full on");
+    // The sandbox bank's published schedule: 1.5% of ₦1,500.00.
+    await expect(page.getByTestId("fee-amount")).toHaveText("₦22.50");
+    await expect(page.getByTestId("net-amount")).toHaveText("₦1,477.50");
+    const ledger = page.getByTestId("ledger-entries");
+    await expect(ledger.getByRole("listitem")).toHaveCount(1);
+    await expect(ledger).toContainText("₦1,500.00 received from the customer, less the provider's fee ₦22.50.");
+    await expect(ledger.getByRole("row", { name: "Sales ₦1,500.00" })).toBeVisible();
+
+    // What happened comes before what the customer was given, which no longer shouts "Account to pay into".
+    const outcomeTop = (await page.getByRole("heading", { name: "What happened" }).boundingBox())?.y ?? Infinity;
+    const issued = page.getByRole("heading", { name: "What the customer was given: an account" });
+    await expect(issued).toBeVisible();
+    expect(outcomeTop).toBeLessThan((await issued.boundingBox())?.y ?? 0);
+    await expect(page.getByRole("heading", { name: "Account to pay into" })).toHaveCount(0);
+
+    // Finished: the sandbox bank's one button sends money late, plainly so; nothing offers to pay it "again".
+    await expect(page.getByRole("button", { name: /again/ })).toHaveCount(0);
+    await page.screenshot({ path: `e2e/screenshots/payment-paid-${name}.png`, fullPage: true });
+    await page.getByRole("button", { name: "Send ₦1,500.00 late" }).click();
+    const owed = page.getByText("₦1,500.00 that arrived after this payment had ended is the customer's: refund it to them.");
+    await expect(owed).toBeVisible();
+    await expect(ledger.getByRole("listitem")).toHaveCount(2);
+    await expect(ledger).toContainText("arrived after the payment ended and is owed back to the customer");
+    const timeline = page.getByTestId("timeline");
+    await expect(timeline.getByRole("listitem").filter({ hasText: "after the payment had ended" })).toContainText("Arrived late ·");
+
+    await page.getByRole("button", { name: "Refund", exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Refund the customer?" });
+    await dialog.getByLabel("Amount (₦)").fill("1500");
+    await dialog.getByLabel("Reason").fill("Paid twice");
+    await dialog.getByRole("button", { name: "Refund now" }).click();
+    await expect(page.getByTestId("refunds").getByRole("listitem").first()).toContainText("Paid back", { timeout: 15_000 });
+    const refunded = timeline.getByRole("listitem").filter({ hasText: "paid back to the customer" });
+    await expect(refunded).toContainText("Refund ·");
+    await expect(refunded).not.toContainText("Successful ·");
+    await expect(timeline).toContainText("You asked to refund ₦1,500.00 to the customer");
+    await expect(ledger.getByRole("listitem")).toHaveCount(3);
+    // The late money went back against what was owed: the merchant still keeps the sale less both fees.
+    await expect(page.getByTestId("net-amount")).toHaveText("₦1,455.00");
+    await expect(owed).toHaveCount(0);
+    await page.screenshot({ path: `e2e/screenshots/payment-refunded-${name}.png`, fullPage: true });
+  });
+}

@@ -1,0 +1,53 @@
+// One payment's part of the books, for its page: its entries with their postings, the fees it bore and what the
+// merchant keeps of it (sales − fees − refunds: money owed back as refund due is the customer's, never the merchant's).
+import { asc, eq, inArray } from "drizzle-orm";
+import { db } from "../../db/client";
+import { ledgerEntries, ledgerPostings } from "../../db/schema";
+import { formatKobo } from "../payments/money";
+
+export type PaymentBooks = Awaited<ReturnType<typeof paymentBooks>>;
+
+/** Read inside the caller's snapshot (payments/timeline.ts), so the figures agree with the payment beside them. */
+export async function paymentBooks(paymentId: number) {
+  const entries = await db()
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.paymentId, paymentId))
+    .orderBy(asc(ledgerEntries.sequence));
+  const postings = entries.length
+    ? await db()
+        .select()
+        .from(ledgerPostings)
+        .where(
+          inArray(
+            ledgerPostings.entryId,
+            entries.map((e) => e.id),
+          ),
+        )
+        .orderBy(asc(ledgerPostings.line))
+    : [];
+  // Debits positive, credits negative (API.md "Ledger and balances").
+  const total = (account: string) => postings.filter((p) => p.account === account).reduce((sum, p) => sum + Number(p.amountKobo), 0);
+  const feeKobo = total("fees");
+  return {
+    fee: formatKobo(feeKobo),
+    net: formatKobo(-total("sales") - feeKobo - total("refunds")),
+    /** Late money not yet paid back: what refund_due still holds for this payment. */
+    owedBack: formatKobo(-total("refund_due")),
+    entries: entries.map((e) => ({
+      sequence: e.sequence,
+      kind: e.kind,
+      reason: e.reason,
+      refundReference: e.refundReference,
+      settlementId: e.settlementId,
+      postedAt: new Date(e.postedAt).toISOString(),
+      hash: e.hash,
+      postings: postings
+        .filter((p) => p.entryId === e.id)
+        .map((p) => {
+          const kobo = Number(p.amountKobo);
+          return { account: p.account, debit: kobo > 0 ? formatKobo(kobo) : null, credit: kobo < 0 ? formatKobo(-kobo) : null };
+        }),
+    })),
+  };
+}
