@@ -16,7 +16,12 @@ test("create a link, pay it on a phone by transfer, land on checkout; a deactiva
   await expect(created).toBeVisible();
   const url = await created.inputValue();
   expect(url).toMatch(/\/pay\/[a-z0-9]{10}$/);
-  await expect(page.getByRole("link", { name: "Jollof party tray" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Jollof party tray", exact: true })).toBeVisible();
+  // The page promises a QR code: the new link shows it at once, and each listed link leads to its own.
+  await expect(page.getByRole("status").getByRole("img", { name: `QR code for ${url}` })).toBeVisible();
+  await expect(page.getByRole("status").getByRole("link", { name: "Download QR code" })).toHaveAttribute("download", /\.svg$/);
+  await expect(page.getByRole("link", { name: "QR code of Jollof party tray" })).toBeVisible();
+  await page.screenshot({ path: "e2e/screenshots/links-created-1440.png", fullPage: true });
 
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const customer = await phone.newPage();
@@ -29,7 +34,7 @@ test("create a link, pay it on a phone by transfer, land on checkout; a deactiva
   // Mistakes are named beside their field, and nothing is initiated.
   await customer.getByRole("button", { name: "Pay ₦25,000.00" }).click();
   await expect(customer.getByText("Full name must be the customer's name, 1 to 100 characters")).toBeVisible();
-  await expect(customer.getByText("Phone number must be 7 to 15 digits, e.g. 08012345678")).toBeVisible();
+  await expect(customer.getByText("Phone number must be 7 to 15 digits, optionally after a leading +, e.g. 08012345678")).toBeVisible();
 
   await customer.getByLabel("Full name").fill("Ada Obi");
   await customer.getByLabel("E-mail").fill("ada@example.com");
@@ -41,10 +46,13 @@ test("create a link, pay it on a phone by transfer, land on checkout; a deactiva
   await customer.screenshot({ path: "e2e/screenshots/pay-link-filled-390x844.png", fullPage: true });
   await customer.getByRole("button", { name: "Pay ₦25,000.00" }).click();
   await expect(customer).toHaveURL(/\/checkout\/OWO\d{17}$/);
+  // The checkout says what is being paid for: the link's title and description.
+  await expect(customer.getByTestId("checkout-link")).toContainText("Jollof party tray");
+  await expect(customer.getByTestId("checkout-link")).toContainText("Serves 10. Delivered in Yaba.");
   await customer.screenshot({ path: "e2e/screenshots/pay-link-checkout-390x844.png", fullPage: true });
 
   // The merchant sees the customer's payment under the link.
-  await page.getByRole("link", { name: "Jollof party tray" }).click();
+  await page.getByRole("link", { name: "Jollof party tray", exact: true }).click();
   await expect(page.getByRole("img", { name: /QR code for/ })).toBeVisible();
   await expect(page.getByRole("cell", { name: "Ada Obi" })).toBeVisible();
   const reference = (await page.getByRole("cell", { name: /^lnk-/ }).textContent()) ?? "";
@@ -56,11 +64,23 @@ test("create a link, pay it on a phone by transfer, land on checkout; a deactiva
     timeout: 20_000,
   });
   await expect(customer.getByRole("heading", { name: "Payment received" })).toBeVisible();
+  // Like the checkout's receipt: the amount, the merchant, the reference and the date.
+  const facts = customer.getByTestId("done-facts");
+  await expect(facts).toContainText("Paid₦25,000.00");
+  await expect(facts).toContainText(`To${merchant.name}`);
+  await expect(facts).toContainText(`Reference${reference}`);
+  await expect(facts).toContainText(/Date\d{1,2} \w{3} \d{4}, \d\d:\d\d/);
   await customer.screenshot({ path: "e2e/screenshots/pay-link-done-390x844.png", fullPage: true });
 
   await page.reload();
   await expect(page.getByText("1 payment, ₦25,000.00 collected")).toBeVisible();
   await page.screenshot({ path: "e2e/screenshots/link-detail.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/links");
+  await expect(page.getByRole("link", { name: "QR code of Jollof party tray" })).toBeVisible();
+  await page.screenshot({ path: "e2e/screenshots/links-390.png", fullPage: true });
+  await page.getByRole("link", { name: "Jollof party tray", exact: true }).click();
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   page.on("dialog", (d) => void d.accept());
   await page.getByRole("button", { name: "Deactivate link" }).click();

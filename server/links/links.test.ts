@@ -48,6 +48,7 @@ test("a fixed-amount link is listed with its share URL and paid through the init
   assert.equal(link.url, `${owo.url}/pay/${link.slug}`);
   assert.deepEqual(link.channels, ["USSD", "TRANSFER"]);
   assert.equal(link.redirectUrl, `${owo.url}/pay/${link.slug}/done`, "no merchant default: Owo's own done page");
+  assert.match(link.qrSvg, /^<svg/, "the new link's QR code comes with it");
 
   const shown = await page(link.slug);
   assert.equal(shown.merchantName, "Cake House");
@@ -80,6 +81,14 @@ test("a fixed-amount link is listed with its share URL and paid through the init
   const detail = await owner.links.byId.query({ id: link.id });
   assert.match(detail.qrSvg, /^<svg/);
   assert.equal(detail.payments[0]?.status, "SUCCESSFUL");
+
+  // The checkout says what is paid for; the done page has the receipt's facts, from Owo's own record.
+  const { checkoutStatus } = await import("../payments/checkout");
+  assert.deepEqual((await checkoutStatus(paid.linkingReference)).link, { title: "Birthday cake", description: "Chocolate, 8 inch" });
+  const done = await (await import("./pay")).linkPaymentOutcome(link.slug, paid.paymentReference);
+  assert.equal(done?.merchantName, "Cake House");
+  assert.equal(done?.amountPaid, "15000.00");
+  assert.ok(Date.parse(done?.paidAt ?? "") > 0, "paid at a time");
 });
 
 test("a single-use link takes one attempt at a time and closes after its first successful payment", async () => {

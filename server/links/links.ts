@@ -110,8 +110,8 @@ async function successfulStats(linkIds: string[]): Promise<Map<string, { count: 
 }
 
 /** URLs missing from the request come from the merchant's defaults, else from pages Owo serves itself. */
-export async function createLink(merchantId: string, mode: Mode, input: NewLink, now = clock.now()): Promise<LinkView> {
-  return write(async (tx) => {
+export async function createLink(merchantId: string, mode: Mode, input: NewLink, now = clock.now()): Promise<LinkView & { qrSvg: string }> {
+  const link = await write(async (tx) => {
     const [merchant] = await tx
       .select({ callbackUrl: merchants.defaultCallbackUrl, redirectUrl: merchants.defaultRedirectUrl })
       .from(merchants)
@@ -142,6 +142,8 @@ export async function createLink(merchantId: string, mode: Mode, input: NewLink,
     if (!row) throw new Error("the link's insert returned no row");
     return view(row, "accepting", undefined);
   });
+  // Shown at once beside the new link: the page promises its QR code.
+  return { ...link, qrSvg: await linkQrSvg(link.slug) };
 }
 
 export async function listLinks(merchantId: string, mode: Mode, now = clock.now()): Promise<LinkView[]> {

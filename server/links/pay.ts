@@ -145,7 +145,17 @@ async function payLinkNow(slug: string, form: Record<string, unknown>, now: numb
   return { paymentReference: payments.paymentReference, linkingReference: payments.linkingReference, checkoutUrl: payments.checkoutUrl };
 }
 
-export type LinkPaymentOutcome = { title: string; slug: string; paymentReference: string; status: PaymentStatus; amount: string };
+export type LinkPaymentOutcome = {
+  title: string;
+  slug: string;
+  merchantName: string;
+  paymentReference: string;
+  status: PaymentStatus;
+  amount: string;
+  amountPaid: string;
+  /** When it was paid in full; null unless SUCCESSFUL. */
+  paidAt: string | null;
+};
 
 /**
  * What Owo's own record says about one payment made through this link: the done page shows this, never the status
@@ -155,9 +165,27 @@ export type LinkPaymentOutcome = { title: string; slug: string; paymentReference
 export async function linkPaymentOutcome(slug: string, paymentReference: string): Promise<LinkPaymentOutcome | null> {
   if (!paymentReference) return null;
   const [found] = await db()
-    .select({ title: paymentLinks.title, status: payments.status, amountKobo: payments.amountKobo })
+    .select({
+      title: paymentLinks.title,
+      merchantName: merchants.name,
+      status: payments.status,
+      amountKobo: payments.amountKobo,
+      amountPaidKobo: payments.amountPaidKobo,
+      paidAt: payments.paidAt,
+    })
     .from(payments)
     .innerJoin(paymentLinks, eq(paymentLinks.id, payments.linkId))
+    .innerJoin(merchants, eq(merchants.id, payments.merchantId))
     .where(and(eq(paymentLinks.slug, slug), eq(payments.paymentReference, paymentReference)));
-  return found ? { title: found.title, slug, paymentReference, status: found.status, amount: formatKobo(found.amountKobo) } : null;
+  if (!found) return null;
+  return {
+    title: found.title,
+    slug,
+    merchantName: found.merchantName,
+    paymentReference,
+    status: found.status,
+    amount: formatKobo(found.amountKobo),
+    amountPaid: formatKobo(found.amountPaidKobo),
+    paidAt: found.status === "SUCCESSFUL" && found.paidAt !== null ? new Date(found.paidAt).toISOString() : null,
+  };
 }

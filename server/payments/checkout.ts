@@ -1,7 +1,7 @@
 // The hosted checkout's view of a payment, by its linkingReference: only what the paying customer may see.
 import { eq } from "drizzle-orm";
 import { db } from "../../db/client";
-import { merchants, payments, type PaymentRow } from "../../db/schema";
+import { merchants, paymentLinks, payments, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { expireIfOverdue } from "./lifecycle";
 import { formatKobo } from "./money";
@@ -26,15 +26,18 @@ export function returnUrl(p: PaymentRow): string | null {
  */
 export async function checkoutStatus(linkingReference: string, now = clock.now()) {
   const [found] = await db()
-    .select({ payment: payments, merchantName: merchants.name })
+    .select({ payment: payments, merchantName: merchants.name, linkTitle: paymentLinks.title, linkDescription: paymentLinks.description })
     .from(payments)
     .innerJoin(merchants, eq(merchants.id, payments.merchantId))
+    .leftJoin(paymentLinks, eq(paymentLinks.id, payments.linkId))
     .where(eq(payments.linkingReference, linkingReference));
   if (!found) throw new ApiError("S404", "No such checkout: check the link you were given");
   const p = await expireIfOverdue(found.payment, now);
   const { open, amountDue, somethingPaid, refundDue } = paymentState(p);
   return {
     merchantName: found.merchantName,
+    /** What the customer is paying for, when they came through a payment link: its title and description. */
+    link: found.linkTitle === null ? null : { title: found.linkTitle, description: found.linkDescription ?? "" },
     paymentReference: p.paymentReference,
     linkingReference: p.linkingReference,
     mode: p.mode,

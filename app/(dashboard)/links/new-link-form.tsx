@@ -22,10 +22,10 @@ const LABELS: Record<string, string> = {
 export function NewLinkForm({ defaults }: { defaults: { callbackUrl: string | null; redirectUrl: string | null } }) {
   const router = useRouter();
   const [fixed, setFixed] = useState(true);
-  const [created, setCreated] = useState<{ url: string; title: string } | null>(null);
+  const [created, setCreated] = useState<{ url: string; title: string; slug: string; qrSvg: string } | null>(null);
   const create = trpc.links.create.useMutation({
     onSuccess: (link) => {
-      setCreated({ url: link.url, title: link.title });
+      setCreated({ url: link.url, title: link.title, slug: link.slug, qrSvg: link.qrSvg });
       router.refresh();
     },
   });
@@ -128,7 +128,25 @@ export function NewLinkForm({ defaults }: { defaults: { callbackUrl: string | nu
           <p style={{ marginTop: 0 }}>
             <strong>{created.title}</strong> is ready. Share this address or its QR code:
           </p>
-          <CopyUrl url={created.url} label="New link URL" />
+          <div className={styles.createdShare}>
+            {/* Drawn by the server from Owo's own URL: no user text reaches the SVG. */}
+            <div
+              className={styles.createdQr}
+              role="img"
+              aria-label={`QR code for ${created.url}`}
+              dangerouslySetInnerHTML={{ __html: created.qrSvg }}
+            />
+            <div className="stack">
+              <CopyUrl url={created.url} label="New link URL" />
+              <a
+                className="button secondary"
+                href={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(created.qrSvg)}`}
+                download={`owo-link-${created.slug}.svg`}
+              >
+                Download QR code
+              </a>
+            </div>
+          </div>
         </div>
       )}
     </form>

@@ -66,6 +66,9 @@ export default async function LinksPage() {
                   <td className="num">{naira(link.collected)}</td>
                   <td style={{ minWidth: 260 }}>
                     <CopyUrl url={link.url} label={`URL of ${link.title}`} />
+                    <a href={`/links/${link.id}`} aria-label={`QR code of ${link.title}`}>
+                      QR code
+                    </a>
                   </td>
                 </tr>
               ))}

@@ -121,6 +121,12 @@ export function CheckoutLive({ initial, qr, renderedAt }: { initial: CheckoutSta
     <div className={styles.card}>
       {view.mode === "test" && <p className={styles.test}>Test payment · no real money moves</p>}
       <p className={styles.merchant}>{view.merchantName}</p>
+      {view.link && (
+        <div className={styles.forWhat} data-testid="checkout-link">
+          <p className={styles.linkTitle}>{view.link.title}</p>
+          {view.link.description && <p className="muted">{view.link.description}</p>}
+        </div>
+      )}
       <p className={styles.amount} data-testid="checkout-amount">
         {naira(view.open ? view.amountDue : view.amount)}
       </p>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { linkPaymentOutcome } from "@/server/links/pay";
 import type { PaymentStatus } from "@/db/schema";
+import { lagosDateTime, naira } from "@/app/payment-display";
 import styles from "../pay.module.css";
 
 export const metadata: Metadata = { title: "Payment status", robots: { index: false } };
@@ -62,9 +63,21 @@ export default async function PayDonePage({ params, searchParams }: Props) {
         <h1>{outcome.heading}</h1>
         <p className={styles.merchant}>{payment.title}</p>
         <p className="muted">{outcome.text}</p>
-        <p>
-          Reference: <code>{payment.paymentReference}</code>
-        </p>
+        {/* The same facts as the checkout's receipt: what was paid, to whom, when, and the reference to keep. */}
+        <dl className={styles.facts} data-testid="done-facts">
+          <dt>{payment.status === "SUCCESSFUL" ? "Paid" : "Amount"}</dt>
+          <dd>{naira(payment.status === "SUCCESSFUL" ? payment.amountPaid : payment.amount)}</dd>
+          <dt>To</dt>
+          <dd>{payment.merchantName}</dd>
+          <dt>Reference</dt>
+          <dd className="mono">{payment.paymentReference}</dd>
+          {payment.paidAt && (
+            <>
+              <dt>Date</dt>
+              <dd>{lagosDateTime(payment.paidAt)}</dd>
+            </>
+          )}
+        </dl>
         {payment.status !== "SUCCESSFUL" && <a href={`/pay/${payment.slug}`}>Back to the payment page</a>}
       </div>
     </main>
