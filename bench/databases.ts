@@ -7,10 +7,12 @@ import type pg from "pg";
 import { onPostgres, startPostgres } from "../db/throwaway-postgres";
 import { findProcess, processTree, type CpuParties } from "./cpu";
 import type { Dialect } from "./options";
+import { seedPostgresBooks, seedSqliteBooks } from "./seed-books";
 import { seedPostgresPayments } from "./seed-postgres";
 import { seedPayments, type SeedPlan } from "./seed";
 
-export type Seeded = { nextIndex: number; referencesOfFirst: string[] };
+/** `entries`: the ledger entries booked for the seeded payments (bench/seed-books.ts). */
+export type Seeded = { nextIndex: number; referencesOfFirst: string[]; entries: number };
 
 export type BenchDatabase = {
   dialect: Dialect;
@@ -19,6 +21,10 @@ export type BenchDatabase = {
   /** Bulk rows straight into the database; Owo must be stopped (SQLite switches its journal for the load). */
   seed(plan: SeedPlan): Promise<Seeded>;
   paymentsOf(merchantId: string): Promise<number>;
+  /** Ledger entries of a merchant's books. */
+  entriesOf(merchantId: string): Promise<number>;
+  /** Open sandbox payments of a merchant that stay open for a while yet, newest first. */
+  openReferencesOf(merchantId: string, limit: number): Promise<string[]>;
   /** A copy of the database as it is now, for the floor (a file copy; PostgreSQL: a database made from it as a template). */
   floorCopy(): Promise<string>;
   /** The database server's own processes, for the CPU account. */
@@ -27,6 +33,11 @@ export type BenchDatabase = {
   counters(url: string): (() => Promise<Record<string, number>>) | undefined;
   close(): Promise<void>;
 };
+
+/** Open long enough to be credited within the run, so a credit is never a late one. */
+const OPEN_FOR_MS = 5 * 60_000;
+const OPEN_REFERENCES = `select payment_reference as ref from payments where merchant_id = $1 and mode = 'test' and status = 'PENDING'
+  and provider_account_id is null and reserved_at is null and expires_at > $2 order by id desc limit $3`;
 
 function sqliteDatabase(dataDir: string): BenchDatabase {
   const path = join(dataDir, "owo.db");
@@ -42,9 +53,25 @@ function sqliteDatabase(dataDir: string): BenchDatabase {
   return {
     dialect: "sqlite",
     url: path,
-    seed: async (plan) => withFile((file) => seedPayments(file, plan)),
+    seed: async (plan) =>
+      withFile((file) => {
+        const seeded = seedPayments(file, plan);
+        return { ...seeded, entries: seedSqliteBooks(file) };
+      }),
     paymentsOf: async (merchantId) =>
       withFile((file) => (file.prepare("select count(*) as n from payments where merchant_id = ?").get(merchantId) as { n: number }).n),
+    entriesOf: async (merchantId) =>
+      withFile(
+        (file) => (file.prepare("select count(*) as n from ledger_entries where merchant_id = ?").get(merchantId) as { n: number }).n,
+      ),
+    openReferencesOf: async (merchantId, limit) =>
+      withFile(
+        (file) =>
+          file
+            .prepare(OPEN_REFERENCES.replace(/\$\d/g, "?"))
+            .pluck()
+            .all(merchantId, Date.now() + OPEN_FOR_MS, limit) as string[],
+      ),
     async floorCopy() {
       const floorDir = join(dataDir, "floor");
       mkdirSync(floorDir);
@@ -67,10 +94,24 @@ async function postgresDatabase(): Promise<BenchDatabase> {
   return {
     dialect: "postgres",
     url,
-    seed: (plan) => withClient((client) => seedPostgresPayments(client, plan)),
+    seed: (plan) =>
+      withClient(async (client) => {
+        const seeded = await seedPostgresPayments(client, plan);
+        return { ...seeded, entries: await seedPostgresBooks(client) };
+      }),
     paymentsOf: (merchantId) =>
       withClient(async (client) =>
         Number((await client.query<{ n: string }>("select count(*) as n from payments where merchant_id = $1", [merchantId])).rows[0]?.n),
+      ),
+    entriesOf: (merchantId) =>
+      withClient(async (client) =>
+        Number(
+          (await client.query<{ n: string }>("select count(*) as n from ledger_entries where merchant_id = $1", [merchantId])).rows[0]?.n,
+        ),
+      ),
+    openReferencesOf: (merchantId, limit) =>
+      withClient(async (client) =>
+        (await client.query<{ ref: string }>(OPEN_REFERENCES, [merchantId, Date.now() + OPEN_FOR_MS, limit])).rows.map((r) => r.ref),
       ),
     async floorCopy() {
       // A template copy is a file-level copy inside PostgreSQL: no one may be connected to the source meanwhile.

@@ -1,4 +1,5 @@
 // What a bench run found, as a Markdown table (bench/results/latest.md) and a latency chart (bench/results/latency.svg).
+import type { InitiationPostings, PostingRate } from "./books";
 import type { CpuUse } from "./cpu";
 import type { Dialect } from "./options";
 
@@ -41,7 +42,7 @@ export type ExportResult = {
 
 export type Unavailable = { kind: "unavailable"; scenario: string; server: Server; reason: string; database?: Dialect };
 
-export type Outcome = LoadResult | ExportResult | Unavailable;
+export type Outcome = LoadResult | ExportResult | Unavailable | PostingRate | InitiationPostings;
 
 export type RunInfo = {
   date: string;

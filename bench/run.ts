@@ -18,6 +18,7 @@ import { bestOfRounds, latencySvg, resultsMarkdown, resultsTable, type LoadResul
 import type { SeedMerchant } from "./seed";
 import { initiateOverRest, initiateOverTrpc, listPages, unavailable, verifyByReference, type Target } from "./scenarios";
 import { verdictTable } from "./targets";
+import { booksTable, creditCost, entriesPerSecond, type BooksStage } from "./books";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 let options: ReturnType<typeof parseOptions>;
@@ -66,6 +67,7 @@ const owoEnv = (db: BenchDatabase, dataDir: string, port: number): Record<string
   ...SECRETS,
   OWO_RATE_LIMIT_RPS: "0",
   OWO_IP_RATE_LIMIT_PER_MIN: "0",
+  OWO_NOTICE_RATE_LIMIT_RPS: "0",
   OWO_NEXT_DIST: BENCH_DIST,
   NEXT_TELEMETRY_DISABLED: "1",
   OWO_PAGES: pages ? "on" : "off",
@@ -118,7 +120,9 @@ async function seed(s: Stage, merchants: SeedMerchant[], count: number, firstInd
     ussdTtlSeconds,
     transferTtlSeconds,
   });
-  console.log(`seeded ${count} payments into ${s.db.dialect} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${count} payments and their ${seeded.entries} ledger entries into ${s.db.dialect} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return seeded;
 }
 
@@ -202,6 +206,36 @@ async function machineDoors(s: Stage, floorUrl: string, instances: number, bench
   console.log(`  owo wrote ${(logged / 1048576).toFixed(1)} MB of log lines`);
 }
 
+/** Issue 23's figures: what the books cost a sandbox credit, and balanced entries a second through the books core. */
+async function books(s: Stage, merchants: BenchMerchant[], bench: BenchMerchant): Promise<void> {
+  const stage: BooksStage = {
+    root,
+    dialect: s.db.dialect,
+    url: s.db.url,
+    start: async (env) => {
+      const port = await freePort();
+      return startChild(root, "server/main.ts", { ...owoEnv(s.db, s.dataDir, port), ...env }, [], join(s.dataDir, `owo-books-${port}.log`));
+    },
+    target: async (owo) => ({
+      urls: [owo.url],
+      token: await tokenFor(owo.url, bench),
+      publicKey: bench.publicKey,
+      server: "owo",
+      connections: CONNECTIONS,
+      seconds: SIZE.seconds,
+      cpu: { owo: pidsOf([owo]), ...s.db.parties(), client: () => [process.pid] },
+      counters: s.db.counters(s.db.url),
+    }),
+    pendingReferences: () => s.db.openReferencesOf(bench.merchantId, 200_000),
+    merchants: merchants.map((m) => m.merchantId),
+    instances: options.instances,
+    seconds: SIZE.seconds,
+    parties: s.db.parties(),
+  };
+  if (wanted("books: sandbox credit")) s.outcomes.push(...(await creditCost(stage)));
+  if (wanted("books: balanced entries")) s.outcomes.push(...(await entriesPerSecond(stage)));
+}
+
 /**
  * The list and the export are per merchant, on one instance. The second merchant gets the whole seeded history: the
  * first one has just made tens of thousands of pending payments in a minute, which no real history looks like.
@@ -266,8 +300,18 @@ async function onDatabase(dialect: Dialect): Promise<Outcome[]> {
     );
     const floorUrl = await db.floorCopy();
     const doors = ["verify", "initiate USSD", "initiate TRANSFER"].some(wanted);
+    const before = { payments: await db.paymentsOf(bench.merchantId), entries: await db.entriesOf(bench.merchantId) };
     for (const instances of doors ? (dialect === "sqlite" ? [1] : options.instances) : [])
       await machineDoors(s, floorUrl, instances, bench, referencesOfFirst);
+    const initiations = (await db.paymentsOf(bench.merchantId)) - before.payments;
+    if (initiations > 0)
+      s.outcomes.push({
+        kind: "initiation-postings",
+        scenario: "books: entries the initiations posted",
+        initiations,
+        entries: (await db.entriesOf(bench.merchantId)) - before.entries,
+      });
+    await books(s, merchants, bench);
     await history(s, other, nextIndex);
   } finally {
     await db.close();
@@ -281,9 +325,14 @@ async function main() {
     .map((l) => l.toFixed(2))
     .join(" ");
   const started = Date.now();
-  if (options.noBuild && existsSync(join(root, BENCH_DIST, "BUILD_ID"))) console.log(`using ${BENCH_DIST} as it is (--no-build)`);
+  if (!wanted("export")) {
+    // Only the export needs Next's build; a run without it measures the API doors without pages loaded.
+    pages = false;
+    console.log("no export wanted: the API doors are measured without pages (OWO_PAGES=off), no build");
+  } else if (options.noBuild && existsSync(join(root, BENCH_DIST, "BUILD_ID"))) console.log(`using ${BENCH_DIST} as it is (--no-build)`);
   else if (buildIsStale(root)) pages = buildPages(root);
-  if (!pages) console.log("\nnext build failed: measuring the API doors without pages (OWO_PAGES=off); the export route is not served\n");
+  if (!pages && wanted("export"))
+    console.log("\nnext build failed: measuring the API doors without pages (OWO_PAGES=off); the export route is not served\n");
   mkdirSync(resultsDir, { recursive: true });
   const outcomes: Outcome[] = [];
   for (const dialect of options.dialects) outcomes.push(...(await onDatabase(dialect)));
@@ -302,14 +351,18 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(" "),
   };
-  writeFileSync(join(resultsDir, "latest.md"), `${resultsMarkdown(info, outcomes)}\n${verdictTable(outcomes)}\n`);
+  const booksLines = booksTable(outcomes);
+  writeFileSync(
+    join(resultsDir, "latest.md"),
+    `${resultsMarkdown(info, outcomes)}\n${booksLines ? `${booksLines}\n\n` : ""}${verdictTable(outcomes)}\n`,
+  );
   writeFileSync(
     join(resultsDir, "latency.svg"),
     latencySvg(outcomes, `Owo latency per scenario — ${quick ? "quick" : "full"}, ${info.cores} cores, Node ${info.node}`),
   );
   writeFileSync(join(resultsDir, "latest.json"), JSON.stringify({ info, outcomes }, null, 2));
   console.log(
-    `\n${resultsTable(outcomes)}\n\n${verdictTable(outcomes)}\n\nwritten: bench/results/latest.md, latency.svg (${((Date.now() - started) / 1000).toFixed(0)} s in all)`,
+    `\n${resultsTable(outcomes)}\n\n${booksLines ? `${booksLines}\n\n` : ""}${verdictTable(outcomes)}\n\nwritten: bench/results/latest.md, latency.svg (${((Date.now() - started) / 1000).toFixed(0)} s in all)`,
   );
   if (options.profile) printProfile(profileDir);
 }

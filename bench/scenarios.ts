@@ -97,6 +97,26 @@ export function verifyByReference(t: Target, references: string[], compareWith?:
   );
 }
 
+/**
+ * The sandbox bank paying open payments (API.md "Sandbox bank"): each request another payment, once; the bank's signed
+ * notice comes back to the same server, which credits the payment (and, with the books on, posts its entry) before
+ * answering. Runs out of payments after `references.length` requests.
+ */
+export function sandboxCredits(t: Target, references: string[], scenario: string): Promise<LoadResult> {
+  let i = 0;
+  const path = () => `/api/v2/sandbox/payments/${encodeURIComponent(references[i++ % Math.max(1, references.length)] ?? "")}/simulate`;
+  return measure(
+    scenario,
+    t.server,
+    spec(t, {
+      method: "POST",
+      path: path(),
+      headers: json(t),
+      vary: () => ({ path: path(), body: '{"outcome":"pay"}' }),
+    }),
+  );
+}
+
 export const trpcQuery = (procedure: string, input: unknown) =>
   `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
 

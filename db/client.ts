@@ -8,7 +8,7 @@ import type Database from "better-sqlite3";
 import type pg from "pg";
 import type { LoopLocks } from "./advisory-locks";
 import { databaseTargetOf } from "./location";
-import { openPostgres } from "./postgres-store";
+import { openPostgres, QUEUE_XACT_LOCK, queueLockValues } from "./postgres-store";
 import { openSqlite } from "./sqlite-store";
 import { QueueNeeded, type Db, type Isolation, type PoolUse, type Readiness, type Store } from "./store";
 
@@ -24,7 +24,7 @@ const holder = globalThis as unknown as { __owoDb?: Opened; __owoOpenTx?: AsyncL
  * The transaction the current async call chain runs in; `open` turns false at commit, for work it left behind.
  * `queues`: those it holds from its start (PostgreSQL; `joinQueue`).
  */
-type OpenTx = { tx: Db; open: boolean; queues: ReadonlySet<string> };
+type OpenTx = { tx: Db; open: boolean; queues: ReadonlySet<string>; isolation: Isolation; joined: Set<string> };
 const current = (holder.__owoOpenTx ??= new AsyncLocalStorage<OpenTx>());
 
 function positiveInteger(name: string, fallback: number): number {
@@ -91,7 +91,7 @@ export async function write<T>(body: (tx: Tx) => Promise<T>, options: WriteOptio
 function transaction<T>(body: (tx: Tx) => Promise<T>, options: WriteOptions): Promise<T> {
   return opened().store.transaction(
     async (tx, queues) => {
-      const here: OpenTx = { tx, open: true, queues };
+      const here: OpenTx = { tx, open: true, queues, isolation: options.isolation ?? "serializable", joined: new Set() };
       try {
         return await current.run(here, () => body(tx));
       } finally {
@@ -105,14 +105,19 @@ function transaction<T>(body: (tx: Tx) => Promise<T>, options: WriteOptions): Pr
 
 /**
  * Called inside `write()` before moving a row every writer of `queue` moves (a merchant's ledger head and balances):
- * such writers then run one after another. PostgreSQL: the transaction must hold the queue from before its snapshot,
- * or two of them would meet at the row and one would fail serialization; one that does not is run again from the
- * start holding it (pass `queues` to `write()` to spare that). SQLite runs every writer in turn already.
+ * such writers then run one after another. PostgreSQL, serializable: the transaction must hold the queue from before
+ * its snapshot, or two of them would meet at the row and one would fail serialization; one that does not is run again
+ * from the start holding it (pass `queues` to `write()` to spare that). Read committed: it waits for the queue here
+ * until commit, each later statement seeing what the one before committed, so call it as late as the work allows.
+ * SQLite runs every writer in turn already.
  */
-export function joinQueue(queue: string): void {
+export async function joinQueue(queue: string): Promise<void> {
   const inside = current.getStore();
   if (!inside?.open) throw new Error(`joinQueue(${queue}) outside a write transaction`);
-  if (!inside.queues.has(queue) && opened().store.dialect === "postgres") throw new QueueNeeded(queue);
+  if (inside.queues.has(queue) || inside.joined.has(queue) || opened().store.dialect !== "postgres") return;
+  if (inside.isolation === "serializable") throw new QueueNeeded(queue);
+  await postgresStatement("owo_queue_lock", QUEUE_XACT_LOCK, queueLockValues(queue));
+  inside.joined.add(queue);
 }
 
 /**
@@ -122,7 +127,7 @@ export function joinQueue(queue: string): void {
 export async function readSnapshot<T>(body: () => Promise<T>): Promise<T> {
   if (current.getStore()?.open) return body();
   return opened().store.snapshot(async (tx) => {
-    const here: OpenTx = { tx, open: true, queues: new Set() };
+    const here: OpenTx = { tx, open: true, queues: new Set(), isolation: "serializable", joined: new Set() };
     try {
       return await current.run(here, body);
     } finally {

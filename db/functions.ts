@@ -31,3 +31,13 @@ export function skippingLocked<Q>(query: Q): Q {
   // The services hold PostgreSQL's query builder under SQLite's type (db/store.ts); at run time it has `for`.
   return (query as unknown as { for(strength: "update", config: { skipLocked: true }): Q }).for("update", { skipLocked: true });
 }
+
+/**
+ * A select inside a read committed `write()` that locks the rows it returns until commit, waiting for any other holder
+ * and then reading the row as that one left it: PostgreSQL's `FOR UPDATE`, so a decision made on the row stands.
+ * SQLite's write transaction already keeps every other writer out, so there the query is left as it is.
+ */
+export function lockedForUpdate<Q>(query: Q): Q {
+  if (!onPostgres) return query;
+  return (query as unknown as { for(strength: "update"): Q }).for("update");
+}

@@ -31,6 +31,7 @@ const envSchema = z.object({
   OWO_RATE_LIMIT_RPS: z.coerce.number().min(0).default(50),
   OWO_RATE_LIMIT_BURST: z.coerce.number().int().min(0).default(100),
   OWO_IP_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(0).default(60),
+  OWO_NOTICE_RATE_LIMIT_RPS: z.coerce.number().min(0).default(10),
   OWO_ALLOW_PRIVATE_CALLBACKS: flag,
   OWO_WEBHOOK_BACKOFF_SCALE: z.coerce.number().positive().default(1),
   OWO_WORKER_LEASE_SECONDS: seconds(60, 1),
@@ -75,6 +76,8 @@ export type Settings = {
   rateLimitRps: number;
   rateLimitBurst: number;
   ipRateLimitPerMin: number;
+  /** Provider notices a second per provider account and per client IP (the public notice doors); 0: no limit. */
+  noticeRateLimitRps: number;
   allowPrivateCallbacks: boolean;
   webhookBackoffScale: number;
   workerLeaseSeconds: number;
@@ -156,6 +159,7 @@ export function parseSettings(env: Record<string, string | undefined>): Settings
     rateLimitRps: e.OWO_RATE_LIMIT_RPS,
     rateLimitBurst: e.OWO_RATE_LIMIT_BURST,
     ipRateLimitPerMin: e.OWO_IP_RATE_LIMIT_PER_MIN,
+    noticeRateLimitRps: e.OWO_NOTICE_RATE_LIMIT_RPS,
     allowPrivateCallbacks: e.OWO_ALLOW_PRIVATE_CALLBACKS,
     webhookBackoffScale: e.OWO_WEBHOOK_BACKOFF_SCALE,
     workerLeaseSeconds: e.OWO_WORKER_LEASE_SECONDS,

@@ -160,7 +160,7 @@ function unposted(e: NewEntry): LedgerEntryRow {
 export async function postEntry(tx: Tx, e: NewEntry): Promise<LedgerEntryRow> {
   const postings = checked(e.postings);
   if (BENCH_POSTING_OFF) return unposted(e);
-  joinQueue(ledgerQueue(e.merchantId, e.mode));
+  await joinQueue(ledgerQueue(e.merchantId, e.mode));
   const onPostgres = dialect() === "postgres";
   const { sequence, previousHash } = onPostgres
     ? await advanceHeadOnPostgres(e.merchantId, e.mode)

@@ -10,7 +10,7 @@ import { forgetFullBudgets, SharedBudgets } from "./shared-budgets";
 import { TokenBuckets, type Take } from "./token-bucket";
 
 type Budgets = { take(key: string): Take | Promise<Take> };
-type Limiters = { merchant: Budgets | null; ip: Budgets | null; notices: Budgets };
+type Limiters = { merchant: Budgets | null; ip: Budgets | null; notices: Budgets | null };
 const holder = globalThis as unknown as { __owoLimiters?: Limiters };
 
 function budgets(rate: number, burst: number): Budgets {
@@ -23,7 +23,7 @@ function limiters(): Limiters {
     holder.__owoLimiters = {
       merchant: s.rateLimitRps > 0 && s.rateLimitBurst > 0 ? budgets(s.rateLimitRps, s.rateLimitBurst) : null,
       ip: s.ipRateLimitPerMin > 0 ? budgets(s.ipRateLimitPerMin / 60, s.ipRateLimitPerMin) : null,
-      notices: budgets(NOTICES_PER_SECOND, NOTICE_BURST),
+      notices: s.noticeRateLimitRps > 0 ? budgets(s.noticeRateLimitRps, NOTICE_BURST) : null,
     };
   }
   return holder.__owoLimiters;
@@ -61,10 +61,9 @@ export function limitIp(ip: string): Promise<Record<string, string>> {
 
 /**
  * A provider account's notice URL is public, and a notice may make Owo ask the provider: the door takes at most
- * NOTICE_BURST at once and NOTICES_PER_SECOND after, per provider account and per client IP (a provider sends from a
+ * NOTICE_BURST at once and OWO_NOTICE_RATE_LIMIT_RPS after, per provider account and per client IP (a provider sends from a
  * few addresses; what it is refused, it sends again, and the requery loop finds what was missed meanwhile).
  */
-export const NOTICES_PER_SECOND = 10;
 export const NOTICE_BURST = 100;
 
 export async function limitNotices(providerId: string, ip: string | null): Promise<Record<string, string>> {

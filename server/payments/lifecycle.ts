@@ -1,6 +1,7 @@
 // The state machine (API.md "Lifecycle"): the only code that changes a payment's status or money.
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
-import { dialect, write, db, type Tx } from "../../db/client";
+import { write, db, type Tx } from "../../db/client";
+import { lockedForUpdate } from "../../db/functions";
 import { bankNotices, payments, type Mode, type PaymentRow, type RefundRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { recordEvent } from "./events";
@@ -9,7 +10,6 @@ import { isOpen } from "./status";
 import { clock } from "../clock";
 import { bookChargeback, bookCredit, bookRefund, chargedBack } from "../books/payment-entries";
 import { feeFor, SANDBOX_SCHEDULE } from "../books/fees";
-import { ledgerQueue } from "../books/post";
 
 /** Where a bank's notice points: the account opened for a payment, or the dial code's bank and reference. */
 export type NoticeTarget = { accountNumber: string } | { bankCode: string; providerReference: string };
@@ -36,18 +36,9 @@ function targetOf(target: NoticeTarget) {
   return and(where, isNull(payments.providerAccountId), isNull(payments.reservedAt));
 }
 
+/** The notice's payment, locked until commit (read committed: see applyBankNotice). */
 async function findTarget(tx: Tx, target: NoticeTarget): Promise<PaymentRow | undefined> {
-  return (await tx.select().from(payments).where(targetOf(target)))[0];
-}
-
-/**
- * PostgreSQL: the books a notice's payment belongs to (a payment never changes merchant or mode), so that its
- * transaction holds their queue from the start instead of learning it at the credit and running again.
- */
-async function booksOfTarget(target: NoticeTarget): Promise<string[]> {
-  if (dialect() !== "postgres") return [];
-  const [p] = await db().select({ merchantId: payments.merchantId, mode: payments.mode }).from(payments).where(targetOf(target));
-  return p ? [ledgerQueue(p.merchantId, p.mode)] : [];
+  return (await lockedForUpdate(tx.select().from(payments).where(targetOf(target))))[0];
 }
 
 async function save(tx: Tx, p: PaymentRow): Promise<PaymentRow> {
@@ -84,13 +75,16 @@ async function creditInTx(
   detail: Record<string, unknown>,
   opts: MoveOptions,
 ): Promise<PaymentRow> {
-  // The books move in this same transaction: a crash keeps the credit and its entry, or neither.
-  await bookCredit(tx, p, amount, feeKobo, !isOpen(p.status), now);
+  // The books move in this same transaction, last, since from there to commit every other writer of the merchant's
+  // books waits (db/client.ts joinQueue): a crash keeps the credit and its entry, or neither.
+  const late = !isOpen(p.status);
   const charged = p.feeKobo + feeKobo;
-  if (!isOpen(p.status)) {
+  if (late) {
     // Money after close never moves the payment; it is owed back to the customer.
     const owed = await save(tx, { ...p, amountToRefundKobo: p.amountToRefundKobo + amount, feeKobo: charged, updatedAt: now });
-    return recordEvent(tx, owed, "refund_due", now, { amountKobo: amount, detail, publish: opts.publish });
+    const told = await recordEvent(tx, owed, "refund_due", now, { amountKobo: amount, detail, publish: opts.publish });
+    await bookCredit(tx, p, amount, feeKobo, late, now);
+    return told;
   }
   const paid = p.amountPaidKobo + amount;
   const done = paid >= p.amountKobo;
@@ -102,7 +96,13 @@ async function creditInTx(
     paidAt: done ? now : null,
     updatedAt: now,
   });
-  return recordEvent(tx, moved, done ? "successful" : "partially_paid", now, { amountKobo: amount, detail, publish: opts.publish });
+  const told = await recordEvent(tx, moved, done ? "successful" : "partially_paid", now, {
+    amountKobo: amount,
+    detail,
+    publish: opts.publish,
+  });
+  await bookCredit(tx, p, amount, feeKobo, late, now);
+  return told;
 }
 
 async function declineInTx(tx: Tx, p: PaymentRow, now: number, detail: Record<string, unknown>, opts: MoveOptions): Promise<PaymentRow> {
@@ -114,13 +114,14 @@ async function declineInTx(tx: Tx, p: PaymentRow, now: number, detail: Record<st
 
 /**
  * Applies a bank's notice exactly once (the provider's transaction id is unique), judging the
- * payment alive or not by the notice's arrival time `now`.
+ * payment alive or not by the notice's arrival time `now`. Read committed on PostgreSQL: the payment is locked first
+ * (every decision is made on it as the last writer left it), the notice's id is unique, and the books are joined
+ * last, so writers of one merchant wait for each other only from the posting to commit.
  */
 export async function applyBankNotice(notice: BankNotice, now = clock.now(), opts: MoveOptions = {}): Promise<NoticeOutcome> {
   if (!Number.isSafeInteger(notice.amountKobo) || notice.amountKobo < 0 || (notice.kind === "credit" && notice.amountKobo === 0)) {
     throw new ApiError("S5", "Invalid/Missing parameters = amount", [{ field: "amount", message: "must be a positive amount" }]);
   }
-  const queues = await booksOfTarget(notice.target);
   return write(
     async (tx) => {
       const found = await findTarget(tx, notice.target);
@@ -151,7 +152,7 @@ export async function applyBankNotice(notice: BankNotice, now = clock.now(), opt
           : await declineInTx(tx, current, now, detail, opts);
       return { payment, applied: true };
     },
-    { queues },
+    { isolation: "read committed" },
   );
 }
 

@@ -1,0 +1,141 @@
+// The books in `npm run bench` (issue 23): sandbox credits a second with the ledger against the same build with
+// posting switched off (OWO_BENCH_POSTING=off, server/books/post.ts), the entries the initiation scenarios posted
+// (none), and balanced entries a second straight through the books core, one and several processes at once.
+import type { CpuParties } from "./cpu";
+import type { Child } from "./processes";
+import { measurePostings } from "./ledger";
+import type { Dialect } from "./options";
+import type { LoadResult, Outcome } from "./report";
+import { initiationBodies, sandboxCredits, type Target } from "./scenarios";
+
+export const CREDIT = "books: sandbox credit (REST)";
+export const CREDIT_POSTING_OFF = "books: sandbox credit, posting off (REST)";
+
+/** Ledger entries the initiation scenarios left behind: API.md says initiation posts nothing. */
+export type InitiationPostings = {
+  kind: "initiation-postings";
+  scenario: string;
+  database?: Dialect;
+  initiations: number;
+  entries: number;
+};
+
+/** `processes` processes × `writers` writers over `merchants` merchants' books, each entry its own transaction. */
+export type PostingRate = {
+  kind: "postings";
+  scenario: string;
+  database?: Dialect;
+  processes: number;
+  writers: number;
+  merchants: number;
+  perSecond: number;
+  /** The rest of the machine's busy cores meanwhile: other people's work on a shared machine. */
+  machine: number;
+};
+
+export type BooksStage = {
+  root: string;
+  dialect: Dialect;
+  url: string;
+  /** One Owo process of the bench's deployment, with `env` on top. */
+  start(env: Record<string, string>): Promise<Child>;
+  /** The load shape of the other scenarios on a server at `url` (token, connections, seconds, CPU parties). */
+  target(owo: Child): Promise<Target>;
+  /** Open sandbox payments of the bench merchant, newest first. */
+  pendingReferences(): Promise<string[]>;
+  /** Every merchant of the run (their books take the entries load). */
+  merchants: string[];
+  instances: number[];
+  seconds: number;
+  /** The database server's processes, for the CPU account. */
+  parties: CpuParties;
+};
+
+/** Credits a second no run of this bench has come near: enough open payments that neither half runs out. */
+const CREDITS_A_SECOND_AT_MOST = 800;
+const WARM_UP_AND_MEASURED = (seconds: number) => seconds + 3;
+
+/** Initiates open TRANSFER payments over REST until `wanted` exist (the initiate scenarios usually leave plenty). */
+async function topUp(b: BooksStage, t: Target, wanted: number): Promise<string[]> {
+  let references = await b.pendingReferences();
+  const next = initiationBodies("TRANSFER", "books-supply");
+  while (references.length < wanted) {
+    const missing = wanted - references.length;
+    console.log(`  initiating ${missing} open payments for the credits to pay`);
+    for (let sent = 0; sent < missing; sent += 32) {
+      await Promise.all(
+        Array.from({ length: Math.min(32, missing - sent) }, () =>
+          fetch(`${t.urls[0]}/api/v2/payments/initiates`, {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization: `Bearer ${t.token}` },
+            body: JSON.stringify({ publicKey: t.publicKey, ...next() }),
+          }).then((r) => r.arrayBuffer()),
+        ),
+      );
+    }
+    references = await b.pendingReferences();
+  }
+  return references;
+}
+
+/** Both servers up at once, posting on and off, each given its own half of the open payments (one credit each). */
+export async function creditCost(b: BooksStage): Promise<LoadResult[]> {
+  console.log(`\n${b.dialect} books: sandbox credits, posting on and posting off`);
+  const [on, off] = await Promise.all([b.start({}), b.start({ OWO_BENCH_POSTING: "off" })]);
+  if (!on || !off) throw new Error("no server");
+  try {
+    const references = await topUp(b, await b.target(on), 2 * CREDITS_A_SECOND_AT_MOST * WARM_UP_AND_MEASURED(b.seconds));
+    const half = Math.floor(references.length / 2);
+    const withBooks = await sandboxCredits(await b.target(on), references.slice(0, half), CREDIT);
+    const without = await sandboxCredits(await b.target(off), references.slice(half), CREDIT_POSTING_OFF);
+    return [withBooks, without];
+  } finally {
+    await Promise.all([on.stop(), off.stop()]);
+  }
+}
+
+/** Balanced entries a second: one writer; eight on one merchant (they queue); eight over every merchant; several instances. */
+export async function entriesPerSecond(b: BooksStage): Promise<PostingRate[]> {
+  const one = b.merchants.slice(0, 1);
+  const shapes: [processes: number, writers: number, merchants: string[]][] = [
+    [1, 1, one],
+    [1, 8, one],
+    [1, 8, b.merchants],
+    ...(b.dialect === "postgres" ? b.instances.filter((n) => n > 1).map((n): [number, number, string[]] => [n, 8, one]) : []),
+  ];
+  const out: PostingRate[] = [];
+  for (const [processes, writers, merchants] of shapes) {
+    const r = await measurePostings(b.root, { url: b.url, merchants, processes, writers, seconds: b.seconds, parties: b.parties });
+    const rate: PostingRate = {
+      kind: "postings",
+      scenario: "books: balanced entries",
+      database: b.dialect,
+      processes,
+      writers,
+      merchants: merchants.length,
+      perSecond: r.perSecond,
+      machine: r.otherCores,
+    };
+    console.log(
+      `  ${b.dialect} ${processes} process(es) × ${writers} writer(s), ${merchants.length} merchant(s): ${r.perSecond} entries/s (other work on the machine: ${r.otherCores.toFixed(2)} cores)`,
+    );
+    out.push(rate);
+  }
+  return out;
+}
+
+export function booksTable(outcomes: Outcome[]): string | null {
+  const rates = outcomes.filter((o): o is PostingRate => o.kind === "postings");
+  const checks = outcomes.filter((o): o is InitiationPostings => o.kind === "initiation-postings");
+  if (rates.length === 0 && checks.length === 0) return null;
+  const lines = [
+    "| books | db | processes × writers | merchants | entries/s | other work (cores) |",
+    "|---|---|--:|--:|--:|--:|",
+    ...rates.map(
+      (r) =>
+        `| ${r.scenario} | ${r.database ?? ""} | ${r.processes} × ${r.writers} | ${r.merchants} | ${r.perSecond} | ${r.machine.toFixed(2)} |`,
+    ),
+    ...checks.map((c) => `| ${c.scenario} | ${c.database ?? ""} | ${c.initiations} initiations | | ${c.entries} entries | |`),
+  ];
+  return lines.join("\n");
+}
