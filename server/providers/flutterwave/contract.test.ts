@@ -8,7 +8,7 @@ import { NoticeRejected, type ProviderAccount } from "../connector";
 import { flutterwave } from "./connector";
 import { readRefund, readTransaction, readTransactionId, readTransferCharge, readUssdCharge, UnusableAnswer } from "./wire";
 
-type Fixture = { source: string; httpStatus?: number; body: unknown };
+type Fixture = { source: string; copiedFrom?: string; httpStatus?: number; body: unknown };
 const dir = new URL("./fixtures/", import.meta.url);
 function fixture(name: string): Fixture {
   return JSON.parse(readFileSync(new URL(name, dir), "utf8")) as Fixture;
@@ -23,8 +23,13 @@ const account: ProviderAccount = {
 
 test("every fixture names the Flutterwave doc page it was taken from", () => {
   const names = readdirSync(dir).filter((n) => n.endsWith(".json"));
-  assert.ok(names.length >= 7);
-  for (const n of names) assert.match(fixture(n).source, /^https:\/\/developer\.flutterwave\.com\//, n);
+  assert.ok(names.length >= 9);
+  for (const n of names) {
+    assert.match(fixture(n).source, /^https:\/\/developer\.flutterwave\.com\//, n);
+    // A sample taken from the official SDK's documentation names the commit and section it was copied from.
+    const from = fixture(n).copiedFrom;
+    if (from !== undefined) assert.match(from, /^github\.com\/Flutterwave\/Node-v3@[0-9a-f]{40}\/documentation\/\w+\.md#[\w-]+$/, n);
+  }
 });
 
 test("USSD charge sample: the dial code is meta.authorization.note exactly, the provider reference is flw_ref", () => {
@@ -126,6 +131,18 @@ test("refund sample: completed and successful are processed, and the refund id i
     return readRefund(body).state;
   };
   assert.deepEqual(["successful", "pending", "failed"].map(as), ["processed", "pending", "failed"]);
+});
+
+test("the official SDK's samples: verify by reference (the call Owo makes) and a refund answered completed at once", () => {
+  const v = fixture("verify-by-reference.json");
+  assert.deepEqual(readTransaction(200, v.body, "txref-DI0NzMx13"), {
+    state: "paid",
+    providerReference: "FLW-MOCK-3b10a512c4dae649e580a7e5747cfd2c",
+    amountKobo: 250000,
+    feeKobo: 3500,
+    currency: "NGN",
+  });
+  assert.deepEqual(readRefund(fixture("refund-initiated-sdk.json").body), { refundId: "8612", state: "processed" });
 });
 
 test("the banks Flutterwave lists for USSD are served, others are not; transfers always are", () => {
