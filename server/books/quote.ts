@@ -19,7 +19,11 @@ export const quoteQuery = z
       .regex(/^\d{3,6}$/, "must be a bank code, e.g. 058")
       .optional(),
   })
-  .strict();
+  .strict()
+  .refine((q) => q.paymentType !== "USSD" || q.bankCode !== undefined, {
+    path: ["bankCode"],
+    message: "is required for USSD: the customer's bank decides who serves it, e.g. 058",
+  });
 
 const quote = (provider: string, providerId: string, schedule: FeeSchedule, amount: number) => {
   const fee = feeFor(schedule, amount);
@@ -37,6 +41,7 @@ export async function quoteFees(merchantId: string, mode: Mode, query: unknown) 
     merchantId,
     serving.map((a) => a.id),
   );
+  // An account without an agreed schedule is left out, not guessed at: Owo knows no live provider's fee but by agreement.
   return {
     quotes: serving.flatMap((a) => {
       const schedule = schedules.get(a.id);

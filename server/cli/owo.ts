@@ -194,6 +194,15 @@ async function run(argv: string[]): Promise<number> {
         flat: values.flat,
         flatWaivedUnder: values["flat-waived-under"],
         cap: values.cap,
+      }).catch((err: unknown) => {
+        // The operator typed flags, not the wire's field names: name the flag that was wrong.
+        if (!(err instanceof ApiError)) throw err;
+        const flag = (field: string) => (field === "flatWaivedUnder" ? "--flat-waived-under" : `--${field}`);
+        throw new ApiError(
+          err.code,
+          err.message,
+          err.errors.map((e) => ({ ...e, field: flag(e.field) })),
+        );
       });
       const { percent, flat, flatWaivedUnder, cap } = set.fees;
       print(

@@ -10,6 +10,7 @@ import { isOpen } from "./status";
 import { clock } from "../clock";
 import { bookChargeback, bookCredit, bookRefund, chargedBack } from "../books/payment-entries";
 import { feeFor, SANDBOX_SCHEDULE } from "../books/fees";
+import { checkAgreedFee } from "../reconciliation/agreed-fees";
 
 /** Where a bank's notice points: the account opened for a payment, or the dial code's bank and reference. */
 export type NoticeTarget = { accountNumber: string } | { bankCode: string; providerReference: string };
@@ -169,6 +170,8 @@ export type ProviderRecord = {
   feeKobo?: number;
   /** A reversed record confirming a resolved dispute: what the provider took back (Paystack's refund_amount). */
   disputedKobo?: number;
+  /** What the customer was charged in all, where a fee they bore on top makes it more than amountKobo. */
+  chargedKobo?: number;
 };
 
 /** `refused`: why the record was not applied at all (it names another currency than the payment's). */
@@ -234,6 +237,12 @@ export async function applyProviderRecord(
       // The record's fee covers all it holds; this credit carries what the books have not charged yet.
       const fee = Math.max(0, (record.feeKobo ?? 0) - found.feeKobo);
       payment = await creditInTx(tx, await expireInTx(tx, found, at, {}), record.amountKobo - received, fee, at, detail, {});
+      await checkAgreedFee(
+        tx,
+        payment,
+        { transactionId: via.transactionId, amountKobo: record.amountKobo, chargedKobo: record.chargedKobo },
+        now,
+      );
     } else if (kind === "decline") payment = await declineInTx(tx, found, now, detail, {});
     // The provider closed it unpaid on its own clock: Owo's lifetime ends with it.
     else if (kind === "expiry") payment = await expireInTx(tx, found, Math.max(now, found.expiresAt), {}, true);
@@ -251,7 +260,8 @@ export async function applyProviderRecord(
 async function reversalInTx(tx: Tx, p: PaymentRow, record: ProviderRecord, now: number, detail: Record<string, unknown>) {
   const already = await chargedBack(tx, p.id);
   const held = Math.max(0, p.amountPaidKobo + p.amountToRefundKobo - p.amountRefundedKobo - already);
-  const taken = record.disputedKobo !== undefined ? Math.min(record.disputedKobo, held) : already > 0 ? 0 : Math.min(record.amountKobo, held);
+  const taken =
+    record.disputedKobo !== undefined ? Math.min(record.disputedKobo, held) : already > 0 ? 0 : Math.min(record.amountKobo, held);
   if (taken > 0) await bookChargeback(tx, p, taken, now);
   return recordEvent(tx, p, "reversed", now, {
     amountKobo: taken > 0 ? taken : record.amountKobo,

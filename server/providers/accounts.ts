@@ -173,13 +173,13 @@ export function setRefundsEnabled(merchantId: string, providerId: string, enable
   return updateOwnAccount(merchantId, providerId, { refundsEnabled: enabled });
 }
 
-/** The fee schedule the merchant agreed with this provider (server/books/fee-schedules.ts reads and checks it). */
-export function setAgreedFees(merchantId: string, providerId: string, schedule: FeeSchedule): Promise<void> {
+/** The fee schedule the merchant agreed with this provider, or none (server/books/fee-schedules.ts reads and checks it). */
+export function setAgreedFees(merchantId: string, providerId: string, schedule: FeeSchedule | null): Promise<void> {
   return updateOwnAccount(merchantId, providerId, {
-    feePercentBasisPoints: schedule.percentBasisPoints,
-    feeFlatKobo: schedule.flatKobo,
-    feeFlatWaivedUnderKobo: schedule.flatWaivedUnderKobo,
-    feeCapKobo: schedule.capKobo,
+    feePercentBasisPoints: schedule?.percentBasisPoints ?? null,
+    feeFlatKobo: schedule?.flatKobo ?? null,
+    feeFlatWaivedUnderKobo: schedule?.flatWaivedUnderKobo ?? null,
+    feeCapKobo: schedule?.capKobo ?? null,
   });
 }
 

@@ -41,9 +41,12 @@ export function connectorFor(provider: ProviderName): Connector {
 
 export type IssueOutcome = { issued: Issued; provider: ProviderName; providerAccountId: string | null; issueReference: string };
 
+const servesPayment = (channel: Channel, bank: Bank | undefined) => (account: ProviderAccount) =>
+  connectors[account.provider].serves(channel, bank);
+
 /** The merchant's connected accounts that would serve this payment, in routing order (the fee quote's providers). */
 export async function accountsServing(merchantId: string, channel: Channel, bank: Bank | undefined): Promise<ProviderAccount[]> {
-  return (await connectedAccounts(merchantId)).filter((account) => connectors[account.provider].serves(channel, bank));
+  return (await connectedAccounts(merchantId)).filter(servesPayment(channel, bank));
 }
 
 /** The accounts that may issue this payment, best first; S3 with none connected, S8 when none serves the bank. */
@@ -54,10 +57,10 @@ async function candidates(
   bank: Bank | undefined,
 ): Promise<{ connector: Connector; account: ProviderAccount }[]> {
   if (mode === "test") return [{ connector: sandboxConnector, account: sandboxAccount }];
-  const accounts = (await connectedAccounts(merchantId)).map((account) => ({ connector: connectors[account.provider], account }));
+  const accounts = await connectedAccounts(merchantId);
   if (accounts.length === 0)
     throw new ApiError("S3", "No bank-side provider is connected for live mode; connect one on the Providers page");
-  const serving = accounts.filter(({ connector }) => connector.serves(channel, bank));
+  const serving = accounts.filter(servesPayment(channel, bank)).map((account) => ({ connector: connectors[account.provider], account }));
   if (serving.length === 0) {
     if (channel === "USSD")
       throw new ApiError("S8", "No connected provider serves USSD for this bankCode: see GET /api/v2/banks", [

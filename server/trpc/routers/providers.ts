@@ -8,7 +8,7 @@ import {
   setForwardUrl,
   setRefundsEnabled,
 } from "../../providers/accounts";
-import { agreedSchedules, feeScheduleInput, feeScheduleView, setFeeSchedule } from "../../books/fee-schedules";
+import { agreedSchedules, feeScheduleShape, feeScheduleView, setFeeSchedule } from "../../books/fee-schedules";
 import { connectorFor, connectTestedProvider, testProviderConnection } from "../../providers/registry";
 import { recentForwards } from "../../webhooks/forwards";
 import { settings } from "../../settings";
@@ -62,8 +62,8 @@ export const providersRouter = router({
       await setForwardUrl(ctx.caller.merchantId, input.providerId, input.forwardUrl);
       return { providerId: input.providerId };
     }),
-  /** The fee schedule the merchant agreed with this provider account (API.md "Fees"). */
-  setFees: managerProcedure.input(providerId.extend({ fees: feeScheduleInput })).mutation(async ({ ctx, input }) => ({
+  /** The fee schedule the merchant agreed with this provider account (API.md "Fees"); null removes it. */
+  setFees: managerProcedure.input(providerId.extend({ fees: feeScheduleShape.nullable() })).mutation(async ({ ctx, input }) => ({
     providerId: input.providerId,
     fees: await setFeeSchedule(ctx.caller.merchantId, input.providerId, input.fees),
   })),
