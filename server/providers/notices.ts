@@ -222,9 +222,9 @@ async function settleNotice(account: NoticeAccount, reading: NoticeReading, noti
         ? `the notice says failed, the provider's record says ${state.state}`
         : reading.outcome === "reversed" && state.state !== "reversed"
           ? `the notice says reversed, the provider's record says ${state.state}`
-        : reading.outcome === "paid" && reading.amountKobo !== (state.chargedKobo ?? state.amountKobo)
-          ? `amount: notice ${formatKobo(reading.amountKobo)}, provider's record ${formatKobo(state.chargedKobo ?? state.amountKobo)}`
-          : null);
+          : reading.outcome === "paid" && reading.amountKobo !== (state.chargedKobo ?? state.amountKobo)
+            ? `amount: notice ${formatKobo(reading.amountKobo)}, provider's record ${formatKobo(state.chargedKobo ?? state.amountKobo)}`
+            : null);
   if (disagrees) {
     // Nothing moves on a notice the provider's record contradicts; the requery loop settles whatever really happened.
     await record(account.id, "rejected", `disagrees with the provider's record: ${disagrees}`, ids);
