@@ -1,5 +1,5 @@
 // An owner invites a viewer; the viewer signs up through the link, reads payments, and the server refuses their changes.
-import { expect, test, unique } from "./fixtures";
+import { expect, test, trpcMutation, unique } from "./fixtures";
 
 test("invite a viewer, who signs up through the link, sees payments and is refused FORBIDDEN on a direct tRPC call", async ({
   page,
@@ -54,7 +54,18 @@ test("invite a viewer, who signs up through the link, sees payments and is refus
   await expect(page.getByTestId("member-row").filter({ hasText: email })).toBeVisible();
   await expect(page.getByTestId("audit-row").filter({ hasText: "Joined the team through an invite" })).toBeVisible();
   await expect(page.getByTestId("audit-row").filter({ hasText: "Created an invite link" })).toBeVisible();
+  // Every entry is a sentence: no procedure names (payments.refund), no JSON.
+  await trpcMutation(page, "links.create", { title: "Audit cake", amount: "1500", channels: ["USSD"] });
+  await page.reload();
+  await expect(page.getByTestId("audit-row").filter({ hasText: "Created the payment link “Audit cake” for ₦1,500.00." })).toBeVisible();
+  for (const sentence of await page.getByTestId("audit-sentence").allTextContents()) {
+    expect(sentence).toMatch(/^[A-Z].*\.$/);
+    expect(sentence).not.toMatch(/\b[a-z]+\.[a-z][A-Za-z]+\b|[{}]/);
+  }
   await page.screenshot({ path: "e2e/screenshots/team.png", fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: "e2e/screenshots/team-audit-390.png", fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Removed, the viewer is signed out of this merchant at once.
   page.on("dialog", (d) => void d.accept());

@@ -3,6 +3,7 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import { db, write, type Tx } from "../../db/client";
 import { auditLog, memberships, users } from "../../db/schema";
 import { clock } from "../clock";
+import { auditSentence } from "./audit-words";
 
 export type AuditEntry = { merchantId: string; userId: string | null; action: string; input?: unknown; now?: number };
 
@@ -58,6 +59,8 @@ export type AuditView = {
   id: number;
   at: string;
   action: string;
+  /** What was done, in one sentence (audit-words.ts): what the page shows. */
+  sentence: string;
   target: string | null;
   detail: unknown;
   userId: string | null;
@@ -91,15 +94,19 @@ export async function listAudit(
     .limit(limit + 1);
   const page = rows.slice(0, limit);
   return {
-    entries: page.map((r) => ({
-      id: r.id,
-      at: new Date(r.createdAt).toISOString(),
-      action: r.action,
-      target: r.target,
-      detail: JSON.parse(r.detailJson) as unknown,
-      userId: r.userId,
-      userEmail: r.userEmail,
-    })),
+    entries: page.map((r) => {
+      const detail = JSON.parse(r.detailJson) as unknown;
+      return {
+        id: r.id,
+        at: new Date(r.createdAt).toISOString(),
+        action: r.action,
+        sentence: auditSentence(r.action, r.target, detail),
+        target: r.target,
+        detail,
+        userId: r.userId,
+        userEmail: r.userEmail,
+      };
+    }),
     nextBefore: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
   };
 }

@@ -7,47 +7,6 @@ import styles from "./team.module.css";
 
 export const metadata: Metadata = { title: "Team" };
 
-/** The audit log's procedure paths in words; anything else shows its path. */
-const ACTIONS: Record<string, string> = {
-  "links.create": "Created a payment link",
-  "links.setActive": "Switched a payment link on or off",
-  "links.setDefaults": "Changed the default callback and redirect URLs",
-  "keys.roll": "Rolled the secret key",
-  "team.invite": "Created an invite link",
-  "team.withdrawInvite": "Withdrew an invite",
-  "team.changeRole": "Changed a member's role",
-  "team.remove": "Removed a member",
-  "team.acceptInvite": "Joined the team through an invite",
-  "team.requireTwoFactor": "Changed whether the team must use two-factor sign-in",
-  "account.verifyEmail": "Confirmed their e-mail address",
-  "account.resetPassword": "Reset their password with a mailed link",
-  "account.signInNewDevice": "Signed in from a new browser",
-  "account.enableTwoFactor": "Turned on two-factor sign-in",
-  "account.disableTwoFactor": "Turned off two-factor sign-in",
-  "account.renewRecoveryCodes": "Made new two-factor recovery codes",
-  "account.useRecoveryCode": "Signed in with a recovery code",
-  "account.endSession": "Signed out one of their sessions",
-  "account.endOtherSessions": "Signed out everywhere else",
-  initiatePayment: "Initiated a payment",
-  "sandbox.simulate": "Simulated a bank payment (test mode)",
-  "webhooks.endpoints.add": "Added a webhook endpoint",
-  "webhooks.endpoints.disable": "Disabled a webhook endpoint",
-  "webhooks.endpoints.enable": "Enabled a webhook endpoint",
-  "webhooks.endpoints.delete": "Deleted a webhook endpoint",
-  "webhooks.secret.reveal": "Revealed the signing secret",
-  "webhooks.secret.roll": "Rolled the signing secret",
-  "webhooks.deliveries.resend": "Sent a callback again",
-};
-
-/** The redacted input as "name: value" pairs, leaving out blanks and the target already shown. */
-function detailText(detail: unknown, target: string | null): string {
-  if (typeof detail !== "object" || detail === null) return "";
-  return Object.entries(detail)
-    .filter(([, v]) => v !== "" && v !== null && v !== undefined && String(v) !== target)
-    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : String(v)}`)
-    .join(" · ");
-}
-
 export default async function TeamPage({ searchParams }: { searchParams: Promise<{ before?: string }> }) {
   const { caller, api } = await pageCaller();
   if (!caller) return null;
@@ -165,7 +124,6 @@ export default async function TeamPage({ searchParams }: { searchParams: Promise
                     <th>When</th>
                     <th>Who</th>
                     <th>What</th>
-                    <th>Details</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -173,11 +131,7 @@ export default async function TeamPage({ searchParams }: { searchParams: Promise
                     <tr key={e.id} data-testid="audit-row">
                       <td style={{ whiteSpace: "nowrap" }}>{lagosDateTime(e.at)}</td>
                       <td>{e.userEmail ?? "—"}</td>
-                      <td>
-                        {ACTIONS[e.action] ?? <code>{e.action}</code>}
-                        {e.target && <div className={styles.detail}>{e.target}</div>}
-                      </td>
-                      <td className={styles.detail}>{detailText(e.detail, e.target)}</td>
+                      <td data-testid="audit-sentence">{e.sentence}</td>
                     </tr>
                   ))}
                 </tbody>
