@@ -171,6 +171,8 @@ const CASES: Record<string, Case> = {
   "team.remove": { input: () => ({ userId: a.userId }) },
   "team.audit": { input: () => ({}) },
   "mail.outbox": {},
+  "account.changePassword": { input: () => ({ currentPassword: "not B's password", newPassword: "another long password" }) },
+  "account.changeEmail": { input: () => ({ currentPassword: "not B's password", newEmail: "alpha-invitee@example.com" }) },
   "account.resendVerification": {},
   "account.twoFactor.status": {},
   "account.twoFactor.start": {},

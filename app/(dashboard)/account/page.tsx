@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { pageCaller } from "@/server/trpc/page-caller";
+import { twoFactorStatus } from "@/server/users/two-factor";
+import { ChangeCredential } from "./credentials";
 import { TwoFactorSettings } from "./two-factor";
 import { ResendVerification } from "./verification";
 
@@ -8,6 +10,7 @@ export const metadata: Metadata = { title: "Account" };
 export default async function AccountPage() {
   const { caller } = await pageCaller();
   if (!caller) return null;
+  const { enabled: twoFactorOn } = await twoFactorStatus(caller.userId);
   return (
     <section>
       <h1>Account</h1>
@@ -29,9 +32,16 @@ export default async function AccountPage() {
             <ResendVerification />
           </>
         )}
+        <p className="muted">A new address must be confirmed by the link mailed to it; the old one is told of the change.</p>
+        <ChangeCredential kind="email" twoFactorOn={twoFactorOn} />
+      </div>
+      <div className="card stack" style={{ marginTop: "1rem" }}>
+        <h2>Password</h2>
         <p className="muted">
-          Forgot your password? Sign out and use <a href="/forgot-password">Forgot your password</a>: a link is mailed to this address.
+          Changing it signs out every browser, this one too. Forgot it? Sign out and use <a href="/forgot-password">Forgot your password</a>
+          : a link is mailed to your address.
         </p>
+        <ChangeCredential kind="password" twoFactorOn={twoFactorOn} />
       </div>
       <div className="card stack" style={{ marginTop: "1rem" }}>
         <h2>Two-factor sign-in</h2>

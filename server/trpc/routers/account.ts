@@ -1,5 +1,6 @@
 // The signed-in person's own account: e-mail verification, two-factor sign-in, signed-in sessions.
 import { z } from "zod";
+import { changeEmail, changePassword } from "../../users/credentials";
 import { resendVerification } from "../../users/email-verification";
 import { sessionsOf, signOutEverywhereElse, signOutSession } from "../../users/signed-in-sessions";
 import {
@@ -15,8 +16,17 @@ import { router, userProcedure } from "../init";
 /** A six-digit code from the app, or a recovery code. */
 const code = z.object({ code: z.string().trim().min(6, "must be the 6-digit code from your app").max(32) });
 
+/** What proves it is the person: the current password, and the app's code where two-factor sign-in is on. */
+const proof = { currentPassword: z.string().max(200), code: z.string().max(32).optional() };
+
 export const accountRouter = router({
   resendVerification: userProcedure.mutation(({ ctx }) => resendVerification(ctx.caller.userId)),
+  changePassword: userProcedure
+    .input(z.object({ ...proof, newPassword: z.string().max(200) }))
+    .mutation(({ ctx, input }) => changePassword(ctx.caller.userId, input, { ip: ctx.ip, userAgent: null })),
+  changeEmail: userProcedure
+    .input(z.object({ ...proof, newEmail: z.string().max(320) }))
+    .mutation(({ ctx, input }) => changeEmail(ctx.caller.userId, input, { ip: ctx.ip, userAgent: null })),
   twoFactor: router({
     status: userProcedure.query(({ ctx }) => twoFactorStatus(ctx.caller.userId)),
     start: userProcedure.mutation(({ ctx }) => startEnrolment(ctx.caller.userId)),
