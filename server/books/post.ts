@@ -1,8 +1,8 @@
 // Posting an entry (API.md "Ledger and balances"): the one way money enters the books. Called inside the
 // transaction of the state change that moved the money, so a crash keeps both or neither; it moves the chain head
 // and the balances in that same transaction, so a balance is read from one row and always equals its entries.
-import { and, eq, sql } from "drizzle-orm";
-import { dialect, joinQueue, postgresStatement, type Tx } from "../../db/client";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { dialect, joinQueue, postgresStatement, prepared, type Tx } from "../../db/client";
 import { ledgerBalances, ledgerEntries, ledgerHeads, ledgerPostings, type LedgerEntryRow, type Mode } from "../../db/schema";
 import { newId } from "../identifiers";
 import type { Account } from "./accounts";
@@ -51,37 +51,77 @@ export function ledgerQueue(merchantId: string, mode: Mode): string {
 type Head = { sequence: number; previousHash: string };
 type Balances = Map<string, number>;
 
-/** Takes the next sequence of the merchant's chain for this mode. */
-async function advanceHead(tx: Tx, merchantId: string, mode: Mode): Promise<Head> {
-  await tx.insert(ledgerHeads).values({ merchantId, mode, sequence: 0, hash: GENESIS_HASH }).onConflictDoNothing();
-  const [head] = await tx
+// SQLite: each statement compiled once (db/client.ts `prepared`); building them per posting cost more than running them.
+const at = (name: string) => sql.placeholder(name);
+const books = and(eq(ledgerHeads.merchantId, at("merchantId")), eq(ledgerHeads.mode, at("mode")));
+const openHead = prepared((tx) =>
+  tx
+    .insert(ledgerHeads)
+    .values({
+      merchantId: at("merchantId"),
+      mode: at("mode"),
+      sequence: 0,
+      hash: GENESIS_HASH,
+    } as unknown as typeof ledgerHeads.$inferInsert)
+    .onConflictDoNothing(),
+);
+const nextSequence = prepared((tx) =>
+  tx
     .update(ledgerHeads)
     .set({ sequence: sql`${ledgerHeads.sequence} + 1` })
-    .where(and(eq(ledgerHeads.merchantId, merchantId), eq(ledgerHeads.mode, mode)))
-    .returning({ sequence: ledgerHeads.sequence, hash: ledgerHeads.hash });
+    .where(books)
+    .returning({ sequence: ledgerHeads.sequence, hash: ledgerHeads.hash }),
+);
+const setHeadHash = prepared((tx) =>
+  tx
+    .update(ledgerHeads)
+    .set({ hash: sql`${at("hash")}` })
+    .where(books),
+);
+const entryColumns = Object.keys(getTableColumns(ledgerEntries));
+const insertEntry = prepared((tx) =>
+  // Drizzle types insert values per column; placeholders stand for each of them alike.
+  tx.insert(ledgerEntries).values(Object.fromEntries(entryColumns.map((c) => [c, at(c)])) as unknown as LedgerEntryRow),
+);
+const insertPosting = prepared((tx) =>
+  tx
+    .insert(ledgerPostings)
+    .values({
+      entryId: at("entryId"),
+      line: at("line"),
+      account: at("account"),
+      amountKobo: at("amountKobo"),
+    } as unknown as typeof ledgerPostings.$inferInsert),
+);
+const addToBalance = prepared((tx) =>
+  tx
+    .insert(ledgerBalances)
+    .values({
+      merchantId: at("merchantId"),
+      mode: at("mode"),
+      account: at("account"),
+      balanceKobo: at("amountKobo"),
+    } as unknown as typeof ledgerBalances.$inferInsert)
+    .onConflictDoUpdate({
+      target: [ledgerBalances.merchantId, ledgerBalances.mode, ledgerBalances.account],
+      set: { balanceKobo: sql`${ledgerBalances.balanceKobo} + excluded.balance_kobo` },
+    }),
+);
+
+/** Takes the next sequence of the merchant's chain for this mode. */
+async function advanceHead(merchantId: string, mode: Mode): Promise<Head> {
+  await openHead({ merchantId, mode });
+  const [head] = await nextSequence({ merchantId, mode });
   if (!head) throw new Error(`no chain head for ${merchantId}/${mode}`);
   return { sequence: head.sequence, previousHash: head.hash };
 }
 
 /** The entry, its postings, the head's new hash and the balances, statement by statement (SQLite: no round trips). */
-async function record(tx: Tx, row: LedgerEntryRow, postings: Posting[], balances: Balances): Promise<void> {
-  await tx
-    .update(ledgerHeads)
-    .set({ hash: row.hash })
-    .where(and(eq(ledgerHeads.merchantId, row.merchantId), eq(ledgerHeads.mode, row.mode)));
-  await tx.insert(ledgerEntries).values(row);
-  await tx
-    .insert(ledgerPostings)
-    .values(postings.map((p, line) => ({ entryId: row.id, line, account: p.account, amountKobo: p.amountKobo })));
-  for (const [account, amountKobo] of balances) {
-    await tx
-      .insert(ledgerBalances)
-      .values({ merchantId: row.merchantId, mode: row.mode, account, balanceKobo: amountKobo })
-      .onConflictDoUpdate({
-        target: [ledgerBalances.merchantId, ledgerBalances.mode, ledgerBalances.account],
-        set: { balanceKobo: sql`${ledgerBalances.balanceKobo} + excluded.balance_kobo` },
-      });
-  }
+async function record(row: LedgerEntryRow, postings: Posting[], balances: Balances): Promise<void> {
+  await setHeadHash({ merchantId: row.merchantId, mode: row.mode, hash: row.hash });
+  await insertEntry(row);
+  for (const [line, p] of postings.entries()) await insertPosting({ entryId: row.id, line, account: p.account, amountKobo: p.amountKobo });
+  for (const [account, amountKobo] of balances) await addToBalance({ merchantId: row.merchantId, mode: row.mode, account, amountKobo });
 }
 
 // PostgreSQL: the same work in two statements, since every round trip is spent holding the merchant's queue.
@@ -164,12 +204,12 @@ export async function postEntry(tx: Tx, e: NewEntry): Promise<LedgerEntryRow> {
   const onPostgres = dialect() === "postgres";
   const { sequence, previousHash } = onPostgres
     ? await advanceHeadOnPostgres(e.merchantId, e.mode)
-    : await advanceHead(tx, e.merchantId, e.mode);
+    : await advanceHead(e.merchantId, e.mode);
   const row: LedgerEntryRow = { ...unposted(e), sequence };
   row.hash = chainHash(previousHash, { ...row, entryId: row.id, postings });
   const balances: Balances = new Map();
   for (const p of postings) balances.set(p.account, (balances.get(p.account) ?? 0) + p.amountKobo);
-  await (onPostgres ? recordOnPostgres(row, postings, balances) : record(tx, row, postings, balances));
+  await (onPostgres ? recordOnPostgres(row, postings, balances) : record(row, postings, balances));
   return row;
 }
 
