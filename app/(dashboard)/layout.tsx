@@ -13,6 +13,8 @@ const NAV = [
   ["/payments", "Payments"],
   ["/payments/new", "New payment"],
   ["/balances", "Balances"],
+  ["/settlements", "Settlements"],
+  ["/reconciliation", "Reconciliation"],
   ["/links", "Payment links"],
   ["/developers", "Developers"],
   ["/providers", "Providers"],

@@ -16,6 +16,7 @@ const EXPECTED: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = 
   "team.manage": [true, true, false, false, false],
   "team.changeAccess": [true, true, false, false, false],
   "payments.export": [true, true, true, true, false],
+  "settlements.export": [true, true, true, true, false],
   "team.invite": [true, true, false, false, false],
   "team.grantOwner": [true, false, false, false, false],
   "mail.read": [true, false, false, false, false],

@@ -13,6 +13,8 @@ import type { Caller } from "./caller";
  * - `team.invite`: invite people (owners and admins whose own e-mail address is confirmed).
  * - `team.requireTwoFactor`: require two-factor sign-in of everyone on the team, or stop requiring it.
  * - `payments.export`: download the payments list as CSV (customers' names, e-mails and phones).
+ * - `settlements.export`: download settlements, their lines and the reconciliation report as CSV (people only, as
+ *   the payments export).
  * - `mode.live`: act in live mode (anyone whose e-mail address is confirmed; live mode needs a live provider too).
  * - `team.grantOwner`: make someone an owner or change an owner's place.
  * - `mail.read`: read the mail this Owo kept in its outbox (no SMTP configured).
@@ -29,6 +31,7 @@ export type Action =
   | "team.manage"
   | "team.changeAccess"
   | "payments.export"
+  | "settlements.export"
   | "team.invite"
   | "team.grantOwner"
   | "mail.read"
@@ -58,6 +61,7 @@ const RULES: Record<Action, { roles: readonly Role[]; machines: boolean; verifie
   "mail.read": { roles: ["owner"], machines: false },
   "team.requireTwoFactor": { roles: ["owner"], machines: false, fresh: true },
   "payments.export": { roles: ALL, machines: false },
+  "settlements.export": { roles: ALL, machines: false },
   "mode.live": { roles: ALL, machines: true, verified: true },
   "providers.manage": { roles: ["owner", "admin"], machines: false, verified: true },
   "reconciliation.manage": { roles: ["owner", "admin"], machines: true },

@@ -71,6 +71,7 @@ describe("GET /api/v2/openapi.json", () => {
 
   it("documents every public REST route", () => {
     assert.deepEqual(Object.keys(served.paths).sort(), [
+      "/api/v2/bank-statements",
       "/api/v2/banks",
       "/api/v2/banks/merchant/{publicKey}",
       "/api/v2/encrypt/keys",
@@ -83,7 +84,12 @@ describe("GET /api/v2/openapi.json", () => {
       "/api/v2/payments/{paymentReference}/refunds/{refundReference}",
       "/api/v2/payments/{paymentReference}/refunds/{refundReference}/account",
       "/api/v2/payments/{paymentReference}/refunds/{refundReference}/cancel",
+      "/api/v2/reconciliation",
+      "/api/v2/reconciliation/exceptions/{exceptionId}/resolve",
       "/api/v2/sandbox/payments/{paymentReference}/simulate",
+      "/api/v2/sandbox/settlements",
+      "/api/v2/settlements",
+      "/api/v2/settlements/{settlementId}",
       "/api/v3/payments/query/{paymentReference}",
     ]);
   });
@@ -260,5 +266,48 @@ describe("the server's real answers fit the document", () => {
     assert.equal(replay.status, 409);
     fits(replay, initiates, "post");
     fits(await call(owo, "POST", initiates, { token, raw: "{}", headers: { "content-type": "text/plain" } }), initiates, "post");
+  });
+
+  it("settlements, the report, a resolve and a bank statement", async () => {
+    const body = transferBody(merchant.publicKey, { amount: "2500" });
+    await call(owo, "POST", "/api/v2/payments/initiates", { token, body });
+    await call(owo, "POST", `/api/v2/sandbox/payments/${String(body.paymentReference)}/simulate`, { token, body: { outcome: "pay" } });
+    const settled = await call(owo, "POST", "/api/v2/sandbox/settlements", { token, body: { feeBy: "5.00", adjustment: "50.00" } });
+    assert.equal(settled.status, 200, settled.text);
+    fits(settled, "/api/v2/sandbox/settlements", "post");
+    fits(
+      await call(owo, "POST", "/api/v2/sandbox/settlements", { token, body: { shortBy: "lots" } }),
+      "/api/v2/sandbox/settlements",
+      "post",
+    );
+    const id = settled.json.data.settlement.settlementId as string;
+    fits(await call(owo, "GET", "/api/v2/settlements?status=paid&providerId=sandbox", { token }), "/api/v2/settlements", "get");
+    fits(await call(owo, "GET", "/api/v2/settlements?status=lost", { token }), "/api/v2/settlements", "get");
+    fits(await call(owo, "GET", `/api/v2/settlements/${id}`, { token }), "/api/v2/settlements/{settlementId}", "get");
+    fits(await call(owo, "GET", "/api/v2/settlements/stl_none", { token }), "/api/v2/settlements/{settlementId}", "get");
+    const day = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+    const report = await call(owo, "GET", `/api/v2/reconciliation?from=${day}&to=${day}`, { token });
+    assert.ok(report.json.data.report.exceptions.length > 0, report.text);
+    fits(report, "/api/v2/reconciliation", "get");
+    fits(await call(owo, "GET", "/api/v2/reconciliation?from=yesterday", { token }), "/api/v2/reconciliation", "get");
+    const resolvePath = "/api/v2/reconciliation/exceptions/{exceptionId}/resolve";
+    const exceptionId = report.json.data.report.exceptions[0].exceptionId as string;
+    const resolve = (note: string) =>
+      call(owo, "POST", `/api/v2/reconciliation/exceptions/${exceptionId}/resolve`, { token, body: { note } });
+    fits(await resolve("checked with the bank"), resolvePath, "post");
+    fits(await resolve("again"), resolvePath, "post");
+    fits(await resolve(""), resolvePath, "post");
+    const net = settled.json.data.settlement.netAmount as string;
+    const lines = [{ date: day, amount: net, reference: "NIP/1", narration: "OWO SANDBOX SETTLEMENT" }];
+    fits(
+      await call(owo, "POST", "/api/v2/bank-statements", { token, body: { accountNumber: "0123456789", lines } }),
+      "/api/v2/bank-statements",
+      "post",
+    );
+    fits(
+      await call(owo, "POST", "/api/v2/bank-statements", { token, body: { accountNumber: "12", lines } }),
+      "/api/v2/bank-statements",
+      "post",
+    );
   });
 });

@@ -19,6 +19,7 @@ import {
   ussdAnswer,
   verifyAnswer,
 } from "./answers";
+import { bookPaths, bookSchemas } from "./books-paths";
 import * as examples from "./examples";
 import { initiateBranch, jsonSchema, standardCheckoutRequestSchema } from "./request-schemas";
 
@@ -172,6 +173,8 @@ export function openApiDocument(publicUrl: string) {
       { name: "Access", description: "Buy a bearer token with your API keys" },
       { name: "Payments", description: "Initiate and verify payments" },
       { name: "Banks", description: "Banks and their USSD codes" },
+      { name: "Settlements", description: "Payouts from the providers, with their lines" },
+      { name: "Reconciliation", description: "The period report, exceptions, bank statements" },
       { name: "Sandbox", description: "The sandbox bank, test keys only" },
       { name: "Document", description: "This document" },
     ],
@@ -435,6 +438,7 @@ export function openApiDocument(publicUrl: string) {
           },
         },
       },
+      ...bookPaths({ jsonAnswer, failing, ref }),
       "/api/v2/openapi.json": {
         get: {
           tags: ["Document"],
@@ -479,6 +483,7 @@ export function openApiDocument(publicUrl: string) {
         VerifyAnswer: jsonSchema(verifyAnswer),
         SimulateAnswer: jsonSchema(simulateAnswer),
         ErrorAnswer: jsonSchema(errorAnswer),
+        ...bookSchemas,
       },
       responses: failureResponses(),
     },

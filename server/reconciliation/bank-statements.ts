@@ -53,6 +53,29 @@ export async function importBankStatement(merchantId: string, mode: Mode, body: 
   });
 }
 
+/** Carries a preview's answer out of the transaction it rolls back. */
+class Previewed extends Error {
+  constructor(readonly lines: StatementLineView[]) {
+    super("statement preview rolled back");
+  }
+}
+
+/**
+ * What importing the statement would match, before anyone imports it: the import itself, run and rolled back, so the
+ * preview can never disagree with the import (one line confirming a settlement another line then cannot take).
+ */
+export async function previewBankStatement(merchantId: string, mode: Mode, body: unknown): Promise<StatementLineView[]> {
+  try {
+    await write(async () => {
+      throw new Previewed(await importBankStatement(merchantId, mode, body));
+    });
+  } catch (err) {
+    if (err instanceof Previewed) return err.lines;
+    throw err;
+  }
+  throw new Error("a statement preview always rolls back");
+}
+
 async function importLine(tx: Tx, merchantId: string, mode: Mode, accountNumber: string, line: StatementLine, now: number) {
   const same = and(
     eq(bankStatementLines.merchantId, merchantId),

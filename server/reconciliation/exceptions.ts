@@ -1,7 +1,7 @@
 // Reconciliation exceptions (API.md "Reconciliation"): each finding recorded once (keyed by what it is about), the
 // merchant's endpoints told of each new one, and closed by Owo itself with a note when its cause goes away (a
 // not_settled credit later settled, a bank_unmatched settlement later found on a statement).
-import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Tx } from "../../db/client";
 import { reconciliationExceptions, type Mode } from "../../db/schema";
@@ -89,6 +89,8 @@ export const exceptionQuery = z
     status: z.enum(["open", "resolved", "all"]).default("open"),
     kind: z.enum(EXCEPTION_KINDS).optional(),
     settlementId: z.string().min(1).max(64).optional(),
+    /** Only those opened at least this many whole days ago: the queue's "waiting a week or more". */
+    minAge: z.coerce.number().int().min(0).max(3650).optional(),
     limit: z.coerce.number().int().min(1).max(500).default(200),
   })
   .strict();
@@ -103,6 +105,12 @@ export async function listExceptions(merchantId: string, mode: Mode, query: unkn
   if (q.status === "resolved") where.push(isNotNull(reconciliationExceptions.resolvedAt));
   if (q.kind) where.push(eq(reconciliationExceptions.kind, q.kind));
   if (q.settlementId) where.push(eq(reconciliationExceptions.settlementId, q.settlementId));
+  const now = clock.now();
+  // The same age the view shows: until now while open, until its resolution once resolved.
+  if (q.minAge)
+    where.push(
+      sql`coalesce(${reconciliationExceptions.resolvedAt}, ${now}) - ${reconciliationExceptions.openedAt} >= ${q.minAge * DAY_MS}`,
+    );
   const rows = await db()
     .select()
     .from(reconciliationExceptions)
@@ -112,6 +120,5 @@ export async function listExceptions(merchantId: string, mode: Mode, query: unkn
       asc(reconciliationExceptions.id),
     )
     .limit(q.limit);
-  const now = clock.now();
   return rows.map((e) => exceptionView(e, now));
 }

@@ -5,8 +5,10 @@ import { after, before, test } from "node:test";
 import { and, eq } from "drizzle-orm";
 import { db } from "../../db/client";
 import { auditLog } from "../../db/schema";
-import { clock } from "../clock";
+import { clock, moveClock } from "../clock";
+import { DAY_MS } from "../payments/calendar";
 import { call } from "../testing/harness";
+import { listExceptions } from "./exceptions";
 import { startInitiating, transferBody, trpcFailure, type InitiatingMerchant } from "../testing/initiation";
 import { joinAs, userClient } from "../testing/sessions";
 
@@ -77,4 +79,60 @@ test("report, queue, resolve by owners and admins only, and the statement CSV", 
     ["csv"],
   );
   assert.equal((await trpcFailure(viewer.reconciliation.importStatement.mutate({ accountNumber: "0123456789", csv }))).apiCode, "S3");
+});
+
+test("a statement previewed matches what its import then matches, and the preview changes nothing", async () => {
+  const body = transferBody(s.merchant.publicKey, { amount: "4200.00" });
+  assert.equal((await call(s.owo, "POST", "/api/v2/payments/initiates", { token: s.token, body })).status, 200);
+  await call(s.owo, "POST", `/api/v2/sandbox/payments/${String(body.paymentReference)}/simulate`, {
+    token: s.token,
+    body: { outcome: "pay" },
+  });
+  const settled = await s.trpc.sandbox.settle.mutate({});
+  const day = lagosToday();
+  const csv = `date,amount,reference,narration\n${day},${settled.netAmount},NIP/9,OWO SANDBOX SETTLEMENT\n${day},777.00,NIP/10,SANDBOX PAYOUT\n`;
+  const admin = await userClient(s.owo, await joinAs(s.merchant, "admin"));
+  const openBefore = await admin.reconciliation.exceptions.query({});
+  const preview = await admin.reconciliation.previewStatement.mutate({ accountNumber: "0123456780", csv });
+  assert.deepEqual(
+    preview.map((l) => [l.match, l.settlementId]),
+    [
+      ["matched", settled.settlementId],
+      ["unmatched", null],
+    ],
+  );
+  assert.equal((await admin.settlements.byId.query({ settlementId: settled.settlementId })).bankReference, null, "not confirmed yet");
+  assert.deepEqual(await admin.reconciliation.exceptions.query({}), openBefore, "no bank_unmatched opened by a preview");
+  const again = await admin.reconciliation.previewStatement.mutate({ accountNumber: "0123456780", csv });
+  assert.ok(
+    again.every((l) => !l.duplicate),
+    "a preview keeps no line",
+  );
+
+  const imported = await admin.reconciliation.importStatement.mutate({ accountNumber: "0123456780", csv });
+  assert.deepEqual(
+    imported.map((l) => [l.match, l.settlementId]),
+    preview.map((l) => [l.match, l.settlementId]),
+  );
+  assert.equal((await admin.settlements.byId.query({ settlementId: settled.settlementId })).bankReference, "NIP/9");
+  assert.equal((await admin.reconciliation.exceptions.query({ kind: "bank_unmatched" })).length, 1);
+  const viewer = await userClient(s.owo, await joinAs(s.merchant, "viewer"));
+  assert.equal((await trpcFailure(viewer.reconciliation.previewStatement.mutate({ accountNumber: "0123456780", csv }))).apiCode, "S3");
+
+  // The queue by age: everything here opened today, so none has waited a day; two days on, all have, none three.
+  const open = await admin.reconciliation.exceptions.query({});
+  assert.ok(open.length > 0);
+  assert.deepEqual(await admin.reconciliation.exceptions.query({ minAge: 1 }), []);
+  // Two days on, sessions and tokens have lapsed: the core the door calls answers for them.
+  moveClock(2 * DAY_MS + 60_000);
+  try {
+    const waiting = await listExceptions(s.merchant.merchantId, "test", { minAge: 2 });
+    assert.deepEqual(
+      waiting.map((e) => [e.exceptionId, e.age]),
+      open.map((e) => [e.exceptionId, 2]),
+    );
+    assert.deepEqual(await listExceptions(s.merchant.merchantId, "test", { minAge: 3 }), []);
+  } finally {
+    moveClock(-(2 * DAY_MS + 60_000));
+  }
 });

@@ -127,3 +127,4 @@ export async function reconciliationReport(merchantId: string, mode: Mode, query
     exceptions: exceptions.map((e) => exceptionView(e)),
   };
 }
+export type ReconciliationReport = Awaited<ReturnType<typeof reconciliationReport>>;

@@ -11,7 +11,9 @@ import { postEntry } from "../books/post";
 import { clock } from "../clock";
 import { recordAudit } from "../team/audit";
 
-export const resolveInput = z.object({ note: z.string().trim().min(1).max(1000), writeOff: z.boolean().default(false) }).strict();
+export const resolveInput = z
+  .object({ note: z.string().trim().min(1, "must say what was done about it").max(1000), writeOff: z.boolean().default(false) })
+  .strict();
 
 type ExceptionRow = typeof reconciliationExceptions.$inferSelect;
 

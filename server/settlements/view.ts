@@ -1,5 +1,5 @@
 // Settlements as API.md shows them: the list (newest first, by cursor) and one settlement with its lines.
-import { and, asc, desc, eq, gte, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { settlementLines, settlements, type Mode, type SettlementRow } from "../../db/schema";
@@ -7,14 +7,15 @@ import { invalidFields, notFound, zodFieldErrors } from "../api-error";
 import { DAY_MS, dayStartOfDate } from "../payments/calendar";
 import { formatKobo } from "../payments/money";
 
-const STATUSES = ["expected", "pending", "processing", "withheld", "paid", "failed"] as const;
+export const SETTLEMENT_STATUSES = ["expected", "pending", "processing", "withheld", "paid", "failed"] as const;
 const lagosDay = z.string().refine((d) => dayStartOfDate(d) !== null, "must be a day as YYYY-MM-DD");
 
 export const settlementQuery = z
   .object({
     from: lagosDay.optional(),
     to: lagosDay.optional(),
-    status: z.enum(STATUSES, { error: `must be one of ${STATUSES.join(", ")}` }).optional(),
+    status: z.enum(SETTLEMENT_STATUSES, { error: `must be one of ${SETTLEMENT_STATUSES.join(", ")}` }).optional(),
+    providerId: z.string().min(1).max(64).optional(),
     cursor: z
       .string()
       .regex(/^\d{1,15}_stl_[0-9a-z]{20}$/, "must be a nextCursor from a previous page")
@@ -23,6 +24,14 @@ export const settlementQuery = z
   })
   .strict();
 export type SettlementQuery = z.input<typeof settlementQuery>;
+export type SettlementFilters = Pick<SettlementQuery, "from" | "to" | "status" | "providerId">;
+
+/** The list's filters as a URL (the page's and the export's) carries them; the core checks them. */
+export function settlementFilters(params: URLSearchParams): SettlementFilters {
+  const pick = (name: string) => params.get(name)?.trim() || undefined;
+  // The cast is only a type: listSettlements' schema refuses any other status, naming the field.
+  return { from: pick("from"), to: pick("to"), status: pick("status") as SettlementFilters["status"], providerId: pick("providerId") };
+}
 
 export function settlementView(s: SettlementRow) {
   return {
@@ -46,16 +55,27 @@ export function settlementView(s: SettlementRow) {
 }
 export type SettlementView = ReturnType<typeof settlementView>;
 
-/** Newest first; `from`/`to` are Africa/Lagos days, inclusive, by when Owo first read the settlement. */
-export async function listSettlements(merchantId: string, mode: Mode, query: unknown) {
+function parseQuery(query: unknown) {
   const parsed = settlementQuery.safeParse(query);
   if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
-  const q = parsed.data;
-  const limit = q.limit ?? 50;
+  return parsed.data;
+}
+
+/** The filters of a list, without its cursor: what a page of it and a count of it share. */
+function filterWhere(merchantId: string, mode: Mode, q: z.output<typeof settlementQuery>): SQL | undefined {
   const where: (SQL | undefined)[] = [eq(settlements.merchantId, merchantId), eq(settlements.mode, mode)];
   if (q.from) where.push(gte(settlements.createdAt, dayStartOfDate(q.from) ?? 0));
   if (q.to) where.push(lt(settlements.createdAt, (dayStartOfDate(q.to) ?? 0) + DAY_MS));
   if (q.status) where.push(eq(settlements.status, q.status));
+  if (q.providerId) where.push(eq(settlements.providerId, q.providerId));
+  return and(...where);
+}
+
+/** Newest first; `from`/`to` are Africa/Lagos days, inclusive, by when Owo first read the settlement. */
+export async function listSettlements(merchantId: string, mode: Mode, query: unknown) {
+  const q = parseQuery(query);
+  const limit = q.limit ?? 50;
+  const where: (SQL | undefined)[] = [filterWhere(merchantId, mode, q)];
   if (q.cursor) {
     const at = Number(q.cursor.slice(0, q.cursor.indexOf("_")));
     const id = q.cursor.slice(q.cursor.indexOf("_") + 1);
@@ -73,6 +93,24 @@ export async function listSettlements(merchantId: string, mode: Mode, query: unk
     settlements: page.map(settlementView),
     nextCursor: rows.length > limit && last ? `${last.createdAt}_${last.id}` : null,
   };
+}
+
+/** How many settlements, and lines in them, a list's filters hold (an export's progress). */
+export async function countSettlements(merchantId: string, mode: Mode, query: unknown) {
+  const [row] = await db()
+    .select({ settlements: sql<number | string>`count(*)`, lines: sql<number | string | null>`sum(${settlements.lineCount})` })
+    .from(settlements)
+    .where(filterWhere(merchantId, mode, parseQuery(query)));
+  return { settlements: Number(row?.settlements ?? 0), lines: Number(row?.lines ?? 0) };
+}
+
+/** The provider accounts the merchant has settlements from, in this mode: what a list can be narrowed to. */
+export async function settlementSources(merchantId: string, mode: Mode) {
+  return db()
+    .selectDistinct({ providerId: settlements.providerId, provider: settlements.provider })
+    .from(settlements)
+    .where(and(eq(settlements.merchantId, merchantId), eq(settlements.mode, mode)))
+    .orderBy(asc(settlements.provider), asc(settlements.providerId));
 }
 
 export async function getSettlement(merchantId: string, mode: Mode, settlementId: string) {

@@ -134,10 +134,14 @@ const CASES: Record<string, Case> = {
   "sandbox.settle": {},
   "settlements.list": { input: () => ({}) },
   "settlements.byId": { input: () => ({ settlementId: ids.settlementId }) },
+  "settlements.sources": {},
   "reconciliation.report": { input: () => ({ from: "2026-01-01", to: "2026-12-31" }) },
   "reconciliation.exceptions": { input: () => ({ status: "all" }) },
   "reconciliation.resolve": { input: () => ({ exceptionId: ids.exceptionId, note: "not mine" }) },
   "reconciliation.importStatement": {
+    input: () => ({ accountNumber: "0123456789", csv: "date,amount,reference,narration\n2026-11-20,1.00,SANDBOX,SANDBOX SETTLEMENT" }),
+  },
+  "reconciliation.previewStatement": {
     input: () => ({ accountNumber: "0123456789", csv: "date,amount,reference,narration\n2026-11-20,1.00,SANDBOX,SANDBOX SETTLEMENT" }),
   },
   "books.balances": {},

@@ -2,7 +2,7 @@
 // The list after its first page: older pages on demand (keyset cursor), and the CSV export of the same filters.
 import { trpc } from "@/app/trpc-provider";
 import type { PaymentFilters, PaymentSummary } from "@/server/payments/history";
-import { ExportButton } from "./export-button";
+import { ExportButton } from "../export-button";
 import { PaymentTable } from "./payment-table";
 import styles from "./payments.module.css";
 
@@ -58,7 +58,7 @@ export function PaymentList({
           {items.length === 1 ? "1 payment" : `${items.length.toLocaleString("en-NG")} payments`}
           {pages.hasNextPage ? " shown, newest first" : ""}
         </span>
-        <ExportButton query={exportQuery} />
+        <ExportButton path="/api/exports/payments" query={exportQuery} />
       </div>
       <PaymentTable items={items} />
       {pages.hasNextPage && (

@@ -1,6 +1,6 @@
 // Reconciliation for the dashboard: the same core as GET /api/v2/reconciliation, the resolve and bank-statement doors.
 import { z } from "zod";
-import { importBankStatement } from "../../reconciliation/bank-statements";
+import { importBankStatement, previewBankStatement } from "../../reconciliation/bank-statements";
 import { exceptionView, listExceptions } from "../../reconciliation/exceptions";
 import { reconciliationReport } from "../../reconciliation/report";
 import { resolveException, resolveInput } from "../../reconciliation/resolve";
@@ -20,6 +20,12 @@ export const reconciliationRouter = router({
     const userId = ctx.caller.kind === "user" ? ctx.caller.userId : null;
     return exceptionView(await resolveException(ctx.caller.merchantId, ctx.caller.mode, exceptionId, body, userId));
   }),
+  /** What the upload would match, rolled back: the page shows it before the person imports. */
+  previewStatement: managing
+    .input(z.object({ accountNumber: z.string().max(20), csv: z.string().max(2_000_000) }))
+    .mutation(({ ctx, input }) =>
+      previewBankStatement(ctx.caller.merchantId, ctx.caller.mode, statementFromCsv(input.accountNumber, input.csv)),
+    ),
   /** The dashboard's CSV upload (date,amount,reference,narration): the same import as POST /api/v2/bank-statements. */
   importStatement: managing
     .input(z.object({ accountNumber: z.string().max(20), csv: z.string().max(2_000_000) }))

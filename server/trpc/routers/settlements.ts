@@ -1,6 +1,6 @@
 // Settlements for the dashboard and typed clients: the same core as GET /api/v2/settlements[/{id}].
 import { z } from "zod";
-import { getSettlement, listSettlements, settlementQuery } from "../../settlements/view";
+import { getSettlement, listSettlements, settlementQuery, settlementSources } from "../../settlements/view";
 import { authedProcedure, router } from "../init";
 
 export const settlementsRouter = router({
@@ -8,4 +8,6 @@ export const settlementsRouter = router({
   byId: authedProcedure
     .input(z.object({ settlementId: z.string().min(1).max(64) }))
     .query(({ ctx, input }) => getSettlement(ctx.caller.merchantId, ctx.caller.mode, input.settlementId)),
+  /** The provider accounts settlements came from, for the list's filter. */
+  sources: authedProcedure.query(({ ctx }) => settlementSources(ctx.caller.merchantId, ctx.caller.mode)),
 });

@@ -1,11 +1,13 @@
 "use client";
-// Downloads the filtered list as CSV, counting rows as they stream in so a large export shows its progress.
+// Downloads a list as CSV from one of the streamed export routes, counting rows as they stream in so a large export
+// shows its progress.
 import { useRef, useState } from "react";
-import styles from "./payments.module.css";
+import styles from "./export-button.module.css";
 
 type Progress = { done: number; total: number | null } | null;
 
-export function ExportButton({ query }: { query: string }) {
+/** `path` is the export route (e.g. /api/exports/payments), `query` the filters the screen applied. */
+export function ExportButton({ path, query, label = "Export CSV" }: { path: string; query: string; label?: string }) {
   const [progress, setProgress] = useState<Progress>(null);
   const [error, setError] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
@@ -16,7 +18,7 @@ export function ExportButton({ query }: { query: string }) {
     setRunning(true);
     abort.current = new AbortController();
     try {
-      const res = await fetch(`/api/exports/payments${query ? `?${query}` : ""}`, { signal: abort.current.signal });
+      const res = await fetch(`${path}${query ? `?${query}` : ""}`, { signal: abort.current.signal });
       if (!res.ok || !res.body)
         throw new Error(
           ((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `the server answered ${res.status}`,
@@ -34,7 +36,7 @@ export function ExportButton({ query }: { query: string }) {
         for (const byte of value) if (byte === 10) lines++;
         setProgress({ done: Math.max(0, lines - 1), total: Number.isFinite(total) ? total : null });
       }
-      const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "owo-payments.csv";
+      const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "owo-export.csv";
       const url = URL.createObjectURL(new Blob(parts, { type: "text/csv" }));
       const a = Object.assign(document.createElement("a"), { href: url, download: name });
       document.body.append(a);
@@ -67,7 +69,7 @@ export function ExportButton({ query }: { query: string }) {
         </button>
       ) : (
         <button type="button" className="secondary" onClick={download}>
-          Export CSV
+          {label}
         </button>
       )}
       {error && <p className="form-error">{error}</p>}

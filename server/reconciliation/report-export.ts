@@ -1,0 +1,66 @@
+// The period report as CSV for the signed-in merchant and mode: its figures in the identity's order, then the
+// exceptions open in the period. Bounded by the period, so one chunk per part.
+import type { Caller } from "../auth/caller";
+import { assertCan } from "../auth/permissions";
+import { csvField } from "../payments/export";
+import { reconciliationReport } from "./report";
+
+const record = (fields: (string | number | null)[]) => fields.map((f) => csvField(f === null ? "" : String(f))).join(",") + "\r\n";
+
+export async function exportReportFor(caller: Caller, query: unknown) {
+  assertCan(caller, "settlements.export");
+  const r = await reconciliationReport(caller.merchantId, caller.mode, query);
+  const figures: [string, string][] = [
+    ["Opening (held by providers)", r.opening],
+    ["+ Credits", r.credits],
+    ["− Fees", r.fees],
+    ["− Refunds", r.refunds],
+    ["− Adjustments", r.adjustments],
+    ["− Paid out", r.paidOut],
+    ["+ External", r.external],
+    ["+ Suspense", r.suspense],
+    ["= Closing (held by providers)", r.closing],
+  ];
+  async function* chunks(): AsyncGenerator<string, void, undefined> {
+    yield (
+      record(["Figure", "Amount (NGN)"]) +
+      record(["From (Lagos day)", r.from]) +
+      record(["To (Lagos day)", r.to]) +
+      figures.map((f) => record(f)).join("") +
+      record(["Ledger head", r.ledgerHead ? `${r.ledgerHead.sequence}:${r.ledgerHead.hash}` : ""])
+    );
+    yield (
+      "\r\n" +
+      record([
+        "Exception ID",
+        "Kind",
+        "Settlement ID",
+        "Payment reference",
+        "Expected (NGN)",
+        "Actual (NGN)",
+        "Opened (UTC)",
+        "Age (days)",
+        "Resolved (UTC)",
+        "Note",
+      ]) +
+      r.exceptions
+        .map((e) =>
+          record([
+            e.exceptionId,
+            e.kind,
+            e.settlementId,
+            e.paymentReference,
+            e.expected,
+            e.actual,
+            e.openedAt,
+            e.age,
+            e.resolvedAt,
+            e.note,
+          ]),
+        )
+        .join("")
+    );
+  }
+  // Records after the first header: the period, the figures and the head, a blank line, the second header, the exceptions.
+  return { total: 2 + figures.length + 1 + 2 + r.exceptions.length, chunks: chunks() };
+}

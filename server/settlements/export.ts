@@ -1,0 +1,139 @@
+// CSV of the settlements list and of their lines, for the signed-in merchant and mode, streamed a page at a time.
+import { asc, inArray } from "drizzle-orm";
+import { db } from "../../db/client";
+import { settlementLines, type Mode } from "../../db/schema";
+import type { Caller } from "../auth/caller";
+import { assertCan } from "../auth/permissions";
+import { formatKobo } from "../payments/money";
+import { csvField } from "../payments/export";
+import { countSettlements, listSettlements, type SettlementFilters as Filters, type SettlementView } from "./view";
+
+export type CsvExport = { total: number; chunks: AsyncGenerator<string, void, undefined> };
+
+const PAGE = 200;
+
+const record = (fields: (string | number | null)[]) => fields.map((f) => csvField(f === null ? "" : String(f))).join(",") + "\r\n";
+
+const SETTLEMENT_HEADER = record([
+  "Settlement ID",
+  "Provider",
+  "Provider account",
+  "Provider settlement ID",
+  "Status",
+  "Destination",
+  "Currency",
+  "Gross (NGN)",
+  "Fees (NGN)",
+  "Refunds (NGN)",
+  "Adjustments (NGN)",
+  "Net (NGN)",
+  "Lines",
+  "Settled (UTC)",
+  "Bank reference",
+  "Reconciliation",
+  "Open exceptions",
+]);
+
+const LINE_HEADER = record([
+  "Settlement ID",
+  "Provider",
+  "Settled (UTC)",
+  "Kind",
+  "Provider transaction ID",
+  "Payment reference",
+  "Provider reference",
+  "Gross (NGN)",
+  "Fee (NGN)",
+  "Net (NGN)",
+  "Matched",
+]);
+
+/** Every page of the filtered list, newest first, through the list's own cursor. */
+async function* pages(merchantId: string, mode: Mode, filters: Filters): AsyncGenerator<SettlementView[], void, undefined> {
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await listSettlements(merchantId, mode, { ...filters, cursor, limit: PAGE });
+    if (page.settlements.length > 0) yield page.settlements;
+    if (!page.nextCursor) return;
+    cursor = page.nextCursor;
+  }
+}
+
+export async function exportSettlementsFor(caller: Caller, filters: Filters): Promise<CsvExport> {
+  assertCan(caller, "settlements.export");
+  const { merchantId, mode } = caller;
+  const { settlements: total } = await countSettlements(merchantId, mode, filters);
+  async function* chunks(): AsyncGenerator<string, void, undefined> {
+    yield SETTLEMENT_HEADER;
+    for await (const page of pages(merchantId, mode, filters))
+      yield page
+        .map((s) =>
+          record([
+            s.settlementId,
+            s.provider,
+            s.providerId,
+            s.providerSettlementId,
+            s.status,
+            s.destination,
+            s.currency,
+            s.grossAmount,
+            s.feeAmount,
+            s.refundAmount,
+            s.adjustmentAmount,
+            s.netAmount,
+            s.count,
+            s.settledAt,
+            s.bankReference,
+            s.reconciliation.status,
+            s.reconciliation.exceptions,
+          ]),
+        )
+        .join("");
+  }
+  return { total, chunks: chunks() };
+}
+
+/** The lines of every settlement the filters hold, each with its settlement: one finance sheet for a period. */
+export async function exportSettlementLinesFor(caller: Caller, filters: Filters): Promise<CsvExport> {
+  assertCan(caller, "settlements.export");
+  const { merchantId, mode } = caller;
+  const { lines: total } = await countSettlements(merchantId, mode, filters);
+  async function* chunks(): AsyncGenerator<string, void, undefined> {
+    yield LINE_HEADER;
+    for await (const page of pages(merchantId, mode, filters)) {
+      // The page's settlements are the caller's: their lines are read by those ids alone.
+      const lines = await db()
+        .select()
+        .from(settlementLines)
+        .where(
+          inArray(
+            settlementLines.settlementId,
+            page.map((s) => s.settlementId),
+          ),
+        )
+        .orderBy(asc(settlementLines.settlementId), asc(settlementLines.position));
+      const bySettlement = new Map<string, typeof lines>();
+      for (const l of lines) bySettlement.set(l.settlementId, [...(bySettlement.get(l.settlementId) ?? []), l]);
+      yield page
+        .flatMap((s) =>
+          (bySettlement.get(s.settlementId) ?? []).map((l) =>
+            record([
+              s.settlementId,
+              s.provider,
+              s.settledAt,
+              l.kind,
+              l.providerTransactionId,
+              l.paymentReference,
+              l.providerReference,
+              formatKobo(l.grossKobo),
+              formatKobo(l.feeKobo),
+              formatKobo(l.netKobo),
+              l.matched ? "yes" : "no",
+            ]),
+          ),
+        )
+        .join("");
+    }
+  }
+  return { total, chunks: chunks() };
+}
