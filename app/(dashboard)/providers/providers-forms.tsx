@@ -10,6 +10,7 @@ import { trpc } from "@/app/trpc-provider";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/trpc/root";
 import styles from "../developers/developers.module.css";
+import { AgreedFees } from "./agreed-fees";
 import { ForwardingUrl, RecentForwards } from "./forwarding";
 
 type Provider = inferRouterOutputs<AppRouter>["providers"]["list"]["providers"][number];
@@ -133,6 +134,10 @@ export function ProviderCard({ provider: p, forwards }: { provider: Provider; fo
         <dd data-testid="last-success">{p.lastSuccessAt ? lagosDateTime(new Date(p.lastSuccessAt).toISOString()) : "never"}</dd>
         <dt>Last failure</dt>
         <dd>{p.lastFailureAt ? `${lagosDateTime(new Date(p.lastFailureAt).toISOString())}: ${p.lastFailure ?? ""}` : "none"}</dd>
+        <dt>Agreed fees</dt>
+        <dd>
+          <AgreedFees providerId={p.providerId} provider={p.provider} fees={p.fees} />
+        </dd>
         <dt>Forwarding</dt>
         <dd>
           <ForwardingUrl providerId={p.providerId} provider={p.provider} forwardUrl={p.forwardUrl} />
