@@ -11,7 +11,7 @@ import { log } from "../logger";
 import { DAY_MS, dayStartOf } from "../payments/calendar";
 import { repeatEvery } from "../recurring";
 import { settings } from "../settings";
-import { creditsOf, type SettlementSource } from "../settlements/record";
+import { creditsOf, type SettlementSource } from "../settlements/sources";
 import { openExceptions } from "./exceptions";
 
 const WAT_OFFSET_MS = 3_600_000;

@@ -9,7 +9,8 @@ import { ledgerEntries, ledgerPostings } from "../../db/schema";
 import { verifyLedger } from "../books/verify";
 import type { SettlementReading } from "../providers/settlement-reading";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
-import { recordSettlement, type SettlementSource } from "./record";
+import { recordSettlement } from "./record";
+import type { SettlementSource } from "./sources";
 import { getSettlement } from "./view";
 
 let owo: Owo;

@@ -9,7 +9,8 @@ import { bankNotices, payments, refunds, settlements } from "../../db/schema";
 import { DAY_MS, HOUR_MS, dayStartOf } from "../payments/calendar";
 import type { SettlementLineReading } from "../providers/settlement-reading";
 import { creditEntries } from "./reconcile";
-import { creditsOf, recordSettlement, type SettlementSource } from "./record";
+import { recordSettlement } from "./record";
+import { creditsOf, type SettlementSource } from "./sources";
 
 type Due = { at: number; line: SettlementLineReading };
 

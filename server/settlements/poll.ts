@@ -16,7 +16,8 @@ import { settings } from "../settings";
 import { accountById } from "../providers/accounts";
 import { connectorFor } from "../providers/registry";
 import { expectDays } from "./expected-days";
-import { recordSettlement, type SettlementSource } from "./record";
+import { recordSettlement } from "./record";
+import type { SettlementSource } from "./sources";
 
 export const POLL_WINDOW_MS = 30 * DAY_MS;
 

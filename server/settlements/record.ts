@@ -1,10 +1,11 @@
 // Each provider settlement is recorded once, its lines matched to Owo's payments by provider account and the
 // provider's transaction id; a later reading of the same settlement only moves its status and figures. Its money is
 // booked in the same transaction as the status that moved it (./booking.ts).
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { bankNotices, payments, settlementLines, settlements, type Mode, type SettlementRow } from "../../db/schema";
+import { bankNotices, payments, settlementLines, settlements, type SettlementRow } from "../../db/schema";
 import { newId } from "../identifiers";
+import { creditsOf, type SettlementSource } from "./sources";
 import { bookSettlementStatus } from "./booking";
 import { reconcileSettlement } from "./reconcile";
 import { publishSettlementPaid } from "./events";
@@ -12,15 +13,6 @@ import { closeExceptions } from "../reconciliation/exceptions";
 import { checkNotSettled } from "../reconciliation/not-settled";
 import type { SettlementLineReading, SettlementReading } from "../providers/settlement-reading";
 import { isOwoReference } from "../providers/own-references";
-
-/** Where a settlement comes from: the sandbox bank (test mode) or one of the merchant's provider accounts. */
-export type SettlementSource = {
-  merchantId: string;
-  mode: Mode;
-  provider: SettlementRow["provider"];
-  /** `prv_…`; null for the sandbox bank. */
-  providerAccountId: string | null;
-};
 
 type LineKind = (typeof settlementLines.$inferInsert)["kind"];
 
@@ -125,18 +117,6 @@ function kindOf(source: SettlementSource, line: SettlementLineReading, paymentRe
   const owos = source.provider === "sandbox" || isOwoReference(source.provider, line.providerReference);
   if (line.kind === "refund") return owos ? "refund" : "external";
   return owos ? "unknown" : "external";
-}
-
-/** The credit notices of the source's payments (join bank_notices to payments): what its settlements should hold. */
-export function creditsOf(source: SettlementSource) {
-  return and(
-    // A live provider's notices are kept under the account that received them (its `prv_…`).
-    eq(bankNotices.provider, source.providerAccountId ?? source.provider),
-    eq(bankNotices.kind, "credit"),
-    eq(payments.merchantId, source.merchantId),
-    eq(payments.mode, source.mode),
-    source.providerAccountId === null ? isNull(payments.providerAccountId) : eq(payments.providerAccountId, source.providerAccountId),
-  );
 }
 
 type Owners = { byTransaction: Map<string, string>; byReference: Map<string, string> };

@@ -10,6 +10,7 @@ const RATE_LIMITS = [
   ["Per merchant and mode, on every call made with its token (REST and tRPC)", "OWO_RATE_LIMIT_RPS sustained, OWO_RATE_LIMIT_BURST burst", "50 per second, bursts of 100"],
   ["Per client IP: token exchange, sign-in, sign-up, the public pay and checkout pages, every non-GET page request", "OWO_IP_RATE_LIMIT_PER_MIN", "60 per minute"],
   ["Open connections per client IP (loopback exempt)", "OWO_MAX_CONNECTIONS_PER_IP", "256"],
+  ["Per provider account and per client IP: provider notices at the notice doors (the sandbox bank's included), burst 100", "OWO_NOTICE_RATE_LIMIT_RPS", "10 per second (0: off)"],
 ] as const;
 
 const LIFETIMES = [
