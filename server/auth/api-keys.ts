@@ -9,7 +9,7 @@ import { newId } from "../identifiers";
 import { sha256 } from "./token-hash";
 import { forgetCachedTokens } from "./access-tokens";
 import { clock } from "../clock";
-import { noticeOwners, UNKNOWN_ORIGIN } from "../users/security-notices";
+import { noticeOwners, OPERATOR_ORIGIN, type Origin } from "../users/security-notices";
 import { createSigningSecret } from "../webhooks/signing-secrets";
 
 const MAX_GRACE_SECONDS = 24 * 3600;
@@ -39,7 +39,7 @@ export async function issueKeyPair(tx: Tx, merchantId: string, mode: Mode, now =
  * Live keys, once (API.md "Operator CLI"): only when a bank-side provider is connected, since nothing else can
  * serve a live payment, and never a second pair (that is a roll). One transaction with its signing secret.
  */
-export function createLiveKeys(merchantId: string, now = clock.now()) {
+export function createLiveKeys(merchantId: string, origin: Origin = OPERATOR_ORIGIN, now = clock.now()) {
   return write(async (tx) => {
     const [provider] = await tx
       .select({ id: providerAccounts.id })
@@ -57,7 +57,7 @@ export function createLiveKeys(merchantId: string, now = clock.now()) {
       tx,
       merchantId,
       (name) => `Live API keys were created for ${name}: real money can now be asked for with them`,
-      UNKNOWN_ORIGIN,
+      origin,
       now,
     );
     return { ...keys, webhookSecret: await createSigningSecret(tx, merchantId, "live", now) };
@@ -68,7 +68,7 @@ export function createLiveKeys(merchantId: string, now = clock.now()) {
  * A new secret for the same public key. The old one dies at once, or after `graceSeconds` (≤ 24 h);
  * its access tokens die with it because every token check looks at its secret.
  */
-export async function rollSecretKey(merchantId: string, mode: Mode, graceSeconds = 0, now = clock.now()) {
+export async function rollSecretKey(merchantId: string, mode: Mode, graceSeconds = 0, origin: Origin = OPERATOR_ORIGIN, now = clock.now()) {
   if (!Number.isInteger(graceSeconds) || graceSeconds < 0 || graceSeconds > MAX_GRACE_SECONDS) {
     throw new ApiError("S5", "Invalid/Missing parameters = graceSeconds", [
       { field: "graceSeconds", message: "must be a whole number of seconds from 0 to 86400" },
@@ -85,7 +85,7 @@ export async function rollSecretKey(merchantId: string, mode: Mode, graceSeconds
       .set({ expiresAt: now + graceSeconds * 1000 })
       .where(and(eq(apiSecrets.apiKeyId, key.id), isNull(apiSecrets.expiresAt)));
     const grace = graceSeconds === 0 ? "the old one stopped working at once" : `the old one works for ${graceSeconds} more seconds`;
-    await noticeOwners(tx, merchantId, (name) => `The ${mode} secret API key of ${name} was rolled; ${grace}`, UNKNOWN_ORIGIN, now);
+    await noticeOwners(tx, merchantId, (name) => `The ${mode} secret API key of ${name} was rolled; ${grace}`, origin, now);
     return { publicKey: key.publicKey, secretKey: await insertSecret(tx, key.id, now), oldSecretExpiresAt: now + graceSeconds * 1000 };
   });
   // Cached tokens remember the old secret's lifetime; they must meet the new one now.

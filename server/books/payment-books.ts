@@ -1,5 +1,5 @@
 // One payment's part of the books, for its page: its entries with their postings, the fees it bore and what the
-// merchant keeps of it (sales − fees − refunds: money owed back as refund due is the customer's, never the merchant's).
+// merchant keeps of it (sales − fees − refunds − adjustments: money owed back as refund due is the customer's).
 import { asc, eq, inArray } from "drizzle-orm";
 import { db } from "../../db/client";
 import { ledgerEntries, ledgerPostings } from "../../db/schema";
@@ -31,7 +31,8 @@ export async function paymentBooks(paymentId: number) {
   const feeKobo = total("fees");
   return {
     fee: formatKobo(feeKobo),
-    net: formatKobo(-total("sales") - feeKobo - total("refunds")),
+    // A provider's deduction booked on this payment (a chargeback) is gone from what the merchant keeps too.
+    net: formatKobo(-total("sales") - feeKobo - total("refunds") - total("adjustments")),
     /** Late money not yet paid back: what refund_due still holds for this payment. */
     owedBack: formatKobo(-total("refund_due")),
     entries: entries.map((e) => ({

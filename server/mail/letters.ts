@@ -109,10 +109,12 @@ export function resetLetter(p: { resetUrl: string; minutes: number }): Letter {
 }
 
 /** Where and how a change was made, for the notices a person must see on every sign-in and security change. */
-export type Circumstances = { at: string; ip: string | null; device: string | null };
+export type Circumstances = { at: string; ip: string | null; device: string | null; by?: string | null };
 
+/** Who made the change when Owo knows (a signed-in person, the operator's CLI), and from where when it knows that. */
 function whereLine(c: Circumstances): string {
-  return `When: ${c.at}. From: ${c.ip ?? "an unknown address"}${c.device ? `, ${c.device}` : ""}.`;
+  const from = [c.ip, c.device].filter(Boolean).join(", ");
+  return `When: ${c.at}.${c.by ? ` By: ${c.by}.` : ""}${from ? ` From: ${from}.` : ""}`;
 }
 
 export function newDeviceLetter(p: Circumstances & { securityUrl: string }): Letter {

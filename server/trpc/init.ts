@@ -8,6 +8,7 @@ import { transformer } from "./transformer";
 import { ZodError, z } from "zod";
 import { ApiError, invalidFields, type ApiCode } from "../api-error";
 import type { Caller } from "../auth/caller";
+import type { Origin } from "../users/security-notices";
 import { assertCan, needsFreshSecondFactor, type Action } from "../auth/permissions";
 import { assertFreshSecondFactor } from "../users/two-factor";
 import { limitMerchant } from "../limits/rate-limits";
@@ -92,6 +93,12 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const router = t.router;
+
+/** Who made a change and from where, for the security mails it sends: a person by their address, else the key's backend. */
+export function originOf(ctx: Context): Origin {
+  const by = ctx.caller?.kind === "user" ? `${ctx.caller.email}, signed in to the dashboard` : "a backend with the merchant's secret key";
+  return { ip: ctx.ip, userAgent: null, by };
+}
 export const createCallerFactory = t.createCallerFactory;
 
 /** Core ApiErrors become tRPC errors with the matching code (and so the matching HTTP status). */

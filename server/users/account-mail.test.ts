@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { moveClock } from "../clock";
+import { eventually } from "../testing/eventually";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import { trpcFailure } from "../testing/initiation";
 import { userClient } from "../testing/sessions";
@@ -175,8 +176,20 @@ test("rolling the secret key or the signing secret mails every owner", async () 
   await owner.keys.roll.mutate({ graceSeconds: 0 });
   const keyMail = await smtp.waitFor(m.email, /secret API key of Keys & Co was rolled/);
   assert.ok(keyMail.html.includes("Keys &amp; Co"));
+  // The person's own action: the mail says who did it and from where, never "an unknown address".
+  assert.match(keyMail.text, new RegExp(`By: ${m.email.replace(/[.+]/g, "\\$&")}, signed in to the dashboard\\. From: 127\\.0\\.0\\.1\\.`));
+  assert.doesNotMatch(keyMail.text, /unknown address/);
   await owner.webhooks.secret.roll.mutate({ graceSeconds: 60 });
-  await smtp.waitFor(m.email, /signing secret of Keys & Co was rolled/);
+  const secretMail = await smtp.waitFor(m.email, /signing secret of Keys & Co was rolled/);
+  assert.match(secretMail.text, /signed in to the dashboard/);
+
+  // The operator's CLI: said so, not "an unknown address".
+  const { rollSecretKey } = await import("../auth/api-keys");
+  await rollSecretKey(m.merchantId, "test", 0);
+  const cliMail = await eventually("the CLI roll's notice", () =>
+    smtp.mails.find((x) => x.to.includes(m.email) && /By: this Owo's operator, with its command line\./.test(x.text)),
+  );
+  assert.doesNotMatch(cliMail.text, /unknown address/);
 });
 
 test("the operator's password reset (CLI) ends the person's sessions and mails them a notice", async () => {

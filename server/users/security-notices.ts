@@ -8,11 +8,18 @@ import { queueMail } from "../mail/outbox";
 import { settings } from "../settings";
 
 /** Where a request came from, as far as Owo knows it (the front's client address, the browser's own description). */
-export type Origin = { ip: string | null; userAgent: string | null };
+export type Origin = { ip: string | null; userAgent: string | null; /** Who did it, in words for the mail. */ by?: string | null };
 export const UNKNOWN_ORIGIN: Origin = { ip: null, userAgent: null };
+/** Changes made with the operator CLI on the server itself. */
+export const OPERATOR_ORIGIN: Origin = { ip: null, userAgent: null, by: "this Owo's operator, with its command line" };
 
 export function circumstances(origin: Origin, now = clock.now()): Circumstances {
-  return { at: `${new Date(now).toUTCString()}`, ip: origin.ip, device: origin.userAgent ? origin.userAgent.slice(0, 160) : null };
+  return {
+    at: `${new Date(now).toUTCString()}`,
+    ip: origin.ip,
+    device: origin.userAgent ? origin.userAgent.slice(0, 160) : null,
+    by: origin.by ?? null,
+  };
 }
 
 export const accountUrl = () => `${settings().publicUrl}/account`;

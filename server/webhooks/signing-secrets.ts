@@ -8,7 +8,7 @@ import { seal, unseal } from "../auth/master-key";
 import { newId } from "../identifiers";
 import { generateSigningSecret } from "./signing";
 import { clock } from "../clock";
-import { noticeOwners, UNKNOWN_ORIGIN } from "../users/security-notices";
+import { noticeOwners, OPERATOR_ORIGIN, type Origin } from "../users/security-notices";
 
 export async function createSigningSecret(tx: Tx, merchantId: string, mode: Mode, now = clock.now()): Promise<string> {
   const secret = generateSigningSecret();
@@ -40,7 +40,13 @@ export async function revealOrCreateSigningSecret(merchantId: string, mode: Mode
   return write(async (tx) => createSigningSecret(tx, merchantId, mode));
 }
 
-export async function rollSigningSecret(merchantId: string, mode: Mode, graceSeconds: number, now = clock.now()): Promise<string> {
+export async function rollSigningSecret(
+  merchantId: string,
+  mode: Mode,
+  graceSeconds: number,
+  origin: Origin = OPERATOR_ORIGIN,
+  now = clock.now(),
+): Promise<string> {
   if (!Number.isInteger(graceSeconds) || graceSeconds < 0 || graceSeconds > 86400) {
     throw new ApiError("S5", "Invalid/Missing parameters = graceSeconds", [
       { field: "graceSeconds", message: "must be a whole number of seconds from 0 to 86400" },
@@ -52,13 +58,7 @@ export async function rollSigningSecret(merchantId: string, mode: Mode, graceSec
       .set({ expiresAt: now + graceSeconds * 1000 })
       .where(and(eq(signingSecrets.merchantId, merchantId), eq(signingSecrets.mode, mode), isNull(signingSecrets.expiresAt)));
     const grace = graceSeconds === 0 ? "the old one stopped working at once" : `the old one works for ${graceSeconds} more seconds`;
-    await noticeOwners(
-      tx,
-      merchantId,
-      (name) => `The ${mode} callback signing secret of ${name} was rolled; ${grace}`,
-      UNKNOWN_ORIGIN,
-      now,
-    );
+    await noticeOwners(tx, merchantId, (name) => `The ${mode} callback signing secret of ${name} was rolled; ${grace}`, origin, now);
     return createSigningSecret(tx, merchantId, mode, now);
   });
 }

@@ -11,7 +11,7 @@ import {
   startEnrolment,
   twoFactorStatus,
 } from "../../users/two-factor";
-import { router, userProcedure } from "../init";
+import { originOf, router, userProcedure } from "../init";
 
 /** A six-digit code from the app, or a recovery code. */
 const code = z.object({ code: z.string().trim().min(6, "must be the 6-digit code from your app").max(32) });
@@ -32,13 +32,11 @@ export const accountRouter = router({
     start: userProcedure.mutation(({ ctx }) => startEnrolment(ctx.caller.userId)),
     confirm: userProcedure
       .input(code)
-      .mutation(({ ctx, input }) => confirmEnrolment(ctx.caller.userId, input.code, { ip: ctx.ip, userAgent: null }, ctx.caller.sessionId)),
+      .mutation(({ ctx, input }) => confirmEnrolment(ctx.caller.userId, input.code, originOf(ctx), ctx.caller.sessionId)),
     renewRecoveryCodes: userProcedure
       .input(code)
-      .mutation(({ ctx, input }) => renewRecoveryCodes(ctx.caller.userId, input.code, { ip: ctx.ip, userAgent: null })),
-    disable: userProcedure
-      .input(code)
-      .mutation(({ ctx, input }) => disableTwoFactor(ctx.caller.userId, input.code, { ip: ctx.ip, userAgent: null })),
+      .mutation(({ ctx, input }) => renewRecoveryCodes(ctx.caller.userId, input.code, originOf(ctx))),
+    disable: userProcedure.input(code).mutation(({ ctx, input }) => disableTwoFactor(ctx.caller.userId, input.code, originOf(ctx))),
     /** A fresh code for this session, for sensitive actions in the next 15 minutes. */
     refresh: userProcedure
       .input(code)

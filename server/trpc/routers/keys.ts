@@ -1,15 +1,15 @@
 // API keys: list what may be shown, roll a secret (shown once).
 import { z } from "zod";
 import { createLiveKeys, listKeys, rollSecretKey } from "../../auth/api-keys";
-import { authedProcedure, freshSecondFactor, router, sensitiveStaffProcedure, userPermittedProcedure } from "../init";
+import { authedProcedure, freshSecondFactor, originOf, router, sensitiveStaffProcedure, userPermittedProcedure } from "../init";
 
 export const keysRouter = router({
   list: authedProcedure.query(({ ctx }) => listKeys(ctx.caller.merchantId)),
   roll: sensitiveStaffProcedure
     .input(z.object({ graceSeconds: z.number().int().min(0).max(86400).default(0) }))
-    .mutation(({ ctx, input }) => rollSecretKey(ctx.caller.merchantId, ctx.caller.mode, input.graceSeconds)),
+    .mutation(({ ctx, input }) => rollSecretKey(ctx.caller.merchantId, ctx.caller.mode, input.graceSeconds, originOf(ctx))),
   /** Live keys once a provider is connected; the secrets are shown this once. */
   createLive: userPermittedProcedure("providers.manage")
     .use(freshSecondFactor)
-    .mutation(({ ctx }) => createLiveKeys(ctx.caller.merchantId)),
+    .mutation(({ ctx }) => createLiveKeys(ctx.caller.merchantId, originOf(ctx))),
 });

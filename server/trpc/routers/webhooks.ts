@@ -4,7 +4,7 @@ import { deliveriesOfEndpoint, deliveriesOfPayment } from "../../webhooks/delive
 import { resendDelivery } from "../../webhooks/deliveries";
 import { addEndpoint, deleteEndpoint, disableEndpoint, enableEndpoint, listEndpoints } from "../../webhooks/endpoints";
 import { revealOrCreateSigningSecret, rollSigningSecret } from "../../webhooks/signing-secrets";
-import { authedProcedure, router, sensitiveStaffProcedure, staffProcedure } from "../init";
+import { authedProcedure, originOf, router, sensitiveStaffProcedure, staffProcedure } from "../init";
 
 const endpointId = z.object({ endpointId: z.string().min(1).max(64) });
 
@@ -32,7 +32,7 @@ export const webhooksRouter = router({
     roll: sensitiveStaffProcedure
       .input(z.object({ graceSeconds: z.number().int().min(0).max(86400).default(0) }))
       .mutation(async ({ ctx, input }) => ({
-        secret: await rollSigningSecret(ctx.caller.merchantId, ctx.caller.mode, input.graceSeconds),
+        secret: await rollSigningSecret(ctx.caller.merchantId, ctx.caller.mode, input.graceSeconds, originOf(ctx)),
       })),
   }),
   deliveries: router({
