@@ -16,20 +16,20 @@ test("a pending payment is open, owes it all, can be cancelled and not refunded"
     canCancel: true,
     refundable: "0.00",
     canRefund: false,
-    sandboxTransfer: { full: "1500.00", again: false, half: "750.00" },
+    sandboxTransfer: { full: "1500.00", half: "750.00" },
   });
 });
 
 test("a partly paid payment owes the rest, and can be neither cancelled nor refunded while open", () => {
   const s = paymentState(row("PARTIALLY_PAID", 150_000, 50_001));
   assert.deepEqual([s.open, s.amountDue, s.somethingPaid, s.canCancel, s.canRefund], [true, "999.99", true, false, false]);
-  assert.deepEqual(s.sandboxTransfer, { full: "999.99", again: false, half: "499.99" });
+  assert.deepEqual(s.sandboxTransfer, { full: "999.99", half: "499.99" });
 });
 
 test("a paid payment owes nothing, can be refunded, and the sandbox's next transfer is the whole amount again", () => {
   const s = paymentState(row("SUCCESSFUL", 150_000, 150_000));
   assert.deepEqual([s.open, s.amountDue, s.refundDue, s.canCancel, s.canRefund], [false, "0.00", false, false, true]);
-  assert.deepEqual(s.sandboxTransfer, { full: "1500.00", again: true, half: null });
+  assert.deepEqual(s.sandboxTransfer, { full: "1500.00", half: null });
 });
 
 test("money after expiry is refund due and refundable; an expired payment nobody paid is not", () => {

@@ -41,10 +41,10 @@ export type PaymentState = {
   /** API.md: only a payment that is not open, with something still refundable, at a provider that refunds. */
   canRefund: boolean;
   /**
-   * The sandbox bank's transfers for a test payment: in full (`again` when nothing is owed, so the whole amount is
-   * sent a second time) and half of what is owed (null when that is under a kobo).
+   * The sandbox bank's transfers for a test payment: in full (the whole amount again when nothing is owed: late
+   * money) and half of what is owed (null when that is under a kobo).
    */
-  sandboxTransfer: { full: string; again: boolean; half: string | null };
+  sandboxTransfer: { full: string; half: string | null };
 };
 
 /**
@@ -63,6 +63,6 @@ export function paymentState(p: PaymentRow, refunds?: { refundableKobo: number; 
     canCancel: p.status === "PENDING",
     refundable: formatKobo(refundable),
     canRefund: refundable > 0 && (refunds?.atProvider ?? true),
-    sandboxTransfer: { full: formatKobo(nextTransferKobo(p)), again: due === 0, half: due > 1 ? formatKobo(Math.floor(due / 2)) : null },
+    sandboxTransfer: { full: formatKobo(nextTransferKobo(p)), half: due > 1 ? formatKobo(Math.floor(due / 2)) : null },
   };
 }
