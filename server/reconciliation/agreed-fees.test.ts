@@ -4,7 +4,8 @@
 // on top is no mismatch.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { call, startOwo, type Owo } from "../testing/harness";
+import { connectLiveMerchant, type LiveMerchant } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
 import { trpcClient } from "../testing/initiation";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
@@ -14,24 +15,14 @@ import { ownReference } from "../providers/own-references";
 const SECRET_KEY = "sk_live_paystack_agreed_fees";
 let owo: Owo;
 let double: DoubleProcess;
-let m: { merchantId: string; userId: string; publicKey: string; token: string; providerId: string };
+let m: LiveMerchant;
 
 before(async () => {
   [owo, double] = await Promise.all([
     startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000" }),
     spawnDouble("paystack", { "secret-key": SECRET_KEY }),
   ]);
-  const { connectProvider } = await import("../providers/accounts");
-  const { createLiveKeys } = await import("../auth/api-keys");
-  const merchant = await createTestMerchant("Agreed fees shop");
-  const { noticeUrl, providerId } = await connectProvider(merchant.merchantId, {
-    provider: "paystack",
-    credentials: { secretKey: SECRET_KEY },
-    baseUrl: double.url,
-  });
-  await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
-  const keys = await createLiveKeys(merchant.merchantId);
-  m = { merchantId: merchant.merchantId, userId: merchant.userId, publicKey: keys.publicKey, token: await tokenFor(owo, keys), providerId };
+  m = await connectLiveMerchant(owo, double, "Agreed fees shop", "paystack", { secretKey: SECRET_KEY });
 });
 after(async () => {
   await double.stop();

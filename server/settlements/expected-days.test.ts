@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { clock } from "../clock";
 import { DAY_MS, HOUR_MS, dayStartOf } from "../payments/calendar";
-import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { call, startOwo, type Owo } from "../testing/harness";
+import { connectLiveMerchant, type LiveMerchant } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { pollSettlements } from "./poll";
@@ -13,25 +14,16 @@ import { pollSettlements } from "./poll";
 const KEYS = { publicKey: "SBPUBK_expected_days", secretKey: "SBSECK_expected_days" };
 let owo: Owo;
 let double: DoubleProcess;
-let m: { merchantId: string; publicKey: string; token: string };
+let m: LiveMerchant;
 
 before(async () => {
   [owo, double] = await Promise.all([
     startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.1", OWO_PROVIDER_TIMEOUT_MS: "6500" }),
     spawnDouble("seerbit", { "public-key": KEYS.publicKey, "secret-key": KEYS.secretKey, "retry-delays-ms": "100,300" }),
   ]);
-  const { connectProvider, setRefundsEnabled } = await import("../providers/accounts");
-  const { createLiveKeys } = await import("../auth/api-keys");
-  const merchant = await createTestMerchant("SeerBit expected days shop");
-  const { providerId, noticeUrl } = await connectProvider(merchant.merchantId, {
-    provider: "seerbit",
-    credentials: KEYS,
-    baseUrl: double.url,
-  });
-  await setRefundsEnabled(merchant.merchantId, providerId, true);
-  await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
-  const keys = await createLiveKeys(merchant.merchantId);
-  m = { merchantId: merchant.merchantId, publicKey: keys.publicKey, token: await tokenFor(owo, keys) };
+  const { setRefundsEnabled } = await import("../providers/accounts");
+  m = await connectLiveMerchant(owo, double, "SeerBit expected days shop", "seerbit", KEYS);
+  await setRefundsEnabled(m.merchantId, m.providerId, true);
 });
 after(async () => {
   await double.stop();

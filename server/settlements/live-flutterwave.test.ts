@@ -4,7 +4,8 @@
 // is found through refund_meta, the merchant's other sale on the same account is external; polled twice, recorded once.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { call, startOwo, type Owo } from "../testing/harness";
+import { connectLiveMerchant, type LiveMerchant } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { ownReference } from "../providers/own-references";
@@ -13,20 +14,14 @@ import { pollSettlements } from "./poll";
 const KEYS = { secretKey: "FLWSECK-flw-settlements-X", secretHash: "flw-settlements-hash" };
 let owo: Owo;
 let double: DoubleProcess;
-let m: { merchantId: string; publicKey: string; token: string };
+let m: LiveMerchant;
 
 before(async () => {
   [owo, double] = await Promise.all([
     startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000" }),
     spawnDouble("flutterwave", { "secret-key": KEYS.secretKey, "secret-hash": KEYS.secretHash, "refund-delay-ms": "50" }),
   ]);
-  const { connectProvider } = await import("../providers/accounts");
-  const { createLiveKeys } = await import("../auth/api-keys");
-  const merchant = await createTestMerchant("Flutterwave settlements shop");
-  const { noticeUrl } = await connectProvider(merchant.merchantId, { provider: "flutterwave", credentials: KEYS, baseUrl: double.url });
-  await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
-  const keys = await createLiveKeys(merchant.merchantId);
-  m = { merchantId: merchant.merchantId, publicKey: keys.publicKey, token: await tokenFor(owo, keys) };
+  m = await connectLiveMerchant(owo, double, "Flutterwave settlements shop", "flutterwave", KEYS);
 });
 after(async () => {
   await double.stop();

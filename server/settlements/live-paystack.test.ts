@@ -4,7 +4,8 @@
 // deductions as one adjustment, and a failed settlement booked only once Paystack pays it after all.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { call, createTestMerchant, startOwo, type Owo } from "../testing/harness";
+import { connectLiveMerchant, type LiveMerchant } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { ownReference } from "../providers/own-references";
@@ -15,7 +16,7 @@ import { pollSettlements } from "./poll";
 const SECRET_KEY = "sk_live_paystack_settlements";
 let owo: Owo;
 let double: DoubleProcess;
-let m: { merchantId: string; publicKey: string; token: string };
+let m: LiveMerchant;
 
 before(async () => {
   [owo, double] = await Promise.all([
@@ -23,20 +24,11 @@ before(async () => {
     startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000", OWO_SETTLEMENT_GRACE_DAYS: "0" }),
     spawnDouble("paystack", { "secret-key": SECRET_KEY, "refund-delay-ms": "50" }),
   ]);
+  m = await connectLiveMerchant(owo, double, "Paystack settlements shop", "paystack", { secretKey: SECRET_KEY });
+  // Another account in Paystack's own test mode: it settles nothing, so Owo never asks it.
   const { connectProvider } = await import("../providers/accounts");
-  const { createLiveKeys } = await import("../auth/api-keys");
-  const merchant = await createTestMerchant("Paystack settlements shop");
-  const { noticeUrl } = await connectProvider(merchant.merchantId, {
-    provider: "paystack",
-    credentials: { secretKey: SECRET_KEY },
-    baseUrl: double.url,
-  });
-  await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
-  // The same merchant's account in Paystack's own test mode: it settles nothing, so Owo never asks it.
   const other = await createTestMerchant("Paystack test-mode shop");
   await connectProvider(other.merchantId, { provider: "paystack", credentials: { secretKey: "sk_test_never_asked" }, baseUrl: double.url });
-  const keys = await createLiveKeys(merchant.merchantId);
-  m = { merchantId: merchant.merchantId, publicKey: keys.publicKey, token: await tokenFor(owo, keys) };
 });
 after(async () => {
   await double.stop();

@@ -4,7 +4,8 @@
 // Flutterwave until it completes.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../../testing/harness";
+import { call, startOwo, type Owo } from "../../testing/harness";
+import { connectLiveMerchant, type LiveMerchant } from "../../testing/live-merchants";
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
 import { eventually } from "../../testing/eventually";
 import { startReceiver, type Receiver } from "../../testing/receiver";
@@ -14,7 +15,7 @@ const KEYS = { secretKey: "FLWSECK_TEST-flw-journeys-X", secretHash: "flw-journe
 let owo: Owo;
 let receiver: Receiver;
 let double: DoubleProcess;
-let m: { merchantId: string; publicKey: string; token: string };
+let m: LiveMerchant;
 
 before(async () => {
   owo = await startOwo({
@@ -25,13 +26,7 @@ before(async () => {
   });
   receiver = await startReceiver();
   double = await spawnDouble("flutterwave", { "secret-key": KEYS.secretKey, "secret-hash": KEYS.secretHash, "refund-delay-ms": "100" });
-  const { connectProvider } = await import("../accounts");
-  const { createLiveKeys } = await import("../../auth/api-keys");
-  const merchant = await createTestMerchant("Flutterwave shop");
-  const { noticeUrl } = await connectProvider(merchant.merchantId, { provider: "flutterwave", credentials: KEYS, baseUrl: double.url });
-  await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
-  const keys = await createLiveKeys(merchant.merchantId);
-  m = { merchantId: merchant.merchantId, publicKey: keys.publicKey, token: await tokenFor(owo, keys) };
+  m = await connectLiveMerchant(owo, double, "Flutterwave shop", "flutterwave", KEYS);
 });
 after(async () => {
   await double.stop();

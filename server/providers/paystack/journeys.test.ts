@@ -4,7 +4,8 @@
 // expires only at Owo's own expiry; a refund is followed at Paystack, whose refund webhook names the payment and the amount but not the refund.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../../testing/harness";
+import { call, startOwo, type Owo } from "../../testing/harness";
+import { connectLiveMerchant, type LiveMerchant } from "../../testing/live-merchants";
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
 import { eventually } from "../../testing/eventually";
 import { startReceiver, type Receiver } from "../../testing/receiver";
@@ -14,7 +15,7 @@ const SECRET_KEY = "sk_test_paystack_journeys";
 let owo: Owo;
 let receiver: Receiver;
 let double: DoubleProcess;
-let m: { merchantId: string; publicKey: string; token: string };
+let m: LiveMerchant;
 
 before(async () => {
   [owo, receiver, double] = await Promise.all([
@@ -27,18 +28,8 @@ before(async () => {
     startReceiver(),
     spawnDouble("paystack", { "secret-key": SECRET_KEY, "refund-delay-ms": "100" }),
   ]);
-  const { connectProvider } = await import("../accounts");
-  const { createLiveKeys } = await import("../../auth/api-keys");
-  const merchant = await createTestMerchant("Paystack shop");
-  const { noticeUrl } = await connectProvider(merchant.merchantId, {
-    provider: "paystack",
-    credentials: { secretKey: SECRET_KEY },
-    baseUrl: double.url,
-  });
-  // What the merchant does on Paystack's dashboard: paste the notice URL as the webhook URL.
-  await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
-  const keys = await createLiveKeys(merchant.merchantId);
-  m = { merchantId: merchant.merchantId, publicKey: keys.publicKey, token: await tokenFor(owo, keys) };
+  // Connected, and the notice URL pasted as the webhook URL, as the merchant does on Paystack's dashboard.
+  m = await connectLiveMerchant(owo, double, "Paystack shop", "paystack", { secretKey: SECRET_KEY });
 });
 after(async () => {
   await double.stop();
