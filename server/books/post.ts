@@ -84,14 +84,12 @@ const insertEntry = prepared((tx) =>
   tx.insert(ledgerEntries).values(Object.fromEntries(entryColumns.map((c) => [c, at(c)])) as unknown as LedgerEntryRow),
 );
 const insertPosting = prepared((tx) =>
-  tx
-    .insert(ledgerPostings)
-    .values({
-      entryId: at("entryId"),
-      line: at("line"),
-      account: at("account"),
-      amountKobo: at("amountKobo"),
-    } as unknown as typeof ledgerPostings.$inferInsert),
+  tx.insert(ledgerPostings).values({
+    entryId: at("entryId"),
+    line: at("line"),
+    account: at("account"),
+    amountKobo: at("amountKobo"),
+  } as unknown as typeof ledgerPostings.$inferInsert),
 );
 const addToBalance = prepared((tx) =>
   tx
