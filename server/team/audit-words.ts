@@ -46,6 +46,8 @@ const SENTENCES: Record<string, Say> = {
   "providers.disconnect": () => "Disconnected a provider.",
   "reconciliation.resolve": (d) =>
     `Resolved a reconciliation exception${text(d.kind) ? ` (${text(d.kind).replaceAll("_", " ")})` : ""}${d.writeOff ? " and wrote off what was left" : ""}.`,
+  "reconciliation.previewStatement": (d) =>
+    `Previewed a bank statement${text(d.accountNumber) ? ` for account ${text(d.accountNumber)}` : ""}, importing nothing.`,
   "reconciliation.importStatement": (d) =>
     `Imported a bank statement${text(d.accountNumber) ? ` for account ${text(d.accountNumber)}` : ""}.`,
   "team.invite": (d) => `Created an invite link for ${role(d.role)}.`,
