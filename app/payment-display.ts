@@ -1,6 +1,6 @@
 // How payments read to people, the same in the dashboard and on the checkout: naira, status words, Lagos times.
 import type { PaymentStatus } from "@/db/schema";
-import { displayNaira, parseAmount } from "@/server/payments/money";
+import { displayNaira, parseAmount } from "@/server/money";
 
 /** "1500.00" → "₦1,500.00", "-250.00" → "−₦250.00" (through kobo, never a float). */
 export function naira(amount: string): string {

@@ -1,7 +1,7 @@
 // How settlements and reconciliation read to a finance team: the words for statuses, line kinds and exception kinds.
 import type { SettlementView } from "@/server/settlements/view";
 import type { ExceptionView } from "@/server/reconciliation/exceptions";
-import { displayNaira, parseAmount } from "@/server/payments/money";
+import { displayNaira, parseAmount } from "@/server/money";
 
 export const SETTLEMENT_STATUS_LABEL: Record<SettlementView["status"], string> = {
   expected: "Expected",

@@ -9,7 +9,7 @@ import { errorJson, successJson } from "../server/http/envelope";
 import { randomDigits } from "../server/identifiers";
 import { answerHead } from "../server/payments/initiate";
 import { parseInitiateRequest } from "../server/payments/initiate-schema";
-import { formatKobo } from "../server/payments/money";
+import { formatKobo } from "../server/money";
 import { STATUS_ANSWER } from "../server/payments/status";
 import { paymentView } from "../server/payments/verify";
 import { bankByCode, dialCode, sandboxHoldingBank } from "../server/providers/banks";

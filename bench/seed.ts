@@ -2,7 +2,7 @@
 import type Database from "better-sqlite3";
 import { dialCode, sandboxHoldingBank, ussdBanks } from "../server/providers/banks";
 import { nubanFor } from "../server/providers/nuban";
-import { formatKobo } from "../server/payments/money";
+import { formatKobo } from "../server/money";
 import type { PaymentStatus } from "../db/schema";
 import { completeRow, INSERT_PAYMENT_SQL, type PaymentInsert } from "./payment-rows";
 

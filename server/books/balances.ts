@@ -4,7 +4,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { db, readSnapshot } from "../../db/client";
 import { ledgerBalances, ledgerHeads, providerAccounts, type Mode } from "../../db/schema";
 import { clock } from "../clock";
-import { formatKobo } from "../payments/money";
+import { formatKobo } from "../money";
 import { naturalBalance } from "./accounts";
 import { GENESIS_HASH } from "./chain";
 

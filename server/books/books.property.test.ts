@@ -57,7 +57,7 @@ test("after every step: entries balance, balances equal their entries, the provi
   const { findPayment } = await import("../payments/lookup");
   const { feeFor, SANDBOX_SCHEDULE } = await import("./fees");
   const { requestRefund } = await import("../payments/refunds");
-  const { parseAmount } = await import("../payments/money");
+  const { parseAmount } = await import("../money");
   const { followRefunds } = await import("../payments/refund-follower");
   const { moveClock } = await import("../clock");
   const { refunds } = await import("../../db/schema");

@@ -6,7 +6,7 @@ import { db, readSnapshot } from "../../db/client";
 import { ledgerEntries, ledgerPostings, type LedgerEntryRow, type Mode } from "../../db/schema";
 import { invalidFields, zodFieldErrors } from "../api-error";
 import { DAY_MS, dayStartOfDate } from "../payments/calendar";
-import { formatKobo } from "../payments/money";
+import { formatKobo } from "../money";
 
 const lagosDay = z.string().refine((d) => dayStartOfDate(d) !== null, "must be a day as YYYY-MM-DD");
 

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { db, type Tx } from "../../db/client";
 import { providerAccounts, type ProviderAccountRow } from "../../db/schema";
 import { ApiError, invalidFields, zodFieldErrors } from "../api-error";
-import { formatKobo, parseAmount } from "../payments/money";
+import { formatKobo, parseAmount } from "../money";
 import { accountById, setAgreedFees } from "../providers/accounts";
 import type { FeeSchedule } from "./fees";
 

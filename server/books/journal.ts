@@ -9,7 +9,7 @@ import type { Caller } from "../auth/caller";
 import { assertCan } from "../auth/permissions";
 import { DAY_MS, dayStartOfDate } from "../payments/calendar";
 import { csvField } from "../payments/export";
-import { formatKobo } from "../payments/money";
+import { formatKobo } from "../money";
 import { entriesQuery } from "./entries";
 
 const journalQuery = entriesQuery.pick({ from: true, to: true });

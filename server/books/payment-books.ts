@@ -3,7 +3,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { db } from "../../db/client";
 import { ledgerEntries, ledgerPostings } from "../../db/schema";
-import { formatKobo } from "../payments/money";
+import { formatKobo } from "../money";
 
 export type PaymentBooks = Awaited<ReturnType<typeof paymentBooks>>;
 

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { Mode } from "../../db/schema";
 import { invalidFields, zodFieldErrors } from "../api-error";
-import { formatKobo, parseAmount } from "../payments/money";
+import { formatKobo, parseAmount } from "../money";
 import { bankByCode } from "../providers/banks";
 import { accountsServing } from "../providers/registry";
 import { agreedSchedules } from "./fee-schedules";

@@ -3,7 +3,7 @@ import { assertPublicKey, exchangeKeys } from "../auth/access-tokens";
 import { answerHead, initiatePayment } from "../payments/initiate";
 import { parseInitiateRequest } from "../payments/initiate-schema";
 import { banks } from "../providers/banks";
-import { merchantBanks } from "../providers/merchant-banks";
+import { merchantBanks } from "../payments/merchant-banks";
 import { openApiJson } from "../openapi/document";
 import { simulatePayment } from "../providers/sandbox/bank";
 import { receiveSandboxNotice } from "../providers/sandbox/notices";

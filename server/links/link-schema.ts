@@ -1,7 +1,7 @@
 // What a merchant sends to create a payment link: defined once for the tRPC input and the dashboard form.
 import { z } from "zod";
 import { AMOUNT_LIMITS, commonFields, PAYMENT_TYPES, type PaymentType } from "../payments/initiate-schema";
-import { formatKobo, parseAmount, type Kobo } from "../payments/money";
+import { formatKobo, parseAmount, type Kobo } from "../money";
 
 const AMOUNT_FORMAT = 'must be naira with at most 2 decimals, e.g. "1500.00"';
 

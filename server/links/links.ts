@@ -6,7 +6,7 @@ import { merchants, paymentLinks, payments, type Mode } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { newId } from "../identifiers";
 import { PAYMENT_TYPES, type PaymentType } from "../payments/initiate-schema";
-import { formatKobo } from "../payments/money";
+import { formatKobo } from "../money";
 import { OPEN_STATUSES } from "../payments/status";
 import type { NewLink } from "./link-schema";
 import { fallbackUrls, linkQrSvg, linkUrl } from "./share";

@@ -6,7 +6,7 @@ import { merchants, paymentLinks, payments, type PaymentStatus } from "../../db/
 import { ApiError, type FieldError } from "../api-error";
 import { initiatePayment } from "../payments/initiate";
 import { initiateError, parseInitiateRequest, PAYMENT_TYPES, type InitiateRequest, type PaymentType } from "../payments/initiate-schema";
-import { formatKobo, parseAmount } from "../payments/money";
+import { formatKobo, parseAmount } from "../money";
 import { ussdBanks } from "../providers/banks";
 import { linkChannels, linkState, type LinkRow, type LinkState } from "./links";
 import { clock } from "../clock";

@@ -1,7 +1,7 @@
 // The request bodies of the OpenAPI document (document.ts) as JSON Schema: from the zod schemas the doors parse with,
 // in API.md's field order and words, and standard checkout's written out where its preprocessing has no JSON Schema.
 import { z } from "zod";
-import { formatKobo } from "../payments/money";
+import { formatKobo } from "../money";
 import { AMOUNT_LIMITS, transferRequest, ussdRequest, type PaymentType } from "../payments/initiate-schema";
 
 export type JsonSchema = { [key: string]: unknown; properties?: Record<string, Record<string, unknown>> };

@@ -4,7 +4,7 @@ import { db } from "../../db/client";
 import { merchants, paymentLinks, payments, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { expireIfOverdue } from "./lifecycle";
-import { formatKobo } from "./money";
+import { formatKobo } from "../money";
 import { issuedTo } from "./timeline";
 import { channelOffer } from "./standard-checkout";
 import { paymentState } from "./state";

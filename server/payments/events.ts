@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { prepared, type Tx } from "../../db/client";
 import { outbox, paymentEvents, payments, type PaymentRow } from "../../db/schema";
 import { publicKeyOf } from "../auth/api-keys";
-import { formatKobo } from "./money";
+import { formatKobo } from "../money";
 import { STATUS_ANSWER } from "./status";
 
 /** Each timeline event the merchant hears of, with the name its callback carries; the others stay on the timeline. */

@@ -3,7 +3,7 @@ import { and } from "drizzle-orm";
 import { db } from "../../db/client";
 import { payments, type Mode } from "../../db/schema";
 import { countPayments, filterWhere, newestFirst, olderThan, type PaymentFilters } from "./history";
-import { formatKobo } from "./money";
+import { formatKobo } from "../money";
 import type { Caller } from "../auth/caller";
 import { assertCan } from "../auth/permissions";
 

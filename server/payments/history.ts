@@ -8,7 +8,7 @@ import { payments, type Mode, type PaymentRow } from "../../db/schema";
 import { zodFieldErrors, type FieldError } from "../api-error";
 import { DAY_MS, dayStartOfDate } from "./calendar";
 import { PAYMENT_TYPES } from "./initiate-schema";
-import { parseAmount } from "./money";
+import { parseAmount } from "../money";
 import { refundMark } from "./state";
 import { paymentView } from "./verify";
 

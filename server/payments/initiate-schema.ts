@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ApiError, invalidFields, type FieldError } from "../api-error";
 import { bankByCode } from "../providers/banks";
-import { formatKobo, parseAmount, type Kobo } from "./money";
+import { formatKobo, parseAmount, type Kobo } from "../money";
 
 export const PAYMENT_TYPES = ["USSD", "TRANSFER"] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];

@@ -15,7 +15,7 @@ import { settings } from "../settings";
 import { assertUrlsSent, type InitiateRequest, type PaymentType } from "./initiate-schema";
 import { recordEvent, writeEvent } from "./events";
 import { dropReservation, issuedColumns, issueRequest, issueReserved, reservationStaleAfterMs, type ChannelChoice } from "./issue";
-import { formatKobo } from "./money";
+import { formatKobo } from "../money";
 import { clock } from "../clock";
 import { countInitiation } from "../metrics/series";
 

@@ -5,7 +5,7 @@ import { lockedForUpdate } from "../../db/functions";
 import { bankNotices, payments, type Mode, type PaymentRow, type RefundRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { recordEvent } from "./events";
-import { formatKobo } from "./money";
+import { formatKobo } from "../money";
 import { isOpen } from "./status";
 import { clock } from "../clock";
 import { bookChargeback, bookCredit, bookRefund, chargedBack } from "../books/payment-entries";

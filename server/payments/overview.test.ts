@@ -26,7 +26,7 @@ async function history(m: TestMerchant, at: number, body: Record<string, unknown
   const { initiatePayment } = await import("./initiate");
   const { parseInitiateRequest } = await import("./initiate-schema");
   const { applyBankNotice, cancelPayment } = await import("./lifecycle");
-  const { parseAmount } = await import("./money");
+  const { parseAmount } = await import("../money");
   const request = parseInitiateRequest(trpcInput(body), { publicKey: false });
   const issued = JSON.parse(
     (await initiatePayment(request, { merchantId: m.merchantId, mode: "test", source: "rest", now: at })).paymentsJson,

@@ -5,7 +5,7 @@ import { db } from "../../db/client";
 import { payments, type Mode, type PaymentStatus } from "../../db/schema";
 import { DAY_MS, HOUR_MS, dayLabel, dayStartOf, hourLabel } from "./calendar";
 import { PAYMENT_TYPES, type PaymentType } from "./initiate-schema";
-import { formatKobo } from "./money";
+import { formatKobo } from "../money";
 import { clock } from "../clock";
 import { netVolume, totalOf, type NetVolume } from "../books/net-volume";
 

@@ -5,7 +5,7 @@ import { db } from "../../db/client";
 import { refunds, type Mode, type RefundRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { findPayment } from "./lookup";
-import { formatKobo } from "./money";
+import { formatKobo } from "../money";
 
 /** A refund as the merchant sees it. */
 export function refundView(r: RefundRow) {

@@ -5,7 +5,7 @@ import { after, before, test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { call, createTestMerchant, tokenFor } from "../testing/harness";
 import { startInitiating, transferBody, trpcFailure, ussdBody, type InitiatingMerchant } from "../testing/initiation";
-import { parseAmount } from "./money";
+import { parseAmount } from "../money";
 import { eventually } from "../testing/eventually";
 import { startReceiver, type Receiver } from "../testing/receiver";
 import { joinAs, userClient } from "../testing/sessions";

@@ -16,7 +16,7 @@ import { describeFailure, findRefund, isRefusal, mayHaveReached, refundsAt, subm
 import { settings } from "../settings";
 import { recordEvent } from "./events";
 import { expireIfOverdue, refundNeedsAttentionInTx, refundSettledInTx } from "./lifecycle";
-import { formatKobo, parseAmount, type Kobo } from "./money";
+import { formatKobo, parseAmount, type Kobo } from "../money";
 import { isOpen } from "./status";
 import { findPayment } from "./lookup";
 import { refundView } from "./refund-views";

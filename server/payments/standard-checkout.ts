@@ -8,7 +8,7 @@ import { payments, type Mode, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { clock } from "../clock";
 import { bankByCode } from "../providers/banks";
-import { merchantBanks } from "../providers/merchant-banks";
+import { merchantBanks } from "./merchant-banks";
 import { settings } from "../settings";
 import { asCustomerSees } from "./customer-answers";
 import { recordEvent } from "./events";

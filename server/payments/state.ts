@@ -1,7 +1,7 @@
 // What a payment's state means for whoever looks at it, decided once here: pages (dashboard, checkout) show these
 // fields and never work them out again from statuses or amounts.
 import type { PaymentRow } from "../../db/schema";
-import { formatKobo } from "./money";
+import { formatKobo } from "../money";
 import { isOpen } from "./status";
 
 /** What is still owed of the amount (nothing once paid in full or over). */

@@ -8,7 +8,7 @@ import { refundsAt } from "../providers/refunding";
 import { telLink } from "./dial-code";
 import { checkoutUrl } from "./initiate";
 import { expireIfOverdue } from "./lifecycle";
-import { formatKobo } from "./money";
+import { formatKobo } from "../money";
 import { findPayment } from "./lookup";
 import { refundableKobo } from "./refunds";
 import { refundsOf } from "./refund-views";

@@ -2,7 +2,7 @@
 import type { Mode, PaymentRow } from "../../db/schema";
 import { expireIfOverdue } from "./lifecycle";
 import { findPayment } from "./lookup";
-import { formatKobo } from "./money";
+import { formatKobo } from "../money";
 import { STATUS_ANSWER } from "./status";
 import { clock } from "../clock";
 import { requeryIfStale } from "../providers/requery";

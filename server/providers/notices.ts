@@ -14,7 +14,7 @@ import { clock } from "../clock";
 import { log } from "../logger";
 import { applyProviderRecord, currencyDisagreement } from "../payments/lifecycle";
 import { refundNoticed } from "../payments/refund-follower";
-import { formatKobo } from "../payments/money";
+import { formatKobo } from "../money";
 import { settings } from "../settings";
 import { accountById } from "./accounts";
 import { NoticeRejected, type NoticeReading, type ProviderAccount, type ProviderPaymentState } from "./connector";

@@ -7,7 +7,7 @@ import { payments, providerNotices, type PaymentRow } from "../../db/schema";
 import { clock } from "../clock";
 import { loopTurn } from "../leases";
 import { applyProviderRecord, expireIfOverdue } from "../payments/lifecycle";
-import { formatKobo } from "../payments/money";
+import { formatKobo } from "../money";
 import { isOpen } from "../payments/status";
 import { repeatEvery } from "../recurring";
 import { settings } from "../settings";

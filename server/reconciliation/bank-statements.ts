@@ -11,7 +11,7 @@ import { invalidFields } from "../api-error";
 import { clock } from "../clock";
 import { newId } from "../identifiers";
 import { DAY_MS, dayStartOf, dayStartOfDate } from "../payments/calendar";
-import { formatKobo } from "../payments/money";
+import { formatKobo } from "../money";
 import { bookSettlementStatus } from "../settlements/booking";
 import { publishSettlementPaid } from "../settlements/events";
 import { closeExceptions, openExceptions } from "./exceptions";

@@ -8,7 +8,7 @@ import { reconciliationExceptions, type Mode } from "../../db/schema";
 import { invalidFields, zodFieldErrors } from "../api-error";
 import { clock } from "../clock";
 import { DAY_MS } from "../payments/calendar";
-import { formatKobo } from "../payments/money";
+import { formatKobo } from "../money";
 import { newId } from "../identifiers";
 import { publishEvent } from "../settlements/events";
 

@@ -8,7 +8,7 @@ import { ledgerEntries, ledgerHeads, ledgerPostings, reconciliationExceptions, t
 import { invalidFields, zodFieldErrors } from "../api-error";
 import { clock } from "../clock";
 import { DAY_MS, dayStartOfDate } from "../payments/calendar";
-import { formatKobo } from "../payments/money";
+import { formatKobo } from "../money";
 import { exceptionView } from "./exceptions";
 
 const lagosDay = z.string().refine((d) => dayStartOfDate(d) !== null, "must be a day as YYYY-MM-DD");

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { FieldError } from "../api-error";
 import { invalidFields } from "../api-error";
 import { dayStartOfDate } from "../payments/calendar";
-import { parseAmount } from "../payments/money";
+import { parseAmount } from "../money";
 
 const signedAmount = z
   .string()

@@ -4,7 +4,7 @@ import { db } from "../../db/client";
 import { settlementLines, type Mode } from "../../db/schema";
 import type { Caller } from "../auth/caller";
 import { assertCan } from "../auth/permissions";
-import { formatKobo } from "../payments/money";
+import { formatKobo } from "../money";
 import { csvField } from "../payments/export";
 import { countSettlements, listSettlements, type SettlementFilters as Filters, type SettlementView } from "./view";
 

@@ -5,7 +5,7 @@ import { db } from "../../db/client";
 import { settlementLines, settlements, type Mode, type SettlementRow } from "../../db/schema";
 import { invalidFields, notFound, zodFieldErrors } from "../api-error";
 import { DAY_MS, dayStartOfDate } from "../payments/calendar";
-import { formatKobo } from "../payments/money";
+import { formatKobo } from "../money";
 
 export const SETTLEMENT_STATUSES = ["expected", "pending", "processing", "withheld", "paid", "failed"] as const;
 const lagosDay = z.string().refine((d) => dayStartOfDate(d) !== null, "must be a day as YYYY-MM-DD");

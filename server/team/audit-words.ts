@@ -1,6 +1,6 @@
 // The audit log in words: each entry one sentence a person understands, from its action and the redacted input kept
 // with it. No procedure names and no JSON reach the page; an action without words of its own still reads as a sentence.
-import { displayNaira, parseAmount } from "../payments/money";
+import { displayNaira, parseAmount } from "../money";
 
 type Detail = Record<string, unknown>;
 type Say = (d: Detail, target: string | null) => string;

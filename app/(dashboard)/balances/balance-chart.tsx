@@ -2,7 +2,7 @@
 // What each provider held unsettled at the end of each day (lines) and what was paid out that day (bars).
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { shortNaira } from "@/app/payment-display";
-import { displayNaira } from "@/server/payments/money";
+import { displayNaira } from "@/server/money";
 import type { BalanceHistory } from "@/server/books/balance-history";
 import styles from "./balances.module.css";
 

@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { naira, shortNaira } from "@/app/payment-display";
-import { displayNaira } from "@/server/payments/money";
+import { displayNaira } from "@/server/money";
 import type { Figures, OverviewMoney, OverviewPeriod, PaymentOverview } from "@/server/payments/overview";
 import styles from "./overview.module.css";
 

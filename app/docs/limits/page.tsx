@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { displayNaira } from "@/server/payments/money";
+import { displayNaira } from "@/server/money";
 import { AMOUNT_LIMITS, PAYMENT_TYPES } from "@/server/payments/initiate-schema";
 import styles from "../docs.module.css";
 import { SettingTable } from "../setting-table";

@@ -14,7 +14,7 @@
 // Amounts go to Flutterwave as two-decimal naira strings made from integer kobo; providerreference is the flw_ref.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { clock } from "../../clock";
-import { formatKobo } from "../../payments/money";
+import { formatKobo } from "../../money";
 import { callProvider, type ProviderAnswer } from "../provider-call";
 import type { Bank } from "../banks";
 import {

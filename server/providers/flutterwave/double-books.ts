@@ -1,7 +1,7 @@
 // The Flutterwave double's books: the charges its API opened (with their temporary accounts), the customer's
 // payments into them, and refunds. Records are written in Flutterwave's own shapes (the samples of the pages cited in
 // ./connector.ts): `transaction` is what verify answers and what charge.completed carries.
-import { formatKobo } from "../../payments/money";
+import { formatKobo } from "../../money";
 import { nubanFor } from "../nuban";
 
 export type Charge = {

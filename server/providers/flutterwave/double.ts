@@ -4,7 +4,7 @@
 // customer and arms faults (../test-double/faults.ts). What Flutterwave does by itself, it does too: a dynamic
 // account takes one transfer and expires after use or after its lifetime (a later transfer goes back to the sender);
 // refunds start pending and complete later. Webhooks carry `verif-hash`: the merchant's secret hash, as is.
-import { formatKobo, parseNairaAnswer } from "../../payments/money";
+import { formatKobo, parseNairaAnswer } from "../../money";
 import {
   createDoubleServer,
   type DoubleAnswer,

@@ -8,7 +8,7 @@
 // GET /v3/refunds/{id} and their payments' references from GET /v3/transactions/{id}/verify. Amounts are naira
 // numbers, read as two-decimal text into kobo, never through a float.
 import { z } from "zod";
-import { parseNairaAnswer } from "../../payments/money";
+import { parseNairaAnswer } from "../../money";
 import { ProviderUnavailable } from "../connector";
 import type { ProviderAnswer } from "../provider-call";
 import type { SettlementLineReading, SettlementReading } from "../settlement-reading";

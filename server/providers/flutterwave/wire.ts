@@ -1,7 +1,7 @@
 // Flutterwave v3's answers and webhooks, read into Owo's words. Pure functions (no I/O): the contract test replays
 // the samples of Flutterwave's docs through them, and the connector reads every live answer with them.
 // Sources are listed in ./connector.ts.
-import { parseNairaAnswer } from "../../payments/money";
+import { parseNairaAnswer } from "../../money";
 import type { Issued, NoticeReading, ProviderPaymentState, RefundState } from "../connector";
 
 /** An answer Owo cannot use (wrong shape, an error envelope, an unreadable amount); the connector tells a refusal

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Mode } from "../../../db/schema";
 import { ApiError, invalidFields, zodFieldErrors } from "../../api-error";
-import { formatKobo, parseAmount } from "../../payments/money";
+import { formatKobo, parseAmount } from "../../money";
 import { nextTransferKobo } from "../../payments/state";
 import { findPayment } from "../../payments/lookup";
 import { verifyPayment, type VerifyData } from "../../payments/verify";

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { ApiError, invalidFields, zodFieldErrors } from "../../api-error";
 import { applyBankNotice, type NoticeOutcome } from "../../payments/lifecycle";
-import { parseAmount } from "../../payments/money";
+import { parseAmount } from "../../money";
 import { refundNoticed } from "../../payments/refund-follower";
 import { settings } from "../../settings";
 import { noticeSignatureValid } from "./notice-signature";

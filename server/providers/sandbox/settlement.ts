@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { Tx } from "../../../db/client";
 import { sandboxBankCredits, sandboxBankRefunds } from "../../../db/schema";
 import { invalidFields, zodFieldErrors } from "../../api-error";
-import { parseAmount } from "../../payments/money";
+import { parseAmount } from "../../money";
 import type { SettlementLineReading, SettlementReading } from "../settlement-reading";
 import { ownReference } from "../own-references";
 import { sandboxFeeKobo } from "./books";

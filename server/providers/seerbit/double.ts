@@ -23,7 +23,7 @@ import {
   type DoubleServer,
 } from "../test-double/double-server";
 import { WebhookOutbox } from "../test-double/webhook-outbox";
-import { parseAmount } from "../../payments/money";
+import { parseAmount } from "../../money";
 import { nairaNumber, SeerBitBooks, type FeeBearer } from "./double-books";
 import { ACK_DEADLINE_MS, ACK_HEADER, ackAnswer, missing, refundRequest, tokenRequest, transferInitiate, ussdInitiate } from "./wire";
 

@@ -3,7 +3,7 @@
 // with them. Sources are listed in ./seerbit.ts. Amounts arrive as JSON numbers (10.15) or naira strings ("10"):
 // both are read through their decimal text into kobo, never by float arithmetic.
 import { z } from "zod";
-import { parseNairaAnswer } from "../../payments/money";
+import { parseNairaAnswer } from "../../money";
 import {
   NoticeRejected,
   ProviderRefused,

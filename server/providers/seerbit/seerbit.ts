@@ -14,7 +14,7 @@
 // Notices are unsigned: readNotice only parses them, and the core confirms each by query() before money moves.
 // Refunds: POST /api/v2/payments/refunds, done only on data.code "00"; SeerBit has no refund status to ask after.
 import { createHash } from "node:crypto";
-import { formatKobo } from "../../payments/money";
+import { formatKobo } from "../../money";
 import type { Bank } from "../banks";
 import { ProviderUnavailable, type Channel, type Connector, type IssueRequest, type ProviderAccount } from "../connector";
 import { callProvider, type ProviderAnswer } from "../provider-call";

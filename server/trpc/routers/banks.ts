@@ -1,5 +1,5 @@
 // merchantBanks: the banks the caller's customers can pay from in its mode (API.md "Merchant banks").
-import { merchantBanks } from "../../providers/merchant-banks";
+import { merchantBanks } from "../../payments/merchant-banks";
 import { authedProcedure } from "../init";
 
 export const merchantBanksProcedure = authedProcedure.query(async ({ ctx }) => ({

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, tokenFor, type Owo } from "../testing/harness";
 import { startInitiating, trpcClient, type InitiatingMerchant } from "../testing/initiation";
-import { banks } from "./banks";
+import { banks } from "../providers/banks";
 
 let owo: Owo;
 let m: InitiatingMerchant;
@@ -67,7 +67,7 @@ test("tRPC merchantBanks answers the same list for the caller's merchant and mod
 });
 
 test("with live keys, a bank supports USSD only where a connected provider serves it (Paystack: 737, 919, 822, 966)", async () => {
-  const { connectProvider } = await import("./accounts");
+  const { connectProvider } = await import("../providers/accounts");
   const { createLiveKeys } = await import("../auth/api-keys");
   const merchant = await createTestMerchant();
   // Never called: which banks a provider serves is its connector's own list, not a network question.

@@ -1,10 +1,10 @@
 // Merchant banks (API.md "Merchant banks"): the banks a merchant's customers can pay from in a mode, per channel.
 import type { Mode } from "../../db/schema";
-import { AMOUNT_LIMITS } from "../payments/initiate-schema";
-import { formatKobo } from "../payments/money";
-import { connectedAccounts } from "./accounts";
-import { banks } from "./banks";
-import { connectorFor } from "./registry";
+import { AMOUNT_LIMITS } from "./initiate-schema";
+import { formatKobo } from "../money";
+import { connectedAccounts } from "../providers/accounts";
+import { banks } from "../providers/banks";
+import { connectorFor } from "../providers/registry";
 
 export type MerchantBank = {
   bankCode: string;
