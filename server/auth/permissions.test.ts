@@ -13,6 +13,7 @@ const EXPECTED: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = 
   change: [true, true, true, false, true],
   "payments.moneyBack": [true, true, false, false, true],
   account: [true, true, true, true, false],
+  "team.read": [true, true, true, true, false],
   "team.manage": [true, true, false, false, false],
   "team.changeAccess": [true, true, false, false, false],
   "payments.export": [true, true, true, true, false],
@@ -24,6 +25,9 @@ const EXPECTED: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = 
   "mode.live": [true, true, true, true, true],
   "providers.manage": [true, true, false, false, false],
   "reconciliation.manage": [true, true, false, false, true],
+  "secrets.roll": [true, true, true, false, true],
+  "payments.refund": [true, true, false, false, true],
+  "providers.connect": [true, true, false, false, false],
 };
 
 test("each role and an API token may do exactly what the table says", () => {
@@ -45,7 +49,14 @@ test("a person whose team requires two factors and who has none may reach only t
   for (const action of Object.keys(EXPECTED) as Action[]) assert.equal(can(unenrolled, action), action === "account", action);
 });
 
-test("every action that changes who may do what asks a person with two factors for a fresh code; reading does not", () => {
+test("every action that changes who may do what, rolls a secret, pays money back or connects a provider asks a person with two factors for a fresh code; reading does not", () => {
   const fresh = (Object.keys(EXPECTED) as Action[]).filter(needsFreshSecondFactor).sort();
-  assert.deepEqual(fresh, ["team.changeAccess", "team.invite", "team.requireTwoFactor"]);
+  assert.deepEqual(fresh, [
+    "payments.refund",
+    "providers.connect",
+    "secrets.roll",
+    "team.changeAccess",
+    "team.invite",
+    "team.requireTwoFactor",
+  ]);
 });

@@ -7,7 +7,8 @@ import type { Caller } from "./caller";
  * - `read`: see payments, links, keys, endpoints, the overview.
  * - `change`: create payments and links, roll keys and secrets, manage endpoints, drive the sandbox.
  * - `payments.moneyBack`: cancel a payment or refund one (API.md: API tokens, or a dashboard owner or admin).
- * - `account`: a signed-in person's own things (their teams, the member list); never a machine.
+ * - `account`: a signed-in person's own things (their teams, sessions, two-factor sign-in); never a machine.
+ * - `team.read`: see the team's members; never a machine.
  * - `team.manage`: see the team's invites and read the audit log.
  * - `team.changeAccess`: change roles, remove members, withdraw invites.
  * - `team.invite`: invite people (owners and admins whose own e-mail address is confirmed).
@@ -22,12 +23,18 @@ import type { Caller } from "./caller";
  *   own e-mail address is confirmed).
  * - `reconciliation.manage`: resolve reconciliation exceptions and import bank statements (API.md: API tokens, or a
  *   dashboard owner or admin): they close findings and can book write-offs.
+ * - `secrets.roll`: roll the secret key or the webhook signing secret (as `change`, with a fresh second factor).
+ * - `payments.refund`: refund a payment or send a refund to the customer's account (as `payments.moneyBack`, with a
+ *   fresh second factor).
+ * - `providers.connect`: connect or disconnect a provider, create live keys (as `providers.manage`, with a fresh
+ *   second factor).
  */
 export type Action =
   | "read"
   | "change"
   | "payments.moneyBack"
   | "account"
+  | "team.read"
   | "team.manage"
   | "team.changeAccess"
   | "payments.export"
@@ -38,7 +45,10 @@ export type Action =
   | "mode.live"
   | "team.requireTwoFactor"
   | "providers.manage"
-  | "reconciliation.manage";
+  | "reconciliation.manage"
+  | "secrets.roll"
+  | "payments.refund"
+  | "providers.connect";
 
 const ALL: readonly Role[] = ["owner", "admin", "developer", "viewer"];
 const STAFF: readonly Role[] = ["owner", "admin", "developer"];
@@ -49,11 +59,13 @@ const STAFF: readonly Role[] = ["owner", "admin", "developer"];
  * provider or go live). `fresh`: a person who uses two factors must have typed a code on this session within 15
  * minutes: every action that changes who may do what, so a stale or stolen session cannot add or remove owners.
  */
-const RULES: Record<Action, { roles: readonly Role[]; machines: boolean; verified?: true; fresh?: true }> = {
+type Rule = { roles: readonly Role[]; machines: boolean; verified?: true; fresh?: true };
+const RULES = {
   read: { roles: ALL, machines: true },
   change: { roles: STAFF, machines: true },
   "payments.moneyBack": { roles: ["owner", "admin"], machines: true },
   account: { roles: ALL, machines: false },
+  "team.read": { roles: ALL, machines: false },
   "team.manage": { roles: ["owner", "admin"], machines: false },
   "team.changeAccess": { roles: ["owner", "admin"], machines: false, fresh: true },
   "team.invite": { roles: ["owner", "admin"], machines: false, verified: true, fresh: true },
@@ -65,7 +77,13 @@ const RULES: Record<Action, { roles: readonly Role[]; machines: boolean; verifie
   "mode.live": { roles: ALL, machines: true, verified: true },
   "providers.manage": { roles: ["owner", "admin"], machines: false, verified: true },
   "reconciliation.manage": { roles: ["owner", "admin"], machines: true },
-};
+  "secrets.roll": { roles: STAFF, machines: true, fresh: true },
+  "payments.refund": { roles: ["owner", "admin"], machines: true, fresh: true },
+  "providers.connect": { roles: ["owner", "admin"], machines: false, verified: true, fresh: true },
+} as const satisfies Record<Action, Rule>;
+
+/** The actions the table keeps from machines: a procedure for one of them knows its caller is a person. */
+export type PeopleOnlyAction = { [A in Action]: (typeof RULES)[A]["machines"] extends false ? A : never }[Action];
 
 /** A caller as far as permissions go: a machine, or a person with a role on the current merchant. */
 export type Permitted = Pick<Caller, "kind"> & { role?: Role; emailVerified?: boolean; mustEnrolTwoFactor?: boolean };
@@ -76,7 +94,7 @@ export function roleOf(caller: Caller): Role {
 
 export function can(caller: Permitted | null, action: Action): boolean {
   if (!caller) return false;
-  const rule = RULES[action];
+  const rule: Rule = RULES[action];
   if (caller.kind === "machine") return rule.machines;
   // A team that requires two factors opens nothing but the person's own account until they have set it up.
   if (caller.mustEnrolTwoFactor && action !== "account") return false;
@@ -86,13 +104,14 @@ export function can(caller: Permitted | null, action: Action): boolean {
 
 /** Whether a person must have proved a second factor within 15 minutes before `action` (machines never are). */
 export function needsFreshSecondFactor(action: Action): boolean {
-  return RULES[action].fresh === true;
+  const rule: Rule = RULES[action];
+  return rule.fresh === true;
 }
 
 /** Refuses (403 S3) what `can` says no to, naming what the action needs. */
 export function assertCan(caller: Caller, action: Action): void {
   if (can(caller, action)) return;
-  const rule = RULES[action];
+  const rule: Rule = RULES[action];
   if (caller.kind === "machine" && !rule.machines) throw new ApiError("S3", "Only signed-in users may do this");
   if (caller.kind === "user" && caller.mustEnrolTwoFactor) {
     throw new ApiError("S3", `${caller.merchantName} requires two-factor sign-in: set it up on the Account page first`);

@@ -1,5 +1,5 @@
 /**
- * tRPC infrastructure: context, error shape and procedure builders by role. Rarely changes;
+ * tRPC infrastructure: context, error shape, and one procedure builder per permission. Rarely changes;
  * feature routers live in ./routers and call services, nothing else.
  */
 import { initTRPC, TRPCError } from "@trpc/server";
@@ -7,14 +7,13 @@ import type { TRPC_ERROR_CODE_KEY } from "@trpc/server/rpc";
 import { transformer } from "./transformer";
 import { ZodError, z } from "zod";
 import { ApiError, invalidFields, type ApiCode } from "../api-error";
-import type { Caller } from "../auth/caller";
+import type { Caller, UserCaller } from "../auth/caller";
 import type { Origin } from "../users/security-notices";
-import { assertCan, needsFreshSecondFactor, type Action } from "../auth/permissions";
+import { assertCan, needsFreshSecondFactor, type Action, type PeopleOnlyAction } from "../auth/permissions";
 import { assertFreshSecondFactor } from "../users/two-factor";
-import { limitMerchant } from "../limits/rate-limits";
+import { limitIp, limitMerchant } from "../limits/rate-limits";
 import { log } from "../logger";
 import { recordAudit } from "../team/audit";
-import { initiateInputError } from "../payments/initiate-schema";
 
 export type Context = {
   caller: Caller | null;
@@ -59,14 +58,10 @@ const API_CODE: Partial<Record<TRPC_ERROR_CODE_KEY, ApiCode>> = {
 };
 
 /** The ApiError behind any tRPC failure, so both doors describe a fault in the same words. */
-function apiErrorOf(error: TRPCError, path: string | undefined, input: unknown, ctx: Context | undefined): ApiError {
+function apiErrorOf(error: TRPCError): ApiError {
   const cause = error.cause;
   if (cause instanceof ApiError) return cause;
   if (cause instanceof ZodError) {
-    // A person on the dashboard may leave the URLs out (API.md tRPC); a machine is told they are missing.
-    const urls = ctx?.caller?.kind === "user" ? "mayBeLeftOut" : "required";
-    const initiation = path === "initiatePayment" ? initiateInputError(input, urls) : null;
-    if (initiation) return initiation;
     const flat = z.flattenError(cause);
     const errors = Object.entries(flat.fieldErrors as Record<string, string[] | undefined>).map(([field, messages]) => ({
       field,
@@ -81,8 +76,8 @@ function apiErrorOf(error: TRPCError, path: string | undefined, input: unknown, 
 
 const t = initTRPC.context<Context>().create({
   transformer,
-  errorFormatter({ shape, error, path, input, ctx }) {
-    const api = apiErrorOf(error, path, input, ctx);
+  errorFormatter({ shape, error, ctx }) {
+    const api = apiErrorOf(error);
     const message = api.code === "S500" ? `Unexpected error; quote request id ${ctx?.requestId ?? "?"} to support` : api.message;
     return {
       message,
@@ -112,12 +107,20 @@ const apiErrors = t.middleware(async ({ ctx, next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(apiErrors);
+/** Every door's base: core ApiErrors keep their code. */
+const procedure = t.procedure.use(apiErrors);
+
+/** The customer's doors (the hosted checkout): nobody signs in, so each client address is limited (API.md limits). */
+export const customerProcedure = procedure.use(async ({ ctx, next }) => {
+  // In-process callers (pages) have no address here: the page door limited them already.
+  if (ctx.ip !== null) for (const [k, v] of Object.entries(await limitIp(ctx.ip))) ctx.setHeader(k, v);
+  return next();
+});
 
 /**
  * The audit log: every mutation a signed-in person carries out (path, merchant, who, when, a
  * redacted input). Machines are left out: their requests are the merchant's own integration.
- * Refused calls are not actions; role checks run inside `next()`, so they are never recorded.
+ * Refused calls are not actions; permission checks run inside `next()`, so they are never recorded.
  */
 // Actions whose core writes its own audit row inside the action's transaction (so both commit or neither).
 const AUDITED_BY_CORE = new Set(["reconciliation.resolve"]);
@@ -137,13 +140,12 @@ const audited = t.middleware(async ({ ctx, type, path, getRawInput, next }) => {
   return result;
 });
 
-export const authedProcedure = publicProcedure
-  .use(async ({ ctx, path, next }) => {
+/** A signed-in person or a merchant's key; a key's requests count against its merchant's limit. */
+const signedIn = procedure
+  .use(async ({ ctx, next }) => {
     if (ctx.authError) throw ctx.authError;
     const caller = ctx.caller;
     if (!caller) throw new ApiError("S1", "Sign in, or send Authorization: Bearer <token> from POST /api/v2/encrypt/keys");
-    // A team that requires two factors opens only the person's own account until they have set it up.
-    if (caller.kind === "user" && caller.mustEnrolTwoFactor && !path.startsWith("account.")) assertCan(caller, "read");
     if (caller.kind === "machine") {
       for (const [k, v] of Object.entries(await limitMerchant(caller.merchantId, caller.mode))) ctx.setHeader(k, v);
     }
@@ -151,51 +153,20 @@ export const authedProcedure = publicProcedure
   })
   .use(audited);
 
+/** Who calls a procedure for `action`: a person where the permission table keeps machines out. */
+export type CallerFor<A extends Action> = A extends PeopleOnlyAction ? UserCaller : Caller;
+
 /**
- * A procedure open to callers whom `can(caller, action)` allows (server/auth/permissions.ts), as the pages ask; where
- * the table marks the action `fresh`, a person who uses two factors must also have typed a code within 15 minutes.
+ * A procedure on the caller's merchant, open to callers whom `can(caller, action)` allows (server/auth/permissions.ts,
+ * the table the pages hide by); where the table marks the action `fresh`, a person who uses two factors must also have
+ * typed a code within 15 minutes. Machines are the merchant's own integration and are never asked for one.
  */
-export function permittedProcedure(action: Action) {
-  return authedProcedure.use(async ({ ctx, next }) => {
+export function merchantProcedure<A extends Action>(action: A) {
+  return signedIn.use(async ({ ctx, next }) => {
     assertCan(ctx.caller, action);
     if (ctx.caller.kind === "user" && needsFreshSecondFactor(action))
       await assertFreshSecondFactor(ctx.caller.userId, ctx.caller.sessionId);
-    return next({ ctx: { ...ctx, caller: ctx.caller } });
+    // assertCan refused machines where the table keeps them out, so the caller is a person there.
+    return next({ ctx: { ...ctx, caller: ctx.caller as CallerFor<A> } });
   });
 }
-
-/**
- * Sensitive actions (issue 17): a signed-in person who uses two factors must have proved one on this session within
- * 15 minutes, or is asked for a fresh code. Machines are the merchant's own integration and are not asked.
- */
-export const freshSecondFactor = t.middleware(async ({ ctx, next }) => {
-  if (ctx.caller?.kind === "user") await assertFreshSecondFactor(ctx.caller.userId, ctx.caller.sessionId);
-  return next();
-});
-
-/** Owner, admin and developer (and machines) change things; viewers read. */
-export const staffProcedure = permittedProcedure("change");
-
-/** Calling a payment off or paying money back: the merchant's own integration (API tokens), or an owner or admin. */
-export const moneyBackProcedure = permittedProcedure("payments.moneyBack");
-
-/** Signed-in people only (team, session), never machines. */
-export const userProcedure = permittedProcedure("account").use(({ ctx, next }) => {
-  // `account` admits people only; this narrows the type for the procedures below.
-  if (ctx.caller.kind !== "user") throw new ApiError("S3", "Only signed-in users may do this");
-  return next({ ctx: { ...ctx, caller: ctx.caller } });
-});
-
-/** Signed-in people whom `can(caller, action)` allows (with a fresh second factor where the table says so). */
-export function userPermittedProcedure(action: Action) {
-  return userProcedure.use(async ({ ctx, next }) => {
-    assertCan(ctx.caller, action);
-    if (needsFreshSecondFactor(action)) await assertFreshSecondFactor(ctx.caller.userId, ctx.caller.sessionId);
-    return next();
-  });
-}
-export const adminUserProcedure = userPermittedProcedure("team.manage");
-
-/** The sensitive forms of the procedures above: roll keys and secrets, refund. */
-export const sensitiveStaffProcedure = staffProcedure.use(freshSecondFactor);
-export const sensitiveMoneyBackProcedure = moneyBackProcedure.use(freshSecondFactor);

@@ -4,11 +4,15 @@ import { balanceHistory } from "../../books/balance-history";
 import { balancesOf } from "../../books/balances";
 import { entriesQuery, listEntries } from "../../books/entries";
 import { quoteFees, quoteQuery } from "../../books/quote";
-import { authedProcedure, router } from "../init";
+import { merchantProcedure, router } from "../init";
 
 export const booksRouter = router({
-  balances: authedProcedure.query(({ ctx }) => balancesOf(ctx.caller.merchantId, ctx.caller.mode)),
-  history: authedProcedure.query(({ ctx }) => balanceHistory(ctx.caller.merchantId, ctx.caller.mode)),
-  entries: authedProcedure.input(entriesQuery).query(({ ctx, input }) => listEntries(ctx.caller.merchantId, ctx.caller.mode, input)),
-  quote: authedProcedure.input(quoteQuery).query(({ ctx, input }) => quoteFees(ctx.caller.merchantId, ctx.caller.mode, input)),
+  balances: merchantProcedure("read").query(({ ctx }) => balancesOf(ctx.caller.merchantId, ctx.caller.mode)),
+  history: merchantProcedure("read").query(({ ctx }) => balanceHistory(ctx.caller.merchantId, ctx.caller.mode)),
+  entries: merchantProcedure("read")
+    .input(entriesQuery)
+    .query(({ ctx, input }) => listEntries(ctx.caller.merchantId, ctx.caller.mode, input)),
+  quote: merchantProcedure("read")
+    .input(quoteQuery)
+    .query(({ ctx, input }) => quoteFees(ctx.caller.merchantId, ctx.caller.mode, input)),
 });

@@ -1,23 +1,20 @@
 // The hosted checkout page's live status: public (the customer is not signed in), limited per client IP.
 import { z } from "zod";
-import { limitIp } from "../../limits/rate-limits";
 import { checkoutStatus } from "../../payments/checkout";
 import { PAYMENT_TYPES } from "../../payments/initiate-schema";
 import { chooseChannel } from "../../payments/standard-checkout";
-import { publicProcedure, router } from "../init";
+import { customerProcedure, router } from "../init";
 
 export const checkoutRouter = router({
-  status: publicProcedure.input(z.object({ linkingReference: z.string().min(1).max(64) })).query(async ({ ctx, input }) => {
-    if (ctx.ip !== null) for (const [k, v] of Object.entries(await limitIp(ctx.ip))) ctx.setHeader(k, v);
-    return checkoutStatus(input.linkingReference);
-  }),
+  status: customerProcedure
+    .input(z.object({ linkingReference: z.string().min(1).max(64) }))
+    .query(({ input }) => checkoutStatus(input.linkingReference)),
   /** The customer's choice for a standard-checkout payment: USSD with their bank, or TRANSFER; issued at once. */
-  choose: publicProcedure
+  choose: customerProcedure
     .input(
       z.object({ linkingReference: z.string().min(1).max(64), paymentType: z.enum(PAYMENT_TYPES), bankCode: z.string().max(8).nullish() }),
     )
-    .mutation(async ({ ctx, input }) => {
-      if (ctx.ip !== null) for (const [k, v] of Object.entries(await limitIp(ctx.ip))) ctx.setHeader(k, v);
+    .mutation(async ({ input }) => {
       await chooseChannel(input.linkingReference, { paymentType: input.paymentType, bankCode: input.bankCode });
       return checkoutStatus(input.linkingReference);
     }),

@@ -1,15 +1,13 @@
 // API keys: list what may be shown, roll a secret (shown once).
 import { z } from "zod";
 import { createLiveKeys, listKeys, rollSecretKey } from "../../auth/api-keys";
-import { authedProcedure, freshSecondFactor, originOf, router, sensitiveStaffProcedure, userPermittedProcedure } from "../init";
+import { merchantProcedure, originOf, router } from "../init";
 
 export const keysRouter = router({
-  list: authedProcedure.query(({ ctx }) => listKeys(ctx.caller.merchantId)),
-  roll: sensitiveStaffProcedure
+  list: merchantProcedure("read").query(({ ctx }) => listKeys(ctx.caller.merchantId)),
+  roll: merchantProcedure("secrets.roll")
     .input(z.object({ graceSeconds: z.number().int().min(0).max(86400).default(0) }))
     .mutation(({ ctx, input }) => rollSecretKey(ctx.caller.merchantId, ctx.caller.mode, input.graceSeconds, originOf(ctx))),
   /** Live keys once a provider is connected; the secrets are shown this once. */
-  createLive: userPermittedProcedure("providers.manage")
-    .use(freshSecondFactor)
-    .mutation(({ ctx }) => createLiveKeys(ctx.caller.merchantId, originOf(ctx))),
+  createLive: merchantProcedure("providers.connect").mutation(({ ctx }) => createLiveKeys(ctx.caller.merchantId, originOf(ctx))),
 });

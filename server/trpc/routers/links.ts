@@ -3,17 +3,23 @@ import { z } from "zod";
 import { linkDefaults, setLinkDefaults } from "../../links/defaults";
 import { createLinkInput, linkDefaultsInput } from "../../links/link-schema";
 import { createLink, linkDetail, listLinks, setLinkActive } from "../../links/links";
-import { authedProcedure, router, staffProcedure } from "../init";
+import { merchantProcedure, router } from "../init";
 
 const linkId = z.object({ id: z.string().min(1).max(64) });
 
 export const linksRouter = router({
-  list: authedProcedure.query(({ ctx }) => listLinks(ctx.caller.merchantId, ctx.caller.mode)),
-  byId: authedProcedure.input(linkId).query(({ ctx, input }) => linkDetail(ctx.caller.merchantId, ctx.caller.mode, input.id)),
-  create: staffProcedure.input(createLinkInput).mutation(({ ctx, input }) => createLink(ctx.caller.merchantId, ctx.caller.mode, input)),
-  setActive: staffProcedure
+  list: merchantProcedure("read").query(({ ctx }) => listLinks(ctx.caller.merchantId, ctx.caller.mode)),
+  byId: merchantProcedure("read")
+    .input(linkId)
+    .query(({ ctx, input }) => linkDetail(ctx.caller.merchantId, ctx.caller.mode, input.id)),
+  create: merchantProcedure("change")
+    .input(createLinkInput)
+    .mutation(({ ctx, input }) => createLink(ctx.caller.merchantId, ctx.caller.mode, input)),
+  setActive: merchantProcedure("change")
     .input(linkId.extend({ active: z.boolean() }))
     .mutation(({ ctx, input }) => setLinkActive(ctx.caller.merchantId, ctx.caller.mode, input.id, input.active)),
-  defaults: authedProcedure.query(({ ctx }) => linkDefaults(ctx.caller.merchantId)),
-  setDefaults: staffProcedure.input(linkDefaultsInput).mutation(({ ctx, input }) => setLinkDefaults(ctx.caller.merchantId, input)),
+  defaults: merchantProcedure("read").query(({ ctx }) => linkDefaults(ctx.caller.merchantId)),
+  setDefaults: merchantProcedure("change")
+    .input(linkDefaultsInput)
+    .mutation(({ ctx, input }) => setLinkDefaults(ctx.caller.merchantId, input)),
 });

@@ -1,7 +1,7 @@
 // Mail kept in the outbox while no SMTP is configured, for owners to read.
 import { readOutbox } from "../../mail/outbox";
-import { router, userPermittedProcedure } from "../init";
+import { merchantProcedure, router } from "../init";
 
 export const mailRouter = router({
-  outbox: userPermittedProcedure("mail.read").query(({ ctx }) => readOutbox(ctx.caller.merchantId, ctx.caller.userId)),
+  outbox: merchantProcedure("mail.read").query(({ ctx }) => readOutbox(ctx.caller.merchantId, ctx.caller.userId)),
 });

@@ -7,39 +7,41 @@ import { cancelRefund, giveRefundAccount, refundAccountInput, refundBanks } from
 import { refundInput, requestRefund } from "../../payments/refunds";
 import { paymentWithTimeline } from "../../payments/timeline";
 import { verifyAnswer } from "../../payments/verify";
-import { authedProcedure, moneyBackProcedure, router, sensitiveMoneyBackProcedure } from "../init";
+import { merchantProcedure, router } from "../init";
 
 const refundOf = z.object({ paymentReference: z.string().min(1).max(64), refundReference: z.string().min(1).max(64) });
 
 export const paymentsRouter = router({
-  list: authedProcedure
+  list: merchantProcedure("read")
     .input(paymentFilters.extend({ cursor: cursorSchema.nullish(), limit: z.number().int().min(1).max(PAGE_LIMITS.max).optional() }))
     .query(({ ctx, input }) => {
       const { cursor, limit, ...filters } = input;
       return listPayments(ctx.caller.merchantId, ctx.caller.mode, filters, { cursor, limit });
     }),
-  byReference: authedProcedure
+  byReference: merchantProcedure("read")
     .input(z.object({ paymentReference: z.string().min(1).max(64) }))
     .query(({ ctx, input }) => paymentWithTimeline(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference)),
-  overview: authedProcedure.query(({ ctx }) => paymentOverview(ctx.caller.merchantId, ctx.caller.mode)),
-  cancel: moneyBackProcedure
+  overview: merchantProcedure("read").query(({ ctx }) => paymentOverview(ctx.caller.merchantId, ctx.caller.mode)),
+  cancel: merchantProcedure("payments.moneyBack")
     .input(z.object({ paymentReference: z.string().min(1).max(64) }))
     .mutation(async ({ ctx, input }) => verifyAnswer(await cancelPayment(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference))),
-  refund: sensitiveMoneyBackProcedure
+  refund: merchantProcedure("payments.refund")
     .input(refundInput.extend({ paymentReference: z.string().min(1).max(64) }))
     .mutation(({ ctx, input }) => {
       const { paymentReference, ...body } = input;
       return requestRefund(ctx.caller.merchantId, ctx.caller.mode, paymentReference, body);
     }),
   /** The banks a refund's provider can pay into, for the customer's account of a refund that needs one. */
-  refundBanks: moneyBackProcedure
+  refundBanks: merchantProcedure("payments.moneyBack")
     .input(refundOf)
     .query(({ ctx, input }) => refundBanks(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference, input.refundReference)),
-  refundAccount: sensitiveMoneyBackProcedure.input(refundAccountInput.extend(refundOf.shape)).mutation(({ ctx, input }) => {
-    const { paymentReference, refundReference, ...body } = input;
-    return giveRefundAccount(ctx.caller.merchantId, ctx.caller.mode, paymentReference, refundReference, body);
-  }),
-  cancelRefund: moneyBackProcedure
+  refundAccount: merchantProcedure("payments.refund")
+    .input(refundAccountInput.extend(refundOf.shape))
+    .mutation(({ ctx, input }) => {
+      const { paymentReference, refundReference, ...body } = input;
+      return giveRefundAccount(ctx.caller.merchantId, ctx.caller.mode, paymentReference, refundReference, body);
+    }),
+  cancelRefund: merchantProcedure("payments.moneyBack")
     .input(refundOf)
     .mutation(({ ctx, input }) => cancelRefund(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference, input.refundReference)),
 });

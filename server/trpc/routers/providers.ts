@@ -12,11 +12,11 @@ import { agreedSchedules, feeScheduleShape, feeScheduleView, setFeeSchedule } fr
 import { connectorFor, connectTestedProvider, testProviderConnection } from "../../providers/registry";
 import { recentForwards } from "../../webhooks/forwards";
 import { settings } from "../../settings";
-import { freshSecondFactor, router, userPermittedProcedure } from "../init";
+import { merchantProcedure, router } from "../init";
 
-const managerProcedure = userPermittedProcedure("providers.manage");
-/** Connecting or changing a provider is sensitive: a fresh two-factor code for people who use two factors. */
-const sensitiveManagerProcedure = managerProcedure.use(freshSecondFactor);
+const managerProcedure = merchantProcedure("providers.manage");
+/** Connecting or disconnecting a provider is sensitive: the table asks a fresh two-factor code of people who use them. */
+const connectingProcedure = merchantProcedure("providers.connect");
 const providerId = z.object({ providerId: z.string().min(1).max(40) });
 
 export const providersRouter = router({
@@ -39,7 +39,7 @@ export const providersRouter = router({
       baseUrlOffered: settings().allowProviderBaseUrl,
     };
   }),
-  connect: sensitiveManagerProcedure
+  connect: connectingProcedure
     .input(
       z.object({
         provider: z.enum(LIVE_PROVIDERS as [string, ...string[]]),
@@ -70,7 +70,7 @@ export const providersRouter = router({
   forwards: managerProcedure
     .input(providerId)
     .query(async ({ ctx, input }) => ({ forwards: await recentForwards(ctx.caller.merchantId, input.providerId) })),
-  disconnect: sensitiveManagerProcedure.input(providerId).mutation(async ({ ctx, input }) => {
+  disconnect: connectingProcedure.input(providerId).mutation(async ({ ctx, input }) => {
     await disconnectProvider(ctx.caller.merchantId, input.providerId);
     return { providerId: input.providerId };
   }),

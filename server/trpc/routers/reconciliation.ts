@@ -5,15 +5,17 @@ import { exceptionView, listExceptions } from "../../reconciliation/exceptions";
 import { reconciliationReport } from "../../reconciliation/report";
 import { resolveException, resolveInput } from "../../reconciliation/resolve";
 import { statementFromCsv } from "../../reconciliation/statement-lines";
-import { authedProcedure, permittedProcedure, router } from "../init";
+import { merchantProcedure, router } from "../init";
 
-const managing = permittedProcedure("reconciliation.manage");
+const managing = merchantProcedure("reconciliation.manage");
 
 export const reconciliationRouter = router({
-  report: authedProcedure
+  report: merchantProcedure("read")
     .input(z.object({ from: z.string(), to: z.string() }))
     .query(({ ctx, input }) => reconciliationReport(ctx.caller.merchantId, ctx.caller.mode, input)),
-  exceptions: authedProcedure.input(z.unknown()).query(({ ctx, input }) => listExceptions(ctx.caller.merchantId, ctx.caller.mode, input)),
+  exceptions: merchantProcedure("read")
+    .input(z.unknown())
+    .query(({ ctx, input }) => listExceptions(ctx.caller.merchantId, ctx.caller.mode, input)),
   /** The core writes the audit row itself, in the resolve's own transaction, with the person's userId. */
   resolve: managing.input(resolveInput.extend({ exceptionId: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
     const { exceptionId, ...body } = input;

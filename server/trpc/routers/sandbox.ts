@@ -3,15 +3,17 @@ import { z } from "zod";
 import { simulateInput, simulatePayment } from "../../providers/sandbox/bank";
 import { settlementFaults } from "../../providers/sandbox/settlement";
 import { settleSandboxNow } from "../../settlements/sandbox";
-import { router, staffProcedure } from "../init";
+import { merchantProcedure, router } from "../init";
 
 export const sandboxRouter = router({
-  simulate: staffProcedure.input(simulateInput.extend({ paymentReference: z.string().min(1).max(64) })).mutation(async ({ ctx, input }) => {
-    const { paymentReference, ...body } = input;
-    return (await simulatePayment(ctx.caller.merchantId, ctx.caller.mode, paymentReference, body)).payments;
-  }),
+  simulate: merchantProcedure("change")
+    .input(simulateInput.extend({ paymentReference: z.string().min(1).max(64) }))
+    .mutation(async ({ ctx, input }) => {
+      const { paymentReference, ...body } = input;
+      return (await simulatePayment(ctx.caller.merchantId, ctx.caller.mode, paymentReference, body)).payments;
+    }),
   /** POST /api/v2/sandbox/settlements: everything the bank holds for the merchant, settled now, with any faults. */
-  settle: staffProcedure
+  settle: merchantProcedure("change")
     .input(settlementFaults)
     .mutation(({ ctx, input }) => settleSandboxNow(ctx.caller.merchantId, ctx.caller.mode, input)),
 });

@@ -1,13 +1,15 @@
 // Settlements for the dashboard and typed clients: the same core as GET /api/v2/settlements[/{id}].
 import { z } from "zod";
 import { getSettlement, listSettlements, settlementQuery, settlementSources } from "../../settlements/view";
-import { authedProcedure, router } from "../init";
+import { merchantProcedure, router } from "../init";
 
 export const settlementsRouter = router({
-  list: authedProcedure.input(settlementQuery).query(({ ctx, input }) => listSettlements(ctx.caller.merchantId, ctx.caller.mode, input)),
-  byId: authedProcedure
+  list: merchantProcedure("read")
+    .input(settlementQuery)
+    .query(({ ctx, input }) => listSettlements(ctx.caller.merchantId, ctx.caller.mode, input)),
+  byId: merchantProcedure("read")
     .input(z.object({ settlementId: z.string().min(1).max(64) }))
     .query(({ ctx, input }) => getSettlement(ctx.caller.merchantId, ctx.caller.mode, input.settlementId)),
   /** The provider accounts settlements came from, for the list's filter. */
-  sources: authedProcedure.query(({ ctx }) => settlementSources(ctx.caller.merchantId, ctx.caller.mode)),
+  sources: merchantProcedure("read").query(({ ctx }) => settlementSources(ctx.caller.merchantId, ctx.caller.mode)),
 });

@@ -4,17 +4,17 @@ import { listAudit } from "../../team/audit";
 import { createInvite, inviteInput, listInvites, withdrawInvite } from "../../team/invites";
 import { changeRole, listMembers, removeMember, ROLES } from "../../team/members";
 import { setTeamTwoFactor } from "../../users/two-factor";
-import { adminUserProcedure, router, userPermittedProcedure, userProcedure } from "../init";
+import { merchantProcedure, router } from "../init";
 
 /** Changes of who may do what: the permission table asks a fresh second factor of each (server/auth/permissions.ts). */
-const accessProcedure = userPermittedProcedure("team.changeAccess");
+const accessProcedure = merchantProcedure("team.changeAccess");
 
 const userId = z.string().min(1).max(64);
 
 export const teamRouter = router({
-  members: userProcedure.query(({ ctx }) => listMembers(ctx.caller.merchantId)),
-  invites: adminUserProcedure.query(({ ctx }) => listInvites(ctx.caller.merchantId)),
-  invite: userPermittedProcedure("team.invite")
+  members: merchantProcedure("team.read").query(({ ctx }) => listMembers(ctx.caller.merchantId)),
+  invites: merchantProcedure("team.manage").query(({ ctx }) => listInvites(ctx.caller.merchantId)),
+  invite: merchantProcedure("team.invite")
     .input(inviteInput)
     .mutation(({ ctx, input }) => createInvite(ctx.caller.merchantId, ctx.caller, input)),
   withdrawInvite: accessProcedure
@@ -26,10 +26,10 @@ export const teamRouter = router({
   remove: accessProcedure
     .input(z.object({ userId }))
     .mutation(({ ctx, input }) => removeMember(ctx.caller.merchantId, ctx.caller, input.userId)),
-  requireTwoFactor: userPermittedProcedure("team.requireTwoFactor")
+  requireTwoFactor: merchantProcedure("team.requireTwoFactor")
     .input(z.object({ required: z.boolean() }))
     .mutation(({ ctx, input }) => setTeamTwoFactor(ctx.caller.merchantId, ctx.caller.userId, input.required)),
-  audit: adminUserProcedure
+  audit: merchantProcedure("team.manage")
     .input(
       z
         .object({ before: z.number().int().positive().optional(), limit: z.number().int().min(1).max(200).default(50) })

@@ -4,45 +4,45 @@ import { deliveriesOfEndpoint, deliveriesOfPayment } from "../../webhooks/delive
 import { resendDelivery } from "../../webhooks/deliveries";
 import { addEndpoint, deleteEndpoint, disableEndpoint, enableEndpoint, listEndpoints } from "../../webhooks/endpoints";
 import { revealOrCreateSigningSecret, rollSigningSecret } from "../../webhooks/signing-secrets";
-import { authedProcedure, originOf, router, sensitiveStaffProcedure, staffProcedure } from "../init";
+import { merchantProcedure, originOf, router } from "../init";
 
 const endpointId = z.object({ endpointId: z.string().min(1).max(64) });
 
 export const webhooksRouter = router({
   endpoints: router({
-    list: authedProcedure.query(({ ctx }) => listEndpoints(ctx.caller.merchantId, ctx.caller.mode)),
-    add: staffProcedure
+    list: merchantProcedure("read").query(({ ctx }) => listEndpoints(ctx.caller.merchantId, ctx.caller.mode)),
+    add: merchantProcedure("change")
       .input(z.object({ url: z.string(), description: z.string().optional() }))
       .mutation(({ ctx, input }) => addEndpoint(ctx.caller.merchantId, ctx.caller.mode, input)),
-    disable: staffProcedure
+    disable: merchantProcedure("change")
       .input(endpointId)
       .mutation(({ ctx, input }) => disableEndpoint(ctx.caller.merchantId, ctx.caller.mode, input.endpointId)),
-    enable: staffProcedure
+    enable: merchantProcedure("change")
       .input(endpointId)
       .mutation(({ ctx, input }) => enableEndpoint(ctx.caller.merchantId, ctx.caller.mode, input.endpointId)),
-    delete: staffProcedure
+    delete: merchantProcedure("change")
       .input(endpointId)
       .mutation(({ ctx, input }) => deleteEndpoint(ctx.caller.merchantId, ctx.caller.mode, input.endpointId)),
   }),
   // A mutation even to read: the secret is shown only to staff, and asking for it may create the mode's first one.
   secret: router({
-    reveal: staffProcedure.mutation(async ({ ctx }) => ({
+    reveal: merchantProcedure("change").mutation(async ({ ctx }) => ({
       secret: await revealOrCreateSigningSecret(ctx.caller.merchantId, ctx.caller.mode),
     })),
-    roll: sensitiveStaffProcedure
+    roll: merchantProcedure("secrets.roll")
       .input(z.object({ graceSeconds: z.number().int().min(0).max(86400).default(0) }))
       .mutation(async ({ ctx, input }) => ({
         secret: await rollSigningSecret(ctx.caller.merchantId, ctx.caller.mode, input.graceSeconds, originOf(ctx)),
       })),
   }),
   deliveries: router({
-    byPayment: authedProcedure
+    byPayment: merchantProcedure("read")
       .input(z.object({ paymentReference: z.string().min(1).max(64) }))
       .query(({ ctx, input }) => deliveriesOfPayment(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference)),
-    byEndpoint: authedProcedure
+    byEndpoint: merchantProcedure("read")
       .input(endpointId)
       .query(({ ctx, input }) => deliveriesOfEndpoint(ctx.caller.merchantId, ctx.caller.mode, input.endpointId)),
-    resend: staffProcedure
+    resend: merchantProcedure("change")
       .input(z.object({ deliveryId: z.number().int().positive() }))
       .mutation(({ ctx, input }) => resendDelivery(input.deliveryId, ctx.caller.merchantId, ctx.caller.mode)),
   }),
