@@ -78,7 +78,8 @@ test("a session ended by another instance dies here within OWO_REVOCATION_SECOND
     elsewhere.prepare("update sessions set ended_at = ?, ended_reason = 'revoked' where id = ?").run(Date.now(), s.sid);
     elsewhere.close();
   }
-  await new Promise((r) => setTimeout(r, REVOCATION_SECONDS * 1000 + 100));
+  const { moveClock } = await import("../clock");
+  moveClock(REVOCATION_SECONDS * 1000 + 100);
   assert.equal(await members(s.cookie), 401);
 });
 

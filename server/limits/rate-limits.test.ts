@@ -53,7 +53,8 @@ test("per merchant and mode on token requests, REST and tRPC alike; another merc
   assert.equal(trpc.json.error.json.data.code, "TOO_MANY_REQUESTS");
   assert.equal(trpc.json.error.json.data.apiCode, "S429");
   assert.equal((await call(owo, "GET", "/api/v3/payments/query/none", { token: tokenB })).status, 404, "B has its own bucket");
-  await new Promise((r) => setTimeout(r, 1100));
+  const { moveClock } = await import("../clock");
+  moveClock(1100);
   assert.equal((await call(owo, "GET", "/api/v3/payments/query/none", { token: tokenA })).status, 404, "refilled at 1/s");
 });
 

@@ -3,12 +3,14 @@
 // it holds `burst - (fullAt - now) / interval` tokens. Taking is ONE statement, an upsert that refills, decides and
 // takes in the row it locks and reads its answer back: no transaction to open, nothing to retry, and concurrent
 // requests for a key queue on its row for the length of one update. The database's clock, not each instance's, so
-// instances whose clocks differ still agree on what has refilled.
+// instances whose clocks differ still agree on what has refilled (moved by as much as a test moved server/clock.ts, so
+// a test moves the refill instead of sleeping through it; production never moves).
 // Cheaper still, never looser: an instance remembers a refusal until the next token is due, and a key with plenty left
 // takes a few tokens at once and hands them out itself (see `SharedBudgets`).
-import { lte, sql } from "drizzle-orm";
+import { lte, sql, type SQLWrapper } from "drizzle-orm";
 import { db, prepared } from "../../db/client";
 import { rateBudgets } from "../../db/schema";
+import { clock } from "../clock";
 import { takeOf, type Take } from "./token-bucket";
 
 /**
@@ -16,7 +18,11 @@ import { takeOf, type Take } from "./token-bucket";
  * reckons from when it began, so the refill it waited through is not counted: the safe side, by less than a token at
  * any rate below a thousand a second.
  */
-const NOW = sql`(extract(epoch from statement_timestamp()) * 1000000)::bigint`;
+const nowMovedBy = (movedUs: SQLWrapper | number) => sql`((extract(epoch from statement_timestamp()) * 1000000)::bigint + ${movedUs})`;
+const NOW = nowMovedBy(sql.placeholder("moved"));
+
+/** What a test moved the clock by, in NOW's microseconds. */
+const moved = () => Math.round(clock.movedMs() * 1000);
 
 /** What the tokens taken cost in microseconds of refill: their number times the interval between two tokens. */
 const cost = sql.placeholder("cost");
@@ -76,7 +82,7 @@ export class SharedBudgets {
     this.batch = burst >= 40 ? Math.min(10, Math.floor(burst / 20)) : 1;
   }
 
-  async take(key: string, now = Date.now()): Promise<Take> {
+  async take(key: string, now = clock.now()): Promise<Take> {
     for (;;) {
       const k = this.known.get(key);
       if (k && spareAt(k, now) >= 1) {
@@ -106,7 +112,7 @@ export class SharedBudgets {
   }
 
   private async ask(key: string, count: number, now: number): Promise<{ known: Known; granted: boolean; left: number }> {
-    const [row] = await takeTokens({ key, cost: count * this.interval, tolerance: (this.burst - count) * this.interval });
+    const [row] = await takeTokens({ key, cost: count * this.interval, tolerance: (this.burst - count) * this.interval, moved: moved() });
     if (!row) throw new Error(`rate budget ${key}: the upsert returned no row`);
     // node-postgres hands a bigint expression back as a string; the column comes through Drizzle's number mode.
     const ahead = Math.max(0, Number(row.fullAt) - Number(row.now));
@@ -145,6 +151,9 @@ function spareAt(k: Known, now: number): number {
  * then holds only the keys seen within one refill time (burst ÷ rate), however many keys have ever been limited.
  */
 export async function forgetFullBudgets(): Promise<number> {
-  const gone = await db().delete(rateBudgets).where(lte(rateBudgets.fullAt, NOW)).returning({ key: rateBudgets.key });
+  const gone = await db()
+    .delete(rateBudgets)
+    .where(lte(rateBudgets.fullAt, nowMovedBy(moved())))
+    .returning({ key: rateBudgets.key });
   return gone.length;
 }

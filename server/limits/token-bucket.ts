@@ -1,5 +1,7 @@
 // Token buckets in memory, one per key: `rate` tokens a second refill up to `burst`. One process's budgets: what a
 // deployment on SQLite uses (one process per file); on PostgreSQL every instance draws on server/limits/shared-budgets.ts.
+import { clock } from "../clock";
+
 export type Take = { allowed: boolean; limit: number; remaining: number; resetSeconds: number; retryAfterSeconds: number };
 
 /** The answer, and API.md's headers, from the tokens a bucket holds after the request was decided. */
@@ -22,7 +24,7 @@ export class TokenBuckets {
     private readonly burst: number,
   ) {}
 
-  take(key: string, now = Date.now()): Take {
+  take(key: string, now = clock.now()): Take {
     const b = this.buckets.get(key) ?? { tokens: this.burst, at: now };
     b.tokens = Math.min(this.burst, b.tokens + ((now - b.at) / 1000) * this.rate);
     b.at = now;

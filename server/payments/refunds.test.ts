@@ -148,8 +148,34 @@ test("a refund whose provider notice has not come is settled by the follower ask
   } finally {
     moveClock(-10_000);
   }
-  // The bank's notice still comes, and changes nothing: one refund.processed only.
-  await new Promise((r) => setTimeout(r, 1_500));
+  // The bank's notice still comes (sent here as the bank sends it, signed, so the test knows it came) and changes
+  // nothing: one refund.processed only.
+  const { and, eq } = await import("drizzle-orm");
+  const { db } = await import("../../db/client");
+  const { outbox, payments, refunds } = await import("../../db/schema");
+  const { SANDBOX_NOTICE_PATH } = await import("../providers/sandbox/bank");
+  const { SIGNATURE_HEADER, signNotice } = await import("../providers/sandbox/notice-signature");
+  const { settings } = await import("../settings");
+  const [paidBack] = await db()
+    .select({ paymentId: payments.id, refundId: refunds.providerRefundId })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(and(eq(payments.paymentReference, ref), eq(payments.merchantId, s.merchant.merchantId)));
+  const notice = JSON.stringify({ transactionId: `sbx_late_${ref}`, type: "refund", refundId: paidBack?.refundId, state: "processed" });
+  const late = await call(s.owo, "POST", SANDBOX_NOTICE_PATH, {
+    raw: notice,
+    headers: { [SIGNATURE_HEADER]: signNotice(notice, settings().sandboxBankSecret) },
+  });
+  assert.equal(late.status, 200, late.text);
+  const events = await db()
+    .select({ event: outbox.event })
+    .from(outbox)
+    .where(eq(outbox.paymentId, paidBack?.paymentId ?? -1))
+    .orderBy(outbox.sequence);
+  assert.deepEqual(
+    events.map((e) => e.event),
+    ["payment.successful", "refund.processed"],
+  );
   const callbacks = await callbacksOf(ref, 2);
   assert.deepEqual(
     callbacks.map((c) => c.event),

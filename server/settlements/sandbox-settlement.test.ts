@@ -105,7 +105,9 @@ test("a refund the bank paid back is deducted once; one the customer's bank refu
     });
   assert.equal((await back("damaged", "1000.00")).status, 200);
   assert.equal((await back("nope [decline]", "500.00")).status, 200);
-  await new Promise((r) => setTimeout(r, 1_200));
+  // Past the second the sandbox bank takes to pay a refund back (its SANDBOX_REFUND_MS): settled by then, not before.
+  const { moveClock } = await import("../clock");
+  moveClock(1_200);
   const st = (await settle({})).json.data.settlement;
   assert.equal(st.grossAmount, "10000.00");
   assert.equal(st.feeAmount, "250.00");
