@@ -8,7 +8,8 @@ import { recordEvent } from "./events";
 import { formatKobo } from "../money";
 import { isOpen } from "./status";
 import { clock } from "../clock";
-import { bookChargeback, bookCredit, bookRefund, chargedBack } from "../books/payment-entries";
+import { bookCredit, bookRefund } from "../books/payment-entries";
+import { reversalInTx } from "./chargebacks";
 import { feeFor, SANDBOX_SCHEDULE } from "../books/fees";
 import { checkAgreedFee } from "../reconciliation/agreed-fees";
 
@@ -217,7 +218,7 @@ export async function applyProviderRecord(
               : null;
     if (kind === null || (kind === "credit" && record.amountKobo <= received)) return { payment: found, applied: false };
     const at = record.paidAt ?? now;
-    const inserted = await tx
+    const [notice] = await tx
       .insert(bankNotices)
       .values({
         provider: via.provider,
@@ -230,7 +231,7 @@ export async function applyProviderRecord(
       })
       .onConflictDoNothing()
       .returning({ id: bankNotices.id });
-    if (inserted.length === 0) return { payment: found, applied: false };
+    if (!notice) return { payment: found, applied: false };
     const detail = { provider: found.provider, transactionId: via.transactionId };
     let payment: PaymentRow;
     if (kind === "credit") {
@@ -246,27 +247,8 @@ export async function applyProviderRecord(
     } else if (kind === "decline") payment = await declineInTx(tx, found, now, detail, {});
     // The provider closed it unpaid on its own clock: Owo's lifetime ends with it.
     else if (kind === "expiry") payment = await expireInTx(tx, found, Math.max(now, found.expiresAt), {}, true);
-    else payment = await reversalInTx(tx, found, record, now, detail);
+    else payment = await reversalInTx(tx, found, record, notice.id, now, detail);
     return { payment, applied: payment !== found };
-  });
-}
-
-/**
- * The provider reversed the payment. After Owo credited it, that is a chargeback: the provider took the money back from
- * the merchant, booked once as an adjustment (API.md "Ledger and balances") — a resolved dispute's own amount, or, seen
- * only on the transaction, what is left of the payment, never twice. Before any credit it is money the provider sent
- * back by itself (a transfer of the wrong amount): history, never refund due. Status and amounts do not move.
- */
-async function reversalInTx(tx: Tx, p: PaymentRow, record: ProviderRecord, now: number, detail: Record<string, unknown>) {
-  const already = await chargedBack(tx, p.id);
-  const held = Math.max(0, p.amountPaidKobo + p.amountToRefundKobo - p.amountRefundedKobo - already);
-  const taken =
-    record.disputedKobo !== undefined ? Math.min(record.disputedKobo, held) : already > 0 ? 0 : Math.min(record.amountKobo, held);
-  if (taken > 0) await bookChargeback(tx, p, taken, now);
-  return recordEvent(tx, p, "reversed", now, {
-    amountKobo: taken > 0 ? taken : record.amountKobo,
-    detail: taken > 0 ? { ...detail, reason: "chargeback" } : detail,
-    publish: false,
   });
 }
 

@@ -73,6 +73,9 @@ export type NoticeReading =
       amountKobo: number;
       currency: string;
       at?: number;
+      /** reversed: the provider's own id for what it took back (Paystack's dispute), the key a settlement line
+       * deducting the same money carries (settlement-reading.ts), so either books it once. */
+      deduction?: string;
     }
   | {
       kind: "refund";

@@ -232,7 +232,8 @@ async function settleNotice(account: NoticeAccount, reading: NoticeReading, noti
   }
   // A resolved dispute names what was taken back; the transaction's record only that it was reversed.
   const confirmed = reading.outcome === "reversed" ? { ...state, disputedKobo: reading.amountKobo } : state;
-  const outcome = await applyProviderRecord(p.id, confirmed, { provider: account.id, transactionId: reading.eventId });
+  // A chargeback is kept under the provider's own id for it, the key a settlement deducting it carries too.
+  const outcome = await applyProviderRecord(p.id, confirmed, { provider: account.id, transactionId: reading.deduction ?? reading.eventId });
   await record(
     account.id,
     outcome.applied ? "applied" : "unchanged",

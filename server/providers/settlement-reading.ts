@@ -8,6 +8,9 @@ export type SettlementLineReading = {
   providerTransactionId: string;
   /** The reference the provider knows the transaction by (Owo's own under `owo_`, or the merchant's other sales). */
   providerReference: string | null;
+  /** An adjustment the provider says was a chargeback: its providerTransactionId is the key the provider's notice of
+   * it carries (connector.ts NoticeReading `deduction`), and it is booked on its payment once, whichever comes first. */
+  reason?: "chargeback";
   /** Refund and adjustment lines are negative. */
   grossKobo: number;
   feeKobo: number;

@@ -1,11 +1,13 @@
 // A settlement's money on the books (API.md "Ledger and balances"): when a provider reports it paid, one `settlement`
-// entry moves its net from what the provider held to the bank (or the provider wallet); when a paid one is later
+// entry moves its net from what the provider held to the bank (or the provider wallet) and books the deductions not
+// already booked on their payments (chargebacks, ../payments/chargebacks.ts); when a paid one is later
 // reported failed, a `settlement_failed` entry puts it back exactly. Posted in the transaction that records the status.
 import { and, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { ledgerEntries, ledgerPostings, payments, settlementLines, settlements, type SettlementRow } from "../../db/schema";
 import { providerAccount, type Account } from "../books/accounts";
 import { postEntry } from "../books/post";
+import { bookedDeductions } from "../payments/chargebacks";
 
 /** Books the move from `before` (null: first read) to the settlement's status now; nothing when no money moved. */
 export async function bookSettlementStatus(tx: Tx, s: SettlementRow, before: SettlementRow["status"] | null, at: number): Promise<void> {
@@ -47,12 +49,24 @@ async function markPayments(tx: Tx, s: SettlementRow): Promise<void> {
 
 async function bookPaid(tx: Tx, s: SettlementRow, at: number): Promise<void> {
   const lines = await tx
-    .select({ kind: settlementLines.kind, netKobo: settlementLines.netKobo })
+    .select({ kind: settlementLines.kind, netKobo: settlementLines.netKobo, deduction: settlementLines.providerTransactionId })
     .from(settlementLines)
     .where(eq(settlementLines.settlementId, s.id));
   // E and U: what the net carried for the merchant's other sales and for no Owo payment; never Owo's to have held.
   const external = lines.filter((l) => l.kind === "external").reduce((sum, l) => sum + l.netKobo, 0);
   const suspense = lines.filter((l) => l.kind === "unknown").reduce((sum, l) => sum + l.netKobo, 0);
+  // A deduction already booked on its payment (a chargeback its notice reported) is not booked again: only the rest.
+  const deductions = lines.filter((l) => l.kind === "adjustment");
+  const onPayments =
+    s.providerId === "sandbox"
+      ? new Map<string, number>()
+      : await bookedDeductions(
+          tx,
+          s.providerId,
+          deductions.map((l) => l.deduction),
+        );
+  const booked = deductions.reduce((sum, l) => sum + Math.min(-l.netKobo, onPayments.get(l.deduction) ?? 0), 0);
+  const adjustments = s.adjustmentKobo - booked;
   const provider = providerAccount(s.providerId === "sandbox" ? null : s.providerId);
   const paidTo: Account = s.destination === "wallet" ? `provider_wallet:${s.providerId}` : "bank";
   await postEntry(tx, {
@@ -62,10 +76,10 @@ async function bookPaid(tx: Tx, s: SettlementRow, at: number): Promise<void> {
     settlementId: s.id,
     postings: [
       { account: paidTo, amountKobo: s.netKobo },
-      { account: "adjustments", amountKobo: s.adjustmentKobo },
+      { account: "adjustments", amountKobo: adjustments },
       { account: "external", amountKobo: -external },
       { account: "suspense", amountKobo: -suspense },
-      { account: provider, amountKobo: -(s.netKobo + s.adjustmentKobo - external - suspense) },
+      { account: provider, amountKobo: -(s.netKobo + adjustments - external - suspense) },
     ],
     postedAt: at,
   });

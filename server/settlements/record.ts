@@ -13,6 +13,7 @@ import { closeExceptions } from "../reconciliation/exceptions";
 import { checkNotSettled } from "../reconciliation/not-settled";
 import type { SettlementLineReading, SettlementReading } from "../providers/settlement-reading";
 import { isOwoReference } from "../providers/own-references";
+import { bookSettledChargeback } from "../payments/chargebacks";
 
 type LineKind = (typeof settlementLines.$inferInsert)["kind"];
 
@@ -88,6 +89,8 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, reading
         };
       }),
     );
+  // A chargeback it deducted is the payment's, booked once however Owo hears of it first (../payments/chargebacks.ts).
+  await bookChargebacks(tx, source, settlement.id, reading.lines, owners, now);
   await bookSettlementStatus(tx, settlement, null, now);
   await reconcileSettlement(tx, settlement, now);
   // Credits this settlement holds are settled after all; credits it should have held and does not are overdue.
@@ -119,6 +122,27 @@ function kindOf(source: SettlementSource, line: SettlementLineReading, paymentRe
   return owos ? "unknown" : "external";
 }
 
+async function bookChargebacks(
+  tx: Tx,
+  source: SettlementSource,
+  settlementId: string,
+  lines: SettlementLineReading[],
+  owners: Owners,
+  now: number,
+): Promise<void> {
+  for (const line of lines) {
+    const paymentReference = ownerOf(owners, line);
+    if (line.reason !== "chargeback" || paymentReference === null || source.providerAccountId === null) continue;
+    const { merchantId, mode, providerAccountId } = source;
+    const deduction = line.providerTransactionId;
+    await bookSettledChargeback(
+      tx,
+      { merchantId, mode, providerAccountId, paymentReference, deduction, amountKobo: -line.netKobo, settlementId },
+      now,
+    );
+  }
+}
+
 type Owners = { byTransaction: Map<string, string>; byReference: Map<string, string> };
 
 /**
@@ -139,7 +163,7 @@ async function paymentsOf(tx: Tx, source: SettlementSource, lines: SettlementLin
     for (const r of rows) owners.byTransaction.set(r.transactionId, r.paymentReference);
   }
   if (source.providerAccountId === null) return owners;
-  const refs = [...new Set(lines.flatMap((l) => (l.kind !== "adjustment" && l.providerReference ? [l.providerReference] : [])))];
+  const refs = [...new Set(lines.flatMap((l) => (namesTransaction(l) && l.providerReference ? [l.providerReference] : [])))];
   for (let i = 0; i < refs.length; i += 500) {
     const rows = await tx
       .select({ issueReference: payments.issueReference, paymentReference: payments.paymentReference })
@@ -157,8 +181,11 @@ async function paymentsOf(tx: Tx, source: SettlementSource, lines: SettlementLin
   return owners;
 }
 
+/** Sales, refunds and chargebacks name the transaction they are about; other deductions (stamp duty, a reserve) are the settlement's. */
+const namesTransaction = (line: SettlementLineReading) => line.kind !== "adjustment" || line.reason === "chargeback";
+
 function ownerOf(owners: Owners, line: SettlementLineReading): string | null {
-  if (line.kind === "adjustment") return null;
+  if (!namesTransaction(line)) return null;
   const byTransaction = line.kind === "payment" ? owners.byTransaction.get(line.providerTransactionId) : undefined;
   return byTransaction ?? (line.providerReference ? owners.byReference.get(line.providerReference) : undefined) ?? null;
 }

@@ -224,6 +224,8 @@ test("charge.dispute.resolve with the transaction reversed reads as a chargeback
     outcome: "reversed",
     amountKobo: 5700,
     currency: "NGN",
+    // The key the settlement deducting the dispute's refund carries (List Refunds' `dispute`), so it is booked once.
+    deduction: "dispute:358949",
   });
   for (const name of ["webhook-dispute-create", "webhook-dispute-remind"]) {
     const r = notice(name);

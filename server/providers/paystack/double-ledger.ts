@@ -46,6 +46,8 @@ export type DoubleRefund = {
   refundReference: string | null;
   /** The settlement that deducted it (./double-settlements.ts), once one has. */
   settlement?: number;
+  /** The dispute it paid back to the customer's bank (a chargeback), when it is one. */
+  dispute?: number;
 };
 
 /** The bank Paystack's test-mode temporary accounts sit at, as its bank_transfer sample shows it. */
@@ -221,7 +223,7 @@ export class PaystackLedger {
     return {
       integration: 412829,
       transaction: r.transaction.id,
-      dispute: null,
+      dispute: r.dispute ?? null,
       settlement: r.settlement ?? null,
       domain: this.domain,
       amount: r.amount,

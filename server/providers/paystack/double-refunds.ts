@@ -180,7 +180,9 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
   /**
    * The customer's bank won a dispute: Paystack takes the money back, reports the transaction reversed and sends
    * charge.dispute.resolve as its webhooks page shows it (dist/doc/payments/webhooks/events.js#charge_dispute_resolve in
-   * PaystackOSS/doc-code-snippets): refund_amount, category chargeback, the transaction nested.
+   * PaystackOSS/doc-code-snippets): refund_amount, category chargeback, the transaction nested. The money goes back
+   * as a refund of refund_amount naming its dispute (DisputeResolve.refund_amount, RefundListResponseArray.dispute in
+   * PaystackOSS/openapi), which the next settlement deducts like any refund.
    */
   let nextDisputeId = 358949;
   function chargeback([reference = ""]: string[], req: DoubleRequest): DoubleAnswer {
@@ -194,6 +196,8 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
     tx.status = "reversed";
     const now = new Date().toISOString();
     const id = nextDisputeId++;
+    const paidBack = ledger.openRefund(tx, amount, "Chargeback", `Dispute ${id} resolved against the merchant`);
+    Object.assign(paidBack, { status: "processed", refundedAt: new Date(), dispute: id });
     const data = {
       id,
       refund_amount: amount,

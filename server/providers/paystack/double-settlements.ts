@@ -115,8 +115,9 @@ export function settlementDesk(ledger: PaystackLedger): SettlementDesk {
     const other = b.deductions === undefined ? 0 : koboOf(b.deductions);
     if (other === null) return controlError(400, "deductions: a positive integer of kobo");
     const omit = Array.isArray(b.omit) ? b.omit.map(String) : [];
+    // A transaction reversed since it was paid was paid in all the same: its chargeback is deducted as a refund.
     const paidIn = [...ledger.transactions.values()].filter(
-      (t) => t.status === "success" && !settled.has(t) && !omit.includes(t.reference),
+      (t) => (t.status === "success" || t.status === "reversed") && !settled.has(t) && !omit.includes(t.reference),
     );
     const refunds = [...ledger.refunds.values()].filter((r) => r.status === "processed" && r.settlement === undefined);
     if (paidIn.length === 0 && refunds.length === 0) return controlError(409, "nothing to settle");

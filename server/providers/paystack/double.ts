@@ -108,7 +108,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
 
   function balance(): DoubleAnswer {
     let total = 0;
-    for (const tx of ledger.transactions.values()) if (tx.status === "success") total += tx.amount;
+    for (const tx of ledger.transactions.values()) if (tx.status === "success" || tx.status === "reversed") total += tx.amount;
     for (const r of ledger.refunds.values()) if (r.status !== "failed") total -= r.amount;
     return ok("Balances retrieved", [{ currency: "NGN", balance: total }]);
   }

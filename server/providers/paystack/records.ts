@@ -13,6 +13,7 @@ import {
   type ProviderPaymentState,
   type RefundState,
 } from "../connector";
+import { readDisputeEvent } from "./disputes";
 
 export const kobo = z.union([
   z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
@@ -67,14 +68,6 @@ const refundEvent = z.object({
   amount: kobo,
   currency: z.string(),
   id: z.union([z.number().int(), z.string()]).transform(String).optional(),
-});
-/** charge.dispute.* (https://paystack.com/docs/payments/webhooks/, "Dispute events"): the transaction is nested. */
-const dispute = z.object({
-  id: z.union([z.number().int(), z.string()]).transform(String),
-  refund_amount: kobo.nullish(),
-  currency: z.string(),
-  resolution: z.string().nullish(),
-  transaction: transaction,
 });
 const transferRejected = z.object({
   bank_transfer: z.object({
@@ -261,28 +254,7 @@ export function readWebhook(body: unknown): NoticeReading {
       state: refundStates[name as keyof typeof refundStates],
     };
   }
-  if (name.startsWith("charge.dispute.")) {
-    const d = dispute.safeParse(e.data.data);
-    if (!d.success) return { kind: "ignored", eventId: `${name}:malformed`, why: `${name} without a readable dispute` };
-    const { id, transaction: t, refund_amount: taken, resolution } = d.data;
-    // Only a dispute resolved against the merchant takes money back: Paystack then reports the transaction reversed.
-    if (name !== "charge.dispute.resolve" || t.status !== "reversed" || !taken)
-      return {
-        kind: "ignored",
-        eventId: `${name}:${id}`,
-        reference: t.reference,
-        why: `Paystack dispute ${id} on ${t.reference}: ${name === "charge.dispute.resolve" ? `resolved (${resolution ?? "?"}) without taking money back` : "open; Owo books it if Paystack resolves it against the merchant"}`,
-      };
-    return {
-      kind: "payment",
-      eventId: `${name}:${id}`,
-      reference: t.reference,
-      providerReference: t.reference,
-      outcome: "reversed",
-      amountKobo: taken,
-      currency: d.data.currency,
-    };
-  }
+  if (name.startsWith("charge.dispute.")) return readDisputeEvent(name, e.data.data);
   if (name === "bank.transfer.rejected") {
     const r = transferRejected.safeParse(e.data.data);
     const t = r.success ? r.data.bank_transfer : undefined;

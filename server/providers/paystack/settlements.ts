@@ -1,13 +1,15 @@
 // Paystack's settlements in Owo's words (API.md "Settlements"): GET /settlement (total_processed, total_fees,
 // deductions as one total, effective_amount: what reached the bank), each one's transactions from
 // GET /settlement/{id}/transactions, and the refunds it deducted from GET /refund (each names its `settlement`);
-// deductions beyond those refunds are one adjustment. Lines are normalised like credits: gross is the amount asked, fee
+// deductions beyond those refunds are one adjustment. A refund naming a `dispute` is a chargeback
+// (./disputes.ts): an adjustment line keyed by the dispute, as its webhook is. Lines are normalised like credits: gross is the amount asked, fee
 // the merchant's share of Paystack's fee (fees a customer bore are neither). Pages: https://paystack.com/docs/api/settlement/
 // and https://paystack.com/docs/api/refund/ (samples in github.com/PaystackOSS/doc-code-snippets src/api/settlements/).
 import { z } from "zod";
 import type { ProviderAnswer } from "../provider-call";
 import type { SettlementLineReading, SettlementReading, SettlementStatus } from "../settlement-reading";
 import { instant, kobo, moneyOf, success, transaction, unusable } from "./records";
+import { disputeDeduction } from "./disputes";
 
 const PAGE = 100;
 /** Past this many pages of one list, Owo stops reading and says so rather than record a settlement half read. */
@@ -34,6 +36,11 @@ const refund = z.object({
     .transform(String)
     .nullish(),
   transaction_reference: z.string().nullish(),
+  /** The dispute this refund paid back to the customer's bank: a chargeback, not a refund the merchant asked for. */
+  dispute: z
+    .union([z.number().int(), z.string().regex(/^\d+$/)])
+    .transform(String)
+    .nullish(),
 });
 const page = <T extends z.ZodType>(item: T) =>
   success(z.array(item)).extend({ meta: z.object({ pageCount: z.number().int().nonnegative() }).partial().optional() });
@@ -95,25 +102,27 @@ function reading(
   });
   // What customers bore on top of the amount asked is in Paystack's totals, fee and gross alike; it is neither here.
   const borne = sales.reduce((sum, t) => sum + t.amount - moneyOf(t).amountKobo, 0);
-  const refundKobo = refunds.reduce((sum, r) => sum + r.amount, 0);
+  const refundKobo = refunds.reduce((sum, r) => sum + (r.dispute ? 0 : r.amount), 0);
   for (const r of refunds)
     lines.push({
-      kind: "refund",
-      providerTransactionId: r.id,
+      ...(r.dispute
+        ? { kind: "adjustment", reason: "chargeback", providerTransactionId: disputeDeduction(r.dispute) }
+        : { kind: "refund", providerTransactionId: r.id }),
       providerReference: r.transaction_reference ?? null,
       grossKobo: -r.amount,
       feeKobo: 0,
       netKobo: -r.amount,
     });
   const adjustmentKobo = (s.deductions ?? 0) - refundKobo;
-  if (adjustmentKobo !== 0)
+  const otherKobo = adjustmentKobo - refunds.reduce((sum, r) => sum + (r.dispute ? r.amount : 0), 0);
+  if (otherKobo !== 0)
     lines.push({
       kind: "adjustment",
       providerTransactionId: `deductions:${s.id}`,
       providerReference: null,
-      grossKobo: -adjustmentKobo,
+      grossKobo: -otherKobo,
       feeKobo: 0,
-      netKobo: -adjustmentKobo,
+      netKobo: -otherKobo,
     });
   return {
     providerSettlementId: s.id,
