@@ -7,6 +7,7 @@ import { trace } from "@opentelemetry/api";
 import type Database from "better-sqlite3";
 import type pg from "pg";
 import type { LoopLocks } from "./advisory-locks";
+import { databaseDialect, environment } from "../environment";
 import { databaseTargetOf } from "./location";
 import { openPostgres, QUEUE_XACT_LOCK, queueLockValues } from "./postgres-store";
 import { openSqlite } from "./sqlite-store";
@@ -27,22 +28,12 @@ const holder = globalThis as unknown as { __owoDb?: Opened; __owoOpenTx?: AsyncL
 type OpenTx = { tx: Db; open: boolean; queues: ReadonlySet<string>; isolation: Isolation; joined: Set<string> };
 const current = (holder.__owoOpenTx ??= new AsyncLocalStorage<OpenTx>());
 
-function positiveInteger(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  if (!/^[1-9][0-9]*$/.test(raw)) throw new Error(`${name}: expected a positive whole number, got ${JSON.stringify(raw)}`);
-  return Number(raw);
-}
-
 function open(): Opened {
-  const target = databaseTargetOf(process.env.DATABASE_URL);
+  const target = databaseTargetOf(environment("databaseUrl"));
   const store =
     target.dialect === "sqlite"
       ? openSqlite(target.path)
-      : openPostgres(target.url, {
-          size: positiveInteger("OWO_DB_POOL_SIZE", 10),
-          statementTimeoutMs: positiveInteger("OWO_DB_STATEMENT_TIMEOUT_MS", 5000),
-        });
+      : openPostgres(target.url, { size: environment("dbPoolSize"), statementTimeoutMs: environment("dbStatementTimeoutMs") });
   return { store, migrated: false };
 }
 
@@ -53,7 +44,7 @@ function opened(): Opened {
 }
 
 export function dialect(): "sqlite" | "postgres" {
-  return databaseTargetOf(process.env.DATABASE_URL).dialect;
+  return databaseDialect();
 }
 
 /** Reads: inside `write()`, its transaction (so a helper sees what the body wrote); elsewhere the last committed state. */

@@ -1,13 +1,13 @@
 // SQL functions the two databases spell differently, spelled for the database this process runs on, so that a
-// service's query reads the same on both (db/schema.ts chooses the tables the same way).
+// service's query reads the same on both (the dialect environment.ts chose, asked at the call).
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { databaseTargetOf } from "./location";
+import { databaseDialect } from "../environment";
 
-const onPostgres = databaseTargetOf(process.env.DATABASE_URL).dialect === "postgres";
+const onPostgres = () => databaseDialect() === "postgres";
 
 /** 1-based position of `needle` in `haystack`, 0 when absent: SQLite's instr, PostgreSQL's strpos. */
 export function positionOf(haystack: SQLWrapper | SQL, needle: SQLWrapper | SQL | string): SQL<number> {
-  return onPostgres ? sql<number>`strpos(${haystack}, ${needle})` : sql<number>`instr(${haystack}, ${needle})`;
+  return onPostgres() ? sql<number>`strpos(${haystack}, ${needle})` : sql<number>`instr(${haystack}, ${needle})`;
 }
 
 /**
@@ -15,7 +15,7 @@ export function positionOf(haystack: SQLWrapper | SQL, needle: SQLWrapper | SQL 
  * index for badly); PostgreSQL's planner needs no such hint, and `+text` is no expression there.
  */
 export function unindexed(column: SQLWrapper): SQL {
-  return onPostgres ? sql`${column}` : sql`+${column}`;
+  return onPostgres() ? sql`${column}` : sql`+${column}`;
 }
 
 /**
@@ -27,7 +27,7 @@ export function unindexed(column: SQLWrapper): SQL {
  * other writer out until it ends, so there the query is left as it is.
  */
 export function skippingLocked<Q>(query: Q): Q {
-  if (!onPostgres) return query;
+  if (!onPostgres()) return query;
   // The services hold PostgreSQL's query builder under SQLite's type (db/store.ts); at run time it has `for`.
   return (query as unknown as { for(strength: "update", config: { skipLocked: true }): Q }).for("update", { skipLocked: true });
 }
@@ -38,6 +38,6 @@ export function skippingLocked<Q>(query: Q): Q {
  * SQLite's write transaction already keeps every other writer out, so there the query is left as it is.
  */
 export function lockedForUpdate<Q>(query: Q): Q {
-  if (!onPostgres) return query;
+  if (!onPostgres()) return query;
   return (query as unknown as { for(strength: "update"): Q }).for("update");
 }

@@ -2,6 +2,7 @@
 // so tests move time instead of sleeping on the wall clock. Production always reads the wall clock:
 // moving is refused under NODE_ENV=production, and the file hook is read only under NODE_ENV=test.
 import { readFileSync } from "node:fs";
+import { environment } from "../environment";
 
 const holder = globalThis as unknown as { __owoClockOffsetMs?: number };
 
@@ -9,7 +10,7 @@ const holder = globalThis as unknown as { __owoClockOffsetMs?: number };
  * A process started by a test (the server, the worker, the CLI) follows the test's moves through this file: it holds
  * the offset in milliseconds, re-read on every call. Honoured only when NODE_ENV is exactly "test".
  */
-const offsetFile = process.env.NODE_ENV === "test" ? process.env.OWO_TEST_CLOCK_FILE : undefined;
+const offsetFile = environment("nodeEnv") === "test" ? environment("testClockFile") : undefined;
 
 function fileOffset(file: string): number {
   try {
@@ -33,6 +34,6 @@ export const clock = {
 
 /** Tests only: time jumps forward (or back) by `ms` for this process (and Next's bundled copy, via globalThis). */
 export function moveClock(ms: number): void {
-  if (process.env.NODE_ENV === "production") throw new Error("the clock cannot be moved in production");
+  if (environment("nodeEnv") === "production") throw new Error("the clock cannot be moved in production");
   holder.__owoClockOffsetMs = (holder.__owoClockOffsetMs ?? 0) + ms;
 }

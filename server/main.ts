@@ -12,8 +12,8 @@ import { openBooks } from "./books/opening";
  * Next forwards a server action posted to the wrong page to the page that has it, over HTTP to its own hostname and
  * port: told nothing, it assumes 127.0.0.1:3000, which may be another program. Told ours, the call comes back here.
  */
-async function pageHandler(port: number): Promise<PageHandler | null> {
-  if (process.env.OWO_PAGES === "off") return null;
+async function pageHandler(port: number, pages: boolean): Promise<PageHandler | null> {
+  if (!pages) return null;
   const app = next({ dev: process.argv.includes("--dev"), dir: process.cwd(), hostname: "127.0.0.1", port });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -52,7 +52,7 @@ async function main() {
   // Payments from before the ledger existed are booked once, before anyone can read the balances.
   await openBooks();
   const tracing = await startTracing(s.otlpEndpoint, "owo");
-  const server = createFront(await pageHandler(s.port));
+  const server = createFront(await pageHandler(s.port, s.pages));
   const background = await import("./background").then((m) => m.startBackground());
 
   server.listen(s.port, () => {

@@ -7,6 +7,7 @@ import { createReadStream, existsSync, mkdirSync, mkdtempSync, readFileSync, rmS
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { databaseTargetOf } from "../../db/location";
+import { environment } from "../../environment";
 import { checkSqliteFile, onlineBackup } from "../../db/sqlite-file";
 import { settings } from "../settings";
 import { BackupRefused, passphraseFrom, readArchive, writeArchive, type Manifest } from "./archive";
@@ -17,7 +18,7 @@ export { BackupRefused } from "./archive";
 const SECRET_FILES = { masterKey: "master-key", authSecret: "auth-secret", sandboxBankSecret: "sandbox-bank-secret" } as const;
 
 function sqlitePath(verb: string): string {
-  const target = databaseTargetOf(process.env.DATABASE_URL);
+  const target = databaseTargetOf(environment("databaseUrl"));
   if (target.dialect !== "sqlite")
     throw new BackupRefused(
       `db ${verb} works on a SQLite database; on PostgreSQL use pg_dump (/docs/operations), and keep OWO_MASTER_KEY with it`,
@@ -83,7 +84,7 @@ export async function restoreBackup(from: string | undefined, passphraseFile: st
   let manifest: Manifest;
   try {
     manifest = await readArchive(from, opened, path);
-    const given = process.env.OWO_MASTER_KEY;
+    const given = environment("givenMasterKey");
     if (given && given !== manifest.secrets.masterKey)
       throw new BackupRefused("OWO_MASTER_KEY is set and differs from the backup's master key: unset it, or set it to the backup's");
   } catch (err) {

@@ -4,6 +4,7 @@
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { dialect, joinQueue, postgresStatement, prepared, type Tx } from "../../db/client";
 import { ledgerBalances, ledgerEntries, ledgerHeads, ledgerPostings, type LedgerEntryRow, type Mode } from "../../db/schema";
+import { environment } from "../../environment";
 import { newId } from "../identifiers";
 import type { Account } from "./accounts";
 import { chainHash, GENESIS_HASH } from "./chain";
@@ -173,7 +174,7 @@ async function recordOnPostgres(row: LedgerEntryRow, postings: Posting[], balanc
  * `npm run bench` only: the same build with nothing posted, so the bench can measure what posting
  * costs a sandbox credit. Never set in a deployment: the books would miss every movement made meanwhile.
  */
-const BENCH_POSTING_OFF = process.env.OWO_BENCH_POSTING === "off";
+const BENCH_POSTING_OFF = !environment("benchPosting");
 
 /** The entry's row before the chain places it (sequence 0, no hash). */
 function unposted(e: NewEntry): LedgerEntryRow {
