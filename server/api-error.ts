@@ -55,3 +55,12 @@ export function zodFieldErrors(error: z.ZodError, fallbackField = "body"): Field
     return { field: String(issue.path[0] ?? fallbackField), message: issue.message };
   });
 }
+
+/** A REST body parsed by the schema its tRPC door shares: a JSON object, or S5 naming every field at fault. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw invalidFields([{ field: "body", message: "must be a JSON object" }]);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
+  return parsed.data;
+}

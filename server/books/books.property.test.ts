@@ -149,8 +149,7 @@ test("after every step: entries balance, balances equal their entries, the provi
             const asked = await Promise.allSettled(
               s.amounts.map((a) =>
                 requestRefund(
-                  merchantId,
-                  "test",
+                  { merchantId, mode: "test" },
                   ref,
                   { ...(a === null ? {} : { amount: naira(a) }), reason: "property race", refundReference: `${ref}-r${++refundNo}` },
                   now,

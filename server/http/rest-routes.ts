@@ -10,9 +10,10 @@ import { receiveSandboxNotice } from "../providers/sandbox/notices";
 import { receiveProviderNotice } from "../providers/notices";
 import { SIGNATURE_HEADER } from "../providers/sandbox/notice-signature";
 import { cancelPayment } from "../payments/lifecycle";
-import { cancelRefund, giveRefundAccount } from "../payments/refund-attention";
-import { refundStatus } from "../payments/refund-views";
-import { requestRefund } from "../payments/refunds";
+import { cancelRefund, giveRefundAccount, refundAccountInput } from "../payments/refund-attention";
+import { merchantRefund, refundStatus } from "../payments/refund-views";
+import { findPayment } from "../payments/lookup";
+import { parseRefundBody, requestRefund } from "../payments/refunds";
 import { paymentView, verifyAnswer, verifyPaymentNow } from "../payments/verify";
 import { createStandardCheckout } from "../payments/standard-checkout";
 import { parseStandardCheckout } from "../payments/standard-checkout-schema";
@@ -25,6 +26,7 @@ import { getSettlement, listSettlements } from "../settlements/view";
 import { balancesOf } from "../books/balances";
 import { listEntries } from "../books/entries";
 import { quoteFees } from "../books/quote";
+import { parseBody } from "../api-error";
 import { successJson } from "./envelope";
 import type { RestRoute } from "./rest";
 
@@ -120,17 +122,19 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/payments\/(?<reference>[^/]+)\/refunds$/,
     access: "token",
     body: "json",
-    run: async ({ params, caller, json }) => ({
-      json: successJson(await requestRefund(caller.merchantId, caller.mode, params.reference ?? "", json)),
-    }),
+    run: async ({ params, scope, json }) => {
+      // The payment the path names answers before the body: another merchant's reference is 404 whatever is sent.
+      await findPayment(scope.merchantId, scope.mode, params.reference ?? "");
+      return { json: successJson(await requestRefund(scope, params.reference ?? "", parseRefundBody(json))) };
+    },
   },
   {
     method: "GET",
     pattern: /^\/api\/v2\/payments\/(?<reference>[^/]+)\/refunds\/(?<refundReference>[^/]+)$/,
     access: "token",
     body: "none",
-    run: async ({ params, caller }) => ({
-      json: successJson(await refundStatus(caller.merchantId, caller.mode, params.reference ?? "", params.refundReference ?? "")),
+    run: async ({ params, scope }) => ({
+      json: successJson(await refundStatus(scope, params.reference ?? "", params.refundReference ?? "")),
     }),
   },
   {
@@ -138,19 +142,20 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/payments\/(?<reference>[^/]+)\/refunds\/(?<refundReference>[^/]+)\/account$/,
     access: "token",
     body: "json",
-    run: async ({ params, caller, json }) => ({
-      json: successJson(
-        await giveRefundAccount(caller.merchantId, caller.mode, params.reference ?? "", params.refundReference ?? "", json),
-      ),
-    }),
+    run: async ({ params, scope, json }) => {
+      // The refund the path names answers before the body, as for a refund.
+      await merchantRefund(scope, params.reference ?? "", params.refundReference ?? "");
+      const input = parseBody(refundAccountInput, json);
+      return { json: successJson(await giveRefundAccount(scope, params.reference ?? "", params.refundReference ?? "", input)) };
+    },
   },
   {
     method: "POST",
     pattern: /^\/api\/v2\/payments\/(?<reference>[^/]+)\/refunds\/(?<refundReference>[^/]+)\/cancel$/,
     access: "token",
     body: "none",
-    run: async ({ params, caller }) => ({
-      json: successJson(await cancelRefund(caller.merchantId, caller.mode, params.reference ?? "", params.refundReference ?? "")),
+    run: async ({ params, scope }) => ({
+      json: successJson(await cancelRefund(scope, params.reference ?? "", params.refundReference ?? "")),
     }),
   },
   {

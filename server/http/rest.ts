@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "../api-error";
 import { callerFromAuthorization, type MachineCaller } from "../auth/access-tokens";
 import { limitIp, limitNotices, limitMerchant } from "../limits/rate-limits";
+import { scopeOf, type Scope } from "../merchants/scope";
 import { settings } from "../settings";
 import { nameRequest, restTemplate } from "../metrics/request-names";
 import { sendError, sendJson } from "./envelope";
@@ -12,6 +13,8 @@ export type RestRequest = {
   req: IncomingMessage;
   params: Record<string, string>;
   caller: MachineCaller;
+  /** The token's merchant and mode, what the services take. */
+  scope: Scope;
   json: unknown;
   raw: Buffer;
   requestId: string;
@@ -79,7 +82,7 @@ export async function serveRest(routes: RestRoute[], req: IncomingMessage, res: 
       raw = await readBody(req);
       if (route.body === "json") json = parseJson(raw);
     }
-    const answer = await route.run({ req, params, caller, json, raw, requestId });
+    const answer = await route.run({ req, params, caller, scope: scopeOf(caller), json, raw, requestId });
     sendJson(res, answer.status ?? 200, answer.json, { ...limitHeaders, ...answer.headers });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;

@@ -6,10 +6,11 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { write } from "../../db/client";
-import { payments, refunds, type Mode, type RefundRow } from "../../db/schema";
-import { ApiError, invalidFields, zodFieldErrors } from "../api-error";
+import { payments, refunds, type RefundRow } from "../../db/schema";
+import { ApiError, invalidFields } from "../api-error";
 import { clock } from "../clock";
 import { log } from "../logger";
+import type { Scope } from "../merchants/scope";
 import type { ProviderBank, RefundState } from "../providers/connector";
 import { isNubanAt } from "../providers/nuban";
 import { describeFailure, isRefusal, queryRefund, refundBanksAt, retryRefundAt } from "../providers/refunding";
@@ -28,7 +29,7 @@ export const refundAccountInput = z
     accountNumber: z.string({ error: ACCOUNT_NUMBER }).regex(/^\d{10}$/, ACCOUNT_NUMBER),
   })
   .strict();
-export type RefundAccountInput = z.input<typeof refundAccountInput>;
+export type RefundAccountInput = z.output<typeof refundAccountInput>;
 
 function waitingForAccount(r: RefundRow): asserts r is RefundRow & { providerRefundId: string } {
   if (r.status !== "NEEDS_ATTENTION" || r.providerRefundId === null)
@@ -45,8 +46,8 @@ function unanswered(r: RefundRow, err: unknown): ApiError {
 }
 
 /** The banks the customer's account may be at, as the refund's provider lists them, by name (for the dashboard's form). */
-export async function refundBanks(merchantId: string, mode: Mode, paymentReference: string, refundReference: string) {
-  const { r } = await merchantRefund(merchantId, mode, paymentReference, refundReference);
+export async function refundBanks(scope: Scope, paymentReference: string, refundReference: string) {
+  const { r } = await merchantRefund(scope, paymentReference, refundReference);
   try {
     const banks = await refundBanksAt(r);
     return banks.map(({ code, name }) => ({ bankCode: code, bankName: name })).sort((a, b) => a.bankName.localeCompare(b.bankName));
@@ -67,18 +68,13 @@ async function askAgain(r: RefundRow & { providerRefundId: string }): Promise<vo
 
 /** POST …/refunds/{refundReference}/account: the customer's account for a refund that needs one. */
 export async function giveRefundAccount(
-  merchantId: string,
-  mode: Mode,
+  scope: Scope,
   paymentReference: string,
   refundReference: string,
-  body: unknown,
+  input: RefundAccountInput,
   now = clock.now(),
 ): Promise<RefundStanding> {
-  const { p, r } = await merchantRefund(merchantId, mode, paymentReference, refundReference);
-  if (typeof body !== "object" || body === null || Array.isArray(body))
-    throw invalidFields([{ field: "body", message: "must be a JSON object" }]);
-  const parsed = refundAccountInput.safeParse(body);
-  if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
+  const { p, r } = await merchantRefund(scope, paymentReference, refundReference);
   waitingForAccount(r);
   let banks: ProviderBank[];
   try {
@@ -86,9 +82,9 @@ export async function giveRefundAccount(
   } catch (err) {
     throw unanswered(r, err);
   }
-  const bank = banks.find((b) => b.code === parsed.data.bankCode);
+  const bank = banks.find((b) => b.code === input.bankCode);
   if (!bank) throw invalidFields([{ field: "bankCode", message: `is not a bank ${r.provider} can pay a refund into` }]);
-  const { accountNumber } = parsed.data;
+  const { accountNumber } = input;
   if (!isNubanAt(bank.code, accountNumber))
     throw invalidFields([{ field: "accountNumber", message: `is not a valid NUBAN account number at ${bank.name}` }]);
   let state: RefundState;
@@ -121,13 +117,12 @@ export async function giveRefundAccount(
 
 /** POST …/refunds/{refundReference}/cancel: the merchant gives up a refund that needs the customer's account. */
 export async function cancelRefund(
-  merchantId: string,
-  mode: Mode,
+  scope: Scope,
   paymentReference: string,
   refundReference: string,
   now = clock.now(),
 ): Promise<RefundStanding> {
-  const { r } = await merchantRefund(merchantId, mode, paymentReference, refundReference);
+  const { r } = await merchantRefund(scope, paymentReference, refundReference);
   // Checked and moved in one transaction: an account given meanwhile (PENDING again) is never failed here.
   const outcome = await write(async (tx) => {
     const [fresh] = await tx.select().from(refunds).where(eq(refunds.id, r.id));

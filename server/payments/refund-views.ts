@@ -2,8 +2,9 @@
 // and a payment's refunds for the dashboard.
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "../../db/client";
-import { refunds, type Mode, type RefundRow } from "../../db/schema";
+import { refunds, type RefundRow } from "../../db/schema";
 import { ApiError } from "../api-error";
+import type { Scope } from "../merchants/scope";
 import { findPayment } from "./lookup";
 import { formatKobo } from "../money";
 
@@ -34,7 +35,7 @@ export function standing<M extends string>(message: M, r: RefundRow): RefundStan
 }
 
 /** The merchant's refund by the payment's and its own reference; another merchant's is not found. */
-export async function merchantRefund(merchantId: string, mode: Mode, paymentReference: string, refundReference: string) {
+export async function merchantRefund({ merchantId, mode }: Scope, paymentReference: string, refundReference: string) {
   const p = await findPayment(merchantId, mode, paymentReference);
   const [r] = await db()
     .select()
@@ -46,13 +47,8 @@ export async function merchantRefund(merchantId: string, mode: Mode, paymentRefe
 
 /** GET /api/v2/payments/{paymentReference}/refunds/{refundReference}: also the question a chained Owo's SeerBit
  * connector asks before it believes an unsigned refund notice. */
-export async function refundStatus(
-  merchantId: string,
-  mode: Mode,
-  paymentReference: string,
-  refundReference: string,
-): Promise<RefundStanding<"Successful">> {
-  return standing("Successful", (await merchantRefund(merchantId, mode, paymentReference, refundReference)).r);
+export async function refundStatus(scope: Scope, paymentReference: string, refundReference: string): Promise<RefundStanding<"Successful">> {
+  return standing("Successful", (await merchantRefund(scope, paymentReference, refundReference)).r);
 }
 
 /** The payment's refunds, oldest first, for the dashboard: each flagged while the provider's answer to it is unknown. */

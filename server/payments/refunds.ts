@@ -6,7 +6,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, write, type Tx } from "../../db/client";
-import { payments, refunds, type Mode, type PaymentRow, type RefundRow } from "../../db/schema";
+import { payments, refunds, type PaymentRow, type RefundRow } from "../../db/schema";
 import { ApiError, invalidFields, zodFieldErrors } from "../api-error";
 import { clock } from "../clock";
 import { newId, randomDigits } from "../identifiers";
@@ -20,6 +20,7 @@ import { formatKobo, parseAmount, type Kobo } from "../money";
 import { isOpen } from "./status";
 import { findPayment } from "./lookup";
 import { refundView } from "./refund-views";
+import type { Scope } from "../merchants/scope";
 
 const AMOUNT = 'must be naira with at most 2 decimals, more than 0.00, e.g. "500.00"';
 const REFERENCE = "must be 1 to 64 of A-Z a-z 0-9 . _ - with at least one letter or digit";
@@ -40,15 +41,15 @@ export const refundInput = z.object({
     .regex(/^(?=.*[A-Za-z0-9])[A-Za-z0-9._-]{1,64}$/, REFERENCE)
     .optional(),
 });
-export type RefundInput = z.input<typeof refundInput>;
+export type RefundInput = z.output<typeof refundInput>;
 
-function parseRefundRequest(body: unknown): z.output<typeof refundInput> {
+/** The REST door's parse of the body: as tRPC's, but the amount alone at fault is S2, as at initiation. */
+export function parseRefundBody(body: unknown): RefundInput {
   if (typeof body !== "object" || body === null || Array.isArray(body))
     throw invalidFields([{ field: "body", message: "must be a JSON object" }]);
   const parsed = refundInput.safeParse(body);
   if (parsed.success) return parsed.data;
   const errors = zodFieldErrors(parsed.error);
-  // As at initiation: the amount alone at fault is S2.
   if (errors.every((e) => e.field === "amount")) throw new ApiError("S2", `Invalid amount: amount ${errors[0]?.message ?? AMOUNT}`, errors);
   throw invalidFields(errors);
 }
@@ -203,15 +204,13 @@ export async function lookForRefund(refund: RefundRow): Promise<void> {
 }
 
 export async function requestRefund(
-  merchantId: string,
-  mode: Mode,
+  { merchantId, mode }: Scope,
   paymentReference: string,
-  body: unknown,
+  input: RefundInput,
   now = clock.now(),
 ): Promise<RefundAnswer> {
-  // The payment the path names first (404), then the body; an open payment past its time is expired: then it can be refunded.
+  // An open payment past its time is expired: then it can be refunded.
   const p = await expireIfOverdue(await findPayment(merchantId, mode, paymentReference), now);
-  const input = parseRefundRequest(body);
   const requested: Requested = {
     amountKobo: input.amount === undefined ? undefined : (parseAmount(input.amount) ?? 0),
     reason: input.reason,

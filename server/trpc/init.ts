@@ -14,6 +14,7 @@ import { assertFreshSecondFactor } from "../users/two-factor";
 import { limitIp, limitMerchant } from "../limits/rate-limits";
 import { log } from "../logger";
 import { recordAudit } from "../team/audit";
+import { scopeOf } from "../merchants/scope";
 
 export type Context = {
   caller: Caller | null;
@@ -167,6 +168,6 @@ export function merchantProcedure<A extends Action>(action: A) {
     if (ctx.caller.kind === "user" && needsFreshSecondFactor(action))
       await assertFreshSecondFactor(ctx.caller.userId, ctx.caller.sessionId);
     // assertCan refused machines where the table keeps them out, so the caller is a person there.
-    return next({ ctx: { ...ctx, caller: ctx.caller as CallerFor<A> } });
+    return next({ ctx: { ...ctx, caller: ctx.caller as CallerFor<A>, scope: scopeOf(ctx.caller) } });
   });
 }

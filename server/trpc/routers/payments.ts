@@ -29,19 +29,19 @@ export const paymentsRouter = router({
     .input(refundInput.extend({ paymentReference: z.string().min(1).max(64) }))
     .mutation(({ ctx, input }) => {
       const { paymentReference, ...body } = input;
-      return requestRefund(ctx.caller.merchantId, ctx.caller.mode, paymentReference, body);
+      return requestRefund(ctx.scope, paymentReference, body);
     }),
   /** The banks a refund's provider can pay into, for the customer's account of a refund that needs one. */
   refundBanks: merchantProcedure("payments.moneyBack")
     .input(refundOf)
-    .query(({ ctx, input }) => refundBanks(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference, input.refundReference)),
+    .query(({ ctx, input }) => refundBanks(ctx.scope, input.paymentReference, input.refundReference)),
   refundAccount: merchantProcedure("payments.refund")
     .input(refundAccountInput.extend(refundOf.shape))
     .mutation(({ ctx, input }) => {
       const { paymentReference, refundReference, ...body } = input;
-      return giveRefundAccount(ctx.caller.merchantId, ctx.caller.mode, paymentReference, refundReference, body);
+      return giveRefundAccount(ctx.scope, paymentReference, refundReference, body);
     }),
   cancelRefund: merchantProcedure("payments.moneyBack")
     .input(refundOf)
-    .mutation(({ ctx, input }) => cancelRefund(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference, input.refundReference)),
+    .mutation(({ ctx, input }) => cancelRefund(ctx.scope, input.paymentReference, input.refundReference)),
 });
