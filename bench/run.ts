@@ -127,13 +127,14 @@ async function seed(s: Stage, merchants: SeedMerchant[], count: number, firstInd
   return seeded;
 }
 
+const nodeFlags = () => (options.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []);
+
 /** `count` Owo processes on one database (the first on the stage's port), started together as a deployment would. */
 async function startOwos(s: Stage, count: number): Promise<Child[]> {
   const ports = [s.port, ...(await Promise.all(Array.from({ length: count - 1 }, () => freePort())))];
-  const nodeFlags = options.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   return Promise.all(
     ports.map((port, i) =>
-      startChild(root, "server/main.ts", owoEnv(s.db, s.dataDir, port), nodeFlags, join(s.dataDir, `owo-${i + 1}.log`)),
+      startChild(root, "server/main.ts", owoEnv(s.db, s.dataDir, port), nodeFlags(), join(s.dataDir, `owo-${i + 1}.log`)),
     ),
   );
 }
@@ -215,7 +216,13 @@ async function books(s: Stage, merchants: BenchMerchant[], bench: BenchMerchant)
     url: s.db.url,
     start: async (env) => {
       const port = await freePort();
-      return startChild(root, "server/main.ts", { ...owoEnv(s.db, s.dataDir, port), ...env }, [], join(s.dataDir, `owo-books-${port}.log`));
+      return startChild(
+        root,
+        "server/main.ts",
+        { ...owoEnv(s.db, s.dataDir, port), ...env },
+        nodeFlags(),
+        join(s.dataDir, `owo-books-${port}.log`),
+      );
     },
     target: async (owo) => ({
       urls: [owo.url],

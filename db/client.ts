@@ -9,7 +9,7 @@ import type pg from "pg";
 import type { LoopLocks } from "./advisory-locks";
 import { databaseDialect, environment } from "../environment";
 import { databaseTargetOf } from "./location";
-import { openPostgres, QUEUE_XACT_LOCK, queueLockValues } from "./postgres-store";
+import { openPostgres, queueLockValues } from "./postgres-store";
 import { openSqlite } from "./sqlite-store";
 import { QueueNeeded, type Db, type Isolation, type PoolUse, type Readiness, type Store } from "./store";
 
@@ -25,7 +25,7 @@ const holder = globalThis as unknown as { __owoDb?: Opened; __owoOpenTx?: AsyncL
  * The transaction the current async call chain runs in; `open` turns false at commit, for work it left behind.
  * `queues`: those it holds from its start (PostgreSQL; `joinQueue`).
  */
-type OpenTx = { tx: Db; open: boolean; queues: ReadonlySet<string>; isolation: Isolation; joined: Set<string> };
+type OpenTx = { tx: Db; open: boolean; queues: ReadonlySet<string>; isolation: Isolation };
 const current = (holder.__owoOpenTx ??= new AsyncLocalStorage<OpenTx>());
 
 function open(): Opened {
@@ -82,7 +82,7 @@ export async function write<T>(body: (tx: Tx) => Promise<T>, options: WriteOptio
 function transaction<T>(body: (tx: Tx) => Promise<T>, options: WriteOptions): Promise<T> {
   return opened().store.transaction(
     async (tx, queues) => {
-      const here: OpenTx = { tx, open: true, queues, isolation: options.isolation ?? "serializable", joined: new Set() };
+      const here: OpenTx = { tx, open: true, queues, isolation: options.isolation ?? "serializable" };
       try {
         return await current.run(here, () => body(tx));
       } finally {
@@ -98,17 +98,17 @@ function transaction<T>(body: (tx: Tx) => Promise<T>, options: WriteOptions): Pr
  * Called inside `write()` before moving a row every writer of `queue` moves (a merchant's ledger head and balances):
  * such writers then run one after another. PostgreSQL, serializable: the transaction must hold the queue from before
  * its snapshot, or two of them would meet at the row and one would fail serialization; one that does not is run again
- * from the start holding it (pass `queues` to `write()` to spare that). Read committed: it waits for the queue here
- * until commit, each later statement seeing what the one before committed, so call it as late as the work allows.
- * SQLite runs every writer in turn already.
+ * from the start holding it (pass `queues` to `write()` to spare that). Read committed: the caller's own next statement
+ * takes the lock this returns (`select pg_advisory_xact_lock(class, key)` inside it, so waiting costs no round trip of
+ * its own) and keeps it until commit, so call it as late as the work allows; a holder taking it again is let through
+ * at once. SQLite runs every writer in turn already: null.
  */
-export async function joinQueue(queue: string): Promise<void> {
+export function joinQueue(queue: string): readonly [number, number] | null {
   const inside = current.getStore();
   if (!inside?.open) throw new Error(`joinQueue(${queue}) outside a write transaction`);
-  if (inside.queues.has(queue) || inside.joined.has(queue) || opened().store.dialect !== "postgres") return;
-  if (inside.isolation === "serializable") throw new QueueNeeded(queue);
-  await postgresStatement("owo_queue_lock", QUEUE_XACT_LOCK, queueLockValues(queue));
-  inside.joined.add(queue);
+  if (opened().store.dialect !== "postgres") return null;
+  if (inside.isolation === "serializable" && !inside.queues.has(queue)) throw new QueueNeeded(queue);
+  return queueLockValues(queue);
 }
 
 /**
@@ -118,7 +118,7 @@ export async function joinQueue(queue: string): Promise<void> {
 export async function readSnapshot<T>(body: () => Promise<T>): Promise<T> {
   if (current.getStore()?.open) return body();
   return opened().store.snapshot(async (tx) => {
-    const here: OpenTx = { tx, open: true, queues: new Set(), isolation: "serializable", joined: new Set() };
+    const here: OpenTx = { tx, open: true, queues: new Set(), isolation: "serializable" };
     try {
       return await current.run(here, body);
     } finally {

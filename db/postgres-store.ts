@@ -26,8 +26,7 @@ function queueKey(queue: string): number {
   return createHash("sha256").update(queue).digest().readInt32BE(0);
 }
 
-/** Inside a read committed transaction: waits for `queue` until commit (the same lock `queued` holds across a transaction). */
-export const QUEUE_XACT_LOCK = "select pg_advisory_xact_lock($1, $2)";
+/** A queue's lock: `queued` holds it across a transaction; a read committed one takes it until commit (db/client.ts `joinQueue`). */
 export const queueLockValues = (queue: string): [number, number] => [QUEUE_LOCK_CLASS, queueKey(queue)];
 
 export type PoolOptions = { size: number; statementTimeoutMs: number };

@@ -53,3 +53,17 @@ export function canonicalBytes(e: ChainedEntry): string {
 export function chainHash(previousHash: string, e: ChainedEntry): string {
   return createHash("sha256").update(previousHash).update(canonicalBytes(e)).digest("hex");
 }
+
+/**
+ * The canonical bytes on either side of the sequence, for a writer whose database places the entry in the chain (the
+ * sequence is known only there): `before + sequence + after` is `canonicalBytes`. Keys are sorted and string values
+ * JSON-escaped, so `"sequence":` unquoted occurs once.
+ */
+export function canonicalAroundSequence(e: Omit<ChainedEntry, "sequence">): [before: string, after: string] {
+  const bytes = canonicalBytes({ ...e, sequence: 0 });
+  const at = bytes.indexOf(SEQUENCE_KEY);
+  if (at < 0 || bytes.indexOf(SEQUENCE_KEY, at + 1) >= 0) throw new Error("canonical bytes: the sequence key is not unique");
+  return [bytes.slice(0, at + SEQUENCE_KEY.length - 1), bytes.slice(at + SEQUENCE_KEY.length)];
+}
+
+const SEQUENCE_KEY = '"sequence":0';

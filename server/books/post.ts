@@ -2,12 +2,12 @@
 // transaction of the state change that moved the money, so a crash keeps both or neither; it moves the chain head
 // and the balances in that same transaction, so a balance is read from one row and always equals its entries.
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
-import { dialect, joinQueue, postgresStatement, prepared, type Tx } from "../../db/client";
+import { joinQueue, postgresStatement, prepared, type Tx } from "../../db/client";
 import { ledgerBalances, ledgerEntries, ledgerHeads, ledgerPostings, type LedgerEntryRow, type Mode } from "../../db/schema";
 import { environment } from "../../environment";
 import { newId } from "../identifiers";
 import type { Account } from "./accounts";
-import { chainHash, GENESIS_HASH } from "./chain";
+import { canonicalAroundSequence, chainHash, GENESIS_HASH } from "./chain";
 
 export type EntryKind = LedgerEntryRow["kind"];
 export type AdjustmentReason = "chargeback" | "stamp_duty" | "provider_reversal" | "external_refund" | "write_off";
@@ -123,37 +123,37 @@ async function record(row: LedgerEntryRow, postings: Posting[], balances: Balanc
   for (const [account, amountKobo] of balances) await addToBalance({ merchantId: row.merchantId, mode: row.mode, account, amountKobo });
 }
 
-// PostgreSQL: the same work in two statements, since every round trip is spent holding the merchant's queue.
-const ADVANCE_HEAD = `insert into ledger_heads (merchant_id, mode, sequence, hash) values ($1, $2, 1, $3)
-  on conflict (merchant_id, mode) do update set sequence = ledger_heads.sequence + 1
-  returning sequence, hash`;
-
-const RECORD = `with head as (update ledger_heads set hash = $13 where merchant_id = $2 and mode = $3),
+// PostgreSQL: the whole posting is one statement, since from the queue's lock to commit every other writer of the
+// merchant's books waits, each round trip included. The database places the entry in the chain: it takes the queue,
+// moves the head and hashes (SHA-256 of the previous hash and the canonical bytes, the sequence spliced in: chain.ts)
+// in the head's upsert; the entry, its postings and the balances follow from the head's row, so no row of the books
+// is locked before the queue is held.
+const HASHED = (previous: string, sequence: string) =>
+  `encode(sha256(convert_to(${previous} || $14::text || ${sequence} || $15::text, 'UTF8')), 'hex')`;
+const POST = `with queue as (select pg_advisory_xact_lock($18, $19)),
+  head as (insert into ledger_heads (merchant_id, mode, sequence, hash)
+      select $2::text, $3::text, 1, ${HASHED(`'${GENESIS_HASH}'`, "'1'")} from queue
+    on conflict (merchant_id, mode) do update set sequence = ledger_heads.sequence + 1,
+      hash = ${HASHED("ledger_heads.hash", "(ledger_heads.sequence + 1)::text")}
+    returning sequence, hash),
   entry as (insert into ledger_entries (id, merchant_id, mode, sequence, kind, reason, payment_id, payment_reference,
-    refund_reference, settlement_id, reverses_entry_id, posted_at, hash)
-    values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)),
+      refund_reference, settlement_id, reverses_entry_id, posted_at, hash)
+    select $1::text, $2::text, $3::text, head.sequence, $4::text, $5::text, $6::bigint, $7::text, $8::text, $9::text,
+      $10::text, $11::bigint, head.hash from head),
   lines as (insert into ledger_postings (entry_id, line, account, amount_kobo)
-    select $1, p.line - 1, p.account, p.amount from unnest($14::text[], $15::bigint[]) with ordinality as p(account, amount, line))
-  insert into ledger_balances (merchant_id, mode, account, balance_kobo)
-    select $2, $3, b.account, b.amount from unnest($16::text[], $17::bigint[]) as b(account, amount)
-  on conflict (merchant_id, mode, account) do update set balance_kobo = ledger_balances.balance_kobo + excluded.balance_kobo`;
+    select $1::text, p.line - 1, p.account, p.amount from head,
+      unnest($12::text[], $13::bigint[]) with ordinality as p(account, amount, line)),
+  balances as (insert into ledger_balances (merchant_id, mode, account, balance_kobo)
+    select $2::text, $3::text, b.account, b.amount from head, unnest($16::text[], $17::bigint[]) as b(account, amount)
+    on conflict (merchant_id, mode, account) do update set balance_kobo = ledger_balances.balance_kobo + excluded.balance_kobo)
+  select sequence, hash from head`;
 
-async function advanceHeadOnPostgres(merchantId: string, mode: Mode): Promise<Head> {
-  const [head] = await postgresStatement<{ sequence: string; hash: string }>("owo_ledger_head", ADVANCE_HEAD, [
-    merchantId,
-    mode,
-    GENESIS_HASH,
-  ]);
-  if (!head) throw new Error(`no chain head for ${merchantId}/${mode}`);
-  return { sequence: Number(head.sequence), previousHash: head.hash };
-}
-
-async function recordOnPostgres(row: LedgerEntryRow, postings: Posting[], balances: Balances): Promise<void> {
-  await postgresStatement("owo_ledger_record", RECORD, [
+async function postOnPostgres(row: LedgerEntryRow, postings: Posting[], balances: Balances, queue: readonly [number, number]) {
+  const [before, after] = canonicalAroundSequence({ ...row, entryId: row.id, postings });
+  const [head] = await postgresStatement<{ sequence: string; hash: string }>("owo_ledger_post", POST, [
     row.id,
     row.merchantId,
     row.mode,
-    row.sequence,
     row.kind,
     row.reason,
     row.paymentId,
@@ -162,12 +162,16 @@ async function recordOnPostgres(row: LedgerEntryRow, postings: Posting[], balanc
     row.settlementId,
     row.reversesEntryId,
     row.postedAt,
-    row.hash,
     postings.map((p) => p.account),
     postings.map((p) => p.amountKobo),
+    before,
+    after,
     [...balances.keys()],
     [...balances.values()],
+    ...queue,
   ]);
+  if (!head) throw new Error(`no chain head for ${row.merchantId}/${row.mode}`);
+  return { ...row, sequence: Number(head.sequence), hash: head.hash };
 }
 
 /**
@@ -199,38 +203,13 @@ function unposted(e: NewEntry): LedgerEntryRow {
 export async function postEntry(tx: Tx, e: NewEntry): Promise<LedgerEntryRow> {
   const postings = checked(e.postings);
   if (BENCH_POSTING_OFF) return unposted(e);
-  await joinQueue(ledgerQueue(e.merchantId, e.mode));
-  const onPostgres = dialect() === "postgres";
-  const { sequence, previousHash } = onPostgres
-    ? await advanceHeadOnPostgres(e.merchantId, e.mode)
-    : await advanceHead(e.merchantId, e.mode);
-  const row: LedgerEntryRow = { ...unposted(e), sequence };
-  row.hash = chainHash(previousHash, { ...row, entryId: row.id, postings });
+  const queue = joinQueue(ledgerQueue(e.merchantId, e.mode));
   const balances: Balances = new Map();
   for (const p of postings) balances.set(p.account, (balances.get(p.account) ?? 0) + p.amountKobo);
-  await (onPostgres ? recordOnPostgres(row, postings, balances) : record(row, postings, balances));
+  if (queue) return postOnPostgres(unposted(e), postings, balances, queue);
+  const { sequence, previousHash } = await advanceHead(e.merchantId, e.mode);
+  const row: LedgerEntryRow = { ...unposted(e), sequence };
+  row.hash = chainHash(previousHash, { ...row, entryId: row.id, postings });
+  await record(row, postings, balances);
   return row;
-}
-
-/** Undoes an earlier entry exactly: the same postings with their signs turned, pointing at it. */
-export async function postReversal(tx: Tx, original: LedgerEntryRow, postedAt: number): Promise<LedgerEntryRow> {
-  const postings = await tx
-    .select({ account: ledgerPostings.account, amountKobo: ledgerPostings.amountKobo })
-    .from(ledgerPostings)
-    .where(eq(ledgerPostings.entryId, original.id))
-    .orderBy(ledgerPostings.line);
-  return postEntry(tx, {
-    merchantId: original.merchantId,
-    mode: original.mode,
-    kind: "reversal",
-    payment:
-      original.paymentId !== null && original.paymentReference !== null
-        ? { id: original.paymentId, paymentReference: original.paymentReference }
-        : null,
-    refundReference: original.refundReference,
-    settlementId: original.settlementId,
-    reversesEntryId: original.id,
-    postings: postings.map((p) => ({ account: p.account as Account, amountKobo: -p.amountKobo })),
-    postedAt,
-  });
 }
