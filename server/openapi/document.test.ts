@@ -71,10 +71,13 @@ describe("GET /api/v2/openapi.json", () => {
 
   it("documents every public REST route", () => {
     assert.deepEqual(Object.keys(served.paths).sort(), [
+      "/api/v2/balances",
       "/api/v2/bank-statements",
       "/api/v2/banks",
       "/api/v2/banks/merchant/{publicKey}",
       "/api/v2/encrypt/keys",
+      "/api/v2/fees/quote",
+      "/api/v2/ledger/entries",
       "/api/v2/openapi.json",
       "/api/v2/payments",
       "/api/v2/payments/initiates",
@@ -309,5 +312,28 @@ describe("the server's real answers fit the document", () => {
       "/api/v2/bank-statements",
       "post",
     );
+  });
+
+  it("balances, the ledger's entries and a fee quote", async () => {
+    const body = transferBody(merchant.publicKey, { amount: "2500" });
+    await call(owo, "POST", "/api/v2/payments/initiates", { token, body });
+    await call(owo, "POST", `/api/v2/sandbox/payments/${String(body.paymentReference)}/simulate`, { token, body: { outcome: "pay" } });
+    const balances = await call(owo, "GET", "/api/v2/balances", { token });
+    assert.equal(balances.status, 200, balances.text);
+    assert.ok(balances.json.data.ledgerHead.sequence > 0);
+    fits(balances, "/api/v2/balances", "get");
+    fits(await call(owo, "GET", "/api/v2/balances", { token: "owo_test_forged" }), "/api/v2/balances", "get");
+    const entries = "/api/v2/ledger/entries";
+    const page = await call(owo, "GET", `${entries}?limit=1`, { token });
+    assert.equal(page.json.data.entries.length, 1, page.text);
+    assert.ok(page.json.data.nextCursor, page.text);
+    fits(page, entries, "get");
+    fits(await call(owo, "GET", `${entries}?paymentReference=${String(body.paymentReference)}`, { token }), entries, "get");
+    fits(await call(owo, "GET", `${entries}?limit=501&from=yesterday`, { token }), entries, "get");
+    const quote = "/api/v2/fees/quote";
+    const quoted = await call(owo, "GET", `${quote}?amount=10000.00&paymentType=TRANSFER`, { token });
+    assert.deepEqual(quoted.json.data.quotes, [{ provider: "sandbox", providerId: "sandbox", fee: "250.00", net: "9750.00" }]);
+    fits(quoted, quote, "get");
+    fits(await call(owo, "GET", `${quote}?amount=ten&paymentType=USSD`, { token }), quote, "get");
   });
 });
