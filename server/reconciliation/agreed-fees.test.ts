@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, startOwo, type Owo } from "../testing/harness";
-import { connectLiveMerchant, type LiveMerchant } from "../testing/live-merchants";
+import { connectLiveMerchant, initiateLiveTransfer, type LiveMerchant } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
 import { trpcClient } from "../testing/initiation";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
@@ -33,24 +33,8 @@ let n = 0;
 /** A live transfer of `amount` the customer paid at Paystack (sending `sent` kobo, when they bore the fee on top). */
 async function paid(amount: string, sent?: number): Promise<string> {
   const ref = `agf-${process.pid}-${++n}`;
-  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
-    token: m.token,
-    body: {
-      publicKey: m.publicKey,
-      amount,
-      fullName: "Ada Obi",
-      mobileNumber: "08012345678",
-      email: "ada@example.com",
-      currency: "NGN",
-      country: "NG",
-      paymentReference: ref,
-      callbackUrl: "https://shop.example.ng/cb",
-      redirectUrl: "https://shop.example.ng/done",
-      paymentType: "TRANSFER",
-    },
-  });
-  assert.equal(res.status, 200, res.text);
-  const atPaystack = ownReference("paystack", `${res.json.data.payments.linkingReference}-1`);
+  const linking = await initiateLiveTransfer(owo, m, amount, ref);
+  const atPaystack = ownReference("paystack", `${linking}-1`);
   const pay = await fetch(`${double.url}/_double/transactions/${atPaystack}/pay`, {
     method: "POST",
     body: JSON.stringify(sent === undefined ? {} : { amount: sent }),

@@ -6,7 +6,7 @@ import { after, before, test } from "node:test";
 import { clock } from "../clock";
 import { DAY_MS, HOUR_MS, dayStartOf } from "../payments/calendar";
 import { call, startOwo, type Owo } from "../testing/harness";
-import { connectLiveMerchant, type LiveMerchant } from "../testing/live-merchants";
+import { connectLiveMerchant, initiateLiveTransfer, type LiveMerchant } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { pollSettlements } from "./poll";
@@ -34,23 +34,7 @@ const verify = async (ref: string) => (await call(owo, "GET", `/api/v3/payments/
 
 test("a day of SeerBit payments and a refund is expected the next day, once, and a bank line naming SeerBit makes it paid", async () => {
   const ref = `sbx-${process.pid}`;
-  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
-    token: m.token,
-    body: {
-      publicKey: m.publicKey,
-      amount: "5000.00",
-      fullName: "Ada Obi",
-      mobileNumber: "08012345678",
-      email: "ada@example.com",
-      currency: "NGN",
-      country: "NG",
-      paymentReference: ref,
-      callbackUrl: "https://shop.example.ng/cb",
-      redirectUrl: "https://shop.example.ng/done",
-      paymentType: "TRANSFER",
-    },
-  });
-  assert.equal(res.status, 200, res.text);
+  await initiateLiveTransfer(owo, m, "5000.00", ref);
   const { findPayment } = await import("../payments/lookup");
   const atSeerBit = (await findPayment(m.merchantId, "live", ref)).issueReference ?? "";
   await fetch(`${double.url}/_double/transactions/${atSeerBit}/pay`, { method: "POST", body: "{}" });

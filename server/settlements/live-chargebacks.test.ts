@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, startOwo, type Owo } from "../testing/harness";
-import { connectLiveMerchant, type LiveMerchant } from "../testing/live-merchants";
+import { connectLiveMerchant, initiateLiveTransfer, type LiveMerchant } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { ownReference } from "../providers/own-references";
@@ -38,24 +38,8 @@ const control = (path: string, body: unknown = {}) => fetch(`${double.url}/_doub
 /** A live TRANSFER payment the customer paid at Paystack: Owo's reference and the one Paystack knows it by. */
 async function paid(amount: string): Promise<{ ref: string; atPaystack: string }> {
   const ref = `chb-${process.pid}-${++n}`;
-  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
-    token: m.token,
-    body: {
-      publicKey: m.publicKey,
-      amount,
-      fullName: "Ada Obi",
-      mobileNumber: "08012345678",
-      email: "ada@example.com",
-      currency: "NGN",
-      country: "NG",
-      paymentReference: ref,
-      callbackUrl: "https://shop.example.ng/cb",
-      redirectUrl: "https://shop.example.ng/done",
-      paymentType: "TRANSFER",
-    },
-  });
-  assert.equal(res.status, 200, res.text);
-  const atPaystack = ownReference("paystack", `${res.json.data.payments.linkingReference}-1`);
+  const linking = await initiateLiveTransfer(owo, m, amount, ref);
+  const atPaystack = ownReference("paystack", `${linking}-1`);
   await control(`/transactions/${atPaystack}/pay`);
   await eventually(`${ref} credited`, async () => (await verify(ref)).status === "SUCCESSFUL", 20_000);
   return { ref, atPaystack };

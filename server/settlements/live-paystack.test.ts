@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, type Owo } from "../testing/harness";
-import { connectLiveMerchant, type LiveMerchant } from "../testing/live-merchants";
+import { connectLiveMerchant, initiateLiveTransfer, type LiveMerchant } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { ownReference } from "../providers/own-references";
@@ -41,24 +41,8 @@ const verify = async (ref: string) => (await call(owo, "GET", `/api/v3/payments/
 /** A live payment the customer paid at Paystack: Owo's reference and the one Paystack knows it by. */
 async function paid(amount: string): Promise<{ ref: string; atPaystack: string }> {
   const ref = `pss-${process.pid}-${++n}`;
-  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
-    token: m.token,
-    body: {
-      publicKey: m.publicKey,
-      amount,
-      fullName: "Ada Obi",
-      mobileNumber: "08012345678",
-      email: "ada@example.com",
-      currency: "NGN",
-      country: "NG",
-      paymentReference: ref,
-      callbackUrl: "https://shop.example.ng/cb",
-      redirectUrl: "https://shop.example.ng/done",
-      paymentType: "TRANSFER",
-    },
-  });
-  assert.equal(res.status, 200, res.text);
-  const atPaystack = ownReference("paystack", `${res.json.data.payments.linkingReference}-1`);
+  const linking = await initiateLiveTransfer(owo, m, amount, ref);
+  const atPaystack = ownReference("paystack", `${linking}-1`);
   await fetch(`${double.url}/_double/transactions/${atPaystack}/pay`, { method: "POST", body: "{}" });
   await eventually(`${ref} credited`, async () => (await verify(ref)).status === "SUCCESSFUL", 20_000);
   return { ref, atPaystack };

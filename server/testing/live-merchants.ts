@@ -2,6 +2,7 @@
 // double (in the test's own process, so no credential check is made at the double), the double's webhooks sent to
 // that account's notice URL, and live keys with a token.
 import { call, createTestMerchant, tokenFor, type Owo } from "./harness";
+import { transferBody } from "./initiation";
 import type { DoubleProcess } from "./processes";
 
 export type LiveMerchant = {
@@ -37,4 +38,17 @@ export async function connectLiveMerchant(
     providerId,
     noticeUrl,
   };
+}
+
+/**
+ * A live TRANSFER of `amount` under `paymentReference` (initiation.ts's sample order and customer), answered 200: the
+ * payment's linkingReference, from which each provider's own reference follows.
+ */
+export async function initiateLiveTransfer(owo: Owo, m: LiveMerchant, amount: string, paymentReference: string): Promise<string> {
+  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
+    token: m.token,
+    body: transferBody(m.publicKey, { amount, paymentReference }),
+  });
+  if (res.status !== 200) throw new Error(`initiating ${paymentReference} answered ${res.status}: ${res.text}`);
+  return res.json.data.payments.linkingReference as string;
 }
