@@ -1,6 +1,7 @@
 // Contract: SeerBit's own published sample answers (./fixtures, each naming its page or OpenAPI path, byte for byte)
 // replayed through the connector's readers, for every call Owo makes: token, initiate (USSD, TRANSFER and its
-// refusals), query (paid with a fee breakdown, pending, unknown), the error shapes, the refund, and a notice.
+// refusals), query (paid with a fee breakdown, pending, unknown), the error shapes, the refund, and the notices
+// (transaction, virtual account, refund).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -109,6 +110,34 @@ test("refund: done only on data.code 00, under Owo's refundReference; any other 
   assert.throws(() => readRefundAnswer("RFD1", 200, other), refusedWith(/S12/));
   const err = fixture("server-error");
   assert.throws(() => readRefundAnswer("RFD1", err.status, err.body), ProviderUnavailable);
+});
+
+test("notices: SeerBit's published transaction event reads as paid, its amount the number SeerBit sends with the fee in it; a virtual account's credit alike", () => {
+  const f = fixture("notice-transaction");
+  // ₦922.63 as a JSON number (₦13.63 of it the fee): read to kobo without a float's rounding.
+  assert.deepEqual(readNoticeBody(f.body), {
+    kind: "payment",
+    eventId: "e1c98e0ba9364843b7fa8bd8df0e3bc1",
+    reference: "SBT-T19824129237",
+    outcome: "paid",
+    amountKobo: 92263,
+    currency: "NGN",
+  });
+  const failed = structuredClone(f.body) as { notificationItems: { notificationRequestItem: { data: { code: string } } }[] };
+  const data = failed.notificationItems[0]?.notificationRequestItem.data;
+  if (data) data.code = "S12";
+  assert.deepEqual(readNoticeBody(failed), { ...readNoticeBody(f.body), outcome: "failed" });
+  // Shares eventType "transaction" (the page says to tell it by creditAccountNumber); Owo issues no virtual accounts,
+  // so its reference names no payment of Owo's and the notice goes on to the merchant's forwarding URL.
+  const va = fixture("notice-virtual-account");
+  assert.deepEqual(readNoticeBody(va.body), {
+    kind: "payment",
+    eventId: "88bf9852405143bd99502c378b316fdd",
+    reference: "GT-012_SBT_9ADPCIV269",
+    outcome: "paid",
+    amountKobo: 10000,
+    currency: "NGN",
+  });
 });
 
 test("notices: a refund event is acknowledged and ignored (the refund's answer settled it); a non-notice is rejected", () => {
