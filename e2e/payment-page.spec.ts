@@ -12,7 +12,7 @@ for (const [name, viewport] of [
   }) => {
     await page.setViewportSize(viewport);
     const input = paymentInput(page, { paymentType: "TRANSFER", amount: "1500" });
-    await trpcMutation(page, "initiatePayment", input);
+    const issuedTo = await trpcMutation<{ linkingReference: string }>(page, "initiatePayment", input);
     await page.goto(`/payments/${String(input.paymentReference)}`);
     await expect(page.getByTestId("outcome")).toHaveText("Waiting for the customer to pay ₦1,500.00.");
     await expect(page.getByTestId("ledger-entries")).toHaveCount(0);
@@ -45,6 +45,11 @@ for (const [name, viewport] of [
     await expect(ledger).toContainText("arrived after the payment ended and is owed back to the customer");
     const timeline = page.getByTestId("timeline");
     await expect(timeline.getByRole("listitem").filter({ hasText: "after the payment had ended" })).toContainText("Arrived late ·");
+    // The customer's checkout tells them the same: the late money is theirs until the merchant refunds it.
+    const checkout = await page.context().newPage();
+    await checkout.setViewportSize(viewport);
+    await checkout.goto(`/checkout/${issuedTo.linkingReference}`);
+    await expect(checkout.getByTestId("late-money")).toHaveText("₦1,500.00 arrived after the payment had ended and is due back to you.");
 
     await page.getByRole("button", { name: "Refund", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Refund the customer?" });
@@ -60,6 +65,12 @@ for (const [name, viewport] of [
     // The late money went back against what was owed: the merchant still keeps the sale less both fees.
     await expect(page.getByTestId("net-amount")).toHaveText("₦1,455.00");
     await expect(owed).toHaveCount(0);
+    await checkout.reload();
+    await expect(checkout.getByTestId("late-money")).toHaveText(
+      "₦1,500.00 arrived after the payment had ended and has been refunded to you.",
+    );
+    await expect(checkout.getByTestId("receipt-refunded")).toHaveCount(0);
+    await checkout.screenshot({ path: `e2e/screenshots/checkout-late-refunded-${name}.png`, fullPage: true });
     await page.screenshot({ path: `e2e/screenshots/payment-refunded-${name}.png`, fullPage: true });
   });
 }

@@ -1,9 +1,20 @@
 // One payment's part of the books, for its page: its entries with their postings, the fees it bore and what the
 // merchant keeps of it (sales − fees − refunds − adjustments: money owed back as refund due is the customer's).
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "../../db/client";
 import { ledgerEntries, ledgerPostings } from "../../db/schema";
 import { formatKobo } from "../money";
+
+/** Late money of a payment not yet paid back (what refund_due holds for it), for its customer's checkout. */
+export async function owedBackKobo(paymentId: number): Promise<number> {
+  const [row] = await db()
+    .select({ sum: sql<number | string | null>`sum(${ledgerPostings.amountKobo})` })
+    .from(ledgerPostings)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+    .where(and(eq(ledgerEntries.paymentId, paymentId), eq(ledgerPostings.account, "refund_due")));
+  // refund_due is credit-normal: what is owed shows as credits, so negative sums.
+  return -Number(row?.sum ?? 0);
+}
 
 export type PaymentBooks = Awaited<ReturnType<typeof paymentBooks>>;
 

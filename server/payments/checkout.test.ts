@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
+import { eventually } from "../testing/eventually";
 import { transferBody, ussdBody } from "../testing/initiation";
 
 const IP_LIMIT = 40;
@@ -60,17 +61,45 @@ test("a customer follows a transfer from open account to receipt, seeing nothing
   });
   const partly = (await status(issued.linkingReference)).json.result.data.json;
   assert.deepEqual(
-    [partly.status, partly.amountPaid, partly.amountDue, partly.open, partly.somethingPaid, partly.refundDue],
-    ["PARTIALLY_PAID", "500.00", "1500.00", true, true, false],
+    [partly.status, partly.amountPaid, partly.amountDue, partly.open, partly.somethingPaid, partly.late],
+    ["PARTIALLY_PAID", "500.00", "1500.00", true, true, null],
   );
 
   await call(owo, "POST", `/api/v2/sandbox/payments/${issued.paymentReference}/simulate`, { token, body: { outcome: "pay" } });
   const done = (await status(issued.linkingReference)).json.result.data.json;
-  assert.deepEqual([done.status, done.open, done.amountDue, done.refundDue], ["SUCCESSFUL", false, "0.00", false]);
+  assert.deepEqual([done.status, done.open, done.amountDue, done.late, done.paidBack], ["SUCCESSFUL", false, "0.00", null, "0.00"]);
   assert.ok(Date.parse(done.paidAt) > 0);
   const back = new URL(done.returnUrl);
   assert.equal(back.origin + back.pathname, "https://shop.example.ng/thanks");
   assert.deepEqual(Object.fromEntries(back.searchParams), { order: "77", paymentReference: issued.paymentReference, status: "SUCCESSFUL" });
+});
+
+test("money sent late is due back to the customer until refunded, then says how much came back; a refund of the rest is on the receipt", async () => {
+  const issued = await initiate(transferBody(m.publicKey, { amount: "1000" }));
+  const simulate = (body: Record<string, unknown>) =>
+    call(owo, "POST", `/api/v2/sandbox/payments/${issued.paymentReference}/simulate`, { token, body });
+  await simulate({ outcome: "pay" });
+  await simulate({ outcome: "pay", amount: "400.00" }); // after it was paid: late money, the customer's
+  const owed = (await status(issued.linkingReference)).json.result.data.json;
+  assert.deepEqual(
+    [owed.status, owed.late, owed.paidBack],
+    ["SUCCESSFUL", { arrived: "400.00", refunded: "0.00", owed: "400.00" }, "0.00"],
+  );
+
+  const refund = async (amount: string, refunded: string) => {
+    const res = await call(owo, "POST", `/api/v2/payments/${issued.paymentReference}/refunds`, { token, body: { amount, reason: "late" } });
+    assert.equal(res.status, 200, res.text);
+    await eventually(`${refunded} refunded`, async () => {
+      const v = await call(owo, "GET", `/api/v3/payments/query/${issued.paymentReference}`, { token });
+      return v.json.data.payments.amountRefunded === refunded;
+    });
+    return (await status(issued.linkingReference)).json.result.data.json;
+  };
+  // A refund pays the late money back first (the books' refund_due), so the customer reads what is still theirs.
+  const partly = await refund("150.00", "150.00");
+  assert.deepEqual([partly.late, partly.paidBack], [{ arrived: "400.00", refunded: "150.00", owed: "250.00" }, "0.00"]);
+  const back = await refund("450.00", "600.00");
+  assert.deepEqual([back.late, back.paidBack], [{ arrived: "400.00", refunded: "400.00", owed: "0.00" }, "200.00"]);
 });
 
 test("a dial code is shown tap-to-dial, and an overdue one reads EXPIRED with its way back", async () => {

@@ -7,7 +7,8 @@ import { expireIfOverdue } from "./lifecycle";
 import { formatKobo } from "../money";
 import { issuedTo } from "./timeline";
 import { channelOffer } from "./standard-checkout";
-import { paymentState } from "./state";
+import { moneyBack, paymentState } from "./state";
+import { owedBackKobo } from "../books/payment-books";
 import { clock } from "../clock";
 
 /** Where the customer's browser goes once the payment has ended (API.md: `redirectUrl?paymentReference=…&status=…`). */
@@ -33,7 +34,7 @@ export async function checkoutStatus(linkingReference: string, now = clock.now()
     .where(eq(payments.linkingReference, linkingReference));
   if (!found) throw new ApiError("S404", "No such checkout: check the link you were given");
   const p = await expireIfOverdue(found.payment, now);
-  const { open, amountDue, somethingPaid, refundDue } = paymentState(p);
+  const { open, amountDue, somethingPaid } = paymentState(p);
   return {
     merchantName: found.merchantName,
     /** What the customer is paying for, when they came through a payment link: its title and description. */
@@ -47,8 +48,8 @@ export async function checkoutStatus(linkingReference: string, now = clock.now()
     amountPaid: formatKobo(p.amountPaidKobo),
     amountDue,
     somethingPaid,
-    amountToRefund: formatKobo(p.amountToRefundKobo),
-    refundDue,
+    /** Refunds the customer got back, of what paid for it and of money sent after it had ended. */
+    ...moneyBack(p, p.amountToRefundKobo > 0 ? await owedBackKobo(p.id) : 0),
     expiresAt: new Date(p.expiresAt).toISOString(),
     paidAt: p.status === "SUCCESSFUL" && p.paidAt !== null ? new Date(p.paidAt).toISOString() : null,
     issued: issuedTo(p),

@@ -32,7 +32,7 @@ export type PaymentState = {
   amountDue: string;
   /** Some money arrived for it (whether or not it settled it). */
   somethingPaid: boolean;
-  /** Money arrived after it had ended and is owed back to the customer. */
+  /** Money arrived after it had ended: the customer's, until refunded (lateMoney says how much is still owed). */
   refundDue: boolean;
   /** API.md: only a PENDING payment can be cancelled. */
   canCancel: boolean;
@@ -64,5 +64,27 @@ export function paymentState(p: PaymentRow, refunds?: { refundableKobo: number; 
     refundable: formatKobo(refundable),
     canRefund: refundable > 0 && (refunds?.atProvider ?? true),
     sandboxTransfer: { full: formatKobo(nextTransferKobo(p)), half: due > 1 ? formatKobo(Math.floor(due / 2)) : null },
+  };
+}
+
+/** Money that arrived after a payment had ended, as its customer is told: what came, what went back, what is still owed. */
+export type LateMoney = { arrived: string; refunded: string; owed: string };
+
+/** What went back to a payment's customer: of the money that paid for it, and of the late money (null: none came). */
+export type MoneyBack = { paidBack: string; late: LateMoney | null };
+
+/**
+ * `owedBackKobo`: what the books still hold in refund_due for the payment (server/books/payment-books.ts). A refund
+ * pays late money back before anything else, but only the books know how much of it was late money when it was paid.
+ */
+export function moneyBack(p: Pick<PaymentRow, "amountToRefundKobo" | "amountRefundedKobo">, owedBackKobo: number): MoneyBack {
+  const owed = Math.min(Math.max(0, owedBackKobo), p.amountToRefundKobo);
+  const lateRefunded = p.amountToRefundKobo - owed;
+  return {
+    paidBack: formatKobo(Math.max(0, p.amountRefundedKobo - lateRefunded)),
+    late:
+      p.amountToRefundKobo > 0
+        ? { arrived: formatKobo(p.amountToRefundKobo), refunded: formatKobo(lateRefunded), owed: formatKobo(owed) }
+        : null,
   };
 }

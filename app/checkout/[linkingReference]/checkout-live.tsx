@@ -9,6 +9,7 @@ import { Countdown } from "@/app/countdown";
 import { lagosDateTime, naira } from "@/app/payment-display";
 import { TransferAccount } from "@/app/transfer-account";
 import type { CheckoutStatus } from "@/server/payments/checkout";
+import type { LateMoney } from "@/server/payments/state";
 import { ChannelChooser } from "./channel-chooser";
 import type { AppRouter } from "@/server/trpc/root";
 import styles from "./checkout.module.css";
@@ -72,6 +73,21 @@ function GoingBack({ to, merchant }: { to: string; merchant: string }) {
   );
 }
 
+/** Late money is the customer's: say whether it is still owed to them or already back with them, and how much. */
+function lateWords({ arrived, refunded, owed }: LateMoney): string {
+  const came = `${naira(arrived)} arrived after the payment had ended`;
+  if (refunded === "0.00") return `${came} and is due back to you.`;
+  if (owed === "0.00") return `${came} and has been refunded to you.`;
+  return `${came}: ${naira(refunded)} of it has been refunded to you and ${naira(owed)} is still due back.`;
+}
+
+/** An expired part payment is the customer's too: refunded, partly refunded, or still to be. */
+function partWords(view: CheckoutStatus): string {
+  if (view.paidBack === "0.00") return `${view.merchantName} will refund it.`;
+  if (view.paidBack === view.amountPaid) return "It has been refunded to you.";
+  return `${naira(view.paidBack)} of it has been refunded to you; ${view.merchantName} will refund the rest.`;
+}
+
 function Receipt({ view }: { view: CheckoutStatus }) {
   const outcome = {
     SUCCESSFUL: { mark: "✓", title: "Payment received", tone: styles.good },
@@ -97,18 +113,24 @@ function Receipt({ view }: { view: CheckoutStatus }) {
           <dd className="mono">{view.paymentReference}</dd>
           <dt>Date</dt>
           <dd>{lagosDateTime(view.paidAt)}</dd>
+          {view.paidBack !== "0.00" && (
+            <>
+              <dt>Refunded</dt>
+              <dd data-testid="receipt-refunded">{naira(view.paidBack)}</dd>
+            </>
+          )}
         </dl>
       )}
       {view.status === "FAILED" && <p>Your bank declined the debit, so no money was taken. You can try again from the shop.</p>}
       {view.status === "EXPIRED" && (
         <p>
           {view.somethingPaid
-            ? `${naira(view.amountPaid)} arrived but not the full amount in time. ${view.merchantName} will refund it.`
+            ? `${naira(view.amountPaid)} arrived but not the full amount in time. ${partWords(view)}`
             : "No money was taken. Start again from the shop to get a new one."}
         </p>
       )}
       {view.status === "CANCELLED" && <p>Do not pay it now. Start again from the shop if you still mean to buy.</p>}
-      {view.refundDue && <p>{naira(view.amountToRefund)} arrived after the payment had ended and is due back to you.</p>}
+      {view.late && <p data-testid="late-money">{lateWords(view.late)}</p>}
     </section>
   );
 }
