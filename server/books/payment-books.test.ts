@@ -12,12 +12,12 @@ test("a paid payment and late money: fee on both, net is the sale less all fees,
   const { paymentWithTimeline } = await import("../payments/timeline");
   const m = await createTestMerchant();
   const { paymentReference, accountNumber } = await openTransfer(m.merchantId, "https://shop.example.ng/owo/callback");
-  const before = await paymentWithTimeline(m.merchantId, "test", paymentReference);
+  const before = await paymentWithTimeline({ merchantId: m.merchantId, mode: "test" }, paymentReference);
   assert.deepEqual(before.books, { fee: "0.00", net: "0.00", owedBack: "0.00", entries: [] });
 
   await credit(accountNumber, 1500_00);
   await credit(accountNumber, 500_00);
-  const { books, payments } = await paymentWithTimeline(m.merchantId, "test", paymentReference);
+  const { books, payments } = await paymentWithTimeline({ merchantId: m.merchantId, mode: "test" }, paymentReference);
   // The sandbox bank's schedule: 1.5% of each credit.
   assert.equal(books.fee, "30.00");
   assert.equal(books.fee, payments.feeAmount, "the page's fee is verify's feeAmount");
@@ -35,5 +35,5 @@ test("a paid payment and late money: fee on both, net is the sale less all fees,
   ]);
 
   const other = await createTestMerchant();
-  await assert.rejects(paymentWithTimeline(other.merchantId, "test", paymentReference), /not found|No payment/i);
+  await assert.rejects(paymentWithTimeline({ merchantId: other.merchantId, mode: "test" }, paymentReference), /not found|No payment/i);
 });

@@ -54,7 +54,7 @@ test("seedDemoPayments fills four weeks across both channels and every status, a
     "no callback queued for history",
   );
 
-  const { periods } = await paymentOverview(m.merchantId, "test");
+  const { periods } = await paymentOverview({ merchantId: m.merchantId, mode: "test" });
   assert.ok(periods["30d"].totals.volumeKobo > 0);
   assert.ok(periods["7d"].chart.filter((p) => p.USSD + p.TRANSFER > 0).length >= 6, "the week's chart has bars");
 });

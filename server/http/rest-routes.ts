@@ -60,9 +60,9 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/banks\/merchant\/(?<publicKey>[^/]+)$/,
     access: "token",
     body: "none",
-    run: async ({ params, caller }) => {
+    run: async ({ params, caller, scope }) => {
       assertPublicKey(caller, params.publicKey);
-      return { json: successJson({ ...ok, merchantBanks: await merchantBanks(caller.merchantId, caller.mode) }) };
+      return { json: successJson({ ...ok, merchantBanks: await merchantBanks(scope) }) };
     },
   },
   {

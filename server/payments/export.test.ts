@@ -49,7 +49,7 @@ test("streams the filtered list newest first in batches, each row once, with the
       (i % 3 === 0 ? ussdBody : transferBody)("", { paymentReference: newReference("csv"), amount: `${1000 + i}` }),
     );
 
-  const transfers = await exportPayments(m.merchantId, "test", { channel: "TRANSFER" }, 5);
+  const transfers = await exportPayments({ merchantId: m.merchantId, mode: "test" }, { channel: "TRANSFER" }, 5);
   assert.equal(transfers.total, 15);
   const chunks = await collect(transfers.chunks);
   assert.equal(chunks.length, 1 + 3, "the header, then batches of 5");
@@ -65,7 +65,9 @@ test("streams the filtered list newest first in batches, each row once, with the
     "Amount to refund (NGN)",
     "Amount refunded (NGN)",
   ]);
-  const expected = (await listPayments(m.merchantId, "test", { channel: "TRANSFER" }, { limit: 200 })).items.map((p) => p.paymentReference);
+  const expected = (await listPayments({ merchantId: m.merchantId, mode: "test" }, { channel: "TRANSFER" }, { limit: 200 })).items.map(
+    (p) => p.paymentReference,
+  );
   assert.deepEqual(
     rows.slice(1).map((r) => r[1]),
     expected,
@@ -73,7 +75,7 @@ test("streams the filtered list newest first in batches, each row once, with the
   assert.ok(rows.slice(1).every((r) => r[3] === "TRANSFER" && r[4] === "PENDING" && /^\d+\.\d\d$/.test(r[5] ?? "")));
   assert.ok(rows.slice(1).every((r) => r.length === rows[0]?.length));
 
-  const none = await exportPayments(m.merchantId, "test", { status: "FAILED" });
+  const none = await exportPayments({ merchantId: m.merchantId, mode: "test" }, { status: "FAILED" });
   assert.equal(none.total, 0);
   assert.equal((await collect(none.chunks)).join("").split("\r\n").filter(Boolean).length, 1, "only the header");
 });
@@ -81,8 +83,8 @@ test("streams the filtered list newest first in batches, each row once, with the
 test("between batches the one connection serves others, and rows written meanwhile do not disturb the walk", async () => {
   const { exportPayments } = await import("./export");
   const { countPayments } = await import("./history");
-  const before = await countPayments(m.merchantId, "test", {});
-  const running = await exportPayments(m.merchantId, "test", {}, 4);
+  const before = await countPayments({ merchantId: m.merchantId, mode: "test" }, {});
+  const running = await exportPayments({ merchantId: m.merchantId, mode: "test" }, {}, 4);
   const first = await running.chunks.next();
   assert.equal(first.done, false);
   let rows = 0;
@@ -90,7 +92,7 @@ test("between batches the one connection serves others, and rows written meanwhi
     rows += step.value.split("\r\n").filter(Boolean).length;
     // A request landing mid-export: a write and a read on the same connection.
     await payment(Date.now(), ussdBody("", { paymentReference: newReference("mid") }));
-    assert.ok((await countPayments(m.merchantId, "test", {})) > before);
+    assert.ok((await countPayments({ merchantId: m.merchantId, mode: "test" }, {})) > before);
   }
   assert.equal(rows, before, "newer payments sort before the walk's position, so each old row comes once");
 });
@@ -107,7 +109,7 @@ test("cells are quoted when needed, and a customer-typed formula is never run by
     Date.now() + 10_000,
     ussdBody("", { paymentReference: newReference("formula"), fullName: '=HYPERLINK("http://evil.example","Ada")' }),
   );
-  const text = (await collect((await exportPayments(m.merchantId, "test", { search: ref })).chunks)).join("");
+  const text = (await collect((await exportPayments({ merchantId: m.merchantId, mode: "test" }, { search: ref })).chunks)).join("");
   const [, row] = parseCsv(text);
   assert.equal(row?.[1], ref);
   assert.equal(row?.[9], `'=HYPERLINK("http://evil.example","Ada")`);

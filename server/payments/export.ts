@@ -1,11 +1,12 @@
 // CSV export of a filtered list, streamed in keyset batches so no export ever sits whole in memory.
 import { and } from "drizzle-orm";
 import { db } from "../../db/client";
-import { payments, type Mode } from "../../db/schema";
+import { payments } from "../../db/schema";
 import { countPayments, filterWhere, newestFirst, olderThan, type PaymentFilters } from "./history";
 import { formatKobo } from "../money";
 import type { Caller } from "../auth/caller";
 import { assertCan } from "../auth/permissions";
+import { scopeOf, type Scope } from "../merchants/scope";
 
 const COLUMNS = {
   createdAt: { title: "Created (UTC)", column: payments.createdAt, cell: (v: unknown) => isoOrBlank(v) },
@@ -55,13 +56,13 @@ export type PaymentExport = { total: number; chunks: AsyncGenerator<string, void
 /** The export as a person asks for it: customers' names, e-mails and phones go only to whom `can` allows. */
 export async function exportPaymentsFor(caller: Caller, filters: PaymentFilters): Promise<PaymentExport> {
   assertCan(caller, "payments.export");
-  return exportPayments(caller.merchantId, caller.mode, filters);
+  return exportPayments(scopeOf(caller), filters);
 }
 
-export async function exportPayments(merchantId: string, mode: Mode, filters: PaymentFilters, batchSize = 1000): Promise<PaymentExport> {
-  const where = await filterWhere(merchantId, mode, filters);
+export async function exportPayments(scope: Scope, filters: PaymentFilters, batchSize = 1000): Promise<PaymentExport> {
+  const where = await filterWhere(scope, filters);
   const selection = Object.fromEntries(Object.entries(COLUMNS).map(([k, c]) => [k, c.column]));
-  const total = await countPayments(merchantId, mode, filters);
+  const total = await countPayments(scope, filters);
 
   async function* chunks(): AsyncGenerator<string, void, undefined> {
     yield CSV_HEADER;

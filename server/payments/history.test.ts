@@ -197,7 +197,7 @@ test("pages are read in index order, never sorted or skipped through, whatever t
     const page = db()
       .select()
       .from(payments)
-      .where(and(await filterWhere(m.merchantId, "test", filters), olderThan({ createdAt: NOW, id: 1e9 })))
+      .where(and(await filterWhere({ merchantId: m.merchantId, mode: "test" }, filters), olderThan({ createdAt: NOW, id: 1e9 })))
       .orderBy(...newestFirst)
       .limit(51)
       .toSQL();

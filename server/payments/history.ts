@@ -4,13 +4,14 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { unindexed } from "../../db/functions";
-import { payments, type Mode, type PaymentRow } from "../../db/schema";
+import { payments, type PaymentRow } from "../../db/schema";
 import { zodFieldErrors, type FieldError } from "../api-error";
 import { DAY_MS, dayStartOfDate } from "./calendar";
 import { PAYMENT_TYPES } from "./initiate-schema";
 import { parseAmount } from "../money";
 import { refundMark } from "./state";
 import { paymentView } from "./verify";
+import type { Scope } from "../merchants/scope";
 
 /** A condition no row meets, in words both databases take as a boolean. */
 const NOTHING = sql`1 = 0`;
@@ -63,7 +64,7 @@ const NARROW_SEARCH = 2000;
  * and mode so SQLite unions the index ranges), and the page is then sorted from those rows alone; a broad term instead
  * filters the walk down the date index. The unary `+` keeps merchant and mode off the global linkingReference index.
  */
-async function searchScope(merchantId: string, mode: Mode, term: string): Promise<SQL> {
+async function searchScope({ merchantId, mode }: Scope, term: string): Promise<SQL> {
   const own = and(eq(payments.merchantId, merchantId), eq(payments.mode, mode));
   const perMerchant = [payments.paymentReference, payments.email, payments.mobileNumber].map((c) => startsWith(c, term));
   // People type e-mail addresses in any case; most are stored lower-case.
@@ -89,13 +90,13 @@ async function searchScope(merchantId: string, mode: Mode, term: string): Promis
 }
 
 /** Everything but the page: the same condition serves the list, the count and the CSV export. */
-export async function filterWhere(merchantId: string, mode: Mode, f: PaymentFilters): Promise<SQL> {
+export async function filterWhere(scope: Scope, f: PaymentFilters): Promise<SQL> {
   const from = f.from === undefined ? null : dayStartOfDate(f.from);
   const to = f.to === undefined ? null : dayStartOfDate(f.to);
   const min = f.minAmount === undefined ? null : parseAmount(f.minAmount);
   const max = f.maxAmount === undefined ? null : parseAmount(f.maxAmount);
   const where = and(
-    f.search ? await searchScope(merchantId, mode, f.search) : and(eq(payments.merchantId, merchantId), eq(payments.mode, mode)),
+    f.search ? await searchScope(scope, f.search) : and(eq(payments.merchantId, scope.merchantId), eq(payments.mode, scope.mode)),
     f.status ? eq(payments.status, f.status) : undefined,
     f.channel ? eq(payments.paymentType, f.channel) : undefined,
     f.source ? eq(payments.source, f.source) : undefined,
@@ -145,8 +146,7 @@ export type PaymentSummary = Awaited<ReturnType<typeof paymentSummary>>;
 export const PAGE_LIMITS = { default: 50, max: 200 };
 
 export async function listPayments(
-  merchantId: string,
-  mode: Mode,
+  scope: Scope,
   filters: PaymentFilters,
   page: { cursor?: string | null; limit?: number } = {},
 ): Promise<{ items: PaymentSummary[]; nextCursor: string | null }> {
@@ -154,7 +154,7 @@ export async function listPayments(
   const rows = await db()
     .select()
     .from(payments)
-    .where(and(await filterWhere(merchantId, mode, filters), page.cursor ? olderThan(decodeCursor(page.cursor)) : undefined))
+    .where(and(await filterWhere(scope, filters), page.cursor ? olderThan(decodeCursor(page.cursor)) : undefined))
     .orderBy(...newestFirst)
     .limit(limit + 1);
   const items = rows.slice(0, limit);
@@ -162,13 +162,13 @@ export async function listPayments(
   return { items: items.map(paymentSummary), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
 }
 
-export async function countPayments(merchantId: string, mode: Mode, filters: PaymentFilters): Promise<number> {
+export async function countPayments(scope: Scope, filters: PaymentFilters): Promise<number> {
   return (
     (
       await db()
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(payments)
-        .where(await filterWhere(merchantId, mode, filters))
+        .where(await filterWhere(scope, filters))
     )[0]?.n ?? 0
   );
 }

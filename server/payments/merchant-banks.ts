@@ -1,10 +1,10 @@
 // Merchant banks (API.md "Merchant banks"): the banks a merchant's customers can pay from in a mode, per channel.
-import type { Mode } from "../../db/schema";
 import { AMOUNT_LIMITS } from "./initiate-schema";
 import { formatKobo } from "../money";
 import { connectedAccounts } from "../providers/accounts";
 import { banks } from "../providers/banks";
 import { connectorFor } from "../providers/registry";
+import type { Scope } from "../merchants/scope";
 
 export type MerchantBank = {
   bankCode: string;
@@ -19,7 +19,7 @@ export type MerchantBank = {
  * In test mode the sandbox bank serves every bank with a USSD service; in live mode a bank is served where one
  * of the merchant's connected providers serves USSD for it (the registry routes by the same `serves`).
  */
-export async function merchantBanks(merchantId: string, mode: Mode): Promise<MerchantBank[]> {
+export async function merchantBanks({ merchantId, mode }: Scope): Promise<MerchantBank[]> {
   const connectors = mode === "test" ? [] : (await connectedAccounts(merchantId)).flatMap((a) => connectorFor(a.provider) ?? []);
   return banks.map((bank) => {
     const supportsUssd = bank.ussdCode !== null && (mode === "test" || connectors.some((c) => c.serves("USSD", bank)));

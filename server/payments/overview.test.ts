@@ -59,7 +59,7 @@ test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos
   // Read after the 1000 USSD has expired: the overview counts what the rows say, and verify or the sweeper moved them.
   const { expireOverdue } = await import("./lifecycle");
   await expireOverdue(NOW);
-  const { periods } = await paymentOverview(m.merchantId, "test", NOW);
+  const { periods } = await paymentOverview({ merchantId: m.merchantId, mode: "test" }, NOW);
 
   const today = periods.today;
   assert.equal(today.since, new Date(TODAY).toISOString());

@@ -8,6 +8,7 @@ import { PAYMENT_TYPES, type PaymentType } from "./initiate-schema";
 import { formatKobo } from "../money";
 import { clock } from "../clock";
 import { netVolume, totalOf, type NetVolume } from "../books/net-volume";
+import type { Scope } from "../merchants/scope";
 
 export const OVERVIEW_PERIODS = ["today", "7d", "30d"] as const;
 export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
@@ -123,7 +124,7 @@ function moneyView(m: NetVolume) {
 export type OverviewMoney = ReturnType<typeof moneyView>;
 
 /** Today, the last 7 and the last 30 Lagos days (today included), with hourly points for today and daily ones otherwise. */
-export async function paymentOverview(merchantId: string, mode: Mode, now = clock.now()) {
+export async function paymentOverview({ merchantId, mode }: Scope, now = clock.now()) {
   const today = dayStartOf(now);
   const since = today - (PERIOD_DAYS["30d"] - 1) * DAY_MS;
   const daily = await bucketed(merchantId, mode, since, today + DAY_MS, DAY_MS);

@@ -18,6 +18,7 @@ import { issueReserved, reservationStaleAfterMs, type ChannelChoice } from "./is
 import { expireIfOverdue } from "./lifecycle";
 import { isOpen } from "./status";
 import type { StandardCheckoutRequest } from "./standard-checkout-schema";
+import { scopeOf } from "../merchants/scope";
 
 /** SeerBit's "pending, awaiting the customer" payment status, as its clients read `paymentStatus`. */
 const AWAITING_CUSTOMER = "08";
@@ -120,7 +121,7 @@ export type ChannelRequest = { paymentType: PaymentType; bankCode?: string | nul
 /** What the hosted page offers for a payment still without a channel: USSD (up to its limit) at these banks, and TRANSFER. */
 export async function channelOffer(p: PaymentRow): Promise<{ ussdBanks: { bankCode: string; bankName: string }[] }> {
   if (p.amountKobo > AMOUNT_LIMITS.USSD.max) return { ussdBanks: [] };
-  const served = (await merchantBanks(p.merchantId, p.mode)).filter((b) => b.supportsUssd);
+  const served = (await merchantBanks(scopeOf(p))).filter((b) => b.supportsUssd);
   return { ussdBanks: served.map((b) => ({ bankCode: b.bankCode, bankName: b.bankName })) };
 }
 

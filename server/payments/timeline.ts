@@ -16,6 +16,7 @@ import { paymentView } from "./verify";
 import { paymentState } from "./state";
 import { clock } from "../clock";
 import { paymentBooks } from "../books/payment-books";
+import type { Scope } from "../merchants/scope";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -57,7 +58,7 @@ async function timelineOf(paymentId: number) {
  * Like verify, never shows an open payment past its expiry. Its rows are read in one snapshot, so the payment's
  * amounts always agree with the refunds and timeline shown beside them.
  */
-export async function paymentWithTimeline(merchantId: string, mode: Mode, paymentReference: string, now = clock.now()) {
+export async function paymentWithTimeline({ merchantId, mode }: Scope, paymentReference: string, now = clock.now()) {
   await expireIfOverdue(await findPayment(merchantId, mode, paymentReference), now);
   return readSnapshot(async () => viewOf(await findPayment(merchantId, mode, paymentReference), merchantId, mode, paymentReference));
 }

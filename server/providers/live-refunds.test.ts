@@ -132,7 +132,7 @@ async function refundCallbacks(m: Merchant, ref: string, count: number) {
 
 async function refundsOf(m: Merchant, ref: string) {
   const { paymentWithTimeline } = await import("../payments/timeline");
-  return (await paymentWithTimeline(m.merchantId, "live", ref)).refunds;
+  return (await paymentWithTimeline({ merchantId: m.merchantId, mode: "live" }, ref)).refunds;
 }
 
 test("Paystack: a part refund is sent to POST /refund, its signed refund.processed webhook settles it, the merchant hears refund.processed", async () => {

@@ -211,7 +211,7 @@ test("a refund Paystack marks needs-attention: NEEDS_ATTENTION and still counted
     () => callbackEvents(p.paymentReference).filter((e) => e === "refund.needs_attention").length === 2,
   );
   // Both still count against what is refundable: ₦5,000.00 − ₦3,000.00.
-  assert.equal((await paymentWithTimeline(m.merchantId, "live", p.paymentReference)).state.refundable, "2000.00");
+  assert.equal((await paymentWithTimeline({ merchantId: m.merchantId, mode: "live" }, p.paymentReference)).state.refundable, "2000.00");
   const tooMuch = await post(base, { amount: "2000.01", reason: "more than is left" });
   assert.deepEqual([tooMuch.status, tooMuch.json.data.code], [409, "S15"]);
 
@@ -248,7 +248,7 @@ test("a refund Paystack marks needs-attention: NEEDS_ATTENTION and still counted
   assert.equal(givenUp.status, 200, givenUp.text);
   assert.equal(givenUp.json.data.refund.status, "FAILED");
   await eventually("refund.failed", () => callbackEvents(p.paymentReference).includes("refund.failed"));
-  assert.equal((await paymentWithTimeline(m.merchantId, "live", p.paymentReference)).state.refundable, "3000.00");
+  assert.equal((await paymentWithTimeline({ merchantId: m.merchantId, mode: "live" }, p.paymentReference)).state.refundable, "3000.00");
   assert.deepEqual([(await post(`${base}/na-2/cancel`)).status, (await post(`${base}/na-1/cancel`)).status], [409, 409]);
 });
 

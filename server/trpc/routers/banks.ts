@@ -5,5 +5,5 @@ import { merchantProcedure } from "../init";
 export const merchantBanksProcedure = merchantProcedure("read").query(async ({ ctx }) => ({
   code: "00",
   message: "Successful",
-  merchantBanks: await merchantBanks(ctx.caller.merchantId, ctx.caller.mode),
+  merchantBanks: await merchantBanks(ctx.scope),
 }));

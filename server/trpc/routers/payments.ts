@@ -16,12 +16,12 @@ export const paymentsRouter = router({
     .input(paymentFilters.extend({ cursor: cursorSchema.nullish(), limit: z.number().int().min(1).max(PAGE_LIMITS.max).optional() }))
     .query(({ ctx, input }) => {
       const { cursor, limit, ...filters } = input;
-      return listPayments(ctx.caller.merchantId, ctx.caller.mode, filters, { cursor, limit });
+      return listPayments(ctx.scope, filters, { cursor, limit });
     }),
   byReference: merchantProcedure("read")
     .input(z.object({ paymentReference: z.string().min(1).max(64) }))
-    .query(({ ctx, input }) => paymentWithTimeline(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference)),
-  overview: merchantProcedure("read").query(({ ctx }) => paymentOverview(ctx.caller.merchantId, ctx.caller.mode)),
+    .query(({ ctx, input }) => paymentWithTimeline(ctx.scope, input.paymentReference)),
+  overview: merchantProcedure("read").query(({ ctx }) => paymentOverview(ctx.scope)),
   cancel: merchantProcedure("payments.moneyBack")
     .input(z.object({ paymentReference: z.string().min(1).max(64) }))
     .mutation(async ({ ctx, input }) => verifyAnswer(await cancelPayment(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference))),
