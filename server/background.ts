@@ -2,7 +2,7 @@
 import { startMailerFromSettings } from "./mail/mailer";
 import { startRefundFollower } from "./payments/refund-follower";
 import { startSweeper } from "./payments/sweeper";
-import { startRequeryLoop } from "./providers/requery";
+import { startRequeryLoop } from "./payments/requery";
 import { settings } from "./settings";
 import { startSettlementPoller } from "./settlements/poll";
 import { startSandboxSettler } from "./settlements/sandbox";

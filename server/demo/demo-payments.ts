@@ -4,7 +4,8 @@ import { randomBytes } from "node:crypto";
 import { DAY_MS, dayStartOf } from "../payments/calendar";
 import { initiatePayment } from "../payments/initiate";
 import { initiatePaymentInput } from "../payments/initiate-schema";
-import { applyBankNotice, expireIfOverdue, type NoticeTarget } from "../payments/lifecycle";
+import { applyBankNotice, expireIfOverdue } from "../payments/lifecycle";
+import type { NoticeTarget } from "../providers/connector";
 import { findPayment } from "../payments/lookup";
 import { clock } from "../clock";
 

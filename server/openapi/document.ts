@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the public REST surface, generated from the zod schemas the doors themselves use: each
 // part of the surface in its own file (*-paths.ts), assembled here with the components they refer to.
 import { z } from "zod";
-import { simulateInput } from "../providers/sandbox/bank";
+import { simulateInput } from "../payments/simulate";
 import { settings } from "../settings";
 import { refundAccountInput } from "../payments/refund-attention";
 import { refundInput } from "../payments/refunds";

@@ -12,19 +12,7 @@ import { bookCredit, bookRefund } from "../books/payment-entries";
 import { reversalInTx } from "./chargebacks";
 import { feeFor, SANDBOX_SCHEDULE } from "../books/fees";
 import { checkAgreedFee } from "../reconciliation/agreed-fees";
-
-/** Where a bank's notice points: the account opened for a payment, or the dial code's bank and reference. */
-export type NoticeTarget = { accountNumber: string } | { bankCode: string; providerReference: string };
-
-export type BankNotice = {
-  provider: string;
-  transactionId: string;
-  kind: "credit" | "decline";
-  amountKobo: number;
-  senderName?: string | null;
-  bankTime?: number | null;
-  target: NoticeTarget;
-};
+import type { BankNotice, ProviderPaymentState, NoticeTarget } from "../providers/connector";
 
 export type NoticeOutcome = { payment: PaymentRow; applied: boolean };
 export type MoveOptions = { publish?: boolean };
@@ -158,22 +146,9 @@ export async function applyBankNotice(notice: BankNotice, now = clock.now(), opt
   );
 }
 
-/** A live provider's own record of a payment (its answer to a query, which every notice is checked against). */
-export type ProviderRecord = {
-  state: "pending" | "paid" | "failed" | "reversed" | "expired" | "not_found";
-  /** All the provider recorded as received for this payment, in kobo. */
-  amountKobo: number;
-  /** The currency of that record: only one in the payment's own currency is money for it. */
-  currency: string;
-  /** When the provider recorded the money: it decides whether the payment was alive (API.md "Which time decides"). */
-  paidAt?: number;
-  /** The merchant's fee on all of that money (API.md "Fees"), in kobo; absent when the reading carries none. */
-  feeKobo?: number;
-  /** A reversed record confirming a resolved dispute: what the provider took back (Paystack's refund_amount). */
-  disputedKobo?: number;
-  /** What the customer was charged in all, where a fee they bore on top makes it more than amountKobo. */
-  chargedKobo?: number;
-};
+/** A live provider's own record of a payment (its answer to a query, which every notice is checked against); a reversed
+ * record confirming a resolved dispute also carries what the provider took back (Paystack's refund_amount). */
+export type ProviderRecord = ProviderPaymentState & { disputedKobo?: number };
 
 /** `refused`: why the record was not applied at all (it names another currency than the payment's). */
 export type ProviderOutcome = { payment: PaymentRow; applied: boolean; refused?: string };

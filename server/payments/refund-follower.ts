@@ -6,6 +6,7 @@ import { db, write } from "../../db/client";
 import { payments, refunds, type RefundRow } from "../../db/schema";
 import { clock } from "../clock";
 import { log } from "../logger";
+import type { RefundReading } from "../providers/connector";
 import { describeFailure, noticesSigned, queryRefund, type ProviderPlace } from "../providers/refunding";
 import { repeatEvery } from "../recurring";
 import { settings } from "../settings";
@@ -58,6 +59,14 @@ export async function followRefunds(now = clock.now(), limit = 20): Promise<numb
  */
 export type RefundNoticeOutcome = { result: "applied" | "duplicate" | "no_refund" | "rejected"; paymentId: number | null };
 
+/** What the sender of a refund notice is answered, through a provider account's door and the sandbox bank's alike. */
+export const REFUND_NOTICE_ANSWERS: Record<RefundNoticeOutcome["result"], string> = {
+  applied: "Refund notice applied",
+  duplicate: "Duplicate refund notice",
+  no_refund: "No refund for this notice; recorded",
+  rejected: "Notice does not match the provider's record; nothing moved",
+};
+
 export async function refundNoticed(place: ProviderPlace, reading: RefundReading): Promise<RefundNoticeOutcome> {
   const r = await noticedRefund(place, reading);
   if (!r) return { result: "no_refund", paymentId: null };
@@ -78,14 +87,6 @@ export async function refundNoticed(place: ProviderPlace, reading: RefundReading
   await recordRefundState(r.id, state ?? { refundId: refundId ?? "", state: reading.state });
   return { result: state && state.state !== reading.state ? "rejected" : "applied", paymentId: r.paymentId };
 }
-
-/** What a refund notice says, as the connector read it (NoticeReading "refund"). */
-export type RefundReading = {
-  refundId?: string;
-  providerReference?: string;
-  amountKobo?: number;
-  state: "processed" | "failed" | "needs_attention";
-};
 
 /**
  * The refund a notice is about, among those of the provider account whose URL received it: by the provider's refund

@@ -5,7 +5,7 @@ import { findPayment } from "./lookup";
 import { formatKobo } from "../money";
 import { STATUS_ANSWER } from "./status";
 import { clock } from "../clock";
-import { requeryIfStale } from "../providers/requery";
+import { requeryIfStale } from "./requery";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

@@ -90,6 +90,24 @@ export type NoticeReading =
     }
   | { kind: "ignored"; eventId: string; reference?: string; why: string };
 
+/** Where a bank's own notice points: the account opened for a payment, or the dial code's bank and reference. */
+export type NoticeTarget = { accountNumber: string } | { bankCode: string; providerReference: string };
+
+/** A bank's notice of one movement of money (the sandbox bank's): each credit or decline on its own, not a running
+ * total like a provider's record, judged by its arrival. */
+export type BankNotice = {
+  provider: string;
+  transactionId: string;
+  kind: "credit" | "decline";
+  amountKobo: number;
+  senderName?: string | null;
+  bankTime?: number | null;
+  target: NoticeTarget;
+};
+
+/** What a refund notice says (NoticeReading's refund). */
+export type RefundReading = Extract<NoticeReading, { kind: "refund" }>;
+
 export type RefundRequest = { reference: string; providerReference: string; amountKobo: number; refundReference: string; reason: string };
 /** A refund whose submission went unanswered, looked for at the provider: made no earlier than `since` (epoch ms),
  * and none of the provider's refund ids Owo already holds for other refunds of the payment. */

@@ -1,13 +1,12 @@
-// Inbound: a signed notice from the sandbox bank, checked and handed to the state machine (money) or to the refund
-// follower (a refund it paid back or could not).
+// Inbound: a signed notice from the sandbox bank, read into Owo's words like any provider's (connector.ts): money it
+// moved for an account or dial code it issued (a BankNotice), or a refund it paid back or could not (a refund
+// reading). What it moves is decided in server/payments/sandbox-notices.ts.
 import { z } from "zod";
 import { ApiError, invalidFields, zodFieldErrors } from "../../api-error";
-import { applyBankNotice, type NoticeOutcome } from "../../payments/lifecycle";
 import { parseAmount } from "../../money";
-import { refundNoticed } from "../../payments/refund-follower";
 import { settings } from "../../settings";
+import type { BankNotice, RefundReading } from "../connector";
 import { noticeSignatureValid } from "./notice-signature";
-import { clock } from "../../clock";
 
 const noticeBody = z.object({
   transactionId: z.string().regex(/^[A-Za-z0-9_-]{6,64}$/, "must be the bank's transaction id"),
@@ -38,10 +37,8 @@ const refundNoticeBody = z.object({
 
 export type SandboxNotice = z.input<typeof noticeBody> | z.input<typeof refundNoticeBody>;
 
-/** What became of a notice: the payment it moved (money), or the refund it was about. */
-export type SandboxNoticeOutcome = { message: string; payment: NoticeOutcome["payment"] | null };
-
-export async function receiveSandboxNotice(signature: string | undefined, raw: Buffer, now = clock.now()): Promise<SandboxNoticeOutcome> {
+/** Checks the signature (S1) and the body (S5 naming the field), then says what the bank told. */
+export function readSandboxNotice(signature: string | undefined, raw: Buffer, now: number): BankNotice | RefundReading {
   if (!noticeSignatureValid(signature, raw, settings().sandboxBankSecret, now)) {
     throw new ApiError("S1", "Bank notice signature missing, stale or wrong");
   }
@@ -54,16 +51,7 @@ export async function receiveSandboxNotice(signature: string | undefined, raw: B
   if (typeof json === "object" && json !== null && (json as { type?: unknown }).type === "refund") {
     const refund = refundNoticeBody.safeParse(json);
     if (!refund.success) throw invalidFields(zodFieldErrors(refund.error));
-    const { result } = await refundNoticed({ provider: "sandbox", providerAccountId: null }, refund.data);
-    return {
-      message: {
-        applied: "Refund notice applied",
-        duplicate: "Duplicate notice; applied before",
-        no_refund: "No such refund; recorded",
-        rejected: "Notice does not match the bank's record; nothing moved",
-      }[result],
-      payment: null,
-    };
+    return { kind: "refund", eventId: refund.data.transactionId, refundId: refund.data.refundId, state: refund.data.state };
   }
   const parsed = noticeBody.safeParse(json);
   if (!parsed.success) {
@@ -76,17 +64,13 @@ export async function receiveSandboxNotice(signature: string | undefined, raw: B
       ? { bankCode: n.bankCode, providerReference: n.providerReference }
       : null;
   if (!target) throw invalidFields([{ field: "accountNumber", message: "or bankCode with providerReference is required" }]);
-  const outcome = await applyBankNotice(
-    {
-      provider: "sandbox",
-      transactionId: n.transactionId,
-      kind: n.type,
-      amountKobo: parseAmount(n.amount) ?? 0,
-      senderName: n.senderName ?? null,
-      bankTime: n.bankTime ? Date.parse(n.bankTime) : null,
-      target,
-    },
-    now,
-  );
-  return { message: outcome.applied ? "Notice applied" : "Duplicate notice; applied before", payment: outcome.payment };
+  return {
+    provider: "sandbox",
+    transactionId: n.transactionId,
+    kind: n.type,
+    amountKobo: parseAmount(n.amount) ?? 0,
+    senderName: n.senderName ?? null,
+    bankTime: n.bankTime ? Date.parse(n.bankTime) : null,
+    target,
+  };
 }

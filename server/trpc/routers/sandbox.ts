@@ -1,6 +1,6 @@
 // The sandbox bank from the dashboard and typed clients: same simulator as the REST door.
 import { z } from "zod";
-import { simulateInput, simulatePayment } from "../../providers/sandbox/bank";
+import { simulateInput, simulatePayment } from "../../payments/simulate";
 import { settlementFaults } from "../../providers/sandbox/settlement";
 import { settleSandboxNow } from "../../settlements/sandbox";
 import { merchantProcedure, router } from "../init";

@@ -6,12 +6,12 @@ import { db, write } from "../../db/client";
 import { payments, providerNotices, type PaymentRow } from "../../db/schema";
 import { clock } from "../clock";
 import { loopTurn } from "../leases";
-import { applyProviderRecord, expireIfOverdue } from "../payments/lifecycle";
+import { applyProviderRecord, expireIfOverdue } from "./lifecycle";
 import { formatKobo } from "../money";
-import { isOpen } from "../payments/status";
+import { isOpen } from "./status";
 import { repeatEvery } from "../recurring";
 import { settings } from "../settings";
-import { accountById } from "./accounts";
+import { accountById } from "../providers/accounts";
 import { queryProvider } from "./notices";
 
 const MINUTE = 60_000;

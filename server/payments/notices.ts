@@ -12,14 +12,14 @@ import { bankNotices, payments, providerNotices, type PaymentRow } from "../../d
 import { ApiError } from "../api-error";
 import { clock } from "../clock";
 import { log } from "../logger";
-import { applyProviderRecord, currencyDisagreement } from "../payments/lifecycle";
-import { refundNoticed } from "../payments/refund-follower";
+import { applyProviderRecord, currencyDisagreement } from "./lifecycle";
+import { REFUND_NOTICE_ANSWERS, refundNoticed } from "./refund-follower";
 import { formatKobo } from "../money";
 import { settings } from "../settings";
-import { accountById } from "./accounts";
-import { NoticeRejected, type NoticeReading, type ProviderAccount, type ProviderPaymentState } from "./connector";
-import { isOwoReference } from "./own-references";
-import { connectorFor } from "./registry";
+import { accountById } from "../providers/accounts";
+import { NoticeRejected, type NoticeReading, type ProviderAccount, type ProviderPaymentState } from "../providers/connector";
+import { isOwoReference } from "../providers/own-references";
+import { connectorFor } from "../providers/registry";
 import { queueForward } from "../webhooks/forwards";
 
 type Outcome = (typeof providerNotices.$inferInsert)["outcome"];
@@ -181,13 +181,7 @@ async function settleNotice(account: NoticeAccount, reading: NoticeReading, noti
       eventId: reading.eventId,
       paymentId,
     });
-    const messages = {
-      applied: "Refund notice applied",
-      duplicate: "Duplicate refund notice",
-      no_refund: "No refund for this notice; recorded",
-      rejected: "Notice does not match the provider's record; nothing moved",
-    };
-    return { message: messages[result] };
+    return { message: REFUND_NOTICE_ANSWERS[result] };
   }
   const p = await issuedPayment(account.id, reading.reference, reading.providerReference);
   if (!p) {
