@@ -67,4 +67,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Providers translate; payments decide (DESIGN.md): a connector turns the provider's words into readings, and all
+    // that reads or writes a payment or refund lives in server/payments/, which may call providers, never the reverse.
+    // Tests drive whole journeys through both.
+    files: ["server/providers/**"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/payments/*", "@/server/payments/*"],
+              message: "server/providers/ must not import server/payments/: return a reading and let payments act on it",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -5,33 +5,11 @@ import type { CpuParties } from "./cpu";
 import type { Child } from "./processes";
 import { measurePostings } from "./ledger";
 import type { Dialect } from "./options";
-import type { LoadResult, Outcome } from "./report";
+import type { InitiationPostings, LoadResult, Outcome, PostingRate } from "./report";
 import { initiationBodies, sandboxCredits, type Target } from "./scenarios";
 
 export const CREDIT = "books: sandbox credit (REST)";
 export const CREDIT_POSTING_OFF = "books: sandbox credit, posting off (REST)";
-
-/** Ledger entries the initiation scenarios left behind: API.md says initiation posts nothing. */
-export type InitiationPostings = {
-  kind: "initiation-postings";
-  scenario: string;
-  database?: Dialect;
-  initiations: number;
-  entries: number;
-};
-
-/** `processes` processes × `writers` writers over `merchants` merchants' books, each entry its own transaction. */
-export type PostingRate = {
-  kind: "postings";
-  scenario: string;
-  database?: Dialect;
-  processes: number;
-  writers: number;
-  merchants: number;
-  perSecond: number;
-  /** The rest of the machine's busy cores meanwhile: other people's work on a shared machine. */
-  machine: number;
-};
 
 export type BooksStage = {
   root: string;

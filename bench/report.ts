@@ -1,5 +1,4 @@
 // What a bench run found, as a Markdown table (bench/results/latest.md) and a latency chart (bench/results/latency.svg).
-import type { InitiationPostings, PostingRate } from "./books";
 import type { CpuUse } from "./cpu";
 import type { Dialect } from "./options";
 
@@ -41,6 +40,28 @@ export type ExportResult = {
 };
 
 export type Unavailable = { kind: "unavailable"; scenario: string; server: Server; reason: string; database?: Dialect };
+
+/** Ledger entries the initiation scenarios left behind: API.md says initiation posts nothing. */
+export type InitiationPostings = {
+  kind: "initiation-postings";
+  scenario: string;
+  database?: Dialect;
+  initiations: number;
+  entries: number;
+};
+
+/** `processes` processes × `writers` writers over `merchants` merchants' books, each entry its own transaction. */
+export type PostingRate = {
+  kind: "postings";
+  scenario: string;
+  database?: Dialect;
+  processes: number;
+  writers: number;
+  merchants: number;
+  perSecond: number;
+  /** The rest of the machine's busy cores meanwhile: other people's work on a shared machine. */
+  machine: number;
+};
 
 export type Outcome = LoadResult | ExportResult | Unavailable | PostingRate | InitiationPostings;
 

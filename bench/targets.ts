@@ -1,8 +1,8 @@
 // The speed targets (issues 15, 23 and 27), read off one run's outcomes: each line says what was measured and whether
 // it meets the mark.
-import { CREDIT, CREDIT_POSTING_OFF, type InitiationPostings, type PostingRate } from "./books";
+import { CREDIT, CREDIT_POSTING_OFF } from "./books";
 import type { Dialect } from "./options";
-import { floorOf, ratio, type ExportResult, type LoadResult, type Outcome } from "./report";
+import { floorOf, ratio, type ExportResult, type InitiationPostings, type LoadResult, type Outcome, type PostingRate } from "./report";
 
 export type Verdict = { target: string; database: Dialect | ""; measured: string; met: boolean | null };
 
