@@ -6,16 +6,8 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { NoticeRejected, ProviderRefused, ProviderUnavailable, type ProviderAccount } from "../connector";
 import { paystack } from "./paystack";
-import {
-  readBalanceAnswer,
-  readBankList,
-  readChargeAnswer,
-  readRefundAnswer,
-  readRefundList,
-  readVerifyAnswer,
-  readWebhook,
-  refusal,
-} from "./records";
+import { readBalanceAnswer, readBankList, readChargeAnswer, readRefundAnswer, readRefundList, readVerifyAnswer, refusal } from "./records";
+import { readWebhook } from "./webhooks";
 import { paystackSignature } from "./signature";
 
 type Fixture = { source: string; copiedFrom: string; status: number; body: unknown };

@@ -41,8 +41,8 @@ import {
   readRefundAnswer,
   readRefundList,
   readVerifyAnswer,
-  readWebhook,
 } from "./records";
+import { readWebhook } from "./webhooks";
 import { readPaystackSettlements } from "./settlements";
 import { PAYSTACK_SIGNATURE_HEADER, paystackSignatureValid } from "./signature";
 

@@ -1,5 +1,5 @@
-// Paystack's JSON in Owo's words: charge answers → Issued, verify → ProviderPaymentState, refunds → RefundState,
-// webhook events → NoticeReading. Shapes from the samples on Paystack's pages (cited in ./paystack.ts); the contract
+// Paystack's JSON in Owo's words: charge answers → Issued, verify → ProviderPaymentState, refunds → RefundState (its
+// webhook events in ./webhooks.ts). Shapes from the samples on Paystack's pages (cited in ./paystack.ts); the contract
 // test replays every sample through these functions. Amounts are integer kobo (Paystack's "subunit"), sometimes
 // written as a digit string (refund events): both are read without ever passing through a float.
 import { z } from "zod";
@@ -8,12 +8,10 @@ import {
   ProviderUnavailable,
   type Channel,
   type Issued,
-  type NoticeReading,
   type ProviderBank,
   type ProviderPaymentState,
   type RefundState,
 } from "../connector";
-import { readDisputeEvent } from "./disputes";
 
 export const kobo = z.union([
   z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
@@ -59,24 +57,6 @@ export const transaction = z.object({
 });
 
 const refund = z.object({ id: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(String), status: z.string() });
-
-const event = z.object({ event: z.string(), data: z.record(z.string(), z.unknown()) });
-const refundEvent = z.object({
-  status: z.string(),
-  transaction_reference: z.string().min(1),
-  refund_reference: z.string().nullish(),
-  amount: kobo,
-  currency: z.string(),
-  id: z.union([z.number().int(), z.string()]).transform(String).optional(),
-});
-const transferRejected = z.object({
-  bank_transfer: z.object({
-    amount: kobo,
-    message: z.string(),
-    message_type: z.string(),
-    transaction_id: z.union([z.string(), z.number()]).transform(String),
-  }),
-});
 
 /** What Paystack said when it refused a request (4xx): its own `message`, for the S502 list and the logs. */
 export function refusal(status: number, body: unknown): string {
@@ -212,67 +192,6 @@ export function readBankList(status: number, body: unknown): { banks: ProviderBa
     return [{ code: read.data.code, name: read.data.name, providerBankId: read.data.id }];
   });
   return { banks, next: a.data.meta?.next ?? null };
-}
-
-/**
- * A webhook body whose signature has already been checked. Paystack events carry no event id of their own, so the
- * dedupe key is built from what identifies the occurrence: the transaction id for a charge, the transaction and
- * refund for a refund. Refund events name the transaction (`transaction_reference`) and the amount, not the
- * refund's id, so the reading carries those for the core to find the refund by.
- */
-export function readWebhook(body: unknown): NoticeReading {
-  const e = event.safeParse(body);
-  if (!e.success) return { kind: "ignored", eventId: "malformed", why: "not a Paystack event (no event or data)" };
-  const name = e.data.event;
-  if (name === "charge.success") {
-    const t = transaction.safeParse(e.data.data);
-    if (!t.success) return { kind: "ignored", eventId: `${name}:malformed`, why: "charge.success without a readable transaction" };
-    const at = t.data.paid_at ?? t.data.paidAt ?? undefined;
-    return {
-      kind: "payment",
-      eventId: `${name}:${t.data.id}`,
-      reference: t.data.reference,
-      providerReference: t.data.reference,
-      outcome: t.data.status === "success" ? "paid" : "failed",
-      amountKobo: t.data.amount,
-      currency: t.data.currency,
-      ...(at ? { at } : {}),
-    };
-  }
-  const refundStates = { "refund.processed": "processed", "refund.failed": "failed", "refund.needs-attention": "needs_attention" } as const;
-  if (name in refundStates) {
-    const r = refundEvent.safeParse(e.data.data);
-    if (!r.success) return { kind: "ignored", eventId: `${name}:malformed`, why: `${name} without a readable refund` };
-    const d = r.data;
-    return {
-      kind: "refund",
-      eventId: `${name}:${d.transaction_reference}:${d.id ?? d.refund_reference ?? d.amount}`,
-      ...(d.id ? { refundId: d.id } : {}),
-      providerReference: d.transaction_reference,
-      reference: d.transaction_reference,
-      amountKobo: d.amount,
-      state: refundStates[name as keyof typeof refundStates],
-    };
-  }
-  if (name.startsWith("charge.dispute.")) return readDisputeEvent(name, e.data.data);
-  if (name === "bank.transfer.rejected") {
-    const r = transferRejected.safeParse(e.data.data);
-    const t = r.success ? r.data.bank_transfer : undefined;
-    return {
-      kind: "ignored",
-      eventId: `${name}:${t?.transaction_id ?? "malformed"}`,
-      why: t
-        ? `Paystack rejected a transfer of ${t.amount} kobo (${t.message_type}: ${t.message}) and returns it to the sender itself`
-        : "bank.transfer.rejected without a readable transfer",
-    };
-  }
-  const reference = e.data.data.reference;
-  return {
-    kind: "ignored",
-    eventId: `${name}:${String(e.data.data.id ?? reference ?? "")}`,
-    ...(typeof reference === "string" && reference !== "" ? { reference } : {}),
-    why: `Owo does not act on Paystack's ${name}`,
-  };
 }
 
 /** A 4xx in Paystack's words is its refusal; any other answer without what was asked for is unusable. */
