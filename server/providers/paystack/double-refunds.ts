@@ -7,7 +7,8 @@ import { randomInt } from "node:crypto";
 import type { DoubleAnswer, DoubleRequest } from "../test-double/double-server";
 import type { FaultPlan } from "../test-double/faults";
 import type { WebhookOutbox } from "../test-double/webhook-outbox";
-import type { DoubleRefund, PaystackLedger } from "./double-ledger";
+import type { PaystackLedger } from "./double-ledger";
+import { refundEventView, refundListView, refundView, type DoubleRefund } from "./double-refund-records";
 
 export const refused = (status: number, message: string, extra: Record<string, unknown> = {}): DoubleAnswer => ({
   status,
@@ -58,8 +59,6 @@ export type RefundDesk = {
   listRefunds: (p: string[], req: DoubleRequest) => DoubleAnswer;
   retry: (p: string[], req: DoubleRequest) => DoubleAnswer;
   listBanks: () => DoubleAnswer;
-  /** Control: a dispute resolved against the merchant (POST /_double/transactions/{reference}/chargeback {"amount"?}). */
-  chargeback: (p: string[], req: DoubleRequest) => DoubleAnswer;
   /** How many of the next refunds Paystack cannot return by itself (control: POST /_double/integration). */
   needAttention: { next: number };
   close: () => void;
@@ -68,7 +67,8 @@ export type RefundDesk = {
 export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults: FaultPlan, delayMs: number): RefundDesk {
   const timers = new Set<NodeJS.Timeout>();
   const needAttention = { next: 0 };
-  const announce = (r: DoubleRefund) => outbox.send(`refund.${r.status}`, { event: `refund.${r.status}`, data: ledger.refundEventView(r) });
+  const announce = (r: DoubleRefund) =>
+    outbox.send(`refund.${r.status}`, { event: `refund.${r.status}`, data: refundEventView(r, ledger.domain) });
 
   /** Pays the refund out after a while (or fails it under the refund-fails fault), announcing the outcome. */
   function processLater(r: DoubleRefund): void {
@@ -112,7 +112,7 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
       timers.add(timer);
     } else processLater(r);
     return ok("Refund has been queued for processing", {
-      ...ledger.refundView(r),
+      ...refundView(r, ledger.domain),
       transaction: { ...ledger.transactionView(tx), id: tx.id },
       channel: null,
     });
@@ -120,7 +120,7 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
 
   function fetchRefund([id = ""]: string[]): DoubleAnswer {
     const r = ledger.refunds.get(Number(id));
-    return r ? ok("Refund retrieved", ledger.refundView(r)) : refused(404, "Refund not found");
+    return r ? ok("Refund retrieved", refundView(r, ledger.domain)) : refused(404, "Refund not found");
   }
 
   /** POST /refund/retry_with_customer_details/{id}: only a needs-attention refund, to a real account of a listed bank. */
@@ -144,7 +144,7 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
     r.status = "pending";
     r.customerAccount = { accountNumber: d.account_number, bankId: bank.id };
     processLater(r);
-    return ok("Refund retried", ledger.refundView(r));
+    return ok("Refund retried", refundView(r, ledger.domain));
   }
 
   /** GET /refund (List Refunds): newest first, `from`/`to` on the refund's creation, `perPage` (default 50) and `page`. */
@@ -159,7 +159,7 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
     if (!Number.isInteger(perPage) || perPage < 1 || !Number.isInteger(page) || page < 1)
       return refused(400, "perPage and page must be positive integers", { type: "validation_error" });
     const all = [...ledger.refunds.values()].filter((r) => r.createdAt.getTime() >= from && r.createdAt.getTime() <= to).reverse();
-    const data = all.slice((page - 1) * perPage, page * perPage).map((r) => ledger.refundListView(r));
+    const data = all.slice((page - 1) * perPage, page * perPage).map((r) => refundListView(r, ledger.domain));
     const failedRefundCount = all.filter((r) => r.status === "failed").length;
     const meta = {
       total: all.length,
@@ -177,56 +177,7 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
     body: { status: true, message: "Banks retrieved", data: PAYSTACK_BANKS, meta: { next: null, previous: null, perPage: 50 } },
   });
 
-  /**
-   * The customer's bank won a dispute: Paystack takes the money back, reports the transaction reversed and sends
-   * charge.dispute.resolve as its webhooks page shows it (dist/doc/payments/webhooks/events.js#charge_dispute_resolve in
-   * PaystackOSS/doc-code-snippets): refund_amount, category chargeback, the transaction nested. The money goes back
-   * as a refund of refund_amount naming its dispute (DisputeResolve.refund_amount, RefundListResponseArray.dispute in
-   * PaystackOSS/openapi), which the next settlement deducts like any refund.
-   */
-  let nextDisputeId = 358949;
-  function chargeback([reference = ""]: string[], req: DoubleRequest): DoubleAnswer {
-    const tx = ledger.transactions.get(reference);
-    if (!tx) return { status: 404, body: { error: `no transaction ${reference}` } };
-    if (tx.status !== "success") return { status: 409, body: { error: `transaction is ${tx.status}` } };
-    const asked = fields(req.json)?.amount;
-    const amount = asked === undefined ? ledger.refundable(tx) : koboOf(asked);
-    if (amount === null || amount > ledger.refundable(tx))
-      return { status: 400, body: { error: "amount: kobo, at most what is refundable" } };
-    tx.status = "reversed";
-    const now = new Date().toISOString();
-    const id = nextDisputeId++;
-    const paidBack = ledger.openRefund(tx, amount, "Chargeback", `Dispute ${id} resolved against the merchant`);
-    Object.assign(paidBack, { status: "processed", refundedAt: new Date(), dispute: id });
-    const data = {
-      id,
-      refund_amount: amount,
-      currency: tx.currency,
-      status: "resolved",
-      resolution: "auto-accepted",
-      domain: ledger.domain,
-      transaction: ledger.transactionView(tx),
-      transaction_reference: null,
-      category: "chargeback",
-      customer: { id: 181873746, first_name: null, last_name: null, email: tx.email, customer_code: "CUS_1rkzaqsv4rrhqo6" },
-      bin: "XXXXXX",
-      last4: "XXXX",
-      dueAt: now,
-      resolvedAt: now,
-      evidence: null,
-      attachments: null,
-      note: null,
-      history: [{ status: "pending", by: "owo-double@example.com", createdAt: now }],
-      messages: [{ sender: "owo-double@example.com", body: "Customer complained about debit without value", createdAt: now }],
-      created_at: now,
-      updated_at: now,
-    };
-    outbox.send("charge.dispute.resolve", { event: "charge.dispute.resolve", data });
-    return { status: 200, body: { outcome: "reversed", dispute: data } };
-  }
-
   return {
-    chargeback,
     refund,
     fetchRefund,
     listRefunds,

@@ -8,7 +8,8 @@
 // Paystack settles nothing in test mode: there the list stays empty and the control route refuses.
 import type { DoubleAnswer, DoubleRequest } from "../test-double/double-server";
 import { fields, koboOf, ok, refused } from "./double-refunds";
-import type { DoubleRefund, DoubleTransaction, PaystackLedger } from "./double-ledger";
+import type { DoubleTransaction, PaystackLedger } from "./double-ledger";
+import type { DoubleRefund } from "./double-refund-records";
 
 const STATUSES = ["success", "processing", "pending", "failed"] as const;
 type Status = (typeof STATUSES)[number];

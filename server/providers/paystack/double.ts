@@ -18,6 +18,8 @@ import {
 import { WebhookOutbox } from "../test-double/webhook-outbox";
 import { fields, koboOf, ok, refundDesk, refused } from "./double-refunds";
 import { ACCOUNT_LIFETIME_MS, PaystackLedger, TEST_TRANSFER_BANK, type DoubleTransaction } from "./double-ledger";
+import { refundView } from "./double-refund-records";
+import { disputeDesk } from "./double-disputes";
 import { settlementDesk } from "./double-settlements";
 import { PAYSTACK_USSD_TYPES } from "./paystack";
 import { PAYSTACK_SIGNATURE_HEADER, paystackSignature } from "./signature";
@@ -32,6 +34,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
   const faults = new FaultPlan();
   const outbox = new WebhookOutbox(faults, (body) => ({ [PAYSTACK_SIGNATURE_HEADER]: paystackSignature(body, secretKey) }), o.webhookUrl);
   const desk = refundDesk(ledger, outbox, faults, o.refundDelayMs ?? 50);
+  const disputes = disputeDesk(ledger, outbox);
   const openApi = openApiCheck("paystack-openapi.yaml");
   const settlements = settlementDesk(ledger);
   let customerBearsFees = o.customerBearsFees ?? false;
@@ -190,7 +193,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     if (!tx) return controlError(404, `no transaction ${reference}`);
     const refunds = [...ledger.refunds.values()]
       .filter((r) => r.transaction === tx)
-      .map((r) => ({ ...ledger.refundView(r), retriedTo: r.customerAccount ?? null }));
+      .map((r) => ({ ...refundView(r, ledger.domain), retriedTo: r.customerAccount ?? null }));
     return {
       status: 200,
       body: {
@@ -267,7 +270,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/decline$/, handle: decline },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/expire$/, handle: expire },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/status$/, handle: showStatus },
-    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/chargeback$/, handle: desk.chargeback },
+    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/chargeback$/, handle: disputes.chargeback },
     { method: "POST", path: /^\/_double\/integration$/, handle: integration },
     { method: "POST", path: /^\/_double\/settlements$/, handle: settlements.settle },
     { method: "POST", path: /^\/_double\/settlements\/([^/]+)$/, handle: settlements.move },
