@@ -13,8 +13,12 @@ export type PostingLoad = {
   /** The database server's processes (PostgreSQL's), so the rest of the machine's work can be told apart. */
   parties?: CpuParties;
 };
-/** `otherCores`: the machine's busy cores during the run less the writers' and the database's: other people's work. */
-export type PostingRate = { entries: number; seconds: number; perSecond: number; otherCores: number };
+/**
+ * `otherCores`: the machine's busy cores during the run less the writers' and the database's: other people's work.
+ * `writerMs`/`databaseMs`: CPU an entry took in the writers and in the database server, which a starved run inflates
+ * less than it cuts entries a second.
+ */
+export type PostingRate = { entries: number; seconds: number; perSecond: number; otherCores: number; writerMs: number; databaseMs: number };
 type Written = { posted: number; seconds: number; cpuSeconds: number };
 
 type Writer = { ready: Promise<void>; start(at: number): void; done: Promise<Written> };
@@ -69,5 +73,7 @@ export async function measurePostings(root: string, load: PostingLoad): Promise<
     seconds,
     perSecond: Math.round(entries / seconds),
     otherCores: Math.max(0, (cores.machine ?? 0) - writersCores - databaseCores),
+    writerMs: entries ? (writersCores * seconds * 1000) / entries : 0,
+    databaseMs: entries ? (databaseCores * seconds * 1000) / entries : 0,
   };
 }

@@ -61,6 +61,9 @@ export type PostingRate = {
   perSecond: number;
   /** The rest of the machine's busy cores meanwhile: other people's work on a shared machine. */
   machine: number;
+  /** CPU an entry took: the writers' processes, and the database server's (PostgreSQL; 0 for SQLite, in-process). */
+  writerMs: number;
+  databaseMs: number;
 };
 
 export type Outcome = LoadResult | ExportResult | Unavailable | PostingRate | InitiationPostings;

@@ -1,5 +1,6 @@
 // The speed targets (issues 15, 23 and 27), read off one run's outcomes: each line says what was measured and whether
 // it meets the mark.
+import { cpus } from "node:os";
 import { CREDIT, CREDIT_POSTING_OFF } from "./books";
 import type { Dialect } from "./options";
 import { floorOf, ratio, type ExportResult, type InitiationPostings, type LoadResult, type Outcome, type PostingRate } from "./report";
@@ -104,7 +105,7 @@ function booksVerdicts(outcomes: Outcome[]): Verdict[] {
     out.push({
       target: `the books cost sandbox credits ≤ ${pct(POSTING_COST)}`,
       database: on.database ?? "",
-      measured: `${on.rps.toFixed(0)} credits/s with posting, ${off?.rps.toFixed(0)} without: ${pct(1 - kept)} slower`,
+      measured: `${on.rps.toFixed(0)} credits/s with posting, ${off?.rps.toFixed(0)} without: ${pct(1 - kept)} slower; CPU a credit (Owo + database) ${cpuPerRequest(on)} vs ${off ? cpuPerRequest(off) : "?"}`,
       met: kept >= 1 - POSTING_COST,
     });
   }
@@ -127,7 +128,25 @@ function booksVerdicts(outcomes: Outcome[]): Verdict[] {
         .join("; ")}`,
       met: best.perSecond >= POSTGRES_ENTRIES_PER_SECOND,
     });
+  const single = rates.find((r) => r.processes === 1 && r.writers === 1);
+  if (single && single.writerMs + single.databaseMs > 0) {
+    const ms = single.writerMs + single.databaseMs;
+    out.push({
+      target: `balanced entries ≥ ${POSTGRES_ENTRIES_PER_SECOND.toLocaleString("en")}/s, by the CPU an entry takes`,
+      database: "postgres",
+      measured: `${single.writerMs.toFixed(2)} ms writer + ${single.databaseMs.toFixed(2)} ms PostgreSQL an entry (1 writer): ${Math.floor(
+        (cpus().length * 1000) / ms,
+      ).toLocaleString("en")}/s if the ${cpus().length} cores were the books' alone`,
+      met: (cpus().length * 1000) / ms >= POSTGRES_ENTRIES_PER_SECOND,
+    });
+  }
   return out;
+}
+
+/** Owo's and the database's CPU a request, from the cores they used during the measured run. */
+function cpuPerRequest(l: LoadResult): string {
+  const cores = Object.entries(l.cpu ?? {}).reduce((n, [party, v]) => (party === "owo" || party === "postgres" ? n + v : n), 0);
+  return l.rps > 0 && cores > 0 ? `${((cores * 1000) / l.rps).toFixed(2)} ms` : "?";
 }
 
 export function verdictTable(outcomes: Outcome[]): string {
