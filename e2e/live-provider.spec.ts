@@ -1,31 +1,19 @@
 // Going live in the dashboard: connect Paystack (its test double, as its own process), test the connection, make live
 // keys, switch to live mode, create a USSD payment, and watch it settle when the double's customer pays and its signed
 // webhook reaches the notice URL the page shows; then refund it, paid back at Paystack and announced by its webhook.
-import { spawn, type ChildProcess } from "node:child_process";
+import { startPaystackDouble, type PaystackDouble } from "./paystack-double";
 import { expect, test } from "./fixtures";
 
 const SECRET_KEY = "sk_test_e2e_paystack_double";
-let double: ChildProcess | undefined;
+let double: PaystackDouble | undefined;
 let doubleUrl = "";
 
 test.beforeAll(async () => {
-  double = spawn(
-    process.execPath,
-    ["--import", "tsx", "server/providers/double-cli.ts", "paystack", "--port", "0", "--secret-key", SECRET_KEY],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  doubleUrl = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    double?.stdout?.on("data", (d: Buffer) => {
-      out += d.toString();
-      const line = out.split("\n").find((l) => l.startsWith("{"));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    double?.on("exit", (code) => reject(new Error(`paystack double exited ${code}`)));
-  });
+  double = await startPaystackDouble(SECRET_KEY);
+  doubleUrl = double.url;
 });
 test.afterAll(() => {
-  double?.kill("SIGTERM");
+  double?.stop();
 });
 
 test("connect a provider against its double, create a live payment from the dashboard, watch it settle, refund it", async ({

@@ -1,7 +1,9 @@
 // Paystack's double as its own process for a page test (server/providers/double-cli.ts), on a free port.
 import { spawn } from "node:child_process";
 
-export async function startPaystackDouble(secretKey: string): Promise<{ url: string; stop: () => void }> {
+export type PaystackDouble = { url: string; stop: () => void };
+
+export async function startPaystackDouble(secretKey: string): Promise<PaystackDouble> {
   const double = spawn(
     process.execPath,
     ["--import", "tsx", "server/providers/double-cli.ts", "paystack", "--port", "0", "--secret-key", secretKey],

@@ -1,33 +1,21 @@
 // The merchant's other sales on a connected account: on the Providers page it sets the account's forwarding URL (its
 // website's old webhook URL), a sale its website made at Paystack (the double) sends Paystack's signed notice to Owo,
 // and the card lists the forward Owo passed on unchanged, delivered; a URL that is not http(s) is refused in words.
-import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { startPaystackDouble, type PaystackDouble } from "./paystack-double";
 import { expect, test } from "./fixtures";
 
 const SECRET_KEY = "sk_test_e2e_forwarding_double";
-let double: ChildProcess | undefined;
+let double: PaystackDouble | undefined;
 let doubleUrl = "";
 let site: Server | undefined;
 let siteUrl = "";
 const atSite: { body: string; signature: string | undefined }[] = [];
 
 test.beforeAll(async () => {
-  double = spawn(
-    process.execPath,
-    ["--import", "tsx", "server/providers/double-cli.ts", "paystack", "--port", "0", "--secret-key", SECRET_KEY],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  doubleUrl = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    double?.stdout?.on("data", (d: Buffer) => {
-      out += d.toString();
-      const line = out.split("\n").find((l) => l.startsWith("{"));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    double?.on("exit", (code) => reject(new Error(`paystack double exited ${code}`)));
-  });
+  double = await startPaystackDouble(SECRET_KEY);
+  doubleUrl = double.url;
   // The merchant's website: what its Paystack webhook URL used to receive.
   site = createServer((req, res) => {
     let body = "";
@@ -42,7 +30,7 @@ test.beforeAll(async () => {
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/paystack/webhook`;
 });
 test.afterAll(async () => {
-  double?.kill("SIGTERM");
+  double?.stop();
   await new Promise((resolve) => site?.close(resolve));
 });
 

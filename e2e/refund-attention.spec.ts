@@ -2,31 +2,19 @@
 // waiting for the customer's account, checks the NUBAN as the server does, sends the account (retried at Paystack by
 // its bank id) and follows the refund to "Paid back"; a second one is given up and ends Failed. Paystack is its
 // test double, as its own process.
-import { spawn, type ChildProcess } from "node:child_process";
+import { startPaystackDouble, type PaystackDouble } from "./paystack-double";
 import { expect, paymentInput, test, trpcMutation } from "./fixtures";
 
 const SECRET_KEY = "sk_test_e2e_refund_attention";
-let double: ChildProcess | undefined;
+let double: PaystackDouble | undefined;
 let doubleUrl = "";
 
 test.beforeAll(async () => {
-  double = spawn(
-    process.execPath,
-    ["--import", "tsx", "server/providers/double-cli.ts", "paystack", "--port", "0", "--secret-key", SECRET_KEY],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  doubleUrl = await new Promise<string>((resolve, reject) => {
-    let out = "";
-    double?.stdout?.on("data", (d: Buffer) => {
-      out += d.toString();
-      const line = out.split("\n").find((l) => l.startsWith("{"));
-      if (line) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    double?.on("exit", (code) => reject(new Error(`paystack double exited ${code}`)));
-  });
+  double = await startPaystackDouble(SECRET_KEY);
+  doubleUrl = double.url;
 });
 test.afterAll(() => {
-  double?.kill("SIGTERM");
+  double?.stop();
 });
 
 const control = (path: string, body: unknown, method = "POST") =>
