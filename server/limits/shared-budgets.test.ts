@@ -1,6 +1,8 @@
 // Where the rate budgets live (server/limits/rate-limits.ts): on PostgreSQL in the database, one budget for every
 // instance, refilled by the database's clock and forgotten by the sweeper once full; on SQLite in the process's memory.
 import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { databaseIn, spawnOwo, type OwoProcess } from "../testing/processes";
 import { call, createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
@@ -34,7 +36,14 @@ test(
   "two instances draw on one budget: the headers count down across them, the 5th is 429, and it refills at 2/s",
   { skip: onPostgres ? false : "on SQLite one process serves a file; its budgets are its own (see the next test)" },
   async (t) => {
-    const second: OwoProcess = await spawnOwo(databaseIn(owo.dataDir), { ...LIMITS, OWO_WORKER: "off" });
+    // The second instance follows this test's clock through the clock file (server/clock.ts, NODE_ENV=test only).
+    const clockFile = join(owo.dataDir, "clock-offset");
+    const second: OwoProcess = await spawnOwo(databaseIn(owo.dataDir), {
+      ...LIMITS,
+      OWO_WORKER: "off",
+      NODE_ENV: "test",
+      OWO_TEST_CLOCK_FILE: clockFile,
+    });
     t.after(async () => {
       second.child.kill("SIGKILL");
       await second.exited;
@@ -55,7 +64,7 @@ test(
     assert.equal(limited?.json.data.code, "S429");
     assert.equal(limited?.headers.get("retry-after"), "1");
     assert.equal(limited?.headers.get("x-ratelimit-reset"), "2", "4 tokens missing at 2 a second");
-    await new Promise((r) => setTimeout(r, 600));
+    writeFileSync(clockFile, "600");
     const refilled = await query(second, bearer);
     assert.equal(refilled.status, 404, "one token back after half a second, on the other instance too");
     assert.equal(refilled.headers.get("x-ratelimit-remaining"), "0");
@@ -82,16 +91,20 @@ test("a budget is a row only while it is short of full: the sweeper forgets it o
     client.query<{ relpersistence: string }>("select relpersistence from pg_class where relname = 'rate_budgets'"),
   );
   assert.deepEqual(persistence.rows, [{ relpersistence: "u" }], "unlogged: a budget's write waits for no disk");
-  // Empty now, full 2 s from now: the sweeper (every second) must keep it until then, and drop it soon after.
-  await new Promise((r) => setTimeout(r, 1300));
-  assert.equal((await budgetRows()).filter((r) => r.key === key).length, 1, "kept while it still holds the spent tokens");
-  let rows = await budgetRows();
-  for (let waited = 0; rows.some((r) => r.key === key) && waited < 5000; waited += 100) {
-    await new Promise((r) => setTimeout(r, 100));
-    rows = await budgetRows();
+  // Empty now, full 2 s from now: the sweeper's pass must keep it until then, and drop it after.
+  const { moveClock } = await import("../clock");
+  const { forgetFullRateBudgets } = await import("./rate-limits");
+  moveClock(1300);
+  try {
+    await forgetFullRateBudgets();
+    assert.equal((await budgetRows()).filter((r) => r.key === key).length, 1, "kept while it still holds the spent tokens");
+    moveClock(1000);
+    await forgetFullRateBudgets();
+    assert.equal((await budgetRows()).filter((r) => r.key === key).length, 0, "a full budget is forgotten");
+    assert.equal((await query(owo, bearer)).headers.get("x-ratelimit-remaining"), "3", "and a forgotten budget is a full one");
+  } finally {
+    moveClock(-2300);
   }
-  assert.equal(rows.filter((r) => r.key === key).length, 0, "a full budget is forgotten");
-  assert.equal((await query(owo, bearer)).headers.get("x-ratelimit-remaining"), "3", "and a forgotten budget is a full one");
 });
 
 test(
