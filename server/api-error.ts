@@ -56,8 +56,8 @@ export function zodFieldErrors(error: z.ZodError, fallbackField = "body"): Field
   });
 }
 
-/** A REST body parsed by the schema its tRPC door shares: a JSON object, or S5 naming every field at fault. */
-export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+/** A REST body or query parsed by the schema its tRPC door shares: a JSON object, or S5 naming every field at fault. */
+export function parseRequest<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (typeof body !== "object" || body === null || Array.isArray(body))
     throw invalidFields([{ field: "body", message: "must be a JSON object" }]);
   const parsed = schema.safeParse(body);

@@ -4,10 +4,11 @@
 // the last point is today's balance exactly.
 import { and, eq, gte, like, or, sql } from "drizzle-orm";
 import { db, readSnapshot } from "../../db/client";
-import { ledgerBalances, ledgerEntries, ledgerPostings, type Mode } from "../../db/schema";
+import { ledgerBalances, ledgerEntries, ledgerPostings } from "../../db/schema";
 import { clock } from "../clock";
 import { DAY_MS, HOUR_MS, dayLabel, dayStartOf } from "../payments/calendar";
 import { providerNames } from "./balances";
+import type { Scope } from "../merchants/scope";
 
 export type BalanceDay = {
   /** The Lagos day, YYYY-MM-DD. */
@@ -22,7 +23,7 @@ export type BalanceDay = {
 const providerIdOf = (account: string) => /^provider:(.+)$/.exec(account)?.[1] ?? null;
 const isPayout = (account: string) => account === "bank" || account.startsWith("provider_wallet:");
 
-export async function balanceHistory(merchantId: string, mode: Mode, days = 30, now = clock.now()) {
+export async function balanceHistory({ merchantId, mode }: Scope, days = 30, now = clock.now()) {
   const today = dayStartOf(now);
   const since = today - (days - 1) * DAY_MS;
   const moved = (accounts: ReturnType<typeof or>) =>

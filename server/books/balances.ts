@@ -2,11 +2,12 @@
 // read from the balance rows (never a scan of the entries), with the chain's head anyone can keep and check later.
 import { and, eq, inArray } from "drizzle-orm";
 import { db, readSnapshot } from "../../db/client";
-import { ledgerBalances, ledgerHeads, providerAccounts, type Mode } from "../../db/schema";
+import { ledgerBalances, ledgerHeads, providerAccounts } from "../../db/schema";
 import { clock } from "../clock";
 import { formatKobo } from "../money";
 import { naturalBalance } from "./accounts";
 import { GENESIS_HASH } from "./chain";
+import type { Scope } from "../merchants/scope";
 
 const SINGLE = {
   bank: "bank",
@@ -31,7 +32,7 @@ export async function providerNames(merchantId: string, providerIds: string[]): 
   return new Map([["sandbox", "sandbox"], ...named.map((n): [string, string] => [n.id, n.provider])]);
 }
 
-export async function balancesOf(merchantId: string, mode: Mode) {
+export async function balancesOf({ merchantId, mode }: Scope) {
   return readSnapshot(async () => {
     const rows = await db()
       .select()

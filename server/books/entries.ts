@@ -3,10 +3,10 @@
 import { and, asc, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, readSnapshot } from "../../db/client";
-import { ledgerEntries, ledgerPostings, type LedgerEntryRow, type Mode } from "../../db/schema";
-import { invalidFields, zodFieldErrors } from "../api-error";
+import { ledgerEntries, ledgerPostings, type LedgerEntryRow } from "../../db/schema";
 import { DAY_MS, dayStartOfDate } from "../payments/calendar";
 import { formatKobo } from "../money";
+import type { Scope } from "../merchants/scope";
 
 const lagosDay = z.string().refine((d) => dayStartOfDate(d) !== null, "must be a day as YYYY-MM-DD");
 
@@ -22,6 +22,7 @@ export const entriesQuery = z
     paymentReference: z.string().min(1).max(100).optional(),
   })
   .strict();
+export type EntriesQuery = z.output<typeof entriesQuery>;
 
 export type EntryView = ReturnType<typeof entryView>;
 
@@ -40,10 +41,7 @@ function entryView(e: LedgerEntryRow, postings: { account: string; amountKobo: n
   };
 }
 
-export async function listEntries(merchantId: string, mode: Mode, query: unknown) {
-  const parsed = entriesQuery.safeParse(query);
-  if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
-  const q = parsed.data;
+export async function listEntries({ merchantId, mode }: Scope, q: EntriesQuery) {
   const limit = q.limit ?? 100;
   const where: (SQL | undefined)[] = [eq(ledgerEntries.merchantId, merchantId), eq(ledgerEntries.mode, mode)];
   if (q.from) where.push(gte(ledgerEntries.postedAt, dayStartOfDate(q.from) ?? 0));

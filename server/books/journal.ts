@@ -2,17 +2,19 @@
 // entry's sequence, kind, references and hash, for one merchant and mode and optionally Lagos days `from`/`to`.
 // Streamed in batches of entries by sequence, so no export ever sits whole in memory.
 import { and, asc, eq, gt, gte, inArray, lt, type SQL } from "drizzle-orm";
+import type { z } from "zod";
 import { db } from "../../db/client";
-import { ledgerEntries, ledgerPostings, type Mode } from "../../db/schema";
-import { invalidFields, zodFieldErrors } from "../api-error";
+import { ledgerEntries, ledgerPostings } from "../../db/schema";
 import type { Caller } from "../auth/caller";
 import { assertCan } from "../auth/permissions";
 import { DAY_MS, dayStartOfDate } from "../payments/calendar";
 import { csvField } from "../payments/export";
 import { formatKobo } from "../money";
 import { entriesQuery } from "./entries";
+import { scopeOf, type Scope } from "../merchants/scope";
 
-const journalQuery = entriesQuery.pick({ from: true, to: true });
+export const journalQuery = entriesQuery.pick({ from: true, to: true });
+export type JournalQuery = z.output<typeof journalQuery>;
 
 const HEADER = [
   "Posted (UTC)",
@@ -31,17 +33,15 @@ const HEADER = [
 export type JournalExport = { chunks: AsyncGenerator<string, void, undefined> };
 
 /** The journal as a person asks for it: anyone who may read the merchant's payments may read its books. */
-export async function exportJournalFor(caller: Caller, query: unknown): Promise<JournalExport> {
+export async function exportJournalFor(caller: Caller, query: JournalQuery): Promise<JournalExport> {
   assertCan(caller, "read");
-  return exportJournal(caller.merchantId, caller.mode, query);
+  return exportJournal(scopeOf(caller), query);
 }
 
-export async function exportJournal(merchantId: string, mode: Mode, query: unknown, batchSize = 500): Promise<JournalExport> {
-  const parsed = journalQuery.safeParse(query);
-  if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
+export async function exportJournal({ merchantId, mode }: Scope, query: JournalQuery, batchSize = 500): Promise<JournalExport> {
   const where: SQL[] = [eq(ledgerEntries.merchantId, merchantId), eq(ledgerEntries.mode, mode)];
-  if (parsed.data.from) where.push(gte(ledgerEntries.postedAt, dayStartOfDate(parsed.data.from) ?? 0));
-  if (parsed.data.to) where.push(lt(ledgerEntries.postedAt, (dayStartOfDate(parsed.data.to) ?? 0) + DAY_MS));
+  if (query.from) where.push(gte(ledgerEntries.postedAt, dayStartOfDate(query.from) ?? 0));
+  if (query.to) where.push(lt(ledgerEntries.postedAt, (dayStartOfDate(query.to) ?? 0) + DAY_MS));
 
   async function* chunks(): AsyncGenerator<string, void, undefined> {
     yield HEADER.map(csvField).join(",") + "\r\n";

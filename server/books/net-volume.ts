@@ -5,7 +5,8 @@
 // counted apart as `late`, and its fees, which the merchant does pay, are in `fees`.
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { db } from "../../db/client";
-import { ledgerEntries, ledgerPostings, type Mode } from "../../db/schema";
+import { ledgerEntries, ledgerPostings } from "../../db/schema";
+import type { Scope } from "../merchants/scope";
 
 export type NetVolume = {
   grossKobo: number;
@@ -34,7 +35,7 @@ function tally(into: NetVolume, account: string, debits: number, credits: number
  * The money of `buckets` consecutive spans of `size` ms from `since`, by posting time: one grouped scan of the
  * merchant's entries in that range (the ledger_entries_posted index).
  */
-export async function netVolume(merchantId: string, mode: Mode, since: number, size: number, buckets: number): Promise<NetVolume[]> {
+export async function netVolume({ merchantId, mode }: Scope, since: number, size: number, buckets: number): Promise<NetVolume[]> {
   // Whole numbers written into the SQL, not bound: PostgreSQL matches GROUP BY to the select list by text, and two
   // bindings of one value are two parameters to it.
   const bucket =

@@ -2,13 +2,12 @@
 // keeps, before initiating. Test mode is the sandbox bank's published schedule; live mode lists, in routing order, the
 // connected accounts that would serve the payment and carry an agreed schedule (fee-schedules.ts).
 import { z } from "zod";
-import type { Mode } from "../../db/schema";
-import { invalidFields, zodFieldErrors } from "../api-error";
 import { formatKobo, parseAmount } from "../money";
 import { bankByCode } from "../providers/banks";
 import { accountsServing } from "../providers/registry";
 import { agreedSchedules } from "./fee-schedules";
 import { feeFor, SANDBOX_SCHEDULE, type FeeSchedule } from "./fees";
+import type { Scope } from "../merchants/scope";
 
 export const quoteQuery = z
   .object({
@@ -24,17 +23,16 @@ export const quoteQuery = z
     path: ["bankCode"],
     message: "is required for USSD: the customer's bank decides who serves it, e.g. 058",
   });
+export type QuoteQuery = z.output<typeof quoteQuery>;
 
 const quote = (provider: string, providerId: string, schedule: FeeSchedule, amount: number) => {
   const fee = feeFor(schedule, amount);
   return { provider, providerId, fee: formatKobo(fee), net: formatKobo(amount - fee) };
 };
 
-export async function quoteFees(merchantId: string, mode: Mode, query: unknown) {
-  const parsed = quoteQuery.safeParse(query);
-  if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
-  const { paymentType, bankCode } = parsed.data;
-  const amount = parseAmount(parsed.data.amount) ?? 0;
+export async function quoteFees({ merchantId, mode }: Scope, query: QuoteQuery) {
+  const { paymentType, bankCode } = query;
+  const amount = parseAmount(query.amount) ?? 0;
   if (mode === "test") return { quotes: [quote("sandbox", "sandbox", SANDBOX_SCHEDULE, amount)] };
   const serving = await accountsServing(merchantId, paymentType, bankCode ? bankByCode(bankCode) : undefined);
   const schedules = await agreedSchedules(

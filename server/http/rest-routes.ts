@@ -24,9 +24,9 @@ import { importBankStatement } from "../reconciliation/bank-statements";
 import { settleSandboxNow } from "../settlements/sandbox";
 import { getSettlement, listSettlements } from "../settlements/view";
 import { balancesOf } from "../books/balances";
-import { listEntries } from "../books/entries";
-import { quoteFees } from "../books/quote";
-import { parseBody } from "../api-error";
+import { entriesQuery, listEntries } from "../books/entries";
+import { quoteFees, quoteQuery } from "../books/quote";
+import { parseRequest } from "../api-error";
 import { successJson } from "./envelope";
 import type { RestRoute } from "./rest";
 
@@ -145,7 +145,7 @@ export const restRoutes: RestRoute[] = [
     run: async ({ params, scope, json }) => {
       // The refund the path names answers before the body, as for a refund.
       await merchantRefund(scope, params.reference ?? "", params.refundReference ?? "");
-      const input = parseBody(refundAccountInput, json);
+      const input = parseRequest(refundAccountInput, json);
       return { json: successJson(await giveRefundAccount(scope, params.reference ?? "", params.refundReference ?? "", input)) };
     },
   },
@@ -231,27 +231,21 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/fees\/quote$/,
     access: "token",
     body: "none",
-    run: async ({ caller, req }) => {
-      const query = Object.fromEntries(new URL(req.url ?? "", "http://owo.invalid").searchParams);
-      return { json: successJson({ ...ok, ...(await quoteFees(caller.merchantId, caller.mode, query)) }) };
-    },
+    run: async ({ scope, query }) => ({ json: successJson({ ...ok, ...(await quoteFees(scope, parseRequest(quoteQuery, query))) }) }),
   },
   {
     method: "GET",
     pattern: /^\/api\/v2\/balances$/,
     access: "token",
     body: "none",
-    run: async ({ caller }) => ({ json: successJson({ ...ok, ...(await balancesOf(caller.merchantId, caller.mode)) }) }),
+    run: async ({ scope }) => ({ json: successJson({ ...ok, ...(await balancesOf(scope)) }) }),
   },
   {
     method: "GET",
     pattern: /^\/api\/v2\/ledger\/entries$/,
     access: "token",
     body: "none",
-    run: async ({ caller, req }) => {
-      const query = Object.fromEntries(new URL(req.url ?? "", "http://owo.invalid").searchParams);
-      return { json: successJson({ ...ok, ...(await listEntries(caller.merchantId, caller.mode, query)) }) };
-    },
+    run: async ({ scope, query }) => ({ json: successJson({ ...ok, ...(await listEntries(scope, parseRequest(entriesQuery, query))) }) }),
   },
   { method: "GET", pattern: /^\/api\/v2\/openapi\.json$/, access: "open", body: "none", run: () => ({ json: openApiJson() }) },
   {

@@ -12,6 +12,8 @@ import { checkDeclaredLength, clientIp, isJsonContentType, parseJson, readBody }
 export type RestRequest = {
   req: IncomingMessage;
   params: Record<string, string>;
+  /** The URL's query string, each name's last value. */
+  query: Record<string, string>;
   caller: MachineCaller;
   /** The token's merchant and mode, what the services take. */
   scope: Scope;
@@ -82,7 +84,8 @@ export async function serveRest(routes: RestRoute[], req: IncomingMessage, res: 
       raw = await readBody(req);
       if (route.body === "json") json = parseJson(raw);
     }
-    const answer = await route.run({ req, params, caller, scope: scopeOf(caller), json, raw, requestId });
+    const query = Object.fromEntries(new URL(req.url ?? "", "http://owo.invalid").searchParams);
+    const answer = await route.run({ req, params, query, caller, scope: scopeOf(caller), json, raw, requestId });
     sendJson(res, answer.status ?? 200, answer.json, { ...limitHeaders, ...answer.headers });
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;

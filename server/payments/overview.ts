@@ -129,8 +129,8 @@ export async function paymentOverview({ merchantId, mode }: Scope, now = clock.n
   const since = today - (PERIOD_DAYS["30d"] - 1) * DAY_MS;
   const daily = await bucketed(merchantId, mode, since, today + DAY_MS, DAY_MS);
   const hourly = await bucketed(merchantId, mode, today, today + DAY_MS, HOUR_MS);
-  const dailyMoney = await netVolume(merchantId, mode, since, DAY_MS, PERIOD_DAYS["30d"]);
-  const hourlyMoney = await netVolume(merchantId, mode, today, HOUR_MS, 24);
+  const dailyMoney = await netVolume({ merchantId, mode }, since, DAY_MS, PERIOD_DAYS["30d"]);
+  const hourlyMoney = await netVolume({ merchantId, mode }, today, HOUR_MS, 24);
 
   const periods = Object.fromEntries(
     OVERVIEW_PERIODS.map((period) => {

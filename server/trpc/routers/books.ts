@@ -7,12 +7,12 @@ import { quoteFees, quoteQuery } from "../../books/quote";
 import { merchantProcedure, router } from "../init";
 
 export const booksRouter = router({
-  balances: merchantProcedure("read").query(({ ctx }) => balancesOf(ctx.caller.merchantId, ctx.caller.mode)),
-  history: merchantProcedure("read").query(({ ctx }) => balanceHistory(ctx.caller.merchantId, ctx.caller.mode)),
+  balances: merchantProcedure("read").query(({ ctx }) => balancesOf(ctx.scope)),
+  history: merchantProcedure("read").query(({ ctx }) => balanceHistory(ctx.scope)),
   entries: merchantProcedure("read")
     .input(entriesQuery)
-    .query(({ ctx, input }) => listEntries(ctx.caller.merchantId, ctx.caller.mode, input)),
+    .query(({ ctx, input }) => listEntries(ctx.scope, input)),
   quote: merchantProcedure("read")
     .input(quoteQuery)
-    .query(({ ctx, input }) => quoteFees(ctx.caller.merchantId, ctx.caller.mode, input)),
+    .query(({ ctx, input }) => quoteFees(ctx.scope, input)),
 });
