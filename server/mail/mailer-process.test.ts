@@ -54,6 +54,29 @@ async function queueInvites(prefix: string, count: number): Promise<string[]> {
 
 const received = (to: string[]) => smtp.mails.filter((x) => to.includes(x.to));
 
+/**
+ * Every mail to `to` recorded sent, so nothing is left to send again: a claim pass run here from past any lease (the
+ * workers' own pass) takes none of them. Waits for the record, not for time to pass.
+ */
+async function noneLeftToSend(to: string[]): Promise<void> {
+  const { inArray } = await import("drizzle-orm");
+  const { db } = await import("../../db/client");
+  const { mails } = await import("../../db/schema");
+  const { claimDueMail } = await import("./outbox");
+  const { clock } = await import("../clock");
+  await eventually(
+    "every mail recorded sent",
+    async () =>
+      (await db().select({ status: mails.status }).from(mails).where(inArray(mails.toAddress, to))).every((r) => r.status === "sent"),
+    30_000,
+  );
+  const claimed = await claimDueMail(100, 2_000, clock.now() + 60_000);
+  assert.deepEqual(
+    claimed.filter((c) => to.includes(c.to)),
+    [],
+  );
+}
+
 test("a worker restarted (SIGTERM) with mail queued: the next one sends the rest, every mail exactly once", async () => {
   const to = await queueInvites("restart", 30);
   const first = spawnWorker();
@@ -65,7 +88,7 @@ test("a worker restarted (SIGTERM) with mail queued: the next one sends the rest
 
   const second = spawnWorker();
   await eventually("every mail at the test SMTP server", () => received(to).length >= to.length, 30_000);
-  await new Promise((r) => setTimeout(r, 2500)); // past a lease: nothing is sent again
+  await noneLeftToSend(to);
   second.kill("SIGTERM");
   await exited(second);
   const ids = received(to).map((x) => x.messageId);
@@ -84,7 +107,7 @@ test("a worker killed (SIGKILL) mid-send: its mail is sent after the lease; only
 
   const second = spawnWorker();
   await eventually("a mail to every address", () => new Set(received(to).map((x) => x.to)).size >= to.length, 30_000);
-  await new Promise((r) => setTimeout(r, 2500));
+  await noneLeftToSend(to);
   second.kill("SIGTERM");
   await exited(second);
   for (const address of to) assert.ok(received([address]).length >= 1, `${address} got its mail`);
