@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import { ApiError } from "../server/api-error";
 import { errorJson, successJson } from "../server/http/envelope";
 import { randomDigits } from "../server/identifiers";
-import { answerHead } from "../server/payments/initiate";
+import { answerHead } from "../server/payments/initiate-answer";
 import { parseInitiateRequest } from "../server/payments/initiate-schema";
 import { formatKobo } from "../server/money";
 import { STATUS_ANSWER } from "../server/payments/status";

@@ -1,6 +1,7 @@
 // REST v2/v3 routes of API.md. Each one authenticates (done by the door), calls one service, shapes the answer.
 import { assertPublicKey, exchangeKeys } from "../auth/access-tokens";
-import { answerHead, initiatePayment } from "../payments/initiate";
+import { initiatePayment } from "../payments/initiate";
+import { answerHead } from "../payments/initiate-answer";
 import { parseInitiateRequest } from "../payments/initiate-schema";
 import { banks } from "../providers/banks";
 import { merchantBanks } from "../payments/merchant-banks";

@@ -12,10 +12,10 @@ import { randomDigits } from "../identifiers";
 import { bankByCode } from "../providers/banks";
 import { issueInProcess, issuesInProcess } from "../providers/registry";
 import { settings } from "../settings";
-import { assertUrlsSent, type InitiateRequest, type PaymentType } from "./initiate-schema";
+import { assertUrlsSent, type InitiateRequest } from "./initiate-schema";
+import { answerFor, resultOf, type InitiateResult } from "./initiate-answer";
 import { recordEvent, writeEvent } from "./events";
 import { dropReservation, issuedColumns, issueRequest, issueReserved, reservationStaleAfterMs, type ChannelChoice } from "./issue";
-import { formatKobo } from "../money";
 import { clock } from "../clock";
 import { countInitiation } from "../metrics/series";
 
@@ -30,37 +30,6 @@ export type Initiation = {
   /** Runs inside the reservation's transaction before the row is made (a link's single-use check); may throw. */
   guard?: (tx: Tx) => Promise<void>;
 };
-
-type Head = { paymentReference: string; linkingReference: string };
-type Tail = { amount: string; expiresAt: string; checkoutUrl: string };
-
-/** API.md's USSD `payments` object, keys in its order (and so in the answer's bytes). */
-function ussdPayments(head: Head, code: { providerReference: string; dialCode: string }, tail: Tail) {
-  return { ...head, providerreference: code.providerReference, ussdDailCode: code.dialCode, ...tail };
-}
-
-/** API.md's TRANSFER `payments` object; `wallet` is the account number again, as merchants already read it. */
-function transferPayments(head: Head, account: { accountNumber: string; bankName: string }, walletName: string, tail: Tail) {
-  const { paymentReference, linkingReference } = head;
-  const { accountNumber, bankName } = account;
-  return { paymentReference, walletName, wallet: accountNumber, bankName, accountNumber, linkingReference, ...tail };
-}
-
-export type UssdPayments = ReturnType<typeof ussdPayments>;
-export type TransferPayments = ReturnType<typeof transferPayments>;
-
-export type InitiateResult = {
-  /** The `payments` object exactly as first answered; replays return these very bytes. */
-  paymentsJson: string;
-  replayed: boolean;
-} & ({ paymentType: "USSD"; payments: UssdPayments } | { paymentType: "TRANSFER"; payments: TransferPayments });
-
-function result(paymentType: PaymentType, paymentsJson: string, replayed: boolean): InitiateResult {
-  // Owo wrote these bytes itself with the builders above, so the channel tells their shape.
-  return paymentType === "USSD"
-    ? { paymentType, paymentsJson, replayed, payments: JSON.parse(paymentsJson) as UssdPayments }
-    : { paymentType, paymentsJson, replayed, payments: JSON.parse(paymentsJson) as TransferPayments };
-}
 
 /** What makes two requests "the same" (API.md Idempotency): every field but publicKey, amount as kobo. */
 function fingerprint(req: InitiateRequest): string {
@@ -77,15 +46,6 @@ function fingerprint(req: InitiateRequest): string {
     req.redirectUrl,
     req.paymentType === "USSD" ? req.bankCode : null,
   ]);
-}
-
-/** The envelope `data` head per channel; the REST door wraps the stored `payments` bytes in it. */
-export function answerHead(paymentType: PaymentType): { code: string | null; message: string | null } {
-  return paymentType === "USSD" ? { code: null, message: null } : { code: "00", message: "ACCOUNT OPENED SUCCESSFULLY" };
-}
-
-export function checkoutUrl(linkingReference: string): string {
-  return `${settings().publicUrl}/checkout/${linkingReference}`;
 }
 
 type NewPayment = Required<Omit<typeof payments.$inferInsert, "id">>;
@@ -164,7 +124,7 @@ async function reserve(req: InitiateRequest, who: Initiation, print: string, now
           ]);
         }
         // The fingerprint holds the channel, so a matching one was initiated on req's channel.
-        if (used.reservedAt === null) return { kind: "answered", result: result(req.paymentType, used.answerJson, true) };
+        if (used.reservedAt === null) return { kind: "answered", result: resultOf(req.paymentType, used.answerJson, true) };
         if (clock.now() - used.reservedAt < reservationStaleAfterMs()) return { kind: "busy" };
         // Its process died while a provider was being asked: nothing was answered, so the reference is free again.
         await tx.delete(payments).where(eq(payments.id, used.id));
@@ -233,24 +193,9 @@ async function reserve(req: InitiateRequest, who: Initiation, print: string, now
         amountKobo: payment.amountKobo,
         detail: { source: who.source, provider: payment.provider },
       });
-      return { kind: "answered", result: result(req.paymentType, answerJson, false) };
+      return { kind: "answered", result: resultOf(req.paymentType, answerJson, false) };
     },
     { isolation: "read committed" },
-  );
-}
-
-/** Step 3's answer: API.md's `payments` object for the issued row, written in the recording transaction. */
-function answerFor(p: Omit<PaymentRow, "id">): string {
-  const head = { paymentReference: p.paymentReference, linkingReference: p.linkingReference };
-  const tail = {
-    amount: formatKobo(p.amountKobo),
-    expiresAt: new Date(p.expiresAt).toISOString(),
-    checkoutUrl: checkoutUrl(p.linkingReference),
-  };
-  if (p.paymentType === "USSD")
-    return JSON.stringify(ussdPayments(head, { providerReference: p.providerReference ?? "", dialCode: p.dialCode ?? "" }, tail));
-  return JSON.stringify(
-    transferPayments(head, { accountNumber: p.accountNumber ?? "", bankName: p.accountBankName ?? "" }, p.walletName ?? "", tail),
   );
 }
 
@@ -307,6 +252,6 @@ async function initiate(req: InitiateRequest, who: Initiation, issuedBy: (provid
       await dropReservation(claim.payment.id);
       throw err;
     }
-    return result(req.paymentType, answerJson, false);
+    return resultOf(req.paymentType, answerJson, false);
   }
 }

@@ -9,10 +9,8 @@ import { formatKobo } from "../money";
 import { isOpen } from "./status";
 import { clock } from "../clock";
 import { bookCredit, bookRefund } from "../books/payment-entries";
-import { reversalInTx } from "./chargebacks";
 import { feeFor, SANDBOX_SCHEDULE } from "../books/fees";
-import { checkAgreedFee } from "../reconciliation/agreed-fees";
-import type { BankNotice, ProviderPaymentState, NoticeTarget } from "../providers/connector";
+import type { BankNotice, NoticeTarget } from "../providers/connector";
 
 export type NoticeOutcome = { payment: PaymentRow; applied: boolean };
 export type MoveOptions = { publish?: boolean };
@@ -47,7 +45,7 @@ async function save(tx: Tx, p: PaymentRow): Promise<PaymentRow> {
 }
 
 /** PENDING/PARTIALLY_PAID past expiresAt → EXPIRED, once: callers hold the write lock and re-read the row. */
-async function expireInTx(tx: Tx, p: PaymentRow, now: number, opts: MoveOptions, providerSaysExpired = false): Promise<PaymentRow> {
+export async function expireInTx(tx: Tx, p: PaymentRow, now: number, opts: MoveOptions, providerSaysExpired = false): Promise<PaymentRow> {
   if (!isOpen(p.status) || now < p.expiresAt) return p;
   // A live payment's provider's time decides (API.md "Which time decides"): Owo's clock alone never expires one
   // whose provider has not answered since it ran out; the requery loop asks first.
@@ -56,7 +54,7 @@ async function expireInTx(tx: Tx, p: PaymentRow, now: number, opts: MoveOptions,
   return recordEvent(tx, expired, "expired", now, { publish: opts.publish });
 }
 
-async function creditInTx(
+export async function creditInTx(
   tx: Tx,
   p: PaymentRow,
   amount: number,
@@ -95,7 +93,13 @@ async function creditInTx(
   return told;
 }
 
-async function declineInTx(tx: Tx, p: PaymentRow, now: number, detail: Record<string, unknown>, opts: MoveOptions): Promise<PaymentRow> {
+export async function declineInTx(
+  tx: Tx,
+  p: PaymentRow,
+  now: number,
+  detail: Record<string, unknown>,
+  opts: MoveOptions,
+): Promise<PaymentRow> {
   // Only a payment with nothing received can fail; a decline for one that has money (or is closed) changes nothing.
   if (p.status !== "PENDING") return p;
   const failed = await save(tx, { ...p, status: "FAILED", updatedAt: now });
@@ -144,87 +148,6 @@ export async function applyBankNotice(notice: BankNotice, now = clock.now(), opt
     },
     { isolation: "read committed" },
   );
-}
-
-/** A live provider's own record of a payment (its answer to a query, which every notice is checked against); a reversed
- * record confirming a resolved dispute also carries what the provider took back (Paystack's refund_amount). */
-export type ProviderRecord = ProviderPaymentState & { disputedKobo?: number };
-
-/** `refused`: why the record was not applied at all (it names another currency than the payment's). */
-export type ProviderOutcome = { payment: PaymentRow; applied: boolean; refused?: string };
-
-/**
- * The one currency check every provider record passes, from a notice or a requery alike: naira is naira, and a
- * record in dollars is never credited as its number of naira.
- */
-export function currencyDisagreement(paymentCurrency: string, ...recorded: string[]): string | null {
-  const other = recorded.find((c) => c !== paymentCurrency);
-  return other === undefined ? null : `currency: the payment is in ${paymentCurrency}, the provider's record in ${other}`;
-}
-
-/**
- * Applies what a live provider's record says, exactly once per `transactionId` (the notice's event id, or a
- * requery's own id), in one transaction. Money is credited as the difference between the provider's total and
- * what Owo already holds, so a notice and a requery telling the same payment never count it twice.
- */
-export async function applyProviderRecord(
-  paymentId: number,
-  record: ProviderRecord,
-  via: { provider: string; transactionId: string },
-  now = clock.now(),
-): Promise<ProviderOutcome> {
-  return write(async (tx) => {
-    const [found] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-    if (!found) throw new ApiError("S404", "No such payment");
-    const refused = currencyDisagreement(found.currency, record.currency);
-    if (refused) return { payment: found, applied: false, refused };
-    await tx.update(payments).set({ lastProviderAnswerAt: now }).where(eq(payments.id, paymentId));
-    found.lastProviderAnswerAt = now;
-    const received = found.amountPaidKobo + found.amountToRefundKobo;
-    const kind =
-      record.state === "paid"
-        ? "credit"
-        : record.state === "failed"
-          ? "decline"
-          : record.state === "reversed"
-            ? "reversal"
-            : record.state === "expired"
-              ? "expiry"
-              : null;
-    if (kind === null || (kind === "credit" && record.amountKobo <= received)) return { payment: found, applied: false };
-    const at = record.paidAt ?? now;
-    const [notice] = await tx
-      .insert(bankNotices)
-      .values({
-        provider: via.provider,
-        providerTransactionId: via.transactionId,
-        paymentId,
-        kind,
-        amountKobo: record.amountKobo,
-        bankTime: record.paidAt ?? null,
-        receivedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: bankNotices.id });
-    if (!notice) return { payment: found, applied: false };
-    const detail = { provider: found.provider, transactionId: via.transactionId };
-    let payment: PaymentRow;
-    if (kind === "credit") {
-      // The record's fee covers all it holds; this credit carries what the books have not charged yet.
-      const fee = Math.max(0, (record.feeKobo ?? 0) - found.feeKobo);
-      payment = await creditInTx(tx, await expireInTx(tx, found, at, {}), record.amountKobo - received, fee, at, detail, {});
-      await checkAgreedFee(
-        tx,
-        payment,
-        { transactionId: via.transactionId, amountKobo: record.amountKobo, chargedKobo: record.chargedKobo },
-        now,
-      );
-    } else if (kind === "decline") payment = await declineInTx(tx, found, now, detail, {});
-    // The provider closed it unpaid on its own clock: Owo's lifetime ends with it.
-    else if (kind === "expiry") payment = await expireInTx(tx, found, Math.max(now, found.expiresAt), {}, true);
-    else payment = await reversalInTx(tx, found, record, notice.id, now, detail);
-    return { payment, applied: payment !== found };
-  });
 }
 
 /**

@@ -12,7 +12,7 @@ import { bankNotices, payments, providerNotices, type PaymentRow } from "../../d
 import { ApiError } from "../api-error";
 import { clock } from "../clock";
 import { log } from "../logger";
-import { applyProviderRecord, currencyDisagreement } from "./lifecycle";
+import { applyProviderRecord, currencyDisagreement } from "./provider-records";
 import { REFUND_NOTICE_ANSWERS, refundNoticed } from "./refund-follower";
 import { formatKobo } from "../money";
 import { settings } from "../settings";

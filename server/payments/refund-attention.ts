@@ -16,7 +16,7 @@ import { isNubanAt } from "../providers/nuban";
 import { describeFailure, isRefusal, queryRefund, refundBanksAt, retryRefundAt } from "../providers/refunding";
 import { recordEvent } from "./events";
 import { refundSettledInTx } from "./lifecycle";
-import { nextCheckDelay, recordRefundState } from "./refunds";
+import { nextCheckDelay, recordRefundState } from "./refund-states";
 import { merchantRefund, standing, type RefundStanding } from "./refund-views";
 
 const ACCOUNT_NUMBER = "must be the customer's 10-digit NUBAN account number";

@@ -10,7 +10,8 @@ import type { RefundReading } from "../providers/connector";
 import { describeFailure, noticesSigned, queryRefund, type ProviderPlace } from "../providers/refunding";
 import { repeatEvery } from "../recurring";
 import { settings } from "../settings";
-import { lookForRefund, noteUnanswered, recordRefundState, sendRefund } from "./refunds";
+import { lookForRefund, sendRefund } from "./refunds";
+import { noteUnanswered, recordRefundState } from "./refund-states";
 
 /** While one process asks about a refund, the others leave it alone this long. */
 const CLAIM_MS = 60_000;

@@ -1,12 +1,13 @@
 // Requery (API.md "Requery"): open live payments are asked about at their provider on a backoff schedule, so a lost
 // notice never loses a payment; verify asks too when the last answer is older than 30 s. The provider's record is
-// applied by the same rule as a notice's (lifecycle.applyProviderRecord), so the state and callbacks are the same.
+// applied by the same rule as a notice's (provider-records.ts), so the state and callbacks are the same.
 import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
 import { db, write } from "../../db/client";
 import { payments, providerNotices, type PaymentRow } from "../../db/schema";
 import { clock } from "../clock";
 import { loopTurn } from "../leases";
-import { applyProviderRecord, expireIfOverdue } from "./lifecycle";
+import { expireIfOverdue } from "./lifecycle";
+import { applyProviderRecord } from "./provider-records";
 import { formatKobo } from "../money";
 import { isOpen } from "./status";
 import { repeatEvery } from "../recurring";

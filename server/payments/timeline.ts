@@ -6,7 +6,7 @@ import { bankByCode } from "../providers/banks";
 import { providerNoticesOf } from "../providers/notice-log";
 import { refundsAt } from "../providers/refunding";
 import { telLink } from "./dial-code";
-import { checkoutUrl } from "./initiate";
+import { checkoutUrl } from "./initiate-answer";
 import { expireIfOverdue } from "./lifecycle";
 import { formatKobo } from "../money";
 import { findPayment } from "./lookup";

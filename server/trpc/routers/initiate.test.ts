@@ -1,7 +1,7 @@
 // initiatePayment through a typed tRPC client, as a merchant's TypeScript backend would call it; tsc checks the types below.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import type { TransferPayments, UssdPayments } from "../../payments/initiate";
+import type { TransferPayments, UssdPayments } from "../../payments/initiate-answer";
 import type { InitiatePaymentInput } from "../../payments/initiate-schema";
 import { isValidNuban } from "../../providers/nuban";
 import { createTestMerchant, startOwo, tokenFor, type Owo } from "../../testing/harness";
