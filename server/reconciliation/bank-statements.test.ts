@@ -9,7 +9,7 @@ import { bankStatementLines, ledgerEntries, outbox, reconciliationExceptions, se
 import { clock } from "../clock";
 import { recordSettlement } from "../settlements/record";
 import { call } from "../testing/harness";
-import { startInitiating, transferBody, type InitiatingMerchant } from "../testing/initiation";
+import { paidInSandbox, startInitiating, transferBody, type InitiatingMerchant } from "../testing/initiation";
 
 let s: InitiatingMerchant;
 before(async () => {
@@ -24,10 +24,7 @@ const statement = (lines: Line[]) =>
   call(s.owo, "POST", "/api/v2/bank-statements", { token: s.token, body: { accountNumber: ACCOUNT, lines } });
 
 async function settledOne(amount: string): Promise<{ settlementId: string; netAmount: string }> {
-  const body = transferBody(s.merchant.publicKey, { amount });
-  assert.equal((await call(s.owo, "POST", "/api/v2/payments/initiates", { token: s.token, body })).status, 200);
-  const ref = String(body.paymentReference);
-  await call(s.owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token: s.token, body: { outcome: "pay" } });
+  await paidInSandbox(s, transferBody(s.merchant.publicKey, { amount }));
   const res = await call(s.owo, "POST", "/api/v2/sandbox/settlements", { token: s.token, body: {} });
   assert.equal(res.status, 200, res.text);
   return res.json.data.settlement;

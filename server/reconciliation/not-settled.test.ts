@@ -7,7 +7,7 @@ import { db, write } from "../../db/client";
 import { reconciliationExceptions } from "../../db/schema";
 import { clock } from "../clock";
 import { call } from "../testing/harness";
-import { startInitiating, transferBody, type InitiatingMerchant } from "../testing/initiation";
+import { paidInSandbox, startInitiating, transferBody, type InitiatingMerchant } from "../testing/initiation";
 import { checkNotSettled, settlementDeadline } from "./not-settled";
 
 let s: InitiatingMerchant;
@@ -16,13 +16,7 @@ before(async () => {
 });
 after(() => s.owo.stop());
 
-async function paid(amount: string): Promise<string> {
-  const body = transferBody(s.merchant.publicKey, { amount });
-  assert.equal((await call(s.owo, "POST", "/api/v2/payments/initiates", { token: s.token, body })).status, 200);
-  const ref = String(body.paymentReference);
-  await call(s.owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token: s.token, body: { outcome: "pay" } });
-  return ref;
-}
+const paid = (amount: string) => paidInSandbox(s, transferBody(s.merchant.publicKey, { amount }));
 
 const notSettled = () =>
   db()

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { clock } from "../clock";
 import { call } from "../testing/harness";
-import { startInitiating, ussdBody, type InitiatingMerchant } from "../testing/initiation";
+import { paidInSandbox, startInitiating, ussdBody, type InitiatingMerchant } from "../testing/initiation";
 
 let s: InitiatingMerchant;
 before(async () => {
@@ -11,16 +11,7 @@ before(async () => {
 });
 after(() => s.owo.stop());
 
-async function paid(amount: string): Promise<string> {
-  const body = ussdBody(s.merchant.publicKey, { amount });
-  assert.equal((await call(s.owo, "POST", "/api/v2/payments/initiates", { token: s.token, body })).status, 200);
-  const ref = String(body.paymentReference);
-  assert.equal(
-    (await call(s.owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token: s.token, body: { outcome: "pay" } })).status,
-    200,
-  );
-  return ref;
-}
+const paid = (amount: string) => paidInSandbox(s, ussdBody(s.merchant.publicKey, { amount }));
 
 const kobo = (a: string) => Math.round(Number(a) * 100);
 const lagosToday = () => new Date(clock.now() + 3_600_000).toISOString().slice(0, 10);

@@ -6,7 +6,7 @@ import type { ApiError } from "../api-error";
 import type { Caller } from "../auth/caller";
 import { userCaller } from "../auth/callers";
 import { call, createTestMerchant, tokenFor } from "../testing/harness";
-import { startInitiating, transferBody, trpcClient, type InitiatingMerchant } from "../testing/initiation";
+import { paidInSandbox, startInitiating, transferBody, trpcClient, type InitiatingMerchant } from "../testing/initiation";
 import { exportSettlementLinesFor, exportSettlementsFor } from "./export";
 import { listSettlements, settlementSources } from "./view";
 
@@ -16,13 +16,7 @@ before(async () => {
 });
 after(() => s.owo.stop());
 
-async function paid(amount: string): Promise<string> {
-  const body = transferBody(s.merchant.publicKey, { amount });
-  assert.equal((await call(s.owo, "POST", "/api/v2/payments/initiates", { token: s.token, body })).status, 200);
-  const ref = String(body.paymentReference);
-  await call(s.owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token: s.token, body: { outcome: "pay" } });
-  return ref;
-}
+const paid = (amount: string) => paidInSandbox(s, transferBody(s.merchant.publicKey, { amount }));
 
 async function text(exported: { chunks: AsyncIterable<string> }): Promise<string[]> {
   let all = "";

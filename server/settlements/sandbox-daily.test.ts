@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import { clock } from "../clock";
 import { DAY_MS, dayStartOf } from "../payments/calendar";
 import { call } from "../testing/harness";
-import { startInitiating, ussdBody, type InitiatingMerchant } from "../testing/initiation";
+import { paidInSandbox, startInitiating, ussdBody, type InitiatingMerchant } from "../testing/initiation";
 import { settleSandboxDaily } from "./sandbox";
 
 let s: InitiatingMerchant;
@@ -13,16 +13,7 @@ before(async () => {
 });
 after(() => s.owo.stop());
 
-async function paid(amount: string): Promise<string> {
-  const body = ussdBody(s.merchant.publicKey, { amount });
-  assert.equal((await call(s.owo, "POST", "/api/v2/payments/initiates", { token: s.token, body })).status, 200);
-  const ref = String(body.paymentReference);
-  assert.equal(
-    (await call(s.owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token: s.token, body: { outcome: "pay" } })).status,
-    200,
-  );
-  return ref;
-}
+const paid = (amount: string) => paidInSandbox(s, ussdBody(s.merchant.publicKey, { amount }));
 
 const settled = async () =>
   (await call(s.owo, "GET", "/api/v2/settlements", { token: s.token })).json.data.settlements as {

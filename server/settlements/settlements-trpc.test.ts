@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call } from "../testing/harness";
-import { startInitiating, transferBody, trpcFailure, type InitiatingMerchant } from "../testing/initiation";
+import { paidInSandbox, startInitiating, transferBody, trpcFailure, type InitiatingMerchant } from "../testing/initiation";
 
 let s: InitiatingMerchant;
 before(async () => {
@@ -11,13 +11,7 @@ before(async () => {
 after(() => s.owo.stop());
 
 test("sandbox.settle, settlements.list and settlements.byId answer what REST answers", async () => {
-  const body = transferBody(s.merchant.publicKey, { amount: "2500.00" });
-  assert.equal((await call(s.owo, "POST", "/api/v2/payments/initiates", { token: s.token, body })).status, 200);
-  const ref = String(body.paymentReference);
-  assert.equal(
-    (await call(s.owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token: s.token, body: { outcome: "pay" } })).status,
-    200,
-  );
+  await paidInSandbox(s, transferBody(s.merchant.publicKey, { amount: "2500.00" }));
   const bad = await trpcFailure(s.trpc.sandbox.settle.mutate({ shortBy: "lots" }));
   assert.equal(bad.apiCode, "S5");
   assert.deepEqual(

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import superjson from "superjson";
 import type { AppRouter } from "../trpc/root";
-import { createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "./harness";
+import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "./harness";
 
 export type Body = Record<string, unknown>;
 
@@ -21,6 +21,16 @@ export async function startInitiating(env: Record<string, string> = {}): Promise
   const merchant = await createTestMerchant();
   const token = await tokenFor(owo, merchant);
   return { owo, merchant, token, trpc: trpcClient(owo, token) };
+}
+
+/** A payment initiated with `body` and then paid at the sandbox bank (or as `simulate` says): its reference. */
+export async function paidInSandbox(s: InitiatingMerchant, body: Body, simulate: Body = { outcome: "pay" }): Promise<string> {
+  const started = await call(s.owo, "POST", "/api/v2/payments/initiates", { token: s.token, body });
+  if (started.status !== 200) throw new Error(`initiating answered ${started.status}: ${started.text}`);
+  const ref = String(body.paymentReference);
+  const simulated = await call(s.owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token: s.token, body: simulate });
+  if (simulated.status !== 200) throw new Error(`the sandbox bank answered ${simulated.status}: ${simulated.text}`);
+  return ref;
 }
 
 /** The tRPC failure's `data` (code, httpStatus, apiCode, errors); fails the test if the call succeeded. */
