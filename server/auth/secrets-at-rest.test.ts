@@ -25,7 +25,7 @@ test("secret keys, signing secrets, tokens and passwords are hashed or sealed at
     secrets.push(rolled.secretKey, await tokenFor(owo, { secretKey: rolled.secretKey, publicKey: m.publicKey }));
     secrets.push(await rollSigningSecret(m.merchantId, "test", 3600));
     assert.equal(
-      await revealOrCreateSigningSecret(m.merchantId, "test"),
+      await revealOrCreateSigningSecret({ merchantId: m.merchantId, mode: "test" }),
       secrets[secrets.length - 1],
       "sealed secrets come back for signing",
     );

@@ -2,7 +2,7 @@
 import { randomInt } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { db, write, type Tx } from "../../db/client";
-import { merchants, paymentLinks, payments, type Mode } from "../../db/schema";
+import { merchants, paymentLinks, payments } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { newId } from "../identifiers";
 import { PAYMENT_TYPES, type PaymentType } from "../payments/initiate-schema";
@@ -11,6 +11,7 @@ import { OPEN_STATUSES } from "../payments/status";
 import type { NewLink } from "./link-schema";
 import { fallbackUrls, linkQrSvg, linkUrl } from "./share";
 import { clock } from "../clock";
+import type { Scope } from "../merchants/scope";
 
 export type LinkRow = typeof paymentLinks.$inferSelect;
 
@@ -110,7 +111,7 @@ async function successfulStats(linkIds: string[]): Promise<Map<string, { count: 
 }
 
 /** URLs missing from the request come from the merchant's defaults, else from pages Owo serves itself. */
-export async function createLink(merchantId: string, mode: Mode, input: NewLink, now = clock.now()): Promise<LinkView & { qrSvg: string }> {
+export async function createLink({ merchantId, mode }: Scope, input: NewLink, now = clock.now()): Promise<LinkView & { qrSvg: string }> {
   const link = await write(async (tx) => {
     const [merchant] = await tx
       .select({ callbackUrl: merchants.defaultCallbackUrl, redirectUrl: merchants.defaultRedirectUrl })
@@ -146,7 +147,7 @@ export async function createLink(merchantId: string, mode: Mode, input: NewLink,
   return { ...link, qrSvg: await linkQrSvg(link.slug) };
 }
 
-export async function listLinks(merchantId: string, mode: Mode, now = clock.now()): Promise<LinkView[]> {
+export async function listLinks({ merchantId, mode }: Scope, now = clock.now()): Promise<LinkView[]> {
   const rows = await db()
     .select()
     .from(paymentLinks)
@@ -157,7 +158,7 @@ export async function listLinks(merchantId: string, mode: Mode, now = clock.now(
   return Promise.all(rows.map(async (r) => view(r, await linkState(db(), r, now), stats.get(r.id))));
 }
 
-async function ownLink(merchantId: string, mode: Mode, id: string): Promise<LinkRow> {
+async function ownLink({ merchantId, mode }: Scope, id: string): Promise<LinkRow> {
   const [row] = await db()
     .select()
     .from(paymentLinks)
@@ -167,8 +168,8 @@ async function ownLink(merchantId: string, mode: Mode, id: string): Promise<Link
 }
 
 /** One link with its QR code and its latest payments, for the link's dashboard page. */
-export async function linkDetail(merchantId: string, mode: Mode, id: string, now = clock.now()) {
-  const row = await ownLink(merchantId, mode, id);
+export async function linkDetail({ merchantId, mode }: Scope, id: string, now = clock.now()) {
+  const row = await ownLink({ merchantId, mode }, id);
   const recent = await db()
     .select({
       paymentReference: payments.paymentReference,
@@ -199,8 +200,8 @@ export async function linkDetail(merchantId: string, mode: Mode, id: string, now
 }
 
 /** Links are never deleted: payments point at them. Deactivating stops new payments at once. */
-export async function setLinkActive(merchantId: string, mode: Mode, id: string, active: boolean, now = clock.now()): Promise<LinkView> {
-  await ownLink(merchantId, mode, id);
+export async function setLinkActive({ merchantId, mode }: Scope, id: string, active: boolean, now = clock.now()): Promise<LinkView> {
+  await ownLink({ merchantId, mode }, id);
   const row = await write(async (tx) => (await tx.update(paymentLinks).set({ active }).where(eq(paymentLinks.id, id)).returning())[0]);
   if (!row) throw new ApiError("S404", "No such payment link");
   return view(row, await linkState(db(), row, now), (await successfulStats([id])).get(id));

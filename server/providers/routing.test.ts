@@ -224,7 +224,10 @@ test("every provider down: a customer on the hosted checkout or a payment link i
   const { createLink } = await import("../links/links");
   const { createLinkInput } = await import("../links/link-schema");
   const { payByLink } = await import("../links/pay");
-  const link = await createLink(m.merchantId, "live", createLinkInput.parse({ title: "Phone order", amount: "1500", channels: ["USSD"] }));
+  const link = await createLink(
+    { merchantId: m.merchantId, mode: "live" },
+    createLinkInput.parse({ title: "Phone order", amount: "1500", channels: ["USSD"] }),
+  );
   const customer = { fullName: "Ada Obi", email: "ada@example.com", mobileNumber: "08012345678", paymentType: "USSD", bankCode: "058" };
   const refused = await payByLink(link.slug, customer).then(
     () => assert.fail("no provider could issue it"),

@@ -26,7 +26,7 @@ const itemOf = (body: string) =>
 test("a settlement paid short sends settlement.paid and reconciliation.exception to the endpoint, signed", async () => {
   const { addEndpoint } = await import("../webhooks/endpoints");
   const { deliveriesOfEndpoint } = await import("../webhooks/delivery-log");
-  const endpoint = await addEndpoint(s.merchant.merchantId, "test", { url: r.url("/hooks") });
+  const endpoint = await addEndpoint({ merchantId: s.merchant.merchantId, mode: "test" }, { url: r.url("/hooks") });
   const body = transferBody(s.merchant.publicKey, { amount: "2000.00", callbackUrl: r.url("/callback") });
   assert.equal((await call(s.owo, "POST", "/api/v2/payments/initiates", { token: s.token, body })).status, 200);
   await call(s.owo, "POST", `/api/v2/sandbox/payments/${String(body.paymentReference)}/simulate`, {
@@ -56,7 +56,7 @@ test("a settlement paid short sends settlement.paid and reconciliation.exception
     "the payment's callback URL gets its payment's events only",
   );
   const log = await eventually("delivered in the endpoint's log", async () => {
-    const list = await deliveriesOfEndpoint(s.merchant.merchantId, "test", endpoint.id);
+    const list = await deliveriesOfEndpoint({ merchantId: s.merchant.merchantId, mode: "test" }, endpoint.id);
     const ours = list.filter((d) => d.event !== "payment.successful");
     return ours.length === 2 && ours.every((d) => d.status === "delivered") && ours;
   });

@@ -54,7 +54,7 @@ before(async () => {
   ]);
   const m = await createTestMerchant("Instance Deaths Ltd");
   const { addEndpoint } = await import("../webhooks/endpoints");
-  await addEndpoint(m.merchantId, "test", { url: receiver.url("/endpoint") });
+  await addEndpoint({ merchantId: m.merchantId, mode: "test" }, { url: receiver.url("/endpoint") });
   shop = { ...m, token: await tokenFor(fleet.next(), m) };
   // Live mode through the Paystack double, whose webhook URL is never set: only requery can learn of a payment.
   const { connectProvider } = await import("../providers/accounts");

@@ -7,6 +7,7 @@ import { ApiError } from "../api-error";
 import { retryDelayMs } from "./backoff";
 import type { AttemptResult } from "./sender";
 import { clock } from "../clock";
+import type { Scope } from "../merchants/scope";
 
 export type ClaimedDelivery = {
   id: number;
@@ -260,7 +261,7 @@ export async function recordAttempt(claim: ClaimedDelivery, result: AttemptResul
  * Queues a new attempt of a delivery now, whatever its state: same eventId, same body. One already
  * in flight keeps its lease, so the new attempt never runs beside it.
  */
-export async function resendDelivery(deliveryId: number, merchantId: string, mode: Mode, now = clock.now()): Promise<void> {
+export async function resendDelivery({ merchantId, mode }: Scope, deliveryId: number, now = clock.now()): Promise<void> {
   await write(async (tx) => {
     const [found] = await tx
       .select({ status: deliveries.status, endpointId: deliveries.endpointId })

@@ -1,9 +1,10 @@
 // What the dashboard shows of callbacks: each delivery of a payment's events, or of an endpoint, with every attempt.
 import { and, asc, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { db } from "../../db/client";
-import { deliveries, deliveryAttempts, outbox, payments, type Mode } from "../../db/schema";
+import { deliveries, deliveryAttempts, outbox, payments } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { findEndpoint } from "./endpoints";
+import type { Scope } from "../merchants/scope";
 
 export type AttemptView = {
   attemptedAt: number;
@@ -89,7 +90,7 @@ async function deliveriesWhere(where: SQL | undefined, newestFirst: boolean, lim
 }
 
 /** Every delivery of every event of the payment, in the order they were created. */
-export async function deliveriesOfPayment(merchantId: string, mode: Mode, paymentReference: string): Promise<DeliveryView[]> {
+export async function deliveriesOfPayment({ merchantId, mode }: Scope, paymentReference: string): Promise<DeliveryView[]> {
   const [payment] = await db()
     .select({ id: payments.id })
     .from(payments)
@@ -99,7 +100,7 @@ export async function deliveriesOfPayment(merchantId: string, mode: Mode, paymen
 }
 
 /** The endpoint's most recent deliveries, newest first. */
-export async function deliveriesOfEndpoint(merchantId: string, mode: Mode, endpointId: string): Promise<DeliveryView[]> {
-  await findEndpoint(merchantId, mode, endpointId);
+export async function deliveriesOfEndpoint({ merchantId, mode }: Scope, endpointId: string): Promise<DeliveryView[]> {
+  await findEndpoint({ merchantId, mode }, endpointId);
   return deliveriesWhere(eq(deliveries.endpointId, endpointId), true, ENDPOINT_PAGE);
 }

@@ -8,6 +8,7 @@ import { settings } from "../settings";
 import { checkDestination } from "./address-guard";
 import { cancelEndpointDeliveries } from "./deliveries";
 import { clock } from "../clock";
+import type { Scope } from "../merchants/scope";
 
 // Every event is sent to every endpoint; a bound keeps one event's fan-out small.
 export const MAX_ENDPOINTS = 20;
@@ -34,15 +35,15 @@ const view = {
   createdAt: webhookEndpoints.createdAt,
 };
 
-function live(merchantId: string, mode: Mode) {
+function live({ merchantId, mode }: Scope) {
   return and(eq(webhookEndpoints.merchantId, merchantId), eq(webhookEndpoints.mode, mode), isNull(webhookEndpoints.deletedAt));
 }
 
-export async function listEndpoints(merchantId: string, mode: Mode): Promise<EndpointView[]> {
+export async function listEndpoints({ merchantId, mode }: Scope): Promise<EndpointView[]> {
   return db()
     .select(view)
     .from(webhookEndpoints)
-    .where(live(merchantId, mode))
+    .where(live({ merchantId, mode }))
     .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
 }
 
@@ -50,17 +51,17 @@ async function endpointIn(q: Db | Tx, merchantId: string, mode: Mode, endpointId
   const [found] = await q
     .select(view)
     .from(webhookEndpoints)
-    .where(and(live(merchantId, mode), eq(webhookEndpoints.id, endpointId)));
+    .where(and(live({ merchantId, mode }), eq(webhookEndpoints.id, endpointId)));
   if (!found) throw new ApiError("S404", `No webhook endpoint ${endpointId} for this merchant`);
   return found;
 }
 
 /** The endpoint, if it is this merchant's, in this mode, and not deleted: anything else is "not found". */
-export async function findEndpoint(merchantId: string, mode: Mode, endpointId: string): Promise<EndpointView> {
+export async function findEndpoint({ merchantId, mode }: Scope, endpointId: string): Promise<EndpointView> {
   return endpointIn(db(), merchantId, mode, endpointId);
 }
 
-export async function addEndpoint(merchantId: string, mode: Mode, input: NewEndpoint, now = clock.now()): Promise<EndpointView> {
+export async function addEndpoint({ merchantId, mode }: Scope, input: NewEndpoint, now = clock.now()): Promise<EndpointView> {
   const url = input.url.trim();
   const description = (input.description ?? "").trim();
   const errors: FieldError[] = [];
@@ -74,7 +75,7 @@ export async function addEndpoint(merchantId: string, mode: Mode, input: NewEndp
   if (description.length > MAX_DESCRIPTION) errors.push({ field: "description", message: `must be at most ${MAX_DESCRIPTION} characters` });
   if (errors.length) throw invalidFields(errors);
   return write(async (tx) => {
-    const existing = await tx.select({ url: webhookEndpoints.url }).from(webhookEndpoints).where(live(merchantId, mode));
+    const existing = await tx.select({ url: webhookEndpoints.url }).from(webhookEndpoints).where(live({ merchantId, mode }));
     if (existing.some((e) => e.url === url)) {
       throw new ApiError("S14", "This URL is already a webhook endpoint", [
         { field: "url", message: "is already an endpoint; enable it instead" },
@@ -91,7 +92,7 @@ export async function addEndpoint(merchantId: string, mode: Mode, input: NewEndp
   });
 }
 
-async function change(merchantId: string, mode: Mode, endpointId: string, apply: (tx: Tx) => void): Promise<EndpointView> {
+async function change({ merchantId, mode }: Scope, endpointId: string, apply: (tx: Tx) => void): Promise<EndpointView> {
   return write(async (tx) => {
     await endpointIn(tx, merchantId, mode, endpointId);
     apply(tx);
@@ -100,8 +101,8 @@ async function change(merchantId: string, mode: Mode, endpointId: string, apply:
 }
 
 /** Stops sending to the endpoint; what was still queued for it is cancelled (it can be re-sent after enabling). */
-export function disableEndpoint(merchantId: string, mode: Mode, endpointId: string, now = clock.now()): Promise<EndpointView> {
-  return change(merchantId, mode, endpointId, async (tx) => {
+export function disableEndpoint({ merchantId, mode }: Scope, endpointId: string, now = clock.now()): Promise<EndpointView> {
+  return change({ merchantId, mode }, endpointId, async (tx) => {
     await tx
       .update(webhookEndpoints)
       .set({ enabled: false, disabledReason: "disabled by the merchant" })
@@ -110,14 +111,14 @@ export function disableEndpoint(merchantId: string, mode: Mode, endpointId: stri
   });
 }
 
-export function enableEndpoint(merchantId: string, mode: Mode, endpointId: string): Promise<EndpointView> {
-  return change(merchantId, mode, endpointId, async (tx) => {
+export function enableEndpoint({ merchantId, mode }: Scope, endpointId: string): Promise<EndpointView> {
+  return change({ merchantId, mode }, endpointId, async (tx) => {
     await tx.update(webhookEndpoints).set({ enabled: true, disabledReason: null }).where(eq(webhookEndpoints.id, endpointId));
   });
 }
 
 /** Soft: the row stays so its deliveries keep their history. */
-export async function deleteEndpoint(merchantId: string, mode: Mode, endpointId: string, now = clock.now()): Promise<void> {
+export async function deleteEndpoint({ merchantId, mode }: Scope, endpointId: string, now = clock.now()): Promise<void> {
   await write(async (tx) => {
     await endpointIn(tx, merchantId, mode, endpointId);
     await tx.update(webhookEndpoints).set({ enabled: false, deletedAt: now }).where(eq(webhookEndpoints.id, endpointId));

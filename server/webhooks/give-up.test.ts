@@ -29,7 +29,7 @@ test("a receiver that never succeeds gets MAX_ATTEMPTS tries, then the delivery 
   const failed = await eventually(
     "the delivery to fail",
     async () => {
-      const [d] = await deliveriesOfPayment(m.merchantId, "test", paymentReference);
+      const [d] = await deliveriesOfPayment({ merchantId: m.merchantId, mode: "test" }, paymentReference);
       return d?.status === "failed" && d;
     },
     30_000,

@@ -98,7 +98,10 @@ test("at least 30 hostile callback URLs: no connection reaches a listener, every
     "two attempts at every URL",
     async () => {
       const all = await Promise.all(
-        sent.map(async (s) => ({ ...s, delivery: (await deliveriesOfPayment(m.merchantId, "test", s.reference))[0] })),
+        sent.map(async (s) => ({
+          ...s,
+          delivery: (await deliveriesOfPayment({ merchantId: m.merchantId, mode: "test" }, s.reference))[0],
+        })),
       );
       return all.every((a) => (a.delivery?.attempts.length ?? 0) >= 2) && all;
     },
@@ -128,7 +131,7 @@ test("an endpoint on a loopback, private or metadata address is refused when add
     "http://0x7f000001/hooks",
   ]) {
     await assert.rejects(
-      () => addEndpoint(m.merchantId, "test", { url }),
+      () => addEndpoint({ merchantId: m.merchantId, mode: "test" }, { url }),
       (e: Error & { errors?: { field: string; message: string }[] }) => {
         assert.equal(e.errors?.[0]?.field, "url", url);
         assert.match(e.errors?.[0]?.message ?? "", /refused: /, url);

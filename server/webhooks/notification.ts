@@ -4,6 +4,7 @@ import { signatureHeaders, type SignatureHeaders } from "./signing";
 import { liveSigningSecrets, revealOrCreateSigningSecret } from "./signing-secrets";
 import { clock } from "../clock";
 import { eventTypeOf } from "../settlements/events";
+import { scopeOf } from "../merchants/scope";
 
 export type OutboxEvent = { eventId: string; event: string; createdAt: number; payloadJson: string };
 
@@ -22,10 +23,10 @@ export async function notificationHeaders(
   body: string,
   now = clock.now(),
 ): Promise<SignatureHeaders> {
-  let secrets = await liveSigningSecrets(e.merchantId, e.mode, now);
+  let secrets = await liveSigningSecrets(scopeOf(e), now);
   if (secrets.length === 0) {
-    await revealOrCreateSigningSecret(e.merchantId, e.mode);
-    secrets = await liveSigningSecrets(e.merchantId, e.mode, now);
+    await revealOrCreateSigningSecret(scopeOf(e));
+    secrets = await liveSigningSecrets(scopeOf(e), now);
   }
   return signatureHeaders({ eventId: e.eventId, timestamp: Math.floor(now / 1000), body, secrets });
 }

@@ -9,6 +9,7 @@ import { newId } from "../identifiers";
 import { generateSigningSecret } from "./signing";
 import { clock } from "../clock";
 import { noticeOwners, OPERATOR_ORIGIN, type Origin } from "../users/security-notices";
+import type { Scope } from "../merchants/scope";
 
 export async function createSigningSecret(tx: Tx, merchantId: string, mode: Mode, now = clock.now()): Promise<string> {
   const secret = generateSigningSecret();
@@ -17,7 +18,7 @@ export async function createSigningSecret(tx: Tx, merchantId: string, mode: Mode
 }
 
 /** Current secret first, then any rolled one still in its grace period (both sign, space-separated). */
-export async function liveSigningSecrets(merchantId: string, mode: Mode, now = clock.now()): Promise<string[]> {
+export async function liveSigningSecrets({ merchantId, mode }: Scope, now = clock.now()): Promise<string[]> {
   return (
     await db()
       .select({ secretEnc: signingSecrets.secretEnc })
@@ -34,8 +35,8 @@ export async function liveSigningSecrets(merchantId: string, mode: Mode, now = c
 }
 
 /** The current signing secret, created (and kept sealed) first when the merchant has none in this mode. */
-export async function revealOrCreateSigningSecret(merchantId: string, mode: Mode): Promise<string> {
-  const [current] = await liveSigningSecrets(merchantId, mode);
+export async function revealOrCreateSigningSecret({ merchantId, mode }: Scope): Promise<string> {
+  const [current] = await liveSigningSecrets({ merchantId, mode });
   if (current) return current;
   return write(async (tx) => createSigningSecret(tx, merchantId, mode));
 }

@@ -45,7 +45,7 @@ test("a receiver answering 500 five times then 200 gets the event, signed, with 
   await credit(accountNumber);
 
   const [delivery] = await eventually("the delivery to end", async () => {
-    const list = await log.deliveriesOfPayment(m.merchantId, "test", paymentReference);
+    const list = await log.deliveriesOfPayment({ merchantId: m.merchantId, mode: "test" }, paymentReference);
     return list.length === 1 && list[0]?.status !== "pending" && list;
   });
   assert.ok(delivery);
@@ -103,13 +103,16 @@ test("one event goes to the callbackUrl and to each endpoint with one webhook-id
   const cb = await receiver();
   const keep = await receiver();
   const gone = await receiver(() => 410);
-  const kept = await endpoints.addEndpoint(merchant.merchantId, "test", { url: keep.url("/hooks"), description: "ledger" });
-  const goneEndpoint = await endpoints.addEndpoint(merchant.merchantId, "test", { url: gone.url("/hooks") });
+  const kept = await endpoints.addEndpoint(
+    { merchantId: merchant.merchantId, mode: "test" },
+    { url: keep.url("/hooks"), description: "ledger" },
+  );
+  const goneEndpoint = await endpoints.addEndpoint({ merchantId: merchant.merchantId, mode: "test" }, { url: gone.url("/hooks") });
   const { paymentReference, accountNumber } = await openTransfer(merchant.merchantId, cb.url());
   await credit(accountNumber);
 
   const first = await eventually("three deliveries to end", async () => {
-    const list = await log.deliveriesOfPayment(merchant.merchantId, "test", paymentReference);
+    const list = await log.deliveriesOfPayment({ merchantId: merchant.merchantId, mode: "test" }, paymentReference);
     return list.length === 3 && list.every((d) => d.status !== "pending") && list;
   });
   assert.deepEqual(
@@ -126,16 +129,21 @@ test("one event goes to the callbackUrl and to each endpoint with one webhook-id
     assert.equal(rc.received[0]?.headers["webhook-id"], eventId);
     assert.equal(rc.received[0]?.body, cb.received[0]?.body);
   }
-  const listed = await endpoints.listEndpoints(merchant.merchantId, "test");
+  const listed = await endpoints.listEndpoints({ merchantId: merchant.merchantId, mode: "test" });
   assert.equal(listed.find((e) => e.id === kept.id)?.enabled, true);
   const disabled = listed.find((e) => e.id === goneEndpoint.id);
   assert.equal(disabled?.enabled, false);
   assert.match(disabled?.disabledReason ?? "", /^answered 410 Gone on /);
-  assert.equal((await log.deliveriesOfEndpoint(merchant.merchantId, "test", goneEndpoint.id))[0]?.attempts[0]?.statusCode, 410);
+  assert.equal(
+    (await log.deliveriesOfEndpoint({ merchantId: merchant.merchantId, mode: "test" }, goneEndpoint.id))[0]?.attempts[0]?.statusCode,
+    410,
+  );
 
   await credit(accountNumber, 500_00); // money after close: payment.refund_due
   const second = await eventually("the next event's deliveries to end", async () => {
-    const list = (await log.deliveriesOfPayment(merchant.merchantId, "test", paymentReference)).filter((d) => d.sequence === 3);
+    const list = (await log.deliveriesOfPayment({ merchantId: merchant.merchantId, mode: "test" }, paymentReference)).filter(
+      (d) => d.sequence === 3,
+    );
     return list.length === 2 && list.every((d) => d.status === "delivered") && list;
   });
   assert.deepEqual(
@@ -156,13 +164,13 @@ test("a 410 from a callbackUrl ends that delivery only; a redirect is never foll
   await credit(a.accountNumber);
   await credit(b.accountNumber);
   const ended = await eventually("the 410 to end the delivery", async () => {
-    const [d] = await log.deliveriesOfPayment(m.merchantId, "test", a.paymentReference);
+    const [d] = await log.deliveriesOfPayment({ merchantId: m.merchantId, mode: "test" }, a.paymentReference);
     return d?.status === "cancelled" && d;
   });
   assert.equal(ended.attemptCount, 1);
   assert.match(ended.lastError ?? "", /410/);
   await eventually("three attempts at the redirecting receiver", () => redirecting.received.length >= 3);
-  const [redirected] = await log.deliveriesOfPayment(m.merchantId, "test", b.paymentReference);
+  const [redirected] = await log.deliveriesOfPayment({ merchantId: m.merchantId, mode: "test" }, b.paymentReference);
   assert.equal(redirected?.status, "pending");
   assert.equal(redirected?.attempts[0]?.error, "answered 302; redirects are not followed");
   assert.equal(target.connections(), 0);
@@ -188,7 +196,7 @@ test("a slow host holds at most 4 attempts and never delays another host", async
     "every slow delivery",
     async () => {
       const firsts = await Promise.all(
-        slowPayments.map(async (p) => (await log.deliveriesOfPayment(m.merchantId, "test", p.paymentReference))[0]),
+        slowPayments.map(async (p) => (await log.deliveriesOfPayment({ merchantId: m.merchantId, mode: "test" }, p.paymentReference))[0]),
       );
       return firsts.every((d) => d?.status === "delivered");
     },

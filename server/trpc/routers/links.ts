@@ -8,16 +8,16 @@ import { merchantProcedure, router } from "../init";
 const linkId = z.object({ id: z.string().min(1).max(64) });
 
 export const linksRouter = router({
-  list: merchantProcedure("read").query(({ ctx }) => listLinks(ctx.caller.merchantId, ctx.caller.mode)),
+  list: merchantProcedure("read").query(({ ctx }) => listLinks(ctx.scope)),
   byId: merchantProcedure("read")
     .input(linkId)
-    .query(({ ctx, input }) => linkDetail(ctx.caller.merchantId, ctx.caller.mode, input.id)),
+    .query(({ ctx, input }) => linkDetail(ctx.scope, input.id)),
   create: merchantProcedure("change")
     .input(createLinkInput)
-    .mutation(({ ctx, input }) => createLink(ctx.caller.merchantId, ctx.caller.mode, input)),
+    .mutation(({ ctx, input }) => createLink(ctx.scope, input)),
   setActive: merchantProcedure("change")
     .input(linkId.extend({ active: z.boolean() }))
-    .mutation(({ ctx, input }) => setLinkActive(ctx.caller.merchantId, ctx.caller.mode, input.id, input.active)),
+    .mutation(({ ctx, input }) => setLinkActive(ctx.scope, input.id, input.active)),
   defaults: merchantProcedure("read").query(({ ctx }) => linkDefaults(ctx.caller.merchantId)),
   setDefaults: merchantProcedure("change")
     .input(linkDefaultsInput)

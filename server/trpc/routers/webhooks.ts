@@ -10,24 +10,24 @@ const endpointId = z.object({ endpointId: z.string().min(1).max(64) });
 
 export const webhooksRouter = router({
   endpoints: router({
-    list: merchantProcedure("read").query(({ ctx }) => listEndpoints(ctx.caller.merchantId, ctx.caller.mode)),
+    list: merchantProcedure("read").query(({ ctx }) => listEndpoints(ctx.scope)),
     add: merchantProcedure("change")
       .input(z.object({ url: z.string(), description: z.string().optional() }))
-      .mutation(({ ctx, input }) => addEndpoint(ctx.caller.merchantId, ctx.caller.mode, input)),
+      .mutation(({ ctx, input }) => addEndpoint(ctx.scope, input)),
     disable: merchantProcedure("change")
       .input(endpointId)
-      .mutation(({ ctx, input }) => disableEndpoint(ctx.caller.merchantId, ctx.caller.mode, input.endpointId)),
+      .mutation(({ ctx, input }) => disableEndpoint(ctx.scope, input.endpointId)),
     enable: merchantProcedure("change")
       .input(endpointId)
-      .mutation(({ ctx, input }) => enableEndpoint(ctx.caller.merchantId, ctx.caller.mode, input.endpointId)),
+      .mutation(({ ctx, input }) => enableEndpoint(ctx.scope, input.endpointId)),
     delete: merchantProcedure("change")
       .input(endpointId)
-      .mutation(({ ctx, input }) => deleteEndpoint(ctx.caller.merchantId, ctx.caller.mode, input.endpointId)),
+      .mutation(({ ctx, input }) => deleteEndpoint(ctx.scope, input.endpointId)),
   }),
   // A mutation even to read: the secret is shown only to staff, and asking for it may create the mode's first one.
   secret: router({
     reveal: merchantProcedure("change").mutation(async ({ ctx }) => ({
-      secret: await revealOrCreateSigningSecret(ctx.caller.merchantId, ctx.caller.mode),
+      secret: await revealOrCreateSigningSecret(ctx.scope),
     })),
     roll: merchantProcedure("secrets.roll")
       .input(z.object({ graceSeconds: z.number().int().min(0).max(86400).default(0) }))
@@ -38,12 +38,12 @@ export const webhooksRouter = router({
   deliveries: router({
     byPayment: merchantProcedure("read")
       .input(z.object({ paymentReference: z.string().min(1).max(64) }))
-      .query(({ ctx, input }) => deliveriesOfPayment(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference)),
+      .query(({ ctx, input }) => deliveriesOfPayment(ctx.scope, input.paymentReference)),
     byEndpoint: merchantProcedure("read")
       .input(endpointId)
-      .query(({ ctx, input }) => deliveriesOfEndpoint(ctx.caller.merchantId, ctx.caller.mode, input.endpointId)),
+      .query(({ ctx, input }) => deliveriesOfEndpoint(ctx.scope, input.endpointId)),
     resend: merchantProcedure("change")
       .input(z.object({ deliveryId: z.number().int().positive() }))
-      .mutation(({ ctx, input }) => resendDelivery(input.deliveryId, ctx.caller.merchantId, ctx.caller.mode)),
+      .mutation(({ ctx, input }) => resendDelivery(ctx.scope, input.deliveryId)),
   }),
 });
