@@ -17,6 +17,7 @@ const tables: Tables = onPostgres ? (postgres as unknown as Tables) : sqlite;
 
 export const {
   merchants,
+  merchantLogos,
   users,
   recoveryCodes,
   secondFactorFailures,

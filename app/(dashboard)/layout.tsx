@@ -17,6 +17,7 @@ const NAV = [
   ["/reconciliation", "Reconciliation"],
   ["/links", "Payment links"],
   ["/developers", "Developers"],
+  ["/business", "Business"],
   ["/providers", "Providers"],
   ["/team", "Team"],
   ["/account", "Account"],

@@ -10,7 +10,28 @@ export const merchants = sqliteTable("merchants", {
   createdAt: integer("created_at").notNull(),
   /** An owner's choice: everyone on the team must sign in with two factors (one without is sent to set it up first). */
   requireTwoFactor: integer("require_two_factor", { mode: "boolean" }).notNull().default(false),
+  /** The business profile its customers see on the checkout and receipts: how to reach the merchant, and its logo. */
+  supportEmail: text("support_email"),
+  supportPhone: text("support_phone"),
+  /** The merchant's current logo (merchant_logos.id); a new upload gets a new id, so its address can be cached for good. */
+  logoId: text("logo_id"),
 });
+
+/** A merchant's uploaded logo: a checked raster image (PNG, JPEG or WebP), kept in the database so every instance serves it. */
+export const merchantLogos = sqliteTable(
+  "merchant_logos",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id")
+      .notNull()
+      .references(() => merchants.id),
+    contentType: text("content_type").notNull(),
+    /** The image's bytes in base64: text reads the same in both databases Owo runs on. */
+    bytesBase64: text("bytes_base64").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("merchant_logos_merchant").on(t.merchantId)],
+);
 
 export const users = sqliteTable("users", {
   id: text("id").primaryKey(),

@@ -24,6 +24,7 @@ const EXPECTED: Record<Action, [boolean, boolean, boolean, boolean, boolean]> = 
   "team.requireTwoFactor": [true, false, false, false, false],
   "mode.live": [true, true, true, true, true],
   "providers.manage": [true, true, false, false, false],
+  "business.profile": [true, true, false, false, false],
   "reconciliation.manage": [true, true, false, false, true],
   "secrets.roll": [true, true, true, false, true],
   "payments.refund": [true, true, false, false, true],

@@ -21,6 +21,8 @@ import type { Caller } from "./caller";
  * - `mail.read`: read the mail this Owo kept in its outbox (no SMTP configured).
  * - `providers.manage`: connect, test and disconnect bank-side providers, create live keys (owners and admins whose
  *   own e-mail address is confirmed).
+ * - `business.profile`: change the business's name, logo and support contact, which its customers see on every checkout
+ *   (owners and admins: it is how customers recognise who they pay).
  * - `reconciliation.manage`: resolve reconciliation exceptions and import bank statements (API.md: API tokens, or a
  *   dashboard owner or admin): they close findings and can book write-offs.
  * - `secrets.roll`: roll the secret key or the webhook signing secret (as `change`, with a fresh second factor).
@@ -45,6 +47,7 @@ export type Action =
   | "mode.live"
   | "team.requireTwoFactor"
   | "providers.manage"
+  | "business.profile"
   | "reconciliation.manage"
   | "secrets.roll"
   | "payments.refund"
@@ -76,6 +79,7 @@ const RULES = {
   "settlements.export": { roles: ALL, machines: false },
   "mode.live": { roles: ALL, machines: true, verified: true },
   "providers.manage": { roles: ["owner", "admin"], machines: false, verified: true },
+  "business.profile": { roles: ["owner", "admin"], machines: false },
   "reconciliation.manage": { roles: ["owner", "admin"], machines: true },
   "secrets.roll": { roles: STAFF, machines: true, fresh: true },
   "payments.refund": { roles: ["owner", "admin"], machines: true, fresh: true },

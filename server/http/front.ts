@@ -16,6 +16,7 @@ import { serveRest } from "./rest";
 import { restRoutes } from "./rest-routes";
 import { capConnectionsPerIp } from "./connection-cap";
 import { redactedUrl } from "./redacted-url";
+import { serveLogo } from "./logos";
 import { securityHeaders } from "./security-headers";
 import { serveMetrics } from "../metrics/endpoint";
 import { inRequestSpan } from "../traces";
@@ -76,6 +77,10 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
     return sendJson(res, ready ? 200 : 503, JSON.stringify({ status: ready ? "ok" : "starting" }));
   }
   if (path === "/api/ready") return answerReadiness(res);
+  if (segments[0] === "logos" && segments.length === 2) {
+    nameRequest(res, "page", "/logos/{id}");
+    return serveLogo(req.method ?? "GET", segments[1] ?? "", res);
+  }
   // API.md: every /api/ path Owo does not serve is the envelope's 404, never a page (Next serves only these two).
   if ((path === "/api" || path.startsWith("/api/")) && !NEXT_API.some((prefix) => path.startsWith(prefix))) {
     return sendError(res, new ApiError("S404", `No such endpoint: ${path}`));

@@ -11,12 +11,14 @@ import { ussdBanks } from "../providers/banks";
 import { linkChannels, linkState, type LinkRow, type LinkState } from "./links";
 import { clock } from "../clock";
 import { asCustomerSees } from "../payments/customer-answers";
+import { customerColumns, forCustomers, type ForCustomers } from "../merchants/business-profile";
 
 export type PayPage = {
   slug: string;
   title: string;
   description: string;
   merchantName: string;
+  business: ForCustomers;
   mode: LinkRow["mode"];
   amount: string | null;
   minAmount: string | null;
@@ -30,14 +32,14 @@ export type LinkPayment = { paymentReference: string; linkingReference: string; 
 
 const NO_SUCH_LINK = "This payment link does not exist or is no longer active";
 
-async function activeLink(slug: string): Promise<LinkRow & { merchantName: string }> {
+async function activeLink(slug: string): Promise<LinkRow & { merchantName: string; business: ForCustomers }> {
   const [found] = await db()
-    .select({ link: paymentLinks, merchantName: merchants.name })
+    .select({ link: paymentLinks, merchantName: merchants.name, business: customerColumns })
     .from(paymentLinks)
     .innerJoin(merchants, eq(merchants.id, paymentLinks.merchantId))
     .where(eq(paymentLinks.slug, slug));
   if (!found?.link.active) throw new ApiError("S404", NO_SUCH_LINK);
-  return { ...found.link, merchantName: found.merchantName };
+  return { ...found.link, merchantName: found.merchantName, business: forCustomers(found.business) };
 }
 
 /** Unknown and inactive links are both "not found": a deactivated link should look gone. */
@@ -50,6 +52,7 @@ export async function payPage(slug: string, now = clock.now()): Promise<PayPage>
     title: link.title,
     description: link.description,
     merchantName: link.merchantName,
+    business: link.business,
     mode: link.mode,
     amount: amount(link.amountKobo),
     minAmount: amount(link.minKobo),
@@ -149,6 +152,7 @@ export type LinkPaymentOutcome = {
   title: string;
   slug: string;
   merchantName: string;
+  business: ForCustomers;
   paymentReference: string;
   status: PaymentStatus;
   amount: string;
@@ -168,6 +172,7 @@ export async function linkPaymentOutcome(slug: string, paymentReference: string)
     .select({
       title: paymentLinks.title,
       merchantName: merchants.name,
+      business: customerColumns,
       status: payments.status,
       amountKobo: payments.amountKobo,
       amountPaidKobo: payments.amountPaidKobo,
@@ -182,6 +187,7 @@ export async function linkPaymentOutcome(slug: string, paymentReference: string)
     title: found.title,
     slug,
     merchantName: found.merchantName,
+    business: forCustomers(found.business),
     paymentReference,
     status: found.status,
     amount: formatKobo(found.amountKobo),

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { db } from "../../db/client";
 import { merchants, paymentLinks, payments, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
+import { customerColumns, forCustomers } from "../merchants/business-profile";
 import { expireIfOverdue } from "./lifecycle";
 import { formatKobo } from "../money";
 import { issuedTo } from "./timeline";
@@ -23,11 +24,18 @@ export function returnUrl(p: PaymentRow): string | null {
 
 /**
  * The payment's status as of now, as its checkout shows it: like verify, it first expires an overdue payment (a write).
- * No e-mail, phone or URLs of the merchant's systems: the link may be forwarded, screenshotted or shared.
+ * No customer's e-mail or phone, no URLs of the merchant's systems: the link may be forwarded, screenshotted or shared.
+ * The merchant's support contact is there on purpose: the business profile publishes it for its customers.
  */
 export async function checkoutStatus(linkingReference: string, now = clock.now()) {
   const [found] = await db()
-    .select({ payment: payments, merchantName: merchants.name, linkTitle: paymentLinks.title, linkDescription: paymentLinks.description })
+    .select({
+      payment: payments,
+      merchantName: merchants.name,
+      business: customerColumns,
+      linkTitle: paymentLinks.title,
+      linkDescription: paymentLinks.description,
+    })
     .from(payments)
     .innerJoin(merchants, eq(merchants.id, payments.merchantId))
     .leftJoin(paymentLinks, eq(paymentLinks.id, payments.linkId))
@@ -37,6 +45,8 @@ export async function checkoutStatus(linkingReference: string, now = clock.now()
   const { open, amountDue, somethingPaid } = paymentState(p);
   return {
     merchantName: found.merchantName,
+    /** The merchant's logo and support contact: published by the merchant for its customers. */
+    business: forCustomers(found.business),
     /** What the customer is paying for, when they came through a payment link: its title and description. */
     link: found.linkTitle === null ? null : { title: found.linkTitle, description: found.linkDescription ?? "" },
     paymentReference: p.paymentReference,

@@ -6,6 +6,7 @@ import { auditSentence } from "./audit-words";
 
 const CORE_ACTIONS = [
   "team.acceptInvite",
+  "business.setLogo",
   "reconciliation.resolve",
   "account.verifyEmail",
   "account.resetPassword",

@@ -35,6 +35,9 @@ const SENTENCES: Record<string, Say> = {
   "links.create": (d) => `Created the payment link${quoted(d.title)}${naira(d.amount) ? ` for ${naira(d.amount)}` : ""}.`,
   "links.setActive": (d) => `${onOff(d.active, "Switched on", "Switched off")} a payment link.`,
   "links.setDefaults": () => "Changed the default callback and redirect URLs.",
+  "business.setProfile": (d) => `Changed the business profile${text(d.name).trim() ? ` (name${quoted(text(d.name).trim())})` : ""}.`,
+  "business.setLogo": (d) => `Uploaded a new logo${text(d.width) ? ` (${text(d.width)} × ${text(d.height)} pixels)` : ""}.`,
+  "business.removeLogo": () => "Removed the logo.",
   "keys.roll": () => "Rolled the secret API key.",
   "keys.createLive": () => "Created the live API keys.",
   "providers.connect": (d) => `Connected ${text(d.provider) ? capitalised(text(d.provider)) : "a provider"} for live payments.`,
@@ -91,6 +94,7 @@ const AREAS: Record<string, string> = {
   account: "their account",
   webhooks: "webhooks",
   mail: "mail",
+  business: "the business profile",
 };
 
 /** One sentence for an audit entry: what the person did, with what the redacted input still tells. */

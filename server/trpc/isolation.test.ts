@@ -24,6 +24,7 @@ const MARKERS = [
   "08099990000",
   "Alpha Link",
   "alpha-hooks.example.ng",
+  "alpha-support@example.com",
 ];
 
 before(async () => {
@@ -34,6 +35,8 @@ before(async () => {
   bCookie = await sessionCookie(b.userId);
   const { startSession } = await import("../auth/sessions");
   ids.sessionId = (await startSession(a.userId, { ip: "198.51.100.1", userAgent: "Alpha Foods browser" })).id;
+  const { setBusinessProfile } = await import("../merchants/business-profile");
+  await setBusinessProfile(a.merchantId, { name: "Alpha Foods", supportEmail: "alpha-support@example.com", supportPhone: null });
   const token = await tokenFor(owo, a);
   const paid = await call(owo, "POST", "/api/v2/payments/initiates", {
     token,
@@ -167,6 +170,9 @@ const CASES: Record<string, Case> = {
   "links.setActive": { input: () => ({ id: ids.linkId, active: false }) },
   "links.defaults": {},
   "links.setDefaults": { input: () => ({}) },
+  "business.profile": {},
+  "business.setProfile": { input: () => ({ name: "Bravo Mart", supportEmail: "", supportPhone: "" }) },
+  "business.removeLogo": {},
   "team.members": {},
   "team.invites": {},
   "team.invite": { input: () => ({ role: "viewer" }) },

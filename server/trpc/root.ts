@@ -12,6 +12,7 @@ import { providersRouter } from "./routers/providers";
 import { sandboxRouter } from "./routers/sandbox";
 import { settlementsRouter } from "./routers/settlements";
 import { booksRouter } from "./routers/books";
+import { businessRouter } from "./routers/business";
 import { reconciliationRouter } from "./routers/reconciliation";
 import { teamRouter } from "./routers/team";
 import { standardCheckoutProcedure } from "./routers/standard-checkout";
@@ -33,6 +34,7 @@ export const appRouter = router({
   providers: providersRouter,
   links: linksRouter,
   team: teamRouter,
+  business: businessRouter,
   mail: mailRouter,
   account: accountRouter,
   webhooks: webhooksRouter,

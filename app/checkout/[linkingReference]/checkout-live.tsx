@@ -4,6 +4,7 @@
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import { useEffect, useState } from "react";
 import superjson from "superjson";
+import { BusinessMark, SupportContact } from "@/app/business-identity";
 import { CopyButton } from "@/app/copy-button";
 import { Countdown } from "@/app/countdown";
 import { lagosDateTime, naira } from "@/app/payment-display";
@@ -142,7 +143,7 @@ export function CheckoutLive({ initial, qr, renderedAt }: { initial: CheckoutSta
   return (
     <div className={styles.card}>
       {view.mode === "test" && <p className={styles.test}>Test payment · no real money moves</p>}
-      <p className={styles.merchant}>{view.merchantName}</p>
+      <BusinessMark name={view.merchantName} logoUrl={view.business.logoUrl} className={styles.merchant} />
       {view.link && (
         <div className={styles.forWhat} data-testid="checkout-link">
           <p className={styles.linkTitle}>{view.link.title}</p>
@@ -208,6 +209,7 @@ export function CheckoutLive({ initial, qr, renderedAt }: { initial: CheckoutSta
         <Receipt view={view} />
       )}
       {view.returnUrl && <GoingBack to={view.returnUrl} merchant={view.merchantName} />}
+      <SupportContact business={view.business} />
       <p className={styles.footer}>
         Secured by <strong>Owo</strong> · <span className="mono">{view.linkingReference}</span>
       </p>

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { ApiError } from "@/server/api-error";
 import { payPage, type PayPage } from "@/server/links/pay";
 import { naira } from "@/app/payment-display";
+import { BusinessMark, SupportContact } from "@/app/business-identity";
 import { PayForm } from "./pay-form";
 import styles from "./pay.module.css";
 
@@ -32,7 +33,7 @@ export default async function PayLinkPage({ params }: Params) {
     <main className={styles.page}>
       <div className={styles.card}>
         {link.mode === "test" && <p className={styles.testBanner}>Test mode: no real money moves.</p>}
-        <p className={styles.merchant}>{link.merchantName}</p>
+        <BusinessMark name={link.merchantName} logoUrl={link.business.logoUrl} className={styles.merchant} />
         <h1 className={styles.title}>{link.title}</h1>
         {link.description && <p className={styles.description}>{link.description}</p>}
         {link.amount ? (
@@ -62,6 +63,7 @@ export default async function PayLinkPage({ params }: Params) {
               : "Someone is paying this link right now. If that payment is not completed, the link opens again in a few minutes."}
           </p>
         )}
+        <SupportContact business={link.business} />
       </div>
       <p className={styles.footer}>
         Secured by <strong>Owo</strong> · USSD and bank transfer

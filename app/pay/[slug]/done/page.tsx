@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { linkPaymentOutcome } from "@/server/links/pay";
 import type { PaymentStatus } from "@/db/schema";
 import { lagosDateTime, naira } from "@/app/payment-display";
+import { BusinessMark, SupportContact } from "@/app/business-identity";
 import styles from "../pay.module.css";
 
 export const metadata: Metadata = { title: "Payment status", robots: { index: false } };
@@ -60,6 +61,7 @@ export default async function PayDonePage({ params, searchParams }: Props) {
         <p className={`${styles.mark} ${styles[outcome.tone]}`} aria-hidden>
           {outcome.mark}
         </p>
+        <BusinessMark name={payment.merchantName} logoUrl={payment.business.logoUrl} className={styles.doneMark} />
         <h1>{outcome.heading}</h1>
         <p className={styles.merchant}>{payment.title}</p>
         <p className="muted">{outcome.text}</p>
@@ -79,6 +81,7 @@ export default async function PayDonePage({ params, searchParams }: Props) {
           )}
         </dl>
         {payment.status !== "SUCCESSFUL" && <a href={`/pay/${payment.slug}`}>Back to the payment page</a>}
+        <SupportContact business={payment.business} />
       </div>
     </main>
   );
