@@ -1,19 +1,14 @@
 // The Balances page (#23): what the sandbox bank holds unsettled and what it paid out, a 30-day picture, the ledger
 // entries, and their CSV for the merchant's accountant.
 import { readFileSync } from "node:fs";
-import { expect, paymentInput, test, trpcMutation } from "./fixtures";
+import { expect, paidInSandbox, test, trpcMutation } from "./fixtures";
 
 test("unsettled and paid out after a sandbox payout, the entries, and their CSV download", async ({
   page,
   request,
   merchant: _merchant,
 }) => {
-  const pay = async (amount: string) => {
-    const input = paymentInput(page, { paymentType: "TRANSFER", amount });
-    await trpcMutation(page, "initiatePayment", input);
-    await trpcMutation(page, "sandbox.simulate", { paymentReference: input.paymentReference, outcome: "pay" });
-    return String(input.paymentReference);
-  };
+  const pay = (amount: string) => paidInSandbox(page, { paymentType: "TRANSFER", amount });
   await pay("24000");
   await pay("1500");
   // The bank pays out what it holds: ₦24,000.00 − ₦460.00 + ₦1,500.00 − ₦22.50.

@@ -68,3 +68,20 @@ export function paymentInput(page: Page, patch: Record<string, unknown> = {}): R
   if (input.paymentType === "TRANSFER") delete input.bankCode;
   return input;
 }
+
+/** A payment made from the dashboard (`paymentInput` with `patch`) and paid in full at the sandbox bank: its reference. */
+export async function paidInSandbox(page: Page, patch: Record<string, unknown> = {}): Promise<string> {
+  const input = paymentInput(page, patch);
+  await trpcMutation(page, "initiatePayment", input);
+  await trpcMutation(page, "sandbox.simulate", { paymentReference: input.paymentReference, outcome: "pay" });
+  return String(input.paymentReference);
+}
+
+/** The whole page at 1440 px (`<name>.png`) and at 390 px (`<name>-390.png`), to be looked at; it is left at 1440 px. */
+export async function shoot(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `e2e/screenshots/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+}

@@ -1,14 +1,9 @@
 // Money where merchants look (#23): a merchant who took ₦24,000 and refunded ₦14,000 reads gross, fees, refunds and
 // net on the overview, not "Volume ₦24,000.00" alone, and the payments list marks what went back.
 import type { Page } from "@playwright/test";
-import { expect, paymentInput, test, trpcMutation } from "./fixtures";
+import { expect, paidInSandbox, test, trpcMutation } from "./fixtures";
 
-async function paid(page: Page, amount: string): Promise<string> {
-  const input = paymentInput(page, { paymentType: "TRANSFER", amount });
-  await trpcMutation(page, "initiatePayment", input);
-  await trpcMutation(page, "sandbox.simulate", { paymentReference: input.paymentReference, outcome: "pay" });
-  return String(input.paymentReference);
-}
+const paid = (page: Page, amount: string) => paidInSandbox(page, { paymentType: "TRANSFER", amount });
 
 async function refunded(page: Page, paymentReference: string, amount: string): Promise<void> {
   await trpcMutation(page, "payments.refund", { paymentReference, amount, reason: "Returned" });

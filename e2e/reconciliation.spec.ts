@@ -2,21 +2,9 @@
 // filtered and one resolved with a write-off, and a bank statement previewed, imported, and sent again to no effect.
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { expect, paymentInput, test, trpcMutation } from "./fixtures";
+import { expect, paidInSandbox, shoot, test, trpcMutation } from "./fixtures";
 
-async function paidTransfer(page: Page, amount: string): Promise<string> {
-  const issued = await trpcMutation(page, "initiatePayment", paymentInput(page, { paymentType: "TRANSFER", amount }));
-  await trpcMutation(page, "sandbox.simulate", { paymentReference: issued.paymentReference, outcome: "pay" });
-  return issued.paymentReference ?? "";
-}
-
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `e2e/screenshots/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const paidTransfer = (page: Page, amount: string) => paidInSandbox(page, { paymentType: "TRANSFER", amount });
 
 const lagosToday = () => new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
 

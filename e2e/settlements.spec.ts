@@ -2,22 +2,10 @@
 // provider's can carry; the list shows both with their badges, narrowed by provider account and status, each opens to
 // its arithmetic and its lines (linked to their payments), and both download as CSV.
 import { readFile } from "node:fs/promises";
-import { expect, paymentInput, test, trpcMutation, type Merchant } from "./fixtures";
+import { expect, paidInSandbox, shoot, test, type Merchant } from "./fixtures";
 import type { Page } from "@playwright/test";
 
-async function paidTransfer(page: Page, amount: string): Promise<string> {
-  const issued = await trpcMutation(page, "initiatePayment", paymentInput(page, { paymentType: "TRANSFER", amount }));
-  await trpcMutation(page, "sandbox.simulate", { paymentReference: issued.paymentReference, outcome: "pay" });
-  return issued.paymentReference ?? "";
-}
-
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `e2e/screenshots/${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
+const paidTransfer = (page: Page, amount: string) => paidInSandbox(page, { paymentType: "TRANSFER", amount });
 
 test("settlements: a clean day and a faulty one, their badges, arithmetic, lines and CSV", async ({ page, merchant }) => {
   expect((merchant as Merchant).email).toContain("@");
