@@ -4,7 +4,6 @@
 // and what charge.success carries.
 import { randomInt } from "node:crypto";
 import { nubanFor } from "../nuban";
-import type { DoubleRefund } from "./double-refund-records";
 
 export type DoubleTransaction = {
   id: number;
@@ -35,6 +34,24 @@ export type DoubleTransaction = {
 };
 
 /** The bank Paystack's test-mode temporary accounts sit at, as its bank_transfer sample shows it. */
+export type DoubleRefund = {
+  id: number;
+  transaction: DoubleTransaction;
+  amount: number;
+  status: "pending" | "processed" | "failed" | "needs-attention";
+  /** The customer's account the merchant gave for a needs-attention refund. */
+  customerAccount?: { accountNumber: string; bankId: number };
+  customerNote: string;
+  merchantNote: string;
+  createdAt: Date;
+  refundedAt: Date | null;
+  refundReference: string | null;
+  /** The settlement that deducted it (./double-settlements.ts), once one has. */
+  settlement?: number;
+  /** The dispute it paid back to the customer's bank (a chargeback), when it is one. */
+  dispute?: number;
+};
+
 export const TEST_TRANSFER_BANK = { slug: "test-bank", name: "Test Bank", id: 24 } as const;
 /**
  * Paystack's local fee (paystack.com/pricing): 1.5% + ₦100, the ₦100 waived under ₦2,500, capped at ₦2,000; kobo,

@@ -1,27 +1,9 @@
 // The Paystack double's refunds as Paystack writes them (https://paystack.com/docs/api/refund/ and PaystackOSS/openapi
 // dist/paystack.yaml): Fetch Refund's record, a List Refunds record (RefundListResponseArray) and what a refund.*
 // event carries, including a refund Paystack made to pay a lost dispute back (its `dispute`).
-import type { DoubleTransaction } from "./double-ledger";
+import type { DoubleRefund } from "./double-ledger";
 
 type Domain = "test" | "live";
-
-export type DoubleRefund = {
-  id: number;
-  transaction: DoubleTransaction;
-  amount: number;
-  status: "pending" | "processed" | "failed" | "needs-attention";
-  /** The customer's account the merchant gave for a needs-attention refund. */
-  customerAccount?: { accountNumber: string; bankId: number };
-  customerNote: string;
-  merchantNote: string;
-  createdAt: Date;
-  refundedAt: Date | null;
-  refundReference: string | null;
-  /** The settlement that deducted it (./double-settlements.ts), once one has. */
-  settlement?: number;
-  /** The dispute it paid back to the customer's bank (a chargeback), when it is one. */
-  dispute?: number;
-};
 
 export function refundView(r: DoubleRefund, domain: Domain): Record<string, unknown> {
   return {

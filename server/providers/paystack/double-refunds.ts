@@ -7,8 +7,8 @@ import { randomInt } from "node:crypto";
 import type { DoubleAnswer, DoubleRequest } from "../test-double/double-server";
 import type { FaultPlan } from "../test-double/faults";
 import type { WebhookOutbox } from "../test-double/webhook-outbox";
-import type { PaystackLedger } from "./double-ledger";
-import { refundEventView, refundListView, refundView, type DoubleRefund } from "./double-refund-records";
+import type { DoubleRefund, PaystackLedger } from "./double-ledger";
+import { refundEventView, refundListView, refundView } from "./double-refund-records";
 
 export const refused = (status: number, message: string, extra: Record<string, unknown> = {}): DoubleAnswer => ({
   status,

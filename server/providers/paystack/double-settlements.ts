@@ -9,7 +9,7 @@
 import type { DoubleAnswer, DoubleRequest } from "../test-double/double-server";
 import { fields, koboOf, ok, refused } from "./double-refunds";
 import type { DoubleTransaction, PaystackLedger } from "./double-ledger";
-import type { DoubleRefund } from "./double-refund-records";
+import type { DoubleRefund } from "./double-ledger";
 
 const STATUSES = ["success", "processing", "pending", "failed"] as const;
 type Status = (typeof STATUSES)[number];
