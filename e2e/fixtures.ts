@@ -85,3 +85,18 @@ export async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `e2e/screenshots/${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
+
+/** On the New payment page: a USSD payment of `amount` at GTBank (*737#) under `reference`, callbacks to this server. */
+export async function createUssdPayment(page: Page, amount: string, reference: string): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  await page.getByLabel("Amount").fill(amount);
+  await page.getByLabel("Customer's bank").selectOption({ label: "Guaranty Trust Bank (*737#)" });
+  await page.getByLabel("Customer name").fill("Chiamaka Obi");
+  await page.getByLabel("Mobile number").fill("08031234567");
+  await page.getByLabel("E-mail").fill("chiamaka@example.com");
+  await page.getByLabel("Payment reference").fill(reference);
+  await page.getByText("Callback and redirect (optional)").click();
+  await page.getByLabel("Callback URL").fill(`${origin}/api/health`);
+  await page.getByLabel("Redirect URL").fill(`${origin}/signin`);
+  await page.getByRole("button", { name: "Create dial code" }).click();
+}

@@ -2,7 +2,7 @@
 // keys, switch to live mode, create a USSD payment, and watch it settle when the double's customer pays and its signed
 // webhook reaches the notice URL the page shows; then refund it, paid back at Paystack and announced by its webhook.
 import { startPaystackDouble, type PaystackDouble } from "./paystack-double";
-import { expect, test } from "./fixtures";
+import { createUssdPayment, expect, test } from "./fixtures";
 
 const SECRET_KEY = "sk_test_e2e_paystack_double";
 let double: PaystackDouble | undefined;
@@ -54,18 +54,8 @@ test("connect a provider against its double, create a live payment from the dash
   await expect(page.locator(".mode-badge")).toHaveText("Live");
 
   await page.goto("/payments/new");
-  const origin = new URL(page.url()).origin;
   const reference = `live-${Date.now()}`;
-  await page.getByLabel("Amount").fill("2500");
-  await page.getByLabel("Customer's bank").selectOption({ label: "Guaranty Trust Bank (*737#)" });
-  await page.getByLabel("Customer name").fill("Chiamaka Obi");
-  await page.getByLabel("Mobile number").fill("08031234567");
-  await page.getByLabel("E-mail").fill("chiamaka@example.com");
-  await page.getByLabel("Payment reference").fill(reference);
-  await page.getByText("Callback and redirect (optional)").click();
-  await page.getByLabel("Callback URL").fill(`${origin}/api/health`);
-  await page.getByLabel("Redirect URL").fill(`${origin}/signin`);
-  await page.getByRole("button", { name: "Create dial code" }).click();
+  await createUssdPayment(page, "2500", reference);
 
   await expect(page).toHaveURL(new RegExp(`/payments/${reference}\\?created=1$`));
   await expect(page.getByTestId("dial-code")).toHaveText(/^\*737\*33\*4\*\d{6}#$/);

@@ -1,7 +1,7 @@
 // A merchant creates a USSD payment in the dashboard, sees the dial code, pays it with the sandbox bank and follows it:
 // status, timeline and callback delivery; then finds it in the list, filters, searches and exports it.
 import { readFile } from "node:fs/promises";
-import { expect, paymentInput, signUp, test, trpcMutation } from "./fixtures";
+import { createUssdPayment, expect, paymentInput, signUp, test, trpcMutation } from "./fixtures";
 
 test("create a USSD payment, pay it with the sandbox bank, see it succeed, callback delivered, in the list and its CSV", async ({
   page,
@@ -16,16 +16,7 @@ test("create a USSD payment, pay it with the sandbox bank, see it succeed, callb
 
   const origin = new URL(page.url()).origin;
   const reference = `ussd-${Date.now()}`;
-  await page.getByLabel("Amount").fill("1500");
-  await page.getByLabel("Customer's bank").selectOption({ label: "Guaranty Trust Bank (*737#)" });
-  await page.getByLabel("Customer name").fill("Chiamaka Obi");
-  await page.getByLabel("Mobile number").fill("08031234567");
-  await page.getByLabel("E-mail").fill("chiamaka@example.com");
-  await page.getByLabel("Payment reference").fill(reference);
-  await page.getByText("Callback and redirect (optional)").click();
-  await page.getByLabel("Callback URL").fill(`${origin}/api/health`);
-  await page.getByLabel("Redirect URL").fill(`${origin}/signin`);
-  await page.getByRole("button", { name: "Create dial code" }).click();
+  await createUssdPayment(page, "1500", reference);
 
   await expect(page).toHaveURL(new RegExp(`/payments/${reference}\\?created=1$`));
   const dial = page.getByTestId("dial-code");
