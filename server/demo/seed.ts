@@ -3,8 +3,7 @@ import { closeDatabase, db, migrateDatabase } from "../../db/client";
 import { merchants } from "../../db/schema";
 import { createMerchant } from "../merchants/create-merchant";
 import { settings } from "../settings";
-
-export const DEMO = { name: "Demo Store", email: "demo@owo.test", password: "owo sandbox naira" };
+import { DEMO } from "./demo-account";
 
 async function seed() {
   await migrateDatabase();
