@@ -1,6 +1,7 @@
 // One loop per database (requery, sweeper): the lease row lets one holder at a time run passes, and frees itself when it runs out.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { eventually } from "./testing/eventually";
 import { startOwo, type Owo } from "./testing/harness";
 
 let owo: Owo;
@@ -45,7 +46,7 @@ test("on PostgreSQL one session at a time holds a loop's lock: kept while held, 
     );
     assert.equal(ended.rowCount, 1);
     const started = Date.now();
-    while (!(await a.hold("test-loop")) && Date.now() - started < 2_000) await new Promise((r) => setTimeout(r, 20));
+    await eventually("a to take the loop once b's session ended", () => a.hold("test-loop"), 2_000);
     assert.equal(await a.hold("test-loop"), true, `a took it ${Date.now() - started} ms after b's session ended`);
     assert.equal(await b.hold("test-loop").catch(() => false), false, "b finds its session gone, and the loop taken");
     assert.equal(await b.hold("test-loop"), false, "b, on a new session, is refused");

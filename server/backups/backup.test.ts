@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import Database from "better-sqlite3";
+import { eventually } from "../testing/eventually";
 import { call, tokenFor } from "../testing/harness";
 import { startInitiating, transferBody, ussdBody, type InitiatingMerchant } from "../testing/initiation";
 import { runCliBeside, spawnOwo } from "../testing/processes";
@@ -62,7 +63,7 @@ test("a backup taken under write load restores into an empty folder with every p
   assert.equal(simulated.status, 200, simulated.text);
   let backupStarted = false;
   const writers = [writer(), writer(), writer()];
-  while (acknowledged < 40) await new Promise((r) => setTimeout(r, 20));
+  await eventually("40 writes acknowledged before the backup starts", () => acknowledged >= 40, 60_000);
   backupStarted = true;
   const atStart = acknowledged;
   const made = await runCliBeside(["db", "backup", "--to", backup, "--passphrase-file", passphraseFile(), "--json"], owo.databaseUrl);
