@@ -32,10 +32,16 @@ export const queueLockValues = (queue: string): [number, number] => [QUEUE_LOCK_
 export type PoolOptions = { size: number; statementTimeoutMs: number };
 
 let retries = 0;
+let queueReruns = 0;
 
 /** Write transactions this process ran again after a serialization failure or deadlock: what a test of contention counts. */
 export function retriedTransactions(): number {
   return retries;
+}
+
+/** Serializable transactions run again from the start because they learned at a posting that they need a queue. */
+export function rerunForQueues(): number {
+  return queueReruns;
 }
 
 function retryable(err: unknown): boolean {
@@ -95,6 +101,7 @@ export function openPostgres(url: string, options: PoolOptions): Store {
         } catch (err) {
           if (err instanceof QueueNeeded && !holding.has(err.queue)) {
             holding.add(err.queue);
+            queueReruns++;
             continue;
           }
           if (!retryable(err) || Date.now() >= giveUpAt) throw err;

@@ -22,6 +22,11 @@ async function retries(): Promise<number> {
   return process.env.OWO_TEST_POSTGRES_URL ? (await import("../../db/postgres-store")).retriedTransactions() : 0;
 }
 
+/** Transactions this process ran again from the start to hold a queue they learned of at a posting. */
+async function reruns(): Promise<number> {
+  return process.env.OWO_TEST_POSTGRES_URL ? (await import("../../db/postgres-store")).rerunForQueues() : 0;
+}
+
 test("twenty-four credits of one merchant at once each book their entry, in one chain, none retried", async () => {
   const refs = Array.from({ length: 24 }, (_, k) => `busy-${Date.now()}-${k}`);
   for (const ref of refs) {
@@ -50,6 +55,66 @@ test("twenty-four credits of one merchant at once each book their entry, in one 
   const balances = await db().select().from(ledgerBalances).where(eq(ledgerBalances.merchantId, m.merchantId));
   const sales = balances.find((b) => b.account === "sales");
   assert.equal(sales?.balanceKobo, -24 * 100_000);
+  const verified = await runCliBeside(["ledger", "verify", "--json"], owo.databaseUrl);
+  assert.equal(verified.status, 0, verified.stdout + verified.stderr);
+});
+
+test("live provider records and refunds paid back join the books at the posting: none runs twice, the chain stays whole", async () => {
+  const other = await createTestMerchant("Live Busy Store");
+  const otherToken = await tokenFor(owo, other);
+  const refs = Array.from({ length: 12 }, (_, k) => `live-busy-${Date.now()}-${k}`);
+  for (const ref of refs) {
+    const body = transferBody(other.publicKey, { paymentReference: ref, amount: "1000.00" });
+    assert.equal((await call(owo, "POST", "/api/v2/payments/initiates", { token: otherToken, body })).status, 200);
+  }
+  const { db } = await import("../../db/client");
+  const { ledgerEntries, payments } = await import("../../db/schema");
+  const { eq } = await import("drizzle-orm");
+  const { applyProviderRecord } = await import("../payments/provider-records");
+  const ids = (await db().select({ id: payments.id }).from(payments).where(eq(payments.merchantId, other.merchantId))).map((p) => p.id);
+  assert.equal(ids.length, refs.length);
+  const before = await reruns();
+  const outcomes = await Promise.all(
+    ids.map((id) =>
+      applyProviderRecord(
+        id,
+        { state: "paid", amountKobo: 100_000, currency: "NGN", feeKobo: 1_500 },
+        { provider: "queue-test", transactionId: `qt-${id}` },
+      ),
+    ),
+  );
+  assert.deepEqual(
+    outcomes.map((o) => [o.applied, o.payment.status]),
+    ids.map(() => [true, "SUCCESSFUL"]),
+  );
+  const asked = await Promise.all(
+    refs.map((ref, k) =>
+      call(owo, "POST", `/api/v2/payments/${ref}/refunds`, {
+        token: otherToken,
+        body: { amount: "400.00", reason: "one item back", refundReference: `qt-refund-${k}` },
+      }),
+    ),
+  );
+  assert.deepEqual(
+    asked.map((r) => r.status),
+    refs.map(() => 200),
+    asked.map((r) => r.text).join("\n"),
+  );
+  const { refunds } = await import("../../db/schema");
+  const { inArray } = await import("drizzle-orm");
+  const { settleRefund } = await import("../payments/refund-states");
+  const asking = await db().select({ id: refunds.id }).from(refunds).where(inArray(refunds.paymentId, ids));
+  await Promise.all(asking.map((r) => settleRefund(r.id, "PROCESSED", null)));
+  assert.equal(
+    (await reruns()) - before,
+    0,
+    "a provider's record and a refund paid back take the queue at the posting, not by running again",
+  );
+  const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.merchantId, other.merchantId));
+  assert.deepEqual(
+    entries.map((e) => e.sequence).sort((a, b) => a - b),
+    [...ids, ...ids].map((_, k) => k + 1),
+  );
   const verified = await runCliBeside(["ledger", "verify", "--json"], owo.databaseUrl);
   assert.equal(verified.status, 0, verified.stdout + verified.stderr);
 });

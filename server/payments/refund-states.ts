@@ -2,6 +2,7 @@
 // next ask when it does not, and PROCESSED or FAILED once, with the payment's refund event and callback.
 import { eq } from "drizzle-orm";
 import { write } from "../../db/client";
+import { lockedForUpdate } from "../../db/functions";
 import { payments, refunds, type RefundRow } from "../../db/schema";
 import { clock } from "../clock";
 import { log } from "../logger";
@@ -90,21 +91,28 @@ export async function settleRefund(
   providerRefundId: string | null = null,
   now = clock.now(),
 ): Promise<void> {
-  await write(async (tx) => {
-    const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
-    if (!r || (r.status !== "PENDING" && r.status !== "NEEDS_ATTENTION")) return;
-    const settled: RefundRow = {
-      ...r,
-      status,
-      failureReason,
-      providerRefundId: providerRefundId ?? r.providerRefundId,
-      checks: r.checks + 1,
-      nextCheckAt: null,
-      updatedAt: now,
-      settledAt: now,
-    };
-    await tx.update(refunds).set(settled).where(eq(refunds.id, refundId));
-    const [p] = await tx.select().from(payments).where(eq(payments.id, r.paymentId));
-    if (p) await refundSettledInTx(tx, p, settled, now);
-  });
+  // Read committed: the payment locked first, as every writer of its money locks it, then the refund as its last
+  // writer left it; the merchant's books are joined only at the posting (db/client.ts joinQueue).
+  await write(
+    async (tx) => {
+      const [owner] = await tx.select({ paymentId: refunds.paymentId }).from(refunds).where(eq(refunds.id, refundId));
+      if (!owner) return;
+      const [p] = await lockedForUpdate(tx.select().from(payments).where(eq(payments.id, owner.paymentId)));
+      const [r] = await lockedForUpdate(tx.select().from(refunds).where(eq(refunds.id, refundId)));
+      if (!r || (r.status !== "PENDING" && r.status !== "NEEDS_ATTENTION")) return;
+      const settled: RefundRow = {
+        ...r,
+        status,
+        failureReason,
+        providerRefundId: providerRefundId ?? r.providerRefundId,
+        checks: r.checks + 1,
+        nextCheckAt: null,
+        updatedAt: now,
+        settledAt: now,
+      };
+      await tx.update(refunds).set(settled).where(eq(refunds.id, refundId));
+      if (p) await refundSettledInTx(tx, p, settled, now);
+    },
+    { isolation: "read committed" },
+  );
 }
