@@ -12,7 +12,6 @@
 //   https://github.com/Flutterwave/Flutterwave-node-v3 (the official Node SDK: request shapes of Charge.ussd,
 //   Charge.bank_transfer and Transaction.refund, the Bearer secret key; its documentation's sample responses)
 // Amounts go to Flutterwave as two-decimal naira strings made from integer kobo; providerreference is the flw_ref.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { clock } from "../../clock";
 import { formatKobo } from "../../money";
 import { callProvider, type ProviderAnswer } from "../provider-call";
@@ -31,6 +30,8 @@ import {
   type RefundState,
 } from "../connector";
 import { readFlutterwaveSettlements } from "./settlements";
+import { readWebhook } from "./notices";
+import { flutterwaveNoticeProven } from "./signature";
 import {
   readRefund,
   readRefundList,
@@ -38,7 +39,6 @@ import {
   readTransactionId,
   readTransferCharge,
   readUssdCharge,
-  readWebhook,
   UnusableAnswer,
   USSD_BANK_CODES,
 } from "./wire";
@@ -93,24 +93,6 @@ function customerFields(req: IssueRequest) {
   return { email: req.customer.email, fullname: req.customer.fullName, phone_number: req.customer.mobileNumber };
 }
 
-function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
-  const v = headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-export const FLUTTERWAVE_SIGNATURE_HEADER = "flutterwave-signature";
-
-/** Flutterwave's signed webhooks: base64 HMAC-SHA256 of the raw body, keyed with the merchant's secret hash. */
-export function flutterwaveSignature(rawBody: Buffer | string, secretHash: string): string {
-  return createHmac("sha256", secretHash).update(rawBody).digest("base64");
-}
-
 function verifyByReference(account: ProviderAccount, reference: string, signal: AbortSignal): Promise<ProviderAnswer> {
   return call(account, "GET", `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(reference)}`, signal);
 }
@@ -153,13 +135,8 @@ export const flutterwave: Connector = {
   },
 
   readNotice(account: ProviderAccount, rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
-    const hash = headerValue(headers, "verif-hash");
-    const signature = headerValue(headers, FLUTTERWAVE_SIGNATURE_HEADER);
-    const expected = account.credentials.secretHash;
     // No secret hash saved: nothing can prove a webhook came from Flutterwave, so none is believed.
-    const proven =
-      !!expected &&
-      ((!!hash && sameSecret(hash, expected)) || (!!signature && sameSecret(signature, flutterwaveSignature(rawBody, expected))));
+    const proven = flutterwaveNoticeProven(headers, rawBody, account.credentials.secretHash);
     if (!proven) throw new NoticeRejected("neither verif-hash nor flutterwave-signature matches the secret hash");
     let body: unknown;
     try {

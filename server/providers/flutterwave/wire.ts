@@ -1,8 +1,8 @@
-// Flutterwave v3's answers and webhooks, read into Owo's words. Pure functions (no I/O): the contract test replays
+// Flutterwave v3's answers, read into Owo's words (its webhooks: ./notices.ts). Pure functions (no I/O): the contract test replays
 // the samples of Flutterwave's docs through them, and the connector reads every live answer with them.
 // Sources are listed in ./connector.ts.
 import { parseNairaAnswer } from "../../money";
-import type { Issued, NoticeReading, ProviderPaymentState, RefundState } from "../connector";
+import type { Issued, ProviderPaymentState, RefundState } from "../connector";
 
 /** An answer Owo cannot use (wrong shape, an error envelope, an unreadable amount); the connector tells a refusal
  * (ProviderRefused) from a broken answer (ProviderUnavailable). */
@@ -32,11 +32,11 @@ export const USSD_BANK_CODES: ReadonlySet<string> = new Set([
 
 type Json = Record<string, unknown>;
 
-function record(v: unknown): Json | undefined {
+export function record(v: unknown): Json | undefined {
   return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
 }
 
-function text(v: unknown): string | undefined {
+export function text(v: unknown): string | undefined {
   if (typeof v === "string" && v !== "") return v;
   return typeof v === "number" && Number.isSafeInteger(v) ? String(v) : undefined;
 }
@@ -155,35 +155,6 @@ export function readTransaction(httpStatus: number, body: unknown, reference: st
     amountKobo: Math.min(asked, charged),
     ...(charged > asked ? { chargedKobo: charged } : {}),
     ...(fee !== undefined && state === "paid" ? { feeKobo: Math.max(0, fee - Math.max(0, charged - asked)) } : {}),
-    currency: data.currency,
-  };
-}
-
-/** A webhook body whose `verif-hash` already matched. Flutterwave sends no event id: the transaction id and its
- * status stand in (a retry or duplicate carries both unchanged; a later different outcome is a different event). */
-export function readWebhook(body: unknown): NoticeReading {
-  const b = record(body);
-  const data = record(b?.data);
-  const id = text(data?.id);
-  if (!b || !data || !id) return { kind: "ignored", eventId: "flutterwave:unreadable", why: "webhook body without data.id" };
-  const eventId = `flutterwave:${id}:${String(data.status)}`;
-  const reference = text(data.tx_ref);
-  const named = reference ? { reference } : {};
-  if (b.event !== "charge.completed") return { kind: "ignored", eventId, ...named, why: `event ${String(b.event)} is not a charge` };
-  const outcome = data.status === "successful" ? "paid" : data.status === "failed" ? "failed" : undefined;
-  if (!outcome) return { kind: "ignored", eventId, ...named, why: `charge status ${String(data.status)} is not final` };
-  // All the customer paid (charged_amount: the amount asked plus a fee the customer bore), as the record's chargedKobo.
-  const amountKobo = parseNairaAnswer(data.charged_amount ?? data.amount);
-  if (amountKobo === null || typeof data.currency !== "string")
-    return { kind: "ignored", eventId, ...named, why: "charge without a readable amount and currency" };
-  const providerReference = text(data.flw_ref);
-  return {
-    kind: "payment",
-    eventId,
-    ...named,
-    ...(providerReference ? { providerReference } : {}),
-    outcome,
-    amountKobo,
     currency: data.currency,
   };
 }

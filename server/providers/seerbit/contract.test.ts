@@ -7,7 +7,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { ProviderRefused, ProviderUnavailable } from "../connector";
-import { readInitiateAnswer, readNoticeBody, readQueryAnswer, readRefundAnswer, readTokenAnswer } from "./records";
+import { readNoticeBody } from "./notices";
+import { readInitiateAnswer, readQueryAnswer, readRefundAnswer, readTokenAnswer } from "./records";
 
 type Fixture = { source: string; status: number; body: unknown };
 const fixture = (name: string): Fixture =>

@@ -1,21 +1,12 @@
-// SeerBit's answers and notices, read into Owo's words. Pure functions (no I/O): the contract test replays SeerBit's
+// SeerBit's answers, read into Owo's words (its notices: ./notices.ts). Pure functions (no I/O): the contract test replays SeerBit's
 // published samples (./fixtures, each naming its page) through them, and the connector reads every live answer
 // with them. Sources are listed in ./seerbit.ts. Amounts arrive as JSON numbers (10.15) or naira strings ("10"):
 // both are read through their decimal text into kobo, never by float arithmetic.
 import { z } from "zod";
 import { parseNairaAnswer } from "../../money";
-import {
-  NoticeRejected,
-  ProviderRefused,
-  ProviderUnavailable,
-  type Channel,
-  type Issued,
-  type NoticeReading,
-  type ProviderPaymentState,
-  type RefundState,
-} from "../connector";
+import { ProviderRefused, ProviderUnavailable, type Channel, type Issued, type ProviderPaymentState, type RefundState } from "../connector";
 
-const naira = z.union([z.number(), z.string()]).transform((v, ctx) => {
+export const naira = z.union([z.number(), z.string()]).transform((v, ctx) => {
   const k = parseNairaAnswer(v);
   if (k === null) ctx.addIssue({ code: "custom", message: "not a naira amount with at most 2 decimals" });
   return k ?? 0;
@@ -180,62 +171,4 @@ export function readRefundAnswer(refundReference: string, status: number, body: 
   if ((status === 200 || status === 201) && a.success && a.data.data.code === "00")
     return { refundId: refundReference, state: "processed" };
   throw unusable("POST /api/v2/payments/refunds", "data.code 00", status, body, a.success);
-}
-
-/** doc.seerbit.com "Structure of the Event Notification": one notificationRequestItem per notice. */
-const notice = z.object({
-  notificationItems: z
-    .array(
-      z.object({
-        notificationRequestItem: z.object({
-          eventType: z.string().min(1),
-          eventId: z.string().min(1).optional(),
-          eventDate: z.string().optional(),
-          data: z.looseObject({
-            reference: z.string().min(1).optional(),
-            paymentReference: z.string().min(1).optional(),
-            /** A refund event names the refunded transaction so (the page's "Refund Event"). */
-            transactionRef: z.string().min(1).optional(),
-            amount: naira.optional(),
-            code: z.string().optional(),
-            currency: z.string().optional(),
-          }),
-        }),
-      }),
-    )
-    .min(1),
-});
-
-/**
- * A SeerBit notice. It carries no signature a merchant can check, so reading it proves nothing: the core confirms
- * every reading by query() before money moves. A `transaction` event names Owo's reference (`data.reference`), its
- * `data.code` and `data.amount` (what the customer was charged, fee included). Refund events are ignored: SeerBit's
- * refund answer settles a refund, and no query could confirm its notice. Not this shape: rejected outright.
- */
-export function readNoticeBody(body: unknown): NoticeReading {
-  const n = notice.safeParse(body);
-  const item = n.success ? n.data.notificationItems[0]?.notificationRequestItem : undefined;
-  if (!item) throw new NoticeRejected("not a SeerBit notificationItems notice");
-  const d = item.data;
-  const reference = d.reference ?? d.paymentReference;
-  const eventId = item.eventId ?? `${item.eventType}:${reference ?? "?"}:${d.code ?? "?"}`;
-  const transaction = reference ?? d.transactionRef;
-  const named = transaction ? { reference: transaction } : {};
-  if (item.eventType !== "transaction")
-    return { kind: "ignored", eventId, ...named, why: `Owo does not act on SeerBit's ${item.eventType} notices` };
-  if (!reference || d.amount === undefined || (d.code !== "00" && d.code !== "S12"))
-    return {
-      kind: "ignored",
-      eventId,
-      ...named,
-      why: `a transaction notice with code ${d.code ?? "none"} moves nothing: the query decides`,
-    };
-  return {
-    kind: "payment",
-    eventId,
-    reference,
-    outcome: d.code === "00" ? "paid" : "failed",
-    amountKobo: d.amount,
-    currency: d.currency ?? "NGN",
-  };
 }

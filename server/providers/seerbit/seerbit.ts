@@ -18,7 +18,8 @@ import { formatKobo } from "../../money";
 import type { Bank } from "../banks";
 import { ProviderUnavailable, type Channel, type Connector, type IssueRequest, type ProviderAccount } from "../connector";
 import { callProvider, type ProviderAnswer } from "../provider-call";
-import { readInitiateAnswer, readNoticeBody, readQueryAnswer, readRefundAnswer, readTokenAnswer } from "./records";
+import { readNoticeBody } from "./notices";
+import { readInitiateAnswer, readQueryAnswer, readRefundAnswer, readTokenAnswer } from "./records";
 import { ACK_HEADER, ackOf } from "./wire";
 
 /** SeerBit's token carries no expiry: it is kept until SeerBit answers 401 to it, then renewed once. */
