@@ -1,6 +1,6 @@
-// Following refunds at their providers until PROCESSED or FAILED: each PENDING refund is asked about on a backoff
-// schedule (one whose submission certainly never reached the provider is sent again; one that may have reached it is
-// looked for there first), and a provider's refund notice asks at once.
+// Following refunds at their providers until PROCESSED or FAILED: each PENDING or NEEDS_ATTENTION refund is asked
+// about on a backoff schedule (one whose submission certainly never reached the provider is sent again; one that may
+// have reached it is looked for there first), and a provider's refund notice asks at once.
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { db, write } from "../../db/client";
 import { payments, refunds, type RefundRow } from "../../db/schema";
@@ -22,8 +22,8 @@ async function claimDue(now: number, limit: number): Promise<RefundRow[]> {
     const due = await tx
       .select()
       .from(refunds)
-      // Literal status so SQLite can use the partial index refunds_due.
-      .where(and(sql`${refunds.status} = 'PENDING'`, lte(refunds.nextCheckAt, now)))
+      // Literal statuses, as the partial index refunds_due has them, so SQLite uses it.
+      .where(and(sql`${refunds.status} in ('PENDING', 'NEEDS_ATTENTION')`, lte(refunds.nextCheckAt, now)))
       .limit(limit);
     for (const r of due)
       await tx

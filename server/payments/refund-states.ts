@@ -20,8 +20,9 @@ export function nextCheckDelay(checks: number): number {
 
 /**
  * The provider's word on a refund: its id, and PROCESSED or FAILED once it says so; applied once. One that needs the
- * customer's account is NEEDS_ATTENTION (refund.needs_attention, once) and no longer asked about: it waits for the
- * merchant (refund-attention.ts); one the provider says is on its way again is PENDING and followed again.
+ * customer's account is NEEDS_ATTENTION (refund.needs_attention, once) and waits for the merchant (refund-attention.ts),
+ * still asked about on the schedule: the account may be given at the provider itself, and its notice lost; one the
+ * provider says is on its way again is PENDING and followed again.
  */
 export async function recordRefundState(refundId: string, state: RefundState, now = clock.now()): Promise<void> {
   if (state.state === "processed") return settleRefund(refundId, "PROCESSED", null, state.refundId, now);
@@ -31,14 +32,18 @@ export async function recordRefundState(refundId: string, state: RefundState, no
     if (!r || (r.status !== "PENDING" && r.status !== "NEEDS_ATTENTION")) return;
     const checks = r.checks + 1;
     if (state.state === "needs_attention") {
-      if (r.status === "NEEDS_ATTENTION") return;
+      const nextCheckAt = now + nextCheckDelay(checks);
+      if (r.status === "NEEDS_ATTENTION") {
+        await tx.update(refunds).set({ checks, nextCheckAt }).where(eq(refunds.id, refundId));
+        return;
+      }
       const waiting: RefundRow = {
         ...r,
         status: "NEEDS_ATTENTION",
         providerRefundId: state.refundId,
         unansweredAt: null,
         checks,
-        nextCheckAt: null,
+        nextCheckAt,
         updatedAt: now,
       };
       await tx.update(refunds).set(waiting).where(eq(refunds.id, refundId));
@@ -69,7 +74,7 @@ export const MAX_UNANSWERED_SUBMISSIONS = 5;
 export async function noteUnanswered(refundId: string, why: string, o: { mayExistAtProvider: boolean }, now = clock.now()): Promise<void> {
   const giveUp = await write(async (tx) => {
     const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
-    if (!r || r.status !== "PENDING") return false;
+    if (!r || (r.status !== "PENDING" && r.status !== "NEEDS_ATTENTION")) return false;
     const checks = r.checks + 1;
     const unansweredAt = r.providerRefundId === null && o.mayExistAtProvider ? (r.unansweredAt ?? now) : r.unansweredAt;
     if (r.providerRefundId === null && unansweredAt === null && checks >= MAX_UNANSWERED_SUBMISSIONS) return true;

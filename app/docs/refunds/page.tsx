@@ -79,7 +79,8 @@ export default function RefundsPage() {
         <code>refund.needs_attention</code>; it still counts against what is refundable. Give the customer&apos;s account (a bank from the
         provider&apos;s own list, so OPay and Moniepoint count, and a 10-digit NUBAN): Owo sends the refund to the provider again with it,
         and once the provider took it the refund is <code>PENDING</code> again. Or give the refund up with{" "}
-        <code>POST …/refunds/{"{refundReference}"}/cancel</code>: it becomes <code>FAILED</code> and frees its amount.
+        <code>POST …/refunds/{"{refundReference}"}/cancel</code>: it becomes <code>FAILED</code> and frees its amount. Owo keeps asking
+        the provider how it stands meanwhile, so an account you gave on the provider&apos;s own dashboard moves it too.
       </p>
       <CodeBlock
         label="POST /api/v2/payments/{paymentReference}/refunds/{refundReference}/account"

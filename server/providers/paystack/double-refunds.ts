@@ -59,6 +59,9 @@ export type RefundDesk = {
   listRefunds: (p: string[], req: DoubleRequest) => DoubleAnswer;
   retry: (p: string[], req: DoubleRequest) => DoubleAnswer;
   listBanks: () => DoubleAnswer;
+  /** Control: POST /_double/refunds/{id}/status {"status": "processed"|"failed"}: Paystack settles a needs-attention
+   * refund by itself (the merchant gave the customer's account on Paystack's dashboard, or it was given up there). */
+  settleAttention: (p: string[], req: DoubleRequest) => DoubleAnswer;
   /** How many of the next refunds Paystack cannot return by itself (control: POST /_double/integration). */
   needAttention: { next: number };
   close: () => void;
@@ -147,6 +150,19 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
     return ok("Refund retried", refundView(r, ledger.domain));
   }
 
+  function settleAttention([id = ""]: string[], req: DoubleRequest): DoubleAnswer {
+    const r = ledger.refunds.get(Number(id));
+    if (!r) return { status: 404, body: { error: `no refund ${id}` } };
+    if (r.status !== "needs-attention") return { status: 409, body: { error: `refund is ${r.status}` } };
+    const status = fields(req.json)?.status;
+    if (status !== "processed" && status !== "failed") return { status: 400, body: { error: "status: processed or failed" } };
+    r.status = status;
+    r.refundedAt = status === "processed" ? new Date() : null;
+    r.refundReference = status === "processed" ? String(randomInt(100000000000, 999999999999)) : null;
+    announce(r);
+    return ok("Moved", refundView(r, ledger.domain));
+  }
+
   /** GET /refund (List Refunds): newest first, `from`/`to` on the refund's creation, `perPage` (default 50) and `page`. */
   function listRefunds(_p: string[], req: DoubleRequest): DoubleAnswer {
     const q = req.query;
@@ -178,6 +194,7 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
   });
 
   return {
+    settleAttention,
     refund,
     fetchRefund,
     listRefunds,

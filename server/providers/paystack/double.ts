@@ -271,6 +271,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/expire$/, handle: expire },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/status$/, handle: showStatus },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/chargeback$/, handle: disputes.chargeback },
+    { method: "POST", path: /^\/_double\/refunds\/([^/]+)\/status$/, handle: desk.settleAttention },
     { method: "POST", path: /^\/_double\/integration$/, handle: integration },
     { method: "POST", path: /^\/_double\/settlements$/, handle: settlements.settle },
     { method: "POST", path: /^\/_double\/settlements\/([^/]+)$/, handle: settlements.move },
