@@ -7,7 +7,7 @@
 import type { DoubleAnswer, DoubleRequest } from "../test-double/double-server";
 import type { WebhookOutbox } from "../test-double/webhook-outbox";
 import type { PaystackLedger } from "./double-ledger";
-import { fields, koboOf } from "./double-refunds";
+import { fields, koboOf } from "./double-answers";
 
 /** Control: POST /_double/transactions/{reference}/chargeback {"amount"?}: a dispute resolved against the merchant. */
 export function disputeDesk(

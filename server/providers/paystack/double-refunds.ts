@@ -9,56 +9,14 @@ import type { FaultPlan } from "../test-double/faults";
 import type { WebhookOutbox } from "../test-double/webhook-outbox";
 import type { DoubleRefund, PaystackLedger } from "./double-ledger";
 import { refundEventView, refundListView, refundView } from "./double-refund-records";
-
-export const refused = (status: number, message: string, extra: Record<string, unknown> = {}): DoubleAnswer => ({
-  status,
-  body: { status: false, message, ...extra },
-});
-export const ok = (message: string, data: unknown): DoubleAnswer => ({ status: 200, body: { status: true, message, data } });
-
-/** Paystack's kobo: a JSON integer, or a string of digits as its own curl samples send ("10000"). */
-export function koboOf(v: unknown): number | null {
-  if (typeof v === "number" && Number.isSafeInteger(v) && v > 0) return v;
-  if (typeof v === "string" && /^[1-9]\d{0,14}$/.test(v)) return Number(v);
-  return null;
-}
-
-export function fields(json: unknown): Record<string, unknown> | null {
-  return typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
-}
-
-/**
- * A few of Paystack's Nigerian banks as its List Banks (GET /bank?country=nigeria) answers them: `id` is what the
- * retry endpoint takes as bank_id, `code` the bank's own code. The ids are the double's own (GTBank's 9 is the RefundRetry example's): Owo must
- * read them from List Banks, never assume them.
- */
-export const PAYSTACK_BANKS = [
-  { id: 1, name: "Access Bank", slug: "access-bank", code: "044" },
-  { id: 9, name: "Guaranty Trust Bank", slug: "guaranty-trust-bank", code: "058" },
-  { id: 21, name: "Zenith Bank", slug: "zenith-bank", code: "057" },
-  { id: 7, name: "First Bank of Nigeria", slug: "first-bank-of-nigeria", code: "011" },
-  { id: 171, name: "OPay Digital Services Limited (OPay)", slug: "paycom", code: "999992" },
-  { id: 302, name: "Moniepoint MFB", slug: "moniepoint-mfb-ng", code: "50515" },
-].map((b) => ({
-  ...b,
-  longcode: "",
-  gateway: null,
-  pay_with_bank: false,
-  active: true,
-  is_deleted: false,
-  country: "Nigeria",
-  currency: "NGN",
-  type: "nuban",
-  createdAt: "2016-07-14T10:04:29.000Z",
-  updatedAt: "2020-02-18T08:06:44.000Z",
-}));
+import { PAYSTACK_BANKS } from "./double-banks";
+import { fields, koboOf, ok, refused } from "./double-answers";
 
 export type RefundDesk = {
   refund: (p: string[], req: DoubleRequest) => DoubleAnswer;
   fetchRefund: (p: string[]) => DoubleAnswer;
   listRefunds: (p: string[], req: DoubleRequest) => DoubleAnswer;
   retry: (p: string[], req: DoubleRequest) => DoubleAnswer;
-  listBanks: () => DoubleAnswer;
   /** Control: POST /_double/refunds/{id}/status {"status": "processed"|"failed"}: Paystack settles a needs-attention
    * refund by itself (the merchant gave the customer's account on Paystack's dashboard, or it was given up there). */
   settleAttention: (p: string[], req: DoubleRequest) => DoubleAnswer;
@@ -188,18 +146,12 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
     return { status: 200, body: { status: true, message: "Refunds retrieved", data, meta } };
   }
 
-  const listBanks = (): DoubleAnswer => ({
-    status: 200,
-    body: { status: true, message: "Banks retrieved", data: PAYSTACK_BANKS, meta: { next: null, previous: null, perPage: 50 } },
-  });
-
   return {
     settleAttention,
     refund,
     fetchRefund,
     listRefunds,
     retry,
-    listBanks,
     needAttention,
     close: () => {
       for (const t of timers) clearTimeout(t);

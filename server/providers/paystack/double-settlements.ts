@@ -7,7 +7,7 @@
 // processed, each refund naming the settlement that deducted it (GET /refund's `settlement`) — never from Owo's.
 // Paystack settles nothing in test mode: there the list stays empty and the control route refuses.
 import type { DoubleAnswer, DoubleRequest } from "../test-double/double-server";
-import { fields, koboOf, ok, refused } from "./double-refunds";
+import { fields, koboOf, ok, refused } from "./double-answers";
 import type { DoubleTransaction, PaystackLedger } from "./double-ledger";
 import type { DoubleRefund } from "./double-ledger";
 

@@ -16,10 +16,12 @@ import {
   type DoubleServer,
 } from "../test-double/double-server";
 import { WebhookOutbox } from "../test-double/webhook-outbox";
-import { fields, koboOf, ok, refundDesk, refused } from "./double-refunds";
+import { refundDesk } from "./double-refunds";
+import { fields, koboOf, ok, refused } from "./double-answers";
 import { ACCOUNT_LIFETIME_MS, PaystackLedger, TEST_TRANSFER_BANK, type DoubleTransaction } from "./double-ledger";
 import { refundView } from "./double-refund-records";
 import { disputeDesk } from "./double-disputes";
+import { listBanks } from "./double-banks";
 import { settlementDesk } from "./double-settlements";
 import { PAYSTACK_USSD_TYPES } from "./paystack";
 import { PAYSTACK_SIGNATURE_HEADER, paystackSignature } from "./signature";
@@ -241,7 +243,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
       handle: authorized("POST", "/refund/retry_with_customer_details/{id}", desk.retry),
     },
     { method: "GET", path: /^\/refund\/([^/]+)$/, handle: authorized("GET", "", desk.fetchRefund) },
-    { method: "GET", path: /^\/bank$/, handle: authorized("GET", "", desk.listBanks) },
+    { method: "GET", path: /^\/bank$/, handle: authorized("GET", "/bank", listBanks) },
     { method: "GET", path: /^\/balance$/, handle: authorized("GET", "", balance) },
     { method: "GET", path: /^\/settlement$/, handle: authorized("GET", "/settlement", settlements.list) },
     {

@@ -1,0 +1,20 @@
+// How the Paystack double speaks Paystack: its envelope for an answer and for a refusal (`status`, `message`, `data`;
+// https://paystack.com/docs/api/#errors), and what a request's body holds: a JSON object, kobo as Paystack takes them.
+import type { DoubleAnswer } from "../test-double/double-server";
+
+export const refused = (status: number, message: string, extra: Record<string, unknown> = {}): DoubleAnswer => ({
+  status,
+  body: { status: false, message, ...extra },
+});
+export const ok = (message: string, data: unknown): DoubleAnswer => ({ status: 200, body: { status: true, message, data } });
+
+/** Paystack's kobo: a JSON integer, or a string of digits as its own curl samples send ("10000"). */
+export function koboOf(v: unknown): number | null {
+  if (typeof v === "number" && Number.isSafeInteger(v) && v > 0) return v;
+  if (typeof v === "string" && /^[1-9]\d{0,14}$/.test(v)) return Number(v);
+  return null;
+}
+
+export function fields(json: unknown): Record<string, unknown> | null {
+  return typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
+}
