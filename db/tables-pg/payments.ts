@@ -182,6 +182,6 @@ export const refunds = pgTable(
     index("refunds_provider_refund").on(t.provider, t.providerRefundId),
     index("refunds_due")
       .on(t.nextCheckAt)
-      .where(sql`status = 'PENDING'`),
+      .where(sql`status in ('PENDING', 'NEEDS_ATTENTION')`),
   ],
 );
