@@ -1,7 +1,8 @@
-// The CSV export of a whole history: time to the last byte, and the server's peak RSS meanwhile.
+// The CSV export of a whole history: time to the last byte, and the peak RSS meanwhile of the server and of the
+// process it streams the export from (server/payments/export-process.ts).
 import { encode } from "next-auth/jwt";
 import { startSession } from "../server/auth/sessions";
-import { peakRssBytes, resetPeakRss, rssBytes, type Child } from "./processes";
+import { childPids, peakRssBytes, resetPeakRss, rssBytes, type Child } from "./processes";
 import type { Outcome } from "./report";
 import { unavailable } from "./scenarios";
 
@@ -22,6 +23,11 @@ export async function measureExport(owo: Child, owner: { userId: string; email: 
   if (pid === undefined) throw new Error("server has no pid");
   const rssBefore = rssBytes(pid);
   const exact = resetPeakRss(pid);
+  // A child's own high-water mark is its peak (it starts with the export); read until it exits, every 100 ms.
+  let childPeak: number | null = null;
+  const watch = setInterval(() => {
+    for (const child of childPids(pid)) childPeak = Math.max(childPeak ?? 0, peakRssBytes(child) ?? 0);
+  }, 100);
   const started = process.hrtime.bigint();
   const res = await fetch(owo.url + EXPORT_PATH, { headers: { cookie: await sessionCookie(owner.userId, owner.email, authSecret) } });
   if (res.status === 404) return unavailable(scenario, "owo", `${EXPORT_PATH} is not served yet`);
@@ -34,12 +40,25 @@ export async function measureExport(owo: Child, owner: { userId: string; email: 
     for (const byte of chunk.value) if (byte === 10) lines++;
   }
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  clearInterval(watch);
   const rows = lines - 1;
   const announced = Number(res.headers.get("x-total-count"));
   if (announced !== rows) console.log(`  export announced ${announced} rows and sent ${rows}`);
   const peak = peakRssBytes(pid);
   const mb = (b: number | null) => (b === null ? "n/a" : `${(b / 1048576).toFixed(0)} MB`);
   const rss = `${mb(rssBefore)} before, peak ${mb(peak)}${exact ? "" : " (since start: could not reset the mark)"}`;
-  console.log(`  owo   ${scenario.padEnd(34)} ${rows} rows, ${mb(bytes)} in ${seconds.toFixed(1)} s; server RSS ${rss}`);
-  return { kind: "export", scenario, server: "owo", rows, bytes, seconds, rssBeforeBytes: rssBefore, peakRssBytes: peak };
+  console.log(
+    `  owo   ${scenario.padEnd(34)} ${rows} rows, ${mb(bytes)} in ${seconds.toFixed(1)} s; server RSS ${rss}; export process peak ${mb(childPeak)}`,
+  );
+  return {
+    kind: "export",
+    scenario,
+    server: "owo",
+    rows,
+    bytes,
+    seconds,
+    rssBeforeBytes: rssBefore,
+    peakRssBytes: peak,
+    exportProcessPeakBytes: childPeak,
+  };
 }

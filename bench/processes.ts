@@ -111,4 +111,15 @@ function statusField(pid: number, field: "VmHWM" | "VmRSS"): number | null {
 }
 
 export const peakRssBytes = (pid: number) => statusField(pid, "VmHWM");
+
+/** The processes `pid` started that are still running (Linux: each thread's children file). */
+export function childPids(pid: number): number[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+    );
+  } catch {
+    return [];
+  }
+}
 export const rssBytes = (pid: number) => statusField(pid, "VmRSS");

@@ -36,6 +36,8 @@ export type ExportResult = {
   /** The server's resident memory just before the export, and its highest while serving it. */
   rssBeforeBytes: number | null;
   peakRssBytes: number | null;
+  /** The highest of the server's child processes (the export's own) while it streamed; null when none ran. */
+  exportProcessPeakBytes?: number | null;
   database?: Dialect;
 };
 
@@ -172,16 +174,24 @@ export function resultsTable(outcomes: Outcome[]): string {
   if (exports.length) {
     lines.push(
       "",
-      "| export | db | rows | size | total time | rows/s | server RSS before | server peak RSS |",
-      "|---|---|--:|--:|--:|--:|--:|--:|",
+      "| export | db | rows | size | total time | rows/s | server RSS before | server peak RSS | export process peak RSS | all Owo processes, at most |",
+      "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|",
     );
     for (const e of exports) {
       lines.push(
-        `| ${e.scenario} | ${e.database ?? ""} | ${e.rows} | ${mb(e.bytes)} | ${fixed(e.seconds, 1)} s | ${fixed(e.rows / e.seconds)} | ${mb(e.rssBeforeBytes)} | ${mb(e.peakRssBytes)} |`,
+        `| ${e.scenario} | ${e.database ?? ""} | ${e.rows} | ${mb(e.bytes)} | ${fixed(e.seconds, 1)} s | ${fixed(e.rows / e.seconds)} | ${mb(e.rssBeforeBytes)} | ${mb(e.peakRssBytes)} | ${mb(e.exportProcessPeakBytes ?? null)} | ${mb(allOwoPeak(e))} |`,
       );
     }
   }
   return lines.join("\n");
+}
+
+/**
+ * The peak of all Owo processes, bounded from above: the server's peak plus its export process's (the two peaks may
+ * fall at different moments, so the true simultaneous peak is at most this).
+ */
+export function allOwoPeak(e: ExportResult): number | null {
+  return e.peakRssBytes === null ? null : e.peakRssBytes + (e.exportProcessPeakBytes ?? 0);
 }
 
 /** req/s by instance count for every scenario measured at more than one, and each count's multiple of one instance. */

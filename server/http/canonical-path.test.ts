@@ -57,7 +57,6 @@ const spellings: [method: string, path: string, routed: string][] = [
   ["POST", "/pay/%2e/shop-abc", "/pay/shop-abc"],
   ["GET", "/./pay/shop-abc", "/pay/shop-abc"],
   ["HEAD", "/pay/shop-abc", "/pay/shop-abc"],
-  ["GET", "/%2E/checkout/lnk_1", "/checkout/lnk_1"],
   ["GET", "/pay\\shop-abc", "/pay/shop-abc"],
   // A server action runs on whatever page it is posted to: the pay form's, posted to the sign-in page.
   ["POST", "/signin", "/signin"],
@@ -75,6 +74,15 @@ for (const [method, path, routed] of spellings) {
   });
 }
 
+test("the hosted checkout, the front's own page, is limited on its canonical path too and never reaches Next", async () => {
+  const ip = `198.51.100.${nextIp++}`;
+  const statuses: number[] = [];
+  seen.length = 0;
+  for (let i = 0; i < LIMIT + 3; i++) statuses.push(await raw("GET", "/%2E/checkout/lnk_1", ip));
+  assert.deepEqual(statuses, [...Array(LIMIT).fill(404), 429, 429, 429], "no such payment, then limited");
+  assert.deepEqual(seen, []);
+});
+
 test("the canonical form decodes once, keeps what a segment may carry and never fails", () => {
   assert.deepEqual(canonicalPath("/pay/%ff?x=1"), { segments: ["pay", "%ff"], path: "/pay/%25ff" });
   assert.deepEqual(canonicalPath("/pay/a%2Fb"), { segments: ["pay", "a/b"], path: "/pay/a%2Fb" });
@@ -89,11 +97,11 @@ test("the canonical form decodes once, keeps what a segment may carry and never 
   assert.equal(canonicalPath("/../../etc/passwd").path, "/etc/passwd");
 });
 
-test("an undecodable page path reaches Next as a page that does not exist, not as an error", async () => {
+test("an undecodable page path reaches its page as one that does not exist, not as an error", async () => {
   seen.length = 0;
   assert.equal(await raw("GET", "/pay/%ff", "198.51.100.200"), 200);
-  assert.equal(await raw("GET", "/checkout/%ff%fe", "198.51.100.200"), 200);
-  assert.deepEqual(seen, ["GET /pay/%25ff", "GET /checkout/%25ff%25fe"]);
+  assert.equal(await raw("GET", "/checkout/%ff%fe", "198.51.100.200"), 404, "the checkout's own not-found page");
+  assert.deepEqual(seen, ["GET /pay/%25ff"]);
 });
 
 test("the machine doors answer any spelling of their paths the same way", async () => {

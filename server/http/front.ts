@@ -19,11 +19,16 @@ import { redactedUrl } from "./redacted-url";
 import { serveLogo } from "./logos";
 import { securityHeaders } from "./security-headers";
 import { serveMetrics } from "../metrics/endpoint";
+import { servePaymentsExport } from "./payments-export";
+import { ASSET_PREFIX } from "../checkout-page/assets";
+import { serveCheckoutAsset, serveCheckoutPage } from "../checkout-page/page";
 import { inRequestSpan } from "../traces";
 import { countWhenFinished, nameRequest, pageRoute } from "../metrics/request-names";
 import { trpcRoute } from "../trpc/route-label";
 
-/** The routes under /api/ that are Next route handlers (app/api/). */
+const ASSET_SEGMENT = ASSET_PREFIX.slice(1, -1);
+
+/** The routes under /api/ that are Next route handlers (app/api/); the payments export is the front's own. */
 const NEXT_API = ["/api/auth/", "/api/exports/"];
 
 export type PageHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
@@ -81,16 +86,25 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
     nameRequest(res, "page", "/logos/{id}");
     return serveLogo(req.method ?? "GET", segments[1] ?? "", res);
   }
+  if (path === "/api/exports/payments") {
+    nameRequest(res, "api", path);
+    return servePaymentsExport(req, res);
+  }
   // API.md: every /api/ path Owo does not serve is the envelope's 404, never a page (Next serves only these two).
   if ((path === "/api" || path.startsWith("/api/")) && !NEXT_API.some((prefix) => path.startsWith(prefix))) {
     return sendError(res, new ApiError("S404", `No such endpoint: ${path}`));
   }
-  nameRequest(res, "page", pageRoute(segments));
-  if (!pages) return sendError(res, new ApiError("S404", `No such page: ${path}`));
+  // The hosted checkout is the front's own page (server/checkout-page), served with or without Next.
+  const reading = req.method === "GET" || req.method === "HEAD";
+  const checkout = reading && segments[0] === "checkout" && segments.length === 2 ? segments[1] : undefined;
+  nameRequest(res, "page", checkout !== undefined ? "/checkout" : pageRoute(segments));
+  if (reading && segments[0] === ASSET_SEGMENT && (await serveCheckoutAsset(res, path))) return;
   const ip = clientIp(req, settings().trustProxy);
   if (ipLimitedPage(req.method ?? "GET", segments)) {
     for (const [k, v] of Object.entries(await limitIp(ip))) res.setHeader(k, v);
   }
+  if (checkout !== undefined) return serveCheckoutPage(res, checkout);
+  if (!pages) return sendError(res, new ApiError("S404", `No such page: ${path}`));
   // Pages that bounce a signed-out visitor to sign-in need the path they were asked for; sign-in needs the client IP
   // as Owo reckons it (lockout, the Sessions page). Both overwrite whatever the client sent under these names.
   req.headers["x-owo-path"] = req.url ?? "/";

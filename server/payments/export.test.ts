@@ -82,7 +82,7 @@ test("streams the filtered list newest first in batches, each row once, with the
 
 test("between batches the one connection serves others, and rows written meanwhile do not disturb the walk", async () => {
   const { exportPayments } = await import("./export");
-  const { countPayments } = await import("./history");
+  const { countPayments } = await import("./filters");
   const before = await countPayments({ merchantId: m.merchantId, mode: "test" }, {});
   const running = await exportPayments({ merchantId: m.merchantId, mode: "test" }, {}, 4);
   const first = await running.chunks.next();

@@ -2,11 +2,9 @@
 import { and } from "drizzle-orm";
 import { db } from "../../db/client";
 import { payments } from "../../db/schema";
-import { countPayments, filterWhere, newestFirst, olderThan, type PaymentFilters } from "./history";
+import { countPayments, filterWhere, newestFirst, olderThan, type PaymentFilters } from "./filters";
 import { formatKobo } from "../money";
-import type { Caller } from "../auth/caller";
-import { assertCan } from "../auth/permissions";
-import { scopeOf, type Scope } from "../merchants/scope";
+import type { Scope } from "../merchants/scope";
 
 const COLUMNS = {
   createdAt: { title: "Created (UTC)", column: payments.createdAt, cell: (v: unknown) => isoOrBlank(v) },
@@ -51,14 +49,9 @@ export type PaymentExport = { total: number; chunks: AsyncGenerator<string, void
 
 /**
  * The filtered list, newest first: the header, then one chunk per batch, each batch a keyset page (older than the
- * last row sent), so memory holds one batch whatever the size of the export, on either database.
+ * last row sent), so memory holds one batch whatever the size of the export, on either database. Who may ask is
+ * export-process.ts's to check, which runs this in a process of its own.
  */
-/** The export as a person asks for it: customers' names, e-mails and phones go only to whom `can` allows. */
-export async function exportPaymentsFor(caller: Caller, filters: PaymentFilters): Promise<PaymentExport> {
-  assertCan(caller, "payments.export");
-  return exportPayments(scopeOf(caller), filters);
-}
-
 export async function exportPayments(scope: Scope, filters: PaymentFilters, batchSize = 1000): Promise<PaymentExport> {
   const where = await filterWhere(scope, filters);
   const selection = Object.fromEntries(Object.entries(COLUMNS).map(([k, c]) => [k, c.column]));

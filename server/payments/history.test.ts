@@ -187,7 +187,7 @@ test("pages are read in index order, never sorted or skipped through, whatever t
   const { and } = await import("drizzle-orm");
   const { db, rawSqlite: sqlite } = await import("../../db/client");
   const { payments } = await import("../../db/schema");
-  const { filterWhere, newestFirst, olderThan } = await import("./history");
+  const { filterWhere, newestFirst, olderThan } = await import("./filters");
   for (const filters of [
     {},
     { status: "FAILED" as const },

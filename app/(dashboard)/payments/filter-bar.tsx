@@ -1,7 +1,7 @@
 // The list's filters as a plain GET form: the URL holds them, so a filtered view can be bookmarked or shared.
 import { CHANNEL_LABEL, STATUS_LABEL } from "@/app/payment-display";
 import type { FieldError } from "@/server/api-error";
-import { PAYMENT_SOURCES, PAYMENT_STATUSES, type PaymentFilters } from "@/server/payments/history";
+import { PAYMENT_SOURCES, PAYMENT_STATUSES, type PaymentFilters } from "@/server/payments/filters";
 import styles from "./payments.module.css";
 
 const SOURCE_LABEL: Record<(typeof PAYMENT_SOURCES)[number], string> = {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { filtersFromQuery } from "@/server/payments/history";
+import { filtersFromQuery } from "@/server/payments/filters";
 import { pageCaller } from "@/server/trpc/page-caller";
 import { FilterBar } from "./filter-bar";
 import { PaymentList } from "./payment-list";

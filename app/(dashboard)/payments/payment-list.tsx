@@ -1,7 +1,8 @@
 "use client";
 // The list after its first page: older pages on demand (keyset cursor), and the CSV export of the same filters.
 import { trpc } from "@/app/trpc-provider";
-import type { PaymentFilters, PaymentSummary } from "@/server/payments/history";
+import type { PaymentFilters } from "@/server/payments/filters";
+import type { PaymentSummary } from "@/server/payments/history";
 import { ExportButton } from "../export-button";
 import { PaymentTable } from "./payment-table";
 import styles from "./payments.module.css";

@@ -1,7 +1,7 @@
 // The dashboard's CSV downloads answer alike: refusals in API.md's envelope, and the file streamed chunk by chunk,
 // the next read only when the client has taken the last one.
 import type { ApiError } from "@/server/api-error";
-import { clock } from "@/server/clock";
+import { csvDownloadHeaders } from "@/server/http/csv-download";
 import { errorJson } from "@/server/http/envelope";
 
 export function refusal(err: ApiError): Response {
@@ -11,7 +11,7 @@ export function refusal(err: ApiError): Response {
   });
 }
 
-/** `name` and the caller's mode make the file name, with the minute it was asked for: owo-<name>-<mode>-YYYYMMDD-HHMM.csv. */
+/** Named as csvDownloadHeaders names every download: owo-<name>-<mode>-YYYYMMDD-HHMM.csv. */
 export function csvResponse(
   chunks: AsyncGenerator<string, void, undefined>,
   file: { name: string; mode: string },
@@ -31,13 +31,5 @@ export function csvResponse(
     },
     { highWaterMark: 0 },
   );
-  const stamp = new Date(clock.now()).toISOString().slice(0, 16).replace(/[-:]/g, "").replace("T", "-");
-  return new Response(body, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="owo-${file.name}-${file.mode}-${stamp}.csv"`,
-      "cache-control": "no-store",
-      ...headers,
-    },
-  });
+  return new Response(body, { headers: { ...csvDownloadHeaders(file), ...headers } });
 }

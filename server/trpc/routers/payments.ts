@@ -1,6 +1,7 @@
 // The merchant's payments: the filtered list (keyset pages), one payment with its timeline, the overview's figures.
 import { z } from "zod";
-import { cursorSchema, listPayments, PAGE_LIMITS, paymentFilters } from "../../payments/history";
+import { paymentFilters } from "../../payments/filters";
+import { cursorSchema, listPayments, PAGE_LIMITS } from "../../payments/history";
 import { cancelPayment } from "../../payments/lifecycle";
 import { paymentOverview } from "../../payments/overview";
 import { cancelRefund, giveRefundAccount, refundAccountInput, refundBanks } from "../../payments/refund-attention";
