@@ -1,10 +1,12 @@
 // The demo as `npm run seed` makes it, through the dashboard: a seeded successful payment's page says its callbacks
 // were never due (sample data written straight into the database), not "Nothing sent yet" as if they were coming.
-import { DEMO } from "../server/demo/demo-account";
+import { DEMO, DEMO_SUPPORT } from "../server/demo/demo-account";
 import { startAnotherOwo } from "./another-owo";
 import { expect, test } from "./fixtures";
 
-test("a seeded successful payment says why no callback was sent (1440 and 390 px)", async ({ page }) => {
+test("a seeded successful payment says why no callback was sent; its checkout shows the demo's support contact (1440, 390 px)", async ({
+  page,
+}) => {
   test.setTimeout(180_000); // the seed writes a month of sample payments before the server starts
   const owo = await startAnotherOwo({}, { seeded: true });
   try {
@@ -25,6 +27,17 @@ test("a seeded successful payment says why no callback was sent (1440 and 390 px
       "None: this is sample data the demo seed wrote straight into the database, so no callback was sent for it.",
     );
     await expect(callbacks).not.toContainText("Nothing sent yet");
+
+    // The demo's business profile has a support contact, so its checkouts show one from the start.
+    const checkoutUrl =
+      (await page
+        .getByRole("link", { name: /\/checkout\// })
+        .first()
+        .getAttribute("href")) ?? "";
+    const customer = await page.context().newPage();
+    await customer.goto(checkoutUrl);
+    await expect(customer.getByTestId("support-contact")).toContainText(`${DEMO_SUPPORT.supportEmail} · ${DEMO_SUPPORT.supportPhone}`);
+    await customer.close();
     for (const [name, viewport] of [
       ["desktop", { width: 1440, height: 900 }],
       ["phone", { width: 390, height: 844 }],

@@ -3,7 +3,8 @@ import { closeDatabase, db, migrateDatabase } from "../../db/client";
 import { merchants } from "../../db/schema";
 import { createMerchant } from "../merchants/create-merchant";
 import { settings } from "../settings";
-import { DEMO } from "./demo-account";
+import { DEMO, DEMO_SUPPORT } from "./demo-account";
+import { setBusinessProfile } from "../merchants/business-profile";
 
 async function seed() {
   await migrateDatabase();
@@ -12,6 +13,7 @@ async function seed() {
     return;
   }
   const m = await createMerchant({ ...DEMO, emailVerified: true });
+  await setBusinessProfile(m.merchantId, { name: DEMO.name, ...DEMO_SUPPORT });
   const { seedDemoPayments } = await import("./demo-payments");
   const count = await seedDemoPayments(m.merchantId);
   console.log(`Demo merchant "${DEMO.name}" created with ${count} sample payments.
