@@ -56,11 +56,16 @@ export function zodFieldErrors(error: z.ZodError, fallbackField = "body"): Field
   });
 }
 
-/** A REST body or query parsed by the schema its tRPC door shares: a JSON object, or S5 naming every field at fault. */
-export function parseRequest<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  if (typeof body !== "object" || body === null || Array.isArray(body))
-    throw invalidFields([{ field: "body", message: "must be a JSON object" }]);
-  const parsed = schema.safeParse(body);
+/** A query or body parsed by the schema its tRPC door shares, or S5 naming every field at fault. */
+export function parseFields<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
   if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
   return parsed.data;
+}
+
+/** As parseFields, for a body that must first be a JSON object at all. */
+export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw invalidFields([{ field: "body", message: "must be a JSON object" }]);
+  return parseFields(schema, body);
 }

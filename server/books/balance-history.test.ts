@@ -17,9 +17,9 @@ const DAY = 86_400_000;
 
 async function journal(merchantId: string, query: unknown, batchSize?: number): Promise<string> {
   const { exportJournal, journalQuery } = await import("./journal");
-  const { parseRequest } = await import("../api-error");
+  const { parseFields } = await import("../api-error");
   // Parsed as the download's door parses it, so its refusals are the ones a person sees.
-  const { chunks } = await exportJournal({ merchantId, mode: "test" }, parseRequest(journalQuery, query), batchSize);
+  const { chunks } = await exportJournal({ merchantId, mode: "test" }, parseFields(journalQuery, query), batchSize);
   let text = "";
   for await (const chunk of chunks) text += chunk;
   return text;

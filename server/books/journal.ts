@@ -5,6 +5,7 @@ import { and, asc, eq, gt, gte, inArray, lt, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "../../db/client";
 import { ledgerEntries, ledgerPostings } from "../../db/schema";
+import { parseFields } from "../api-error";
 import type { Caller } from "../auth/caller";
 import { assertCan } from "../auth/permissions";
 import { DAY_MS, dayStartOfDate } from "../payments/calendar";
@@ -33,9 +34,10 @@ const HEADER = [
 export type JournalExport = { chunks: AsyncGenerator<string, void, undefined> };
 
 /** The journal as a person asks for it: anyone who may read the merchant's payments may read its books. */
-export async function exportJournalFor(caller: Caller, query: JournalQuery): Promise<JournalExport> {
+/** The download's door: the person may read, then the query is parsed, as the REST door parses its own. */
+export async function exportJournalFor(caller: Caller, query: unknown): Promise<JournalExport> {
   assertCan(caller, "read");
-  return exportJournal(scopeOf(caller), query);
+  return exportJournal(scopeOf(caller), parseFields(journalQuery, query));
 }
 
 export async function exportJournal({ merchantId, mode }: Scope, query: JournalQuery, batchSize = 500): Promise<JournalExport> {

@@ -19,15 +19,16 @@ import { paymentView, verifyAnswer, verifyPaymentNow } from "../payments/verify"
 import { createStandardCheckout } from "../payments/standard-checkout";
 import { parseStandardCheckout } from "../payments/standard-checkout-schema";
 import { exceptionView } from "../reconciliation/exceptions";
-import { reconciliationReport } from "../reconciliation/report";
-import { resolveException } from "../reconciliation/resolve";
+import { reconciliationReport, reportQuery } from "../reconciliation/report";
+import { resolveException, resolveInput } from "../reconciliation/resolve";
 import { importBankStatement } from "../reconciliation/bank-statements";
+import { parseStatement } from "../reconciliation/statement-lines";
 import { settleSandboxNow } from "../settlements/sandbox";
-import { getSettlement, listSettlements } from "../settlements/view";
+import { getSettlement, listSettlements, settlementQuery } from "../settlements/view";
 import { balancesOf } from "../books/balances";
 import { entriesQuery, listEntries } from "../books/entries";
 import { quoteFees, quoteQuery } from "../books/quote";
-import { parseRequest } from "../api-error";
+import { parseBody, parseFields } from "../api-error";
 import { successJson } from "./envelope";
 import type { RestRoute } from "./rest";
 
@@ -146,7 +147,7 @@ export const restRoutes: RestRoute[] = [
     run: async ({ params, scope, json }) => {
       // The refund the path names answers before the body, as for a refund.
       await merchantRefund(scope, params.reference ?? "", params.refundReference ?? "");
-      const input = parseRequest(refundAccountInput, json);
+      const input = parseBody(refundAccountInput, json);
       return { json: successJson(await giveRefundAccount(scope, params.reference ?? "", params.refundReference ?? "", input)) };
     },
   },
@@ -184,18 +185,17 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/reconciliation$/,
     access: "token",
     body: "none",
-    run: async ({ caller, req }) => {
-      const query = Object.fromEntries(new URL(req.url ?? "", "http://owo.invalid").searchParams);
-      return { json: successJson({ ...ok, report: await reconciliationReport(caller.merchantId, caller.mode, query) }) };
-    },
+    run: async ({ scope, query }) => ({
+      json: successJson({ ...ok, report: await reconciliationReport(scope, parseFields(reportQuery, query)) }),
+    }),
   },
   {
     method: "POST",
     pattern: /^\/api\/v2\/reconciliation\/exceptions\/(?<exceptionId>[^/]+)\/resolve$/,
     access: "token",
     body: "json",
-    run: async ({ caller, params, json }) => {
-      const resolved = await resolveException(caller.merchantId, caller.mode, params.exceptionId ?? "", json, null);
+    run: async ({ scope, params, json }) => {
+      const resolved = await resolveException(scope, params.exceptionId ?? "", parseFields(resolveInput, json), null);
       return { json: successJson({ ...ok, exception: exceptionView(resolved) }) };
     },
   },
@@ -204,8 +204,8 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/bank-statements$/,
     access: "token",
     body: "json",
-    run: async ({ caller, json }) => ({
-      json: successJson({ ...ok, lines: await importBankStatement(caller.merchantId, caller.mode, json) }),
+    run: async ({ scope, json }) => ({
+      json: successJson({ ...ok, lines: await importBankStatement(scope, parseStatement(json)) }),
     }),
   },
   {
@@ -213,18 +213,17 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/settlements$/,
     access: "token",
     body: "none",
-    run: async ({ caller, req }) => {
-      const query = Object.fromEntries(new URL(req.url ?? "", "http://owo.invalid").searchParams);
-      return { json: successJson({ ...ok, ...(await listSettlements(caller.merchantId, caller.mode, query)) }) };
-    },
+    run: async ({ scope, query }) => ({
+      json: successJson({ ...ok, ...(await listSettlements(scope, parseFields(settlementQuery, query))) }),
+    }),
   },
   {
     method: "GET",
     pattern: /^\/api\/v2\/settlements\/(?<settlementId>[^/]+)$/,
     access: "token",
     body: "none",
-    run: async ({ caller, params }) => ({
-      json: successJson({ ...ok, settlement: await getSettlement(caller.merchantId, caller.mode, params.settlementId ?? "") }),
+    run: async ({ scope, params }) => ({
+      json: successJson({ ...ok, settlement: await getSettlement(scope, params.settlementId ?? "") }),
     }),
   },
   {
@@ -232,7 +231,7 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/fees\/quote$/,
     access: "token",
     body: "none",
-    run: async ({ scope, query }) => ({ json: successJson({ ...ok, ...(await quoteFees(scope, parseRequest(quoteQuery, query))) }) }),
+    run: async ({ scope, query }) => ({ json: successJson({ ...ok, ...(await quoteFees(scope, parseFields(quoteQuery, query))) }) }),
   },
   {
     method: "GET",
@@ -246,7 +245,7 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/ledger\/entries$/,
     access: "token",
     body: "none",
-    run: async ({ scope, query }) => ({ json: successJson({ ...ok, ...(await listEntries(scope, parseRequest(entriesQuery, query))) }) }),
+    run: async ({ scope, query }) => ({ json: successJson({ ...ok, ...(await listEntries(scope, parseFields(entriesQuery, query))) }) }),
   },
   { method: "GET", pattern: /^\/api\/v2\/openapi\.json$/, access: "open", body: "none", run: () => ({ json: openApiJson() }) },
   {

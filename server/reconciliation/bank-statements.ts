@@ -7,7 +7,6 @@
 import { and, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import { write, type Tx } from "../../db/client";
 import { bankStatementLines, settlements, type Mode, type SettlementRow } from "../../db/schema";
-import { invalidFields } from "../api-error";
 import { clock } from "../clock";
 import { newId } from "../identifiers";
 import { DAY_MS, dayStartOf, dayStartOfDate } from "../payments/calendar";
@@ -15,7 +14,8 @@ import { formatKobo } from "../money";
 import { bookSettlementStatus } from "../settlements/booking";
 import { publishSettlementPaid } from "../settlements/events";
 import { closeExceptions, openExceptions } from "./exceptions";
-import { lineProblem, namedProviders, statementErrors, statementInput, type StatementLine } from "./statement-lines";
+import { namedProviders, type Statement, type StatementLine } from "./statement-lines";
+import type { Scope } from "../merchants/scope";
 
 const WINDOW_DAYS = 3;
 
@@ -38,12 +38,8 @@ function lineView(row: LineRow, duplicate: boolean) {
 }
 export type StatementLineView = ReturnType<typeof lineView>;
 
-export async function importBankStatement(merchantId: string, mode: Mode, body: unknown): Promise<StatementLineView[]> {
-  const parsed = statementInput.safeParse(body);
-  if (!parsed.success) throw invalidFields(statementErrors(parsed.error));
-  const problem = parsed.data.lines.map(lineProblem).find((p) => p !== null);
-  if (problem) throw invalidFields([problem]);
-  const { accountNumber, lines } = parsed.data;
+export async function importBankStatement({ merchantId, mode }: Scope, statement: Statement): Promise<StatementLineView[]> {
+  const { accountNumber, lines } = statement;
   const now = clock.now();
   return write(async (tx) => {
     const answer: StatementLineView[] = [];
@@ -64,10 +60,10 @@ class Previewed extends Error {
  * What importing the statement would match, before anyone imports it: the import itself, run and rolled back, so the
  * preview can never disagree with the import (one line confirming a settlement another line then cannot take).
  */
-export async function previewBankStatement(merchantId: string, mode: Mode, body: unknown): Promise<StatementLineView[]> {
+export async function previewBankStatement(scope: Scope, statement: Statement): Promise<StatementLineView[]> {
   try {
     await write(async () => {
-      throw new Previewed(await importBankStatement(merchantId, mode, body));
+      throw new Previewed(await importBankStatement(scope, statement));
     });
   } catch (err) {
     if (err instanceof Previewed) return err.lines;

@@ -5,12 +5,12 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "d
 import { z } from "zod";
 import { db, type Tx } from "../../db/client";
 import { reconciliationExceptions, type Mode } from "../../db/schema";
-import { invalidFields, zodFieldErrors } from "../api-error";
 import { clock } from "../clock";
 import { DAY_MS } from "../payments/calendar";
 import { formatKobo } from "../money";
 import { newId } from "../identifiers";
 import { publishEvent } from "../settlements/events";
+import type { Scope } from "../merchants/scope";
 
 export type ExceptionRow = typeof reconciliationExceptions.$inferSelect;
 export type ExceptionKind = ExceptionRow["kind"];
@@ -94,12 +94,10 @@ export const exceptionQuery = z
     limit: z.coerce.number().int().min(1).max(500).default(200),
   })
   .strict();
+export type ExceptionQuery = z.output<typeof exceptionQuery>;
 
 /** The exceptions queue: open ones oldest first (the longest waiting on top), resolved ones newest first. */
-export async function listExceptions(merchantId: string, mode: Mode, query: unknown): Promise<ExceptionView[]> {
-  const parsed = exceptionQuery.safeParse(query ?? {});
-  if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
-  const q = parsed.data;
+export async function listExceptions({ merchantId, mode }: Scope, q: ExceptionQuery): Promise<ExceptionView[]> {
   const where: (SQL | undefined)[] = [eq(reconciliationExceptions.merchantId, merchantId), eq(reconciliationExceptions.mode, mode)];
   if (q.status === "open") where.push(isNull(reconciliationExceptions.resolvedAt));
   if (q.status === "resolved") where.push(isNotNull(reconciliationExceptions.resolvedAt));

@@ -8,7 +8,7 @@ import { auditLog } from "../../db/schema";
 import { clock, moveClock } from "../clock";
 import { DAY_MS } from "../payments/calendar";
 import { call } from "../testing/harness";
-import { listExceptions } from "./exceptions";
+import { exceptionQuery, listExceptions } from "./exceptions";
 import { startInitiating, transferBody, trpcFailure, type InitiatingMerchant } from "../testing/initiation";
 import { joinAs, userClient } from "../testing/sessions";
 
@@ -126,12 +126,12 @@ test("a statement previewed matches what its import then matches, and the previe
   // Two days on, sessions and tokens have lapsed: the core the door calls answers for them.
   moveClock(2 * DAY_MS + 60_000);
   try {
-    const waiting = await listExceptions(s.merchant.merchantId, "test", { minAge: 2 });
+    const waiting = await listExceptions({ merchantId: s.merchant.merchantId, mode: "test" }, exceptionQuery.parse({ minAge: 2 }));
     assert.deepEqual(
       waiting.map((e) => [e.exceptionId, e.age]),
       open.map((e) => [e.exceptionId, 2]),
     );
-    assert.deepEqual(await listExceptions(s.merchant.merchantId, "test", { minAge: 3 }), []);
+    assert.deepEqual(await listExceptions({ merchantId: s.merchant.merchantId, mode: "test" }, exceptionQuery.parse({ minAge: 3 })), []);
   } finally {
     moveClock(-(2 * DAY_MS + 60_000));
   }

@@ -1,15 +1,17 @@
 // The period report as CSV for the signed-in merchant and mode: its figures in the identity's order, then the
 // exceptions open in the period. Bounded by the period, so one chunk per part.
 import type { Caller } from "../auth/caller";
+import { parseFields } from "../api-error";
 import { assertCan } from "../auth/permissions";
+import { scopeOf } from "../merchants/scope";
 import { csvField } from "../payments/export";
-import { reconciliationReport } from "./report";
+import { reconciliationReport, reportQuery } from "./report";
 
 const record = (fields: (string | number | null)[]) => fields.map((f) => csvField(f === null ? "" : String(f))).join(",") + "\r\n";
 
 export async function exportReportFor(caller: Caller, query: unknown) {
   assertCan(caller, "settlements.export");
-  const r = await reconciliationReport(caller.merchantId, caller.mode, query);
+  const r = await reconciliationReport(scopeOf(caller), parseFields(reportQuery, query));
   const figures: [string, string][] = [
     ["Opening (held by providers)", r.opening],
     ["+ Credits", r.credits],

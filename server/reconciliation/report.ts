@@ -5,14 +5,16 @@ import { and, asc, eq, gte, isNull, like, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { ledgerEntries, ledgerHeads, ledgerPostings, reconciliationExceptions, type Mode } from "../../db/schema";
-import { invalidFields, zodFieldErrors } from "../api-error";
+import { invalidFields } from "../api-error";
+import type { Scope } from "../merchants/scope";
 import { clock } from "../clock";
 import { DAY_MS, dayStartOfDate } from "../payments/calendar";
 import { formatKobo } from "../money";
 import { exceptionView } from "./exceptions";
 
 const lagosDay = z.string().refine((d) => dayStartOfDate(d) !== null, "must be a day as YYYY-MM-DD");
-const reportQuery = z.object({ from: lagosDay, to: lagosDay }).strict();
+export const reportQuery = z.object({ from: lagosDay, to: lagosDay }).strict();
+export type ReportQuery = z.output<typeof reportQuery>;
 
 type Movement = { kind: string; account: string; debits: number; credits: number };
 
@@ -55,11 +57,9 @@ async function heldBefore(merchantId: string, mode: Mode, at: number): Promise<n
   return Number(row?.sum ?? 0);
 }
 
-export async function reconciliationReport(merchantId: string, mode: Mode, query: unknown) {
-  const parsed = reportQuery.safeParse(query);
-  if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
-  const start = dayStartOfDate(parsed.data.from) ?? 0;
-  const end = Math.min((dayStartOfDate(parsed.data.to) ?? 0) + DAY_MS, clock.now() + 1);
+export async function reconciliationReport({ merchantId, mode }: Scope, query: ReportQuery) {
+  const start = dayStartOfDate(query.from) ?? 0;
+  const end = Math.min((dayStartOfDate(query.to) ?? 0) + DAY_MS, clock.now() + 1);
   if (end <= start) throw invalidFields([{ field: "to", message: "must be the same day as from or later" }]);
   const moved = await movements(merchantId, mode, start, end);
   const sum = (pick: (m: Movement) => boolean, side: (m: Movement) => number) => moved.filter(pick).reduce((s, m) => s + side(m), 0);
@@ -112,8 +112,8 @@ export async function reconciliationReport(merchantId: string, mode: Mode, query
     )
     .orderBy(asc(reconciliationExceptions.openedAt), asc(reconciliationExceptions.id));
   return {
-    from: parsed.data.from,
-    to: parsed.data.to,
+    from: query.from,
+    to: query.to,
     opening: formatKobo(opening),
     credits: formatKobo(credits),
     fees: formatKobo(fees),

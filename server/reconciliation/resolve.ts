@@ -4,12 +4,13 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { write, type Tx } from "../../db/client";
-import { reconciliationExceptions, settlementLines, settlements, type Mode } from "../../db/schema";
-import { ApiError, invalidFields, notFound, zodFieldErrors } from "../api-error";
+import { reconciliationExceptions, settlementLines, settlements } from "../../db/schema";
+import { ApiError, invalidFields, notFound } from "../api-error";
 import { providerAccount, type Account } from "../books/accounts";
 import { postEntry } from "../books/post";
 import { clock } from "../clock";
 import { recordAudit } from "../team/audit";
+import type { Scope } from "../merchants/scope";
 
 export const resolveInput = z
   .object({ note: z.string().trim().min(1, "must say what was done about it").max(1000), writeOff: z.boolean().default(false) })
@@ -17,10 +18,10 @@ export const resolveInput = z
 
 type ExceptionRow = typeof reconciliationExceptions.$inferSelect;
 
-export async function resolveException(merchantId: string, mode: Mode, exceptionId: string, body: unknown, userId: string | null) {
-  const parsed = resolveInput.safeParse(body);
-  if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
-  const { note, writeOff } = parsed.data;
+export type ResolveInput = z.output<typeof resolveInput>;
+
+export async function resolveException({ merchantId, mode }: Scope, exceptionId: string, input: ResolveInput, userId: string | null) {
+  const { note, writeOff } = input;
   const now = clock.now();
   return write(async (tx) => {
     const [e] = await tx

@@ -33,10 +33,21 @@ export const statementInput = z
       .max(5000, "must hold at most 5000 lines; send a longer statement in parts"),
   })
   .strict();
-export type StatementLine = z.output<typeof statementInput>["lines"][number];
+export type Statement = z.output<typeof statementInput>;
+export type StatementLine = Statement["lines"][number];
+
+/** A statement as both doors send it (REST's body, the dashboard's CSV read by statementFromCsv), parsed once: every
+ * field at fault named by its line, then a line worth nothing. */
+export function parseStatement(body: unknown): Statement {
+  const parsed = statementInput.safeParse(body);
+  if (!parsed.success) throw invalidFields(statementErrors(parsed.error));
+  const problem = parsed.data.lines.map(lineProblem).find((p) => p !== null);
+  if (problem) throw invalidFields([problem]);
+  return parsed.data;
+}
 
 /** Field errors naming the line at fault (`lines.3.amount`), so a long statement's bad line can be found. */
-export function statementErrors(error: z.ZodError): FieldError[] {
+function statementErrors(error: z.ZodError): FieldError[] {
   return error.issues.map((issue) => {
     const path = issue.path.map(String);
     if (issue.code === "unrecognized_keys") return { field: [...path, issue.keys[0] ?? ""].join("."), message: "is not an accepted field" };
@@ -45,7 +56,7 @@ export function statementErrors(error: z.ZodError): FieldError[] {
 }
 
 /** A line worth nothing tells nothing. */
-export function lineProblem(line: StatementLine, index: number): FieldError | null {
+function lineProblem(line: StatementLine, index: number): FieldError | null {
   return line.amountKobo === 0 ? { field: `lines.${index}.amount`, message: "must not be 0.00" } : null;
 }
 

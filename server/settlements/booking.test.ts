@@ -72,7 +72,7 @@ test("withheld books nothing; paid books once with external and suspense; failed
   const held = await write((tx) => recordSettlement(tx, source, reading("withheld"), Date.now()));
   assert.equal(held.created, true);
   assert.deepEqual(await postingsOf(held.settlement.id), []);
-  const lines = (await getSettlement(m.merchantId, "live", held.settlement.id)).lines;
+  const lines = (await getSettlement({ merchantId: m.merchantId, mode: "live" }, held.settlement.id)).lines;
   assert.deepEqual(
     lines.map((l) => [l.kind, l.matched]),
     [
@@ -132,7 +132,7 @@ test("Paystack's lines are Owo's under Paystack's form of the prefix (owo-: it r
   );
   const s = await write((tx) => recordSettlement(tx, source, { ...base, providerSettlementId: "PSK-9001", lines }, Date.now()));
   assert.deepEqual(
-    (await getSettlement(m.merchantId, "live", s.settlement.id)).lines.map((l) => [l.providerReference, l.kind]),
+    (await getSettlement({ merchantId: m.merchantId, mode: "live" }, s.settlement.id)).lines.map((l) => [l.providerReference, l.kind]),
     [
       ["shop-order-77", "external"],
       ["owo-OWO00000000000000001-1", "unknown"],

@@ -60,8 +60,10 @@ test("settlements and their lines as CSV, the merchant's own only, as the list f
   assert.ok(cleanLine?.endsWith(",2500.00,137.50,2362.50,yes"), cleanLine);
   assert.ok(lines.some((l) => l.startsWith(faulty.settlementId) && l.includes(",unknown,") && l.endsWith(",no")));
 
-  assert.deepEqual(await settlementSources(s.merchant.merchantId, "test"), [{ providerId: "sandbox", provider: "sandbox" }]);
-  const none = await listSettlements(s.merchant.merchantId, "test", { providerId: "prv_notthemerchants" });
+  assert.deepEqual(await settlementSources({ merchantId: s.merchant.merchantId, mode: "test" }), [
+    { providerId: "sandbox", provider: "sandbox" },
+  ]);
+  const none = await listSettlements({ merchantId: s.merchant.merchantId, mode: "test" }, { providerId: "prv_notthemerchants" });
   assert.deepEqual(none.settlements, []);
   assert.equal((await text(await exportSettlementsFor(person, { providerId: "prv_notthemerchants" }))).length, 1, "the header");
 

@@ -1,12 +1,21 @@
 // CSV of the settlements list and of their lines, for the signed-in merchant and mode, streamed a page at a time.
 import { asc, inArray } from "drizzle-orm";
 import { db } from "../../db/client";
-import { settlementLines, type Mode } from "../../db/schema";
+import { settlementLines } from "../../db/schema";
+import { parseFields } from "../api-error";
 import type { Caller } from "../auth/caller";
 import { assertCan } from "../auth/permissions";
+import { scopeOf, type Scope } from "../merchants/scope";
 import { formatKobo } from "../money";
 import { csvField } from "../payments/export";
-import { countSettlements, listSettlements, type SettlementFilters as Filters, type SettlementView } from "./view";
+import {
+  countSettlements,
+  listSettlements,
+  settlementQuery,
+  type SettlementFilters,
+  type SettlementQuery,
+  type SettlementView,
+} from "./view";
 
 export type CsvExport = { total: number; chunks: AsyncGenerator<string, void, undefined> };
 
@@ -49,23 +58,24 @@ const LINE_HEADER = record([
 ]);
 
 /** Every page of the filtered list, newest first, through the list's own cursor. */
-async function* pages(merchantId: string, mode: Mode, filters: Filters): AsyncGenerator<SettlementView[], void, undefined> {
+async function* pages(scope: Scope, filters: SettlementQuery): AsyncGenerator<SettlementView[], void, undefined> {
   let cursor: string | undefined;
   for (;;) {
-    const page = await listSettlements(merchantId, mode, { ...filters, cursor, limit: PAGE });
+    const page = await listSettlements(scope, { ...filters, cursor, limit: PAGE });
     if (page.settlements.length > 0) yield page.settlements;
     if (!page.nextCursor) return;
     cursor = page.nextCursor;
   }
 }
 
-export async function exportSettlementsFor(caller: Caller, filters: Filters): Promise<CsvExport> {
+export async function exportSettlementsFor(caller: Caller, query: SettlementFilters): Promise<CsvExport> {
   assertCan(caller, "settlements.export");
-  const { merchantId, mode } = caller;
-  const { settlements: total } = await countSettlements(merchantId, mode, filters);
+  const scope = scopeOf(caller);
+  const filters = parseFields(settlementQuery, query);
+  const { settlements: total } = await countSettlements(scope, filters);
   async function* chunks(): AsyncGenerator<string, void, undefined> {
     yield SETTLEMENT_HEADER;
-    for await (const page of pages(merchantId, mode, filters))
+    for await (const page of pages(scope, filters))
       yield page
         .map((s) =>
           record([
@@ -94,13 +104,14 @@ export async function exportSettlementsFor(caller: Caller, filters: Filters): Pr
 }
 
 /** The lines of every settlement the filters hold, each with its settlement: one finance sheet for a period. */
-export async function exportSettlementLinesFor(caller: Caller, filters: Filters): Promise<CsvExport> {
+export async function exportSettlementLinesFor(caller: Caller, query: SettlementFilters): Promise<CsvExport> {
   assertCan(caller, "settlements.export");
-  const { merchantId, mode } = caller;
-  const { lines: total } = await countSettlements(merchantId, mode, filters);
+  const scope = scopeOf(caller);
+  const filters = parseFields(settlementQuery, query);
+  const { lines: total } = await countSettlements(scope, filters);
   async function* chunks(): AsyncGenerator<string, void, undefined> {
     yield LINE_HEADER;
-    for await (const page of pages(merchantId, mode, filters)) {
+    for await (const page of pages(scope, filters)) {
       // The page's settlements are the caller's: their lines are read by those ids alone.
       const lines = await db()
         .select()

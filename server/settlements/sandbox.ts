@@ -25,7 +25,7 @@ export async function settleSandboxNow(merchantId: string, mode: Mode, body: unk
   });
   if (settlementId === null)
     throw new ApiError("S15", "Nothing to settle: what the sandbox bank holds for you nets ₦0.00 or less, carried forward");
-  return getSettlement(merchantId, mode, settlementId);
+  return getSettlement({ merchantId, mode }, settlementId);
 }
 
 /** The bank's 00:00 Africa/Lagos run: each merchant's credits of the days before, one settlement each (a net ≤ 0 waits). */

@@ -2,8 +2,9 @@
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "../../db/client";
-import { settlementLines, settlements, type Mode, type SettlementRow } from "../../db/schema";
-import { invalidFields, notFound, zodFieldErrors } from "../api-error";
+import { settlementLines, settlements, type SettlementRow } from "../../db/schema";
+import { notFound } from "../api-error";
+import type { Scope } from "../merchants/scope";
 import { DAY_MS, dayStartOfDate } from "../payments/calendar";
 import { formatKobo } from "../money";
 
@@ -23,13 +24,14 @@ export const settlementQuery = z
     limit: z.coerce.number().int().min(1).max(200).optional(),
   })
   .strict();
-export type SettlementQuery = z.input<typeof settlementQuery>;
-export type SettlementFilters = Pick<SettlementQuery, "from" | "to" | "status" | "providerId">;
+export type SettlementQuery = z.output<typeof settlementQuery>;
+/** The filters as a URL carries them, unchecked until settlementQuery parses them. */
+export type SettlementFilters = Pick<z.input<typeof settlementQuery>, "from" | "to" | "status" | "providerId">;
 
-/** The list's filters as a URL (the page's and the export's) carries them; the core checks them. */
+/** The list's filters as a URL (the page's and the export's) carries them; the door parses them with settlementQuery. */
 export function settlementFilters(params: URLSearchParams): SettlementFilters {
   const pick = (name: string) => params.get(name)?.trim() || undefined;
-  // The cast is only a type: listSettlements' schema refuses any other status, naming the field.
+  // The cast is only a type: settlementQuery refuses any other status, naming the field.
   return { from: pick("from"), to: pick("to"), status: pick("status") as SettlementFilters["status"], providerId: pick("providerId") };
 }
 
@@ -55,14 +57,8 @@ export function settlementView(s: SettlementRow) {
 }
 export type SettlementView = ReturnType<typeof settlementView>;
 
-function parseQuery(query: unknown) {
-  const parsed = settlementQuery.safeParse(query);
-  if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
-  return parsed.data;
-}
-
 /** The filters of a list, without its cursor: what a page of it and a count of it share. */
-function filterWhere(merchantId: string, mode: Mode, q: z.output<typeof settlementQuery>): SQL | undefined {
+function filterWhere({ merchantId, mode }: Scope, q: SettlementQuery): SQL | undefined {
   const where: (SQL | undefined)[] = [eq(settlements.merchantId, merchantId), eq(settlements.mode, mode)];
   if (q.from) where.push(gte(settlements.createdAt, dayStartOfDate(q.from) ?? 0));
   if (q.to) where.push(lt(settlements.createdAt, (dayStartOfDate(q.to) ?? 0) + DAY_MS));
@@ -72,10 +68,9 @@ function filterWhere(merchantId: string, mode: Mode, q: z.output<typeof settleme
 }
 
 /** Newest first; `from`/`to` are Africa/Lagos days, inclusive, by when Owo first read the settlement. */
-export async function listSettlements(merchantId: string, mode: Mode, query: unknown) {
-  const q = parseQuery(query);
+export async function listSettlements(scope: Scope, q: SettlementQuery) {
   const limit = q.limit ?? 50;
-  const where: (SQL | undefined)[] = [filterWhere(merchantId, mode, q)];
+  const where: (SQL | undefined)[] = [filterWhere(scope, q)];
   if (q.cursor) {
     const at = Number(q.cursor.slice(0, q.cursor.indexOf("_")));
     const id = q.cursor.slice(q.cursor.indexOf("_") + 1);
@@ -96,16 +91,16 @@ export async function listSettlements(merchantId: string, mode: Mode, query: unk
 }
 
 /** How many settlements, and lines in them, a list's filters hold (an export's progress). */
-export async function countSettlements(merchantId: string, mode: Mode, query: unknown) {
+export async function countSettlements(scope: Scope, filters: SettlementQuery) {
   const [row] = await db()
     .select({ settlements: sql<number | string>`count(*)`, lines: sql<number | string | null>`sum(${settlements.lineCount})` })
     .from(settlements)
-    .where(filterWhere(merchantId, mode, parseQuery(query)));
+    .where(filterWhere(scope, filters));
   return { settlements: Number(row?.settlements ?? 0), lines: Number(row?.lines ?? 0) };
 }
 
 /** The provider accounts the merchant has settlements from, in this mode: what a list can be narrowed to. */
-export async function settlementSources(merchantId: string, mode: Mode) {
+export async function settlementSources({ merchantId, mode }: Scope) {
   return db()
     .selectDistinct({ providerId: settlements.providerId, provider: settlements.provider })
     .from(settlements)
@@ -113,7 +108,7 @@ export async function settlementSources(merchantId: string, mode: Mode) {
     .orderBy(asc(settlements.provider), asc(settlements.providerId));
 }
 
-export async function getSettlement(merchantId: string, mode: Mode, settlementId: string) {
+export async function getSettlement({ merchantId, mode }: Scope, settlementId: string) {
   const [s] = await db()
     .select()
     .from(settlements)

@@ -60,8 +60,8 @@ before(async () => {
   ids.settlementId = (
     await call(owo, "POST", "/api/v2/sandbox/settlements", { token, body: { shortBy: "1.00" } })
   ).json.data.settlement.settlementId;
-  const { listExceptions } = await import("../reconciliation/exceptions");
-  const [exception] = await listExceptions(a.merchantId, "test", {});
+  const { exceptionQuery, listExceptions } = await import("../reconciliation/exceptions");
+  const [exception] = await listExceptions({ merchantId: a.merchantId, mode: "test" }, exceptionQuery.parse({}));
   assert.ok(exception, "A has an exception to look for");
   ids.exceptionId = exception.exceptionId;
   const { createCaller } = await import("./root");

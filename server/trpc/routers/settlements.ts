@@ -6,10 +6,10 @@ import { merchantProcedure, router } from "../init";
 export const settlementsRouter = router({
   list: merchantProcedure("read")
     .input(settlementQuery)
-    .query(({ ctx, input }) => listSettlements(ctx.caller.merchantId, ctx.caller.mode, input)),
+    .query(({ ctx, input }) => listSettlements(ctx.scope, input)),
   byId: merchantProcedure("read")
     .input(z.object({ settlementId: z.string().min(1).max(64) }))
-    .query(({ ctx, input }) => getSettlement(ctx.caller.merchantId, ctx.caller.mode, input.settlementId)),
+    .query(({ ctx, input }) => getSettlement(ctx.scope, input.settlementId)),
   /** The provider accounts settlements came from, for the list's filter. */
-  sources: merchantProcedure("read").query(({ ctx }) => settlementSources(ctx.caller.merchantId, ctx.caller.mode)),
+  sources: merchantProcedure("read").query(({ ctx }) => settlementSources(ctx.scope)),
 });

@@ -1,7 +1,7 @@
 // CSV of the ledger entries (server/books/journal.ts) for the signed-in user's merchant and mode, optionally Lagos days
 // from/to, streamed batch by batch.
-import { ApiError, parseRequest } from "@/server/api-error";
-import { exportJournalFor, journalQuery } from "@/server/books/journal";
+import { ApiError } from "@/server/api-error";
+import { exportJournalFor } from "@/server/books/journal";
 import { pageCaller } from "@/server/trpc/page-caller";
 import { csvResponse, refusal } from "../csv-response";
 
@@ -14,7 +14,7 @@ export async function GET(request: Request): Promise<Response> {
   const query = Object.fromEntries([...new URL(request.url).searchParams].filter(([, value]) => value !== ""));
   let exported;
   try {
-    exported = await exportJournalFor(caller, parseRequest(journalQuery, query));
+    exported = await exportJournalFor(caller, query);
   } catch (err) {
     if (err instanceof ApiError) return refusal(err);
     throw err;
