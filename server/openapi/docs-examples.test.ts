@@ -29,6 +29,28 @@ after(async () => {
   rmSync(curlHome, { recursive: true, force: true });
 });
 
+/** The shell a reader of the docs has: bash and curl, and the placeholders the docs' setup exports (no token yet). */
+function readersShell(): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "test",
+    CURL_HOME: curlHome,
+    OWO_URL: owo.url,
+    PUBLIC_KEY: merchant.publicKey,
+    SECRET_KEY: merchant.secretKey,
+    TOKEN: "",
+  };
+}
+
+type Answer = { status: string; data: Record<string, unknown> };
+
+/** One documented command run as pasted: the HTTP status curl appends (.curlrc) and the JSON answer above it. */
+async function pasted(command: string, env: NodeJS.ProcessEnv): Promise<{ http: string; answer: Answer; stdout: string }> {
+  const { stdout } = await run("bash", ["-c", command], { env, timeout: 30_000 });
+  const cut = stdout.lastIndexOf("\n");
+  return { http: stdout.slice(cut + 1), answer: JSON.parse(stdout.slice(0, cut)) as Answer, stdout };
+}
+
 /** Field names all the way down (arrays by their first item): the docs' sample must show what the server sends. */
 function fieldsOf(value: unknown): unknown {
   if (Array.isArray(value)) return [fieldsOf(value[0])];
@@ -50,21 +72,10 @@ describe("the quick start", () => {
   });
 
   it("runs step by step in bash with curl: each answer is 200, SUCCESS and shaped like the docs' sample", async () => {
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "test",
-      CURL_HOME: curlHome,
-      OWO_URL: owo.url,
-      PUBLIC_KEY: merchant.publicKey,
-      SECRET_KEY: merchant.secretKey,
-      TOKEN: "",
-    };
+    const env = readersShell();
     for (const step of quickStart) {
-      const { stdout } = await run("bash", ["-c", step.command], { env, timeout: 30_000 });
-      const cut = stdout.lastIndexOf("\n");
-      const status = stdout.slice(cut + 1);
-      const answer = JSON.parse(stdout.slice(0, cut)) as { status: string; data: Record<string, unknown> };
-      assert.equal(status, "200", `${step.id}: ${stdout}`);
+      const { http, answer, stdout } = await pasted(step.command, env);
+      assert.equal(http, "200", `${step.id}: ${stdout}`);
       assert.equal(answer.status, "SUCCESS", step.id);
       assert.deepEqual(fieldsOf(answer), fieldsOf(step.answer), `${step.id}: the sample's fields differ from the real answer's`);
       if (step.id === "token") env.TOKEN = (answer.data.EncryptedSecKey as { encryptedKey: string }).encryptedKey;
@@ -79,20 +90,10 @@ describe("the quick start", () => {
 
 describe("Coming from SeerBit", () => {
   it("runs step by step in bash with curl: each answer is 200, SUCCESS and shaped like the docs' sample", async () => {
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "test",
-      CURL_HOME: curlHome,
-      OWO_URL: owo.url,
-      PUBLIC_KEY: merchant.publicKey,
-      SECRET_KEY: merchant.secretKey,
-      TOKEN: "",
-    };
+    const env = readersShell();
     for (const step of seerbitSteps) {
-      const { stdout } = await run("bash", ["-c", step.command], { env, timeout: 30_000 });
-      const cut = stdout.lastIndexOf("\n");
-      const answer = JSON.parse(stdout.slice(0, cut)) as { status: string; data: Record<string, unknown> };
-      assert.equal(stdout.slice(cut + 1), "200", `${step.id}: ${stdout}`);
+      const { http, answer, stdout } = await pasted(step.command, env);
+      assert.equal(http, "200", `${step.id}: ${stdout}`);
       assert.equal(answer.status, "SUCCESS", step.id);
       if (step.id === "token") env.TOKEN = (answer.data.EncryptedSecKey as { encryptedKey: string }).encryptedKey;
       if (step.id === "verify-standard") {
