@@ -71,13 +71,31 @@ export function cpuMeter(parties: CpuParties): { stop: () => CpuUse } {
   const machineAtStart = machineTicks();
   const atStart = new Map<number, number>();
   for (const pids of Object.values(parties)) for (const pid of pids()) atStart.set(pid, processTicks(pid) ?? 0);
+  // Each process's ticks as last seen, read again every quarter second: a process that ends during the run (a
+  // database connection closed by its client) keeps what it used up to then.
+  const lastSeen = new Map<string, Map<number, number>>();
+  const look = () => {
+    for (const [party, pids] of Object.entries(parties)) {
+      const seen = lastSeen.get(party) ?? new Map<number, number>();
+      for (const pid of pids()) {
+        const ticks = processTicks(pid);
+        if (ticks !== null) seen.set(pid, ticks);
+      }
+      lastSeen.set(party, seen);
+    }
+  };
+  look();
+  const looking = setInterval(look, 250);
+  looking.unref();
   return {
     stop() {
+      clearInterval(looking);
+      look();
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const use: CpuUse = {};
-      for (const [party, pids] of Object.entries(parties)) {
-        // A process born during the run counts from zero; one that died is lost (rare: pools keep their connections).
-        const ticks = pids().reduce((sum, pid) => sum + Math.max(0, (processTicks(pid) ?? 0) - (atStart.get(pid) ?? 0)), 0);
+      for (const [party, seen] of lastSeen) {
+        // A process born during the run counts from zero.
+        const ticks = [...seen].reduce((sum, [pid, t]) => sum + Math.max(0, t - (atStart.get(pid) ?? 0)), 0);
         use[party] = ticks / TICKS_PER_SECOND / seconds;
       }
       use.machine = (machineTicks() - machineAtStart) / TICKS_PER_SECOND / seconds;
