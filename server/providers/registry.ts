@@ -29,9 +29,9 @@ import {
 } from "./connector";
 import { flutterwave } from "./flutterwave/connector";
 import { ownReference } from "./own-references";
-import { paystack } from "./paystack/paystack";
+import { paystack } from "./paystack/connector";
 import { sandboxAccount, sandboxConnector } from "./sandbox/connector";
-import { seerbit } from "./seerbit/seerbit";
+import { seerbit } from "./seerbit/connector";
 
 const connectors: Record<ProviderName, Connector> = { sandbox: sandboxConnector, paystack, flutterwave, seerbit };
 

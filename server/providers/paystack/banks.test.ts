@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
-import { paystack } from "./paystack";
+import { paystack } from "./connector";
 
 const SECRET_KEY = "sk_live_paystack_banks";
 let double: DoubleProcess;

@@ -5,9 +5,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { NoticeRejected, ProviderRefused, ProviderUnavailable, type ProviderAccount } from "../connector";
-import { paystack } from "./paystack";
-import { readBalanceAnswer, readBankList, readChargeAnswer, readRefundAnswer, readRefundList, readVerifyAnswer, refusal } from "./records";
-import { readWebhook } from "./webhooks";
+import { paystack } from "./connector";
+import { readBalanceAnswer, readBankList, readChargeAnswer, readRefundAnswer, readRefundList, readVerifyAnswer, refusal } from "./wire";
+import { readWebhook } from "./notices";
 import { paystackSignature } from "./signature";
 
 type Fixture = { source: string; copiedFrom: string; status: number; body: unknown };

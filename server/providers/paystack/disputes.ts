@@ -6,14 +6,14 @@
 // id, so the money is booked once whichever Owo sees first.
 import { z } from "zod";
 import type { NoticeReading } from "../connector";
-import { kobo, transaction } from "./records";
+import { kobo, transaction } from "./wire";
 
 /** What a chargeback is booked under, from the webhook and from the settlement alike: the provider's dispute id. */
 export function disputeDeduction(disputeId: string): string {
   return `dispute:${disputeId}`;
 }
 
-// records.ts reads its webhooks through this file, so its schemas are taken when a dispute is read, not at load.
+// ./notices.ts reads the charge.dispute.* events through this file.
 const dispute = z.object({
   id: z.union([z.number().int(), z.string()]).transform(String),
   refund_amount: z.lazy(() => kobo.nullish()),

@@ -1,6 +1,6 @@
 // The Paystack double's books: the transactions its Charge API opened, the customer's payments into them, the
 // transfers it sent back itself, and the refunds made of them (their records: ./double-refund-records.ts). Written in
-// Paystack's own shapes (the samples on the pages cited in ./paystack.ts): `transactionView` is what verify answers
+// Paystack's own shapes (the samples on the pages cited in ./connector.ts): `transactionView` is what verify answers
 // and what charge.success carries.
 import { randomInt } from "node:crypto";
 import { nubanFor } from "../nuban";

@@ -1,4 +1,4 @@
-// The Paystack test double: Paystack's HTTP API as its docs describe it (pages cited in ./paystack.ts), as strict
+// The Paystack test double: Paystack's HTTP API as its docs describe it (pages cited in ./connector.ts), as strict
 // as Paystack — a wrong key is 401 "Invalid key", amounts must be integer kobo, `ussd.type` one of its four, a
 // reference is used once — plus control routes (/_double/…) where a test or the dashboard plays the customer and
 // arms faults. What Paystack does by itself, it does too: a transfer of the wrong amount (or into an expired
@@ -23,7 +23,7 @@ import { refundView } from "./double-refund-records";
 import { disputeDesk } from "./double-disputes";
 import { listBanks } from "./double-banks";
 import { settlementDesk } from "./double-settlements";
-import { PAYSTACK_USSD_TYPES } from "./paystack";
+import { PAYSTACK_USSD_TYPES } from "./connector";
 import { PAYSTACK_SIGNATURE_HEADER, paystackSignature } from "./signature";
 
 export type PaystackDoubleOptions = { secretKey: string; webhookUrl?: string; refundDelayMs?: number; customerBearsFees?: boolean };

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import type { ProviderAnswer } from "../provider-call";
 import type { SettlementLineReading, SettlementReading, SettlementStatus } from "../settlement-reading";
-import { instant, kobo, moneyOf, success, transaction, unusable } from "./records";
+import { instant, kobo, moneyOf, success, transaction, unusable } from "./wire";
 import { disputeDeduction } from "./disputes";
 
 const PAGE = 100;

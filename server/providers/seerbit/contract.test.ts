@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { ProviderRefused, ProviderUnavailable } from "../connector";
 import { readNoticeBody } from "./notices";
-import { readInitiateAnswer, readQueryAnswer, readRefundAnswer, readTokenAnswer } from "./records";
+import { readInitiateAnswer, readQueryAnswer, readRefundAnswer, readTokenAnswer } from "./wire";
 
 type Fixture = { source: string; status: number; body: unknown };
 const fixture = (name: string): Fixture =>

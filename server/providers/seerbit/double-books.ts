@@ -1,5 +1,5 @@
 // The SeerBit double's own books: the payments opened through it, what the customer did, SeerBit's fee on each, and
-// the refunds made, each drawn in SeerBit's own shapes (the answers its docs show; sources in ./seerbit.ts).
+// the refunds made, each drawn in SeerBit's own shapes (the answers its docs show; sources in ./connector.ts).
 import { randomInt } from "node:crypto";
 
 export type FeeBearer = "merchant" | "customer";

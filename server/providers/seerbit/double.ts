@@ -1,5 +1,5 @@
-// The SeerBit test double: SeerBit's HTTP API as its documents describe it (sources in ./seerbit.ts), at least as
-// strict as SeerBit — every request is held to the schemas in ./wire.ts, written from SeerBit's pages; a call with no
+// The SeerBit test double: SeerBit's HTTP API as its documents describe it (sources in ./connector.ts), at least as
+// strict as SeerBit — every request is held to the schemas in ./requests.ts, written from SeerBit's pages; a call with no
 // token is 403 "Header Token Missing", a stale one 401 "Invalid Authentication Token"; a reused reference is S18, an
 // amount under ₦100 S7 (OpenAPI examples) — plus control routes (/_double/…) where a test plays the customer, revokes
 // tokens and arms faults. Its webhooks go to the URL set on its "dashboard" (PUT /_double/webhook-url), each with an
@@ -25,7 +25,7 @@ import {
 import { WebhookOutbox } from "../test-double/webhook-outbox";
 import { parseAmount } from "../../money";
 import { nairaNumber, SeerBitBooks, type FeeBearer } from "./double-books";
-import { ACK_DEADLINE_MS, ACK_HEADER, ackAnswer, missing, refundRequest, tokenRequest, transferInitiate, ussdInitiate } from "./wire";
+import { ACK_DEADLINE_MS, ACK_HEADER, ackAnswer, missing, refundRequest, tokenRequest, transferInitiate, ussdInitiate } from "./requests";
 
 export type SeerBitDoubleOptions = {
   publicKey: string;

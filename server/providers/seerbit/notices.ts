@@ -2,7 +2,7 @@
 // replays the notices SeerBit publishes (./fixtures).
 import { z } from "zod";
 import { NoticeRejected, type NoticeReading } from "../connector";
-import { naira } from "./records";
+import { naira } from "./wire";
 
 /** doc.seerbit.com "Structure of the Event Notification": one notificationRequestItem per notice. */
 const notice = z.object({

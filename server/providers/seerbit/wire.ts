@@ -1,77 +1,174 @@
-// SeerBit's requests as its docs describe them, in zod: what the SeerBit double holds every request Owo sends to.
-// SeerBit's OpenAPI document types the initiate body only as `type: object`, so each schema here is written from
-// the page that lists the fields, cited beside it. Also the webhook acknowledgement handshake (Webhook V2).
+// SeerBit's answers, read into Owo's words (its notices: ./notices.ts). Pure functions (no I/O): the contract test replays SeerBit's
+// published samples (./fixtures, each naming its page) through them, and the connector reads every live answer
+// with them. Sources are listed in ./connector.ts. Amounts arrive as JSON numbers (10.15) or naira strings ("10"):
+// both are read through their decimal text into kobo, never by float arithmetic.
 import { z } from "zod";
+import { parseNairaAnswer } from "../../money";
+import { ProviderRefused, ProviderUnavailable, type Channel, type Issued, type ProviderPaymentState, type RefundState } from "../connector";
 
-/** SeerBit's amounts in requests: a naira string ("2000.00", "5.10"; apis.seerbit.com lists `amount` as String). */
-const nairaString = z.string().regex(/^\d+(\.\d{1,2})?$/, "a naira amount as a string, e.g. 2000.00");
-
-/** POST /api/v2/encrypt/keys — OpenAPI components.schemas.GenerateEncryptedSecretKeyRequest (key required);
- * https://apis.seerbit.com/authentication: "consists of your privatekey and publickey seperated by a '.'". */
-export const tokenRequest = z.object({ key: z.string().regex(/^[^.\s]+\.[^.\s]+$/, "secretKey.publicKey") });
-
-/** The customer and payment fields both channels take, each marked required (*) on apis.seerbit.com's pages. */
-const paymentFields = {
-  publicKey: z.string().min(1),
-  amount: nairaString,
-  email: z.email(),
-  country: z.string().length(2),
-  paymentReference: z.string().min(1),
-  mobileNumber: z.string().min(1),
-  fullName: z.string().min(1),
-  currency: z.string().length(3),
-};
-
-/** https://apis.seerbit.com/api-endpoints/pay-with-ussd — every field below is marked required (*) there. */
-export const ussdInitiate = z.object({
-  ...paymentFields,
-  callbackUrl: z.url(),
-  redirectUrl: z.url(),
-  paymentType: z.literal("USSD"),
-  bankCode: z.string().min(1),
+export const naira = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const k = parseNairaAnswer(v);
+  if (k === null) ctx.addIssue({ code: "custom", message: "not a naira amount with at most 2 decimals" });
+  return k ?? 0;
 });
-
-/**
- * TRANSFER: the same page family (apis.seerbit.com "Pay with Transfer", and OpenAPI
- * components.examples.transferRequestPaylaod, which shows publicKey, fullName, amount as a string, mobileNumber,
- * currency, country, paymentReference, email, callbackUrl, redirectUrl). paymentType TRANSFER; no bankCode.
- */
-export const transferInitiate = z.object({
-  ...paymentFields,
-  callbackUrl: z.url().optional(),
-  redirectUrl: z.url().optional(),
-  paymentType: z.literal("TRANSFER"),
+/** SeerBit's own envelope: `{"status":"SUCCESS","data":{"code":…,"message":…,…}}`. */
+const envelope = z.object({
+  status: z.string(),
+  data: z.looseObject({ code: z.string().nullish(), message: z.string().nullish() }),
 });
+/** Its error shape (OpenAPI components.examples 400Response, 401Response, 403Response, 404Response1, 500Response). */
+const errorShape = z.object({ message: z.string().optional(), error: z.string() });
 
-/**
- * POST /api/v2/payments/refunds: publicKey, amount, paymentReference and productDescription (SeerBit's refund
- * docs); OpenAPI components.schemas.RefundRequest (for its /payments/refund) also requires currency and country,
- * which Owo sends and the double accepts.
- */
-export const refundRequest = z.object({
-  publicKey: z.string().min(1),
-  amount: nairaString,
-  paymentReference: z.string().min(1),
-  productDescription: z.string().min(1),
-  currency: z.string().length(3).optional(),
-  country: z.string().length(2).optional(),
-});
-
-/**
- * https://doc.seerbit.com/online-payment/after-payment/webhook-event-v2: each delivery carries an acknowledgement
- * reference; the receiver answers 200 with `{"ackReference": …, "status": "received"}` in time (SeerBit retries
- * anything else, then gives up).
- */
-export const ACK_HEADER = "x-expected-ack-reference";
-export const ACK_DEADLINE_MS = 5_000;
-
-export function ackOf(reference: string | undefined): Record<string, unknown> {
-  return { ackReference: reference ?? null, status: "received" };
+/** What SeerBit said when it said no: its error shape, or a `data.code` other than success in its envelope. */
+function said(body: unknown): string {
+  const e = errorShape.safeParse(body);
+  if (e.success) return `${e.data.error}${e.data.message ? `: ${e.data.message}` : ""}`;
+  const v = envelope.safeParse(body);
+  return v.success ? `${v.data.data.code ?? "no code"}: ${v.data.data.message ?? "no message"}` : "an answer in no shape SeerBit documents";
 }
 
-export const ackAnswer = z.object({ ackReference: z.string(), status: z.literal("received") });
+/**
+ * A 4xx in SeerBit's error shape, or a 200 whose `data.code` is a refusal (S12 "Transaction Failed", S7 "Invalid
+ * Amount", S18 "reference must be unique" — OpenAPI components.examples), is SeerBit saying no: final for this
+ * request. Anything else without what was asked for is an answer Owo cannot use.
+ */
+function unusable(what: string, expected: string, status: number, body: unknown, refusedCode = false): Error {
+  if ((status >= 400 && status < 500 && errorShape.safeParse(body).success) || refusedCode)
+    return new ProviderRefused("seerbit", `${what}: refused (${status} ${said(body)})`);
+  return new ProviderUnavailable("seerbit", `${what}: answered ${status} without ${expected} (${said(body)})`);
+}
 
-/** The fields a zod failure names, as SeerBit's own 400 message would ("Invalid/Missing parameters = …"). */
-export function missing(error: z.ZodError): string {
-  return [...new Set(error.issues.map((i) => i.path.join(".") || "body"))].join(", ");
+// https://apis.seerbit.com/authentication spells the key EncryptedSecKey; the OpenAPI document's example spells it
+// EncrytedSecKey. Both are read. Neither carries an expiry: the token is kept until SeerBit answers 401.
+const tokenKey = z.object({ encryptedKey: z.string().min(1) });
+const token = z.object({
+  status: z.literal("SUCCESS"),
+  data: z.object({ code: z.literal("00"), EncryptedSecKey: tokenKey.optional(), EncrytedSecKey: tokenKey.optional() }),
+});
+
+export function readTokenAnswer(status: number, body: unknown): string {
+  const a = token.safeParse(body);
+  const key = a.success ? (a.data.data.EncryptedSecKey ?? a.data.data.EncrytedSecKey) : undefined;
+  if (status !== 200 || !key) throw unusable("POST /api/v2/encrypt/keys", "a token", status, body);
+  return key.encryptedKey;
+}
+
+/** Initiation codes that are not a refusal: null (the USSD page's sample), 00, and pending (S20, 20). */
+const ISSUED_CODES: ReadonlySet<string | null> = new Set([null, "00", "S20", "20"]);
+const ussd = z.object({
+  paymentReference: z.string().optional(),
+  linkingReference: z.string().min(1),
+  ussdDailCode: z.string().regex(/^\*[0-9*]+#$/),
+});
+const transfer = z.object({
+  paymentReference: z.string().min(1).optional(),
+  linkingReference: z.string().min(1).optional(),
+  accountNumber: z.string().regex(/^\d{10}$/),
+  bankName: z.string().min(1),
+  walletName: z.string().min(1),
+});
+
+/**
+ * The initiation answer. USSD (apis.seerbit.com "Pay with USSD"): the dial code under SeerBit's `linkingReference`,
+ * its own reference for the payment (`providerreference` there is only the code's digits). TRANSFER (OpenAPI
+ * InitiateTransferResponse): an account and its name, and no `linkingReference`: the payment's own
+ * `paymentReference` there is the reference, else Owo's own.
+ */
+export function readInitiateAnswer(channel: Channel, reference: string, status: number, body: unknown): Issued {
+  const what = "POST /api/v2/payments/initiates";
+  const e = envelope.safeParse(body);
+  const code = e.success ? (e.data.data.code ?? null) : undefined;
+  if (status !== 200 || !e.success || e.data.status !== "SUCCESS" || !ISSUED_CODES.has(code ?? null))
+    return failure(unusable(what, "a payment", status, body, e.success && !ISSUED_CODES.has(code ?? null)));
+  const payments = e.data.data.payments;
+  if (channel === "USSD") {
+    const p = ussd.safeParse(payments);
+    if (!p.success) return failure(unusable(what, "a ussdDailCode", status, body));
+    return { channel, providerReference: p.data.linkingReference, dialCode: p.data.ussdDailCode };
+  }
+  const p = transfer.safeParse(payments);
+  if (!p.success) return failure(unusable(what, "an account", status, body));
+  return {
+    channel,
+    providerReference: p.data.linkingReference ?? p.data.paymentReference ?? reference,
+    accountNumber: p.data.accountNumber,
+    bankName: p.data.bankName,
+    accountName: p.data.walletName,
+  };
+}
+
+function failure(err: Error): never {
+  throw err;
+}
+
+const queried = z.object({
+  status: z.literal("SUCCESS"),
+  data: z.object({
+    code: z.string(),
+    payments: z.object({
+      amount: naira,
+      fee: naira.optional(),
+      currency: z.string(),
+      paymentReference: z.string().optional(),
+      linkingReference: z.string().optional(),
+      gatewayref: z.string().optional(),
+      paymentBreakdown: z.object({ amount: naira, fee: naira, total: naira.optional() }).optional(),
+      transactionProcessedTime: z.string().optional(),
+    }),
+  }),
+});
+
+/** "2024-12-06 15:18:36.404709127": SeerBit's local time (Lagos, UTC+1; the sample names no zone), to the ms. */
+function lagosTime(s: string | undefined): number | undefined {
+  const m = s ? /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d{1,3})?\d*$/.exec(s) : null;
+  if (!m) return undefined;
+  const t = Date.parse(`${m[1]}T${m[2]}${m[3] ?? ""}+01:00`);
+  return Number.isNaN(t) ? undefined : t;
+}
+
+/**
+ * The query (doc.seerbit.com "Verify Payments", GET /api/v3/payments/query/{paymentReference}). Its outcome is
+ * `data.code`: 00 paid; S20 and S0 not paid yet (ask again); S12 failed; any other code is not money either, so it
+ * reads as pending and is asked again. `payments.amount` is what the customer was charged, fee included where the
+ * customer bore it; `paymentBreakdown.amount` is what the merchant asked, and is what Owo credits. The merchant's
+ * fee (API.md "Fees") is `paymentBreakdown.fee` less whatever the customer paid on top of the amount asked.
+ */
+export function readQueryAnswer(status: number, body: unknown): ProviderPaymentState {
+  if (status === 404) return { state: "not_found", amountKobo: 0, currency: "NGN" };
+  const a = queried.safeParse(body);
+  if (status !== 200 || !a.success) throw unusable("GET /api/v3/payments/query", "a payment", status, body);
+  const { code, payments: p } = a.data.data;
+  const charged = p.amount;
+  const asked = p.paymentBreakdown?.amount ?? charged;
+  const fee = p.paymentBreakdown?.fee ?? p.fee ?? 0;
+  const base = {
+    providerReference: p.linkingReference ?? p.gatewayref ?? p.paymentReference,
+    currency: p.currency,
+  };
+  if (code === "00") {
+    const paidAt = lagosTime(p.transactionProcessedTime);
+    return {
+      ...base,
+      state: "paid",
+      amountKobo: asked,
+      chargedKobo: charged,
+      feeKobo: Math.max(0, fee - (charged - asked)),
+      ...(paidAt !== undefined ? { paidAt } : {}),
+    };
+  }
+  return { ...base, state: code === "S12" ? "failed" : "pending", amountKobo: 0 };
+}
+
+const refundAnswer = z.object({ status: z.literal("SUCCESS"), data: z.looseObject({ code: z.string().nullish() }) });
+
+/**
+ * `POST /api/v2/payments/refunds`: the refund is done only when `data.code` is "00" (the only sample SeerBit
+ * publishes for a refund, OpenAPI Refund201Response, says APPROVED / REFUNDED with it). Any other code is SeerBit's
+ * refusal. SeerBit offers no way to ask about a refund afterwards, so the refund's id is Owo's own refundReference.
+ */
+export function readRefundAnswer(refundReference: string, status: number, body: unknown): RefundState {
+  const a = refundAnswer.safeParse(body);
+  if ((status === 200 || status === 201) && a.success && a.data.data.code === "00")
+    return { refundId: refundReference, state: "processed" };
+  throw unusable("POST /api/v2/payments/refunds", "data.code 00", status, body, a.success);
 }

@@ -14,7 +14,7 @@ import {
   type NoticeReading,
   type ProviderAccount,
 } from "../connector";
-import { paystack } from "./paystack";
+import { paystack } from "./connector";
 
 type Received = { headers: Record<string, string | string[] | undefined>; raw: Buffer };
 

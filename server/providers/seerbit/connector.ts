@@ -19,8 +19,8 @@ import type { Bank } from "../banks";
 import { ProviderUnavailable, type Channel, type Connector, type IssueRequest, type ProviderAccount } from "../connector";
 import { callProvider, type ProviderAnswer } from "../provider-call";
 import { readNoticeBody } from "./notices";
-import { readInitiateAnswer, readQueryAnswer, readRefundAnswer, readTokenAnswer } from "./records";
-import { ACK_HEADER, ackOf } from "./wire";
+import { readInitiateAnswer, readQueryAnswer, readRefundAnswer, readTokenAnswer } from "./wire";
+import { ACK_HEADER, ackOf } from "./requests";
 
 /** SeerBit's token carries no expiry: it is kept until SeerBit answers 401 to it, then renewed once. */
 const tokens = new Map<string, string>();

@@ -8,7 +8,7 @@ import { spawnDouble, type DoubleProcess } from "../../testing/processes";
 import { bankByCode, type Bank } from "../banks";
 import { ProviderRefused, ProviderUnavailable, type IssueRequest, type ProviderAccount } from "../connector";
 import { openApiCheck } from "../test-double/openapi-check";
-import { seerbit } from "./seerbit";
+import { seerbit } from "./connector";
 
 const KEYS = { publicKey: "SBTESTPUBK_connector_test", secretKey: "SBTESTSECK_connector_test" };
 let merchantBears: DoubleProcess;

@@ -1,5 +1,5 @@
 // Paystack's JSON in Owo's words: charge answers → Issued, verify → ProviderPaymentState, refunds → RefundState (its
-// webhook events in ./webhooks.ts). Shapes from the samples on Paystack's pages (cited in ./paystack.ts); the contract
+// webhook events in ./notices.ts). Shapes from the samples on Paystack's pages (cited in ./connector.ts); the contract
 // test replays every sample through these functions. Amounts are integer kobo (Paystack's "subunit"), sometimes
 // written as a digit string (refund events): both are read without ever passing through a float.
 import { z } from "zod";

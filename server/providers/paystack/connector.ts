@@ -41,8 +41,8 @@ import {
   readRefundAnswer,
   readRefundList,
   readVerifyAnswer,
-} from "./records";
-import { readWebhook } from "./webhooks";
+} from "./wire";
+import { readWebhook } from "./notices";
 import { readPaystackSettlements } from "./settlements";
 import { PAYSTACK_SIGNATURE_HEADER, paystackSignatureValid } from "./signature";
 

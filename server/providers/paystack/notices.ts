@@ -1,9 +1,9 @@
 // Paystack's webhook events in Owo's words (NoticeReading): charges and refunds here, disputes in ./disputes.ts. Shapes
-// from the samples on Paystack's pages (cited in ./paystack.ts), replayed by the contract test.
+// from the samples on Paystack's pages (cited in ./connector.ts), replayed by the contract test.
 import { z } from "zod";
 import type { NoticeReading } from "../connector";
 import { readDisputeEvent } from "./disputes";
-import { kobo, transaction } from "./records";
+import { kobo, transaction } from "./wire";
 
 const event = z.object({ event: z.string(), data: z.record(z.string(), z.unknown()) });
 const refundEvent = z.object({
