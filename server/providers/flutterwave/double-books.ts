@@ -23,11 +23,14 @@ export type Charge = {
   account?: { number: string; bank: string; expiresAt: number; used: boolean };
 };
 
+export type RefundPaidWord = "completed" | "successful";
+
 export type Refund = {
   id: number;
   charge: Charge;
   amountKobo: number;
-  status: "pending" | "completed" | "failed";
+  /** Paid out is `completed` in Flutterwave's refund pages and `successful` in others (./wire.ts readRefund). */
+  status: "pending" | RefundPaidWord | "failed";
   createdAt: string;
   comments: string | null;
   /** The settlement that deducted it (./double-settlements.ts), once one has. */

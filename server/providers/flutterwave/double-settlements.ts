@@ -162,7 +162,9 @@ export function flutterwaveSettlementDesk(books: Books, testKeys: boolean): Flut
       return controlError(400, "chargeback: kobo, a whole number");
     const omit = Array.isArray(b.omit) ? b.omit.map(String) : [];
     const charges = [...books.charges.values()].filter((c) => c.status === "successful" && !settled.has(c) && !omit.includes(c.txRef));
-    const refunds = [...books.refunds.values()].filter((r) => r.status === "completed" && r.settlementId === undefined);
+    const refunds = [...books.refunds.values()].filter(
+      (r) => (r.status === "completed" || r.status === "successful") && r.settlementId === undefined,
+    );
     if (charges.length === 0 && refunds.length === 0) return controlError(409, "nothing to settle");
     const now = new Date().toISOString();
     const s: DoubleSettlement = {

@@ -3,7 +3,7 @@
 // USSD only for the banks its guide lists — plus control routes (/_double/…) where a test or a person plays the
 // customer and arms faults (../test-double/faults.ts). What Flutterwave does by itself, it does too: a dynamic
 // account takes one transfer and expires after use or after its lifetime (a later transfer goes back to the sender);
-// refunds start pending and complete later. Webhooks carry `verif-hash`: the merchant's secret hash, as is.
+// refunds start pending and are paid out later (`completed`, or `successful` when a test asks). Webhooks carry `verif-hash`: the merchant's secret hash, as is.
 import { formatKobo, parseNairaAnswer } from "../../money";
 import {
   createDoubleServer,
@@ -14,7 +14,7 @@ import {
 } from "../test-double/double-server";
 import { FaultPlan } from "../test-double/faults";
 import { WebhookOutbox } from "../test-double/webhook-outbox";
-import { Books, type Charge } from "./double-books";
+import { Books, type Charge, type RefundPaidWord } from "./double-books";
 import { flutterwaveSettlementDesk } from "./double-settlements";
 import { USSD_BANK_CODES } from "./wire";
 
@@ -46,6 +46,7 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
   const outbox = new WebhookOutbox(faults, () => ({ "verif-hash": o.secretHash }), o.webhookUrl);
   const timers = new Set<NodeJS.Timeout>();
   const refundDelayMs = o.refundDelayMs ?? 50;
+  let refundPaidWord: RefundPaidWord = "completed";
   const settlements = flutterwaveSettlementDesk(books, o.secretKey.startsWith("FLWSECK_TEST"));
 
   const authorized = (fn: (params: string[], req: DoubleRequest) => DoubleAnswer) => (params: string[], req: DoubleRequest) =>
@@ -133,7 +134,7 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     const r = books.openRefund(c, kobo, typeof b.comments === "string" ? b.comments : null);
     const timer = setTimeout(() => {
       timers.delete(timer);
-      r.status = faults.take(["refund-fails"]) ? "failed" : "completed";
+      r.status = faults.take(["refund-fails"]) ? "failed" : refundPaidWord;
     }, refundDelayMs);
     timers.add(timer);
     return ok("Transaction refund initiated", books.refundView(r));
@@ -221,6 +222,14 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     return { status: 200, body: { outcome: "expired", transaction: books.transaction(c), account: c.account } };
   }
 
+  /** Control: PUT /_double/refund-paid-word {"status": "completed"|"successful"}: the word refunds paid out from now on carry. */
+  function setRefundPaidWord(_p: string[], req: DoubleRequest): DoubleAnswer {
+    const status = fields(req.json)?.status;
+    if (status !== "completed" && status !== "successful") return controlError(400, "status: completed or successful");
+    refundPaidWord = status;
+    return { status: 200, body: { refundPaidWord } };
+  }
+
   function inspect([txRef = ""]: string[]): DoubleAnswer {
     const c = books.charges.get(txRef);
     if (!c) return controlError(404, `no charge ${txRef}`);
@@ -266,6 +275,7 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/pay$/, handle: pay },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/decline$/, handle: decline },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/expire$/, handle: expire },
+    { method: "PUT", path: /^\/_double\/refund-paid-word$/, handle: setRefundPaidWord },
     { method: "POST", path: /^\/_double\/settlements$/, handle: settlements.settle },
     { method: "POST", path: /^\/_double\/settlements\/([^/]+)$/, handle: settlements.move },
   ];

@@ -121,6 +121,27 @@ test("a refund goes to Flutterwave's refund endpoint and is followed there until
   await eventually("refund.processed callback", () => callbackEvents(p.paymentReference).includes("refund.processed"));
 });
 
+test("a refund Flutterwave reports `successful` (its word on some pages for `completed`) is PROCESSED, not left PENDING", async () => {
+  const word = (status: string) => fetch(`${double.url}/_double/refund-paid-word`, { method: "PUT", body: JSON.stringify({ status }) });
+  assert.equal((await word("successful")).status, 200);
+  try {
+    const p = await initiate({ paymentType: "TRANSFER" });
+    await customer("pay", p.issueReference);
+    const res = await call(owo, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, {
+      token: m.token,
+      body: { amount: "5000.00", reason: "cancelled", refundReference: `RFD-${p.paymentReference}` },
+    });
+    assert.equal(res.status, 200, res.text);
+    const atFlutterwave = async () =>
+      ((await (await fetch(`${double.url}/_double/transactions/${p.issueReference}`)).json()) as { refunds: { status: string }[] }).refunds;
+    await eventually("Flutterwave says successful", async () => (await atFlutterwave())[0]?.status === "successful");
+    await eventually("refund PROCESSED", async () => (await verify(p.paymentReference)).payments.amountRefunded === "5000.00");
+    await eventually("refund.processed callback", () => callbackEvents(p.paymentReference).includes("refund.processed"));
+  } finally {
+    await word("completed");
+  }
+});
+
 test("a transfer made in time but found only by a requery after expiry (its webhook lost) is credited in time: Flutterwave's record says when the money arrived", async () => {
   const p = await initiate({ paymentType: "TRANSFER" });
   const fault = (body: Record<string, unknown>) => fetch(`${double.url}/_double/faults`, { method: "POST", body: JSON.stringify(body) });
