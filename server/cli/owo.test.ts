@@ -107,59 +107,21 @@ test("keys create --mode live is refused until a provider is connected; provider
   assert.equal(unknown.status, 1);
   assert.match(unknown.stderr, /provider must be one of paystack, flutterwave, seerbit/);
 
-  const wrong = runCli(
-    [
-      "provider",
-      "add",
-      "paystack",
-      "--merchant",
-      m.merchantId,
-      "--secret-key",
-      "sk_test_not-the-right-key",
-      "--base-url",
-      paystack.url,
-      "--json",
-    ],
-    dataDir,
-  );
+  /** `owo provider add paystack` for this merchant, as an operator types it (`--json` last). */
+  const addPaystack = (secretKey: string, baseUrl: string, ...more: string[]) =>
+    runCli(
+      ["provider", "add", "paystack", "--merchant", m.merchantId, "--secret-key", secretKey, "--base-url", baseUrl, ...more, "--json"],
+      dataDir,
+    );
+  const wrong = addPaystack("sk_test_not-the-right-key", paystack.url);
   assert.equal(wrong.status, 1);
   assert.match(wrong.stderr, /secretKey paystack refused the credentials \(GET \/balance: .*Invalid key.*\); nothing was saved/);
-  const away = runCli(
-    [
-      "provider",
-      "add",
-      "paystack",
-      "--merchant",
-      m.merchantId,
-      "--secret-key",
-      "sk_test_0123456789abcdef",
-      "--base-url",
-      "http://127.0.0.1:9",
-      "--json",
-    ],
-    dataDir,
-  );
+  const away = addPaystack("sk_test_0123456789abcdef", "http://127.0.0.1:9");
   assert.equal(away.status, 1);
   assert.match(away.stderr, /Could not reach paystack at http:\/\/127.0.0.1:9 to check the credentials .*nothing was saved/);
   assert.match(runCli(["keys", "create", "--merchant", m.merchantId, "--mode", "live", "--json"], dataDir).stderr, /No bank-side provider/);
 
-  const added = runCli(
-    [
-      "provider",
-      "add",
-      "paystack",
-      "--merchant",
-      m.merchantId,
-      "--secret-key",
-      "sk_test_0123456789abcdef",
-      "--base-url",
-      paystack.url,
-      "--priority",
-      "2",
-      "--json",
-    ],
-    dataDir,
-  );
+  const added = addPaystack("sk_test_0123456789abcdef", paystack.url, "--priority", "2");
   assert.equal(added.status, 0, added.stderr);
   const out = JSON.parse(added.stdout.trim());
   assert.deepEqual(Object.keys(out), ["providerId", "provider", "noticeUrl"]);
