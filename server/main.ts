@@ -6,6 +6,7 @@ import { log } from "./logger";
 import { settings, SettingsError } from "./settings";
 import { startTracing } from "./traces";
 import { openBooks } from "./books/opening";
+import { checkoutAssets } from "./checkout-page/assets";
 
 /**
  * Next renders the pages; OWO_PAGES=off runs an API-only process (REST, tRPC, health) with no build needed.
@@ -58,6 +59,8 @@ async function main() {
   server.listen(s.port, () => {
     log.info({ port: s.port, publicUrl: s.publicUrl, database: s.database }, "owo listening");
     process.stdout.write(`${openLine(s.port, s.publicUrl)}\n`);
+    // The checkout's script and stylesheet are bundled now, so the first customer does not wait for esbuild.
+    checkoutAssets().catch((err: unknown) => log.warn({ err }, "checkout assets not built yet; the first checkout will try again"));
   });
 
   let stopping = false;
