@@ -69,8 +69,8 @@ export default tseslint.config(
   },
   {
     // Providers translate; payments decide (DESIGN.md): a connector turns the provider's words into readings, and all
-    // that reads or writes a payment or refund lives in server/payments/, which may call providers, never the reverse.
-    // Tests drive whole journeys through both.
+    // that reads or writes a payment, a refund or the ledger lives in server/payments/ and server/books/, which may call
+    // providers, never the reverse. Tests drive whole journeys through them all.
     files: ["server/providers/**"],
     ignores: ["**/*.test.ts"],
     rules: {
@@ -79,8 +79,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ["**/payments/*", "@/server/payments/*"],
-              message: "server/providers/ must not import server/payments/: return a reading and let payments act on it",
+              group: ["**/payments/*", "@/server/payments/*", "**/books/*", "@/server/books/*"],
+              message: "server/providers/ must not import server/payments/ or server/books/: return a reading and let them act on it",
             },
           ],
         },

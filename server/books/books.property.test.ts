@@ -55,7 +55,7 @@ test("after every step: entries balance, balances equal their entries, the provi
   const { applyBankNotice, cancelPayment } = await import("../payments/lifecycle");
   const { verifyPayment } = await import("../payments/verify");
   const { findPayment } = await import("../payments/lookup");
-  const { feeFor, SANDBOX_SCHEDULE } = await import("./fees");
+  const { feeFor, SANDBOX_SCHEDULE } = await import("../fees");
   const { requestRefund } = await import("../payments/refunds");
   const { parseAmount } = await import("../money");
   const { followRefunds } = await import("../payments/refund-follower");

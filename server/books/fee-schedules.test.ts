@@ -8,7 +8,7 @@ import { trpcClient } from "../testing/initiation";
 import { runCliBeside } from "../testing/processes";
 import { userClient } from "../testing/sessions";
 import { parseFeeSchedule } from "./fee-schedules";
-import { feeFor, SANDBOX_SCHEDULE } from "./fees";
+import { feeFor, SANDBOX_SCHEDULE } from "../fees";
 
 let owo: Owo;
 before(async () => {

@@ -8,7 +8,7 @@ import { providerAccounts, type ProviderAccountRow } from "../../db/schema";
 import { ApiError, invalidFields, zodFieldErrors } from "../api-error";
 import { formatKobo, parseAmount } from "../money";
 import { accountById, setAgreedFees } from "../providers/accounts";
-import type { FeeSchedule } from "./fees";
+import type { FeeSchedule } from "../fees";
 
 const naira = (example: string) =>
   z.string().refine((v) => parseAmount(v) !== null, `must be naira with at most 2 decimals, e.g. "${example}"`);

@@ -6,7 +6,7 @@
 import { and, asc, eq, notExists, sql } from "drizzle-orm";
 import { db, write } from "../../db/client";
 import { bankNotices, ledgerEntries, payments, refunds } from "../../db/schema";
-import { feeFor, SANDBOX_SCHEDULE } from "./fees";
+import { feeFor, SANDBOX_SCHEDULE } from "../fees";
 import { bookCredit, bookRefund } from "./payment-entries";
 
 const BATCH = 200;

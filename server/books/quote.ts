@@ -6,7 +6,7 @@ import { formatKobo, parseAmount } from "../money";
 import { bankByCode } from "../providers/banks";
 import { accountsServing } from "../providers/registry";
 import { agreedSchedules } from "./fee-schedules";
-import { feeFor, SANDBOX_SCHEDULE, type FeeSchedule } from "./fees";
+import { feeFor, SANDBOX_SCHEDULE, type FeeSchedule } from "../fees";
 import type { Scope } from "../merchants/scope";
 
 export const quoteQuery = z

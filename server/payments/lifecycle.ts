@@ -9,7 +9,7 @@ import { formatKobo } from "../money";
 import { isOpen } from "./status";
 import { clock } from "../clock";
 import { bookCredit, bookRefund } from "../books/payment-entries";
-import { feeFor, SANDBOX_SCHEDULE } from "../books/fees";
+import { feeFor, SANDBOX_SCHEDULE } from "../fees";
 import type { BankNotice, NoticeTarget } from "../providers/connector";
 
 export type NoticeOutcome = { payment: PaymentRow; applied: boolean };

@@ -10,7 +10,7 @@ import { clock } from "../clock";
 import { settings } from "../settings";
 import { checkDestination } from "../webhooks/address-guard";
 import type { ProviderAccount, ProviderName } from "./connector";
-import type { FeeSchedule } from "../books/fees";
+import type { FeeSchedule } from "../fees";
 
 export type LiveProvider = Exclude<ProviderName, "sandbox">;
 export const LIVE_PROVIDERS: readonly LiveProvider[] = ["paystack", "flutterwave", "seerbit"];

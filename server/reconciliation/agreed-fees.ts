@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { providerAccounts, type PaymentRow } from "../../db/schema";
 import { scheduleOfRow } from "../books/fee-schedules";
-import { feeFor } from "../books/fees";
+import { feeFor } from "../fees";
 import { creditEntries } from "../settlements/reconcile";
 import { openExceptions } from "./exceptions";
 

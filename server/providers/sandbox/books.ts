@@ -4,9 +4,9 @@
 import { and, isNull, lte } from "drizzle-orm";
 import { db, write } from "../../../db/client";
 import { sandboxBankCredits, sandboxBankRefunds } from "../../../db/schema";
-import { feeFor, SANDBOX_SCHEDULE } from "../../books/fees";
+import { feeFor, SANDBOX_SCHEDULE } from "../../fees";
 
-/** The bank's published schedule (API.md "Fees"), the one rule Owo also charges its credits by (server/books/fees.ts). */
+/** The bank's published schedule (API.md "Fees"), the one rule Owo also charges its credits by (server/fees.ts). */
 export function sandboxFeeKobo(creditKobo: number): number {
   return feeFor(SANDBOX_SCHEDULE, creditKobo);
 }
