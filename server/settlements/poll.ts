@@ -16,6 +16,7 @@ import { settings } from "../settings";
 import { accountById } from "../providers/accounts";
 import { connectorFor } from "../providers/registry";
 import { expectDays } from "./expected-days";
+import { ledgerQueue } from "../books/post";
 import { recordSettlement } from "./record";
 import type { SettlementSource } from "./sources";
 
@@ -42,7 +43,11 @@ export async function pollSettlements(now = clock.now()): Promise<PollOutcome> {
         // A month of settlements is several calls: each gets the provider timeout, the whole read a few of them.
         const readings = await read(account, now - POLL_WINDOW_MS, AbortSignal.timeout(settings().providerTimeoutMs * 10));
         for (const reading of readings) {
-          const recorded = await write((tx) => recordSettlement(tx, source, reading, now));
+          // A settlement books its entry: the merchant's books are held from the start rather than learned of at the posting
+          // (which would run the whole recording twice).
+          const recorded = await write((tx) => recordSettlement(tx, source, reading, now), {
+            queues: [ledgerQueue(source.merchantId, source.mode)],
+          });
           outcome.read++;
           if (recorded.created) outcome.created++;
           else if (recorded.statusChanged) outcome.moved++;

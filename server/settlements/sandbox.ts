@@ -10,6 +10,7 @@ import { repeatEvery } from "../recurring";
 import { dayStartOf } from "../payments/calendar";
 import { merchantsWithUnsettledCredits } from "../providers/sandbox/books";
 import { parseSettlementFaults, sandboxSettle } from "../providers/sandbox/settlement";
+import { ledgerQueue } from "../books/post";
 import { recordSettlement } from "./record";
 import { getSettlement } from "./view";
 
@@ -18,11 +19,16 @@ export async function settleSandboxNow(merchantId: string, mode: Mode, body: unk
   if (mode !== "test") throw new ApiError("S3", "The sandbox bank serves test keys only");
   const faults = parseSettlementFaults(body);
   const now = clock.now();
-  const settlementId = await write(async (tx) => {
-    const reading = await sandboxSettle(tx, merchantId, now, faults);
-    if (!reading) return null;
-    return (await recordSettlement(tx, { merchantId, mode, provider: "sandbox", providerAccountId: null }, reading, now)).settlement.id;
-  });
+  // The settlement books its entry: the merchant's books are held from the start (db/client.ts joinQueue), not learned
+  // of at the posting, which would run the whole settling twice.
+  const settlementId = await write(
+    async (tx) => {
+      const reading = await sandboxSettle(tx, merchantId, now, faults);
+      if (!reading) return null;
+      return (await recordSettlement(tx, { merchantId, mode, provider: "sandbox", providerAccountId: null }, reading, now)).settlement.id;
+    },
+    { queues: [ledgerQueue(merchantId, mode)] },
+  );
   if (settlementId === null)
     throw new ApiError("S15", "Nothing to settle: what the sandbox bank holds for you nets ₦0.00 or less, carried forward");
   return getSettlement({ merchantId, mode }, settlementId);
@@ -33,11 +39,14 @@ export async function settleSandboxDaily(now = clock.now()): Promise<number> {
   const upTo = dayStartOf(now) - 1;
   let settled = 0;
   for (const merchantId of await merchantsWithUnsettledCredits(upTo)) {
-    const done = await write(async (tx) => {
-      const reading = await sandboxSettle(tx, merchantId, upTo, {});
-      if (reading) await recordSettlement(tx, { merchantId, mode: "test", provider: "sandbox", providerAccountId: null }, reading, now);
-      return reading !== null;
-    });
+    const done = await write(
+      async (tx) => {
+        const reading = await sandboxSettle(tx, merchantId, upTo, {});
+        if (reading) await recordSettlement(tx, { merchantId, mode: "test", provider: "sandbox", providerAccountId: null }, reading, now);
+        return reading !== null;
+      },
+      { queues: [ledgerQueue(merchantId, "test")] },
+    );
     if (done) settled++;
   }
   return settled;
