@@ -2,15 +2,10 @@
 // has none, a percentage with a sign is refused on its field in words, the schedule saved reads back as a sentence and
 // stays in the fields after a reload, and Remove takes it away.
 import { expect, test } from "./fixtures";
-import { startPaystackDouble } from "./paystack-double";
+import { paystackDoubleFor } from "./paystack-double";
 
 const SECRET_KEY = "sk_test_e2e_agreed_fees_double";
-let double: { url: string; stop: () => void } | undefined;
-
-test.beforeAll(async () => {
-  double = await startPaystackDouble(SECRET_KEY);
-});
-test.afterAll(() => double?.stop());
+const double = paystackDoubleFor(SECRET_KEY);
 
 test("set, read back and remove a provider account's agreed fee schedule", async ({ page, merchant: _merchant }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -18,7 +13,7 @@ test("set, read back and remove a provider account's agreed fee schedule", async
   const connect = page.getByTestId("connect-provider");
   await connect.getByRole("combobox").selectOption("paystack");
   await connect.getByLabel(/Secret key/).fill(SECRET_KEY);
-  await connect.getByLabel(/Base URL/).fill(double?.url ?? "");
+  await connect.getByLabel(/Base URL/).fill(double.url());
   await connect.getByRole("button", { name: "Connect" }).click();
 
   const form = page.getByTestId("provider-paystack").getByTestId("agreed-fees-form");

@@ -1,20 +1,11 @@
 // Going live in the dashboard: connect Paystack (its test double, as its own process), test the connection, make live
 // keys, switch to live mode, create a USSD payment, and watch it settle when the double's customer pays and its signed
 // webhook reaches the notice URL the page shows; then refund it, paid back at Paystack and announced by its webhook.
-import { startPaystackDouble, type PaystackDouble } from "./paystack-double";
+import { paystackDoubleFor } from "./paystack-double";
 import { createUssdPayment, expect, test } from "./fixtures";
 
 const SECRET_KEY = "sk_test_e2e_paystack_double";
-let double: PaystackDouble | undefined;
-let doubleUrl = "";
-
-test.beforeAll(async () => {
-  double = await startPaystackDouble(SECRET_KEY);
-  doubleUrl = double.url;
-});
-test.afterAll(() => {
-  double?.stop();
-});
+const double = paystackDoubleFor(SECRET_KEY);
 
 test("connect a provider against its double, create a live payment from the dashboard, watch it settle, refund it", async ({
   page,
@@ -27,7 +18,7 @@ test("connect a provider against its double, create a live payment from the dash
   await form.getByRole("combobox").selectOption("paystack");
   await form.getByLabel(/Secret key/).fill(SECRET_KEY);
   await form.getByLabel(/^Priority/).fill("1");
-  await form.getByLabel(/Base URL/).fill(doubleUrl);
+  await form.getByLabel(/Base URL/).fill(double.url());
   await form.getByRole("button", { name: "Connect" }).click();
 
   const card = page.getByTestId("provider-paystack");
@@ -37,7 +28,7 @@ test("connect a provider against its double, create a live payment from the dash
   expect(noticeUrl).toMatch(/\/api\/v2\/providers\/prv_[0-9a-z]{20}\/notices$/);
   await expect(card).toContainText("is a loopback address: a provider cannot reach it");
   // What the merchant does on Paystack's dashboard: paste the notice URL as the webhook URL.
-  await fetch(`${doubleUrl}/_double/webhook-url`, {
+  await fetch(`${double.url()}/_double/webhook-url`, {
     method: "PUT",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ url: noticeUrl }),
@@ -68,7 +59,7 @@ test("connect a provider against its double, create a live payment from the dash
       .textContent()) ?? "";
 
   // The customer dials the code and pays at Paystack (the double); Paystack's signed charge.success reaches Owo.
-  const paid = await fetch(`${doubleUrl}/_double/transactions/owo-${linkingReference}-1/pay`, {
+  const paid = await fetch(`${double.url()}/_double/transactions/owo-${linkingReference}-1/pay`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: "{}",

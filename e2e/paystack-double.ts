@@ -1,9 +1,10 @@
 // Paystack's double as its own process for a page test (server/providers/double-cli.ts), on a free port.
 import { spawn } from "node:child_process";
+import { test } from "./fixtures";
 
-export type PaystackDouble = { url: string; stop: () => void };
+type PaystackDouble = { url: string; stop: () => void };
 
-export async function startPaystackDouble(secretKey: string): Promise<PaystackDouble> {
+async function startPaystackDouble(secretKey: string): Promise<PaystackDouble> {
   const double = spawn(
     process.execPath,
     ["--import", "tsx", "server/providers/double-cli.ts", "paystack", "--port", "0", "--secret-key", secretKey],
@@ -19,4 +20,19 @@ export async function startPaystackDouble(secretKey: string): Promise<PaystackDo
     double.on("exit", (code) => reject(new Error(`paystack double exited ${code}`)));
   });
   return { url, stop: () => double.kill("SIGTERM") };
+}
+
+/** The spec's own Paystack double: started before its tests and stopped after them; `url()` once it runs. */
+export function paystackDoubleFor(secretKey: string): { url: () => string } {
+  let double: PaystackDouble | undefined;
+  test.beforeAll(async () => {
+    double = await startPaystackDouble(secretKey);
+  });
+  test.afterAll(() => double?.stop());
+  return {
+    url: () => {
+      if (!double) throw new Error("the Paystack double has not started");
+      return double.url;
+    },
+  };
 }

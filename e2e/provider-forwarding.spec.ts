@@ -3,19 +3,16 @@
 // and the card lists the forward Owo passed on unchanged, delivered; a URL that is not http(s) is refused in words.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { startPaystackDouble, type PaystackDouble } from "./paystack-double";
+import { paystackDoubleFor } from "./paystack-double";
 import { expect, test } from "./fixtures";
 
 const SECRET_KEY = "sk_test_e2e_forwarding_double";
-let double: PaystackDouble | undefined;
-let doubleUrl = "";
+const double = paystackDoubleFor(SECRET_KEY);
 let site: Server | undefined;
 let siteUrl = "";
 const atSite: { body: string; signature: string | undefined }[] = [];
 
 test.beforeAll(async () => {
-  double = await startPaystackDouble(SECRET_KEY);
-  doubleUrl = double.url;
   // The merchant's website: what its Paystack webhook URL used to receive.
   site = createServer((req, res) => {
     let body = "";
@@ -30,7 +27,6 @@ test.beforeAll(async () => {
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/paystack/webhook`;
 });
 test.afterAll(async () => {
-  double?.stop();
   await new Promise((resolve) => site?.close(resolve));
 });
 
@@ -43,11 +39,11 @@ test("set a provider account's forwarding URL and watch the merchant's own sale'
   const form = page.getByTestId("connect-provider");
   await form.getByRole("combobox").selectOption("paystack");
   await form.getByLabel(/Secret key/).fill(SECRET_KEY);
-  await form.getByLabel(/Base URL/).fill(doubleUrl);
+  await form.getByLabel(/Base URL/).fill(double.url());
   await form.getByRole("button", { name: "Connect" }).click();
   const card = page.getByTestId("provider-paystack");
   const noticeUrl = (await card.getByTestId("notice-url").textContent()) ?? "";
-  await fetch(`${doubleUrl}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
+  await fetch(`${double.url()}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
   await expect(card.getByTestId("forwards")).toHaveCount(0);
   await expect(card).toContainText("No notice forwarded yet.");
 
@@ -63,13 +59,13 @@ test("set a provider account's forwarding URL and watch the merchant's own sale'
 
   // A sale the merchant's website made on the same Paystack account, paid: Paystack's notice reaches Owo's URL.
   const reference = `web-order-${Date.now()}`;
-  const charged = await fetch(`${doubleUrl}/charge`, {
+  const charged = await fetch(`${double.url()}/charge`, {
     method: "POST",
     headers: { authorization: `Bearer ${SECRET_KEY}` },
     body: JSON.stringify({ email: "walkin@example.com", amount: 1250000, reference, bank_transfer: {} }),
   });
   expect(charged.status).toBe(200);
-  await fetch(`${doubleUrl}/_double/transactions/${reference}/pay`, { method: "POST", body: "{}" });
+  await fetch(`${double.url()}/_double/transactions/${reference}/pay`, { method: "POST", body: "{}" });
   await expect.poll(() => atSite.filter((r) => r.body.includes(reference)).length, { timeout: 20_000 }).toBe(1);
   expect(atSite[0]?.signature).toMatch(/^[0-9a-f]{128}$/);
 

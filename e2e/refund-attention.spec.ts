@@ -2,23 +2,14 @@
 // waiting for the customer's account, checks the NUBAN as the server does, sends the account (retried at Paystack by
 // its bank id) and follows the refund to "Paid back"; a second one is given up and ends Failed. Paystack is its
 // test double, as its own process.
-import { startPaystackDouble, type PaystackDouble } from "./paystack-double";
+import { paystackDoubleFor } from "./paystack-double";
 import { expect, paymentInput, test, trpcMutation } from "./fixtures";
 
 const SECRET_KEY = "sk_test_e2e_refund_attention";
-let double: PaystackDouble | undefined;
-let doubleUrl = "";
-
-test.beforeAll(async () => {
-  double = await startPaystackDouble(SECRET_KEY);
-  doubleUrl = double.url;
-});
-test.afterAll(() => {
-  double?.stop();
-});
+const double = paystackDoubleFor(SECRET_KEY);
 
 const control = (path: string, body: unknown, method = "POST") =>
-  fetch(`${doubleUrl}${path}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  fetch(`${double.url()}${path}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 test("a refund that needs the customer's account: given one from the payment page it is paid back; another is given up", async ({
   page,
@@ -28,7 +19,7 @@ test("a refund that needs the customer's account: given one from the payment pag
     provider: "paystack",
     credentials: { secretKey: SECRET_KEY },
     priority: 1,
-    baseUrl: doubleUrl,
+    baseUrl: double.url(),
   });
   await control("/_double/webhook-url", { url: noticeUrl }, "PUT");
   await trpcMutation(page, "keys.createLive", null);
