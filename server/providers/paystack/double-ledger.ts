@@ -38,7 +38,7 @@ export type DoubleRefund = {
   id: number;
   transaction: DoubleTransaction;
   amount: number;
-  status: "pending" | "processed" | "failed" | "needs-attention";
+  status: "pending" | "processing" | "processed" | "failed" | "needs-attention";
   /** The customer's account the merchant gave for a needs-attention refund. */
   customerAccount?: { accountNumber: string; bankId: number };
   customerNote: string;

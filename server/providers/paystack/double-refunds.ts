@@ -18,23 +18,33 @@ export type RefundDesk = {
   listRefunds: (p: string[], req: DoubleRequest) => DoubleAnswer;
   retry: (p: string[], req: DoubleRequest) => DoubleAnswer;
   /** Control: POST /_double/refunds/{id}/status {"status": "processed"|"failed"}: Paystack settles a needs-attention
-   * refund by itself (the merchant gave the customer's account on Paystack's dashboard, or it was given up there). */
-  settleAttention: (p: string[], req: DoubleRequest) => DoubleAnswer;
+   * refund by itself (the merchant gave the customer's account on Paystack's dashboard, or it was given up there), or
+   * a processing one the bank has finished with. */
+  settleHeld: (p: string[], req: DoubleRequest) => DoubleAnswer;
   /** How many of the next refunds Paystack cannot return by itself (control: POST /_double/integration). */
   needAttention: { next: number };
+  /** How many of the next refunds stop at `processing` (refund.processing) until settled by the control above. */
+  holdProcessing: { next: number };
   close: () => void;
 };
 
 export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults: FaultPlan, delayMs: number): RefundDesk {
   const timers = new Set<NodeJS.Timeout>();
   const needAttention = { next: 0 };
+  const holdProcessing = { next: 0 };
   const announce = (r: DoubleRefund) =>
     outbox.send(`refund.${r.status}`, { event: `refund.${r.status}`, data: refundEventView(r, ledger.domain) });
 
-  /** Pays the refund out after a while (or fails it under the refund-fails fault), announcing the outcome. */
+  /** Pays the refund out after a while (or fails it under the refund-fails fault), announcing the outcome; or stops it at
+   * `processing`, as Paystack shows a refund the bank is still working on (refund.processing). */
   function processLater(r: DoubleRefund): void {
     const timer = setTimeout(() => {
       timers.delete(timer);
+      if (holdProcessing.next > 0) {
+        holdProcessing.next -= 1;
+        r.status = "processing";
+        return announce(r);
+      }
       r.status = faults.take(["refund-fails"]) ? "failed" : "processed";
       r.refundedAt = r.status === "processed" ? new Date() : null;
       r.refundReference = r.status === "processed" ? String(randomInt(100000000000, 999999999999)) : null;
@@ -108,10 +118,10 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
     return ok("Refund retried", refundView(r, ledger.domain));
   }
 
-  function settleAttention([id = ""]: string[], req: DoubleRequest): DoubleAnswer {
+  function settleHeld([id = ""]: string[], req: DoubleRequest): DoubleAnswer {
     const r = ledger.refunds.get(Number(id));
     if (!r) return { status: 404, body: { error: `no refund ${id}` } };
-    if (r.status !== "needs-attention") return { status: 409, body: { error: `refund is ${r.status}` } };
+    if (r.status !== "needs-attention" && r.status !== "processing") return { status: 409, body: { error: `refund is ${r.status}` } };
     const status = fields(req.json)?.status;
     if (status !== "processed" && status !== "failed") return { status: 400, body: { error: "status: processed or failed" } };
     r.status = status;
@@ -147,12 +157,13 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
   }
 
   return {
-    settleAttention,
+    settleHeld,
     refund,
     fetchRefund,
     listRefunds,
     retry,
     needAttention,
+    holdProcessing,
     close: () => {
       for (const t of timers) clearTimeout(t);
     },

@@ -220,16 +220,23 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     return { status: 200, body: { transaction: ledger.transactionView(tx) } };
   }
 
-  /** The integration's settings: who bears Paystack's fee on new charges, and refunds Paystack cannot return by itself. */
+  /** The integration's settings: who bears Paystack's fee on new charges, refunds Paystack cannot return by itself, and
+   * refunds that stop at processing. */
   function integration(_p: string[], req: DoubleRequest): DoubleAnswer {
     const b = fields(req.json) ?? {};
+    const notCount = (v: unknown) => v !== undefined && !(Number.isInteger(v) && Number(v) >= 0);
     if (b.customerBearsFees !== undefined && typeof b.customerBearsFees !== "boolean")
       return controlError(400, "customerBearsFees: true or false");
-    if (b.refundsNeedingAttention !== undefined && !(Number.isInteger(b.refundsNeedingAttention) && Number(b.refundsNeedingAttention) >= 0))
-      return controlError(400, "refundsNeedingAttention: how many of the next refunds need the customer's account");
+    if (notCount(b.refundsNeedingAttention) || notCount(b.refundsProcessing))
+      return controlError(
+        400,
+        "refundsNeedingAttention, refundsProcessing: how many of the next refunds need an account, stop at processing",
+      );
     if (typeof b.customerBearsFees === "boolean") customerBearsFees = b.customerBearsFees;
     if (typeof b.refundsNeedingAttention === "number") desk.needAttention.next = b.refundsNeedingAttention;
-    return { status: 200, body: { customerBearsFees, refundsNeedingAttention: desk.needAttention.next } };
+    if (typeof b.refundsProcessing === "number") desk.holdProcessing.next = b.refundsProcessing;
+    const held = { refundsNeedingAttention: desk.needAttention.next, refundsProcessing: desk.holdProcessing.next };
+    return { status: 200, body: { customerBearsFees, ...held } };
   }
 
   const api: DoubleRoute[] = [
@@ -273,7 +280,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/expire$/, handle: expire },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/status$/, handle: showStatus },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/chargeback$/, handle: disputes.chargeback },
-    { method: "POST", path: /^\/_double\/refunds\/([^/]+)\/status$/, handle: desk.settleAttention },
+    { method: "POST", path: /^\/_double\/refunds\/([^/]+)\/status$/, handle: desk.settleHeld },
     { method: "POST", path: /^\/_double\/integration$/, handle: integration },
     { method: "POST", path: /^\/_double\/settlements$/, handle: settlements.settle },
     { method: "POST", path: /^\/_double\/settlements\/([^/]+)$/, handle: settlements.move },

@@ -187,6 +187,41 @@ test("a refund is sent to Paystack in kobo and followed there until processed: P
   await eventually("refund.processed callback", () => callbackEvents(p.paymentReference).includes("refund.processed"));
 });
 
+test("a refund Paystack holds at processing (refund.processing: the bank is still on it) stays PENDING, nothing booked; processed, it is PROCESSED", async () => {
+  const p = await initiate({ paymentType: "USSD", bankCode: "058" });
+  await customer("pay", p.atPaystack);
+  await fetch(`${double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ refundsProcessing: 1 }) });
+  const base = `/api/v2/payments/${p.paymentReference}/refunds`;
+  const res = await call(owo, "POST", base, {
+    token: m.token,
+    body: { amount: "2000.00", reason: "damaged", refundReference: `proc-${p.paymentReference}` },
+  });
+  assert.equal(res.status, 200, res.text);
+  const atPaystack = async () =>
+    ((await (await fetch(`${double.url}/_double/transactions/${p.atPaystack}`)).json()) as { refunds: { id: number; status: string }[] })
+      .refunds;
+  await eventually("processing at Paystack", async () => (await atPaystack())[0]?.status === "processing");
+  const sent = async () =>
+    ((await (await fetch(`${double.url}/_double/webhooks`)).json()) as { webhooks: { event: string; answer: number | string }[] }).webhooks;
+  await eventually("refund.processing taken by Owo", async () =>
+    (await sent()).some((w) => w.event === "refund.processing" && w.answer === 200),
+  );
+  const status = async () => (await call(owo, "GET", `${base}/proc-${p.paymentReference}`, { token: m.token })).json.data.refund.status;
+  assert.equal(await status(), "PENDING");
+  assert.equal((await verify(p.paymentReference)).payments.amountRefunded, "0.00");
+  assert.ok(!callbackEvents(p.paymentReference).some((e) => e === "refund.processed" || e === "refund.failed"));
+
+  const id = (await atPaystack())[0]?.id;
+  const settled = await fetch(`${double.url}/_double/refunds/${id}/status`, {
+    method: "POST",
+    body: JSON.stringify({ status: "processed" }),
+  });
+  assert.equal(settled.status, 200);
+  await eventually("PROCESSED", async () => (await status()) === "PROCESSED");
+  assert.equal((await verify(p.paymentReference)).payments.amountRefunded, "2000.00");
+  await eventually("refund.processed callback", () => callbackEvents(p.paymentReference).includes("refund.processed"));
+});
+
 test("a refund Paystack marks needs-attention: NEEDS_ATTENTION and still counted; the customer's account is checked, retried at Paystack by its bank id, and the refund ends PROCESSED on the books; another is given up and frees its amount", async () => {
   const { db } = await import("../../../db/client");
   const { ledgerEntries } = await import("../../../db/schema");
