@@ -11,6 +11,7 @@ import { clock } from "../clock";
 import { newId } from "../identifiers";
 import { DAY_MS, dayStartOf, dayStartOfDate } from "../payments/calendar";
 import { formatKobo } from "../money";
+import { ledgerQueue } from "../books/post";
 import { bookSettlementStatus } from "../settlements/booking";
 import { publishSettlementPaid } from "../settlements/events";
 import { closeExceptions, openExceptions } from "./exceptions";
@@ -41,12 +42,17 @@ export type StatementLineView = ReturnType<typeof lineView>;
 export async function importBankStatement({ merchantId, mode }: Scope, statement: Statement): Promise<StatementLineView[]> {
   const { accountNumber, lines } = statement;
   const now = clock.now();
-  return write(async (tx) => {
-    const answer: StatementLineView[] = [];
-    for (const line of lines) answer.push(await importLine(tx, merchantId, mode, accountNumber, line, now));
-    await flagUnconfirmedSettlements(tx, merchantId, mode, lines, now);
-    return answer;
-  });
+  // A line that confirms a settlement books its status: the merchant's books are held from the start, so the import
+  // runs once rather than again after learning of the queue at a posting.
+  return write(
+    async (tx) => {
+      const answer: StatementLineView[] = [];
+      for (const line of lines) answer.push(await importLine(tx, merchantId, mode, accountNumber, line, now));
+      await flagUnconfirmedSettlements(tx, merchantId, mode, lines, now);
+      return answer;
+    },
+    { queues: [ledgerQueue(merchantId, mode)] },
+  );
 }
 
 /** Carries a preview's answer out of the transaction it rolls back. */

@@ -7,7 +7,7 @@ import { write, type Tx } from "../../db/client";
 import { reconciliationExceptions, settlementLines, settlements } from "../../db/schema";
 import { ApiError, invalidFields, notFound } from "../api-error";
 import { providerAccount, type Account } from "../books/accounts";
-import { postEntry } from "../books/post";
+import { ledgerQueue, postEntry } from "../books/post";
 import { clock } from "../clock";
 import { recordAudit } from "../team/audit";
 import type { Scope } from "../merchants/scope";
@@ -23,28 +23,32 @@ export type ResolveInput = z.output<typeof resolveInput>;
 export async function resolveException({ merchantId, mode }: Scope, exceptionId: string, input: ResolveInput, userId: string | null) {
   const { note, writeOff } = input;
   const now = clock.now();
-  return write(async (tx) => {
-    const [e] = await tx
-      .select()
-      .from(reconciliationExceptions)
-      .where(
-        and(
-          eq(reconciliationExceptions.id, exceptionId),
-          eq(reconciliationExceptions.merchantId, merchantId),
-          eq(reconciliationExceptions.mode, mode),
-        ),
-      );
-    if (!e) throw notFound("No such exception");
-    if (e.resolvedAt !== null) throw new ApiError("S15", "The exception is already resolved");
-    if (writeOff) await bookWriteOff(tx, e, now);
-    const [resolved] = await tx
-      .update(reconciliationExceptions)
-      .set({ resolvedAt: now, note })
-      .where(eq(reconciliationExceptions.id, e.id))
-      .returning();
-    await recordAudit({ merchantId, userId, action: "reconciliation.resolve", input: { id: e.id, kind: e.kind, writeOff }, now }, tx);
-    return resolved ?? e;
-  });
+  // A write-off books its entry: then the merchant's books are held from the start, so the resolve runs once.
+  return write(
+    async (tx) => {
+      const [e] = await tx
+        .select()
+        .from(reconciliationExceptions)
+        .where(
+          and(
+            eq(reconciliationExceptions.id, exceptionId),
+            eq(reconciliationExceptions.merchantId, merchantId),
+            eq(reconciliationExceptions.mode, mode),
+          ),
+        );
+      if (!e) throw notFound("No such exception");
+      if (e.resolvedAt !== null) throw new ApiError("S15", "The exception is already resolved");
+      if (writeOff) await bookWriteOff(tx, e, now);
+      const [resolved] = await tx
+        .update(reconciliationExceptions)
+        .set({ resolvedAt: now, note })
+        .where(eq(reconciliationExceptions.id, e.id))
+        .returning();
+      await recordAudit({ merchantId, userId, action: "reconciliation.resolve", input: { id: e.id, kind: e.kind, writeOff }, now }, tx);
+      return resolved ?? e;
+    },
+    writeOff ? { queues: [ledgerQueue(merchantId, mode)] } : {},
+  );
 }
 
 /** The residue each kind leaves on a provider's balance (what Owo's books say it holds, that it never will pay). */
