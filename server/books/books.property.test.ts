@@ -136,7 +136,7 @@ test("after every step: entries balance, balances equal their entries, the provi
         const before = await head();
         await initiatePayment(req, { merchantId, mode: "test", source: "trpc", now });
         assert.equal(await head(), before, "initiation posts nothing");
-        const p0 = await findPayment(merchantId, "test", ref);
+        const p0 = await findPayment({ merchantId, mode: "test" }, ref);
         const target =
           type === "USSD"
             ? { bankCode: p0.bankCode ?? "", providerReference: p0.providerReference ?? "" }
@@ -158,7 +158,7 @@ test("after every step: entries balance, balances equal their entries, the provi
             );
             assert.equal(await head(), sequence, "asking for a refund moves no money until it is paid back");
             const accepted = asked.flatMap((r) => (r.status === "fulfilled" ? [r.value.refund] : []));
-            const p = await findPayment(merchantId, "test", ref);
+            const p = await findPayment({ merchantId, mode: "test" }, ref);
             const reserved = await db()
               .select({ amountKobo: refunds.amountKobo, status: refunds.status })
               .from(refunds)
@@ -184,9 +184,9 @@ test("after every step: entries balance, balances equal their entries, the provi
             raced.refused += asked.length - accepted.length;
             assert.equal(await head(), sequence + accepted.length, "one entry per refund paid back");
           } else if (s.kind === "wait") now += s.seconds * 1000;
-          else if (s.kind === "verify") await verifyPayment(merchantId, "test", ref, now);
+          else if (s.kind === "verify") await verifyPayment({ merchantId, mode: "test" }, ref, now);
           else if (s.kind === "cancel") {
-            const cancelled = await cancelPayment(merchantId, "test", ref, now).then(
+            const cancelled = await cancelPayment({ merchantId, mode: "test" }, ref, now).then(
               () => true,
               () => false,
             );

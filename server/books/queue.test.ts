@@ -122,7 +122,7 @@ test("live provider records and refunds paid back join the books at the posting:
 test("a sandbox settlement holds the merchant's books from its start: it runs once and books its entry last in the chain", async () => {
   const { settleSandboxNow } = await import("../settlements/sandbox");
   const before = await reruns();
-  const settlement = await settleSandboxNow(m.merchantId, "test", {});
+  const settlement = await settleSandboxNow({ merchantId: m.merchantId, mode: "test" }, {});
   assert.equal(settlement.status, "paid");
   assert.equal((await reruns()) - before, 0, "the settlement declares the queue it joins instead of learning it and running again");
   const verified = await runCliBeside(["ledger", "verify", "--json"], owo.databaseUrl);

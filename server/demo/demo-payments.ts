@@ -73,7 +73,7 @@ async function notice(issued: Issued, kind: "credit" | "decline", amountKobo: nu
 }
 
 async function expireAtDeadline(merchantId: string, reference: string) {
-  const p = await findPayment(merchantId, "test", reference);
+  const p = await findPayment({ merchantId, mode: "test" }, reference);
   await expireIfOverdue(p, p.expiresAt, { publish: false });
 }
 

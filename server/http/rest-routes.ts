@@ -6,7 +6,7 @@ import { parseInitiateRequest } from "../payments/initiate-schema";
 import { banks } from "../providers/banks";
 import { merchantBanks } from "../payments/merchant-banks";
 import { openApiJson } from "../openapi/document";
-import { simulatePayment } from "../payments/simulate";
+import { sandboxPayment, simulateInput, simulatePayment } from "../payments/simulate";
 import { receiveSandboxNotice } from "../payments/sandbox-notices";
 import { receiveProviderNotice } from "../payments/notices";
 import { SIGNATURE_HEADER } from "../providers/sandbox/notice-signature";
@@ -23,7 +23,8 @@ import { reconciliationReport, reportQuery } from "../reconciliation/report";
 import { resolveException, resolveInput } from "../reconciliation/resolve";
 import { importBankStatement } from "../reconciliation/bank-statements";
 import { parseStatement } from "../reconciliation/statement-lines";
-import { settleSandboxNow } from "../settlements/sandbox";
+import { assertSandboxMode, settleSandboxNow } from "../settlements/sandbox";
+import { parseSettlementFaults } from "../providers/sandbox/settlement";
 import { getSettlement, listSettlements, settlementQuery } from "../settlements/view";
 import { balancesOf } from "../books/balances";
 import { entriesQuery, listEntries } from "../books/entries";
@@ -106,8 +107,8 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v[23]\/payments\/query\/(?<reference>[^/]+)$/,
     access: "token",
     body: "none",
-    run: async ({ params, caller }) => ({
-      json: successJson(await verifyPaymentNow(caller.merchantId, caller.mode, params.reference ?? "")),
+    run: async ({ params, scope }) => ({
+      json: successJson(await verifyPaymentNow(scope, params.reference ?? "")),
     }),
   },
   {
@@ -115,8 +116,8 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/payments\/(?<reference>[^/]+)\/cancel$/,
     access: "token",
     body: "none",
-    run: async ({ params, caller }) => ({
-      json: successJson(verifyAnswer(await cancelPayment(caller.merchantId, caller.mode, params.reference ?? ""))),
+    run: async ({ params, scope }) => ({
+      json: successJson(verifyAnswer(await cancelPayment(scope, params.reference ?? ""))),
     }),
   },
   {
@@ -126,7 +127,7 @@ export const restRoutes: RestRoute[] = [
     body: "json",
     run: async ({ params, scope, json }) => {
       // The payment the path names answers before the body: another merchant's reference is 404 whatever is sent.
-      await findPayment(scope.merchantId, scope.mode, params.reference ?? "");
+      await findPayment(scope, params.reference ?? "");
       return { json: successJson(await requestRefund(scope, params.reference ?? "", parseRefundBody(json))) };
     },
   },
@@ -165,8 +166,11 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/sandbox\/payments\/(?<reference>[^/]+)\/simulate$/,
     access: "token",
     body: "json",
-    run: async ({ params, caller, json }) => {
-      const { code, message, payments } = await simulatePayment(caller.merchantId, caller.mode, params.reference ?? "", json);
+    run: async ({ params, scope, json }) => {
+      // Live mode (S3) and the payment the path names (404) answer before the body, as for a refund.
+      await sandboxPayment(scope, params.reference ?? "");
+      const input = parseBody(simulateInput.strict(), json);
+      const { code, message, payments } = await simulatePayment(scope, params.reference ?? "", input);
       // Verify's own code and message: a part payment is S20 here too, never "00".
       return { json: successJson({ code, message, payments }) };
     },
@@ -176,9 +180,10 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/sandbox\/settlements$/,
     access: "token",
     body: "json",
-    run: async ({ caller, json }) => ({
-      json: successJson({ ...ok, settlement: await settleSandboxNow(caller.merchantId, caller.mode, json) }),
-    }),
+    run: async ({ scope, json }) => {
+      assertSandboxMode(scope); // before the body, as ever
+      return { json: successJson({ ...ok, settlement: await settleSandboxNow(scope, parseSettlementFaults(json)) }) };
+    },
   },
   {
     method: "GET",

@@ -82,7 +82,7 @@ test("status moves only along allowed edges; money, events and outbox rows alway
           { publicKey: false },
         );
         await initiatePayment(req, { merchantId, mode: "test", source: "trpc", now: start });
-        const p0 = await findPayment(merchantId, "test", ref);
+        const p0 = await findPayment({ merchantId, mode: "test" }, ref);
         const target =
           type === "USSD"
             ? { bankCode: p0.bankCode ?? "", providerReference: p0.providerReference ?? "" }
@@ -102,23 +102,23 @@ test("status moves only along allowed edges; money, events and outbox rows alway
         };
 
         for (const c of commands) {
-          const before = (await findPayment(merchantId, "test", ref)).status;
+          const before = (await findPayment({ merchantId, mode: "test" }, ref)).status;
           if (c.kind === "wait") {
             now += c.seconds * 1000;
             continue;
           }
           if (c.kind === "verify") {
-            await verifyPayment(merchantId, "test", ref, now);
+            await verifyPayment({ merchantId, mode: "test" }, ref, now);
             expireIfDue();
           } else if (c.kind === "cancel") {
             expireIfDue();
             if (model.status === "PENDING") {
-              await cancelPayment(merchantId, "test", ref, now);
+              await cancelPayment({ merchantId, mode: "test" }, ref, now);
               model.status = "CANCELLED";
               model.changes++;
             } else {
               await assert.rejects(
-                () => cancelPayment(merchantId, "test", ref, now),
+                () => cancelPayment({ merchantId, mode: "test" }, ref, now),
                 (e) => e instanceof ApiError && e.code === "S15",
               );
             }
@@ -146,14 +146,14 @@ test("status moves only along allowed edges; money, events and outbox rows alway
               }
             }
           }
-          const after = await findPayment(merchantId, "test", ref);
+          const after = await findPayment({ merchantId, mode: "test" }, ref);
           if (after.status !== before) assert.ok(ALLOWED[before].includes(after.status), `${before} → ${after.status}`);
           assert.equal(after.status, model.status);
           assert.equal(after.amountPaidKobo, model.paid);
           assert.equal(after.amountToRefundKobo, model.refund);
         }
 
-        const p = await findPayment(merchantId, "test", ref);
+        const p = await findPayment({ merchantId, mode: "test" }, ref);
         const events = sqlite().prepare("select type, sequence from payment_events where payment_id = ? order by sequence").all(p.id) as {
           type: string;
           sequence: number;

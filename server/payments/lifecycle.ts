@@ -2,7 +2,7 @@
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { write, db, type Tx } from "../../db/client";
 import { lockedForUpdate } from "../../db/functions";
-import { bankNotices, payments, type Mode, type PaymentRow, type RefundRow } from "../../db/schema";
+import { bankNotices, payments, type PaymentRow, type RefundRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { recordEvent } from "./events";
 import { formatKobo } from "../money";
@@ -11,6 +11,7 @@ import { clock } from "../clock";
 import { bookCredit, bookRefund } from "../books/payment-entries";
 import { feeFor, SANDBOX_SCHEDULE } from "../fees";
 import type { BankNotice, NoticeTarget } from "../providers/connector";
+import type { Scope } from "../merchants/scope";
 
 export type NoticeOutcome = { payment: PaymentRow; applied: boolean };
 export type MoveOptions = { publish?: boolean };
@@ -155,7 +156,7 @@ export async function applyBankNotice(notice: BankNotice, now = clock.now(), opt
  * void for these charges, so cancel only stops Owo crediting: money that still arrives is refund due (creditInTx).
  * Expiry is applied first, so a payment already past its time reads EXPIRED and is refused.
  */
-export async function cancelPayment(merchantId: string, mode: Mode, paymentReference: string, now = clock.now()): Promise<PaymentRow> {
+export async function cancelPayment({ merchantId, mode }: Scope, paymentReference: string, now = clock.now()): Promise<PaymentRow> {
   // The refusal is thrown after the transaction, so an expiry found on the way is kept.
   const outcome = await write(async (tx) => {
     const [found] = await tx

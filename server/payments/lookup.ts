@@ -1,8 +1,9 @@
 // Finding a merchant's payment: by its reference, within one merchant and mode.
 import { and, eq, sql } from "drizzle-orm";
 import { prepared } from "../../db/client";
-import { payments, type Mode, type PaymentRow } from "../../db/schema";
+import { payments, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
+import type { Scope } from "../merchants/scope";
 
 // Every verification asks this, so it is compiled once (db/client.ts prepared).
 const byReference = prepared((db) =>
@@ -19,7 +20,7 @@ const byReference = prepared((db) =>
 );
 
 /** The merchant's own payment by its reference; another merchant's is simply not found. */
-export async function findPayment(merchantId: string, mode: Mode, paymentReference: string): Promise<PaymentRow> {
+export async function findPayment({ merchantId, mode }: Scope, paymentReference: string): Promise<PaymentRow> {
   const [p] = await byReference({ merchantId, mode, paymentReference });
   if (!p) throw new ApiError("S404", `No payment with reference ${paymentReference}`);
   return p;

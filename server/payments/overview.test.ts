@@ -38,7 +38,7 @@ async function history(m: TestMerchant, at: number, body: Record<string, unknown
   const notice = { provider: "sandbox", transactionId: `t-${Math.random()}`, target, senderName: "Ada" };
   if (outcome.pay) await applyBankNotice({ ...notice, kind: "credit", amountKobo: parseAmount(outcome.pay) ?? 0 }, at + MINUTE);
   if (outcome.decline) await applyBankNotice({ ...notice, kind: "decline", amountKobo: 0 }, at + MINUTE);
-  if (outcome.cancel) await cancelPayment(m.merchantId, "test", request.paymentReference, at + MINUTE);
+  if (outcome.cancel) await cancelPayment({ merchantId: m.merchantId, mode: "test" }, request.paymentReference, at + MINUTE);
 }
 
 test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos days", async () => {

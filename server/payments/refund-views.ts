@@ -36,7 +36,7 @@ export function standing<M extends string>(message: M, r: RefundRow): RefundStan
 
 /** The merchant's refund by the payment's and its own reference; another merchant's is not found. */
 export async function merchantRefund({ merchantId, mode }: Scope, paymentReference: string, refundReference: string) {
-  const p = await findPayment(merchantId, mode, paymentReference);
+  const p = await findPayment({ merchantId, mode }, paymentReference);
   const [r] = await db()
     .select()
     .from(refunds)

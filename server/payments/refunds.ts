@@ -201,7 +201,7 @@ export async function requestRefund(
   now = clock.now(),
 ): Promise<RefundAnswer> {
   // An open payment past its time is expired: then it can be refunded.
-  const p = await expireIfOverdue(await findPayment(merchantId, mode, paymentReference), now);
+  const p = await expireIfOverdue(await findPayment({ merchantId, mode }, paymentReference), now);
   const requested: Requested = {
     amountKobo: input.amount === undefined ? undefined : (parseAmount(input.amount) ?? 0),
     reason: input.reason,

@@ -1,8 +1,9 @@
 // The sandbox simulator (API.md "Sandbox"): the caller's own test payment, paid, under- or over-paid or declined by
 // the sandbox bank's customer, answered with verify's data once Owo applied the bank's notice.
 import { z } from "zod";
-import type { Mode } from "../../db/schema";
-import { ApiError, invalidFields, zodFieldErrors } from "../api-error";
+import type { PaymentRow } from "../../db/schema";
+import { ApiError, invalidFields } from "../api-error";
+import type { Scope } from "../merchants/scope";
 import { parseAmount } from "../money";
 import { moveCustomerMoney } from "../providers/sandbox/bank";
 import { findPayment } from "./lookup";
@@ -18,14 +19,18 @@ function refuse(field: string, message: string): never {
   throw invalidFields([{ field, message }]);
 }
 
+export type SimulateInput = z.output<typeof simulateInput>;
+
+/** The payment the sandbox bank may move money for: the caller's own (404), in test mode only (S3). */
+export async function sandboxPayment(scope: Scope, paymentReference: string): Promise<PaymentRow> {
+  if (scope.mode !== "test") throw new ApiError("S3", "The sandbox bank serves test keys only");
+  return findPayment(scope, paymentReference);
+}
+
 /** Runs API.md's simulate table for the caller's own payment and answers with verify's data once Owo applied it. */
-export async function simulatePayment(merchantId: string, mode: Mode, paymentReference: string, body: unknown): Promise<VerifyData> {
-  if (mode !== "test") throw new ApiError("S3", "The sandbox bank serves test keys only");
-  const p = await findPayment(merchantId, mode, paymentReference);
-  if (typeof body !== "object" || body === null || Array.isArray(body)) refuse("body", "must be a JSON object");
-  const parsed = simulateInput.strict().safeParse(body);
-  if (!parsed.success) throw invalidFields(zodFieldErrors(parsed.error));
-  const { outcome, amount } = parsed.data;
+export async function simulatePayment(scope: Scope, paymentReference: string, input: SimulateInput): Promise<VerifyData> {
+  const p = await sandboxPayment(scope, paymentReference);
+  const { outcome, amount } = input;
   let kobo = p.amountKobo;
   if (p.paymentType === null)
     refuse("paymentReference", "is a standard-checkout payment whose customer has not chosen USSD or TRANSFER yet");
@@ -47,9 +52,9 @@ export async function simulatePayment(merchantId: string, mode: Mode, paymentRef
         ? { accountNumber: p.accountNumber ?? "" }
         : { bankCode: p.bankCode ?? "", providerReference: p.providerReference ?? "" },
     senderName: p.fullName,
-    merchantId,
+    merchantId: scope.merchantId,
     paymentReference,
     reference: p.issueReference ?? p.linkingReference,
   });
-  return verifyPayment(merchantId, mode, paymentReference);
+  return verifyPayment(scope, paymentReference);
 }

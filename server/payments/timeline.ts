@@ -59,8 +59,8 @@ async function timelineOf(paymentId: number) {
  * amounts always agree with the refunds and timeline shown beside them.
  */
 export async function paymentWithTimeline({ merchantId, mode }: Scope, paymentReference: string, now = clock.now()) {
-  await expireIfOverdue(await findPayment(merchantId, mode, paymentReference), now);
-  return readSnapshot(async () => viewOf(await findPayment(merchantId, mode, paymentReference), merchantId, mode, paymentReference));
+  await expireIfOverdue(await findPayment({ merchantId, mode }, paymentReference), now);
+  return readSnapshot(async () => viewOf(await findPayment({ merchantId, mode }, paymentReference), merchantId, mode, paymentReference));
 }
 
 async function viewOf(p: PaymentRow, merchantId: string, mode: Mode, paymentReference: string) {

@@ -1,11 +1,12 @@
 // Verification (API.md "Verify"): the payment as it stands, never an open one past its expiry.
-import type { Mode, PaymentRow } from "../../db/schema";
+import type { PaymentRow } from "../../db/schema";
 import { expireIfOverdue } from "./lifecycle";
 import { findPayment } from "./lookup";
 import { formatKobo } from "../money";
 import { STATUS_ANSWER } from "./status";
 import { clock } from "../clock";
 import { requeryIfStale } from "./requery";
+import type { Scope } from "../merchants/scope";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -43,18 +44,18 @@ export type VerifyData = {
   customers: { customerName: string; customerMobile: string; customerEmail: string };
 };
 
-export async function verifyPayment(merchantId: string, mode: Mode, paymentReference: string, now = clock.now()): Promise<VerifyData> {
-  return verifyAnswer(await expireIfOverdue(await findPayment(merchantId, mode, paymentReference), now));
+export async function verifyPayment(scope: Scope, paymentReference: string, now = clock.now()): Promise<VerifyData> {
+  return verifyAnswer(await expireIfOverdue(await findPayment(scope, paymentReference), now));
 }
 
 /**
  * What the merchant's verify answers: a live payment whose provider last answered over 30 s ago is asked again first
  * (bounded by OWO_PROVIDER_TIMEOUT_MS; no answer leaves the stored state, never an error).
  */
-export async function verifyPaymentNow(merchantId: string, mode: Mode, paymentReference: string): Promise<VerifyData> {
-  const p = await findPayment(merchantId, mode, paymentReference);
+export async function verifyPaymentNow(scope: Scope, paymentReference: string): Promise<VerifyData> {
+  const p = await findPayment(scope, paymentReference);
   // Read again only when the provider was asked: its answer may have moved the payment (the hot path reads once).
-  if (await requeryIfStale(p)) return verifyPayment(merchantId, mode, paymentReference);
+  if (await requeryIfStale(p)) return verifyPayment(scope, paymentReference);
   return verifyAnswer(await expireIfOverdue(p, clock.now()));
 }
 

@@ -126,7 +126,7 @@ async function notices(m: Merchant, paymentReference: string) {
 /** The payment as stored, read without verify (which would ask the provider itself). */
 async function stored(m: Merchant, ref: string) {
   const { findPayment } = await import("../payments/lookup");
-  return findPayment(m.merchantId, "live", ref);
+  return findPayment({ merchantId: m.merchantId, mode: "live" }, ref);
 }
 
 for (const provider of ["paystack", "flutterwave"] as const) {

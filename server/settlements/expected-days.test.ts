@@ -36,7 +36,7 @@ test("a day of SeerBit payments and a refund is expected the next day, once, and
   const ref = `sbx-${process.pid}`;
   await initiateLiveTransfer(owo, m, "5000.00", ref);
   const { findPayment } = await import("../payments/lookup");
-  const atSeerBit = (await findPayment(m.merchantId, "live", ref)).issueReference ?? "";
+  const atSeerBit = (await findPayment({ merchantId: m.merchantId, mode: "live" }, ref)).issueReference ?? "";
   await fetch(`${double.url}/_double/transactions/${atSeerBit}/pay`, { method: "POST", body: "{}" });
   await eventually("credited", async () => (await verify(ref)).status === "SUCCESSFUL", 20_000);
   const refund = await call(owo, "POST", `/api/v2/payments/${ref}/refunds`, {

@@ -1,7 +1,6 @@
 // The sandbox bank's settlements reach Owo as a provider's would: the bank settles from its own books and Owo
 // records what it published, in one transaction (on demand by POST /api/v2/sandbox/settlements, and daily).
 import { write } from "../../db/client";
-import type { Mode } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { clock } from "../clock";
 import { loopTurn } from "../leases";
@@ -9,15 +8,21 @@ import { log } from "../logger";
 import { repeatEvery } from "../recurring";
 import { dayStartOf } from "../payments/calendar";
 import { merchantsWithUnsettledCredits } from "../providers/sandbox/books";
-import { parseSettlementFaults, sandboxSettle } from "../providers/sandbox/settlement";
+import { sandboxSettle, type SettlementFaults } from "../providers/sandbox/settlement";
 import { ledgerQueue } from "../books/post";
+import type { Scope } from "../merchants/scope";
 import { recordSettlement } from "./record";
 import { getSettlement } from "./view";
 
+/** The sandbox bank serves test mode only (S3): the REST door asks before it judges the body. */
+export function assertSandboxMode(scope: Scope): void {
+  if (scope.mode !== "test") throw new ApiError("S3", "The sandbox bank serves test keys only");
+}
+
 /** Everything the sandbox bank holds for the caller's merchant, today included, settled now with the faults asked for. */
-export async function settleSandboxNow(merchantId: string, mode: Mode, body: unknown) {
-  if (mode !== "test") throw new ApiError("S3", "The sandbox bank serves test keys only");
-  const faults = parseSettlementFaults(body);
+export async function settleSandboxNow(scope: Scope, faults: SettlementFaults) {
+  assertSandboxMode(scope);
+  const { merchantId, mode } = scope;
   const now = clock.now();
   // The settlement books its entry: the merchant's books are held from the start (db/client.ts joinQueue), not learned
   // of at the posting, which would run the whole settling twice.
@@ -31,7 +36,7 @@ export async function settleSandboxNow(merchantId: string, mode: Mode, body: unk
   );
   if (settlementId === null)
     throw new ApiError("S15", "Nothing to settle: what the sandbox bank holds for you nets ₦0.00 or less, carried forward");
-  return getSettlement({ merchantId, mode }, settlementId);
+  return getSettlement(scope, settlementId);
 }
 
 /** The bank's 00:00 Africa/Lagos run: each merchant's credits of the days before, one settlement each (a net ≤ 0 waits). */

@@ -86,7 +86,7 @@ async function initiate(s: Shop, patch: Record<string, unknown>) {
   });
   assert.equal(res.status, 200, res.text);
   const { findPayment } = await import("../../payments/lookup");
-  const atSeerBit = (await findPayment(s.merchantId, "live", paymentReference)).issueReference ?? "";
+  const atSeerBit = (await findPayment({ merchantId: s.merchantId, mode: "live" }, paymentReference)).issueReference ?? "";
   return { paymentReference, atSeerBit, payments: res.json.data.payments };
 }
 
@@ -123,7 +123,7 @@ test("TRANSFER with the customer bearing SeerBit's fee: ₦2,537.50 charged, ₦
   const p = await initiate(customerBears, { paymentType: "TRANSFER" });
   assert.deepEqual([p.payments.bankName, p.payments.walletName], ["Providus Bank", "SeerBit"]);
   const { findPayment } = await import("../../payments/lookup");
-  const stored = await findPayment(customerBears.merchantId, "live", p.paymentReference);
+  const stored = await findPayment({ merchantId: customerBears.merchantId, mode: "live" }, p.paymentReference);
   assert.equal(
     stored.providerReference,
     p.atSeerBit,

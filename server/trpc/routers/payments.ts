@@ -25,7 +25,7 @@ export const paymentsRouter = router({
   overview: merchantProcedure("read").query(({ ctx }) => paymentOverview(ctx.scope)),
   cancel: merchantProcedure("payments.moneyBack")
     .input(z.object({ paymentReference: z.string().min(1).max(64) }))
-    .mutation(async ({ ctx, input }) => verifyAnswer(await cancelPayment(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference))),
+    .mutation(async ({ ctx, input }) => verifyAnswer(await cancelPayment(ctx.scope, input.paymentReference))),
   refund: merchantProcedure("payments.refund")
     .input(refundInput.extend({ paymentReference: z.string().min(1).max(64) }))
     .mutation(({ ctx, input }) => {

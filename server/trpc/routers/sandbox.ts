@@ -10,10 +10,10 @@ export const sandboxRouter = router({
     .input(simulateInput.extend({ paymentReference: z.string().min(1).max(64) }))
     .mutation(async ({ ctx, input }) => {
       const { paymentReference, ...body } = input;
-      return (await simulatePayment(ctx.caller.merchantId, ctx.caller.mode, paymentReference, body)).payments;
+      return (await simulatePayment(ctx.scope, paymentReference, body)).payments;
     }),
   /** POST /api/v2/sandbox/settlements: everything the bank holds for the merchant, settled now, with any faults. */
   settle: merchantProcedure("change")
     .input(settlementFaults)
-    .mutation(({ ctx, input }) => settleSandboxNow(ctx.caller.merchantId, ctx.caller.mode, input)),
+    .mutation(({ ctx, input }) => settleSandboxNow(ctx.scope, input)),
 });

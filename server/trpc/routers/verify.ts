@@ -5,4 +5,4 @@ import { merchantProcedure } from "../init";
 
 export const verifyPaymentProcedure = merchantProcedure("read")
   .input(z.object({ paymentReference: z.string().min(1).max(64) }))
-  .query(({ ctx, input }) => verifyPaymentNow(ctx.caller.merchantId, ctx.caller.mode, input.paymentReference));
+  .query(({ ctx, input }) => verifyPaymentNow(ctx.scope, input.paymentReference));
