@@ -3,7 +3,8 @@
 // USSD only for the banks its guide lists — plus control routes (/_double/…) where a test or a person plays the
 // customer and arms faults (../test-double/faults.ts). What Flutterwave does by itself, it does too: a dynamic
 // account takes one transfer and expires after use or after its lifetime (a later transfer goes back to the sender);
-// refunds start pending and are paid out later (`completed`, or `successful` when a test asks). Webhooks carry `verif-hash`: the merchant's secret hash, as is.
+// refunds start pending and are paid out later (`completed`, or `successful` when a test asks). Webhooks carry `verif-hash`: the merchant's secret hash, as is (or `flutterwave-signature` when a test asks).
+import { createHmac } from "node:crypto";
 import { formatKobo, parseNairaAnswer } from "../../money";
 import {
   createDoubleServer,
@@ -43,7 +44,13 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServer {
   const books = new Books();
   const faults = new FaultPlan();
-  const outbox = new WebhookOutbox(faults, () => ({ "verif-hash": o.secretHash }), o.webhookUrl);
+  let webhookSignature: "verif-hash" | "flutterwave-signature" = "verif-hash";
+  // verif-hash is the secret hash as is; flutterwave-signature the base64 HMAC-SHA256 of the body keyed with it.
+  const signed = (body: string): Record<string, string> =>
+    webhookSignature === "verif-hash"
+      ? { "verif-hash": o.secretHash }
+      : { "flutterwave-signature": createHmac("sha256", o.secretHash).update(body).digest("base64") };
+  const outbox = new WebhookOutbox(faults, signed, o.webhookUrl);
   const timers = new Set<NodeJS.Timeout>();
   const refundDelayMs = o.refundDelayMs ?? 50;
   let refundPaidWord: RefundPaidWord = "completed";
@@ -222,12 +229,17 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     return { status: 200, body: { outcome: "expired", transaction: books.transaction(c), account: c.account } };
   }
 
-  /** Control: PUT /_double/refund-paid-word {"status": "completed"|"successful"}: the word refunds paid out from now on carry. */
-  function setRefundPaidWord(_p: string[], req: DoubleRequest): DoubleAnswer {
-    const status = fields(req.json)?.status;
-    if (status !== "completed" && status !== "successful") return controlError(400, "status: completed or successful");
-    refundPaidWord = status;
-    return { status: 200, body: { refundPaidWord } };
+  /** Control: POST /_double/integration {"refundPaidWord"?: "completed"|"successful", "webhookSignature"?: "verif-hash"|
+   * "flutterwave-signature"}: the word refunds paid out from now on carry, and the header webhooks are proven with. */
+  function integration(_p: string[], req: DoubleRequest): DoubleAnswer {
+    const b = fields(req.json) ?? {};
+    if (b.refundPaidWord !== undefined && b.refundPaidWord !== "completed" && b.refundPaidWord !== "successful")
+      return controlError(400, "refundPaidWord: completed or successful");
+    if (b.webhookSignature !== undefined && b.webhookSignature !== "verif-hash" && b.webhookSignature !== "flutterwave-signature")
+      return controlError(400, "webhookSignature: verif-hash or flutterwave-signature");
+    refundPaidWord = b.refundPaidWord ?? refundPaidWord;
+    webhookSignature = b.webhookSignature ?? webhookSignature;
+    return { status: 200, body: { refundPaidWord, webhookSignature } };
   }
 
   function inspect([txRef = ""]: string[]): DoubleAnswer {
@@ -275,7 +287,7 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/pay$/, handle: pay },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/decline$/, handle: decline },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/expire$/, handle: expire },
-    { method: "PUT", path: /^\/_double\/refund-paid-word$/, handle: setRefundPaidWord },
+    { method: "POST", path: /^\/_double\/integration$/, handle: integration },
     { method: "POST", path: /^\/_double\/settlements$/, handle: settlements.settle },
     { method: "POST", path: /^\/_double\/settlements\/([^/]+)$/, handle: settlements.move },
   ];

@@ -122,7 +122,8 @@ test("a refund goes to Flutterwave's refund endpoint and is followed there until
 });
 
 test("a refund Flutterwave reports `successful` (its word on some pages for `completed`) is PROCESSED, not left PENDING", async () => {
-  const word = (status: string) => fetch(`${double.url}/_double/refund-paid-word`, { method: "PUT", body: JSON.stringify({ status }) });
+  const word = (refundPaidWord: string) =>
+    fetch(`${double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ refundPaidWord }) });
   assert.equal((await word("successful")).status, 200);
   try {
     const p = await initiate({ paymentType: "TRANSFER" });
@@ -139,6 +140,27 @@ test("a refund Flutterwave reports `successful` (its word on some pages for `com
     await eventually("refund.processed callback", () => callbackEvents(p.paymentReference).includes("refund.processed"));
   } finally {
     await word("completed");
+  }
+});
+
+test("a webhook proven by flutterwave-signature (the HMAC of its body) instead of verif-hash is taken, and pays the payment", async () => {
+  const signWith = (webhookSignature: string) =>
+    fetch(`${double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ webhookSignature }) });
+  assert.equal((await signWith("flutterwave-signature")).status, 200);
+  try {
+    const p = await initiate({ paymentType: "TRANSFER" });
+    await customer("pay", p.issueReference);
+    const sent = (await (await fetch(`${double.url}/_double/webhooks`)).json()) as {
+      webhooks: { body: string; headers: Record<string, string>; answer: number | string }[];
+    };
+    const mine = sent.webhooks.filter((w) => w.body.includes(p.issueReference));
+    assert.deepEqual(
+      mine.map((w) => [Object.keys(w.headers).filter((h) => h.includes("verif") || h.includes("signature")), w.answer]),
+      [[["flutterwave-signature"], 200]],
+    );
+    assert.equal((await verify(p.paymentReference)).payments.status, "SUCCESSFUL");
+  } finally {
+    await signWith("verif-hash");
   }
 });
 
