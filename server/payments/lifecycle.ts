@@ -9,7 +9,7 @@ import { formatKobo } from "../money";
 import { isOpen } from "./status";
 import { clock } from "../clock";
 import { bookCredit, bookRefund } from "../books/payment-entries";
-import { feeFor, SANDBOX_SCHEDULE } from "../fees";
+import { sandboxFeeKobo } from "../providers/sandbox/books";
 import type { BankNotice, NoticeTarget } from "../providers/connector";
 import type { Scope } from "../merchants/scope";
 
@@ -111,7 +111,8 @@ export async function declineInTx(
  * Applies a bank's notice exactly once (the provider's transaction id is unique), judging the
  * payment alive or not by the notice's arrival time `now`. Read committed on PostgreSQL: the payment is locked first
  * (every decision is made on it as the last writer left it), the notice's id is unique, and the books are joined
- * last, so writers of one merchant wait for each other only from the posting to commit.
+ * last, so writers of one merchant wait for each other only from the posting to commit. The credit's fee is the one
+ * the reading carries; the bank's own credits applied in-process (seed, test kit) leave it to the bank's schedule.
  */
 export async function applyBankNotice(notice: BankNotice, now = clock.now(), opts: MoveOptions = {}): Promise<NoticeOutcome> {
   if (!Number.isSafeInteger(notice.amountKobo) || notice.amountKobo < 0 || (notice.kind === "credit" && notice.amountKobo === 0)) {
@@ -143,7 +144,7 @@ export async function applyBankNotice(notice: BankNotice, now = clock.now(), opt
       const current = await expireInTx(tx, found, now, opts);
       const payment =
         notice.kind === "credit"
-          ? await creditInTx(tx, current, notice.amountKobo, feeFor(SANDBOX_SCHEDULE, notice.amountKobo), now, detail, opts)
+          ? await creditInTx(tx, current, notice.amountKobo, notice.feeKobo ?? sandboxFeeKobo(notice.amountKobo), now, detail, opts)
           : await declineInTx(tx, current, now, detail, opts);
       return { payment, applied: true };
     },

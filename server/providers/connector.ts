@@ -103,6 +103,9 @@ export type BankNotice = {
   senderName?: string | null;
   bankTime?: number | null;
   target: NoticeTarget;
+  /** The fee the bank charged on this credit, by its published schedule (API.md "Fees": a fee on every credit), read
+   * by its connector as a provider's record carries `feeKobo`. Absent: the bank's schedule applies (see applyBankNotice). */
+  feeKobo?: number;
 };
 
 /** What a refund notice says (NoticeReading's refund). */

@@ -5,6 +5,8 @@ import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../../te
 import { settings } from "../../settings";
 import { SANDBOX_NOTICE_PATH } from "./bank";
 import { SIGNATURE_HEADER, signNotice } from "./notice-signature";
+import { readSandboxNotice } from "./notices";
+import { clock } from "../../clock";
 
 let owo: Owo;
 let token: string;
@@ -100,4 +102,17 @@ test("a well-signed notice for no issued account is 404; a malformed one is 400 
   const res = await post(malformed, signNotice(malformed, secret));
   assert.equal(res.status, 400);
   assert.deepEqual(res.json.data.errors.map((e: { field: string }) => e.field).sort(), ["amount", "transactionId", "type"]);
+});
+
+test("the connector's reading of a credit carries the bank's fee on it, by its published schedule (API.md Fees)", () => {
+  const read = (type: string, amount: string) => {
+    const body = JSON.stringify({ transactionId: `fee_${type}_${amount.replace(".", "_")}`, type, amount, accountNumber: "0123456789" });
+    return readSandboxNotice(signNotice(body, settings().sandboxBankSecret), Buffer.from(body), clock.now());
+  };
+  // 1.5% + ₦100 (waived under ₦2,500), capped at ₦2,000.
+  assert.deepEqual(
+    [read("credit", "1000.00"), read("credit", "5000.00"), read("credit", "500000.00")].map((r) => "feeKobo" in r && r.feeKobo),
+    [1_500, 17_500, 200_000],
+  );
+  assert.equal((read("decline", "0.00") as { feeKobo?: number }).feeKobo, 0);
 });

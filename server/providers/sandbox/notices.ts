@@ -6,6 +6,7 @@ import { ApiError, invalidFields, zodFieldErrors } from "../../api-error";
 import { parseAmount } from "../../money";
 import { settings } from "../../settings";
 import type { BankNotice, RefundReading } from "../connector";
+import { sandboxFeeKobo } from "./books";
 import { noticeSignatureValid } from "./notice-signature";
 
 const noticeBody = z.object({
@@ -64,11 +65,13 @@ export function readSandboxNotice(signature: string | undefined, raw: Buffer, no
       ? { bankCode: n.bankCode, providerReference: n.providerReference }
       : null;
   if (!target) throw invalidFields([{ field: "accountNumber", message: "or bankCode with providerReference is required" }]);
+  const amountKobo = parseAmount(n.amount) ?? 0;
   return {
     provider: "sandbox",
     transactionId: n.transactionId,
     kind: n.type,
-    amountKobo: parseAmount(n.amount) ?? 0,
+    amountKobo,
+    feeKobo: n.type === "credit" ? sandboxFeeKobo(amountKobo) : 0,
     senderName: n.senderName ?? null,
     bankTime: n.bankTime ? Date.parse(n.bankTime) : null,
     target,
