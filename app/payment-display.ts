@@ -53,3 +53,14 @@ export function lagosDateTime(iso: string | null): string {
 export function lagosTime(iso: string): string {
   return time.format(new Date(iso));
 }
+
+/** Time left until `expiresAt`: "4:59", "1:02:03", or "Time is up" once it has passed (the dashboard and the checkout). */
+export function timeLeft(expiresAt: string, now: number): string {
+  const ms = Date.parse(expiresAt) - now;
+  if (ms <= 0) return "Time is up";
+  const seconds = Math.floor(ms / 1000);
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}

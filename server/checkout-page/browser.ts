@@ -1,8 +1,10 @@
 // The checkout's script on the customer's phone (bundled by assets.ts, a few KB): follows the payment by polling
 // checkout.status, redraws the card with view.ts when the payment changes, ticks the countdown, copies, sends a
 // standard checkout's choice, and goes back to the shop after the receipt. No framework: this page must stay light.
+import { copyText } from "../../app/clipboard";
+import { timeLeft } from "../../app/payment-display";
 import type { CheckoutStatus } from "../payments/checkout";
-import { checkoutCard, goingBackText, RETURN_AFTER_S, timeLeft } from "./view";
+import { checkoutCard, goingBackText, RETURN_AFTER_S } from "./view";
 
 const POLL_MS = 2500;
 const HIDDEN_POLL_MS = 10_000;
@@ -116,16 +118,7 @@ if (card && state) {
 
 /** Copies a dial code or account number, and says so for a moment. */
 async function copy(button: HTMLButtonElement, value: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(value);
-  } catch {
-    // Older phones and non-secure origins have no clipboard API; a hidden textarea still copies there.
-    const area = Object.assign(document.createElement("textarea"), { value });
-    document.body.append(area);
-    area.select();
-    document.execCommand("copy");
-    area.remove();
-  }
+  await copyText(value);
   const words = button.querySelector("span");
   if (!words) return;
   const label = words.textContent;

@@ -1,23 +1,13 @@
 // The customer's side of a payment as HTML: what to dial or where to transfer, the time left, then a receipt and the
 // way back to the shop. The same function draws the first page on the server and every later state in the browser
 // (browser.ts), so the page needs no framework on the phone.
-import { lagosDateTime, naira } from "../../app/payment-display";
+import { lagosDateTime, naira, timeLeft } from "../../app/payment-display";
 import type { CheckoutStatus } from "../payments/checkout";
 import type { LateMoney } from "../payments/state";
 import { html, type Html } from "./html";
 
 /** Seconds the receipt waits before taking the customer back to the shop. */
 export const RETURN_AFTER_S = 5;
-
-/** Time left until `expiresAt`: "4:59", "1:02:03", or "Time is up". */
-export function timeLeft(expiresAt: string, now: number): string {
-  const seconds = Math.max(0, Math.floor((Date.parse(expiresAt) - now) / 1000));
-  if (seconds === 0) return "Time is up";
-  const h = Math.floor(seconds / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = String(seconds % 60).padStart(2, "0");
-  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
-}
 
 export function goingBackText(left: number): string {
   return `Taking you back in ${Math.max(0, left)} s…`;
