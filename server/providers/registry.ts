@@ -8,15 +8,13 @@ import { settings } from "../settings";
 import {
   connectProvider,
   connectedAccounts,
-  isResting,
-  noteFailure,
-  noteSuccess,
   noticeUrl,
   ownAccount,
   PROVIDER_SHAPES,
   type ConnectInput,
   type LiveProvider,
 } from "./accounts";
+import { isResting, noteFailure, noteSuccess } from "./health";
 import type { Bank } from "./banks";
 import {
   ProviderRefused,

@@ -195,7 +195,7 @@ test("five failures within a minute rest a provider: the next payments go straig
   const down = await call(owo, "POST", "/api/v2/payments/initiates", { token: m.token, body: body(m.publicKey) });
   assert.equal(down.status, 502, down.text);
   assert.equal(down.json.data.errors[0].message, `${m.ids["paystack:1"]}: resting after repeated failures`);
-  const { providerHealth } = await import("./accounts");
+  const { providerHealth } = await import("./health");
   const health = (await providerHealth(m.merchantId)).find((h) => h.providerId === m.ids["paystack:1"]);
   assert.equal(health?.circuit, "resting");
   assert.match(health?.lastFailure ?? "", /answered 500/);
@@ -235,6 +235,6 @@ test("every provider down: a customer on the hosted checkout or a payment link i
   );
   assert.deepEqual([refused.code, refused.message, refused.errors], ["S502", PROVIDERS_DOWN_FOR_CUSTOMERS, []]);
   // The merchant still sees what failed, on the provider account's health.
-  const { providerHealth } = await import("./accounts");
+  const { providerHealth } = await import("./health");
   assert.match((await providerHealth(m.merchantId))[0]?.lastFailure ?? "", /refused|ECONNREFUSED|fetch failed/i);
 });

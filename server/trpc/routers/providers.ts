@@ -1,13 +1,7 @@
 // Bank-side providers on the dashboard (owners and admins): connect, test, disconnect, and their health.
 import { z } from "zod";
-import {
-  disconnectProvider,
-  LIVE_PROVIDERS,
-  noticeUrlWarning,
-  providerHealth,
-  setForwardUrl,
-  setRefundsEnabled,
-} from "../../providers/accounts";
+import { disconnectProvider, LIVE_PROVIDERS, noticeUrlWarning, setForwardUrl, setRefundsEnabled } from "../../providers/accounts";
+import { providerHealth } from "../../providers/health";
 import { agreedSchedules, feeScheduleShape, feeScheduleView, setFeeSchedule } from "../../books/fee-schedules";
 import { connectorFor, connectTestedProvider, testProviderConnection } from "../../providers/registry";
 import { recentForwards } from "../../webhooks/forwards";
