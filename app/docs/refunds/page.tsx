@@ -8,7 +8,7 @@ import {
   refundRequestExample,
   refundStatusAnswerExample,
 } from "@/server/openapi/examples";
-import { SANDBOX_DECLINE_MARK, SANDBOX_REFUND_MS } from "@/server/providers/sandbox/refunds";
+import { SANDBOX_DECLINE_MARK, SANDBOX_LOST_NOTICE_MARK, SANDBOX_REFUND_MS } from "@/server/providers/sandbox/refunds";
 import { AnswerBlock, asJson, CodeBlock } from "../code-block";
 import styles from "../docs.module.css";
 
@@ -99,7 +99,9 @@ export default function RefundsPage() {
       <p>
         The sandbox bank pays a refund back about {SANDBOX_REFUND_MS / 1000} s after you ask and then tells Owo with a signed notice, as a
         real provider would. To see a refund fail, put <code>{SANDBOX_DECLINE_MARK}</code> in its reason: the customer&apos;s bank refuses
-        it, the refund ends FAILED and its amount is refundable again.
+        it, the refund ends FAILED and its amount is refundable again. To see Owo follow a refund whose notice never came, put{" "}
+        <code>{SANDBOX_LOST_NOTICE_MARK}</code> in its reason: the bank pays it back but its notice is lost, and Owo settles the refund
+        when it next asks the bank (a pending refund is asked about on a schedule).
       </p>
     </>
   );
