@@ -101,15 +101,23 @@ export function queryProvider(account: ProviderAccount, p: PaymentRow): Promise<
 }
 
 const asking = new Map<string, Promise<ProviderPaymentState>>();
+let waiting = 0;
 
 /** Notices naming one payment at once share one question to the provider: a burst of them is one query, not many. */
 function queryOnce(account: ProviderAccount, p: PaymentRow): Promise<ProviderPaymentState> {
   const key = `${account.id}:${p.id}`;
-  const pending = asking.get(key);
-  if (pending) return pending;
-  const query = queryProvider(account, p).finally(() => asking.delete(key));
-  asking.set(key, query);
-  return query;
+  let query = asking.get(key);
+  if (!query) {
+    query = queryProvider(account, p).finally(() => asking.delete(key));
+    asking.set(key, query);
+  }
+  waiting++;
+  return query.finally(() => waiting--);
+}
+
+/** How many notices wait on a provider's answer now: a test holds the provider until a burst has all joined its question. */
+export function noticesWaiting(): number {
+  return waiting;
 }
 
 export async function receiveProviderNotice(

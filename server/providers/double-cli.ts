@@ -56,7 +56,7 @@ if (!start) {
     .write(`usage: npm run double -- <${Object.keys(doubles).join("|")}> --port N [--secret-key K] [--secret-hash H] [--webhook-url U] [--refund-delay-ms N]
   seerbit: [--public-key P] [--fee-bearer merchant|customer] [--refunds approved|not-approved] [--retry-delays-ms 200,1000,3000]
 control routes (no key): GET /_double, GET /_double/transactions/<reference>, POST …/<reference>/pay {"amount"?: kobo},
-  POST …/<reference>/decline, POST …/<reference>/expire, POST /_double/faults {"kind","times"?,"path"?}, DELETE /_double/faults,
+  POST …/<reference>/decline, POST …/<reference>/expire, POST /_double/faults {"kind","times"?,"path"?}, POST /_double/faults/release (answers what a hang holds), DELETE /_double/faults,
   PUT /_double/webhook-url {"url"}, GET /_double/webhooks, POST /_double/webhooks/release, POST /_double/webhooks/replay
   paystack, flutterwave (live keys only): POST /_double/settlements settles what the double holds
     paystack {"status"?: success|pending|processing|failed, "deductions"?: kobo, "omit"?: [reference]}

@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
+import { eventually } from "../testing/eventually";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { ownReference } from "./own-references";
@@ -15,7 +16,8 @@ let double: DoubleProcess;
 
 before(async () => {
   [owo, double] = await Promise.all([
-    startOwo({ OWO_PROVIDER_TIMEOUT_MS: "1500", OWO_REQUERY_BACKOFF_SCALE: "1000" }),
+    // A provider's stall ends when the test releases it, never by Owo's timeout racing a loaded machine.
+    startOwo({ OWO_PROVIDER_TIMEOUT_MS: "120000", OWO_REQUERY_BACKOFF_SCALE: "1000" }),
     spawnDouble("paystack", { "secret-key": SECRET_KEY }),
   ]);
 });
@@ -91,14 +93,18 @@ test("notices naming one live payment at once make one query to the provider, no
       (r) => r === `GET /transaction/verify/${atPaystack}`,
     ).length;
   const before = await verifies();
-  // The provider is slow to answer the first question (it hangs past Owo's timeout): every notice meanwhile waits on it.
+  // The provider stalls on the first question until every notice waits on it, then fails: nothing is confirmed.
   await fetch(`${double.url}/_double/faults`, { method: "POST", body: JSON.stringify({ kind: "hang", path: "/transaction/verify" }) });
-  const answers = await Promise.all(
+  const answering = Promise.all(
     Array.from({ length: 20 }, (_, i) => {
       const body = JSON.stringify({ ...sample, data: { ...sample.data, id: 9000 + i, reference: atPaystack, amount: 500000 } });
       return post(m.noticeUrl, body, paystackSignature(body, SECRET_KEY)).then((r) => r.status);
     }),
   );
+  const { noticesWaiting } = await import("../payments/notices");
+  await eventually("twenty notices waiting on Paystack's answer", () => noticesWaiting() === 20);
+  await fetch(`${double.url}/_double/faults/release`, { method: "POST" });
+  const answers = await answering;
   assert.ok(
     answers.every((s) => s === 502),
     `unconfirmed, so each is answered for the provider to send again: ${answers.join(",")}`,

@@ -28,6 +28,8 @@ export function createDoubleServer(opts: {
 }): DoubleServer {
   // The API requests the double was sent, method and path, for tests that count what Owo asked (the newest 10,000).
   const requests: string[] = [];
+  // Requests a hang fault holds: answered (the provider's internal error) only when a test releases them.
+  let hung: (() => void)[] = [];
   const control: DoubleRoute[] = [
     ...opts.control,
     { method: "GET", path: /^\/_double\/requests$/, handle: () => ({ status: 200, body: { requests } }) },
@@ -39,6 +41,16 @@ export function createDoubleServer(opts: {
         if (!f.success) return { status: 400, body: { error: f.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") } };
         opts.faults.arm(f.data);
         return { status: 200, body: { armed: opts.faults.list() } };
+      },
+    },
+    {
+      method: "POST",
+      path: /^\/_double\/faults\/release$/,
+      handle: () => {
+        const held = hung;
+        hung = [];
+        for (const answerHeld of held) answerHeld();
+        return { status: 200, body: { released: held.length } };
       },
     },
     { method: "DELETE", path: /^\/_double\/faults$/, handle: () => (opts.faults.clear(), { status: 200, body: { armed: [] } }) },
@@ -94,7 +106,8 @@ export function createDoubleServer(opts: {
         requests.push(`${req.method} ${url.pathname}`);
         if (requests.length > 10_000) requests.shift();
         const fault = opts.faults.take(["5xx", "hang", "disconnect"], url.pathname);
-        if (fault === "hang") return; // never answered: the caller's own timeout must end it
+        // Not answered until a test releases it (POST /_double/faults/release): the caller's own timeout may end it first.
+        if (fault === "hang") return void hung.push(() => answer(opts.serverError));
         if (fault === "disconnect") return void req.socket.destroy(); // the connection drops with no answer at all
         if (fault === "5xx") return answer(opts.serverError);
       }
