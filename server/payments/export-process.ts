@@ -14,8 +14,9 @@ import type { PaymentFilters } from "./filters";
 export type ExportJob = { scope: Scope; filters: PaymentFilters };
 
 const CHILD = fileURLToPath(new URL("./export-child.ts", import.meta.url));
-// The child keeps one batch alive; a small old generation makes V8 collect often instead of growing.
-const CHILD_HEAP_MB = 64;
+// The child keeps one batch alive: small generations make V8 collect often instead of growing (its default young
+// generation alone may take 48 MB).
+const CHILD_HEAP = ["--max-old-space-size=48", "--max-semi-space-size=2"];
 
 let code: Promise<Buffer> | undefined;
 
@@ -42,7 +43,7 @@ export async function exportPaymentsApart(caller: UserCaller, filters: PaymentFi
   const job: ExportJob = { scope: scopeOf(caller), filters };
   const script = await childCode();
   // The module comes on stdin ("-"), so nothing is written to the install folder, which may be read-only.
-  const child = spawn(process.execPath, ["--input-type=module", `--max-old-space-size=${CHILD_HEAP_MB}`, "-", JSON.stringify(job)], {
+  const child = spawn(process.execPath, ["--input-type=module", ...CHILD_HEAP, "-", JSON.stringify(job)], {
     stdio: ["pipe", "inherit", "inherit", "pipe"],
   });
   child.stdin?.end(script);
