@@ -28,7 +28,7 @@ test("a token in use dies at once, over both doors, when its secret is rolled wi
   const token = await tokenFor(owo, m);
   assert.equal((await verify(token)).status, 404, "the token works (and the payment is simply not found)");
   assert.equal((await trpcVerify(token)).status, 404);
-  await rollSecretKey(m.merchantId, "test", 0);
+  await rollSecretKey({ merchantId: m.merchantId, mode: "test" }, 0);
   assert.equal((await verify(token)).status, 401);
   assert.equal((await trpcVerify(token)).status, 401);
 });
@@ -38,7 +38,7 @@ test("a token in use dies when its secret's grace period ends, not seconds later
   const m = await createTestMerchant();
   const token = await tokenFor(owo, m);
   assert.equal((await verify(token)).status, 404);
-  await rollSecretKey(m.merchantId, "test", 60);
+  await rollSecretKey({ merchantId: m.merchantId, mode: "test" }, 60);
   assert.equal((await verify(token)).status, 404, "alive during the grace period");
   await moveOn(59_000);
   assert.equal((await verify(token)).status, 404, "alive a second before the grace period ends");
@@ -72,7 +72,7 @@ test("a roll by another process (the operator CLI) ends tokens in use: at once o
 test("a rolled test secret is told it is not a current test secret, never about live keys", async () => {
   const { rollSecretKey } = await import("./api-keys");
   const m = await createTestMerchant();
-  await rollSecretKey(m.merchantId, "test", 0);
+  await rollSecretKey({ merchantId: m.merchantId, mode: "test" }, 0);
   const old = await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `${m.secretKey}.${m.publicKey}` } });
   assert.equal(old.status, 401);
   assert.match(old.json.data.message, /this test secret key is not a current test secret/);

@@ -11,6 +11,7 @@ import { forgetCachedTokens } from "./access-tokens";
 import { clock } from "../clock";
 import { noticeOwners, OPERATOR_ORIGIN, type Origin } from "../users/security-notices";
 import { createSigningSecret } from "../webhooks/signing-secrets";
+import type { Scope } from "../merchants/scope";
 
 const MAX_GRACE_SECONDS = 24 * 3600;
 
@@ -68,7 +69,7 @@ export function createLiveKeys(merchantId: string, origin: Origin = OPERATOR_ORI
  * A new secret for the same public key. The old one dies at once, or after `graceSeconds` (≤ 24 h);
  * its access tokens die with it because every token check looks at its secret.
  */
-export async function rollSecretKey(merchantId: string, mode: Mode, graceSeconds = 0, origin: Origin = OPERATOR_ORIGIN, now = clock.now()) {
+export async function rollSecretKey({ merchantId, mode }: Scope, graceSeconds = 0, origin: Origin = OPERATOR_ORIGIN, now = clock.now()) {
   if (!Number.isInteger(graceSeconds) || graceSeconds < 0 || graceSeconds > MAX_GRACE_SECONDS) {
     throw new ApiError("S5", "Invalid/Missing parameters = graceSeconds", [
       { field: "graceSeconds", message: "must be a whole number of seconds from 0 to 86400" },
@@ -129,7 +130,7 @@ const knownPublicKeys = ((globalThis as unknown as { __owoPublicKeys?: Map<strin
 >());
 
 /** The merchant's public key for a mode (it never changes); "" when the mode has no keys. */
-export async function publicKeyOf(merchantId: string, mode: Mode): Promise<string> {
+export async function publicKeyOf({ merchantId, mode }: Scope): Promise<string> {
   const known = knownPublicKeys.get(`${merchantId}:${mode}`);
   if (known !== undefined) return known;
   const [key] = await db()

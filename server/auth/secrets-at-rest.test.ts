@@ -21,7 +21,7 @@ test("secret keys, signing secrets, tokens and passwords are hashed or sealed at
     const m = await createTestMerchant();
     secrets.push(m.secretKey, m.webhookSecret, m.password);
     secrets.push(await tokenFor(owo, m));
-    const rolled = await rollSecretKey(m.merchantId, "test", 3600);
+    const rolled = await rollSecretKey({ merchantId: m.merchantId, mode: "test" }, 3600);
     secrets.push(rolled.secretKey, await tokenFor(owo, { secretKey: rolled.secretKey, publicKey: m.publicKey }));
     secrets.push(await rollSigningSecret(m.merchantId, "test", 3600));
     assert.equal(

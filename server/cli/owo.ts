@@ -169,7 +169,7 @@ async function run(argv: string[]): Promise<number> {
     case "keys roll": {
       if (!values.merchant) throw new ApiError("S5", "--merchant <merchantId> is required");
       const mode = values.mode === "live" ? "live" : "test";
-      const rolled = await rollSecretKey(values.merchant, mode, Number(values["grace-seconds"]));
+      const rolled = await rollSecretKey({ merchantId: values.merchant, mode }, Number(values["grace-seconds"]));
       print(
         { merchantId: values.merchant, publicKey: rolled.publicKey, secretKey: rolled.secretKey },
         `New secret key (shown once): ${rolled.secretKey}`,

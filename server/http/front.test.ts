@@ -51,13 +51,13 @@ test("a rolled secret dies at once, or after its grace period, and its tokens wi
   const { rollSecretKey } = await import("../auth/api-keys");
   const merchant = await createTestMerchant();
   const oldToken = await tokenFor(owo, merchant);
-  const rolled = await rollSecretKey(merchant.merchantId, "test", 0);
+  const rolled = await rollSecretKey({ merchantId: merchant.merchantId, mode: "test" }, 0);
   assert.equal(rolled.publicKey, merchant.publicKey);
   assertError(await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `${merchant.secretKey}.${merchant.publicKey}` } }), 401, "S1");
   assertError(await call(owo, "POST", "/api/v2/payments/initiates", { token: oldToken, body: {} }), 401, "S1");
   const newToken = await tokenFor(owo, { secretKey: rolled.secretKey, publicKey: merchant.publicKey });
 
-  const graced = await rollSecretKey(merchant.merchantId, "test", 60);
+  const graced = await rollSecretKey({ merchantId: merchant.merchantId, mode: "test" }, 60);
   assert.equal(
     (await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `${rolled.secretKey}.${merchant.publicKey}` } })).status,
     200,

@@ -7,6 +7,7 @@ import { outbox, paymentEvents, payments, type PaymentRow } from "../../db/schem
 import { publicKeyOf } from "../auth/api-keys";
 import { formatKobo } from "../money";
 import { STATUS_ANSWER } from "./status";
+import { scopeOf } from "../merchants/scope";
 
 /** Each timeline event the merchant hears of, with the name its callback carries; the others stay on the timeline. */
 const PUBLISHED = {
@@ -56,7 +57,7 @@ export async function callbackData(
     reference: p.paymentReference,
     gatewayCode: STATUS_ANSWER[p.status].code,
     gatewayMessage: STATUS_ANSWER[p.status].message,
-    publicKey: await publicKeyOf(p.merchantId, p.mode),
+    publicKey: await publicKeyOf(scopeOf(p)),
     provider: p.paymentType === null ? null : p.provider,
     amountRefunded: formatKobo(p.amountRefundedKobo),
     feeAmount: formatKobo(p.feeKobo),

@@ -80,7 +80,7 @@ async function viewOf(p: PaymentRow, merchantId: string, mode: Mode, paymentRefe
     providerLog:
       p.providerAccountId === null
         ? []
-        : (await providerNoticesOf(merchantId, mode, paymentReference)).map((n) => ({ ...n, receivedAt: iso(n.receivedAt) })),
+        : (await providerNoticesOf({ merchantId, mode }, paymentReference)).map((n) => ({ ...n, receivedAt: iso(n.receivedAt) })),
     refunds: await refundsOf(p.id),
     /** Its fees, what the merchant keeps of it, and its ledger entries (server/books). */
     books: await paymentBooks(p.id),

@@ -120,7 +120,7 @@ async function customerPays(m: Merchant, issueReference: string, body: Record<st
 /** The notices (not the requeries) Owo recorded for this payment. */
 async function notices(m: Merchant, paymentReference: string) {
   const { providerNoticesOf } = await import("./notice-log");
-  return (await providerNoticesOf(m.merchantId, "live", paymentReference)).filter((x) => x.source === "notice");
+  return (await providerNoticesOf({ merchantId: m.merchantId, mode: "live" }, paymentReference)).filter((x) => x.source === "notice");
 }
 
 /** The payment as stored, read without verify (which would ask the provider itself). */
@@ -190,7 +190,9 @@ test("a forged signature is 401 and moves nothing; the replayed real notice is a
   );
   const { providerNoticesOf } = await import("./notice-log");
   assert.ok(
-    (await providerNoticesOf(m.merchantId, "live")).some((x) => x.outcome === "rejected" && /signature/.test(x.reason)),
+    (await providerNoticesOf({ merchantId: m.merchantId, mode: "live" })).some(
+      (x) => x.outcome === "rejected" && /signature/.test(x.reason),
+    ),
     "the forged one is recorded with its reason",
   );
 });
@@ -290,7 +292,7 @@ test("a dropped webhook: the requery loop settles the payment with exactly the e
   assert.deepEqual(await notices(m, dropped.paymentReference), []);
   const { providerNoticesOf } = await import("./notice-log");
   assert.ok(
-    (await providerNoticesOf(m.merchantId, "live", dropped.paymentReference)).some(
+    (await providerNoticesOf({ merchantId: m.merchantId, mode: "live" }, dropped.paymentReference)).some(
       (x) => x.source === "requery" && x.outcome === "applied",
     ),
     "the requery is on record",

@@ -2,7 +2,8 @@
 // payment timeline and the Providers page. Always scoped to the merchant that owns the account.
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import { db } from "../../db/client";
-import { payments, providerAccounts, providerNotices, type Mode } from "../../db/schema";
+import { payments, providerAccounts, providerNotices } from "../../db/schema";
+import type { Scope } from "../merchants/scope";
 
 export type NoticeLogEntry = {
   providerId: string;
@@ -14,7 +15,7 @@ export type NoticeLogEntry = {
   receivedAt: number;
 };
 
-export async function providerNoticesOf(merchantId: string, mode: Mode, paymentReference?: string): Promise<NoticeLogEntry[]> {
+export async function providerNoticesOf({ merchantId, mode }: Scope, paymentReference?: string): Promise<NoticeLogEntry[]> {
   const where: SQL[] = [eq(providerAccounts.merchantId, merchantId)];
   if (paymentReference !== undefined) where.push(eq(payments.paymentReference, paymentReference), eq(payments.mode, mode));
   return db()

@@ -300,7 +300,7 @@ test("A's objects are untouched by B's attempts", async () => {
 
 test("every REST route that takes a reference answers B with 404 and nothing of A's", async () => {
   const { rollSecretKey } = await import("../auth/api-keys");
-  const token = await tokenFor(owo, await rollSecretKey(b.merchantId, "test", 0)); // keys.roll above killed B's first secret
+  const token = await tokenFor(owo, await rollSecretKey({ merchantId: b.merchantId, mode: "test" }, 0)); // keys.roll above killed B's first secret
   const withReference = restRoutes.filter((r) => r.pattern.source.includes("?<reference>"));
   assert.ok(withReference.length >= 2);
   for (const route of withReference) {

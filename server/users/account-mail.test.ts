@@ -185,7 +185,7 @@ test("rolling the secret key or the signing secret mails every owner", async () 
 
   // The operator's CLI: said so, not "an unknown address".
   const { rollSecretKey } = await import("../auth/api-keys");
-  await rollSecretKey(m.merchantId, "test", 0);
+  await rollSecretKey({ merchantId: m.merchantId, mode: "test" }, 0);
   const cliMail = await eventually("the CLI roll's notice", () =>
     smtp.mails.find((x) => x.to.includes(m.email) && /By: this Owo's operator, with its command line\./.test(x.text)),
   );

@@ -100,7 +100,7 @@ const deliveries = async (s: Shop) =>
   ((await (await fetch(`${s.double.url}/_double/webhooks`)).json()) as { webhooks: Delivery[] }).webhooks;
 const noticesOf = async (s: Shop, ref: string) => {
   const { providerNoticesOf } = await import("../notice-log");
-  return (await providerNoticesOf(s.merchantId, "live", ref)).map((x) => [x.source, x.outcome]);
+  return (await providerNoticesOf({ merchantId: s.merchantId, mode: "live" }, ref)).map((x) => [x.source, x.outcome]);
 };
 
 test("USSD: SeerBit's dial code; paid at SeerBit, its notice is acknowledged as SeerBit asks and, confirmed by its query, credits ₦2,500.00 with the merchant's fee", async () => {

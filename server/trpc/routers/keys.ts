@@ -7,7 +7,7 @@ export const keysRouter = router({
   list: merchantProcedure("read").query(({ ctx }) => listKeys(ctx.caller.merchantId)),
   roll: merchantProcedure("secrets.roll")
     .input(z.object({ graceSeconds: z.number().int().min(0).max(86400).default(0) }))
-    .mutation(({ ctx, input }) => rollSecretKey(ctx.caller.merchantId, ctx.caller.mode, input.graceSeconds, originOf(ctx))),
+    .mutation(({ ctx, input }) => rollSecretKey(ctx.scope, input.graceSeconds, originOf(ctx))),
   /** Live keys once a provider is connected; the secrets are shown this once. */
   createLive: merchantProcedure("providers.connect").mutation(({ ctx }) => createLiveKeys(ctx.caller.merchantId, originOf(ctx))),
 });
