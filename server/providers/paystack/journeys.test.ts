@@ -292,6 +292,9 @@ test("a dispute Paystack resolves against the merchant (reversed): booked once a
   const { ledgerEntries, ledgerPostings } = await import("../../../db/schema");
   const p = await initiate({ paymentType: "USSD", bankCode: "058" });
   await customer("pay", p.atPaystack);
+  // Credited first: a charge.success still being confirmed (its delivery timed out under load) would otherwise ask
+  // Paystack after the chargeback and find the transaction already reversed.
+  await eventually("the payment credited", async () => (await verify(p.paymentReference)).payments.status === "SUCCESSFUL");
   const taken = await fetch(`${double.url}/_double/transactions/${p.atPaystack}/chargeback`, {
     method: "POST",
     body: JSON.stringify({ amount: 300000 }),
