@@ -27,22 +27,39 @@ const files = only.length
       })
       .sort();
 const passes = process.env.OWO_TEST_DB ? [process.env.OWO_TEST_DB] : only.length ? ["sqlite"] : ["sqlite", "postgres"];
-const NODE_TEST = ["--test", "--test-concurrency=2", "--test-timeout=300000", "--test-reporter=spec"];
+// A file of server/several-instances/ is a drill of several Owo processes: it spends its time starting, killing and
+// restarting processes (five at its start, two a round), which a loaded machine slows in proportion, and not on waits a
+// moved clock could shorten. instance-deaths took 59–70 s to start its fleet and 80 + 38 s for its tests at load 25, so
+// such a file (and its tests) is bounded at 15 minutes; every other file keeps 5.
+const SUITE_TIMEOUT_MS = 300_000;
+const DRILL_TIMEOUT_MS = 900_000;
+const isDrill = (f) => f.split(/[\\/]/).includes("several-instances");
+const nodeTest = (timeoutMs) => ["--test", "--test-concurrency=2", `--test-timeout=${timeoutMs}`, "--test-reporter=spec"];
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
 let status = 0;
 for (const pass of passes) {
   if (pass === "sqlite") {
-    const result = spawnSync(process.execPath, ["--import", "tsx", ...NODE_TEST, ...files], { stdio: "inherit", env });
-    status ||= result.status ?? 1;
+    const groups = [
+      [files.filter((f) => !isDrill(f)), SUITE_TIMEOUT_MS],
+      [files.filter(isDrill), DRILL_TIMEOUT_MS],
+    ];
+    for (const [group, timeoutMs] of groups.filter(([group]) => group.length)) {
+      const result = spawnSync(process.execPath, ["--import", "tsx", ...nodeTest(timeoutMs), ...group], { stdio: "inherit", env });
+      status ||= result.status ?? 1;
+    }
   } else if (pass === "postgres") {
     const text = (f) => readFileSync(f, "utf8");
     const servers = files.filter((f) => /\bstartOwo\(|\bstartInitiating\(/.test(text(f)) && !/^\/\/ dialect: sqlite only/m.test(text(f)));
     console.log(`\n# PostgreSQL pass: ${servers.length} HTTP suites on a throwaway PostgreSQL\n`);
-    const result = spawnSync(process.execPath, ["--import", "tsx", "server/testing/postgres-pass.ts", ...NODE_TEST, ...servers], {
-      stdio: "inherit",
-      env,
-    });
+    const result = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "server/testing/postgres-pass.ts", ...nodeTest(SUITE_TIMEOUT_MS), ...servers],
+      {
+        stdio: "inherit",
+        env,
+      },
+    );
     status ||= result.status ?? 1;
   } else {
     console.error(`OWO_TEST_DB: expected sqlite or postgres, got ${pass}`);
