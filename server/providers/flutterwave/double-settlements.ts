@@ -8,6 +8,7 @@
 // names its settlement (GET /v3/refunds' `settlement_id`). Settled from the double's own books, never from Owo's.
 // Flutterwave settles nothing on test keys: there the list stays empty and the control route refuses.
 import type { DoubleAnswer, DoubleRequest } from "../test-double/double-server";
+import { controlError, refused } from "./double-answers";
 import { flutterwaveFee as fee, nairaNumber, type Books, type Charge, type Refund } from "./double-books";
 
 type Status = "pending" | "completed";
@@ -27,9 +28,6 @@ type DoubleSettlement = {
 const STAMP_DUTY_KOBO = 5000;
 const STAMP_DUTY_FROM_KOBO = 1_000_000;
 const PAGE_SIZE = 20;
-
-const controlError = (status: number, error: string): DoubleAnswer => ({ status, body: { error } });
-const refused = (status: number, message: string): DoubleAnswer => ({ status, body: { status: "error", message, data: null } });
 
 export type FlutterwaveSettlementDesk = {
   list: (p: string[], req: DoubleRequest) => DoubleAnswer;

@@ -5,7 +5,7 @@
 // account takes one transfer and expires after use or after its lifetime (a later transfer goes back to the sender);
 // refunds start pending and are paid out later (`completed`, or `successful` when a test asks). Webhooks carry `verif-hash`: the merchant's secret hash, as is (or `flutterwave-signature` when a test asks).
 import { createHmac } from "node:crypto";
-import { formatKobo, parseNairaAnswer } from "../../money";
+import { formatKobo } from "../../money";
 import {
   createDoubleServer,
   type DoubleAnswer,
@@ -15,29 +15,13 @@ import {
 } from "../test-double/double-server";
 import { FaultPlan } from "../test-double/faults";
 import { WebhookOutbox } from "../test-double/webhook-outbox";
-import { Books, type Charge, type RefundPaidWord } from "./double-books";
+import { amountOf, controlError, fields, ok, refused } from "./double-answers";
+import { Books, type Charge } from "./double-books";
+import { flutterwaveRefundDesk } from "./double-refunds";
 import { flutterwaveSettlementDesk } from "./double-settlements";
 import { USSD_BANK_CODES } from "./wire";
 
 export type FlutterwaveDoubleOptions = { secretKey: string; secretHash: string; webhookUrl?: string; refundDelayMs?: number };
-
-/** Flutterwave's envelopes. */
-const refused = (status: number, message: string): DoubleAnswer => ({ status, body: { status: "error", message, data: null } });
-const ok = (message: string, data: unknown, extra: Record<string, unknown> = {}): DoubleAnswer => ({
-  status: 200,
-  body: { status: "success", message, data, ...extra },
-});
-const controlError = (status: number, error: string): DoubleAnswer => ({ status, body: { error } });
-
-function fields(json: unknown): Record<string, unknown> | null {
-  return typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
-}
-
-/** Positive kobo from Flutterwave's `amount`: a naira string or number with at most 2 decimals. */
-function amountOf(v: unknown): number | null {
-  const k = parseNairaAnswer(v);
-  return k !== null && k > 0 ? k : null;
-}
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
@@ -51,9 +35,7 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
       ? { "verif-hash": o.secretHash }
       : { "flutterwave-signature": createHmac("sha256", o.secretHash).update(body).digest("base64") };
   const outbox = new WebhookOutbox(faults, signed, o.webhookUrl);
-  const timers = new Set<NodeJS.Timeout>();
-  const refundDelayMs = o.refundDelayMs ?? 50;
-  let refundPaidWord: RefundPaidWord = "completed";
+  const refundDesk = flutterwaveRefundDesk(books, faults, o.refundDelayMs ?? 50);
   const settlements = flutterwaveSettlementDesk(books, o.secretKey.startsWith("FLWSECK_TEST"));
 
   const authorized = (fn: (params: string[], req: DoubleRequest) => DoubleAnswer) => (params: string[], req: DoubleRequest) =>
@@ -128,57 +110,6 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     return c ? ok("Transaction fetched successfully", books.transaction(c)) : refused(400, "No transaction was found for this id");
   }
 
-  function refund([id = ""]: string[], req: DoubleRequest): DoubleAnswer {
-    const b = fields(req.json ?? {});
-    const c = books.byId(id);
-    if (!b) return refused(400, "Invalid JSON payload");
-    if (!c) return refused(400, "No transaction was found for this id");
-    if (c.status !== "successful") return refused(400, "Only successful transactions can be refunded");
-    const left = books.refundable(c);
-    const kobo = b.amount === undefined ? left : amountOf(b.amount);
-    if (kobo === null) return refused(400, "Invalid amount: a positive amount with at most 2 decimals is required");
-    if (kobo > left || kobo <= 0) return refused(400, "Refund amount cannot be greater than the amount left to refund");
-    const r = books.openRefund(c, kobo, typeof b.comments === "string" ? b.comments : null);
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      r.status = faults.take(["refund-fails"]) ? "failed" : refundPaidWord;
-    }, refundDelayMs);
-    timers.add(timer);
-    return ok("Transaction refund initiated", books.refundView(r));
-  }
-
-  function fetchRefund([id = ""]: string[]): DoubleAnswer {
-    const r = books.refunds.get(Number(id));
-    return r ? ok("Refund fetched", books.refundView(r)) : refused(404, "Refund not found");
-  }
-
-  /** GET /v3/refunds (get all refunds): filtered by `id` (the transaction), `flw_ref`, `status`, `from`/`to` (dates);
-   * ten a page, newest first, `page` from 1. */
-  function listRefunds(_p: string[], req: DoubleRequest): DoubleAnswer {
-    const q = req.query;
-    const from = q.get("from") === null ? -Infinity : Date.parse(q.get("from") ?? "");
-    const to = q.get("to") === null ? Infinity : Date.parse(q.get("to") ?? "") + 86_400_000;
-    const page = Number(q.get("page") ?? "1");
-    if (Number.isNaN(from) || Number.isNaN(to)) return refused(400, "from and to must be dates (YYYY-MM-DD)");
-    if (!Number.isInteger(page) || page < 1) return refused(400, "page must be a positive integer");
-    const all = [...books.refunds.values()]
-      .filter(
-        (r) => (q.get("id") === null || String(r.charge.id) === q.get("id")) && (q.get("status") === null || r.status === q.get("status")),
-      )
-      .map((r) => books.refundListView(r))
-      .filter(
-        (r) =>
-          (q.get("flw_ref") === null || r.flw_ref === q.get("flw_ref")) &&
-          Date.parse(r.created_at) >= from &&
-          Date.parse(r.created_at) < to,
-      )
-      .reverse();
-    const data = all.slice((page - 1) * 10, page * 10);
-    return ok("Refunds fetched", data, {
-      meta: { page_info: { total: all.length, current_page: page, total_pages: Math.max(1, Math.ceil(all.length / 10)) } },
-    });
-  }
-
   function balances(): DoubleAnswer {
     let total = 0;
     for (const c of books.charges.values()) if (c.status === "successful") total += c.paidKobo;
@@ -237,9 +168,9 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
       return controlError(400, "refundPaidWord: completed or successful");
     if (b.webhookSignature !== undefined && b.webhookSignature !== "verif-hash" && b.webhookSignature !== "flutterwave-signature")
       return controlError(400, "webhookSignature: verif-hash or flutterwave-signature");
-    refundPaidWord = b.refundPaidWord ?? refundPaidWord;
+    refundDesk.paidWord = b.refundPaidWord ?? refundDesk.paidWord;
     webhookSignature = b.webhookSignature ?? webhookSignature;
-    return { status: 200, body: { refundPaidWord, webhookSignature } };
+    return { status: 200, body: { refundPaidWord: refundDesk.paidWord, webhookSignature } };
   }
 
   function inspect([txRef = ""]: string[]): DoubleAnswer {
@@ -261,9 +192,9 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     { method: "POST", path: /^\/v3\/charges$/, handle: authorized(charge) },
     { method: "GET", path: /^\/v3\/transactions\/verify_by_reference$/, handle: authorized(verifyByReference) },
     { method: "GET", path: /^\/v3\/transactions\/([^/]+)\/verify$/, handle: authorized(verifyById) },
-    { method: "POST", path: /^\/v3\/transactions\/([^/]+)\/refund$/, handle: authorized(refund) },
-    { method: "GET", path: /^\/v3\/refunds$/, handle: authorized(listRefunds) },
-    { method: "GET", path: /^\/v3\/refunds\/([^/]+)$/, handle: authorized(fetchRefund) },
+    { method: "POST", path: /^\/v3\/transactions\/([^/]+)\/refund$/, handle: authorized(refundDesk.refund) },
+    { method: "GET", path: /^\/v3\/refunds$/, handle: authorized(refundDesk.listRefunds) },
+    { method: "GET", path: /^\/v3\/refunds\/([^/]+)$/, handle: authorized(refundDesk.fetchRefund) },
     { method: "GET", path: /^\/v3\/balances$/, handle: authorized(balances) },
     { method: "GET", path: /^\/v3\/settlements$/, handle: authorized(settlements.list) },
     { method: "GET", path: /^\/v3\/settlements\/([^/]+)$/, handle: authorized(settlements.fetch) },
@@ -302,7 +233,7 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
   return {
     server: double.server,
     close: async () => {
-      for (const t of timers) clearTimeout(t);
+      refundDesk.stop();
       await double.close();
     },
   };
