@@ -6,6 +6,8 @@ export const refused = (status: number, message: string, extra: Record<string, u
   status,
   body: { status: false, message, ...extra },
 });
+/** A control route's refusal (/_double/…): not Paystack's envelope, as no Paystack client reads it. */
+export const controlError = (status: number, error: string): DoubleAnswer => ({ status, body: { error } });
 export const ok = (message: string, data: unknown): DoubleAnswer => ({ status: 200, body: { status: true, message, data } });
 
 /** Paystack's kobo: a JSON integer, or a string of digits as its own curl samples send ("10000"). */

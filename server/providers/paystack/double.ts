@@ -5,7 +5,7 @@
 // account) is sent back to the sender and reported as `bank.transfer.rejected`; refunds are processed and then
 // announced by `refund.processed`. Its webhooks are signed with x-paystack-signature as Paystack signs them.
 // Paystack sends no webhook for a declined charge: a decline is seen only by verify, and so here.
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { openApiCheck } from "../test-double/openapi-check";
 import { FaultPlan } from "../test-double/faults";
 import {
@@ -17,8 +17,9 @@ import {
 } from "../test-double/double-server";
 import { WebhookOutbox } from "../test-double/webhook-outbox";
 import { refundDesk } from "./double-refunds";
-import { fields, koboOf, ok, refused } from "./double-answers";
-import { ACCOUNT_LIFETIME_MS, PaystackLedger, TEST_TRANSFER_BANK, type DoubleTransaction } from "./double-ledger";
+import { controlError, fields, koboOf, ok, refused } from "./double-answers";
+import { customerDesk } from "./double-customer";
+import { ACCOUNT_LIFETIME_MS, PaystackLedger, TEST_TRANSFER_BANK } from "./double-ledger";
 import { refundView } from "./double-refund-records";
 import { disputeDesk } from "./double-disputes";
 import { listBanks } from "./double-banks";
@@ -27,8 +28,6 @@ import { PAYSTACK_USSD_TYPES } from "./connector";
 import { PAYSTACK_SIGNATURE_HEADER, paystackSignature } from "./signature";
 
 export type PaystackDoubleOptions = { secretKey: string; webhookUrl?: string; refundDelayMs?: number; customerBearsFees?: boolean };
-
-const controlError = (status: number, error: string): DoubleAnswer => ({ status, body: { error } });
 
 export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
   const secretKey = o.secretKey;
@@ -39,6 +38,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
   const disputes = disputeDesk(ledger, outbox);
   const openApi = openApiCheck("paystack-openapi.yaml");
   const settlements = settlementDesk(ledger);
+  const customer = customerDesk(ledger, outbox, faults);
   let customerBearsFees = o.customerBearsFees ?? false;
 
   /** A route as Paystack serves it: the secret key first, then the body held to Paystack's own OpenAPI document. */
@@ -118,78 +118,6 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     return ok("Balances retrieved", [{ currency: "NGN", balance: total }]);
   }
 
-  /** The customer pays: a USSD debit is all or nothing; a transfer of the wrong amount is sent back by Paystack. */
-  function pay([reference = ""]: string[], req: DoubleRequest): DoubleAnswer {
-    const tx = ledger.transactions.get(reference);
-    if (!tx) return controlError(404, `no transaction ${reference}`);
-    const asked = fields(req.json)?.amount;
-    const amount = asked === undefined ? ledger.charged(tx) : koboOf(asked);
-    if (amount === null) return controlError(400, "amount: must be a positive integer of kobo");
-    const currency = fields(req.json)?.currency;
-    if (currency !== undefined) {
-      if (typeof currency !== "string" || !/^[A-Z]{3}$/.test(currency)) return controlError(400, "currency: must be a code such as USD");
-      tx.currency = currency;
-    }
-    if (tx.channel === "ussd") {
-      if (amount !== ledger.charged(tx)) return controlError(400, "a USSD debit is the whole amount or nothing");
-      if (ledger.statusOf(tx) !== "pending") return controlError(409, `transaction is ${ledger.statusOf(tx)}`);
-      return settle(tx, "Payment successful");
-    }
-    const expired = ledger.statusOf(tx) === "abandoned";
-    if (tx.status === "pending" && !expired && amount === ledger.charged(tx)) return settle(tx, "Approved");
-    // Paystack's temporary accounts take one exact payment; anything else it returns to the sender itself.
-    const why = expired ? "account expired" : tx.status !== "pending" ? "account already paid" : "incorrect amount sent";
-    const type = expired ? "ACCOUNT_EXPIRED" : tx.status !== "pending" ? "ACCOUNT_USED" : "INCORRECT_AMOUNT";
-    const transactionId = String(randomInt(3100000000, 3200000000));
-    tx.reversals.push({ amount, reason: why, transactionId, at: new Date() });
-    outbox.send("bank.transfer.rejected", {
-      event: "bank.transfer.rejected",
-      data: {
-        bank_transfer: { amount: String(amount), message: why, message_type: type, transaction_id: transactionId },
-        customer: {
-          first_name: null,
-          last_name: null,
-          email: tx.email,
-          phone: null,
-          metadata: null,
-          domain: ledger.domain,
-          customer_code: "CUS_1qjgujjddixs8gd",
-          risk_action: "default",
-        },
-      },
-    });
-    return { status: 200, body: { outcome: "reversed", reason: why, transaction: ledger.transactionView(tx) } };
-  }
-
-  function settle(tx: DoubleTransaction, gatewayResponse: string): DoubleAnswer {
-    tx.status = "success";
-    tx.paidAt = new Date();
-    tx.gatewayResponse = gatewayResponse;
-    const mismatch = faults.take(["amount-mismatch"]) !== null;
-    outbox.send("charge.success", { event: "charge.success", data: ledger.transactionView(tx, ledger.charged(tx) * (mismatch ? 2 : 1)) });
-    return { status: 200, body: { outcome: "paid", transaction: ledger.transactionView(tx) } };
-  }
-
-  function decline([reference = ""]: string[]): DoubleAnswer {
-    const tx = ledger.transactions.get(reference);
-    if (!tx) return controlError(404, `no transaction ${reference}`);
-    if (tx.channel !== "ussd") return controlError(400, "only a USSD debit can be declined; a transfer is simply never made");
-    if (tx.status !== "pending") return controlError(409, `transaction is ${tx.status}`);
-    tx.status = "failed";
-    tx.gatewayResponse = "Declined";
-    return { status: 200, body: { outcome: "declined", transaction: ledger.transactionView(tx) } };
-  }
-
-  /** Lets a charge lapse now instead of waiting out its time: verify says abandoned, a late transfer is sent back. */
-  function expire([reference = ""]: string[]): DoubleAnswer {
-    const tx = ledger.transactions.get(reference);
-    if (!tx) return controlError(404, `no transaction ${reference}`);
-    if (tx.status !== "pending") return controlError(409, `transaction is ${tx.status}`);
-    tx.lapsedAt = new Date();
-    if (tx.account) tx.account.expiresAt = tx.lapsedAt;
-    return { status: 200, body: { outcome: "abandoned", transaction: ledger.transactionView(tx) } };
-  }
-
   function inspect([reference = ""]: string[]): DoubleAnswer {
     const tx = ledger.transactions.get(reference);
     if (!tx) return controlError(404, `no transaction ${reference}`);
@@ -206,18 +134,6 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
         refunds,
       },
     };
-  }
-
-  /** A pending charge as Paystack shows it while the customer is on it (ongoing) or the bank is (processing, queued). */
-  function showStatus([reference = ""]: string[], req: DoubleRequest): DoubleAnswer {
-    const tx = ledger.transactions.get(reference);
-    const status = fields(req.json)?.status;
-    if (!tx) return controlError(404, `no transaction ${reference}`);
-    if (status !== "ongoing" && status !== "processing" && status !== "queued" && status !== "pending")
-      return controlError(400, "status: one of ongoing, processing, queued, pending");
-    if (tx.status !== "pending") return controlError(409, `transaction is ${tx.status}`);
-    tx.inFlight = status === "pending" ? undefined : status;
-    return { status: 200, body: { transaction: ledger.transactionView(tx) } };
   }
 
   /** The integration's settings: who bears Paystack's fee on new charges, refunds Paystack cannot return by itself, and
@@ -275,10 +191,10 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
       }),
     },
     { method: "GET", path: /^\/_double\/transactions\/([^/]+)$/, handle: inspect },
-    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/pay$/, handle: pay },
-    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/decline$/, handle: decline },
-    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/expire$/, handle: expire },
-    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/status$/, handle: showStatus },
+    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/pay$/, handle: customer.pay },
+    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/decline$/, handle: customer.decline },
+    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/expire$/, handle: customer.expire },
+    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/status$/, handle: customer.showStatus },
     { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/chargeback$/, handle: disputes.chargeback },
     { method: "POST", path: /^\/_double\/refunds\/([^/]+)\/status$/, handle: desk.settleHeld },
     { method: "POST", path: /^\/_double\/integration$/, handle: integration },
