@@ -10,7 +10,8 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { parseInitiateRequest } from "../server/payments/initiate-schema";
 import { isValidNuban } from "../server/providers/nuban";
 import { hottest } from "./profile";
-import { bestOfRounds, latencySvg, ratio, resultsTable, tickStep, type LoadResult, type Outcome } from "./report";
+import { latencySvg, tickStep } from "./latency-chart";
+import { bestOfRounds, ratio, resultsTable, type LoadResult, type Outcome } from "./report";
 import { seedPayments, seedRows, type SeedPlan } from "./seed";
 import { initiationBodies } from "./scenarios";
 

@@ -17,7 +17,8 @@ import { history } from "./history";
 import { BenchUsage, parseOptions, type Dialect } from "./options";
 import { BENCH_DIST, buildIsStale, buildPages } from "./processes";
 import { printProfile } from "./profile";
-import { latencySvg, resultsMarkdown, resultsTable, type Outcome } from "./report";
+import { latencySvg } from "./latency-chart";
+import { resultsMarkdown, resultsTable, type Outcome } from "./report";
 import { benchRun, MERCHANTS, owoEnv, seed, type BenchMerchant, type Stage } from "./stage";
 import { verdictTable } from "./targets";
 
