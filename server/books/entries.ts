@@ -41,6 +41,12 @@ function entryView(e: LedgerEntryRow, postings: { account: string; amountKobo: n
   };
 }
 
+/** The postings of these entries, in line order: one read for a page of entries (none asked, none read). */
+export async function postingsOf(entryIds: string[]) {
+  if (!entryIds.length) return [];
+  return db().select().from(ledgerPostings).where(inArray(ledgerPostings.entryId, entryIds)).orderBy(asc(ledgerPostings.line));
+}
+
 export async function listEntries({ merchantId, mode }: Scope, q: EntriesQuery) {
   const limit = q.limit ?? 100;
   const where: (SQL | undefined)[] = [eq(ledgerEntries.merchantId, merchantId), eq(ledgerEntries.mode, mode)];
@@ -56,18 +62,7 @@ export async function listEntries({ merchantId, mode }: Scope, q: EntriesQuery) 
       .orderBy(desc(ledgerEntries.sequence))
       .limit(limit + 1);
     const page = rows.slice(0, limit);
-    const postings = page.length
-      ? await db()
-          .select()
-          .from(ledgerPostings)
-          .where(
-            inArray(
-              ledgerPostings.entryId,
-              page.map((e) => e.id),
-            ),
-          )
-          .orderBy(asc(ledgerPostings.line))
-      : [];
+    const postings = await postingsOf(page.map((e) => e.id));
     const last = page[page.length - 1];
     return {
       entries: page.map((e) =>

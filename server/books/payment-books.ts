@@ -1,9 +1,10 @@
 // One payment's part of the books, for its page: its entries with their postings, the fees it bore and what the
 // merchant keeps of it (sales − fees − refunds − adjustments: money owed back as refund due is the customer's).
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "../../db/client";
 import { ledgerEntries, ledgerPostings } from "../../db/schema";
 import { formatKobo } from "../money";
+import { postingsOf } from "./entries";
 
 /** Late money of a payment not yet paid back (what refund_due holds for it), for its customer's checkout. */
 export async function owedBackKobo(paymentId: number): Promise<number> {
@@ -25,18 +26,7 @@ export async function paymentBooks(paymentId: number) {
     .from(ledgerEntries)
     .where(eq(ledgerEntries.paymentId, paymentId))
     .orderBy(asc(ledgerEntries.sequence));
-  const postings = entries.length
-    ? await db()
-        .select()
-        .from(ledgerPostings)
-        .where(
-          inArray(
-            ledgerPostings.entryId,
-            entries.map((e) => e.id),
-          ),
-        )
-        .orderBy(asc(ledgerPostings.line))
-    : [];
+  const postings = await postingsOf(entries.map((e) => e.id));
   // Debits positive, credits negative (API.md "Ledger and balances").
   const total = (account: string) => postings.filter((p) => p.account === account).reduce((sum, p) => sum + Number(p.amountKobo), 0);
   const feeKobo = total("fees");
