@@ -9,6 +9,7 @@ import { isValidNuban } from "../nuban";
 import { NoticeRejected, ProviderRefused, ProviderUnavailable, type IssueRequest, type ProviderAccount } from "../connector";
 import { bankByCode } from "../banks";
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
+import { eventually } from "../../testing/eventually";
 import { flutterwave } from "./connector";
 
 const SECRET_KEY = "FLWSECK_TEST-4f1c0ffee-X";
@@ -55,9 +56,16 @@ async function control(
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
+/** The webhooks Owo's receiver got, once the double's outbox has nothing in flight (GET /_double/webhooks waits for it). */
 async function webhooks(count: number): Promise<typeof received> {
-  for (let i = 0; i < 100 && received.length < count; i++) await new Promise((r) => setTimeout(r, 20));
+  await control("GET", "/webhooks");
+  assert.equal(received.length, count, `expected ${count} webhooks, got ${received.length}`);
   return received.slice(0, count);
+}
+
+/** The double's own log of what it sent, and Owo's answer to each ("dropped" for a delivery a fault swallowed). */
+async function sentLog(): Promise<{ event: string; answer: number | string }[]> {
+  return (await control("GET", "/webhooks")).json.webhooks as { event: string; answer: number | string }[];
 }
 
 let n = 0;
@@ -144,7 +152,9 @@ test("TRANSFER: the account expires with the lifetime asked for, and a late tran
   const req = request("TRANSFER", 100000, 1500);
   const issued = await flutterwave.issue(account, req, signal());
   assert.ok(issued.expiresAt! <= Date.now() + 1500);
-  await new Promise((r) => setTimeout(r, 1200));
+  // Time passing is the scenario, on the double's own clock (its own process): wait exactly until the lifetime it
+  // answered has ended (the same wall clock on this machine), then pay.
+  await new Promise((r) => setTimeout(r, Math.max(0, issued.expiresAt! - Date.now() + 5)));
   assert.equal((await control("POST", `/transactions/${req.reference}/pay`)).status, 409);
   assert.equal((await flutterwave.query(account, req.reference, signal())).state, "pending");
 });
@@ -233,7 +243,7 @@ test("webhook faults: dropped (the requery still sees the money), duplicated, re
   const dropped = request("USSD", 30000);
   await flutterwave.issue(account, dropped, signal());
   await control("POST", `/transactions/${dropped.reference}/pay`);
-  await new Promise((r) => setTimeout(r, 200));
+  assert.equal((await sentLog()).at(-1)?.answer, "dropped", "the double swallowed the webhook");
   assert.equal(received.length, 0);
   assert.equal((await flutterwave.query(account, dropped.reference, signal())).state, "paid");
 
@@ -293,16 +303,23 @@ test("refunds: initiated pending, followed to processed or failed; more than is 
   };
   const started = await flutterwave.refund!(account, refund, signal());
   assert.equal(started.state, "pending");
-  await new Promise((r) => setTimeout(r, 400));
-  assert.deepEqual(await flutterwave.queryRefund!(account, started.refundId, signal()), { refundId: started.refundId, state: "processed" });
+  // Paid out by the double's own timer (refundDelayMs): followed the way Owo's refund follower asks, not by sleeping.
+  const processed = await eventually("the refund paid out", async () => {
+    const state = await flutterwave.queryRefund!(account, started.refundId, signal());
+    return state.state !== "pending" && state;
+  });
+  assert.deepEqual(processed, { refundId: started.refundId, state: "processed" });
   await assert.rejects(
     flutterwave.refund!(account, { ...refund, amountKobo: 250001, refundReference: "RFD-2" }, signal()),
     (e: unknown) => e instanceof ProviderRefused && /cannot be greater/.test(e.message),
   );
   await control("POST", "/faults", { kind: "refund-fails" });
   const failing = await flutterwave.refund!(account, { ...refund, amountKobo: 250000, refundReference: "RFD-3" }, signal());
-  await new Promise((r) => setTimeout(r, 400));
-  assert.equal((await flutterwave.queryRefund!(account, failing.refundId, signal())).state, "failed");
+  const failed = await eventually("the refund ended", async () => {
+    const state = await flutterwave.queryRefund!(account, failing.refundId, signal());
+    return state.state !== "pending" && state;
+  });
+  assert.equal(failed.state, "failed");
   const unpaid = request("USSD", 10000);
   await flutterwave.issue(account, unpaid, signal());
   await assert.rejects(

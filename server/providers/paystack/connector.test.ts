@@ -5,6 +5,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
+import { eventually } from "../../testing/eventually";
 import { bankByCode, type Bank } from "../banks";
 import {
   NoticeRejected,
@@ -74,8 +75,7 @@ async function control(method: string, path: string, body?: unknown): Promise<{ 
 
 /** Waits until `n` more webhooks reached the receiver than `from`, then reads them as Owo would. */
 async function webhooksAfter(from: number, n: number): Promise<{ readings: NoticeReading[]; raw: Received[] }> {
-  await control("GET", "/_double/webhooks"); // answers once the double's outbox has nothing in flight
-  for (let i = 0; i < 100 && received.length < from + n; i++) await new Promise((r) => setTimeout(r, 20));
+  await control("GET", "/_double/webhooks"); // answers once the double's outbox has nothing in flight (Owo answered each)
   const raw = received.slice(from);
   assert.equal(raw.length, n, `expected ${n} webhooks, got ${raw.map((r) => r.raw.toString().slice(0, 40)).join(" | ")}`);
   return { raw, readings: raw.map((r) => paystack.readNotice(account, r.raw, r.headers)) };
@@ -245,9 +245,11 @@ test("refund: queued pending, processed by the double, announced by a signed ref
     { reference: req.reference, providerReference: req.reference, amountKobo: 100000, refundReference: "RFD3", reason: "again" },
     quick(),
   );
-  for (let i = 0; i < 50 && (await paystack.queryRefund?.(account, failing?.refundId ?? "", quick()))?.state === "pending"; i++)
-    await new Promise((r) => setTimeout(r, 20));
-  assert.equal((await paystack.queryRefund?.(account, failing?.refundId ?? "", quick()))?.state, "failed");
+  const ended = await eventually("the refund ended", async () => {
+    const state = await paystack.queryRefund?.(account, failing?.refundId ?? "", quick());
+    return state?.state !== "pending" && state;
+  });
+  assert.equal(ended.state, "failed");
 });
 
 test("faults surface as ProviderUnavailable: 5xx, a hang past the caller's timeout, a refused connection", async () => {
