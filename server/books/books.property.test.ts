@@ -52,7 +52,8 @@ test("after every step: entries balance, balances equal their entries, the provi
   const { ledgerBalances, ledgerEntries, ledgerHeads, ledgerPostings, payments } = await import("../../db/schema");
   const { parseInitiateRequest } = await import("../payments/initiate-schema");
   const { initiatePayment } = await import("../payments/initiate");
-  const { applyBankNotice, cancelPayment } = await import("../payments/lifecycle");
+  const { cancelPayment } = await import("../payments/lifecycle");
+  const { applyBankNotice } = await import("../payments/sandbox-notices");
   const { verifyPayment } = await import("../payments/verify");
   const { findPayment } = await import("../payments/lookup");
   const { feeFor, SANDBOX_SCHEDULE } = await import("../fees");

@@ -1,34 +1,16 @@
 // The state machine (API.md "Lifecycle"): the only code that changes a payment's status or money.
 import { and, eq, isNull, lte, sql } from "drizzle-orm";
 import { write, db, type Tx } from "../../db/client";
-import { lockedForUpdate } from "../../db/functions";
-import { bankNotices, payments, type PaymentRow, type RefundRow } from "../../db/schema";
+import { payments, type PaymentRow, type RefundRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { recordEvent } from "./events";
 import { formatKobo } from "../money";
 import { isOpen } from "./status";
 import { clock } from "../clock";
 import { bookCredit, bookRefund } from "../books/payment-entries";
-import { sandboxFeeKobo } from "../providers/sandbox/books";
-import type { BankNotice, NoticeTarget } from "../providers/connector";
 import type { Scope } from "../merchants/scope";
 
-export type NoticeOutcome = { payment: PaymentRow; applied: boolean };
 export type MoveOptions = { publish?: boolean };
-
-function targetOf(target: NoticeTarget) {
-  const where =
-    "accountNumber" in target
-      ? eq(payments.accountNumber, target.accountNumber)
-      : and(eq(payments.bankCode, target.bankCode), eq(payments.providerReference, target.providerReference));
-  // Numbers are the sandbox bank's own: a live payment (provider account set) is out of its reach.
-  return and(where, isNull(payments.providerAccountId), isNull(payments.reservedAt));
-}
-
-/** The notice's payment, locked until commit (read committed: see applyBankNotice). */
-async function findTarget(tx: Tx, target: NoticeTarget): Promise<PaymentRow | undefined> {
-  return (await lockedForUpdate(tx.select().from(payments).where(targetOf(target))))[0];
-}
 
 async function save(tx: Tx, p: PaymentRow): Promise<PaymentRow> {
   await tx
@@ -105,51 +87,6 @@ export async function declineInTx(
   if (p.status !== "PENDING") return p;
   const failed = await save(tx, { ...p, status: "FAILED", updatedAt: now });
   return recordEvent(tx, failed, "failed", now, { detail, publish: opts.publish });
-}
-
-/**
- * Applies a bank's notice exactly once (the provider's transaction id is unique), judging the
- * payment alive or not by the notice's arrival time `now`. Read committed on PostgreSQL: the payment is locked first
- * (every decision is made on it as the last writer left it), the notice's id is unique, and the books are joined
- * last, so writers of one merchant wait for each other only from the posting to commit. The credit's fee is the one
- * the reading carries; the bank's own credits applied in-process (seed, test kit) leave it to the bank's schedule.
- */
-export async function applyBankNotice(notice: BankNotice, now = clock.now(), opts: MoveOptions = {}): Promise<NoticeOutcome> {
-  if (!Number.isSafeInteger(notice.amountKobo) || notice.amountKobo < 0 || (notice.kind === "credit" && notice.amountKobo === 0)) {
-    throw new ApiError("S5", "Invalid/Missing parameters = amount", [{ field: "amount", message: "must be a positive amount" }]);
-  }
-  return write(
-    async (tx) => {
-      const found = await findTarget(tx, notice.target);
-      if (!found) throw new ApiError("S404", "No payment was issued for this account or dial code");
-      if (notice.kind === "decline" && found.paymentType !== "USSD") {
-        throw new ApiError("S5", "Invalid/Missing parameters = type", [{ field: "type", message: "decline applies to USSD debits only" }]);
-      }
-      const inserted = await tx
-        .insert(bankNotices)
-        .values({
-          provider: notice.provider,
-          providerTransactionId: notice.transactionId,
-          paymentId: found.id,
-          kind: notice.kind,
-          amountKobo: notice.amountKobo,
-          senderName: notice.senderName ?? null,
-          bankTime: notice.bankTime ?? null,
-          receivedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: bankNotices.id });
-      if (inserted.length === 0) return { payment: found, applied: false };
-      const detail = { provider: notice.provider, transactionId: notice.transactionId, senderName: notice.senderName ?? null };
-      const current = await expireInTx(tx, found, now, opts);
-      const payment =
-        notice.kind === "credit"
-          ? await creditInTx(tx, current, notice.amountKobo, notice.feeKobo ?? sandboxFeeKobo(notice.amountKobo), now, detail, opts)
-          : await declineInTx(tx, current, now, detail, opts);
-      return { payment, applied: true };
-    },
-    { isolation: "read committed" },
-  );
 }
 
 /**

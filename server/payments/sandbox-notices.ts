@@ -1,12 +1,21 @@
-// The sandbox bank's notices, once its connector has read them (providers/sandbox/notices.ts): money goes to the state
-// machine, each notice one credit or decline judged by its arrival; a refund to the refund follower, as any provider's.
+// The sandbox bank's notices, once its connector has read them (providers/sandbox/notices.ts): money is read as the
+// bank's record of the payment and applied by the one entry point any provider's record takes (provider-records.ts);
+// a refund goes to the refund follower, as any provider's.
+import { and, eq, isNull } from "drizzle-orm";
+import { write, type Tx } from "../../db/client";
+import { lockedForUpdate } from "../../db/functions";
+import { payments, type PaymentRow } from "../../db/schema";
+import { ApiError } from "../api-error";
 import { clock } from "../clock";
+import type { BankNotice, NoticeTarget } from "../providers/connector";
+import { sandboxFeeKobo } from "../providers/sandbox/books";
 import { readSandboxNotice } from "../providers/sandbox/notices";
-import { applyBankNotice, type NoticeOutcome } from "./lifecycle";
+import type { MoveOptions } from "./lifecycle";
+import { applyRecordInTx, type ProviderOutcome, type ProviderRecord } from "./provider-records";
 import { REFUND_NOTICE_ANSWERS, refundNoticed } from "./refund-follower";
 
 /** What became of a notice: the payment it moved (money), or the refund it was about. */
-export type SandboxNoticeOutcome = { message: string; payment: NoticeOutcome["payment"] | null };
+export type SandboxNoticeOutcome = { message: string; payment: PaymentRow | null };
 
 export async function receiveSandboxNotice(signature: string | undefined, raw: Buffer, now = clock.now()): Promise<SandboxNoticeOutcome> {
   const reading = readSandboxNotice(signature, raw, now);
@@ -16,4 +25,65 @@ export async function receiveSandboxNotice(signature: string | undefined, raw: B
   }
   const outcome = await applyBankNotice(reading, now);
   return { message: outcome.applied ? "Notice applied" : "Duplicate notice; applied before", payment: outcome.payment };
+}
+
+/** The notice's payment, locked until commit. Numbers are the sandbox bank's own: a live payment (provider account
+ * set) is out of its reach, and so is a reservation still being issued. */
+async function findTarget(tx: Tx, target: NoticeTarget): Promise<PaymentRow | undefined> {
+  const where =
+    "accountNumber" in target
+      ? eq(payments.accountNumber, target.accountNumber)
+      : and(eq(payments.bankCode, target.bankCode), eq(payments.providerReference, target.providerReference));
+  const own = and(where, isNull(payments.providerAccountId), isNull(payments.reservedAt));
+  return (await lockedForUpdate(tx.select().from(payments).where(own)))[0];
+}
+
+/**
+ * The bank's record of the payment as this notice leaves it. The bank tells each credit on its own, not a running
+ * total, and Owo's tables are its record (its connector's query reads them): it holds what Owo held before plus this
+ * credit, with the fees charged so far plus this credit's (a fee on every credit, API.md "Fees"), at the notice's
+ * arrival, the time that decides (API.md "Lifecycle").
+ */
+function bankRecord(p: PaymentRow, notice: BankNotice, arrival: number): ProviderRecord {
+  const received = p.amountPaidKobo + p.amountToRefundKobo;
+  if (notice.kind === "decline") return { state: "failed", amountKobo: received, currency: p.currency, paidAt: arrival };
+  return {
+    state: "paid",
+    amountKobo: received + notice.amountKobo,
+    currency: p.currency,
+    paidAt: arrival,
+    feeKobo: p.feeKobo + (notice.feeKobo ?? sandboxFeeKobo(notice.amountKobo)),
+  };
+}
+
+/**
+ * Applies a sandbox bank's notice exactly once (its transaction id is unique), after the answers only the sandbox
+ * gives (S5 for the amount or a decline of a transfer, S404 for a number it never issued). Read committed on
+ * PostgreSQL: the payment is locked first (every decision is made on it as the last writer left it), the notice's id
+ * is unique, and the books are joined last, so writers of one merchant wait for each other only from the posting to
+ * commit. The bank's own credits applied in-process (seed, test kit) may leave the fee to the bank's schedule.
+ */
+export async function applyBankNotice(notice: BankNotice, now = clock.now(), opts: MoveOptions = {}): Promise<ProviderOutcome> {
+  if (!Number.isSafeInteger(notice.amountKobo) || notice.amountKobo < 0 || (notice.kind === "credit" && notice.amountKobo === 0)) {
+    throw new ApiError("S5", "Invalid/Missing parameters = amount", [{ field: "amount", message: "must be a positive amount" }]);
+  }
+  return write(
+    async (tx) => {
+      const found = await findTarget(tx, notice.target);
+      if (!found) throw new ApiError("S404", "No payment was issued for this account or dial code");
+      if (notice.kind === "decline" && found.paymentType !== "USSD") {
+        throw new ApiError("S5", "Invalid/Missing parameters = type", [{ field: "type", message: "decline applies to USSD debits only" }]);
+      }
+      const via = {
+        provider: notice.provider,
+        transactionId: notice.transactionId,
+        amountKobo: notice.amountKobo,
+        senderName: notice.senderName ?? null,
+        bankTime: notice.bankTime ?? null,
+      };
+      const moved = await applyRecordInTx(tx, found, bankRecord(found, notice, now), via, now, opts);
+      return { payment: moved ?? found, applied: moved !== null };
+    },
+    { isolation: "read committed" },
+  );
 }

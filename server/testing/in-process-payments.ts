@@ -1,6 +1,6 @@
 // Payments opened and credited in this process through the payments core, for tests that need events to flow.
 import { randomBytes } from "node:crypto";
-import { applyBankNotice } from "../payments/lifecycle";
+import { applyBankNotice } from "../payments/sandbox-notices";
 import { initiatePayment } from "../payments/initiate";
 import { parseInitiateRequest } from "../payments/initiate-schema";
 
