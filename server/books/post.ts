@@ -3,7 +3,15 @@
 // and the balances in that same transaction, so a balance is read from one row and always equals its entries.
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { joinQueue, postgresStatement, prepared, type Tx } from "../../db/client";
-import { ledgerBalances, ledgerEntries, ledgerHeads, ledgerPostings, type LedgerEntryRow, type Mode } from "../../db/schema";
+import {
+  declaredTables,
+  ledgerBalances,
+  ledgerEntries,
+  ledgerHeads,
+  ledgerPostings,
+  type LedgerEntryRow,
+  type Mode,
+} from "../../db/schema";
 import { environment } from "../../environment";
 import { newId } from "../identifiers";
 import type { Account } from "./accounts";
@@ -54,7 +62,7 @@ type Balances = Map<string, number>;
 
 // SQLite: each statement compiled once (db/client.ts `prepared`); building them per posting cost more than running them.
 const at = (name: string) => sql.placeholder(name);
-const books = and(eq(ledgerHeads.merchantId, at("merchantId")), eq(ledgerHeads.mode, at("mode")));
+const books = () => and(eq(ledgerHeads.merchantId, at("merchantId")), eq(ledgerHeads.mode, at("mode")));
 const openHead = prepared((tx) =>
   tx
     .insert(ledgerHeads)
@@ -70,16 +78,16 @@ const nextSequence = prepared((tx) =>
   tx
     .update(ledgerHeads)
     .set({ sequence: sql`${ledgerHeads.sequence} + 1` })
-    .where(books)
+    .where(books())
     .returning({ sequence: ledgerHeads.sequence, hash: ledgerHeads.hash }),
 );
 const setHeadHash = prepared((tx) =>
   tx
     .update(ledgerHeads)
     .set({ hash: sql`${at("hash")}` })
-    .where(books),
+    .where(books()),
 );
-const entryColumns = Object.keys(getTableColumns(ledgerEntries));
+const entryColumns = Object.keys(getTableColumns(declaredTables.ledgerEntries));
 const insertEntry = prepared((tx) =>
   // Drizzle types insert values per column; placeholders stand for each of them alike.
   tx.insert(ledgerEntries).values(Object.fromEntries(entryColumns.map((c) => [c, at(c)])) as unknown as LedgerEntryRow),

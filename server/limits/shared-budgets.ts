@@ -28,8 +28,8 @@ const moved = () => Math.round(clock.movedMs() * 1000);
 const cost = sql.placeholder("cost");
 /** How far ahead of now `fullAt` may be for the tokens to be there: burst − taken intervals. */
 const tolerance = sql.placeholder("tolerance");
-const level = sql`greatest(${rateBudgets.fullAt}, ${NOW})`;
-const fits = sql`${level} - ${NOW} <= ${tolerance}`;
+const level = () => sql`greatest(${rateBudgets.fullAt}, ${NOW})`;
+const fits = () => sql`${level()} - ${NOW} <= ${tolerance}`;
 
 /**
  * Compiled once per connection: building the statement (Drizzle) and planning it (PostgreSQL) each time cost more than
@@ -41,7 +41,7 @@ const takeTokens = prepared((d) =>
     .values({ key: sql.placeholder("key"), fullAt: sql`${NOW} + ${cost}`, granted: true })
     .onConflictDoUpdate({
       target: rateBudgets.key,
-      set: { granted: fits, fullAt: sql`case when ${fits} then ${level} + ${cost} else ${rateBudgets.fullAt} end` },
+      set: { granted: fits(), fullAt: sql`case when ${fits()} then ${level()} + ${cost} else ${rateBudgets.fullAt} end` },
     })
     .returning({ fullAt: rateBudgets.fullAt, granted: rateBudgets.granted, now: sql<string>`${NOW}` }),
 );

@@ -34,7 +34,7 @@ const NO_SUCH_LINK = "This payment link does not exist or is no longer active";
 
 async function activeLink(slug: string): Promise<LinkRow & { merchantName: string; business: ForCustomers }> {
   const [found] = await db()
-    .select({ link: paymentLinks, merchantName: merchants.name, business: customerColumns })
+    .select({ link: paymentLinks, merchantName: merchants.name, business: customerColumns() })
     .from(paymentLinks)
     .innerJoin(merchants, eq(merchants.id, paymentLinks.merchantId))
     .where(eq(paymentLinks.slug, slug));
@@ -172,7 +172,7 @@ export async function linkPaymentOutcome(slug: string, paymentReference: string)
     .select({
       title: paymentLinks.title,
       merchantName: merchants.name,
-      business: customerColumns,
+      business: customerColumns(),
       status: payments.status,
       amountKobo: payments.amountKobo,
       amountPaidKobo: payments.amountPaidKobo,

@@ -18,7 +18,11 @@ export type BusinessProfile = { name: string; supportEmail: string | null; suppo
 export type ForCustomers = { logoUrl: string | null; supportEmail: string | null; supportPhone: string | null };
 
 /** The merchants columns a customer-facing read selects (joined to its payment or link), for `forCustomers`. */
-export const customerColumns = { logoId: merchants.logoId, supportEmail: merchants.supportEmail, supportPhone: merchants.supportPhone };
+export const customerColumns = () => ({
+  logoId: merchants.logoId,
+  supportEmail: merchants.supportEmail,
+  supportPhone: merchants.supportPhone,
+});
 
 export function forCustomers(row: { logoId: string | null; supportEmail: string | null; supportPhone: string | null }): ForCustomers {
   return { logoUrl: logoUrl(row.logoId), supportEmail: row.supportEmail, supportPhone: row.supportPhone };

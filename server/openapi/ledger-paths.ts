@@ -1,7 +1,7 @@
 // The books part of the OpenAPI document (API.md "Ledger and balances", "Fees"): the balances with the chain's head,
 // the ledger's entries with their postings, and the fee quote before initiating.
 import { z } from "zod";
-import { ledgerEntries } from "../../db/schema";
+import { declaredTables } from "../../db/schema";
 import { dayParameter, failing, jsonAnswer, naira, OK, success, time } from "./operations";
 import { jsonSchema } from "./request-schemas";
 
@@ -20,7 +20,7 @@ const providerBalance = z.object({
 const entry = z.object({
   entryId: z.string().describe("led_…"),
   sequence: z.number().int(),
-  kind: z.enum(ledgerEntries.kind.enumValues),
+  kind: z.enum(declaredTables.ledgerEntries.kind.enumValues),
   reason: z.string().nullable().describe("An adjustment's reason (chargeback, stamp_duty, …); null for the other kinds"),
   paymentReference: z.string().nullable(),
   refundReference: z.string().nullable(),

@@ -32,7 +32,7 @@ export async function checkoutStatus(linkingReference: string, now = clock.now()
     .select({
       payment: payments,
       merchantName: merchants.name,
-      business: customerColumns,
+      business: customerColumns(),
       linkTitle: paymentLinks.title,
       linkDescription: paymentLinks.description,
     })

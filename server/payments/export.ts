@@ -65,7 +65,7 @@ export async function exportPayments(scope: Scope, filters: PaymentFilters, batc
         .select(selection)
         .from(payments)
         .where(and(where, olderThan(after)))
-        .orderBy(...newestFirst)
+        .orderBy(...newestFirst())
         .limit(batchSize);
       const last = rows.at(-1);
       if (!last) return;

@@ -5,7 +5,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { db } from "../../db/client";
 import { unindexed } from "../../db/functions";
-import { payments } from "../../db/schema";
+import { declaredTables, payments } from "../../db/schema";
 import { zodFieldErrors, type FieldError } from "../api-error";
 import { DAY_MS, dayStartOfDate } from "./calendar";
 import { PAYMENT_TYPES } from "./initiate-schema";
@@ -15,8 +15,8 @@ import type { Scope } from "../merchants/scope";
 /** A condition no row meets, in words both databases take as a boolean. */
 const NOTHING = sql`1 = 0`;
 
-export const PAYMENT_STATUSES = payments.status.enumValues;
-export const PAYMENT_SOURCES = payments.source.enumValues;
+export const PAYMENT_STATUSES = declaredTables.payments.status.enumValues;
+export const PAYMENT_SOURCES = declaredTables.payments.source.enumValues;
 
 const day = z.string().refine((v) => dayStartOfDate(v) !== null, "must be a date, e.g. 2026-11-21");
 const naira = z.string().refine((v) => parseAmount(v) !== null, 'must be naira with at most 2 decimals, e.g. "1500.00"');
@@ -116,7 +116,7 @@ export function olderThan(p: Position): SQL {
   return sql`(${payments.createdAt}, ${payments.id}) < (${p.createdAt}, ${p.id})`;
 }
 
-export const newestFirst = [desc(payments.createdAt), desc(payments.id)];
+export const newestFirst = () => [desc(payments.createdAt), desc(payments.id)];
 
 export async function countPayments(scope: Scope, filters: PaymentFilters): Promise<number> {
   return (

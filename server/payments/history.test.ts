@@ -198,7 +198,7 @@ test("pages are read in index order, never sorted or skipped through, whatever t
       .select()
       .from(payments)
       .where(and(await filterWhere({ merchantId: m.merchantId, mode: "test" }, filters), olderThan({ createdAt: NOW, id: 1e9 })))
-      .orderBy(...newestFirst)
+      .orderBy(...newestFirst())
       .limit(51)
       .toSQL();
     const plan = (

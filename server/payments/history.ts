@@ -44,7 +44,7 @@ export async function listPayments(
     .select()
     .from(payments)
     .where(and(await filterWhere(scope, filters), page.cursor ? olderThan(decodeCursor(page.cursor)) : undefined))
-    .orderBy(...newestFirst)
+    .orderBy(...newestFirst())
     .limit(limit + 1);
   const items = rows.slice(0, limit);
   const last = items.at(-1);

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { prepared, write, type Tx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
-import { merchants, payments, type Mode, type PaymentRow } from "../../db/schema";
+import { declaredTables, merchants, payments, type Mode, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { randomDigits } from "../identifiers";
 import { bankByCode } from "../providers/banks";
@@ -77,7 +77,7 @@ const referenceUsed = prepared((db) =>
     ),
 );
 // The payment row, every column a placeholder: NewPayment's keys are the table's columns but the id.
-const newPaymentColumns = Object.keys(getTableColumns(payments)).filter((column) => column !== "id");
+const newPaymentColumns = Object.keys(getTableColumns(declaredTables.payments)).filter((column) => column !== "id");
 const insertPayment = prepared((tx) =>
   tx
     .insert(payments)

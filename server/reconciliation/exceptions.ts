@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Tx } from "../../db/client";
-import { reconciliationExceptions, type Mode } from "../../db/schema";
+import { declaredTables, reconciliationExceptions, type Mode } from "../../db/schema";
 import { clock } from "../clock";
 import { DAY_MS } from "../payments/calendar";
 import { formatKobo } from "../money";
@@ -14,7 +14,7 @@ import type { Scope } from "../merchants/scope";
 
 export type ExceptionRow = typeof reconciliationExceptions.$inferSelect;
 export type ExceptionKind = ExceptionRow["kind"];
-export const EXCEPTION_KINDS = reconciliationExceptions.kind.enumValues;
+export const EXCEPTION_KINDS = declaredTables.reconciliationExceptions.kind.enumValues;
 
 export type Finding = {
   kind: ExceptionKind;

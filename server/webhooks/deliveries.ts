@@ -42,8 +42,8 @@ export function hostKey(url: string): string {
 
 // SQL's approximation of hostKey, for fairness only: the oldest few due deliveries of each host
 // are candidates, so a backlog for one slow host cannot crowd every other host out of a claim.
-const AFTER_SCHEME = sql`substr(${deliveries.url}, ${positionOf(deliveries.url, "://")} + 3)`;
-const AUTHORITY = sql`lower(substr(${AFTER_SCHEME}, 1, ${positionOf(sql`${AFTER_SCHEME} || '/'`, "/")} - 1))`;
+const afterScheme = () => sql`substr(${deliveries.url}, ${positionOf(deliveries.url, "://")} + 3)`;
+const authority = () => sql`lower(substr(${afterScheme()}, 1, ${positionOf(sql`${afterScheme()} || '/'`, "/")} - 1))`;
 const CANDIDATES = 500;
 const PER_HOST_CANDIDATES = 4;
 
@@ -74,7 +74,7 @@ export async function claimDue(limits: ClaimLimits, leaseMs: number, now = clock
           id: deliveries.id,
           url: deliveries.url,
           nextAttemptAt: deliveries.nextAttemptAt,
-          rank: sql<number>`row_number() over (partition by ${AUTHORITY} order by ${deliveries.nextAttemptAt}, ${deliveries.id})`
+          rank: sql<number>`row_number() over (partition by ${authority()} order by ${deliveries.nextAttemptAt}, ${deliveries.id})`
             .mapWith(Number)
             .as("rank"),
         })

@@ -26,14 +26,14 @@ export type EndpointView = {
 
 export type NewEndpoint = { url: string; description?: string };
 
-const view = {
+const view = () => ({
   id: webhookEndpoints.id,
   url: webhookEndpoints.url,
   description: webhookEndpoints.description,
   enabled: webhookEndpoints.enabled,
   disabledReason: webhookEndpoints.disabledReason,
   createdAt: webhookEndpoints.createdAt,
-};
+});
 
 function live({ merchantId, mode }: Scope) {
   return and(eq(webhookEndpoints.merchantId, merchantId), eq(webhookEndpoints.mode, mode), isNull(webhookEndpoints.deletedAt));
@@ -41,7 +41,7 @@ function live({ merchantId, mode }: Scope) {
 
 export async function listEndpoints({ merchantId, mode }: Scope): Promise<EndpointView[]> {
   return db()
-    .select(view)
+    .select(view())
     .from(webhookEndpoints)
     .where(live({ merchantId, mode }))
     .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id));
@@ -49,7 +49,7 @@ export async function listEndpoints({ merchantId, mode }: Scope): Promise<Endpoi
 
 async function endpointIn(q: Db | Tx, merchantId: string, mode: Mode, endpointId: string): Promise<EndpointView> {
   const [found] = await q
-    .select(view)
+    .select(view())
     .from(webhookEndpoints)
     .where(and(live({ merchantId, mode }), eq(webhookEndpoints.id, endpointId)));
   if (!found) throw new ApiError("S404", `No webhook endpoint ${endpointId} for this merchant`);
