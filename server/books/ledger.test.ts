@@ -305,7 +305,10 @@ test("a payment from before the books existed is booked once at start-up, its no
       await tx.insert(bankNotices).values({ ...n, paymentId: inserted.id, providerTransactionId: `${n.providerTransactionId}-old` });
     }
   });
+  const reruns = async () => (onSqlite() ? 0 : (await import("../../db/postgres-store")).rerunForQueues());
+  const before = await reruns();
   assert.equal(await openBooks(), 1);
+  assert.equal((await reruns()) - before, 0, "the merchant's books are declared up front: the payment's booking runs once");
   assert.equal(await openBooks(), 0, "a second start books nothing");
   assert.deepEqual(
     (await entriesOf(old)).map((e) => e.postings),
