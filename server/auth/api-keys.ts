@@ -2,7 +2,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, eq, isNull } from "drizzle-orm";
-import { db, write, type Tx } from "../../db/client";
+import { db, write, type Db, type Tx } from "../../db/client";
 import { apiKeys, apiSecrets, providerAccounts, type Mode } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { newId } from "../identifiers";
@@ -129,11 +129,11 @@ const knownPublicKeys = ((globalThis as unknown as { __owoPublicKeys?: Map<strin
   string
 >());
 
-/** The merchant's public key for a mode (it never changes); "" when the mode has no keys. */
-export async function publicKeyOf({ merchantId, mode }: Scope): Promise<string> {
+/** The merchant's public key for a mode (it never changes); "" when the mode has no keys. `q`: db(), or the caller's tx. */
+export async function publicKeyOf(q: Db, { merchantId, mode }: Scope): Promise<string> {
   const known = knownPublicKeys.get(`${merchantId}:${mode}`);
   if (known !== undefined) return known;
-  const [key] = await db()
+  const [key] = await q
     .select({ publicKey: apiKeys.publicKey })
     .from(apiKeys)
     .where(and(eq(apiKeys.merchantId, merchantId), eq(apiKeys.mode, mode)))

@@ -76,7 +76,7 @@ export async function setFeeSchedule(merchantId: string, providerId: string, inp
 /** The operator CLI's door (`provider fees`): the account names its merchant. */
 export async function setFeeScheduleOf(providerId: string, input: unknown) {
   const schedule = parseFeeSchedule(input);
-  const account = await accountById(providerId);
+  const account = await accountById(db(), providerId);
   if (!account) throw new ApiError("S404", `No provider account ${providerId}`);
   await setAgreedFees(account.merchantId, providerId, schedule);
   return { providerId, provider: account.provider, fees: feeScheduleView(schedule) };

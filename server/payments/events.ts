@@ -31,6 +31,7 @@ export type RefundInfo = { refundReference: string; amount: string; status: stri
 
 /** The `data` object of a callback (API.md "Callbacks"); the worker wraps it in notificationItems. */
 export async function callbackData(
+  tx: Tx,
   p: PaymentRow,
   event: PublishedEvent,
   sequence: number,
@@ -57,7 +58,7 @@ export async function callbackData(
     reference: p.paymentReference,
     gatewayCode: STATUS_ANSWER[p.status].code,
     gatewayMessage: STATUS_ANSWER[p.status].message,
-    publicKey: await publicKeyOf(scopeOf(p)),
+    publicKey: await publicKeyOf(tx, scopeOf(p)),
     provider: p.paymentType === null ? null : p.provider,
     amountRefunded: formatKobo(p.amountRefundedKobo),
     feeAmount: formatKobo(p.feeKobo),
@@ -131,7 +132,7 @@ export async function writeEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, now
       mode: p.mode,
       event,
       sequence,
-      payloadJson: JSON.stringify(await callbackData(p, event, sequence, opts.refund)),
+      payloadJson: JSON.stringify(await callbackData(tx, p, event, sequence, opts.refund)),
       createdAt: now,
     });
   }

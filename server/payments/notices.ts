@@ -125,7 +125,7 @@ export async function receiveProviderNotice(
   raw: Buffer,
   headers: Record<string, string | string[] | undefined>,
 ): Promise<NoticeAnswer> {
-  const account = await accountById(providerId);
+  const account = await accountById(db(), providerId);
   if (!account) throw new ApiError("S404", "No such provider account");
   const connector = connectorFor(account.provider);
   let reading;

@@ -95,7 +95,8 @@ async function reserve(tx: Tx, paymentId: number, req: Requested, now: number): 
     if (first) return { replayed: true, refund: first };
   }
   // The provider first: a payment it cannot refund through Owo never can be, whatever its status.
-  if (!(await refundsAt(p))) throw new ApiError("S15", `${p.provider} cannot refund this payment through Owo: refund it at the provider`);
+  if (!(await refundsAt(tx, p)))
+    throw new ApiError("S15", `${p.provider} cannot refund this payment through Owo: refund it at the provider`);
   if (isOpen(p.status))
     throw new ApiError("S15", `Only a payment that is not pending or partially paid can be refunded; ${p.paymentReference} is ${p.status}`);
   const left = await refundableIn(tx, p);

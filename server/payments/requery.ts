@@ -52,7 +52,7 @@ async function note(
 
 /** Asks the provider about one live payment and applies its record; never throws for the provider's silence. */
 export async function requeryPayment(p: PaymentRow, now = clock.now()): Promise<PaymentRow> {
-  const account = p.providerAccountId ? await accountById(p.providerAccountId) : null;
+  const account = p.providerAccountId ? await accountById(db(), p.providerAccountId) : null;
   if (!account || !p.issueReference) return p;
   let current = p;
   try {

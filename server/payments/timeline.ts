@@ -67,7 +67,7 @@ async function viewOf(p: PaymentRow, merchantId: string, mode: Mode, paymentRefe
   return {
     payments: paymentView(p),
     /** What the state means (open, owed, refund due, what may be done next), for the dashboard to show as is. */
-    state: paymentState(p, { refundableKobo: await refundableKobo(p), atProvider: await refundsAt(p) }),
+    state: paymentState(p, { refundableKobo: await refundableKobo(p), atProvider: await refundsAt(db(), p) }),
     customers: { customerName: p.fullName, customerMobile: p.mobileNumber, customerEmail: p.email },
     issued: issuedTo(p),
     source: p.source,

@@ -1,6 +1,6 @@
 // A merchant's provider accounts: connected with sealed credentials, ranked by priority (their health: health.ts).
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { db, write } from "../../db/client";
+import { db, write, type Db } from "../../db/client";
 import { merchants, providerAccounts, type ProviderAccountRow } from "../../db/schema";
 import { ApiError, invalidFields, type FieldError } from "../api-error";
 import { seal, unseal } from "../auth/master-key";
@@ -134,11 +134,12 @@ export async function hasConnectedProvider(merchantId: string): Promise<boolean>
   );
 }
 
-/** The account a notice URL names, whoever's it is (the URL is the only thing a provider knows). */
+/** The account a notice URL names, whoever's it is (the URL is the only thing a provider knows). `q`: db() or a tx. */
 export async function accountById(
+  q: Db,
   providerId: string,
 ): Promise<(ProviderAccount & { merchantId: string; forwardUrl: string | null }) | null> {
-  const [row] = await db().select().from(providerAccounts).where(eq(providerAccounts.id, providerId));
+  const [row] = await q.select().from(providerAccounts).where(eq(providerAccounts.id, providerId));
   return row ? { ...opened(row), merchantId: row.merchantId, forwardUrl: row.forwardUrl } : null;
 }
 

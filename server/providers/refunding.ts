@@ -1,5 +1,7 @@
 // Refunds at the provider that served the payment: whether it can, the submission, and the query. Network I/O,
-// bounded by OWO_PROVIDER_TIMEOUT_MS; never called inside a database transaction.
+// bounded by OWO_PROVIDER_TIMEOUT_MS; never called inside a database transaction (refundsAt, which only reads, is
+// asked inside one with its tx).
+import { db, type Db } from "../../db/client";
 import { settings } from "../settings";
 import { accountById } from "./accounts";
 import {
@@ -22,10 +24,15 @@ export type ProviderPlace = { provider: ProviderName; providerAccountId: string 
 
 type Refunder = { connector: Connector; account: ProviderAccount; refund: NonNullable<Connector["refund"]> };
 
-async function refunderAt(place: ProviderPlace): Promise<Refunder | null> {
+/** `q`: db(), or the caller's tx when it asks inside one (refundsAt while reserving a refund). */
+async function refunderAt(q: Db, place: ProviderPlace): Promise<Refunder | null> {
   const connector = connectorFor(place.provider);
   const account =
-    place.providerAccountId === null ? (place.provider === "sandbox" ? sandboxAccount : null) : await accountById(place.providerAccountId);
+    place.providerAccountId === null
+      ? place.provider === "sandbox"
+        ? sandboxAccount
+        : null
+      : await accountById(q, place.providerAccountId);
   if (!connector?.refund || !account) return null;
   // SeerBit refunds through its API only for merchants it approved: the merchant says so per account.
   if (connector.refundsNeedApproval && !account.refundsEnabled) return null;
@@ -33,8 +40,8 @@ async function refunderAt(place: ProviderPlace): Promise<Refunder | null> {
 }
 
 /** False where the provider documents no refund for these charges: the merchant refunds at the provider itself. */
-export async function refundsAt(place: ProviderPlace): Promise<boolean> {
-  return (await refunderAt(place)) !== null;
+export async function refundsAt(q: Db, place: ProviderPlace): Promise<boolean> {
+  return (await refunderAt(q, place)) !== null;
 }
 
 /**
@@ -62,7 +69,7 @@ export function describeFailure(err: unknown): string {
 }
 
 export async function submitRefund(place: ProviderPlace, req: RefundRequest): Promise<RefundState> {
-  const refunder = await refunderAt(place);
+  const refunder = await refunderAt(db(), place);
   if (!refunder) throw new Error(`${place.provider} cannot refund through Owo`);
   return refunder.refund(refunder.account, req, AbortSignal.timeout(settings().providerTimeoutMs));
 }
@@ -74,7 +81,7 @@ export function noticesSigned(place: ProviderPlace): boolean {
 
 /** The refund as the provider now records it; null when the provider offers no way to ask. */
 export async function queryRefund(place: ProviderPlace, refundId: string): Promise<RefundState | null> {
-  const refunder = await refunderAt(place);
+  const refunder = await refunderAt(db(), place);
   if (!refunder?.connector.queryRefund) return null;
   return refunder.connector.queryRefund(refunder.account, refundId, AbortSignal.timeout(settings().providerTimeoutMs));
 }
@@ -84,21 +91,21 @@ export async function queryRefund(place: ProviderPlace, refundId: string): Promi
  * when the provider offers no way to look (then only its notice, or a query once its id is known, can settle it).
  */
 export async function findRefund(place: ProviderPlace, lookup: RefundLookup): Promise<RefundState | null | undefined> {
-  const refunder = await refunderAt(place);
+  const refunder = await refunderAt(db(), place);
   if (!refunder?.connector.findRefund) return undefined;
   return refunder.connector.findRefund(refunder.account, lookup, AbortSignal.timeout(settings().providerTimeoutMs));
 }
 
 /** The banks the provider can pay a refund into (its own list); empty where it never asks for the customer's account. */
 export async function refundBanksAt(place: ProviderPlace): Promise<ProviderBank[]> {
-  const refunder = await refunderAt(place);
+  const refunder = await refunderAt(db(), place);
   if (!refunder?.connector.refundBanks) return [];
   return refunder.connector.refundBanks(refunder.account, AbortSignal.timeout(settings().providerTimeoutMs));
 }
 
 /** Sends a refund that waits for the customer's account again, to that account. */
 export async function retryRefundAt(place: ProviderPlace, refundId: string, to: CustomerAccount): Promise<RefundState> {
-  const refunder = await refunderAt(place);
+  const refunder = await refunderAt(db(), place);
   if (!refunder?.connector.retryRefund) throw new Error(`${place.provider} takes no customer account for a refund`);
   return refunder.connector.retryRefund(refunder.account, refundId, to, AbortSignal.timeout(settings().providerTimeoutMs));
 }

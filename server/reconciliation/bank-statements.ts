@@ -39,20 +39,22 @@ function lineView(row: LineRow, duplicate: boolean) {
 }
 export type StatementLineView = ReturnType<typeof lineView>;
 
-export async function importBankStatement({ merchantId, mode }: Scope, statement: Statement): Promise<StatementLineView[]> {
-  const { accountNumber, lines } = statement;
-  const now = clock.now();
+export async function importBankStatement(scope: Scope, statement: Statement): Promise<StatementLineView[]> {
   // A line that confirms a settlement books its status: the merchant's books are held from the start, so the import
   // runs once rather than again after learning of the queue at a posting.
-  return write(
-    async (tx) => {
-      const answer: StatementLineView[] = [];
-      for (const line of lines) answer.push(await importLine(tx, merchantId, mode, accountNumber, line, now));
-      await flagUnconfirmedSettlements(tx, merchantId, mode, lines, now);
-      return answer;
-    },
-    { queues: [ledgerQueue(merchantId, mode)] },
-  );
+  return write((tx) => importIn(tx, scope, statement, clock.now()), { queues: [ledgerQueue(scope.merchantId, scope.mode)] });
+}
+
+async function importIn(
+  tx: Tx,
+  { merchantId, mode }: Scope,
+  { accountNumber, lines }: Statement,
+  now: number,
+): Promise<StatementLineView[]> {
+  const answer: StatementLineView[] = [];
+  for (const line of lines) answer.push(await importLine(tx, merchantId, mode, accountNumber, line, now));
+  await flagUnconfirmedSettlements(tx, merchantId, mode, lines, now);
+  return answer;
 }
 
 /** Carries a preview's answer out of the transaction it rolls back. */
@@ -68,9 +70,12 @@ class Previewed extends Error {
  */
 export async function previewBankStatement(scope: Scope, statement: Statement): Promise<StatementLineView[]> {
   try {
-    await write(async () => {
-      throw new Previewed(await importBankStatement(scope, statement));
-    });
+    await write(
+      async (tx) => {
+        throw new Previewed(await importIn(tx, scope, statement, clock.now()));
+      },
+      { queues: [ledgerQueue(scope.merchantId, scope.mode)] },
+    );
   } catch (err) {
     if (err instanceof Previewed) return err.lines;
     throw err;

@@ -33,7 +33,7 @@ export async function pollSettlements(now = clock.now()): Promise<PollOutcome> {
     .where(and(eq(providerAccounts.providerTestMode, false), isNull(providerAccounts.disconnectedAt)))
     .orderBy(asc(providerAccounts.createdAt));
   for (const { id } of rows) {
-    const account = await accountById(id);
+    const account = await accountById(db(), id);
     if (!account) continue;
     outcome.accounts++;
     const source: SettlementSource = { merchantId: account.merchantId, mode: "live", provider: account.provider, providerAccountId: id };
