@@ -1,15 +1,15 @@
 // The sandbox bank's notices, once its connector has read them (providers/sandbox/notices.ts): money is read as the
 // bank's record of the payment and applied by the one entry point any provider's record takes (provider-records.ts);
 // a refund goes to the refund follower, as any provider's.
-import { and, eq, isNull } from "drizzle-orm";
 import { write, type Tx } from "../../db/client";
 import { lockedForUpdate } from "../../db/functions";
 import { payments, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { clock } from "../clock";
 import type { BankNotice, NoticeTarget } from "../providers/connector";
-import { sandboxFeeKobo } from "../providers/sandbox/books";
+import { recordToldCredit, sandboxFeeKobo } from "../providers/sandbox/books";
 import { readSandboxNotice } from "../providers/sandbox/notices";
+import { issuedFor } from "../providers/sandbox/numbers";
 import type { MoveOptions } from "./lifecycle";
 import { applyRecordInTx, type ProviderOutcome, type ProviderRecord } from "./provider-records";
 import { REFUND_NOTICE_ANSWERS, refundNoticed } from "./refund-follower";
@@ -23,19 +23,16 @@ export async function receiveSandboxNotice(signature: string | undefined, raw: B
     const { result } = await refundNoticed({ provider: "sandbox", providerAccountId: null }, reading);
     return { message: REFUND_NOTICE_ANSWERS[result], payment: null };
   }
+  // The bank books the credit it told Owo of before Owo applies it, as it does for the credits it sends itself (a
+  // notice posted here with its secret is its notice too), so it settles every credit Owo holds from it.
+  if (reading.kind === "credit") await recordToldCredit(reading, now);
   const outcome = await applyBankNotice(reading, now);
   return { message: outcome.applied ? "Notice applied" : "Duplicate notice; applied before", payment: outcome.payment };
 }
 
-/** The notice's payment, locked until commit. Numbers are the sandbox bank's own: a live payment (provider account
- * set) is out of its reach, and so is a reservation still being issued. */
+/** The notice's payment, locked until commit. */
 async function findTarget(tx: Tx, target: NoticeTarget): Promise<PaymentRow | undefined> {
-  const where =
-    "accountNumber" in target
-      ? eq(payments.accountNumber, target.accountNumber)
-      : and(eq(payments.bankCode, target.bankCode), eq(payments.providerReference, target.providerReference));
-  const own = and(where, isNull(payments.providerAccountId), isNull(payments.reservedAt));
-  return (await lockedForUpdate(tx.select().from(payments).where(own)))[0];
+  return (await lockedForUpdate(tx.select().from(payments).where(issuedFor(target))))[0];
 }
 
 /**
@@ -58,15 +55,12 @@ function bankRecord(p: PaymentRow, notice: BankNotice, arrival: number): Provide
 
 /**
  * Applies a sandbox bank's notice exactly once (its transaction id is unique), after the answers only the sandbox
- * gives (S5 for the amount or a decline of a transfer, S404 for a number it never issued). Read committed on
+ * gives (S404 for a number it never issued, S5 for a decline of a transfer; its reader answers S5 for the amount). Read committed on
  * PostgreSQL: the payment is locked first (every decision is made on it as the last writer left it), the notice's id
  * is unique, and the books are joined last, so writers of one merchant wait for each other only from the posting to
  * commit. The bank's own credits applied in-process (seed, test kit) may leave the fee to the bank's schedule.
  */
 export async function applyBankNotice(notice: BankNotice, now = clock.now(), opts: MoveOptions = {}): Promise<ProviderOutcome> {
-  if (!Number.isSafeInteger(notice.amountKobo) || notice.amountKobo < 0 || (notice.kind === "credit" && notice.amountKobo === 0)) {
-    throw new ApiError("S5", "Invalid/Missing parameters = amount", [{ field: "amount", message: "must be a positive amount" }]);
-  }
   return write(
     async (tx) => {
       const found = await findTarget(tx, notice.target);

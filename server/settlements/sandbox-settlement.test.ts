@@ -6,6 +6,9 @@ import { and, asc, eq } from "drizzle-orm";
 import { db } from "../../db/client";
 import { ledgerBalances, ledgerEntries, ledgerPostings, reconciliationExceptions } from "../../db/schema";
 import { verifyLedger } from "../books/verify";
+import { SANDBOX_NOTICE_PATH } from "../providers/sandbox/bank";
+import { SIGNATURE_HEADER, signNotice } from "../providers/sandbox/notice-signature";
+import { settings } from "../settings";
 import { call, createTestMerchant, tokenFor } from "../testing/harness";
 import { newReference, startInitiating, transferBody, ussdBody, type InitiatingMerchant } from "../testing/initiation";
 
@@ -202,4 +205,27 @@ test("bad faults are 400 S5 naming the field; another merchant cannot see the se
   const bad = await call(s.owo, "GET", "/api/v2/settlements?from=2026-13-01&status=lost", { token: s.token });
   assert.equal(bad.status, 400);
   assert.deepEqual(bad.json.data.errors.map((e: { field: string }) => e.field).sort(), ["from", "status"]);
+});
+
+test("a credit posted to the bank's notice door with its secret is the bank's own: it settles it as one it sent", async () => {
+  const body = transferBody(s.merchant.publicKey, { amount: "1200.00" });
+  const init = await call(s.owo, "POST", "/api/v2/payments/initiates", { token: s.token, body });
+  assert.equal(init.status, 200, init.text);
+  const notice = JSON.stringify({
+    transactionId: `sbx_told_${newReference()}`,
+    type: "credit",
+    amount: "1200.00",
+    accountNumber: init.json.data.payments.accountNumber,
+    senderName: "Ngozi Eze",
+  });
+  const headers = { [SIGNATURE_HEADER]: signNotice(notice, settings().sandboxBankSecret) };
+  const told = await call(s.owo, "POST", SANDBOX_NOTICE_PATH, { raw: notice, headers });
+  assert.equal(told.status, 200, told.text);
+  const res = await settle({});
+  assert.equal(res.status, 200, res.text);
+  // 1.5% of ₦1,200.00, the ₦100 waived under ₦2,500: the fee Owo charged the payment.
+  assert.deepEqual(
+    (res.json.data.settlement.lines as Line[]).map((l) => [l.kind, l.paymentReference, l.grossAmount, l.feeAmount, l.matched]),
+    [["payment", body.paymentReference, "1200.00", "18.00", true]],
+  );
 });

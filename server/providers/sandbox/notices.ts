@@ -66,6 +66,9 @@ export function readSandboxNotice(signature: string | undefined, raw: Buffer, no
       : null;
   if (!target) throw invalidFields([{ field: "accountNumber", message: "or bankCode with providerReference is required" }]);
   const amountKobo = parseAmount(n.amount) ?? 0;
+  if (n.type === "credit" && amountKobo === 0) {
+    throw new ApiError("S5", "Invalid/Missing parameters = amount", [{ field: "amount", message: "must be a positive amount" }]);
+  }
   return {
     provider: "sandbox",
     transactionId: n.transactionId,
