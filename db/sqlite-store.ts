@@ -1,6 +1,7 @@
 // SQLite behind the neutral data layer (db/client.ts). better-sqlite3 is synchronous and Drizzle's transaction on it
 // takes only a synchronous body, so the async services get their own: BEGIN IMMEDIATE … COMMIT on a write connection
-// that only the holder of an in-order gate may touch, one transaction at a time, as SQLite allows one writer anyway.
+// that only the holder of an in-order gate may touch, one transaction at a time, as SQLite allows one writer anyway;
+// those waiting share one COMMIT (db/group-commit.ts).
 // Everything outside a transaction reads through a second connection with query_only on: it sees the last committed
 // state (WAL), never an open transaction's writes, and a stray write there fails loudly instead of joining someone
 // else's transaction. A transaction body awaits only the database, never the network, so the gate is held briefly.
@@ -8,6 +9,7 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { readFileSync } from "node:fs";
+import { groupCommitter } from "./group-commit";
 import { privateDatabaseFiles, privateFolder } from "./private-files";
 import { dirname, resolve } from "node:path";
 import * as schema from "./schema-sqlite";
@@ -77,6 +79,7 @@ export function openSqlite(path: string): Store {
   const writing = asNeutral(writer);
   const reading = reader === writer ? writing : asNeutral(reader);
   const inTurn = gate();
+  const together = groupCommitter(writer, inTurn);
   // Views that read several statements get a connection of their own, so a read transaction held open across their
   // awaits never makes another request's plain read see an older state than the one it has just committed.
   const viewer = path === ":memory:" ? writer : connect(path);
@@ -91,18 +94,7 @@ export function openSqlite(path: string): Store {
     dialect: "sqlite",
     raw: writer,
     reader: reading,
-    transaction: (body) =>
-      inTurn(async () => {
-        writer.exec("begin immediate");
-        try {
-          const value = await body(writing, ALL_IN_TURN);
-          writer.exec("commit");
-          return value;
-        } catch (err) {
-          if (writer.inTransaction) writer.exec("rollback");
-          throw err;
-        }
-      }),
+    transaction: (body) => together(() => body(writing, ALL_IN_TURN)),
     snapshot: (body) =>
       viewsInTurn(async () => {
         viewer.exec("begin");
