@@ -12,10 +12,6 @@ import { checkAgreedFee } from "../reconciliation/agreed-fees";
 import { reversalInTx } from "./chargebacks";
 import { creditInTx, declineInTx, expireInTx, type MoveOptions } from "./lifecycle";
 
-/** A live provider's own record of a payment (its answer to a query, which every notice is checked against); a reversed
- * record confirming a resolved dispute also carries what the provider took back (Paystack's refund_amount). */
-export type ProviderRecord = ProviderPaymentState & { disputedKobo?: number };
-
 /** `applied`: the record moved the payment (a sandbox notice: was recorded). `refused`: why the record was not
  * applied at all (it names another currency than the payment's). */
 export type ProviderOutcome = { payment: PaymentRow; applied: boolean; refused?: string };
@@ -52,7 +48,7 @@ const MOVES = { paid: "credit", failed: "decline", reversed: "reversal", expired
 export async function applyRecordInTx(
   tx: Tx,
   found: PaymentRow,
-  record: ProviderRecord,
+  record: ProviderPaymentState,
   via: RecordVia,
   now: number,
   opts: MoveOptions = {},
@@ -101,7 +97,7 @@ export async function applyRecordInTx(
  */
 export async function applyProviderRecord(
   paymentId: number,
-  record: ProviderRecord,
+  record: ProviderPaymentState,
   via: { provider: string; transactionId: string },
   now = clock.now(),
 ): Promise<ProviderOutcome> {

@@ -6,12 +6,12 @@ import { lockedForUpdate } from "../../db/functions";
 import { payments, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { clock } from "../clock";
-import type { BankNotice, NoticeTarget } from "../providers/connector";
+import type { BankNotice, NoticeTarget, ProviderPaymentState } from "../providers/connector";
 import { recordToldCredit, sandboxFeeKobo } from "../providers/sandbox/books";
 import { readSandboxNotice } from "../providers/sandbox/notices";
 import { issuedFor } from "../providers/sandbox/numbers";
 import type { MoveOptions } from "./lifecycle";
-import { applyRecordInTx, type ProviderOutcome, type ProviderRecord } from "./provider-records";
+import { applyRecordInTx, type ProviderOutcome } from "./provider-records";
 import { REFUND_NOTICE_ANSWERS, refundNoticed } from "./refund-follower";
 
 /** What became of a notice: the payment it moved (money), or the refund it was about. */
@@ -41,7 +41,7 @@ async function findTarget(tx: Tx, target: NoticeTarget): Promise<PaymentRow | un
  * credit, with the fees charged so far plus this credit's (a fee on every credit, API.md "Fees"), at the notice's
  * arrival, the time that decides (API.md "Lifecycle").
  */
-function bankRecord(p: PaymentRow, notice: BankNotice, arrival: number): ProviderRecord {
+function bankRecord(p: PaymentRow, notice: BankNotice, arrival: number): ProviderPaymentState {
   const received = p.amountPaidKobo + p.amountToRefundKobo;
   if (notice.kind === "decline") return { state: "failed", amountKobo: received, currency: p.currency, paidAt: arrival };
   return {

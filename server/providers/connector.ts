@@ -56,6 +56,9 @@ export type ProviderPaymentState = {
   chargedKobo?: number;
   /** The merchant's fee on all the money of this record (API.md "Fees"), in kobo; absent when the record has none. */
   feeKobo?: number;
+  /** reversed, confirming a notice of a resolved dispute: what the provider took back, as the notice says (Paystack's
+   * refund_amount); the transaction's record alone says only that it was reversed. */
+  disputedKobo?: number;
 };
 
 /** What an inbound notice says, once its signature has been checked. A payment's amountKobo is what the provider
