@@ -8,6 +8,8 @@ import { test } from "node:test";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
+import { migrateDatabase, db, closeDatabase } from "./client";
+import { payments, paymentEvents } from "./schema";
 
 test("every migration applies over rows written by the ones before it", async () => {
   const dir = mkdtempSync(join(tmpdir(), "owo-migrate-"));
@@ -33,9 +35,7 @@ test("every migration applies over rows written by the ones before it", async ()
   old.close();
 
   process.env.DATABASE_URL = file;
-  const { migrateDatabase, db, closeDatabase } = await import("./client");
   await migrateDatabase();
-  const { payments, paymentEvents } = await import("./schema");
   const rows = await db().select().from(payments);
   assert.deepEqual(
     rows.map((r) => [r.paymentReference, r.paymentType, r.status, r.amountKobo]),

@@ -6,6 +6,9 @@ import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
 import { credit, openTransfer } from "../testing/in-process-payments";
 import { transferBody, trpcClient } from "../testing/initiation";
+import { exportJournal, journalQuery } from "./journal";
+import { parseFields } from "../api-error";
+import { dayStartOf } from "../payments/calendar";
 
 let owo: Owo;
 before(async () => {
@@ -16,8 +19,6 @@ after(() => owo.stop());
 const DAY = 86_400_000;
 
 async function journal(merchantId: string, query: unknown, batchSize?: number): Promise<string> {
-  const { exportJournal, journalQuery } = await import("./journal");
-  const { parseFields } = await import("../api-error");
   // Parsed as the download's door parses it, so its refusals are the ones a person sees.
   const { chunks } = await exportJournal({ merchantId, mode: "test" }, parseFields(journalQuery, query), batchSize);
   let text = "";
@@ -29,7 +30,6 @@ test("unsettled by day, carried forward, and a sandbox payout the day it was pai
   const m = await createTestMerchant("Balances Store");
   const quiet = await createTestMerchant("Quiet Balances Store");
   const token = await tokenFor(owo, m);
-  const { dayStartOf } = await import("../payments/calendar");
   const now = Date.now();
   // ₦24,000.00 three Lagos days ago, straight into the books: the sandbox bank never sent it, so it never pays it out.
   const old = await openTransfer(m.merchantId, "https://shop.example.ng/cb", { amount: "24000", at: now - 3 * DAY });
@@ -99,7 +99,6 @@ test("the journal CSV: one line per posting, oldest first, amounts as signed num
   assert.ok(!all.includes("1500.00"), "the other merchant's credit is not in this journal");
   assert.equal(await journal(m.merchantId, {}, 1), all, "batch by batch, the same file");
 
-  const { dayStartOf } = await import("../payments/calendar");
   const today = new Date(dayStartOf(now) + 3_600_000).toISOString().slice(0, 10);
   const fromToday = (await journal(m.merchantId, { from: today })).trimEnd().split("\r\n");
   assert.deepEqual(

@@ -4,6 +4,20 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import fc from "fast-check";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
+import { sql, eq, and } from "drizzle-orm";
+import { db } from "../../db/client";
+import { ledgerBalances, ledgerEntries, ledgerHeads, ledgerPostings, payments, refunds } from "../../db/schema";
+import { parseInitiateRequest } from "../payments/initiate-schema";
+import { initiatePayment } from "../payments/initiate";
+import { cancelPayment } from "../payments/lifecycle";
+import { applyBankNotice } from "../payments/sandbox-notices";
+import { verifyPayment } from "../payments/verify";
+import { findPayment } from "../payments/lookup";
+import { feeFor, SANDBOX_SCHEDULE } from "../fees";
+import { requestRefund } from "../payments/refunds";
+import { parseAmount } from "../money";
+import { followRefunds } from "../payments/refund-follower";
+import { moveClock } from "../clock";
 
 let owo: Owo;
 let merchantId: string;
@@ -47,21 +61,6 @@ const naira = (kobo: number) => `${Math.floor(kobo / 100)}.${String(kobo % 100).
 let runs = 0;
 
 test("after every step: entries balance, balances equal their entries, the provider holds credits less fees", async (t) => {
-  const { sql, eq, and } = await import("drizzle-orm");
-  const { db } = await import("../../db/client");
-  const { ledgerBalances, ledgerEntries, ledgerHeads, ledgerPostings, payments } = await import("../../db/schema");
-  const { parseInitiateRequest } = await import("../payments/initiate-schema");
-  const { initiatePayment } = await import("../payments/initiate");
-  const { cancelPayment } = await import("../payments/lifecycle");
-  const { applyBankNotice } = await import("../payments/sandbox-notices");
-  const { verifyPayment } = await import("../payments/verify");
-  const { findPayment } = await import("../payments/lookup");
-  const { feeFor, SANDBOX_SCHEDULE } = await import("../fees");
-  const { requestRefund } = await import("../payments/refunds");
-  const { parseAmount } = await import("../money");
-  const { followRefunds } = await import("../payments/refund-follower");
-  const { moveClock } = await import("../clock");
-  const { refunds } = await import("../../db/schema");
   const mine = and(eq(ledgerEntries.merchantId, merchantId), eq(ledgerEntries.mode, "test"));
   const model = { received: 0, fees: 0, refunded: 0 };
   const raced = { paidBack: 0, refused: 0 };

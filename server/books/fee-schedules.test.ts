@@ -9,6 +9,8 @@ import { runCliBeside } from "../testing/processes";
 import { userClient } from "../testing/sessions";
 import { parseFeeSchedule } from "./fee-schedules";
 import { feeFor, SANDBOX_SCHEDULE } from "../fees";
+import { connectProvider } from "../providers/accounts";
+import { createLiveKeys } from "../auth/api-keys";
 
 let owo: Owo;
 before(async () => {
@@ -43,8 +45,6 @@ test("a schedule reads like money: the sandbox's own in words, bad parts refused
 });
 
 test("the live quote lists, in routing order, each serving account with an agreed schedule; the CLI and tRPC set one", async () => {
-  const { connectProvider } = await import("../providers/accounts");
-  const { createLiveKeys } = await import("../auth/api-keys");
   const m = await createTestMerchant("Fee Store");
   // The quote never calls a provider: these accounts are never reached.
   const connect = (provider: "paystack" | "flutterwave", priority: number) =>

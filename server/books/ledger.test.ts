@@ -10,6 +10,10 @@ import { transferBody, trpcClient } from "../testing/initiation";
 import { runCliBeside } from "../testing/processes";
 import { eventually } from "../testing/eventually";
 import { chainHash, GENESIS_HASH } from "./chain";
+import { db, write } from "../../db/client";
+import { bankNotices, ledgerBalances, ledgerEntries, ledgerHeads, ledgerPostings, payments } from "../../db/schema";
+import { eq, asc } from "drizzle-orm";
+import { openBooks } from "./opening";
 
 let owo: Owo;
 let m: TestMerchant;
@@ -23,21 +27,12 @@ after(() => owo.stop());
 
 const onSqlite = () => !process.env.OWO_TEST_POSTGRES_URL;
 
-async function tables() {
-  const { db } = await import("../../db/client");
-  const schema = await import("../../db/schema");
-  return { db, ...schema };
-}
-
 async function balances(): Promise<Record<string, number>> {
-  const { db, ledgerBalances } = await tables();
   const rows = await db().select().from(ledgerBalances);
   return Object.fromEntries(rows.filter((r) => r.merchantId === m.merchantId).map((r) => [r.account, r.balanceKobo]));
 }
 
 async function entriesOf(paymentReference: string) {
-  const { db, ledgerEntries, ledgerPostings } = await tables();
-  const { eq, asc } = await import("drizzle-orm");
   const entries = await db()
     .select()
     .from(ledgerEntries)
@@ -125,8 +120,6 @@ test("part payments, late money and a refund each book one balanced entry with t
 });
 
 test("the database refuses to change or delete an entry or a posting", async () => {
-  const { write } = await import("../../db/client");
-  const { ledgerEntries, ledgerPostings } = await tables();
   // Drizzle wraps PostgreSQL's error in its own "Failed query"; the trigger's words are in its cause.
   const refused = (err: unknown) => /never (changed|deleted)/.test(`${String(err)} ${String((err as { cause?: unknown }).cause)}`);
   await assert.rejects(() => write((tx) => tx.update(ledgerEntries).set({ kind: "refund" })), refused);
@@ -182,7 +175,6 @@ test("ledger verify passes on the books and names the first fault on tampered co
   assert.match(b.out.fault.reason, /balance of fees/);
 
   // The whole chain rewritten and re-hashed (the fee of the first credit halved): sound on its own, caught by the kept head.
-  const { db, ledgerHeads } = await tables();
   const [head] = await db().select().from(ledgerHeads);
   assert.ok(head);
   const kept = `${head.sequence}:${head.hash}`;
@@ -277,9 +269,6 @@ test("GET /api/v2/balances and /api/v2/ledger/entries answer the same books as A
 });
 
 test("a payment from before the books existed is booked once at start-up, its notices' fees and refunds included", async () => {
-  const { db, write, payments, bankNotices } = { ...(await tables()), write: (await import("../../db/client")).write };
-  const { eq } = await import("drizzle-orm");
-  const { openBooks } = await import("./opening");
   const [booked] = await db().select().from(payments).where(eq(payments.paymentReference, ref));
   assert.ok(booked);
   // The same payment as an older Owo left it: its row and its notices, no entry, no fee kept.

@@ -3,13 +3,13 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import { credit, openTransfer } from "../testing/in-process-payments";
+import { paymentWithTimeline } from "../payments/timeline";
 
 let owo: Owo;
 before(async () => (owo = await startOwo()));
 after(() => owo.stop());
 
 test("a paid payment and late money: fee on both, net is the sale less all fees, the late money is owed back", async () => {
-  const { paymentWithTimeline } = await import("../payments/timeline");
   const m = await createTestMerchant();
   const { paymentReference, accountNumber } = await openTransfer(m.merchantId, "https://shop.example.ng/owo/callback");
   const before = await paymentWithTimeline({ merchantId: m.merchantId, mode: "test" }, paymentReference);

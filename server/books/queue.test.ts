@@ -6,6 +6,13 @@ import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
 import { transferBody } from "../testing/initiation";
 import { runCliBeside } from "../testing/processes";
+import { retriedTransactions, rerunForQueues } from "../../db/postgres-store";
+import { db } from "../../db/client";
+import { ledgerBalances, ledgerEntries, payments, refunds } from "../../db/schema";
+import { eq, inArray } from "drizzle-orm";
+import { applyProviderRecord } from "../payments/provider-records";
+import { settleRefund } from "../payments/refund-states";
+import { settleSandboxNow } from "../settlements/sandbox";
 
 let owo: Owo;
 let m: TestMerchant;
@@ -19,12 +26,12 @@ after(() => owo.stop());
 
 /** Serialization retries so far in this process (none on SQLite, whose writers run one at a time). */
 async function retries(): Promise<number> {
-  return process.env.OWO_TEST_POSTGRES_URL ? (await import("../../db/postgres-store")).retriedTransactions() : 0;
+  return process.env.OWO_TEST_POSTGRES_URL ? retriedTransactions() : 0;
 }
 
 /** Transactions this process ran again from the start to hold a queue they learned of at a posting. */
 async function reruns(): Promise<number> {
-  return process.env.OWO_TEST_POSTGRES_URL ? (await import("../../db/postgres-store")).rerunForQueues() : 0;
+  return process.env.OWO_TEST_POSTGRES_URL ? rerunForQueues() : 0;
 }
 
 test("twenty-four credits of one merchant at once each book their entry, in one chain, none retried", async () => {
@@ -44,9 +51,6 @@ test("twenty-four credits of one merchant at once each book their entry, in one 
   );
   assert.equal((await retries()) - before, 0, "writers of one merchant's books queue rather than fail and run again");
 
-  const { db } = await import("../../db/client");
-  const { ledgerBalances, ledgerEntries } = await import("../../db/schema");
-  const { eq } = await import("drizzle-orm");
   const entries = await db().select().from(ledgerEntries).where(eq(ledgerEntries.merchantId, m.merchantId));
   assert.deepEqual(
     entries.map((e) => e.sequence).sort((a, b) => a - b),
@@ -67,10 +71,6 @@ test("live provider records and refunds paid back join the books at the posting:
     const body = transferBody(other.publicKey, { paymentReference: ref, amount: "1000.00" });
     assert.equal((await call(owo, "POST", "/api/v2/payments/initiates", { token: otherToken, body })).status, 200);
   }
-  const { db } = await import("../../db/client");
-  const { ledgerEntries, payments } = await import("../../db/schema");
-  const { eq } = await import("drizzle-orm");
-  const { applyProviderRecord } = await import("../payments/provider-records");
   const ids = (await db().select({ id: payments.id }).from(payments).where(eq(payments.merchantId, other.merchantId))).map((p) => p.id);
   assert.equal(ids.length, refs.length);
   const before = await reruns();
@@ -100,9 +100,6 @@ test("live provider records and refunds paid back join the books at the posting:
     refs.map(() => 200),
     asked.map((r) => r.text).join("\n"),
   );
-  const { refunds } = await import("../../db/schema");
-  const { inArray } = await import("drizzle-orm");
-  const { settleRefund } = await import("../payments/refund-states");
   const asking = await db().select({ id: refunds.id }).from(refunds).where(inArray(refunds.paymentId, ids));
   await Promise.all(asking.map((r) => settleRefund(r.id, "PROCESSED", null)));
   assert.equal(
@@ -120,7 +117,6 @@ test("live provider records and refunds paid back join the books at the posting:
 });
 
 test("a sandbox settlement holds the merchant's books from its start: it runs once and books its entry last in the chain", async () => {
-  const { settleSandboxNow } = await import("../settlements/sandbox");
   const before = await reruns();
   const settlement = await settleSandboxNow({ merchantId: m.merchantId, mode: "test" }, {});
   assert.equal(settlement.status, "paid");

@@ -2,6 +2,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
+import { exchangeKeys } from "../auth/access-tokens";
+import { moveClock } from "../clock";
 
 let owo: Owo;
 let a: TestMerchant;
@@ -33,7 +35,6 @@ test("per IP on token exchange: the 7th request in a minute is 429 S429 with Ret
 });
 
 test("per merchant and mode on token requests, REST and tRPC alike; another merchant is unaffected", async () => {
-  const { exchangeKeys } = await import("../auth/access-tokens");
   const tokenA = (await exchangeKeys({ key: `${a.secretKey}.${a.publicKey}` })).token;
   const tokenB = (await exchangeKeys({ key: `${b.secretKey}.${b.publicKey}` })).token;
   const statuses = [];
@@ -53,7 +54,6 @@ test("per merchant and mode on token requests, REST and tRPC alike; another merc
   assert.equal(trpc.json.error.json.data.code, "TOO_MANY_REQUESTS");
   assert.equal(trpc.json.error.json.data.apiCode, "S429");
   assert.equal((await call(owo, "GET", "/api/v3/payments/query/none", { token: tokenB })).status, 404, "B has its own bucket");
-  const { moveClock } = await import("../clock");
   moveClock(1100);
   assert.equal((await call(owo, "GET", "/api/v3/payments/query/none", { token: tokenA })).status, 404, "refilled at 1/s");
 });

@@ -6,6 +6,13 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { databaseIn, spawnOwo, type OwoProcess } from "../testing/processes";
 import { call, createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
+import { exchangeKeys } from "../auth/access-tokens";
+import { db } from "../../db/client";
+import { rateBudgets } from "../../db/schema";
+import { onPostgres as withClient } from "../../db/throwaway-postgres";
+import { moveClock } from "../clock";
+import { forgetFullRateBudgets } from "./rate-limits";
+import { SharedBudgets } from "./shared-budgets";
 
 // One token in 5 s: the requests that must land within one refill interval do so even on a loaded machine.
 const LIMITS = { OWO_RATE_LIMIT_RPS: "0.2", OWO_RATE_LIMIT_BURST: "4", OWO_IP_RATE_LIMIT_PER_MIN: "0", OWO_SWEEP_INTERVAL_SECONDS: "1" };
@@ -21,15 +28,12 @@ after(() => owo.stop());
 
 /** A bearer token minted in this process, so that the key exchange's own (per-IP) limit stays out of the count. */
 async function tokenOf(merchant: TestMerchant): Promise<string> {
-  const { exchangeKeys } = await import("../auth/access-tokens");
   return (await exchangeKeys({ key: `${merchant.secretKey}.${merchant.publicKey}` })).token;
 }
 
 const query = (at: Pick<Owo, "url">, bearer: string) => call(at, "GET", "/api/v3/payments/query/none", { token: bearer });
 
 async function budgetRows(): Promise<{ key: string; granted: boolean }[]> {
-  const { db } = await import("../../db/client");
-  const { rateBudgets } = await import("../../db/schema");
   return db().select({ key: rateBudgets.key, granted: rateBudgets.granted }).from(rateBudgets);
 }
 
@@ -87,14 +91,11 @@ test("a budget is a row only while it is short of full: the sweeper forgets it o
     (await budgetRows()).filter((r) => r.key === key),
     [{ key, granted: false }],
   );
-  const { onPostgres: withClient } = await import("../../db/throwaway-postgres");
   const persistence = await withClient(owo.databaseUrl, (client) =>
     client.query<{ relpersistence: string }>("select relpersistence from pg_class where relname = 'rate_budgets'"),
   );
   assert.deepEqual(persistence.rows, [{ relpersistence: "u" }], "unlogged: a budget's write waits for no disk");
   // Empty now, full 20 s from now: the sweeper's pass must keep it until then, and drop it after.
-  const { moveClock } = await import("../clock");
-  const { forgetFullRateBudgets } = await import("./rate-limits");
   moveClock(13000);
   try {
     await forgetFullRateBudgets();
@@ -112,9 +113,6 @@ test(
   "a refusal is remembered by the instance until the next token is due: a client past its limit costs no write per request",
   { skip: onPostgres ? false : "PostgreSQL's store only" },
   async () => {
-    const { SharedBudgets } = await import("./shared-budgets");
-    const { db } = await import("../../db/client");
-    const { rateBudgets } = await import("../../db/schema");
     const budgets = new SharedBudgets(0.2, 2);
     const key = "ip:203.0.113.9";
     assert.deepEqual(
@@ -136,9 +134,6 @@ test(
   "a budget with plenty left is taken a few tokens at a time: one write serves several requests, the headers still count one by one, and two instances together never exceed it",
   { skip: onPostgres ? false : "PostgreSQL's store only" },
   async () => {
-    const { SharedBudgets } = await import("./shared-budgets");
-    const { db } = await import("../../db/client");
-    const { rateBudgets } = await import("../../db/schema");
     const a = new SharedBudgets(50, 100);
     const key = "merchant:batched:test";
     const remaining: number[] = [];

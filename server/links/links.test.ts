@@ -4,6 +4,9 @@ import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
 import { trpcFailure } from "../testing/initiation";
 import { userClient } from "../testing/sessions";
+import { payByLink, payPage, linkPaymentOutcome } from "./pay";
+import { ApiError } from "../api-error";
+import { checkoutStatus } from "../payments/checkout";
 
 let owo: Owo;
 let m: TestMerchant;
@@ -19,8 +22,8 @@ before(async () => {
 });
 after(() => owo.stop());
 
-const pay = async (slug: string, form: Record<string, unknown>, now?: number) => (await import("./pay")).payByLink(slug, form, now);
-const page = async (slug: string, now?: number) => (await import("./pay")).payPage(slug, now);
+const pay = async (slug: string, form: Record<string, unknown>, now?: number) => payByLink(slug, form, now);
+const page = async (slug: string, now?: number) => payPage(slug, now);
 
 async function simulatePay(paymentReference: string) {
   const res = await call(owo, "POST", `/api/v2/sandbox/payments/${paymentReference}/simulate`, { token, body: { outcome: "pay" } });
@@ -31,7 +34,6 @@ async function apiError(pending: Promise<unknown>): Promise<{ code: string; erro
   try {
     await pending;
   } catch (e) {
-    const { ApiError } = await import("../api-error");
     if (e instanceof ApiError) return e;
     throw e;
   }
@@ -83,9 +85,8 @@ test("a fixed-amount link is listed with its share URL and paid through the init
   assert.equal(detail.payments[0]?.status, "SUCCESSFUL");
 
   // The checkout says what is paid for; the done page has the receipt's facts, from Owo's own record.
-  const { checkoutStatus } = await import("../payments/checkout");
   assert.deepEqual((await checkoutStatus(paid.linkingReference)).link, { title: "Birthday cake", description: "Chocolate, 8 inch" });
-  const done = await (await import("./pay")).linkPaymentOutcome(link.slug, paid.paymentReference);
+  const done = await linkPaymentOutcome(link.slug, paid.paymentReference);
   assert.equal(done?.merchantName, "Cake House");
   assert.equal(done?.amountPaid, "15000.00");
   assert.ok(Date.parse(done?.paidAt ?? "") > 0, "paid at a time");

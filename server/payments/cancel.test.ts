@@ -8,6 +8,7 @@ import { startInitiating, transferBody, trpcClient, trpcFailure, ussdBody, type 
 import { joinAs, userClient } from "../testing/sessions";
 import { eventually } from "../testing/eventually";
 import { startReceiver, type Receiver } from "../testing/receiver";
+import { rawSqlite as sqlite } from "../../db/client";
 
 let s: InitiatingMerchant;
 let receiver: Receiver;
@@ -139,7 +140,6 @@ test("money after cancel is refund due; the timeline and the signed callbacks sa
 
 test("a pending payment past its expiry is expired, not cancelled: 409 S15 naming EXPIRED, and the expiry is kept", async () => {
   const ref = await initiate(ussdBody(s.merchant.publicKey));
-  const { rawSqlite: sqlite } = await import("../../db/client");
   sqlite()
     .prepare("update payments set expires_at = ? where payment_reference = ?")
     .run(Date.now() - 1000, ref);

@@ -4,6 +4,7 @@ import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
 import { eventually } from "../testing/eventually";
 import { transferBody, ussdBody } from "../testing/initiation";
+import { moveClock } from "../clock";
 
 const IP_LIMIT = 40;
 let owo: Owo;
@@ -108,7 +109,6 @@ test("a dial code is shown tap-to-dial, and an overdue one reads EXPIRED with it
   assert.equal(view.issued.dialCode, issued.ussdDailCode);
   assert.equal(view.issued.bankName, "Zenith Bank");
   assert.equal(view.issued.telLink, `tel:${issued.ussdDailCode.replace("#", "%23")}`);
-  const { moveClock } = await import("../clock");
   moveClock(2001); // the dial code's 2 s lifetime has passed
   const late = (await status(issued.linkingReference)).json.result.data.json;
   assert.equal(late.status, "EXPIRED");

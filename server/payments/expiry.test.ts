@@ -4,6 +4,10 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { eventually } from "../testing/eventually";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { moveClock } from "../clock";
+import { rawSqlite as sqlite } from "../../db/client";
+import { startSweeper } from "./sweeper";
+import { expireOverdue } from "./lifecycle";
 
 const LIFETIME_S = 60;
 let owo: Owo;
@@ -24,7 +28,6 @@ after(() => owo.stop());
 
 /** Time moves on Owo's clock (server/clock.ts), not the wall's: however slow the machine, a payment is open until moved past. */
 async function outliveLifetime() {
-  const { moveClock } = await import("../clock");
   moveClock(LIFETIME_S * 1000 + 1);
 }
 
@@ -50,7 +53,6 @@ async function initiate(ref: string, paymentType: "USSD" | "TRANSFER" = "TRANSFE
 }
 
 async function eventsOf(ref: string) {
-  const { rawSqlite: sqlite } = await import("../../db/client");
   const events = sqlite()
     .prepare(
       "select e.type, e.sequence from payment_events e join payments p on p.id = e.payment_id where p.payment_reference = ? order by e.sequence",
@@ -106,7 +108,6 @@ test("a part payment does not extend the lifetime; PARTIALLY_PAID expires too, k
 });
 
 test("the sweeper expires overdue payments on its timer, once, and verify afterwards adds nothing", async () => {
-  const { startSweeper } = await import("./sweeper");
   await initiate("exp-sweep-1", "USSD");
   await initiate("exp-sweep-2");
   await outliveLifetime();
@@ -119,7 +120,6 @@ test("the sweeper expires overdue payments on its timer, once, and verify afterw
   );
   await stop();
   // Further passes find nothing left to expire: run them here rather than wait for ticks that may or may not come.
-  const { expireOverdue } = await import("./lifecycle");
   assert.equal(await expireOverdue(), 0, "a pass after the sweep expires nothing more");
   await call(owo, "GET", "/api/v3/payments/query/exp-sweep-1", { token });
   for (const ref of ["exp-sweep-1", "exp-sweep-2"]) {

@@ -3,6 +3,11 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
 import { newReference, trpcInput, transferBody, ussdBody } from "../testing/initiation";
+import { initiatePayment } from "./initiate";
+import { parseInitiateRequest } from "./initiate-schema";
+import { exportPayments, csvField } from "./export";
+import { listPayments } from "./history";
+import { countPayments } from "./filters";
 
 async function collect(chunks: AsyncIterable<string>): Promise<string[]> {
   const out: string[] = [];
@@ -19,8 +24,6 @@ before(async () => {
 after(() => owo.stop());
 
 async function payment(at: number, body: Record<string, unknown>): Promise<string> {
-  const { initiatePayment } = await import("./initiate");
-  const { parseInitiateRequest } = await import("./initiate-schema");
   const request = parseInitiateRequest(trpcInput(body), { publicKey: false });
   await initiatePayment(request, { merchantId: m.merchantId, mode: "test", source: "rest", now: at });
   return request.paymentReference;
@@ -40,8 +43,6 @@ function parseCsv(text: string): string[][] {
 }
 
 test("streams the filtered list newest first in batches, each row once, with the header first", async () => {
-  const { exportPayments } = await import("./export");
-  const { listPayments } = await import("./history");
   const start = Date.now() - 3_600_000;
   for (let i = 0; i < 23; i++)
     await payment(
@@ -81,8 +82,6 @@ test("streams the filtered list newest first in batches, each row once, with the
 });
 
 test("between batches the one connection serves others, and rows written meanwhile do not disturb the walk", async () => {
-  const { exportPayments } = await import("./export");
-  const { countPayments } = await import("./filters");
   const before = await countPayments({ merchantId: m.merchantId, mode: "test" }, {});
   const running = await exportPayments({ merchantId: m.merchantId, mode: "test" }, {}, 4);
   const first = await running.chunks.next();
@@ -98,7 +97,6 @@ test("between batches the one connection serves others, and rows written meanwhi
 });
 
 test("cells are quoted when needed, and a customer-typed formula is never run by a spreadsheet", async () => {
-  const { csvField, exportPayments } = await import("./export");
   assert.equal(csvField("plain"), "plain");
   assert.equal(csvField('Obi, "Ada"'), '"Obi, ""Ada"""');
   assert.equal(csvField("=1+2"), "'=1+2");

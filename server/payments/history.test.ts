@@ -5,6 +5,12 @@ import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
 import { newReference, trpcClient, trpcFailure, trpcInput, transferBody, ussdBody } from "../testing/initiation";
 import { userClient } from "../testing/sessions";
+import { initiatePayment } from "./initiate";
+import { parseInitiateRequest } from "./initiate-schema";
+import { and } from "drizzle-orm";
+import { db, rawSqlite as sqlite } from "../../db/client";
+import { payments } from "../../db/schema";
+import { filterWhere, newestFirst, olderThan } from "./filters";
 
 let owo: Owo;
 let m: TestMerchant;
@@ -24,8 +30,6 @@ after(() => owo.stop());
 
 /** A payment made by the initiation service at a chosen moment, so dates and order are known. */
 async function paymentAt(at: number, body: Record<string, unknown>, merchant = m): Promise<string> {
-  const { initiatePayment } = await import("./initiate");
-  const { parseInitiateRequest } = await import("./initiate-schema");
   const request = parseInitiateRequest(trpcInput(body), { publicKey: false });
   await initiatePayment(request, { merchantId: merchant.merchantId, mode: "test", source: "dashboard", now: at });
   return request.paymentReference;
@@ -184,10 +188,6 @@ test("a payment's page shows what was issued and its timeline as the bank moved 
 });
 
 test("pages are read in index order, never sorted or skipped through, whatever the filters", async () => {
-  const { and } = await import("drizzle-orm");
-  const { db, rawSqlite: sqlite } = await import("../../db/client");
-  const { payments } = await import("../../db/schema");
-  const { filterWhere, newestFirst, olderThan } = await import("./filters");
   for (const filters of [
     {},
     { status: "FAILED" as const },

@@ -5,6 +5,15 @@ import { after, before, test } from "node:test";
 import fc from "fast-check";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import type { PaymentStatus } from "../../db/schema";
+import { parseInitiateRequest } from "./initiate-schema";
+import { initiatePayment } from "./initiate";
+import { cancelPayment } from "./lifecycle";
+import { applyBankNotice } from "./sandbox-notices";
+import { ApiError } from "../api-error";
+import { verifyPayment } from "./verify";
+import { findPayment } from "./lookup";
+import { rawSqlite as sqlite } from "../../db/client";
+import { settings } from "../settings";
 
 let owo: Owo;
 let merchantId: string;
@@ -48,16 +57,6 @@ const ALLOWED: Record<PaymentStatus, PaymentStatus[]> = {
 let runs = 0;
 
 test("status moves only along allowed edges; money, events and outbox rows always add up", async () => {
-  const { parseInitiateRequest } = await import("./initiate-schema");
-  const { initiatePayment } = await import("./initiate");
-  const { cancelPayment } = await import("./lifecycle");
-  const { applyBankNotice } = await import("./sandbox-notices");
-  const { ApiError } = await import("../api-error");
-  const { verifyPayment } = await import("./verify");
-  const { findPayment } = await import("./lookup");
-  const { rawSqlite: sqlite } = await import("../../db/client");
-  const { settings } = await import("../settings");
-
   await fc.assert(
     fc.asyncProperty(
       fc.constantFrom("USSD" as const, "TRANSFER" as const),

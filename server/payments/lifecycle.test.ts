@@ -2,6 +2,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { write } from "../../db/client";
+import { issueKeyPair } from "../auth/api-keys";
 
 let owo: Owo;
 let token: string;
@@ -173,8 +175,6 @@ test("an unknown or another merchant's reference is 404 S404 for simulate and ve
 });
 
 test("a live key gets 403 S3 from the sandbox before any lookup", async () => {
-  const { write } = await import("../../db/client");
-  const { issueKeyPair } = await import("../auth/api-keys");
   const m = await createTestMerchant("Live Store");
   const live = await write(async (tx) => issueKeyPair(tx, m.merchantId, "live"));
   const liveToken = await tokenFor(owo, live);

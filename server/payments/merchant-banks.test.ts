@@ -4,6 +4,8 @@ import { after, before, test } from "node:test";
 import { call, createTestMerchant, tokenFor, type Owo } from "../testing/harness";
 import { startInitiating, trpcClient, type InitiatingMerchant } from "../testing/initiation";
 import { banks } from "../providers/banks";
+import { connectProvider } from "../providers/accounts";
+import { createLiveKeys } from "../auth/api-keys";
 
 let owo: Owo;
 let m: InitiatingMerchant;
@@ -67,8 +69,6 @@ test("tRPC merchantBanks answers the same list for the caller's merchant and mod
 });
 
 test("with live keys, a bank supports USSD only where a connected provider serves it (Paystack: 737, 919, 822, 966)", async () => {
-  const { connectProvider } = await import("../providers/accounts");
-  const { createLiveKeys } = await import("../auth/api-keys");
   const merchant = await createTestMerchant();
   // Never called: which banks a provider serves is its connector's own list, not a network question.
   await connectProvider(merchant.merchantId, {

@@ -5,6 +5,12 @@ import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
 import { eventually } from "../testing/eventually";
 import { trpcClient, trpcInput, transferBody, ussdBody } from "../testing/initiation";
+import { initiatePayment } from "./initiate";
+import { parseInitiateRequest } from "./initiate-schema";
+import { cancelPayment, expireOverdue } from "./lifecycle";
+import { applyBankNotice } from "./sandbox-notices";
+import { parseAmount } from "../money";
+import { paymentOverview } from "./overview";
 
 let owo: Owo;
 before(async () => {
@@ -23,11 +29,6 @@ type Outcome = { pay?: string; decline?: true; cancel?: true };
 
 /** A payment issued at `at` and moved by bank notices a minute later, through the same services as live traffic. */
 async function history(m: TestMerchant, at: number, body: Record<string, unknown>, outcome: Outcome = {}) {
-  const { initiatePayment } = await import("./initiate");
-  const { parseInitiateRequest } = await import("./initiate-schema");
-  const { cancelPayment } = await import("./lifecycle");
-  const { applyBankNotice } = await import("./sandbox-notices");
-  const { parseAmount } = await import("../money");
   const request = parseInitiateRequest(trpcInput(body), { publicKey: false });
   const issued = JSON.parse(
     (await initiatePayment(request, { merchantId: m.merchantId, mode: "test", source: "rest", now: at })).paymentsJson,
@@ -56,9 +57,7 @@ test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos
   await history(m, TODAY - 20 * DAY, ussdBody("", { amount: "3000" }), { pay: "3000" });
   await history(m, TODAY - 31 * DAY, ussdBody("", { amount: "7000" }), { pay: "7000" }); // outside every period
 
-  const { paymentOverview } = await import("./overview");
   // Read after the 1000 USSD has expired: the overview counts what the rows say, and verify or the sweeper moved them.
-  const { expireOverdue } = await import("./lifecycle");
   await expireOverdue(NOW);
   const { periods } = await paymentOverview({ merchantId: m.merchantId, mode: "test" }, NOW);
 

@@ -9,6 +9,18 @@ import { parseAmount } from "../money";
 import { eventually } from "../testing/eventually";
 import { startReceiver, type Receiver } from "../testing/receiver";
 import { joinAs, userClient } from "../testing/sessions";
+import { refundCallbackExample } from "../openapi/callback-examples";
+import { moveClock } from "../clock";
+import { followRefunds } from "./refund-follower";
+import { SANDBOX_LOST_NOTICE_MARK } from "../providers/sandbox/refunds";
+import { and, eq } from "drizzle-orm";
+import { db } from "../../db/client";
+import { outbox, payments, refunds } from "../../db/schema";
+import { SANDBOX_NOTICE_PATH } from "../providers/sandbox/bank";
+import { SIGNATURE_HEADER, signNotice } from "../providers/sandbox/notice-signature";
+import { settings } from "../settings";
+import { databaseIn, spawnOwo } from "../testing/processes";
+import { refundStatusAnswerExample } from "../openapi/examples";
 
 let s: InitiatingMerchant;
 let receiver: Receiver;
@@ -108,7 +120,6 @@ test("a paid sandbox payment is refunded whole: 200 PENDING, then PROCESSED with
   assert.equal(last.code, "00");
   assert.equal(last.amountToRefund, "0.00");
   assert.ok(Number(last.sequence) > Number(callbacks[0]!.sequence));
-  const { refundCallbackExample } = await import("../openapi/callback-examples");
   const documented = refundCallbackExample.notificationItems[0]!.notificationRequestItem.data;
   assert.deepEqual(Object.keys(last).sort(), Object.keys(documented).sort(), "/docs/refunds shows the callback as it is sent");
 
@@ -131,11 +142,8 @@ test("a paid sandbox payment is refunded whole: 200 PENDING, then PROCESSED with
 
 test("a refund whose provider notice has not come is settled by the follower asking the provider (requery)", async () => {
   const ref = await paid(heard(ussdBody(s.merchant.publicKey)));
-  const { moveClock } = await import("../clock");
-  const { followRefunds } = await import("./refund-follower");
   // The bank's own notice is lost (the sandbox's mark), so only the follower's question can settle the refund, however
   // late this test runs under load.
-  const { SANDBOX_LOST_NOTICE_MARK } = await import("../providers/sandbox/refunds");
   const res = await refund(ref, { reason: `requery me ${SANDBOX_LOST_NOTICE_MARK}` });
   assert.equal(res.status, 200);
   // Past the sandbox bank's settlement and the first check.
@@ -153,12 +161,6 @@ test("a refund whose provider notice has not come is settled by the follower ask
   }
   // The bank's notice still comes (sent here as the bank sends it, signed, so the test knows it came) and changes
   // nothing: one refund.processed only.
-  const { and, eq } = await import("drizzle-orm");
-  const { db } = await import("../../db/client");
-  const { outbox, payments, refunds } = await import("../../db/schema");
-  const { SANDBOX_NOTICE_PATH } = await import("../providers/sandbox/bank");
-  const { SIGNATURE_HEADER, signNotice } = await import("../providers/sandbox/notice-signature");
-  const { settings } = await import("../settings");
   const [paidBack] = await db()
     .select({ paymentId: payments.id, refundId: refunds.providerRefundId })
     .from(refunds)
@@ -327,7 +329,6 @@ test("20 racing refund requests over both doors asking together for more than ar
 });
 
 test("20 racing refund requests split between two Owo processes on one database: still never more than arrived", async () => {
-  const { databaseIn, spawnOwo } = await import("../testing/processes");
   const second = await spawnOwo(databaseIn(s.owo.dataDir));
   try {
     const ref = await paid(transferBody(s.merchant.publicKey, { amount: "1000" }));
@@ -383,7 +384,6 @@ test("GET …/refunds/{refundReference}: the refund as it stands now (PENDING, t
   assert.equal((await refund(ref, { amount: "400.00", reason: "one cup broken", refundReference: "status-1" })).status, 200);
   const now = await call(s.owo, "GET", `/api/v2/payments/${ref}/refunds/status-1`, { token: s.token });
   assert.equal(now.status, 200, now.text);
-  const { refundStatusAnswerExample } = await import("../openapi/examples");
   assert.deepEqual(Object.keys(now.json.data.refund).sort(), Object.keys(refundStatusAnswerExample.data.refund).sort());
   assert.deepEqual([now.json.status, now.json.data.code, now.json.data.message], ["SUCCESS", "00", "Successful"]);
   assert.deepEqual(

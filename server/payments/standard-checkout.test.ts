@@ -7,6 +7,10 @@ import { call, type Owo } from "../testing/harness";
 import { newReference, startInitiating, trpcClient, trpcFailure, type InitiatingMerchant } from "../testing/initiation";
 import { eventually } from "../testing/eventually";
 import { startReceiver, type Receiver } from "../testing/receiver";
+import { write } from "../../db/client";
+import { payments } from "../../db/schema";
+import { dropStaleReservations } from "./issue";
+import { eq } from "drizzle-orm";
 
 let owo: Owo;
 let m: InitiatingMerchant;
@@ -154,10 +158,6 @@ test("with redirectUrl too, the browser goes there and callbackUrl gets the sign
 });
 
 test("a choice whose process died mid-issue is released by the sweeper, never dropped: the payment was already answered to the merchant", async () => {
-  const { write } = await import("../../db/client");
-  const { payments } = await import("../../db/schema");
-  const { dropStaleReservations } = await import("./issue");
-  const { eq } = await import("drizzle-orm");
   const created = (await standard(sdkBody())).json.data.payments;
   // As if a process reserved the customer's choice, then died before the provider answered.
   await write(async (tx) =>

@@ -7,6 +7,8 @@ import { call } from "../testing/harness";
 import { eventually } from "../testing/eventually";
 import { startInitiating, transferBody, type InitiatingMerchant } from "../testing/initiation";
 import { startReceiver, type Receiver } from "../testing/receiver";
+import { addEndpoint } from "../webhooks/endpoints";
+import { deliveriesOfEndpoint } from "../webhooks/delivery-log";
 
 let s: InitiatingMerchant;
 let r: Receiver;
@@ -24,8 +26,6 @@ const itemOf = (body: string) =>
   (JSON.parse(body) as { notificationItems: { notificationRequestItem: Item }[] }).notificationItems[0]?.notificationRequestItem;
 
 test("a settlement paid short sends settlement.paid and reconciliation.exception to the endpoint, signed", async () => {
-  const { addEndpoint } = await import("../webhooks/endpoints");
-  const { deliveriesOfEndpoint } = await import("../webhooks/delivery-log");
   const endpoint = await addEndpoint({ merchantId: s.merchant.merchantId, mode: "test" }, { url: r.url("/hooks") });
   const body = transferBody(s.merchant.publicKey, { amount: "2000.00", callbackUrl: r.url("/callback") });
   assert.equal((await call(s.owo, "POST", "/api/v2/payments/initiates", { token: s.token, body })).status, 200);

@@ -10,6 +10,8 @@ import { connectLiveMerchant, initiateLiveTransfer, type LiveMerchant } from "..
 import { eventually } from "../testing/eventually";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { pollSettlements } from "./poll";
+import { setRefundsEnabled } from "../providers/accounts";
+import { findPayment } from "../payments/lookup";
 
 const KEYS = { publicKey: "SBPUBK_expected_days", secretKey: "SBSECK_expected_days" };
 let owo: Owo;
@@ -21,7 +23,6 @@ before(async () => {
     startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.1", OWO_PROVIDER_TIMEOUT_MS: "6500" }),
     spawnDouble("seerbit", { "public-key": KEYS.publicKey, "secret-key": KEYS.secretKey, "retry-delays-ms": "100,300" }),
   ]);
-  const { setRefundsEnabled } = await import("../providers/accounts");
   m = await connectLiveMerchant(owo, double, "SeerBit expected days shop", "seerbit", KEYS);
   await setRefundsEnabled(m.merchantId, m.providerId, true);
 });
@@ -35,7 +36,6 @@ const verify = async (ref: string) => (await call(owo, "GET", `/api/v3/payments/
 test("a day of SeerBit payments and a refund is expected the next day, once, and a bank line naming SeerBit makes it paid", async () => {
   const ref = `sbx-${process.pid}`;
   await initiateLiveTransfer(owo, m, "5000.00", ref);
-  const { findPayment } = await import("../payments/lookup");
   const atSeerBit = (await findPayment({ merchantId: m.merchantId, mode: "live" }, ref)).issueReference ?? "";
   await fetch(`${double.url}/_double/transactions/${atSeerBit}/pay`, { method: "POST", body: "{}" });
   await eventually("credited", async () => (await verify(ref)).status === "SUCCESSFUL", 20_000);

@@ -12,6 +12,7 @@ import { ownReference } from "../providers/own-references";
 import { clock } from "../clock";
 import { HOUR_MS, dayStartOf } from "../payments/calendar";
 import { pollSettlements } from "./poll";
+import { verifyLedger } from "../books/verify";
 
 const SECRET_KEY = "sk_live_paystack_chargebacks";
 let owo: Owo;
@@ -107,7 +108,6 @@ async function bookedOnce(
     [300000, 0, 182500, 300000],
     "adjustments, unsettled at Paystack, bank, the report's adjustments",
   );
-  const { verifyLedger } = await import("../books/verify");
   assert.equal((await verifyLedger({ merchantId: m.merchantId })).ok, true, "balances still equal the entries");
   assert.deepEqual((await api(`/api/v2/reconciliation?from=${today()}&to=${today()}`)).report.exceptions, [], "no exception opened");
   assert.deepEqual([(await verify(ref)).status, (await verify(ref)).amountPaid], ["SUCCESSFUL", "5000.00"]);

@@ -12,6 +12,7 @@ import { ownReference } from "../providers/own-references";
 import { clock } from "../clock";
 import { HOUR_MS, dayStartOf } from "../payments/calendar";
 import { pollSettlements } from "./poll";
+import { connectProvider } from "../providers/accounts";
 
 const SECRET_KEY = "sk_live_paystack_settlements";
 let owo: Owo;
@@ -26,7 +27,6 @@ before(async () => {
   ]);
   m = await connectLiveMerchant(owo, double, "Paystack settlements shop", "paystack", { secretKey: SECRET_KEY });
   // Another account in Paystack's own test mode: it settles nothing, so Owo never asks it.
-  const { connectProvider } = await import("../providers/accounts");
   const other = await createTestMerchant("Paystack test-mode shop");
   await connectProvider(other.merchantId, { provider: "paystack", credentials: { secretKey: "sk_test_never_asked" }, baseUrl: double.url });
 });

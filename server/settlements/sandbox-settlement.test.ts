@@ -11,6 +11,7 @@ import { SIGNATURE_HEADER, signNotice } from "../providers/sandbox/notice-signat
 import { settings } from "../settings";
 import { call, createTestMerchant, tokenFor } from "../testing/harness";
 import { newReference, startInitiating, transferBody, ussdBody, type InitiatingMerchant } from "../testing/initiation";
+import { moveClock } from "../clock";
 
 let s: InitiatingMerchant;
 before(async () => {
@@ -109,7 +110,6 @@ test("a refund the bank paid back is deducted once; one the customer's bank refu
   assert.equal((await back("damaged", "1000.00")).status, 200);
   assert.equal((await back("nope [decline]", "500.00")).status, 200);
   // Past the second the sandbox bank takes to pay a refund back (its SANDBOX_REFUND_MS): settled by then, not before.
-  const { moveClock } = await import("../clock");
   moveClock(1_200);
   const st = (await settle({})).json.data.settlement;
   assert.equal(st.grossAmount, "10000.00");

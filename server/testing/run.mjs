@@ -35,7 +35,9 @@ const SUITE_TIMEOUT_MS = 300_000;
 const DRILL_TIMEOUT_MS = 900_000;
 const isDrill = (f) => f.split(/[\\/]/).includes("several-instances");
 const nodeTest = (timeoutMs) => ["--test", "--test-concurrency=2", `--test-timeout=${timeoutMs}`, "--test-reporter=spec"];
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+// Set before a test file's first import: the logger reads LOG_LEVEL when it is imported (server/logger.ts), and test
+// files import the server statically (harness.ts TEST_ENV sets the same for what it starts).
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: process.env.OWO_TEST_LOG_LEVEL ?? "silent" };
 
 let status = 0;
 for (const pass of passes) {

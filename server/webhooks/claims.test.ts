@@ -6,7 +6,17 @@ import { performance } from "node:perf_hooks";
 import { after, before, test } from "node:test";
 import pg from "pg";
 import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
-import { openTransfer } from "../testing/in-process-payments";
+import { openTransfer, credit } from "../testing/in-process-payments";
+import { dialect, write, db } from "../../db/client";
+import { deliveries, outbox, payments, mails } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { retriedTransactions } from "../../db/postgres-store";
+import { claimDue } from "./deliveries";
+import { claimDueMail, queueMail } from "../mail/outbox";
+import { startWorker } from "./worker";
+import { startReceiver } from "../testing/receiver";
+import { eventually } from "../testing/eventually";
+import { clock } from "../clock";
 
 let owo: Owo;
 let m: TestMerchant;
@@ -14,7 +24,7 @@ let onPostgres: boolean;
 before(async () => {
   owo = await startOwo();
   m = await createTestMerchant();
-  onPostgres = (await import("../../db/client")).dialect() === "postgres";
+  onPostgres = dialect() === "postgres";
 });
 after(() => owo.stop());
 
@@ -24,9 +34,6 @@ let batches = 0;
 
 /** `count` due deliveries of one payment, spread over HOSTS hosts (ports of 127.0.0.1 nobody listens on). */
 async function dueDeliveries(count: number): Promise<number[]> {
-  const { write } = await import("../../db/client");
-  const { deliveries, outbox, payments } = await import("../../db/schema");
-  const { eq } = await import("drizzle-orm");
   const { paymentReference } = await openTransfer(m.merchantId, "http://127.0.0.1:9/callback");
   const batch = ++batches;
   return write(async (tx) => {
@@ -67,9 +74,6 @@ async function dueDeliveries(count: number): Promise<number[]> {
 
 /** Ends whatever an earlier case left due, so each case counts only its own rows. */
 async function finishAll(): Promise<void> {
-  const { write } = await import("../../db/client");
-  const { deliveries, mails } = await import("../../db/schema");
-  const { eq } = await import("drizzle-orm");
   await write(async (tx) => {
     await tx.update(deliveries).set({ status: "cancelled", finishedAt: 1 }).where(eq(deliveries.status, "pending"));
     await tx.update(mails).set({ status: "failed" }).where(eq(mails.status, "pending"));
@@ -78,12 +82,11 @@ async function finishAll(): Promise<void> {
 
 /** Serialization retries so far in this process (none on SQLite, where transactions run one at a time). */
 async function retries(): Promise<number> {
-  return onPostgres ? (await import("../../db/postgres-store")).retriedTransactions() : 0;
+  return onPostgres ? retriedTransactions() : 0;
 }
 
 test("eight workers racing for 120 due deliveries take disjoint sets, every one of them, and none is run again", async (t) => {
   await finishAll();
-  const { claimDue } = await import("./deliveries");
   const due = await dueDeliveries(120);
   const before = await retries();
   const claimed = await Promise.all(
@@ -125,7 +128,6 @@ async function anotherClaimer(table: "deliveries" | "mails", ids: number[]): Pro
 test("a worker whose claim holds some due deliveries does not hold another back: it takes the rest at once", async (t) => {
   if (!onPostgres) return t.skip("SQLite has no row locks: its claims run one at a time (BEGIN IMMEDIATE)");
   await finishAll();
-  const { claimDue } = await import("./deliveries");
   const due = await dueDeliveries(12);
   const held = due.slice(0, 6);
   const other = await anotherClaimer("deliveries", held);
@@ -146,9 +148,6 @@ test("a worker whose claim holds some due deliveries does not hold another back:
 test("a mailer whose claim holds some due mail does not hold another back", async (t) => {
   if (!onPostgres) return t.skip("SQLite has no row locks: its claims run one at a time (BEGIN IMMEDIATE)");
   await finishAll();
-  const { write } = await import("../../db/client");
-  const { mails } = await import("../../db/schema");
-  const { claimDueMail, queueMail } = await import("../mail/outbox");
   const ids = await write(async (tx) => {
     for (let i = 0; i < 6; i++)
       await queueMail(tx, { to: `claims${i}@example.com` }, { kind: "test", subject: `mail ${i}`, text: "hello", html: "<p>hello</p>" }, 1);
@@ -172,13 +171,6 @@ test("a mailer whose claim holds some due mail does not hold another back", asyn
 test("an attempt that ends while its lease is being renewed is recorded under the renewed lease, and sent once", async (t) => {
   if (!onPostgres) return t.skip("on SQLite a renewal never yields to network I/O, so no attempt can end while one is under way");
   await finishAll();
-  const { startWorker } = await import("./worker");
-  const { startReceiver } = await import("../testing/receiver");
-  const { credit } = await import("../testing/in-process-payments");
-  const { eventually } = await import("../testing/eventually");
-  const { deliveries } = await import("../../db/schema");
-  const { db } = await import("../../db/client");
-  const { eq } = await import("drizzle-orm");
   // Another session holds the delivery's row from its first request until after the answer: the worker's next renewal
   // (every second under a 3 s lease) waits on it, and the 200 arrives while that renewal is still under way.
   let other: Promise<{ release: () => Promise<void> }> | undefined;
@@ -212,8 +204,6 @@ test("an attempt that ends while its lease is being renewed is recorded under th
     assert.equal(delivery?.status, "delivered", "the 200 was recorded under the renewed lease, ending the delivery");
     // Had it found its lease lost, the delivery would have been claimed and sent again once the renewed lease ran out:
     // a claim pass run here from past that moment takes nothing for it.
-    const { claimDue } = await import("./deliveries");
-    const { clock } = await import("../clock");
     const pastTheLease = await claimDue({ free: 32, freeForHost: () => 4 }, 3_000, clock.now() + 10_000);
     assert.deepEqual(
       pastTheLease.filter((c) => c.url === callbackUrl),

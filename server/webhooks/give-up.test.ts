@@ -8,6 +8,8 @@ import { deliveriesOfPayment } from "./delivery-log";
 import { eventually } from "../testing/eventually";
 import { credit, openTransfer } from "../testing/in-process-payments";
 import { startReceiver, type Receiver } from "../testing/receiver";
+import { claimDue } from "./deliveries";
+import { clock } from "../clock";
 
 let owo: Owo;
 let m: TestMerchant;
@@ -45,8 +47,6 @@ test("a receiver that never succeeds gets MAX_ATTEMPTS tries, then the delivery 
   const lastGap = (at[15] ?? 0) - (at[14] ?? 0);
   assert.ok(lastGap >= 300, `last wait ${lastGap} ms`);
   // Nothing more is due, however late: a claim a year on (the worker's own pass, run here) takes nothing for it.
-  const { claimDue } = await import("./deliveries");
-  const { clock } = await import("../clock");
   const aYearOn = clock.now() + 365 * 86_400_000;
   const claimed = await claimDue({ free: 100, freeForHost: () => 100 }, 1_000, aYearOn);
   assert.deepEqual(

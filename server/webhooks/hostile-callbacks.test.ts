@@ -9,6 +9,10 @@ import { deliveriesOfPayment } from "./delivery-log";
 import { eventually } from "../testing/eventually";
 import { credit, openTransfer } from "../testing/in-process-payments";
 import { startReceiver, type Receiver } from "../testing/receiver";
+import { addEndpoint } from "./endpoints";
+import { connectProvider, setForwardUrl } from "../providers/accounts";
+import { spawnDouble } from "../testing/processes";
+import { recentForwards } from "./forwards";
 
 let owo: Owo;
 let m: TestMerchant;
@@ -122,7 +126,6 @@ test("at least 30 hostile callback URLs: no connection reaches a listener, every
 });
 
 test("an endpoint on a loopback, private or metadata address is refused when added", async () => {
-  const { addEndpoint } = await import("./endpoints");
   for (const url of [
     `http://127.0.0.1:${listener.port}/hooks`,
     "http://localhost/hooks",
@@ -142,8 +145,6 @@ test("an endpoint on a loopback, private or metadata address is refused when add
 });
 
 test("a forwarding URL follows the same rules: refused on a private address when set, and at each attempt when a name resolves to one", async () => {
-  const { connectProvider, setForwardUrl } = await import("../providers/accounts");
-  const { spawnDouble } = await import("../testing/processes");
   const paystack = await spawnDouble("paystack", { "secret-key": "sk_test_hostile_forward" });
   try {
     const { providerId, noticeUrl } = await connectProvider(m.merchantId, {
@@ -172,7 +173,6 @@ test("a forwarding URL follows the same rules: refused on a private address when
     });
     const connectionsBefore = listener.connections();
     await fetch(`${paystack.url}/_double/transactions/${reference}/pay`, { method: "POST", body: "{}" });
-    const { recentForwards } = await import("./forwards");
     const [forward] = await eventually("two refused attempts", async () => {
       const list = await recentForwards(m.merchantId, providerId);
       return (list[0]?.attemptCount ?? 0) >= 2 && list;
