@@ -1,5 +1,6 @@
 // What the bench asks of a server: initiations over REST and tRPC, verifications, list pages, the CSV export.
 import type { CpuParties } from "./cpu";
+import { sampleOrder } from "../server/testing/initiation";
 import { measure, type LoadSpec } from "./load";
 import type { LoadResult, Outcome, Server, Unavailable } from "./report";
 
@@ -16,16 +17,8 @@ export type Target = {
 };
 export type Channel = "USSD" | "TRANSFER";
 
-const customer = {
-  amount: "1500.00",
-  fullName: "Ada Obi",
-  mobileNumber: "08012345678",
-  email: "ada@example.com",
-  currency: "NGN",
-  country: "NG",
-  callbackUrl: "https://shop.example.ng/owo/callback",
-  redirectUrl: "https://shop.example.ng/thanks",
-};
+// The kit's sample order at the bench's amount, written with kobo as the dashboard does.
+const customer = { ...sampleOrder, amount: "1500.00" };
 
 let runTag = Date.now().toString(36);
 /** References are unique per run and per scenario; tests pin the tag. */

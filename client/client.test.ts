@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { TRPCClientError } from "@trpc/client";
 import { createTestMerchant, freePort, startOwo, type Owo, type TestMerchant } from "../server/testing/harness";
+import { sampleOrder } from "../server/testing/initiation";
 import { createOwoClient, OwoError, type OwoInputs } from "./index";
 
 const run = promisify(execFile);
@@ -23,15 +24,7 @@ before(async () => {
 });
 after(() => owo.stop());
 
-const customer = {
-  fullName: "Ada Obi",
-  mobileNumber: "08012345678",
-  email: "ada@example.com",
-  currency: "NGN",
-  country: "NG",
-  callbackUrl: "https://shop.example.ng/owo/callback",
-  redirectUrl: "https://shop.example.ng/thanks",
-} as const;
+const { amount: _amount, ...customer } = sampleOrder; // each call names its own amount
 
 /** Awaits a call that must fail and hands back its OwoError. */
 async function refusal(pending: Promise<unknown>): Promise<OwoError> {

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, describe, it } from "node:test";
 import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../server/testing/harness";
+import { sampleOrder } from "../server/testing/initiation";
 import { createOwoClient, OwoError } from "./index";
 
 // Tokens of this test server live 4 s, so the client renews about 2 s after each exchange.
@@ -16,18 +17,7 @@ before(async () => {
   owo = await startOwo({ OWO_TOKEN_TTL_SECONDS: String(TTL_SECONDS) });
   merchant = await createTestMerchant("Token Store");
   const setup = createOwoClient({ baseUrl: owo.url, publicKey: merchant.publicKey, secretKey: merchant.secretKey });
-  const answer = await setup.initiatePayment.mutate({
-    fullName: "Ada Obi",
-    mobileNumber: "08012345678",
-    email: "ada@example.com",
-    currency: "NGN",
-    country: "NG",
-    callbackUrl: "https://shop.example.ng/owo/callback",
-    redirectUrl: "https://shop.example.ng/thanks",
-    amount: "1500",
-    paymentType: "TRANSFER",
-    paymentReference: "ord-token",
-  });
+  const answer = await setup.initiatePayment.mutate({ ...sampleOrder, paymentType: "TRANSFER", paymentReference: "ord-token" });
   reference = answer.paymentReference;
 });
 after(() => owo.stop());

@@ -4,6 +4,7 @@ import { request } from "node:http";
 import { rmSync } from "node:fs";
 import { after, test } from "node:test";
 import { tempDataDir } from "../testing/harness";
+import { transferBody } from "../testing/initiation";
 import { runCli, databaseIn, spawnOwo } from "../testing/processes";
 
 const dataDir = tempDataDir();
@@ -24,19 +25,7 @@ test("a request in flight when SIGTERM arrives still gets its answer, then the p
       body: JSON.stringify({ key: `${m.secretKey}.${m.publicKey}` }),
     })
   ).json();
-  const body = JSON.stringify({
-    publicKey: m.publicKey,
-    amount: "1500",
-    fullName: "Ada Obi",
-    mobileNumber: "08012345678",
-    email: "ada@example.com",
-    currency: "NGN",
-    country: "NG",
-    paymentReference: "in-flight-1",
-    callbackUrl: "https://shop.example.ng/cb",
-    redirectUrl: "https://shop.example.ng/done",
-    paymentType: "TRANSFER",
-  });
+  const body = JSON.stringify(transferBody(m.publicKey, { paymentReference: "in-flight-1" }));
   const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = request(`${owo.url}/api/v2/payments/initiates`, {
       method: "POST",

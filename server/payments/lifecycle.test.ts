@@ -4,11 +4,11 @@ import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
 import { write } from "../../db/client";
 import { issueKeyPair } from "../auth/api-keys";
+import { transferBody, ussdBody } from "../testing/initiation";
 
 let owo: Owo;
 let token: string;
 let publicKey: string;
-let n = 0;
 
 before(async () => {
   owo = await startOwo();
@@ -19,24 +19,10 @@ before(async () => {
 after(() => owo.stop());
 
 async function initiate(paymentType: "USSD" | "TRANSFER", amount = "1500.00"): Promise<string> {
-  const paymentReference = `life-${++n}-${Date.now()}`;
-  const body = {
-    publicKey,
-    amount,
-    fullName: "Ada Obi",
-    mobileNumber: "08012345678",
-    email: "ada@example.com",
-    currency: "NGN",
-    country: "NG",
-    paymentReference,
-    callbackUrl: "https://shop.example.ng/cb",
-    redirectUrl: "https://shop.example.ng/done",
-    paymentType,
-    ...(paymentType === "USSD" ? { bankCode: "058" } : {}),
-  };
+  const body = paymentType === "USSD" ? ussdBody(publicKey, { amount, bankCode: "058" }) : transferBody(publicKey, { amount });
   const res = await call(owo, "POST", "/api/v2/payments/initiates", { token, body });
   assert.equal(res.status, 200, res.text);
-  return paymentReference;
+  return String(body.paymentReference);
 }
 
 const simulate = (ref: string, body: unknown) => call(owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token, body });

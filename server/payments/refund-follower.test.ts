@@ -3,9 +3,9 @@
 // Owo asks GET /refund/{id} on the follower's schedule and moves it. Over real HTTP against the Paystack double.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { call, startOwo, type Owo } from "../testing/harness";
-import { connectLiveMerchant, initiateLiveTransfer, type LiveMerchant } from "../testing/live-merchants";
-import { spawnDouble, type DoubleProcess } from "../testing/processes";
+import { call, type Owo } from "../testing/harness";
+import { initiateLiveTransfer, startLive, type LiveMerchant } from "../testing/live-merchants";
+import type { DoubleProcess } from "../testing/processes";
 import { eventually } from "../testing/eventually";
 import { ownReference } from "../providers/own-references";
 
@@ -15,11 +15,11 @@ let double: DoubleProcess;
 let m: LiveMerchant;
 
 before(async () => {
-  [owo, double] = await Promise.all([
-    startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000" }),
-    spawnDouble("paystack", { "secret-key": SECRET_KEY, "refund-delay-ms": "50" }),
-  ]);
-  m = await connectLiveMerchant(owo, double, "Paystack refunds shop", "paystack", { secretKey: SECRET_KEY });
+  ({ owo, double, m } = await startLive(
+    "paystack",
+    { secretKey: SECRET_KEY },
+    { name: "Paystack refunds shop", flags: { "refund-delay-ms": "50" } },
+  ));
 });
 after(async () => {
   await double.stop();

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
 import { eventually } from "../testing/eventually";
+import { initiateLive } from "../testing/live-merchants";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { startReceiver, type Receiver } from "../testing/receiver";
 import { userClient } from "../testing/sessions";
@@ -111,24 +112,8 @@ test("Paystack: the merchant's own sale's charge.success reaches its site unchan
 
 test("Paystack: Owo's own payment is not forwarded, and a notice under Owo's prefix for no payment is answered 200 and kept", async () => {
   const paymentReference = `fwd-own-${process.pid}`;
-  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
-    token: shop.token,
-    body: {
-      publicKey: shop.publicKey,
-      amount: "2500.00",
-      fullName: "Ada Obi",
-      mobileNumber: "08012345678",
-      email: "ada@example.com",
-      currency: "NGN",
-      country: "NG",
-      paymentReference,
-      callbackUrl: site.url(`/cb/${paymentReference}`),
-      redirectUrl: "https://shop.example.ng/done",
-      paymentType: "TRANSFER",
-    },
-  });
-  assert.equal(res.status, 200, res.text);
-  const atPaystack = ownReference("paystack", `${res.json.data.payments.linkingReference}-1`);
+  const p = await initiateLive(owo, shop, { amount: "2500.00", paymentReference, paymentType: "TRANSFER" }, site);
+  const atPaystack = ownReference("paystack", `${p.linkingReference}-1`);
   assert.match(atPaystack, /^owo-OWO\d{17}-1$/);
   await fetch(`${paystack.url}/_double/transactions/${atPaystack}/pay`, { method: "POST", body: "{}" });
   await eventually("Owo's payment credited", async () => {

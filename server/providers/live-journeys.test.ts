@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Webhook } from "standardwebhooks";
-import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { call, startOwo, type Owo } from "../testing/harness";
+import { connectLiveMerchant, customerAt, initiateLive, type LiveMerchant } from "../testing/live-merchants";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { eventually } from "../testing/eventually";
 import { startReceiver, type Receiver } from "../testing/receiver";
@@ -16,43 +17,19 @@ const KEYS = {
   flutterwave: { secretKey: "FLWSECK_TEST-journeys-X", secretHash: "journeys-secret-hash" },
 };
 type Live = "paystack" | "flutterwave";
-type Merchant = {
-  provider: Live;
-  merchantId: string;
-  publicKey: string;
-  token: string;
-  webhookSecret: string;
-  providerId: string;
-  double: DoubleProcess;
-};
+type Merchant = LiveMerchant & { provider: Live; double: DoubleProcess };
 
 let owo: Owo;
 let receiver: Receiver;
 const doubles: Partial<Record<Live, DoubleProcess>> = {};
 const merchants: Partial<Record<Live, Merchant>> = {};
 
-async function liveMerchant(provider: Live, double: DoubleProcess): Promise<Merchant> {
-  const { connectProvider } = await import("./accounts");
-  const { createLiveKeys } = await import("../auth/api-keys");
-  const m = await createTestMerchant(`${provider} shop`);
-  const { providerId, noticeUrl } = await connectProvider(m.merchantId, { provider, credentials: KEYS[provider], baseUrl: double.url });
-  // What the merchant does on the provider's dashboard: paste the notice URL as the webhook URL.
-  await fetch(`${double.url}/_double/webhook-url`, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ url: noticeUrl }),
-  });
-  const keys = await createLiveKeys(m.merchantId);
-  return {
-    provider,
-    merchantId: m.merchantId,
-    publicKey: keys.publicKey,
-    webhookSecret: keys.webhookSecret,
-    token: await tokenFor(owo, keys),
-    providerId,
-    double,
-  };
-}
+// Connected, and the notice URL pasted as the webhook URL, as the merchant does on the provider's dashboard.
+const liveMerchant = async (provider: Live, double: DoubleProcess): Promise<Merchant> => ({
+  ...(await connectLiveMerchant(owo, double, `${provider} shop`, provider, KEYS[provider])),
+  provider,
+  double,
+});
 
 before(async () => {
   // Requery at 1/20 of the real schedule: the first ask comes 3 s after issue, so notices are seen first.
@@ -77,44 +54,17 @@ after(async () => {
   await owo.stop();
 });
 
-let n = 0;
 async function initiate(m: Merchant, patch: Record<string, unknown>) {
-  const paymentReference = `live-${process.pid}-${++n}`;
-  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
-    token: m.token,
-    body: {
-      publicKey: m.publicKey,
-      amount: "2500.00",
-      fullName: "Ada Obi",
-      mobileNumber: "08012345678",
-      email: "ada@example.com",
-      currency: "NGN",
-      country: "NG",
-      paymentReference,
-      callbackUrl: receiver.url(`/cb/${paymentReference}`),
-      redirectUrl: "https://shop.example.ng/done",
-      ...patch,
-    },
-  });
-  assert.equal(res.status, 200, res.text);
+  const p = await initiateLive(owo, m, { amount: "2500.00", ...patch }, receiver);
   // Owo's reference at the provider is the first attempt's, under Owo's own prefix (owo-<linkingReference>-1 at Paystack).
-  return {
-    paymentReference,
-    issueReference: ownReference(m.provider, `${res.json.data.payments.linkingReference}-1`),
-    payments: res.json.data.payments,
-  };
+  return { ...p, issueReference: ownReference(m.provider, `${p.linkingReference}-1`) };
 }
 
 const verify = async (m: Merchant, ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
 
 async function customerPays(m: Merchant, issueReference: string, body: Record<string, unknown> = {}) {
-  const res = await fetch(`${m.double.url}/_double/transactions/${issueReference}/pay`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  assert.equal(res.status, 200, await res.text());
-  await fetch(`${m.double.url}/_double/webhooks`); // answers once the double's webhooks were sent and answered
+  const paid = await customerAt(m.double, "pay", issueReference, body);
+  assert.equal(paid.status, 200, JSON.stringify(paid.json));
 }
 
 /** The notices (not the requeries) Owo recorded for this payment. */

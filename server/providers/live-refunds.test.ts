@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { createServer, type AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import { Webhook } from "standardwebhooks";
-import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { call, startOwo, type Owo } from "../testing/harness";
+import { connectLiveMerchant, customerAt, initiateLive, type LiveMerchant } from "../testing/live-merchants";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { eventually } from "../testing/eventually";
 import { startReceiver, type Receiver } from "../testing/receiver";
@@ -16,42 +17,19 @@ const KEYS = {
   flutterwave: { secretKey: "FLWSECK_TEST-refunds-X", secretHash: "refunds-secret-hash" },
 };
 type Live = keyof typeof KEYS;
-type Merchant = {
-  provider: Live;
-  merchantId: string;
-  publicKey: string;
-  token: string;
-  webhookSecret: string;
-  providerId: string;
-  double: DoubleProcess;
-};
+type Merchant = LiveMerchant & { provider: Live; double: DoubleProcess };
 
 let owo: Owo;
 let receiver: Receiver;
 const doubles: Partial<Record<Live, DoubleProcess>> = {};
 const merchants: Partial<Record<Live, Merchant>> = {};
 
-async function liveMerchant(provider: Live, double: DoubleProcess): Promise<Merchant> {
-  const { connectProvider } = await import("./accounts");
-  const { createLiveKeys } = await import("../auth/api-keys");
-  const m = await createTestMerchant(`${provider} refunds shop`);
-  const { providerId, noticeUrl } = await connectProvider(m.merchantId, { provider, credentials: KEYS[provider], baseUrl: double.url });
-  await fetch(`${double.url}/_double/webhook-url`, {
-    method: "PUT",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ url: noticeUrl }),
-  });
-  const keys = await createLiveKeys(m.merchantId);
-  return {
-    provider,
-    merchantId: m.merchantId,
-    publicKey: keys.publicKey,
-    webhookSecret: keys.webhookSecret,
-    token: await tokenFor(owo, keys),
-    providerId,
-    double,
-  };
-}
+// Connected, and the notice URL pasted as the webhook URL, as the merchant does on the provider's dashboard.
+const liveMerchant = async (provider: Live, double: DoubleProcess): Promise<Merchant> => ({
+  ...(await connectLiveMerchant(owo, double, `${provider} refunds shop`, provider, KEYS[provider])),
+  provider,
+  double,
+});
 
 before(async () => {
   // The requery schedule at 1/5: the follower's first ask comes 1 s after the provider accepted a refund, well after
@@ -77,37 +55,13 @@ after(async () => {
   await owo.stop();
 });
 
-let n = 0;
 /** A live USSD payment of ₦2,500.00 that the double's customer paid in full and Owo settled. */
 async function paidLive(m: Merchant): Promise<string> {
-  const paymentReference = `refund-${process.pid}-${++n}`;
-  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
-    token: m.token,
-    body: {
-      publicKey: m.publicKey,
-      amount: "2500.00",
-      fullName: "Ada Obi",
-      mobileNumber: "08012345678",
-      email: "ada@example.com",
-      currency: "NGN",
-      country: "NG",
-      paymentReference,
-      callbackUrl: receiver.url(`/cb/${paymentReference}`),
-      redirectUrl: "https://shop.example.ng/done",
-      paymentType: "USSD",
-      bankCode: "058",
-    },
-  });
-  assert.equal(res.status, 200, res.text);
-  const issueReference = ownReference(m.provider, `${res.json.data.payments.linkingReference}-1`);
-  const paid = await fetch(`${m.double.url}/_double/transactions/${issueReference}/pay`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: "{}",
-  });
-  assert.equal(paid.status, 200, await paid.text());
-  await eventually("the payment settled", async () => (await verify(m, paymentReference)).code === "00");
-  return paymentReference;
+  const p = await initiateLive(owo, m, { amount: "2500.00", paymentType: "USSD", bankCode: "058" }, receiver);
+  const paid = await customerAt(m.double, "pay", ownReference(m.provider, `${p.linkingReference}-1`));
+  assert.equal(paid.status, 200, JSON.stringify(paid.json));
+  await eventually("the payment settled", async () => (await verify(m, p.paymentReference)).code === "00");
+  return p.paymentReference;
 }
 
 const verify = async (m: Merchant, ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
@@ -247,7 +201,7 @@ for (const lost of ["processed-then-5xx", "processed-then-hang"] as const) {
     const ref = await paidLive(m);
     await fault(m, { kind: "drop-webhook", times: 2 }); // refund.pending and refund.processed: only the lookup can tell
     await fault(m, { kind: lost, path: "/refund" });
-    assert.equal((await refund(m, ref, { amount: "900.00", reason: "answer lost", refundReference: `lost-${n}` })).status, 200);
+    assert.equal((await refund(m, ref, { amount: "900.00", reason: "answer lost", refundReference: `lost-${ref}` })).status, 200);
     const [processed] = await refundCallbacks(m, ref, 1);
     assert.equal(processed?.event, "refund.processed");
     assert.deepEqual(

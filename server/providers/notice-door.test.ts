@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { eventually } from "../testing/eventually";
-import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { initiateLive } from "../testing/live-merchants";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { ownReference } from "./own-references";
 import { paystackSignature } from "./paystack/signature";
@@ -63,25 +64,13 @@ test("thirty forged notices are refused 401 and kept as one row that counts them
 
 test("notices naming one live payment at once make one query to the provider, not one each, and one row", async () => {
   const m = await liveMerchant();
-  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
-    token: m.token,
-    body: {
-      publicKey: m.publicKey,
-      amount: "5000.00",
-      fullName: "Ada Obi",
-      mobileNumber: "08012345678",
-      email: "ada@example.com",
-      currency: "NGN",
-      country: "NG",
-      paymentReference: `door-${process.pid}`,
-      paymentType: "USSD",
-      bankCode: "058",
-      callbackUrl: "https://shop.example.ng/cb",
-      redirectUrl: "https://shop.example.ng/done",
-    },
+  const p = await initiateLive(owo, m, {
+    amount: "5000.00",
+    paymentReference: `door-${process.pid}`,
+    paymentType: "USSD",
+    bankCode: "058",
   });
-  assert.equal(res.status, 200, res.text);
-  const atPaystack = ownReference("paystack", `${res.json.data.payments.linkingReference}-1`);
+  const atPaystack = ownReference("paystack", `${p.linkingReference}-1`);
   // Paystack's own charge.success sample, claiming this payment was paid; signed, so only its query can refute it.
   const sample = (
     JSON.parse(readFileSync(new URL("./paystack/fixtures/webhook-charge-success-ussd.json", import.meta.url), "utf8")) as {

@@ -6,6 +6,7 @@ import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { transferBody } from "../testing/initiation";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 
 const PAYSTACK_KEY = "sk_test_routing_paystack";
@@ -46,23 +47,7 @@ async function liveMerchant(providers: Connect[]) {
   return { merchantId: m.merchantId, publicKey: keys.publicKey, token: await tokenFor(owo, keys), ids };
 }
 
-let n = 0;
-function body(publicKey: string, patch: Record<string, unknown> = {}) {
-  return {
-    publicKey,
-    amount: "1500.00",
-    fullName: "Ada Obi",
-    mobileNumber: "08012345678",
-    email: "ada@example.com",
-    currency: "NGN",
-    country: "NG",
-    paymentReference: `route-${process.pid}-${++n}`,
-    callbackUrl: "https://shop.example.ng/cb",
-    redirectUrl: "https://shop.example.ng/done",
-    paymentType: "TRANSFER",
-    ...patch,
-  };
-}
+const body = (publicKey: string, patch: Record<string, unknown> = {}) => transferBody(publicKey, { amount: "1500.00", ...patch });
 
 async function fault(double: DoubleProcess, kind: string, times = 1) {
   const res = await fetch(`${double.url}/_double/faults`, {

@@ -4,11 +4,11 @@
 // on top is no mismatch.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { call, startOwo, type Owo } from "../testing/harness";
-import { connectLiveMerchant, initiateLiveTransfer, type LiveMerchant } from "../testing/live-merchants";
+import { call, type Owo } from "../testing/harness";
+import { initiateLiveTransfer, startLive, type LiveMerchant } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
 import { trpcClient } from "../testing/initiation";
-import { spawnDouble, type DoubleProcess } from "../testing/processes";
+import type { DoubleProcess } from "../testing/processes";
 import { userClient } from "../testing/sessions";
 import { ownReference } from "../providers/own-references";
 
@@ -18,11 +18,7 @@ let double: DoubleProcess;
 let m: LiveMerchant;
 
 before(async () => {
-  [owo, double] = await Promise.all([
-    startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000" }),
-    spawnDouble("paystack", { "secret-key": SECRET_KEY }),
-  ]);
-  m = await connectLiveMerchant(owo, double, "Agreed fees shop", "paystack", { secretKey: SECRET_KEY });
+  ({ owo, double, m } = await startLive("paystack", { secretKey: SECRET_KEY }, { name: "Agreed fees shop" }));
 });
 after(async () => {
   await double.stop();

@@ -5,10 +5,10 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { clock } from "../clock";
 import { DAY_MS, HOUR_MS, dayStartOf } from "../payments/calendar";
-import { call, startOwo, type Owo } from "../testing/harness";
-import { connectLiveMerchant, initiateLiveTransfer, type LiveMerchant } from "../testing/live-merchants";
+import { call, type Owo } from "../testing/harness";
+import { initiateLiveTransfer, startLive, type LiveMerchant } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
-import { spawnDouble, type DoubleProcess } from "../testing/processes";
+import type { DoubleProcess } from "../testing/processes";
 import { pollSettlements } from "./poll";
 import { setRefundsEnabled } from "../providers/accounts";
 import { findPayment } from "../payments/lookup";
@@ -19,11 +19,11 @@ let double: DoubleProcess;
 let m: LiveMerchant;
 
 before(async () => {
-  [owo, double] = await Promise.all([
-    startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.1", OWO_PROVIDER_TIMEOUT_MS: "6500" }),
-    spawnDouble("seerbit", { "public-key": KEYS.publicKey, "secret-key": KEYS.secretKey, "retry-delays-ms": "100,300" }),
-  ]);
-  m = await connectLiveMerchant(owo, double, "SeerBit expected days shop", "seerbit", KEYS);
+  ({ owo, double, m } = await startLive("seerbit", KEYS, {
+    name: "SeerBit expected days shop",
+    env: { OWO_REQUERY_BACKOFF_SCALE: "0.1", OWO_PROVIDER_TIMEOUT_MS: "6500" },
+    flags: { "retry-delays-ms": "100,300" },
+  }));
   await setRefundsEnabled(m.merchantId, m.providerId, true);
 });
 after(async () => {

@@ -4,10 +4,10 @@
 // against the Paystack double in its own process.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { call, startOwo, type Owo } from "../testing/harness";
-import { connectLiveMerchant, initiateLiveTransfer, type LiveMerchant } from "../testing/live-merchants";
+import { call, type Owo } from "../testing/harness";
+import { initiateLiveTransfer, startLive, type LiveMerchant } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
-import { spawnDouble, type DoubleProcess } from "../testing/processes";
+import type { DoubleProcess } from "../testing/processes";
 import { ownReference } from "../providers/own-references";
 import { clock } from "../clock";
 import { HOUR_MS, dayStartOf } from "../payments/calendar";
@@ -20,11 +20,11 @@ let double: DoubleProcess;
 let m: LiveMerchant;
 
 before(async () => {
-  [owo, double] = await Promise.all([
-    startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000", OWO_SETTLEMENT_GRACE_DAYS: "0" }),
-    spawnDouble("paystack", { "secret-key": SECRET_KEY }),
-  ]);
-  m = await connectLiveMerchant(owo, double, "Paystack chargebacks shop", "paystack", { secretKey: SECRET_KEY });
+  ({ owo, double, m } = await startLive(
+    "paystack",
+    { secretKey: SECRET_KEY },
+    { name: "Paystack chargebacks shop", env: { OWO_SETTLEMENT_GRACE_DAYS: "0" } },
+  ));
 });
 after(async () => {
   await double.stop();

@@ -4,8 +4,8 @@
 // is found through refund_meta, the merchant's other sale on the same account is external; polled twice, recorded once.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { call, startOwo, type Owo } from "../testing/harness";
-import { connectLiveMerchant, initiateLiveTransfer, type LiveMerchant } from "../testing/live-merchants";
+import { call, type Owo } from "../testing/harness";
+import { initiateLiveTransfer, startLive, type LiveMerchant } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { ownReference } from "../providers/own-references";
@@ -17,11 +17,7 @@ let double: DoubleProcess;
 let m: LiveMerchant;
 
 before(async () => {
-  [owo, double] = await Promise.all([
-    startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000" }),
-    spawnDouble("flutterwave", { "secret-key": KEYS.secretKey, "secret-hash": KEYS.secretHash, "refund-delay-ms": "50" }),
-  ]);
-  m = await connectLiveMerchant(owo, double, "Flutterwave settlements shop", "flutterwave", KEYS);
+  ({ owo, double, m } = await startLive("flutterwave", KEYS, { name: "Flutterwave settlements shop", flags: { "refund-delay-ms": "50" } }));
 });
 after(async () => {
   await double.stop();

@@ -4,8 +4,8 @@
 // deductions as one adjustment, and a failed settlement booked only once Paystack pays it after all.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { call, createTestMerchant, startOwo, type Owo } from "../testing/harness";
-import { connectLiveMerchant, initiateLiveTransfer, type LiveMerchant } from "../testing/live-merchants";
+import { call, createTestMerchant, type Owo } from "../testing/harness";
+import { initiateLiveTransfer, startLive, type LiveMerchant } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { ownReference } from "../providers/own-references";
@@ -20,12 +20,16 @@ let double: DoubleProcess;
 let m: LiveMerchant;
 
 before(async () => {
-  [owo, double] = await Promise.all([
-    // Grace 0: a credit is not_settled as soon as a settlement of its account is read without it.
-    startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000", OWO_SETTLEMENT_GRACE_DAYS: "0" }),
-    spawnDouble("paystack", { "secret-key": SECRET_KEY, "refund-delay-ms": "50" }),
-  ]);
-  m = await connectLiveMerchant(owo, double, "Paystack settlements shop", "paystack", { secretKey: SECRET_KEY });
+  ({ owo, double, m } = await startLive(
+    "paystack",
+    { secretKey: SECRET_KEY },
+    {
+      name: "Paystack settlements shop",
+      // Grace 0: a credit is not_settled as soon as a settlement of its account is read without it.
+      env: { OWO_SETTLEMENT_GRACE_DAYS: "0" },
+      flags: { "refund-delay-ms": "50" },
+    },
+  ));
   // Another account in Paystack's own test mode: it settles nothing, so Owo never asks it.
   const other = await createTestMerchant("Paystack test-mode shop");
   await connectProvider(other.merchantId, { provider: "paystack", credentials: { secretKey: "sk_test_never_asked" }, baseUrl: double.url });

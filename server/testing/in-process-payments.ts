@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto";
 import { applyBankNotice } from "../payments/sandbox-notices";
 import { initiatePayment } from "../payments/initiate";
 import { parseInitiateRequest } from "../payments/initiate-schema";
+import { sampleOrder } from "./initiation";
 
 let references = 0;
 
@@ -14,18 +15,7 @@ export async function openTransfer(
 ): Promise<{ paymentReference: string; accountNumber: string }> {
   const paymentReference = `wh-${process.pid}-${Date.now().toString(36)}-${++references}`;
   const request = parseInitiateRequest(
-    {
-      amount: opts.amount ?? "1500",
-      fullName: "Ada Obi",
-      mobileNumber: "08012345678",
-      email: "ada@example.com",
-      currency: "NGN",
-      country: "NG",
-      paymentReference,
-      callbackUrl,
-      redirectUrl: "https://shop.example.ng/thanks",
-      paymentType: "TRANSFER",
-    },
+    { ...sampleOrder, amount: opts.amount ?? "1500", paymentReference, callbackUrl, paymentType: "TRANSFER" },
     { publicKey: false },
   );
   const answer = JSON.parse((await initiatePayment(request, { merchantId, mode: "test", source: "rest", now: opts.at })).paymentsJson) as {

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { sampleOrder } from "../testing/initiation";
 
 let owo: Owo;
 let reference: Server;
@@ -52,19 +53,7 @@ async function both(c: Call) {
 }
 
 const input = (value: unknown) => encodeURIComponent(JSON.stringify({ json: value }));
-const initiation = {
-  amount: "1500",
-  fullName: "Ada Obi",
-  mobileNumber: "08012345678",
-  email: "ada@example.com",
-  currency: "NGN",
-  country: "NG",
-  paymentReference: "door-parity-1",
-  callbackUrl: "https://shop.example.ng/cb",
-  redirectUrl: "https://shop.example.ng/back",
-  paymentType: "USSD",
-  bankCode: "058",
-};
+const initiation = { ...sampleOrder, paymentReference: "door-parity-1", paymentType: "USSD", bankCode: "058" };
 
 test("a mutation, then its replay, and a query answer alike (the replay returns the first payment's bytes)", async () => {
   const created = await both({ method: "POST", path: "/api/trpc/initiatePayment", body: JSON.stringify({ json: initiation }) });

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, startOwo, type Owo } from "../../testing/harness";
-import { connectLiveMerchant, type LiveMerchant } from "../../testing/live-merchants";
+import { callbackEvents, connectLiveMerchant, customerAt, initiateLive, type LiveMerchant } from "../../testing/live-merchants";
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
 import { eventually } from "../../testing/eventually";
 import { startReceiver, type Receiver } from "../../testing/receiver";
@@ -34,49 +34,15 @@ after(async () => {
   await owo.stop();
 });
 
-let n = 0;
 async function initiate(patch: Record<string, unknown>) {
-  const paymentReference = `flw-${process.pid}-${++n}`;
-  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
-    token: m.token,
-    body: {
-      publicKey: m.publicKey,
-      amount: "5000.00",
-      fullName: "Ada Obi",
-      mobileNumber: "08012345678",
-      email: "ada@example.com",
-      currency: "NGN",
-      country: "NG",
-      paymentReference,
-      callbackUrl: receiver.url(`/cb/${paymentReference}`),
-      redirectUrl: "https://shop.example.ng/done",
-      ...patch,
-    },
-  });
-  assert.equal(res.status, 200, res.text);
-  return {
-    paymentReference,
-    issueReference: ownReference("flutterwave", `${res.json.data.payments.linkingReference}-1`),
-    payments: res.json.data.payments,
-  };
+  const p = await initiateLive(owo, m, { amount: "5000.00", ...patch }, receiver);
+  return { ...p, issueReference: ownReference("flutterwave", `${p.linkingReference}-1`) };
 }
 
 const verify = async (ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
-
-async function customer(action: "pay" | "decline", issueReference: string, body: Record<string, unknown> = {}) {
-  const res = await fetch(`${double.url}/_double/transactions/${issueReference}/${action}`, { method: "POST", body: JSON.stringify(body) });
-  await fetch(`${double.url}/_double/webhooks`); // answers once the double's webhooks were sent and answered
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
-
-function callbackEvents(ref: string): string[] {
-  return receiver.received
-    .filter((r) => r.path === `/cb/${ref}`)
-    .map((r) => {
-      const body = JSON.parse(r.body) as { notificationItems: { notificationRequestItem: { data: { event: string } } }[] };
-      return body.notificationItems[0]?.notificationRequestItem.data.event ?? "";
-    });
-}
+const customer = (action: "pay" | "decline", issueReference: string, body: Record<string, unknown> = {}) =>
+  customerAt(double, action, issueReference, body);
+const callbacks = (ref: string) => callbackEvents(receiver, ref);
 
 test("a declined USSD debit: Flutterwave's failed charge.completed, confirmed by its record, fails the payment and tells the merchant", async () => {
   const p = await initiate({ paymentType: "USSD", bankCode: "057" });
@@ -84,7 +50,7 @@ test("a declined USSD debit: Flutterwave's failed charge.completed, confirmed by
   assert.equal((await customer("decline", p.issueReference)).status, 200);
   const failed = await verify(p.paymentReference);
   assert.equal(failed.payments.status, "FAILED");
-  await eventually("payment.failed callback", () => callbackEvents(p.paymentReference).includes("payment.failed"));
+  await eventually("payment.failed callback", () => callbacks(p.paymentReference).includes("payment.failed"));
 });
 
 test("an under-paid transfer is PARTIALLY_PAID, and Flutterwave's dynamic account takes nothing more after its one use", async () => {
@@ -118,7 +84,7 @@ test("a refund goes to Flutterwave's refund endpoint and is followed there until
     "sent as naira 1200.00",
   );
   await eventually("refund PROCESSED", async () => (await verify(p.paymentReference)).payments.amountRefunded === "1200.00");
-  await eventually("refund.processed callback", () => callbackEvents(p.paymentReference).includes("refund.processed"));
+  await eventually("refund.processed callback", () => callbacks(p.paymentReference).includes("refund.processed"));
 });
 
 test("a refund Flutterwave reports `successful` (its word on some pages for `completed`) is PROCESSED, not left PENDING", async () => {
@@ -137,7 +103,7 @@ test("a refund Flutterwave reports `successful` (its word on some pages for `com
       ((await (await fetch(`${double.url}/_double/transactions/${p.issueReference}`)).json()) as { refunds: { status: string }[] }).refunds;
     await eventually("Flutterwave says successful", async () => (await atFlutterwave())[0]?.status === "successful");
     await eventually("refund PROCESSED", async () => (await verify(p.paymentReference)).payments.amountRefunded === "5000.00");
-    await eventually("refund.processed callback", () => callbackEvents(p.paymentReference).includes("refund.processed"));
+    await eventually("refund.processed callback", () => callbacks(p.paymentReference).includes("refund.processed"));
   } finally {
     await word("completed");
   }
@@ -175,18 +141,14 @@ test("a transfer made in time but found only by a requery after expiry (its webh
   clock.__owoClockOffsetMs = Date.parse(p.payments.expiresAt) - Date.now() + 5 * 60_000;
   try {
     await fetch(`${double.url}/_double/faults`, { method: "DELETE" });
-    await eventually(
-      "the late requery's payment.successful",
-      () => callbackEvents(p.paymentReference).includes("payment.successful"),
-      20_000,
-    );
+    await eventually("the late requery's payment.successful", () => callbacks(p.paymentReference).includes("payment.successful"), 20_000);
   } finally {
     clock.__owoClockOffsetMs = 0;
   }
   const v = (await verify(p.paymentReference)).payments;
   assert.deepEqual([v.status, v.amountPaid, v.amountToRefund], ["SUCCESSFUL", "5000.00", "0.00"]);
   assert.deepEqual(
-    callbackEvents(p.paymentReference).filter((e) => e !== "payment.successful"),
+    callbacks(p.paymentReference).filter((e) => e !== "payment.successful"),
     [],
   );
 });

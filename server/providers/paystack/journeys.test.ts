@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, startOwo, type Owo } from "../../testing/harness";
-import { connectLiveMerchant, type LiveMerchant } from "../../testing/live-merchants";
+import { callbackEvents, connectLiveMerchant, customerAt, initiateLive, type LiveMerchant } from "../../testing/live-merchants";
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
 import { eventually } from "../../testing/eventually";
 import { startReceiver, type Receiver } from "../../testing/receiver";
@@ -37,56 +37,22 @@ after(async () => {
   await owo.stop();
 });
 
-let n = 0;
 async function initiate(patch: Record<string, unknown>) {
-  const paymentReference = `psk-${process.pid}-${++n}`;
-  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
-    token: m.token,
-    body: {
-      publicKey: m.publicKey,
-      amount: "5000.00",
-      fullName: "Ada Obi",
-      mobileNumber: "08012345678",
-      email: "ada@example.com",
-      currency: "NGN",
-      country: "NG",
-      paymentReference,
-      callbackUrl: receiver.url(`/cb/${paymentReference}`),
-      redirectUrl: "https://shop.example.ng/done",
-      ...patch,
-    },
-  });
-  assert.equal(res.status, 200, res.text);
-  return {
-    paymentReference,
-    atPaystack: ownReference("paystack", `${res.json.data.payments.linkingReference}-1`),
-    payments: res.json.data.payments,
-  };
+  const p = await initiateLive(owo, m, { amount: "5000.00", ...patch }, receiver);
+  return { ...p, atPaystack: ownReference("paystack", `${p.linkingReference}-1`) };
 }
 
 const verify = async (ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
-
-async function customer(action: "pay" | "decline" | "expire", reference: string, body: Record<string, unknown> = {}) {
-  const res = await fetch(`${double.url}/_double/transactions/${reference}/${action}`, { method: "POST", body: JSON.stringify(body) });
-  await fetch(`${double.url}/_double/webhooks`); // answers once the double's webhooks were sent and answered
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
-
-const callbackEvents = (ref: string) =>
-  receiver.received
-    .filter((r) => r.path === `/cb/${ref}`)
-    .map(
-      (r) =>
-        (JSON.parse(r.body) as { notificationItems: { notificationRequestItem: { data: { event: string } } }[] }).notificationItems[0]
-          ?.notificationRequestItem.data.event,
-    );
+const customer = (action: "pay" | "decline" | "expire", reference: string, body: Record<string, unknown> = {}) =>
+  customerAt(double, action, reference, body);
+const callbacks = (ref: string) => callbackEvents(receiver, ref);
 
 test("a declined USSD debit: Paystack sends no webhook, the requery loop finds it failed, the merchant hears payment.failed", async () => {
   const p = await initiate({ paymentType: "USSD", bankCode: "232" });
   assert.match(p.payments.ussdDailCode, /^\*822\*33\*4\*\d{6}#$/);
   assert.equal(p.payments.providerreference, p.atPaystack, "providerreference is Paystack's data.reference");
   assert.equal((await customer("decline", p.atPaystack)).status, 200);
-  await eventually("the requery loop's payment.failed", () => callbackEvents(p.paymentReference).includes("payment.failed"), 20_000);
+  await eventually("the requery loop's payment.failed", () => callbacks(p.paymentReference).includes("payment.failed"), 20_000);
   assert.equal((await verify(p.paymentReference)).payments.status, "FAILED");
 });
 
@@ -159,7 +125,7 @@ test("ongoing and abandoned at Paystack are not paid yet: PENDING through requer
   clock.__owoClockOffsetMs = 11 * 60_000; // past the USSD lifetime of 10 minutes
   try {
     for (const ref of refs)
-      await eventually(`${ref}: payment.expired at Owo's expiry`, () => callbackEvents(ref).includes("payment.expired"), 20_000);
+      await eventually(`${ref}: payment.expired at Owo's expiry`, () => callbacks(ref).includes("payment.expired"), 20_000);
   } finally {
     clock.__owoClockOffsetMs = 0;
   }
@@ -184,7 +150,7 @@ test("a refund is sent to Paystack in kobo and followed there until processed: P
     "sent as integer kobo",
   );
   await eventually("refund PROCESSED", async () => (await verify(p.paymentReference)).payments.amountRefunded === "1200.50");
-  await eventually("refund.processed callback", () => callbackEvents(p.paymentReference).includes("refund.processed"));
+  await eventually("refund.processed callback", () => callbacks(p.paymentReference).includes("refund.processed"));
 });
 
 test("a refund Paystack holds at processing (refund.processing: the bank is still on it) stays PENDING, nothing booked; processed, it is PROCESSED", async () => {
@@ -209,7 +175,7 @@ test("a refund Paystack holds at processing (refund.processing: the bank is stil
   const status = async () => (await call(owo, "GET", `${base}/proc-${p.paymentReference}`, { token: m.token })).json.data.refund.status;
   assert.equal(await status(), "PENDING");
   assert.equal((await verify(p.paymentReference)).payments.amountRefunded, "0.00");
-  assert.ok(!callbackEvents(p.paymentReference).some((e) => e === "refund.processed" || e === "refund.failed"));
+  assert.ok(!callbacks(p.paymentReference).some((e) => e === "refund.processed" || e === "refund.failed"));
 
   const id = (await atPaystack())[0]?.id;
   const settled = await fetch(`${double.url}/_double/refunds/${id}/status`, {
@@ -219,7 +185,7 @@ test("a refund Paystack holds at processing (refund.processing: the bank is stil
   assert.equal(settled.status, 200);
   await eventually("PROCESSED", async () => (await status()) === "PROCESSED");
   assert.equal((await verify(p.paymentReference)).payments.amountRefunded, "2000.00");
-  await eventually("refund.processed callback", () => callbackEvents(p.paymentReference).includes("refund.processed"));
+  await eventually("refund.processed callback", () => callbacks(p.paymentReference).includes("refund.processed"));
 });
 
 test("a refund Paystack marks needs-attention: NEEDS_ATTENTION and still counted; the customer's account is checked, retried at Paystack by its bank id, and the refund ends PROCESSED on the books; another is given up and frees its amount", async () => {
@@ -243,7 +209,7 @@ test("a refund Paystack marks needs-attention: NEEDS_ATTENTION and still counted
   );
   await eventually(
     "refund.needs_attention twice",
-    () => callbackEvents(p.paymentReference).filter((e) => e === "refund.needs_attention").length === 2,
+    () => callbacks(p.paymentReference).filter((e) => e === "refund.needs_attention").length === 2,
   );
   // Both still count against what is refundable: ₦5,000.00 − ₦3,000.00.
   assert.equal((await paymentWithTimeline({ merchantId: m.merchantId, mode: "live" }, p.paymentReference)).state.refundable, "2000.00");
@@ -269,7 +235,7 @@ test("a refund Paystack marks needs-attention: NEEDS_ATTENTION and still counted
     ],
   );
   await eventually("na-1 PROCESSED", async () => (await status("na-1")) === "PROCESSED");
-  await eventually("refund.processed", () => callbackEvents(p.paymentReference).includes("refund.processed"));
+  await eventually("refund.processed", () => callbacks(p.paymentReference).includes("refund.processed"));
   assert.equal((await verify(p.paymentReference)).payments.amountRefunded, "2000.00");
   const booked = (await db().select().from(ledgerEntries)).filter((e) => e.refundReference === "na-1");
   assert.deepEqual(
@@ -282,7 +248,7 @@ test("a refund Paystack marks needs-attention: NEEDS_ATTENTION and still counted
   const givenUp = await post(`${base}/na-2/cancel`);
   assert.equal(givenUp.status, 200, givenUp.text);
   assert.equal(givenUp.json.data.refund.status, "FAILED");
-  await eventually("refund.failed", () => callbackEvents(p.paymentReference).includes("refund.failed"));
+  await eventually("refund.failed", () => callbacks(p.paymentReference).includes("refund.failed"));
   assert.equal((await paymentWithTimeline({ merchantId: m.merchantId, mode: "live" }, p.paymentReference)).state.refundable, "3000.00");
   assert.deepEqual([(await post(`${base}/na-2/cancel`)).status, (await post(`${base}/na-1/cancel`)).status], [409, 409]);
 });

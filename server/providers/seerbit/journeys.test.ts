@@ -7,45 +7,25 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { eventually } from "../../testing/eventually";
-import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../../testing/harness";
+import { call, startOwo, type Owo } from "../../testing/harness";
+import { connectLiveMerchant, initiateLive, type LiveMerchant } from "../../testing/live-merchants";
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
 import { startReceiver, type Receiver } from "../../testing/receiver";
 import { userClient } from "../../testing/sessions";
 
 const KEYS = { publicKey: "SBTESTPUBK_journeys", secretKey: "SBTESTSECK_journeys" };
-type Shop = {
-  merchantId: string;
-  userId: string;
-  publicKey: string;
-  token: string;
-  providerId: string;
-  noticeUrl: string;
-  double: DoubleProcess;
-};
+type Shop = LiveMerchant & { double: DoubleProcess };
 let owo: Owo;
 let receiver: Receiver;
 /** The merchant bears SeerBit's fee here; the customer bears it at the other shop's SeerBit. */
 let merchantBears: Shop;
 let customerBears: Shop;
 
-async function shop(name: string, double: DoubleProcess): Promise<Shop> {
-  const { connectProvider } = await import("../accounts");
-  const { createLiveKeys } = await import("../../auth/api-keys");
-  const m = await createTestMerchant(name);
-  const { providerId, noticeUrl } = await connectProvider(m.merchantId, { provider: "seerbit", credentials: KEYS, baseUrl: double.url });
-  // What the merchant does on SeerBit's dashboard (Settings > Webhook): paste the notice URL.
-  await fetch(`${double.url}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });
-  const keys = await createLiveKeys(m.merchantId);
-  return {
-    merchantId: m.merchantId,
-    userId: m.userId,
-    publicKey: keys.publicKey,
-    token: await tokenFor(owo, keys),
-    providerId,
-    noticeUrl,
-    double,
-  };
-}
+// Connected, and the notice URL pasted as the webhook URL, as the merchant does on SeerBit's dashboard (Settings > Webhook).
+const shop = async (name: string, double: DoubleProcess): Promise<Shop> => ({
+  ...(await connectLiveMerchant(owo, double, name, "seerbit", KEYS)),
+  double,
+});
 
 before(async () => {
   const flags = { "public-key": KEYS.publicKey, "secret-key": KEYS.secretKey, "retry-delays-ms": "100,300" };
@@ -65,29 +45,11 @@ after(async () => {
   await owo.stop();
 });
 
-let n = 0;
 async function initiate(s: Shop, patch: Record<string, unknown>) {
-  const paymentReference = `sb-${process.pid}-${++n}`;
-  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
-    token: s.token,
-    body: {
-      publicKey: s.publicKey,
-      amount: "2500.00",
-      fullName: "Ada Obi",
-      mobileNumber: "08012345678",
-      email: "ada@example.com",
-      currency: "NGN",
-      country: "NG",
-      paymentReference,
-      callbackUrl: receiver.url(`/cb/${paymentReference}`),
-      redirectUrl: "https://shop.example.ng/done",
-      ...patch,
-    },
-  });
-  assert.equal(res.status, 200, res.text);
+  const p = await initiateLive(owo, s, { amount: "2500.00", ...patch }, receiver);
   const { findPayment } = await import("../../payments/lookup");
-  const atSeerBit = (await findPayment({ merchantId: s.merchantId, mode: "live" }, paymentReference)).issueReference ?? "";
-  return { paymentReference, atSeerBit, payments: res.json.data.payments };
+  const atSeerBit = (await findPayment({ merchantId: s.merchantId, mode: "live" }, p.paymentReference)).issueReference ?? "";
+  return { ...p, atSeerBit };
 }
 
 const verify = async (s: Shop, ref: string) =>
@@ -170,7 +132,7 @@ test("a made-up notice (SeerBit's notices are unsigned) is acknowledged but move
       {
         notificationRequestItem: {
           eventType: "transaction",
-          eventId: `forged-${n}`,
+          eventId: `forged-${p.paymentReference}`,
           data: { reference: p.atSeerBit, amount: 2500, code: "00", currency: "NGN" },
         },
       },
