@@ -6,9 +6,9 @@ import { lockedForUpdate } from "../../db/functions";
 import { payments, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { clock } from "../clock";
-import type { BankNotice, NoticeTarget, ProviderPaymentState } from "../providers/connector";
-import { recordToldCredit, sandboxFeeKobo } from "../providers/sandbox/books";
-import { readSandboxNotice } from "../providers/sandbox/notices";
+import type { BankNotice, NoticeTarget } from "../providers/connector";
+import { recordToldCredit } from "../providers/sandbox/books";
+import { readSandboxNotice, recordAfter } from "../providers/sandbox/notices";
 import { issuedFor } from "../providers/sandbox/numbers";
 import type { MoveOptions } from "./lifecycle";
 import { applyRecordInTx, type ProviderOutcome } from "./provider-records";
@@ -36,29 +36,11 @@ async function findTarget(tx: Tx, target: NoticeTarget): Promise<PaymentRow | un
 }
 
 /**
- * The bank's record of the payment as this notice leaves it. The bank tells each credit on its own, not a running
- * total, and Owo's tables are its record (its connector's query reads them): it holds what Owo held before plus this
- * credit, with the fees charged so far plus this credit's (a fee on every credit, API.md "Fees"), at the notice's
- * arrival, the time that decides (API.md "Lifecycle").
- */
-function bankRecord(p: PaymentRow, notice: BankNotice, arrival: number): ProviderPaymentState {
-  const received = p.amountPaidKobo + p.amountToRefundKobo;
-  if (notice.kind === "decline") return { state: "failed", amountKobo: received, currency: p.currency, paidAt: arrival };
-  return {
-    state: "paid",
-    amountKobo: received + notice.amountKobo,
-    currency: p.currency,
-    paidAt: arrival,
-    feeKobo: p.feeKobo + (notice.feeKobo ?? sandboxFeeKobo(notice.amountKobo)),
-  };
-}
-
-/**
  * Applies a sandbox bank's notice exactly once (its transaction id is unique), after the answers only the sandbox
- * gives (S404 for a number it never issued, S5 for a decline of a transfer; its reader answers S5 for the amount). Read committed on
- * PostgreSQL: the payment is locked first (every decision is made on it as the last writer left it), the notice's id
- * is unique, and the books are joined last, so writers of one merchant wait for each other only from the posting to
- * commit. The bank's own credits applied in-process (seed, test kit) may leave the fee to the bank's schedule.
+ * gives (S404 for a number it never issued, S5 for a decline of a transfer; its reader answers S5 for the amount).
+ * Read committed on PostgreSQL: the payment is locked first (every decision is made on it as the last writer left
+ * it), the notice's id is unique, and the books are joined last, so writers of one merchant wait for each other only
+ * from the posting to commit.
  */
 export async function applyBankNotice(notice: BankNotice, now = clock.now(), opts: MoveOptions = {}): Promise<ProviderOutcome> {
   return write(
@@ -75,7 +57,8 @@ export async function applyBankNotice(notice: BankNotice, now = clock.now(), opt
         senderName: notice.senderName ?? null,
         bankTime: notice.bankTime ?? null,
       };
-      const moved = await applyRecordInTx(tx, found, bankRecord(found, notice, now), via, now, opts);
+      const held = { receivedKobo: found.amountPaidKobo + found.amountToRefundKobo, feeKobo: found.feeKobo, currency: found.currency };
+      const moved = await applyRecordInTx(tx, found, recordAfter(notice, held, now), via, now, opts);
       return { payment: moved ?? found, applied: moved !== null };
     },
     { isolation: "read committed" },

@@ -107,7 +107,7 @@ export type BankNotice = {
   bankTime?: number | null;
   target: NoticeTarget;
   /** The fee the bank charged on this credit, by its published schedule (API.md "Fees": a fee on every credit), read
-   * by its connector as a provider's record carries `feeKobo`. Absent: the bank's schedule applies (payments/sandbox-notices.ts). */
+   * by its connector as a provider's record carries `feeKobo`. Absent: the bank's schedule applies (sandbox/notices.ts recordAfter). */
   feeKobo?: number;
 };
 

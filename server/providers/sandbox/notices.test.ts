@@ -5,7 +5,7 @@ import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../../te
 import { settings } from "../../settings";
 import { SANDBOX_NOTICE_PATH } from "./bank";
 import { SIGNATURE_HEADER, signNotice } from "./notice-signature";
-import { readSandboxNotice } from "./notices";
+import { readSandboxNotice, recordAfter } from "./notices";
 import { clock } from "../../clock";
 
 let owo: Owo;
@@ -115,4 +115,23 @@ test("the connector's reading of a credit carries the bank's fee on it, by its p
     [1_500, 17_500, 200_000],
   );
   assert.equal((read("decline", "0.00") as { feeKobo?: number }).feeKobo, 0);
+});
+
+test("the bank's notice of a second credit reads as its record of the payment: all it holds, every credit's fee, at arrival", () => {
+  const notice = { provider: "sandbox", transactionId: "sbx_second_01", target: { accountNumber: "0123456789" } };
+  const held = { receivedKobo: 400_00, feeKobo: 600, currency: "NGN" };
+  // ₦400.00 held with its ₦6.00 fee, then ₦600.00 more: 1.5% is ₦9.00, each credit charged on its own (API.md Fees).
+  assert.deepEqual(recordAfter({ ...notice, kind: "credit", amountKobo: 600_00, feeKobo: 900 }, held, 1_000), {
+    state: "paid",
+    amountKobo: 1000_00,
+    currency: "NGN",
+    paidAt: 1_000,
+    feeKobo: 1_500,
+  });
+  assert.deepEqual(recordAfter({ ...notice, kind: "decline", amountKobo: 0 }, { ...held, receivedKobo: 0 }, 2_000), {
+    state: "failed",
+    amountKobo: 0,
+    currency: "NGN",
+    paidAt: 2_000,
+  });
 });

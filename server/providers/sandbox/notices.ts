@@ -5,7 +5,7 @@ import { z } from "zod";
 import { ApiError, invalidFields, zodFieldErrors } from "../../api-error";
 import { parseAmount } from "../../money";
 import { settings } from "../../settings";
-import type { BankNotice, RefundReading } from "../connector";
+import type { BankNotice, ProviderPaymentState, RefundReading } from "../connector";
 import { sandboxFeeKobo } from "./books";
 import { noticeSignatureValid } from "./notice-signature";
 
@@ -78,5 +78,26 @@ export function readSandboxNotice(signature: string | undefined, raw: Buffer, no
     senderName: n.senderName ?? null,
     bankTime: n.bankTime ? Date.parse(n.bankTime) : null,
     target,
+  };
+}
+
+/** What Owo held of a payment before a notice: the money it received (paid, or owed back) and the fees charged on it. */
+export type Held = { receivedKobo: number; feeKobo: number; currency: string };
+
+/**
+ * The bank's record of the payment as this notice leaves it, read as any provider's record is (ProviderPaymentState).
+ * The bank tells each credit on its own, not a running total, and Owo's tables are its record (its connector's query
+ * reads them): it holds what Owo held before plus this credit, with the fees charged so far plus this credit's (a fee
+ * on every credit, API.md "Fees"; the bank's own credits applied in-process, seed and test kit, leave it to the
+ * schedule), at the notice's arrival, the time that decides (API.md "Lifecycle").
+ */
+export function recordAfter(notice: BankNotice, held: Held, arrival: number): ProviderPaymentState {
+  if (notice.kind === "decline") return { state: "failed", amountKobo: held.receivedKobo, currency: held.currency, paidAt: arrival };
+  return {
+    state: "paid",
+    amountKobo: held.receivedKobo + notice.amountKobo,
+    currency: held.currency,
+    paidAt: arrival,
+    feeKobo: held.feeKobo + (notice.feeKobo ?? sandboxFeeKobo(notice.amountKobo)),
   };
 }
