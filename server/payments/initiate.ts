@@ -89,7 +89,7 @@ const insertPayment = prepared((tx) =>
     .insert(payments)
     // Drizzle types insert values per column; placeholders stand for each of them alike.
     .values(Object.fromEntries(newPaymentColumns.map((column) => [column, sql.placeholder(column)])) as unknown as NewPayment)
-    .returning(),
+    .returning({ id: payments.id }),
 );
 
 const linkingReferenceCandidate = () => `OWO${randomDigits(17)}`;
@@ -104,10 +104,11 @@ export async function newLinkingReference(): Promise<string> {
 type Claim =
   { kind: "answered"; result: InitiateResult } | { kind: "busy" } | { kind: "reserved"; payment: PaymentRow; choice: ChannelChoice };
 
+/** The row is every value given and its new id: reading its 40 columns back only parsed again what the caller holds. */
 async function insertNew(values: NewPayment): Promise<PaymentRow> {
-  const [payment] = await insertPayment(values);
-  if (!payment) throw new Error("the payment's insert returned no row");
-  return payment;
+  const [inserted] = await insertPayment(values);
+  if (!inserted) throw new Error("the payment's insert returned no row");
+  return { ...values, id: inserted.id };
 }
 
 /**

@@ -1,7 +1,7 @@
 // The sandbox bank as a connector: dial codes with the customer's bank's real short code, accounts at bank 000,
 // and its own record of the money it sent (the notices it signed) for query. It serves Owo's test mode only.
-import { and, eq, isNull, sql } from "drizzle-orm";
-import { db, prepared } from "../../../db/client";
+import { and, eq } from "drizzle-orm";
+import { db } from "../../../db/client";
 import { bankNotices, payments } from "../../../db/schema";
 import { randomDigits } from "../../identifiers";
 import { dialCode, sandboxHoldingBank } from "../banks";
@@ -13,43 +13,10 @@ import { sandboxQueryRefund, sandboxRefund } from "./refunds";
 /** The sandbox needs no credentials; it is reached in-process and tells Owo of money over HTTP (bank.ts). */
 export const sandboxAccount: ProviderAccount = { id: "sandbox", provider: "sandbox", baseUrl: "", credentials: {} };
 
-// Test mode issues inside the reservation's transaction (payments/initiate.ts), so these see the state the number is
-// recorded in; elsewhere (standard checkout) they read outside it, and two racing issues could draw the same number:
-// the partial unique indexes on payments (sandbox numbers) refuse the second, and the core asks again (payments/issue.ts).
-const dialCodeTaken = prepared((db) =>
-  db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        isNull(payments.providerAccountId),
-        eq(payments.bankCode, sql.placeholder("bankCode")),
-        eq(payments.providerReference, sql.placeholder("candidate")),
-      ),
-    )
-    .limit(1),
-);
-const accountTaken = prepared((db) =>
-  db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(isNull(payments.providerAccountId), eq(payments.accountNumber, sql.placeholder("candidate"))))
-    .limit(1),
-);
-const taken = {
-  dialCode: async (bankCode: string, candidate: string) => (await dialCodeTaken({ bankCode, candidate })).length > 0,
-  account: async (candidate: string) => (await accountTaken({ candidate })).length > 0,
-};
-
-/** Random candidates until one is free; with 10^8 and 10^9 spaces a retry is rare, a second rarer still. */
-async function firstFree(make: () => string, isTaken: (candidate: string) => Promise<boolean>): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const candidate = make();
-    if (!(await isTaken(candidate))) return candidate;
-  }
-  throw new Error("sandbox bank: no free number after 100 tries");
-}
-
+// Numbers are drawn, not looked up: 10^8 dial references a bank and 10^9 accounts make a repeat rare, and the partial
+// unique indexes on payments (sandbox numbers) refuse one, after which the core asks again (payments/initiate.ts reserves
+// again, payments/issue.ts issues again). A lookup first cost every test-mode initiation a statement (a round trip on
+// PostgreSQL) for a repeat the index catches anyway.
 export const sandboxConnector: Connector = {
   name: "sandbox",
   serves(channel, bank) {
@@ -59,13 +26,10 @@ export const sandboxConnector: Connector = {
     if (req.channel === "USSD") {
       const bank = req.bank;
       if (!bank?.ussdCode) throw new Error(`sandbox bank: bank ${bank?.bankCode ?? "?"} has no USSD service`);
-      const providerReference = await firstFree(
-        () => randomDigits(8),
-        (candidate) => taken.dialCode(bank.bankCode, candidate),
-      );
+      const providerReference = randomDigits(8);
       return { channel: "USSD", providerReference, dialCode: dialCode(bank.ussdCode, providerReference) };
     }
-    const accountNumber = await firstFree(() => nubanFor(sandboxHoldingBank.bankCode, randomDigits(9)), taken.account);
+    const accountNumber = nubanFor(sandboxHoldingBank.bankCode, randomDigits(9));
     return {
       channel: "TRANSFER",
       providerReference: accountNumber,
