@@ -9,6 +9,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { parseInitiateRequest } from "../server/payments/initiate-schema";
 import { isValidNuban } from "../server/providers/nuban";
+import { pooled } from "./books";
 import { hottest } from "./profile";
 import { latencySvg, tickStep } from "./latency-chart";
 import { bestOfRounds, ratio, resultsTable, type LoadResult, type Outcome } from "./report";
@@ -191,4 +192,15 @@ test("the profile summary ranks self time by function and by package", () => {
   assert.deepEqual(homes[0], ["better-sqlite3", 0.6]);
   assert.deepEqual(functions[1], ["initiatePayment server/payments/initiate.ts:10", 0.3]);
   assert.deepEqual(functions[2], ["(garbage collector) (native)", 0.1]);
+});
+
+test("the credit legs of one side read as one row: requests summed, rates and cores averaged, the worse leg's latency", () => {
+  const first = { ...load("books: sandbox credit (REST)", "owo", 400, 80), cpu: { owo: 0.9, postgres: 0.5 } };
+  const second = { ...load("books: sandbox credit (REST)", "owo", 500, 40), cpu: { owo: 1.0, postgres: 0.3 } };
+  const row = pooled("books: sandbox credit (REST)", [first, second]);
+  assert.equal(row.requests, 9000);
+  assert.equal(row.rps, 450);
+  assert.deepEqual([row.p50, row.p90, row.p99], [20, 40, 80]);
+  assert.deepEqual(row.cpu, { owo: 0.95, postgres: 0.4 });
+  assert.throws(() => pooled("none", []), /no leg measured/);
 });
