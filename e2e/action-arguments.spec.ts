@@ -9,7 +9,7 @@ const manifest = JSON.parse(
   readFileSync(join(process.env.OWO_NEXT_DIST || ".next", "server", "server-reference-manifest.json"), "utf8"),
 ) as Manifest;
 
-/** A page that carries the action: "app/(dashboard)/account/page" → "/account", "app/pay/[slug]/page" → "/pay/x". */
+/** A page that carries the action: "app/(dashboard)/account/page" → "/account", "app/signin/page" → "/signin". */
 const pageOf = (worker: string) =>
   worker
     .replace(/^app/, "")

@@ -6,52 +6,19 @@ import { ApiError } from "../api-error";
 import { checkoutStatus } from "../payments/checkout";
 import { dialQrCode } from "../payments/dial-code";
 import { ASSET_PREFIX, checkoutAssets, type CheckoutAssets } from "./assets";
+import { customerDocument, sendPage } from "./document";
 import { html, Html } from "./html";
 import { checkoutCard, notFoundCard } from "./view";
 
-const CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  // The dial code's QR image is a data: URL drawn by the server.
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-].join("; ");
-
 function documentOf(assets: CheckoutAssets, card: Html, state: string | null): string {
-  return html`<!DOCTYPE html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex, nofollow" />
-        <title>Checkout · Owo</title>
-        <link rel="icon" href="/favicon.ico" />
-        <link rel="stylesheet" href="${assets.style.path}" />
-        ${state !== null && html`<script src="${assets.script.path}" defer></script>`}
-      </head>
-      <body>
-        <main class="co-screen"><div class="co-card" id="checkout-card">${card}</div></main>
-        ${
-          state !== null &&
-          html`<script type="application/json" id="checkout-state">
-            ${new Html(state)}
-          </script>`
-        }
-      </body>
-    </html> `.text;
-}
-
-function send(res: ServerResponse, status: number, page: string): void {
-  res.statusCode = status;
-  res.setHeader("Content-Type", "text/html; charset=utf-8");
-  res.setHeader("Content-Length", Buffer.byteLength(page));
-  res.setHeader("Cache-Control", "no-store");
-  res.setHeader("Content-Security-Policy", CSP);
-  res.end(page);
+  const body = html`<main class="co-screen"><div class="co-card" id="checkout-card">${card}</div></main>
+    ${
+      state !== null &&
+      html`<script type="application/json" id="checkout-state">
+        ${new Html(state)}
+      </script>`
+    }`;
+  return customerDocument({ title: "Checkout · Owo", style: assets.style, script: state === null ? null : assets.script, body });
 }
 
 export async function serveCheckoutPage(res: ServerResponse, linkingReference: string): Promise<void> {
@@ -62,20 +29,20 @@ export async function serveCheckoutPage(res: ServerResponse, linkingReference: s
     if (linkingReference.length > 64) throw new ApiError("S404", "No such checkout");
     view = await checkoutStatus(linkingReference);
   } catch (err) {
-    if (err instanceof ApiError && err.httpStatus === 404) return send(res, 404, documentOf(assets, notFoundCard(), null));
+    if (err instanceof ApiError && err.httpStatus === 404) return sendPage(res, 404, documentOf(assets, notFoundCard(), null));
     throw err;
   }
   const qr = view.issued?.paymentType === "USSD" && view.open ? await dialQrCode(view.issued.dialCode) : null;
   // JSON inside a script element: "<" escaped so no value can close the element.
   const state = JSON.stringify({ view, qr }).replace(/</g, "\\u003c");
-  send(res, 200, documentOf(assets, checkoutCard(view, qr, Date.now()), state));
+  sendPage(res, 200, documentOf(assets, checkoutCard(view, qr, Date.now()), state));
 }
 
 /** The script and stylesheet by their hashed names; anything else under the prefix is not found. */
 export async function serveCheckoutAsset(res: ServerResponse, path: string): Promise<boolean> {
   if (!path.startsWith(ASSET_PREFIX)) return false;
-  const { script, style } = await checkoutAssets();
-  const asset = [script, style].find((a) => a.path === path);
+  const { script, linkScript, style } = await checkoutAssets();
+  const asset = [script, linkScript, style].find((a) => a.path === path);
   if (!asset) return false;
   res.setHeader("Content-Type", asset.type);
   res.setHeader("Content-Length", asset.body.length);

@@ -4,6 +4,7 @@
 import { lagosDateTime, naira, timeLeft } from "../../app/payment-display";
 import type { CheckoutStatus } from "../payments/checkout";
 import type { LateMoney } from "../payments/state";
+import { businessMark, supportContact } from "./business";
 import { html, type Html } from "./html";
 
 /** Seconds the receipt waits before taking the customer back to the shop. */
@@ -148,28 +149,12 @@ function receipt(view: CheckoutStatus): Html {
   </section>`;
 }
 
-/** Who the customer pays: the logo beside the name, never instead of it (app/business-identity.tsx on the link's pages). */
-function businessMark(view: CheckoutStatus): Html {
-  const { logoUrl } = view.business;
-  return html`<div class="mark co-merchant" data-testid="business-mark">
-    ${logoUrl && html`<img src="${logoUrl}" alt="" class="logo" height="40" />`}<span>${view.merchantName}</span>
-  </div>`;
-}
-
-/** How to reach the merchant, as its business profile publishes it; a phone's tel: link keeps only digits and +. */
-function supportContact({ supportEmail, supportPhone }: CheckoutStatus["business"]): Html | null {
-  if (!supportEmail && !supportPhone) return null;
-  return html`<p class="support" data-testid="support-contact">
-    Questions about this payment?
-    ${supportEmail && html`<a href="mailto:${supportEmail}">${supportEmail}</a>`}${supportEmail && supportPhone && " · "}${supportPhone && html`<a href="tel:${supportPhone.replace(/[^\d+]/g, "")}">${supportPhone}</a>`}
-  </p>`;
-}
-
 /** The card's inside for `view` at `now`; `qr` is the dial code's QR image, drawn by the server for a USSD payment. */
 export function checkoutCard(view: CheckoutStatus, qr: string | null, now: number): Html {
   const { issued, offer } = view;
   const body = view.open && offer ? chooser(offer) : view.open && issued ? howToPay(view, issued, qr, now) : receipt(view);
-  return html`${view.mode === "test" && html`<p class="co-test">Test payment · no real money moves</p>`} ${businessMark(view)}
+  return html`${view.mode === "test" && html`<p class="co-test">Test payment · no real money moves</p>`}
+    ${businessMark(view.merchantName, view.business, "co-merchant")}
     ${
       view.link &&
       html`<div class="co-for-what" data-testid="checkout-link">

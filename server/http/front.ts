@@ -22,6 +22,7 @@ import { serveMetrics } from "../metrics/endpoint";
 import { servePaymentsExport } from "./payments-export";
 import { ASSET_PREFIX } from "../checkout-page/assets";
 import { serveCheckoutAsset, serveCheckoutPage } from "../checkout-page/page";
+import { serveLinkDone, serveLinkPage } from "../checkout-page/link-page";
 import { inRequestSpan } from "../traces";
 import { countWhenFinished, nameRequest, pageRoute } from "../metrics/request-names";
 import { trpcRoute } from "../trpc/route-label";
@@ -36,7 +37,8 @@ export type PageHandler = (req: IncomingMessage, res: ServerResponse) => Promise
 /**
  * API.md: per-IP limits on sign-in, sign-up and the public pay pages, matched on the canonical path's segments.
  * Every request that is not a GET or HEAD is limited, whatever page it names: Next runs a server action posted to
- * any page (the pay form's or the sign-up form's, posted to /signin), so the path alone cannot say which form it is.
+ * any page (the sign-up form's, say, posted to /signin), so the path alone cannot say which form it is; the pay
+ * form's POST to /pay/<slug> is one of these.
  */
 function ipLimitedPage(method: string, [first, second]: string[]): boolean {
   if (method === "GET" || method === "HEAD") return (first === "pay" || first === "checkout") && second !== undefined;
@@ -94,9 +96,13 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
   if ((path === "/api" || path.startsWith("/api/")) && !NEXT_API.some((prefix) => path.startsWith(prefix))) {
     return sendError(res, new ApiError("S404", `No such endpoint: ${path}`));
   }
-  // The hosted checkout is the front's own page (server/checkout-page), served with or without Next.
+  // The hosted checkout and a payment link's customer pages are the front's own (server/checkout-page), served with
+  // or without Next: a customer on 3G downloads a few KB of script instead of Next's runtime.
   const reading = req.method === "GET" || req.method === "HEAD";
   const checkout = reading && segments[0] === "checkout" && segments.length === 2 ? segments[1] : undefined;
+  const [, slug, done] = segments[0] === "pay" ? segments : [];
+  const payLink = (reading || req.method === "POST") && segments.length === 2 ? slug : undefined;
+  const linkDone = reading && segments.length === 3 && done === "done" ? slug : undefined;
   nameRequest(res, "page", checkout !== undefined ? "/checkout" : pageRoute(segments));
   if (reading && segments[0] === ASSET_SEGMENT && (await serveCheckoutAsset(res, path))) return;
   const ip = clientIp(req, settings().trustProxy);
@@ -104,6 +110,8 @@ async function route(req: IncomingMessage, res: ServerResponse, pages: PageHandl
     for (const [k, v] of Object.entries(await limitIp(ip))) res.setHeader(k, v);
   }
   if (checkout !== undefined) return serveCheckoutPage(res, checkout);
+  if (payLink !== undefined) return serveLinkPage(req, res, payLink);
+  if (linkDone !== undefined) return serveLinkDone(res, linkDone, new URLSearchParams(queryAt < 0 ? "" : target.slice(queryAt + 1)));
   if (!pages) return sendError(res, new ApiError("S404", `No such page: ${path}`));
   // Pages that bounce a signed-out visitor to sign-in need the path they were asked for; sign-in needs the client IP
   // as Owo reckons it (lockout, the Sessions page). Both overwrite whatever the client sent under these names.

@@ -4,20 +4,9 @@ import { ApiError } from "../api-error";
 import { callerFromAuthorization } from "../auth/access-tokens";
 import { parseCookies, currentSession, userCaller } from "../auth/callers";
 import { clientIp } from "../http/request-body";
+import { fromOwnOrigin } from "../http/same-origin";
 import { settings } from "../settings";
 import type { Context } from "./init";
-
-/** A cookie-authenticated mutation must come from our own pages. */
-function sameOrigin(req: IncomingMessage): boolean {
-  const origin = req.headers.origin;
-  if (!origin) return false;
-  try {
-    const host = new URL(origin).host;
-    return host === req.headers.host || host === new URL(settings().publicUrl).host;
-  } catch {
-    return false;
-  }
-}
 
 export async function contextFromRequest(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<Context> {
   const setHeader = (k: string, v: string) => {
@@ -34,7 +23,8 @@ export async function contextFromRequest(req: IncomingMessage, res: ServerRespon
   const cookies = parseCookies(req.headers.cookie);
   const session = await currentSession(cookies);
   if (!session) return { ...base, caller: null, authError: null };
-  if (req.method !== "GET" && !sameOrigin(req)) {
+  // A cookie-authenticated mutation must come from our own pages.
+  if (req.method !== "GET" && !fromOwnOrigin(req)) {
     return { ...base, caller: null, authError: new ApiError("S3", "Cross-site request refused: send it from the dashboard's own origin") };
   }
   return { ...base, caller: await userCaller(session.userId, cookies, session.sessionId), authError: null };
