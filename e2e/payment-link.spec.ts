@@ -91,3 +91,41 @@ test("create a link, pay it on a phone by transfer, land on checkout; a deactiva
   await customer.screenshot({ path: "e2e/screenshots/pay-link-404-390x844.png", fullPage: true });
   await phone.close();
 });
+
+test("without JavaScript the link still takes a payment: a plain form, the bank asked only for USSD, mistakes named", async ({
+  page,
+  merchant,
+  browser,
+}) => {
+  expect(merchant.name).not.toBe(""); // signed in: the merchant makes the link
+  const link = await trpcMutation<{ url: string }>(page, "links.create", {
+    title: "Rice bag",
+    minAmount: "1000",
+    maxAmount: "50000",
+    channels: ["TRANSFER", "USSD"],
+  });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, javaScriptEnabled: false });
+  const customer = await phone.newPage();
+  await customer.goto(link.url);
+  await expect(customer.getByText("Enter any amount from ₦1,000.00 to ₦50,000.00.")).toBeVisible();
+  await customer.getByLabel("Amount (₦)").fill("60000");
+  await customer.getByLabel("Full name").fill("Ada Obi");
+  await customer.getByLabel(/USSD/).check();
+  await expect(customer.getByLabel("Your bank")).toBeVisible();
+  await customer.getByRole("button", { name: "Continue to pay" }).click();
+  await expect(customer.getByText("Amount must be from 1000.00 to 50000.00 for this link")).toBeVisible();
+  await expect(customer.getByText("E-mail must be an e-mail address, e.g. ada@example.com")).toBeVisible();
+  await expect(customer.getByText("Your bank is required for USSD")).toBeVisible();
+  await expect(customer.getByLabel("Full name")).toHaveValue("Ada Obi");
+  await customer.screenshot({ path: "e2e/screenshots/pay-link-mistakes-390x844.png", fullPage: true });
+
+  await customer.getByLabel("Amount (₦)").fill("2500");
+  await customer.getByLabel("E-mail").fill("ada@example.com");
+  await customer.getByLabel("Phone number").fill("08012345678");
+  await customer.getByLabel("Your bank").selectOption({ label: "Guaranty Trust Bank" });
+  await customer.getByRole("button", { name: "Continue to pay" }).click();
+  await expect(customer).toHaveURL(/\/checkout\/OWO\d{17}$/);
+  await expect(customer.getByTestId("checkout-dial-code")).toHaveText(/^\*737\*/);
+  await expect(customer.getByTestId("checkout-amount")).toHaveText("₦2,500.00");
+  await phone.close();
+});
