@@ -53,12 +53,7 @@ const spellings: [method: string, path: string, routed: string][] = [
   ["POST", "http://owo.example/api/auth/callback/credentials", "/api/auth/callback/credentials"],
   ["POST", "/./signup", "/signup"],
   ["POST", "/%73ignup", "/signup"],
-  ["POST", "/./pay/shop-abc", "/pay/shop-abc"],
-  ["POST", "/pay/%2e/shop-abc", "/pay/shop-abc"],
-  ["GET", "/./pay/shop-abc", "/pay/shop-abc"],
-  ["HEAD", "/pay/shop-abc", "/pay/shop-abc"],
-  ["GET", "/pay\\shop-abc", "/pay/shop-abc"],
-  // A server action runs on whatever page it is posted to: the pay form's, posted to the sign-in page.
+  // A server action runs on whatever page it is posted to: the sign-up form's, posted to the sign-in page.
   ["POST", "/signin", "/signin"],
   ["POST", "/docs/limits", "/docs/limits"],
 ];
@@ -74,14 +69,27 @@ for (const [method, path, routed] of spellings) {
   });
 }
 
-test("the hosted checkout, the front's own page, is limited on its canonical path too and never reaches Next", async () => {
-  const ip = `198.51.100.${nextIp++}`;
-  const statuses: number[] = [];
-  seen.length = 0;
-  for (let i = 0; i < LIMIT + 3; i++) statuses.push(await raw("GET", "/%2E/checkout/lnk_1", ip));
-  assert.deepEqual(statuses, [...Array(LIMIT).fill(404), 429, 429, 429], "no such payment, then limited");
-  assert.deepEqual(seen, []);
-});
+// The hosted checkout and a payment link's pages are the front's own: limited on their canonical path too, never Next's.
+const ownPages: [method: string, path: string][] = [
+  ["GET", "/%2E/checkout/lnk_1"],
+  ["POST", "/./pay/shop-abc"],
+  ["POST", "/pay/%2e/shop-abc"],
+  ["GET", "/./pay/shop-abc"],
+  ["HEAD", "/pay/shop-abc"],
+  ["GET", "/pay\\shop-abc"],
+  ["GET", "/pay/x/../shop-abc/done?paymentReference=lnk-1"],
+];
+
+for (const [method, path] of ownPages) {
+  test(`${method} ${path}, the front's own page, is limited on its canonical path and never reaches Next`, async () => {
+    const ip = `198.51.100.${nextIp++}`;
+    const statuses: number[] = [];
+    seen.length = 0;
+    for (let i = 0; i < LIMIT + 3; i++) statuses.push(await raw(method, path, ip));
+    assert.deepEqual(statuses, [...Array(LIMIT).fill(404), 429, 429, 429], "no such payment or link, then limited");
+    assert.deepEqual(seen, []);
+  });
+}
 
 test("the canonical form decodes once, keeps what a segment may carry and never fails", () => {
   assert.deepEqual(canonicalPath("/pay/%ff?x=1"), { segments: ["pay", "%ff"], path: "/pay/%25ff" });
@@ -99,9 +107,10 @@ test("the canonical form decodes once, keeps what a segment may carry and never 
 
 test("an undecodable page path reaches its page as one that does not exist, not as an error", async () => {
   seen.length = 0;
-  assert.equal(await raw("GET", "/pay/%ff", "198.51.100.200"), 200);
+  assert.equal(await raw("GET", "/pay/%ff", "198.51.100.200"), 404, "the payment link's own not-found page");
   assert.equal(await raw("GET", "/checkout/%ff%fe", "198.51.100.200"), 404, "the checkout's own not-found page");
-  assert.deepEqual(seen, ["GET /pay/%25ff"]);
+  assert.equal(await raw("GET", "/docs/%ff", "198.51.100.200"), 200);
+  assert.deepEqual(seen, ["GET /docs/%25ff"]);
 });
 
 test("the machine doors answer any spelling of their paths the same way", async () => {
