@@ -5,6 +5,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { tempDataDir } from "./testing/harness";
+import { clock, moveClock } from "./clock";
 
 /** What `clock.now() - Date.now()` reads in a fresh process with this environment (in whole minutes). */
 function offsetMinutesIn(env: Record<string, string>): number {
@@ -36,7 +37,6 @@ test("a process started with NODE_ENV=test follows the clock file; under product
 });
 
 test("moving the clock in process shifts now(); under production it is refused", async () => {
-  const { clock, moveClock } = await import("./clock");
   const before = clock.now() - Date.now();
   moveClock(3_600_000);
   assert.ok(Math.abs(clock.now() - Date.now() - before - 3_600_000) < 1000);

@@ -3,6 +3,10 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { eventually } from "./testing/eventually";
 import { startOwo, type Owo } from "./testing/harness";
+import { holdLease } from "./leases";
+import { dialect } from "../db/client";
+import { advisoryLoopLocks, loopLockKey } from "../db/advisory-locks";
+import { default as pg } from "pg";
 
 let owo: Owo;
 before(async () => {
@@ -11,7 +15,6 @@ before(async () => {
 after(() => owo.stop());
 
 test("a second holder is refused while the first one's lease runs, and takes over once it has run out", async () => {
-  const { holdLease } = await import("./leases");
   // A day ahead: whatever lease this process's own loop took meanwhile has run out by then, and it cannot take one back.
   const now = Date.now() + 86_400_000;
   assert.equal(await holdLease("requery", "process-a", now, 30), true);
@@ -23,10 +26,7 @@ test("a second holder is refused while the first one's lease runs, and takes ove
 });
 
 test("on PostgreSQL one session at a time holds a loop's lock: kept while held, handed on by release, dropped with the session", async (t) => {
-  const { dialect } = await import("../db/client");
   if (dialect() !== "postgres") return t.skip("SQLite has no session locks: its loops hold the lease rows above");
-  const { advisoryLoopLocks, loopLockKey } = await import("../db/advisory-locks");
-  const { default: pg } = await import("pg");
   // Two processes' locks, as two instances hold them: each its own session.
   const a = advisoryLoopLocks(owo.databaseUrl, 5_000);
   const b = advisoryLoopLocks(owo.databaseUrl, 5_000);

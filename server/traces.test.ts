@@ -9,6 +9,9 @@ import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "./testin
 import { transferBody, ussdBody } from "./testing/initiation";
 import { databaseIn, spawnDouble, spawnOwo, type DoubleProcess, type OwoProcess } from "./testing/processes";
 import { eventually } from "./testing/eventually";
+import { connectProvider } from "./providers/accounts";
+import { createLiveKeys } from "./auth/api-keys";
+import { dialect } from "../db/client";
 
 type KeyValue = { key: string; value: { stringValue?: string; intValue?: string | number } };
 type OtlpSpan = { traceId: string; spanId: string; parentSpanId?: string; name: string; kind: number; attributes: KeyValue[] };
@@ -56,8 +59,6 @@ async function startOtlpReceiver(): Promise<{ server: Server; url: string }> {
 before(async () => {
   owo = await startOwo();
   double = await spawnDouble("paystack", { "secret-key": "sk_test_traces_paystack" });
-  const { connectProvider } = await import("./providers/accounts");
-  const { createLiveKeys } = await import("./auth/api-keys");
   const m = await createTestMerchant("traced shop");
   await connectProvider(m.merchantId, { provider: "paystack", credentials: { secretKey: "sk_test_traces_paystack" }, baseUrl: double.url });
   live = await createLiveKeys(m.merchantId);
@@ -102,7 +103,6 @@ test("a live initiation is one trace: the request's span holds the provider call
   assert.doesNotMatch(provider.name, /\d{6}/, "the span's name carries no reference");
   const transactions = children.filter((s) => s.name === "db.transaction");
   assert.ok(transactions.length >= 2, "the reservation and the recording, each a transaction inside the request");
-  const { dialect } = await import("../db/client");
   assert.equal(attribute(transactions[0] as OtlpSpan, "db.system"), dialect());
   assert.ok(
     [...contentTypes].every((t) => t.startsWith("application/json")),

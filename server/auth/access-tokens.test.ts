@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
 import { runCli } from "../testing/processes";
+import { moveClock } from "../clock";
+import { rollSecretKey } from "./api-keys";
 
 const TOKEN_TTL_S = 3600;
 let owo: Owo;
@@ -18,12 +20,10 @@ const trpcVerify = (token: string) =>
   });
 /** Time moves on Owo's clock (server/clock.ts): the cache, the token and the secret all read it. */
 async function moveOn(ms: number) {
-  const { moveClock } = await import("../clock");
   moveClock(ms);
 }
 
 test("a token in use dies at once, over both doors, when its secret is rolled with no grace", async () => {
-  const { rollSecretKey } = await import("./api-keys");
   const m = await createTestMerchant();
   const token = await tokenFor(owo, m);
   assert.equal((await verify(token)).status, 404, "the token works (and the payment is simply not found)");
@@ -34,7 +34,6 @@ test("a token in use dies at once, over both doors, when its secret is rolled wi
 });
 
 test("a token in use dies when its secret's grace period ends, not seconds later", async () => {
-  const { rollSecretKey } = await import("./api-keys");
   const m = await createTestMerchant();
   const token = await tokenFor(owo, m);
   assert.equal((await verify(token)).status, 404);
@@ -70,7 +69,6 @@ test("a roll by another process (the operator CLI) ends tokens in use: at once o
 });
 
 test("a rolled test secret is told it is not a current test secret, never about live keys", async () => {
-  const { rollSecretKey } = await import("./api-keys");
   const m = await createTestMerchant();
   await rollSecretKey({ merchantId: m.merchantId, mode: "test" }, 0);
   const old = await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `${m.secretKey}.${m.publicKey}` } });

@@ -5,6 +5,12 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { rollSecretKey } from "./api-keys";
+import { rollSigningSecret, revealOrCreateSigningSecret } from "../webhooks/signing-secrets";
+import { rawSqlite as sqlite } from "../../db/client";
+import { requestPasswordReset, resetMailed } from "../users/password-reset";
+import { createInvite } from "../team/invites";
+import { allMail } from "../mail/outbox";
 
 let owo: Owo;
 before(async () => {
@@ -13,9 +19,6 @@ before(async () => {
 after(() => owo.stop());
 
 test("secret keys, signing secrets, tokens and passwords are hashed or sealed at rest", async () => {
-  const { rollSecretKey } = await import("./api-keys");
-  const { rollSigningSecret, revealOrCreateSigningSecret } = await import("../webhooks/signing-secrets");
-  const { rawSqlite: sqlite } = await import("../../db/client");
   const secrets: string[] = [];
   for (let i = 0; i < 3; i++) {
     const m = await createTestMerchant();
@@ -31,9 +34,6 @@ test("secret keys, signing secrets, tokens and passwords are hashed or sealed at
     );
   }
   // Single-use links mailed to people: only hashes in their tables, and the mail carrying them is sealed.
-  const { requestPasswordReset, resetMailed } = await import("../users/password-reset");
-  const { createInvite } = await import("../team/invites");
-  const { allMail } = await import("../mail/outbox");
   const owner = await createTestMerchant();
   await requestPasswordReset(owner.email);
   await resetMailed();

@@ -6,6 +6,12 @@ import { join } from "node:path";
 import { encode } from "next-auth/jwt";
 import { after, before, test } from "node:test";
 import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
+import { settings } from "../settings";
+import { resetPassword } from "../users/users";
+import { onPostgres } from "../../db/throwaway-postgres";
+import { moveClock } from "../clock";
+import { createInvite, joinByInvite } from "../team/invites";
+import { removeMember } from "../team/members";
 
 const MAX_SECONDS = 120;
 const REVOCATION_SECONDS = 1;
@@ -19,7 +25,6 @@ const sessions = () => import("./sessions");
 
 /** The cookie next-auth sets after sign-in (and re-issues on every renewal): a JWT naming the user and the session. */
 async function cookieFor(m: TestMerchant, claims: Record<string, unknown>): Promise<string> {
-  const { settings } = await import("../settings");
   const token = await encode({ token: { sub: m.userId, email: m.email, ...claims }, secret: settings().authSecret, maxAge: 12 * 3600 });
   return `next-auth.session-token=${token}`;
 }
@@ -56,7 +61,6 @@ test("a password reset ends every session of that person", async () => {
   const m = await createTestMerchant();
   const a = await signIn(m);
   const b = await signIn(m);
-  const { resetPassword } = await import("../users/users");
   await resetPassword(m.email, "a brand new passphrase");
   assert.equal(await members(a.cookie), 401);
   assert.equal(await members(b.cookie), 401);
@@ -69,7 +73,6 @@ test("a session ended by another instance dies here within OWO_REVOCATION_SECOND
   assert.equal(await members(s.cookie), 200);
   // Another instance: its own connection to the same database, ending the row behind this process's back.
   if (process.env.OWO_TEST_POSTGRES_URL) {
-    const { onPostgres } = await import("../../db/throwaway-postgres");
     await onPostgres(owo.databaseUrl, (elsewhere) =>
       elsewhere.query("update sessions set ended_at = $1, ended_reason = 'revoked' where id = $2", [Date.now(), s.sid]),
     );
@@ -78,13 +81,11 @@ test("a session ended by another instance dies here within OWO_REVOCATION_SECOND
     elsewhere.prepare("update sessions set ended_at = ?, ended_reason = 'revoked' where id = ?").run(Date.now(), s.sid);
     elsewhere.close();
   }
-  const { moveClock } = await import("../clock");
   moveClock(REVOCATION_SECONDS * 1000 + 100);
   assert.equal(await members(s.cookie), 401);
 });
 
 test("renewal cannot carry a session past OWO_SESSION_MAX_SECONDS", async () => {
-  const { moveClock } = await import("../clock");
   const m = await createTestMerchant();
   const s = await signIn(m);
   moveClock((MAX_SECONDS - 5) * 1000);
@@ -119,8 +120,6 @@ test("the Sessions page's list: live sessions with device and IP; one revoked, o
 
 test("removal from a merchant ends access to it at once, session or not", async () => {
   const owner = await createTestMerchant();
-  const { createInvite, joinByInvite } = await import("../team/invites");
-  const { removeMember } = await import("../team/members");
   const actor = { userId: owner.userId, role: "owner" as const };
   const invite = await createInvite(owner.merchantId, actor, { role: "developer" });
   const token = new URL(invite.url).searchParams.get("invite") ?? "";

@@ -3,6 +3,10 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
+import { signInWithPassword, SignInLocked } from "./sign-in";
+import { moveClock } from "../clock";
+import { db } from "../../db/client";
+import { signInFailures } from "../../db/schema";
 
 let owo: Owo;
 before(async () => {
@@ -11,8 +15,6 @@ before(async () => {
 after(() => owo.stop());
 
 test("five failures lock an e-mail for 30 s, each further one doubles it; an hour without failure forgets", async () => {
-  const { signInWithPassword, SignInLocked } = await import("./sign-in");
-  const { moveClock } = await import("../clock");
   const m = await createTestMerchant();
   for (let i = 0; i < 5; i++) assert.equal(await signInWithPassword(m.email, `wrong ${i} guess here`, "203.0.113.5"), null);
   await assert.rejects(signInWithPassword(m.email, m.password, "203.0.113.6"), SignInLocked, "locked from any address");
@@ -26,9 +28,6 @@ test("five failures lock an e-mail for 30 s, each further one doubles it; an hou
 });
 
 test("failures are kept under a hash of the address, never the address", async () => {
-  const { signInWithPassword } = await import("./sign-in");
-  const { db } = await import("../../db/client");
-  const { signInFailures } = await import("../../db/schema");
   await signInWithPassword("Someone.Typed@Example.com", "not a real password", "203.0.113.9");
   const keys = (await db().select().from(signInFailures)).map((r) => r.key);
   assert.ok(keys.every((k) => !k.toLowerCase().includes("someone")));
@@ -36,7 +35,6 @@ test("failures are kept under a hash of the address, never the address", async (
 });
 
 test("a burst of concurrent wrong passwords is checked against the limit one at a time: at most five get an answer", async () => {
-  const { signInWithPassword, SignInLocked } = await import("./sign-in");
   const m = await createTestMerchant();
   const tries = await Promise.allSettled(
     Array.from({ length: 20 }, (_, i) => signInWithPassword(m.email, `burst guess ${i}`, "203.0.113.7")),

@@ -10,6 +10,7 @@ import type pg from "pg";
 import { onPostgres, startPostgres, type PostgresServer } from "../../db/throwaway-postgres";
 import { TEST_ENV, tempDataDir } from "../testing/harness";
 import { runCli } from "../testing/processes";
+import { copySqliteToPostgres } from "../../db/copy";
 
 const dataDir = tempDataDir();
 const file = join(dataDir, "owo.db");
@@ -96,7 +97,6 @@ test("npm run db:migrate prepares a PostgreSQL database ahead of time, and a cop
 
 test("a copy taken while an Owo still writes is one consistent snapshot, and its counts agree", async () => {
   const live = await server.createDatabase("live");
-  const { copySqliteToPostgres } = await import("../../db/copy");
   const writer = new Database(file);
   let added = 0;
   const writing = setInterval(() => {

@@ -4,6 +4,9 @@ import { rmSync } from "node:fs";
 import { after, test } from "node:test";
 import { tempDataDir } from "../testing/harness";
 import { runCli, databaseIn, spawnDouble, spawnOwo } from "../testing/processes";
+import { passwordMatches } from "../auth/passwords";
+import { db, rawSqlite as sqlite } from "../../db/client";
+import { users } from "../../db/schema";
 
 const dataDir = tempDataDir();
 after(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -45,10 +48,7 @@ test("merchant create --json prints exactly API.md's fields, and the keys work o
 test("user reset-password changes the password; a duplicate e-mail or bad input fails with a clear message", async () => {
   const ok = runCli(["user", "reset-password", "--email", "owner@acme.ng", "--password", "another long password"], dataDir);
   assert.equal(ok.status, 0, ok.stderr);
-  const { passwordMatches } = await import("../auth/passwords");
   process.env.DATABASE_URL = `${dataDir}/owo.db`;
-  const { db } = await import("../../db/client");
-  const { users } = await import("../../db/schema");
   const user = (await db().select().from(users)).find((u) => u.email === "owner@acme.ng");
   assert.ok(user && (await passwordMatches(user.passwordHash, "another long password")));
 
@@ -144,7 +144,6 @@ test("keys create --mode live is refused until a provider is connected; provider
 
 test("provider credentials are stored sealed: the database holds only their last 4 characters in clear", async () => {
   process.env.DATABASE_URL = `${dataDir}/owo.db`;
-  const { rawSqlite: sqlite } = await import("../../db/client");
   const rows = sqlite().prepare("select * from provider_accounts").all() as Record<string, unknown>[];
   assert.ok(rows.length >= 1);
   const dump = JSON.stringify(rows);

@@ -3,6 +3,9 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
+import { seedDemoPayments } from "./demo-payments";
+import { rawSqlite as sqlite } from "../../db/client";
+import { paymentOverview } from "../payments/overview";
 
 let owo: Owo;
 before(async () => {
@@ -11,9 +14,6 @@ before(async () => {
 after(() => owo.stop());
 
 test("seedDemoPayments fills four weeks across both channels and every status, and queues nothing", async () => {
-  const { seedDemoPayments } = await import("./demo-payments");
-  const { rawSqlite: sqlite } = await import("../../db/client");
-  const { paymentOverview } = await import("../payments/overview");
   const m = await createTestMerchant("Demo Store");
   const count = await seedDemoPayments(m.merchantId);
   assert.ok(count >= 200, `a few weeks of payments, got ${count}`);

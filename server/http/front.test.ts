@@ -2,6 +2,8 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Answer, type Owo, type TestMerchant } from "../testing/harness";
+import { rollSecretKey } from "../auth/api-keys";
+import { moveClock } from "../clock";
 
 let owo: Owo;
 let m: TestMerchant;
@@ -48,7 +50,6 @@ test("a wrong secret, a swapped pair or another merchant's public key is 401 S1"
 });
 
 test("a rolled secret dies at once, or after its grace period, and its tokens with it", async () => {
-  const { rollSecretKey } = await import("../auth/api-keys");
   const merchant = await createTestMerchant();
   const oldToken = await tokenFor(owo, merchant);
   const rolled = await rollSecretKey({ merchantId: merchant.merchantId, mode: "test" }, 0);
@@ -64,7 +65,6 @@ test("a rolled secret dies at once, or after its grace period, and its tokens wi
     "alive during grace",
   );
   assert.notEqual((await call(owo, "GET", "/api/v2/banks", { token: newToken })).status, 401);
-  const { moveClock } = await import("../clock");
   moveClock(60_001); // the grace ends on Owo's clock, however slow this machine
   assertError(await call(owo, "POST", "/api/v2/encrypt/keys", { body: { key: `${rolled.secretKey}.${merchant.publicKey}` } }), 401, "S1");
   assertError(await call(owo, "POST", "/api/v2/payments/initiates", { token: newToken, body: {} }), 401, "S1");

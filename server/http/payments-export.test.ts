@@ -6,6 +6,10 @@ import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../te
 import { newReference, trpcInput, transferBody, ussdBody } from "../testing/initiation";
 import { sessionCookie } from "../testing/sessions";
 import { eventually } from "../testing/eventually";
+import { initiatePayment } from "../payments/initiate";
+import { parseInitiateRequest } from "../payments/initiate-schema";
+import { CSV_HEADER } from "../payments/export";
+import { execFileSync } from "node:child_process";
 
 let owo: Owo;
 let m: TestMerchant;
@@ -16,8 +20,6 @@ before(async () => {
 after(() => owo.stop());
 
 async function payment(body: Record<string, unknown>): Promise<string> {
-  const { initiatePayment } = await import("../payments/initiate");
-  const { parseInitiateRequest } = await import("../payments/initiate-schema");
   const request = parseInitiateRequest(trpcInput(body), { publicKey: false });
   await initiatePayment(request, { merchantId: m.merchantId, mode: "test", source: "rest", now: Date.now() });
   return request.paymentReference;
@@ -34,7 +36,6 @@ test("a signed-in person downloads the filtered payments as CSV: named file, tot
   assert.match(res.headers.get("content-disposition") ?? "", /^attachment; filename="owo-payments-test-\d{8}-\d{4}\.csv"$/);
   assert.equal(res.headers.get("x-total-count"), "2500");
   const text = await res.text();
-  const { CSV_HEADER } = await import("../payments/export");
   assert.ok(text.startsWith(CSV_HEADER));
   const lines = text.split("\r\n").slice(1, -1);
   assert.equal(lines.length, 2500, "every TRANSFER payment once, over three batches");
@@ -63,7 +64,6 @@ test("signed out, a bad filter and another method are refused in the envelope, n
 });
 
 test("a download cancelled midway ends its export process", async () => {
-  const { execFileSync } = await import("node:child_process");
   const exporters = () =>
     execFileSync("ps", ["-o", "args=", "--ppid", String(process.pid)], { encoding: "utf8" })
       .split("\n")

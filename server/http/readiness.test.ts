@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { call, startOwo, type Owo } from "../testing/harness";
+import { rawSqlite as sqlite } from "../../db/client";
 
 let owo: Owo;
 before(async () => {
@@ -25,7 +26,6 @@ test("ready names the database it runs on and counts the migrations applied agai
 });
 
 test("a database whose migrations fall behind the build is not ready (503), while health stays live", async () => {
-  const { rawSqlite: sqlite } = await import("../../db/client");
   const last = sqlite().prepare("select id, hash, created_at from __drizzle_migrations order by created_at desc limit 1").get() as {
     id: number | null;
     hash: string;

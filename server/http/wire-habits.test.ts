@@ -5,6 +5,7 @@ import { connect } from "node:net";
 import { after, before, test } from "node:test";
 import { call, freePort, type Owo } from "../testing/harness";
 import { startInitiating, ussdBody, type InitiatingMerchant } from "../testing/initiation";
+import { createFront } from "./front";
 
 let owo: Owo;
 let m: InitiatingMerchant;
@@ -130,7 +131,6 @@ test("a garbage request with nothing in flight still gets the envelope's 400", a
 });
 
 test("every /api/ path Owo does not serve is the 404 envelope, never the page handler's HTML", async () => {
-  const { createFront } = await import("./front");
   // Stands in for Next: it answers every path it is handed with an HTML page, as Next's 404 page would.
   const front: Server = createFront((_req, res) => {
     res.setHeader("Content-Type", "text/html");

@@ -6,6 +6,11 @@ import { eventually } from "../testing/eventually";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import { userClient } from "../testing/sessions";
 import { startTestSmtp, type TestSmtp } from "../testing/smtp";
+import { inArray } from "drizzle-orm";
+import { db } from "../../db/client";
+import { mails } from "../../db/schema";
+import { claimDueMail } from "./outbox";
+import { clock } from "../clock";
 
 let owo: Owo;
 let smtp: TestSmtp;
@@ -59,11 +64,6 @@ const received = (to: string[]) => smtp.mails.filter((x) => to.includes(x.to));
  * workers' own pass) takes none of them. Waits for the record, not for time to pass.
  */
 async function noneLeftToSend(to: string[]): Promise<void> {
-  const { inArray } = await import("drizzle-orm");
-  const { db } = await import("../../db/client");
-  const { mails } = await import("../../db/schema");
-  const { claimDueMail } = await import("./outbox");
-  const { clock } = await import("../clock");
   await eventually(
     "every mail recorded sent",
     async () =>

@@ -5,6 +5,8 @@ import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import { trpcFailure } from "../testing/initiation";
 import { runCli } from "../testing/processes";
 import { userClient } from "../testing/sessions";
+import { startMailerFromSettings } from "./mailer";
+import { joinByInvite } from "../team/invites";
 
 let owo: Owo;
 before(async () => {
@@ -18,7 +20,6 @@ test("an owner reads the team's mail, kept unsent; other teams and other roles d
   const ownerA = await userClient(owo, a.userId);
   const invite = await ownerA.team.invite.mutate({ role: "viewer", email: "kemi@example.com" });
   // With no SMTP configured the worker starts no mailer, so nothing can take the mail out of the outbox.
-  const { startMailerFromSettings } = await import("./mailer");
   assert.equal(startMailerFromSettings(), null, "no mailer without SMTP");
 
   const mails = await ownerA.mail.outbox.query();
@@ -35,7 +36,6 @@ test("an owner reads the team's mail, kept unsent; other teams and other roles d
   const seenByB = JSON.stringify(await ownerB.mail.outbox.query());
   assert.ok(!seenByB.includes("kemi@example.com") && !seenByB.includes("Ada Fabrics"), "another team's mail is not shown");
 
-  const { joinByInvite } = await import("../team/invites");
   const joined = await joinByInvite({
     name: "Kemi",
     email: "kemi@example.com",

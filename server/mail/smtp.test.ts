@@ -6,6 +6,10 @@ import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import { trpcFailure } from "../testing/initiation";
 import { userClient } from "../testing/sessions";
 import { startTestSmtp, type TestSmtp } from "../testing/smtp";
+import { inviteByToken } from "../team/invites";
+import { db } from "../../db/client";
+import { mails } from "../../db/schema";
+import { eventually } from "../testing/eventually";
 
 let owo: Owo;
 let smtp: TestSmtp;
@@ -38,7 +42,6 @@ test("an invite is mailed: the link in the mail opens the invite, and the team's
   assert.ok(!mail.html.includes("<b>Tunde"), "no markup from the name reaches the HTML");
   assert.ok(mail.html.includes(`href="${invite.url}"`));
   const token = new URL(invite.url).searchParams.get("invite") ?? "";
-  const { inviteByToken } = await import("../team/invites");
   assert.equal((await inviteByToken(token)).role, "developer");
 });
 
@@ -48,10 +51,7 @@ test("a message the SMTP server refuses for now (451) is sent again after the ba
   smtp.refuseNext("retry@example.com", 1);
   await owner.team.invite.mutate({ role: "viewer", email: "retry@example.com" });
   const mail = await smtp.waitFor("retry@example.com");
-  const { db } = await import("../../db/client");
-  const { mails } = await import("../../db/schema");
   // The mailer records the server's answer after it came: on PostgreSQL that commit may land after the mail does.
-  const { eventually } = await import("../testing/eventually");
   const row = await eventually("the mail recorded as sent", async () => {
     const [found] = await db().select().from(mails).where(eq(mails.toAddress, "retry@example.com"));
     return found?.status !== "pending" && found;

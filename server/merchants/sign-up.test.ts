@@ -4,6 +4,10 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { ApiError } from "../api-error";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
+import { createInvite, joinByInvite, acceptInvite } from "../team/invites";
+import { settings, parseSettings } from "../settings";
+import { signUpMerchant } from "./sign-up";
+import { createMerchant } from "./create-merchant";
 
 let owo: Owo;
 before(async () => {
@@ -18,7 +22,6 @@ function withSignUp(policy: string) {
 }
 const person = () => ({ name: `Person ${++people}`, email: `p${people}.${Date.now()}@example.com`, password: "a long password here" });
 async function inviteTo(merchant: { merchantId: string; userId: string }) {
-  const { createInvite } = await import("../team/invites");
   const invite = await createInvite(merchant.merchantId, { userId: merchant.userId, role: "owner" }, { role: "viewer" });
   return new URL(invite.url).searchParams.get("invite") ?? "";
 }
@@ -28,10 +31,7 @@ const refusal = (pattern: RegExp) => (e: unknown) =>
 test("open (the default): a new merchant and an invited person both sign up", async () => {
   delete process.env.OWO_SIGNUP;
   delete (globalThis as { __owoSettings?: unknown }).__owoSettings;
-  const { settings } = await import("../settings");
   assert.equal(settings().signup, "open");
-  const { signUpMerchant } = await import("./sign-up");
-  const { joinByInvite } = await import("../team/invites");
   const made = await signUpMerchant({ ...person(), name: "Open Store" });
   assert.match(made.merchantId, /^mch_/);
   const joined = await joinByInvite({ ...person(), invite: await inviteTo(made) });
@@ -41,8 +41,6 @@ test("open (the default): a new merchant and an invited person both sign up", as
 test("invite: a new merchant is refused with who to ask; an invited person joins", async () => {
   const owner = await createTestMerchant("Invite Only Store");
   withSignUp("invite");
-  const { signUpMerchant } = await import("./sign-up");
-  const { joinByInvite } = await import("../team/invites");
   await assert.rejects(signUpMerchant(person()), refusal(/^Sign-up on this Owo is by invitation: ask a merchant's owner or admin/));
   const joined = await joinByInvite({ ...person(), invite: await inviteTo(owner) });
   assert.equal(joined.merchantId, owner.merchantId);
@@ -52,17 +50,13 @@ test("closed: neither signs up; the operator still creates merchants, and a sign
   const owner = await createTestMerchant("Closed Store");
   const other = await createTestMerchant("Someone Else's Store");
   withSignUp("closed");
-  const { signUpMerchant } = await import("./sign-up");
-  const { joinByInvite, acceptInvite } = await import("../team/invites");
   await assert.rejects(signUpMerchant(person()), refusal(/^Sign-up is closed on this Owo: its operator creates merchant accounts/));
   await assert.rejects(joinByInvite({ ...person(), invite: await inviteTo(owner) }), refusal(/^Sign-up is closed/));
-  const { createMerchant } = await import("./create-merchant");
   assert.match((await createMerchant({ ...person(), name: "Operator's Store", emailVerified: true })).merchantId, /^mch_/);
   const accepted = await acceptInvite(await inviteTo(owner), other.userId);
   assert.equal(accepted.merchantId, owner.merchantId);
 });
 
 test("any other value stops start-up naming the setting", async () => {
-  const { parseSettings } = await import("../settings");
   assert.throws(() => parseSettings({ ...process.env, OWO_SIGNUP: "friends" }), /OWO_SIGNUP: must be open, invite or closed/);
 });

@@ -12,6 +12,9 @@ import { startPrometheus, type Prometheus } from "../testing/prometheus";
 import { eventually } from "../testing/eventually";
 import { credit } from "../testing/in-process-payments";
 import { startReceiver, type Receiver } from "../testing/receiver";
+import { connectProvider } from "../providers/accounts";
+import { createLiveKeys } from "../auth/api-keys";
+import { dialect } from "../../db/client";
 
 let sandbox: InitiatingMerchant;
 let owo: Owo;
@@ -25,8 +28,6 @@ before(async () => {
   owo = sandbox.owo;
   receiver = await startReceiver();
   double = await spawnDouble("paystack", { "secret-key": "sk_test_metrics_paystack" });
-  const { connectProvider } = await import("../providers/accounts");
-  const { createLiveKeys } = await import("../auth/api-keys");
   const m = await createTestMerchant("metrics live shop");
   const { providerId } = await connectProvider(m.merchantId, {
     provider: "paystack",
@@ -130,7 +131,7 @@ test("every panel of deploy/grafana's dashboard is a query Prometheus accepts, o
   const exprs = dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr.replaceAll("$__rate_interval", "1m")));
   const res = await fetch(`${prometheus.url}/api/v1/label/__name__/values`);
   const known = new Set(((await res.json()) as { data: string[] }).data);
-  const onPostgres = (await import("../../db/client")).dialect() === "postgres";
+  const onPostgres = dialect() === "postgres";
   for (const expr of exprs) {
     await prometheus.query(expr); // throws on a query Prometheus refuses
     for (const [name] of expr.matchAll(/\b(?:owo|process|nodejs)_[a-z0-9_]+/g)) {

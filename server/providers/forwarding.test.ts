@@ -12,6 +12,8 @@ import { startReceiver, type Receiver } from "../testing/receiver";
 import { userClient } from "../testing/sessions";
 import { ownReference } from "./own-references";
 import { paystackSignature } from "./paystack/signature";
+import { connectProvider } from "./accounts";
+import { createLiveKeys } from "../auth/api-keys";
 
 const PAYSTACK_KEY = "sk_test_forwarding_shop";
 const FLW = { secretKey: "FLWSECK_TEST-forwarding-X", secretHash: "forwarding-secret-hash" };
@@ -35,8 +37,6 @@ before(async () => {
     seen.add(r.path);
     return 503;
   });
-  const { connectProvider } = await import("./accounts");
-  const { createLiveKeys } = await import("../auth/api-keys");
   const m = await createTestMerchant("Forwarding Stores");
   const ps = await connectProvider(m.merchantId, { provider: "paystack", credentials: { secretKey: PAYSTACK_KEY }, baseUrl: paystack.url });
   const fw = await connectProvider(m.merchantId, { provider: "flutterwave", credentials: FLW, baseUrl: flutterwave.url, priority: 5 });
@@ -200,7 +200,6 @@ test("Paystack: a signed event about no transaction (subscription.create) is the
 });
 
 test("SeerBit: the merchant's own transaction notice is acknowledged to SeerBit at once and forwarded with SeerBit's headers", async () => {
-  const { connectProvider } = await import("./accounts");
   // Nothing is asked of SeerBit for another's transaction, so the account's API address is never called.
   const { providerId, noticeUrl } = await connectProvider(shop.merchantId, {
     provider: "seerbit",

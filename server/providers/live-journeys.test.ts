@@ -11,6 +11,14 @@ import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { eventually } from "../testing/eventually";
 import { startReceiver, type Receiver } from "../testing/receiver";
 import { ownReference } from "./own-references";
+import { providerNoticesOf } from "./notice-log";
+import { findPayment } from "../payments/lookup";
+import { settings } from "../settings";
+import { signNotice, SIGNATURE_HEADER } from "./sandbox/notice-signature";
+import { paystackSignature } from "./paystack/signature";
+import { rawSqlite as sqlite } from "../../db/client";
+import { moveClock } from "../clock";
+import { expireOverdue } from "../payments/lifecycle";
 
 const KEYS = {
   paystack: { secretKey: "sk_test_journeys_paystack" },
@@ -69,13 +77,11 @@ async function customerPays(m: Merchant, issueReference: string, body: Record<st
 
 /** The notices (not the requeries) Owo recorded for this payment. */
 async function notices(m: Merchant, paymentReference: string) {
-  const { providerNoticesOf } = await import("./notice-log");
   return (await providerNoticesOf({ merchantId: m.merchantId, mode: "live" }, paymentReference)).filter((x) => x.source === "notice");
 }
 
 /** The payment as stored, read without verify (which would ask the provider itself). */
 async function stored(m: Merchant, ref: string) {
-  const { findPayment } = await import("../payments/lookup");
   return findPayment({ merchantId: m.merchantId, mode: "live" }, ref);
 }
 
@@ -138,7 +144,6 @@ test("a forged signature is 401 and moves nothing; the replayed real notice is a
     log.map((x) => x.outcome),
     ["applied", "duplicate"],
   );
-  const { providerNoticesOf } = await import("./notice-log");
   assert.ok(
     (await providerNoticesOf({ merchantId: m.merchantId, mode: "live" })).some(
       (x) => x.outcome === "rejected" && /signature/.test(x.reason),
@@ -167,8 +172,6 @@ test("a notice whose amount disagrees with the provider's own record moves nothi
 test("notices cannot reach across: the sandbox bank's signed notice and another account's URL move no live payment", async () => {
   const m = merchants.flutterwave as Merchant;
   const p = await initiate(m, { paymentType: "TRANSFER" });
-  const { settings } = await import("../settings");
-  const { signNotice, SIGNATURE_HEADER } = await import("./sandbox/notice-signature");
   const sandbox = JSON.stringify({
     transactionId: "sbx_reach_0001",
     type: "credit",
@@ -182,7 +185,6 @@ test("notices cannot reach across: the sandbox bank's signed notice and another 
   assert.equal(test.status, 404, test.text);
 
   // A genuine Paystack-signed notice for this reference, sent to the Paystack account's URL: not that account's payment.
-  const { paystackSignature } = await import("./paystack/signature");
   const body = JSON.stringify({
     event: "charge.success",
     data: { id: 1, reference: p.issueReference, amount: 250000, currency: "NGN", status: "success", paid_at: new Date().toISOString() },
@@ -199,7 +201,6 @@ test("notices cannot reach across: the sandbox bank's signed notice and another 
 
 /** A payment's timeline and its merchant callbacks, in the words a comparison needs. */
 async function history(m: Merchant, ref: string) {
-  const { rawSqlite: sqlite } = await import("../../db/client");
   const p = await stored(m, ref);
   const events = sqlite()
     .prepare("select sequence, type, status, amount_kobo as amount from payment_events where payment_id = ? order by sequence")
@@ -240,7 +241,6 @@ test("a dropped webhook: the requery loop settles the payment with exactly the e
   assert.equal(b.status, "SUCCESSFUL");
   assert.deepEqual(b, a);
   assert.deepEqual(await notices(m, dropped.paymentReference), []);
-  const { providerNoticesOf } = await import("./notice-log");
   assert.ok(
     (await providerNoticesOf({ merchantId: m.merchantId, mode: "live" }, dropped.paymentReference)).some(
       (x) => x.source === "requery" && x.outcome === "applied",
@@ -257,8 +257,6 @@ test("nothing expires a live payment without asking its provider: with the provi
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ kind: "5xx", times: 1000, path: "/v3/transactions" }),
   });
-  const { moveClock } = await import("../clock");
-  const { expireOverdue } = await import("../payments/lifecycle");
   moveClock(11 * 60_000); // past the USSD lifetime (10 min)
   assert.equal(await expireOverdue(), 0, "the sweeper leaves it to the requery loop");
   const silent = await verify(m, p.paymentReference);
@@ -282,7 +280,6 @@ test("which time decides: paid at the provider before expiry, heard of only afte
     body: JSON.stringify({ kind: "drop-webhook" }),
   });
   await customerPays(m, p.issueReference);
-  const { moveClock } = await import("../clock");
   moveClock(11 * 60_000); // Owo hears nothing until after the 10-minute lifetime
   await eventually("settled by requery", async () => (await stored(m, p.paymentReference)).status !== "PENDING", 20_000);
   const settled = await stored(m, p.paymentReference);

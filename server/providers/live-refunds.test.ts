@@ -11,6 +11,11 @@ import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { eventually } from "../testing/eventually";
 import { startReceiver, type Receiver } from "../testing/receiver";
 import { ownReference } from "./own-references";
+import { paymentWithTimeline } from "../payments/timeline";
+import { providerNoticesOf } from "./notice-log";
+import { write, db } from "../../db/client";
+import { providerAccounts, refunds } from "../../db/schema";
+import { eq } from "drizzle-orm";
 
 const KEYS = {
   paystack: { secretKey: "sk_test_refunds_paystack" },
@@ -85,7 +90,6 @@ async function refundCallbacks(m: Merchant, ref: string, count: number) {
 }
 
 async function refundsOf(m: Merchant, ref: string) {
-  const { paymentWithTimeline } = await import("../payments/timeline");
   return (await paymentWithTimeline({ merchantId: m.merchantId, mode: "live" }, ref)).refunds;
 }
 
@@ -107,7 +111,6 @@ test("Paystack: a part refund is sent to POST /refund, its signed refund.process
   );
   // The webhook settled it, recorded on the payment: "applied", not "duplicate" (which it would read had the
   // follower's query, a second later at this scale, settled it first). No wall-clock bound: a loaded machine is slow.
-  const { providerNoticesOf } = await import("./notice-log");
   const logged = (await providerNoticesOf({ merchantId: m.merchantId, mode: "live" }, ref)).filter((x) => /^refund /.test(x.reason));
   assert.deepEqual(
     logged.map((x) => x.outcome),
@@ -244,9 +247,6 @@ test("Flutterwave takes the refund but answers 5xx: Owo finds it in GET /v3/refu
 test("a refused connection never reached Paystack: the refund is sent again once the provider is back, and processed once", async () => {
   const m = merchants.paystack as Merchant;
   const ref = await paidLive(m);
-  const { write } = await import("../../db/client");
-  const { providerAccounts } = await import("../../db/schema");
-  const { eq } = await import("drizzle-orm");
   const pointAt = async (baseUrl: string) =>
     write(async (tx) => tx.update(providerAccounts).set({ baseUrl }).where(eq(providerAccounts.id, m.providerId)));
   const probe = createServer();
@@ -277,9 +277,6 @@ test("Paystack's answer lost and its refund list down too: the refund stays PEND
   await fault(m, { kind: "processed-then-hang", path: "/refund" });
   assert.equal((await refund(m, ref, { amount: "250.00", reason: "lost and unlisted", refundReference: "unlisted-1" })).status, 200);
   await fault(m, { kind: "5xx", path: "/refund", times: 1000 }); // every lookup (GET /refund) fails from now on
-  const { db } = await import("../../db/client");
-  const { refunds } = await import("../../db/schema");
-  const { eq } = await import("drizzle-orm");
   const checks = async () => (await db().select().from(refunds).where(eq(refunds.refundReference, "unlisted-1")))[0]?.checks ?? 0;
   await eventually("a lookup that got no answer", async () => (await checks()) >= 2);
   const [flagged] = await refundsOf(m, ref);

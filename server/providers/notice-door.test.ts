@@ -10,6 +10,14 @@ import { initiateLive } from "../testing/live-merchants";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { ownReference } from "./own-references";
 import { paystackSignature } from "./paystack/signature";
+import { connectProvider } from "./accounts";
+import { createLiveKeys } from "../auth/api-keys";
+import { db } from "../../db/client";
+import { providerNotices } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { noticesWaiting } from "../payments/notices";
+import { NOTICE_BURST } from "../limits/rate-limits";
+import { settings } from "../settings";
 
 const SECRET_KEY = "sk_test_notice_door";
 let owo: Owo;
@@ -29,8 +37,6 @@ after(async () => {
 
 /** A merchant with Paystack connected (through the double) and live keys; its account's notice URL. */
 async function liveMerchant() {
-  const { connectProvider } = await import("./accounts");
-  const { createLiveKeys } = await import("../auth/api-keys");
   const m = await createTestMerchant();
   const { providerId, noticeUrl } = await connectProvider(m.merchantId, {
     provider: "paystack",
@@ -45,9 +51,6 @@ const post = (url: string, body: string, signature: string) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-paystack-signature": signature }, body });
 
 async function rowsOf(providerId: string) {
-  const { db } = await import("../../db/client");
-  const { providerNotices } = await import("../../db/schema");
-  const { eq } = await import("drizzle-orm");
   return db().select().from(providerNotices).where(eq(providerNotices.providerAccountId, providerId));
 }
 
@@ -90,7 +93,6 @@ test("notices naming one live payment at once make one query to the provider, no
       return post(m.noticeUrl, body, paystackSignature(body, SECRET_KEY)).then((r) => r.status);
     }),
   );
-  const { noticesWaiting } = await import("../payments/notices");
   await eventually("twenty notices waiting on Paystack's answer", () => noticesWaiting() === 20);
   await fetch(`${double.url}/_double/faults/release`, { method: "POST" });
   const answers = await answering;
@@ -105,8 +107,6 @@ test("notices naming one live payment at once make one query to the provider, no
 });
 
 test("the notice door takes a burst, then refuses 429 S429: never more than its budget gets through", async () => {
-  const { NOTICE_BURST } = await import("../limits/rate-limits");
-  const { settings } = await import("../settings");
   const m = await liveMerchant();
   const started = Date.now();
   const statuses = await Promise.all(

@@ -8,6 +8,13 @@ import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
 import { transferBody } from "../testing/initiation";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
+import { connectProvider, disconnectProvider } from "./accounts";
+import { createLiveKeys } from "../auth/api-keys";
+import { providerHealth } from "./health";
+import { PROVIDERS_DOWN_FOR_CUSTOMERS } from "../payments/customer-answers";
+import { createLink } from "../links/links";
+import { createLinkInput } from "../links/link-schema";
+import { payByLink } from "../links/pay";
 
 const PAYSTACK_KEY = "sk_test_routing_paystack";
 const FLW_KEY = "FLWSECK_TEST-routing-X";
@@ -32,8 +39,6 @@ type Connect = { provider: "paystack" | "flutterwave"; priority: number; baseUrl
 
 /** A merchant with live keys and these providers connected, as `provider add` and `keys create --mode live` make them. */
 async function liveMerchant(providers: Connect[]) {
-  const { connectProvider } = await import("./accounts");
-  const { createLiveKeys } = await import("../auth/api-keys");
   const m = await createTestMerchant();
   const ids: Record<string, string> = {};
   for (const p of providers) {
@@ -83,7 +88,6 @@ test("a live key: a bank no connected provider serves is 400 S8; with every prov
   assert.equal(gtb.status, 200, gtb.text);
   assert.match(gtb.json.data.payments.ussdDailCode, /^\*737\*/);
 
-  const { disconnectProvider } = await import("./accounts");
   await disconnectProvider(m.merchantId, m.ids["paystack:1"] ?? "");
   const none = await call(owo, "POST", "/api/v2/payments/initiates", { token: m.token, body: body(m.publicKey) });
   assert.equal(none.status, 403, none.text);
@@ -180,7 +184,6 @@ test("five failures within a minute rest a provider: the next payments go straig
   const down = await call(owo, "POST", "/api/v2/payments/initiates", { token: m.token, body: body(m.publicKey) });
   assert.equal(down.status, 502, down.text);
   assert.equal(down.json.data.errors[0].message, `${m.ids["paystack:1"]}: resting after repeated failures`);
-  const { providerHealth } = await import("./health");
   const health = (await providerHealth(m.merchantId)).find((h) => h.providerId === m.ids["paystack:1"]);
   assert.equal(health?.circuit, "resting");
   assert.match(health?.lastFailure ?? "", /answered 500/);
@@ -201,14 +204,10 @@ test("every provider down: a customer on the hosted checkout or a payment link i
   });
   const answer = await chosen.text();
   assert.equal(chosen.status, 502, answer);
-  const { PROVIDERS_DOWN_FOR_CUSTOMERS } = await import("../payments/customer-answers");
   assert.ok(answer.includes(PROVIDERS_DOWN_FOR_CUSTOMERS), answer);
   for (const secret of [m.ids["paystack:1"] ?? "prv_", "prv_", "paystack", "ECONNREFUSED", "fetch failed"])
     assert.ok(!answer.toLowerCase().includes(secret.toLowerCase()), `the customer is not shown "${secret}": ${answer}`);
 
-  const { createLink } = await import("../links/links");
-  const { createLinkInput } = await import("../links/link-schema");
-  const { payByLink } = await import("../links/pay");
   const link = await createLink(
     { merchantId: m.merchantId, mode: "live" },
     createLinkInput.parse({ title: "Phone order", amount: "1500", channels: ["USSD"] }),
@@ -220,6 +219,5 @@ test("every provider down: a customer on the hosted checkout or a payment link i
   );
   assert.deepEqual([refused.code, refused.message, refused.errors], ["S502", PROVIDERS_DOWN_FOR_CUSTOMERS, []]);
   // The merchant still sees what failed, on the provider account's health.
-  const { providerHealth } = await import("./health");
   assert.match((await providerHealth(m.merchantId))[0]?.lastFailure ?? "", /refused|ECONNREFUSED|fetch failed/i);
 });

@@ -11,6 +11,9 @@ import { startFleet, type Fleet } from "../testing/fleet";
 import { call, createTestMerchant, tokenFor, type TestMerchant } from "../testing/harness";
 import { transferBody } from "../testing/initiation";
 import type { OwoProcess } from "../testing/processes";
+import { db } from "../../db/client";
+import { payments } from "../../db/schema";
+import { sessionCookie } from "../testing/sessions";
 
 let fleet: Fleet;
 before(async () => {
@@ -56,8 +59,6 @@ test("200 racing initiations of one reference over three instances: one payment,
   for (const a of answers) assert.equal(a.status, 200, a.text);
   assert.equal(new Set(answers.map((a) => a.text)).size, 1, "every answer is byte-identical, whichever instance gave it");
 
-  const { db } = await import("../../db/client");
-  const { payments } = await import("../../db/schema");
   const rows = await db()
     .select({ id: payments.id })
     .from(payments)
@@ -75,7 +76,6 @@ test("a secret rolled on one instance: its tokens are refused on every other ins
   // Every instance has used the token, so each holds it in its token cache.
   for (const app of fleet.apps) assert.equal((await merchantBanks(app, m, m.token)).status, 200);
 
-  const { sessionCookie } = await import("../testing/sessions");
   const [roller, ...others] = fleet.apps as [OwoProcess, ...OwoProcess[]];
   const rolled = await dashboardOn(roller, await sessionCookie(m.userId)).keys.roll.mutate({ graceSeconds: 0 });
   const rolledAt = performance.now();
@@ -97,7 +97,6 @@ test("a secret rolled on one instance: its tokens are refused on every other ins
 
 test("a session ended on one instance is refused on the others within OWO_REVOCATION_SECONDS (2 s)", async (t) => {
   const m = await createTestMerchant();
-  const { sessionCookie } = await import("../testing/sessions");
   const [ender, ...others] = fleet.apps as [OwoProcess, ...OwoProcess[]];
   const ended = await sessionCookie(m.userId);
   // Every instance has seen the session alive, so each holds it in its session cache.

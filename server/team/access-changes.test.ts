@@ -7,6 +7,10 @@ import { clock, moveClock } from "../clock";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import { trpcFailure } from "../testing/initiation";
 import { confirmAddress, userClient } from "../testing/sessions";
+import { joinByInvite, acceptInvite } from "./invites";
+import { write } from "../../db/client";
+import { memberships } from "../../db/schema";
+import { and, eq } from "drizzle-orm";
 
 let owo: Owo;
 before(async () => {
@@ -20,7 +24,6 @@ let people = 0;
 
 /** A person who joins `merchantId`'s team through `url` and confirms their address. */
 async function joinThrough(url: string) {
-  const { joinByInvite } = await import("./invites");
   const email = `mate${++people}.${Date.now()}@example.com`;
   const joined = await joinByInvite({ name: `Mate ${people}`, email, password: "long enough pw", invite: inviteToken(url) });
   await confirmAddress(email);
@@ -62,7 +65,6 @@ test("a session whose last two-factor code is stale can neither invite, remove, 
 });
 
 test("a removed or demoted admin's earlier invites are withdrawn with their rights and can no longer be redeemed", async () => {
-  const { acceptInvite } = await import("./invites");
   const m = await createTestMerchant("Withdrawn Rights Ltd");
   const owner = await userClient(owo, m.userId);
   const admin = await joinThrough((await owner.team.invite.mutate({ role: "admin" })).url);
@@ -84,9 +86,6 @@ test("a removed or demoted admin's earlier invites are withdrawn with their righ
 });
 
 test("an invite whose maker lost the right to grant it before this rule existed is refused when accepted", async () => {
-  const { write } = await import("../../db/client");
-  const { memberships } = await import("../../db/schema");
-  const { and, eq } = await import("drizzle-orm");
   const m = await createTestMerchant("Old Data Ltd");
   const owner = await userClient(owo, m.userId);
   const admin = await joinThrough((await owner.team.invite.mutate({ role: "admin" })).url);
@@ -98,7 +97,6 @@ test("an invite whose maker lost the right to grant it before this rule existed 
       .set({ role: "viewer" })
       .where(and(eq(memberships.userId, admin.userId), eq(memberships.merchantId, m.merchantId))),
   );
-  const { joinByInvite } = await import("./invites");
   await assert.rejects(
     joinByInvite({
       name: "Sock Puppet",

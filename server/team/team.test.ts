@@ -4,6 +4,9 @@ import { after, before, test } from "node:test";
 import { createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
 import { trpcClient, trpcFailure } from "../testing/initiation";
 import { confirmAddress, userClient } from "../testing/sessions";
+import { db } from "../../db/client";
+import { invites as table } from "../../db/schema";
+import { auditSummary } from "./audit";
 
 let owo: Owo;
 let m: TestMerchant;
@@ -45,8 +48,6 @@ test("an invite link signs a new person up into the merchant with the invited ro
   assert.ok(Math.abs(Date.parse(invite.expiresAt) - Date.now() - 7 * 86400_000) < 60_000, "lives 7 days");
   assert.ok((await owner.team.invites.query()).some((i) => i.id === invite.id));
 
-  const { db } = await import("../../db/client");
-  const { invites: table } = await import("../../db/schema");
   assert.ok(!JSON.stringify(await db().select().from(table)).includes(token), "only the token's hash is stored");
 
   const joined = await (
@@ -181,7 +182,6 @@ test("the audit log records who did what, never a secret, for owners and admins"
   assert.ok(!JSON.stringify(entries).includes(rolled.secretKey), "the new secret never reaches the log");
   assert.ok(!entries.some((e) => e.action === "links.list"), "reads are not actions");
 
-  const { auditSummary } = await import("./audit");
   assert.deepEqual(auditSummary({ password: "hunter22", nested: { secretKey: "sk_test_x" }, note: "x".repeat(500) }), {
     password: "[redacted]",
     nested: { secretKey: "[redacted]" },

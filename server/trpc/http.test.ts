@@ -6,6 +6,8 @@ import { after, before, test } from "node:test";
 import { createHTTPHandler } from "@trpc/server/adapters/standalone";
 import { createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
 import { sampleOrder } from "../testing/initiation";
+import { appRouter } from "./root";
+import { contextFromRequest } from "./context";
 
 let owo: Owo;
 let reference: Server;
@@ -14,8 +16,6 @@ let token: string;
 
 before(async () => {
   owo = await startOwo();
-  const { appRouter } = await import("./root");
-  const { contextFromRequest } = await import("./context");
   // The oracle: tRPC's own adapter over the same router, context and database.
   const adapter = createHTTPHandler({
     router: appRouter,

@@ -5,7 +5,13 @@ import { restRoutes } from "../http/rest-routes";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { sessionCookie } from "../testing/sessions";
-import { appRouter } from "./root";
+import { appRouter, createCaller } from "./root";
+import { startSession, liveSessionUser } from "../auth/sessions";
+import { setBusinessProfile } from "../merchants/business-profile";
+import { exceptionQuery, listExceptions } from "../reconciliation/exceptions";
+import { userCaller } from "../auth/callers";
+import { fanOutPending } from "../webhooks/fan-out";
+import { rollSecretKey } from "../auth/api-keys";
 
 let owo: Owo;
 let a: TestMerchant;
@@ -33,9 +39,7 @@ before(async () => {
   a = await createTestMerchant("Alpha Foods");
   b = await createTestMerchant("Bravo Mart");
   bCookie = await sessionCookie(b.userId);
-  const { startSession } = await import("../auth/sessions");
   ids.sessionId = (await startSession(a.userId, { ip: "198.51.100.1", userAgent: "Alpha Foods browser" })).id;
-  const { setBusinessProfile } = await import("../merchants/business-profile");
   await setBusinessProfile(a.merchantId, { name: "Alpha Foods", supportEmail: "alpha-support@example.com", supportPhone: null });
   const token = await tokenFor(owo, a);
   const paid = await call(owo, "POST", "/api/v2/payments/initiates", {
@@ -60,12 +64,9 @@ before(async () => {
   ids.settlementId = (
     await call(owo, "POST", "/api/v2/sandbox/settlements", { token, body: { shortBy: "1.00" } })
   ).json.data.settlement.settlementId;
-  const { exceptionQuery, listExceptions } = await import("../reconciliation/exceptions");
   const [exception] = await listExceptions({ merchantId: a.merchantId, mode: "test" }, exceptionQuery.parse({}));
   assert.ok(exception, "A has an exception to look for");
   ids.exceptionId = exception.exceptionId;
-  const { createCaller } = await import("./root");
-  const { userCaller } = await import("../auth/callers");
   const owner = await userCaller(a.userId, {});
   assert.ok(owner);
   const asA = createCaller({ caller: owner, authError: null, requestId: "setup", setHeader: () => undefined, ip: null });
@@ -75,7 +76,6 @@ before(async () => {
   ids.providerId = (
     await asA.providers.connect({ provider: "paystack", credentials: { secretKey: "sk_test_alpha_foods_key" }, baseUrl: paystack.url })
   ).providerId;
-  const { fanOutPending } = await import("../webhooks/fan-out");
   await fanOutPending();
   const [delivery] = await asA.webhooks.deliveries.byPayment({ paymentReference: "alpha-secret-ref" });
   assert.ok(delivery, "A has a delivery to look for");
@@ -277,8 +277,6 @@ test("A's objects are untouched by B's attempts", async () => {
   const v = await call(owo, "GET", "/api/v3/payments/query/alpha-secret-ref", { token });
   assert.equal(v.json.data.payments.status, "SUCCESSFUL");
   assert.equal(v.json.data.payments.amountToRefund, "0.00", "B's simulate did not pay into A's payment");
-  const { createCaller } = await import("./root");
-  const { userCaller } = await import("../auth/callers");
   const asA = createCaller({
     caller: await userCaller(a.userId, {}),
     authError: null,
@@ -294,12 +292,10 @@ test("A's objects are untouched by B's attempts", async () => {
     (await asA.reconciliation.exceptions({})).some((e) => e.exceptionId === ids.exceptionId),
     "B could not resolve A's exception",
   );
-  const { liveSessionUser } = await import("../auth/sessions");
   assert.equal(await liveSessionUser(String(ids.sessionId)), a.userId, "B could not end A's session");
 });
 
 test("every REST route that takes a reference answers B with 404 and nothing of A's", async () => {
-  const { rollSecretKey } = await import("../auth/api-keys");
   const token = await tokenFor(owo, await rollSecretKey({ merchantId: b.merchantId, mode: "test" }, 0)); // keys.roll above killed B's first secret
   const withReference = restRoutes.filter((r) => r.pattern.source.includes("?<reference>"));
   assert.ok(withReference.length >= 2);

@@ -7,6 +7,16 @@ import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import { trpcFailure } from "../testing/initiation";
 import { userClient } from "../testing/sessions";
 import { startTestSmtp, type TestSmtp } from "../testing/smtp";
+import { createMerchant } from "../merchants/create-merchant";
+import { verifyEmail } from "./email-verification";
+import { joinByInvite } from "../team/invites";
+import { requestPasswordReset, resetLinkProblem, completePasswordReset, resetMailed } from "./password-reset";
+import { userByCredentials, resetPassword } from "./users";
+import { db } from "../../db/client";
+import { accountTokens } from "../../db/schema";
+import { allMail } from "../mail/outbox";
+import { recordSignIn } from "./devices";
+import { rollSecretKey } from "../auth/api-keys";
 
 let owo: Owo;
 let smtp: TestSmtp;
@@ -29,7 +39,6 @@ function linkIn(text: string, path: string): string {
 const tokenOf = (link: string) => new URL(link).searchParams.get("token") ?? "";
 
 async function signUp() {
-  const { createMerchant } = await import("../merchants/create-merchant");
   const email = `signup${++people}.${Date.now()}@example.com`;
   const m = await createMerchant({ name: `Signup Store ${people}`, email, password: "first password 1" });
   return { ...m, email };
@@ -47,7 +56,6 @@ test("sign-up mails a verification link; until it is used the owner may sign in 
   assert.equal(refused.code, "FORBIDDEN");
   assert.match(refused.message, /Confirm your e-mail/);
 
-  const { verifyEmail } = await import("./email-verification");
   assert.deepEqual(await verifyEmail(tokenOf(link)), { email: m.email });
   assert.match((await owner.team.invite.mutate({ role: "viewer" })).url, /invite=/, "confirmed: inviting works");
   await assert.rejects(() => verifyEmail(tokenOf(link)), /already used/);
@@ -64,7 +72,6 @@ test("the verification link can be sent again (not within a minute); the older l
   moveClock(61_000);
   assert.deepEqual(await owner.account.resendVerification.mutate(), { sentTo: m.email });
   const again = await smtp.waitFor(m.email, /^Confirm your e-mail for Owo$/);
-  const { verifyEmail } = await import("./email-verification");
   await assert.rejects(() => verifyEmail(tokenOf(first)), /already used \(or a newer one was sent\)/);
   await verifyEmail(tokenOf(linkIn(again.text, "/verify-email")));
 });
@@ -72,7 +79,6 @@ test("the verification link can be sent again (not within a minute); the older l
 test("joining through an invite, mailed or copied, confirms no address: a verification mail is sent either way", async () => {
   const owner = await createTestMerchant("Invite Checks");
   const client = await userClient(owo, owner.userId);
-  const { joinByInvite } = await import("../team/invites");
   const mailed = await client.team.invite.mutate({ role: "admin", email: "bound@example.com" });
   const inviteMail = await smtp.waitFor("bound@example.com", /invited/);
   const mailedLink = inviteMail.text.match(/https?:\/\/\S+\/signup\?invite=\S+/)?.[0] ?? "";
@@ -86,7 +92,6 @@ test("joining through an invite, mailed or copied, confirms no address: a verifi
   // The inviter was handed the link too, so using it proves nothing: the address is confirmed the normal way.
   const boundClient = await userClient(owo, bound.userId);
   assert.equal((await trpcFailure(boundClient.team.invite.mutate({ role: "viewer" }))).code, "FORBIDDEN", "not confirmed by the invite");
-  const { verifyEmail } = await import("./email-verification");
   await verifyEmail(tokenOf(linkIn((await smtp.waitFor("bound@example.com", /Confirm your e-mail/)).text, "/verify-email")));
   assert.ok((await boundClient.team.invite.mutate({ role: "viewer" })).url, "a confirmed admin invites");
 
@@ -104,15 +109,11 @@ test("joining through an invite, mailed or copied, confirms no address: a verifi
 
 test("password reset: a 30-minute single-use link, hashed at rest; the new password works, the old does not, and a notice follows", async () => {
   const m = await createTestMerchant("Reset Foods");
-  const { requestPasswordReset, resetLinkProblem, completePasswordReset } = await import("./password-reset");
-  const { userByCredentials } = await import("./users");
   const before = await userClient(owo, m.userId);
   assert.ok((await before.team.members.query()).length, "signed in before the reset");
   await requestPasswordReset(m.email.toUpperCase());
   const link = linkIn((await smtp.waitFor(m.email, /Reset your Owo password/)).text, "/reset-password");
   const token = tokenOf(link);
-  const { db } = await import("../../db/client");
-  const { accountTokens } = await import("../../db/schema");
   assert.ok(!JSON.stringify(await db().select().from(accountTokens)).includes(token), "only the token's hash is stored");
   assert.equal(await resetLinkProblem(token), null);
 
@@ -136,7 +137,6 @@ test("password reset: a 30-minute single-use link, hashed at rest; the new passw
 
 test("a reset link expires after 30 minutes; an address with no account gets no mail and the same answer", async () => {
   const m = await createTestMerchant("Expiry Mart");
-  const { requestPasswordReset, resetLinkProblem, completePasswordReset } = await import("./password-reset");
   await requestPasswordReset(m.email);
   const token = tokenOf(linkIn((await smtp.waitFor(m.email, /Reset your Owo password/)).text, "/reset-password"));
   moveClock(29 * 60_000);
@@ -146,15 +146,12 @@ test("a reset link expires after 30 minutes; an address with no account gets no 
   await assert.rejects(completePasswordReset(token, "a brand new password", { ip: null, userAgent: null }), /expired/);
 
   assert.equal(await requestPasswordReset("nobody@example.com"), undefined);
-  const { resetMailed } = await import("./password-reset");
-  const { allMail } = await import("../mail/outbox");
   await resetMailed();
   assert.deepEqual(await allMail({ to: "nobody@example.com" }), [], "nothing is queued for an address with no account");
 });
 
 test("a sign-in from a browser not seen before is mailed; the first sign-in and a known browser are not", async () => {
   const m = await createTestMerchant("Device Shop");
-  const { recordSignIn } = await import("./devices");
   assert.deepEqual(
     await recordSignIn(m.userId, "laptop-cookie", { ip: "198.51.100.1", userAgent: "Laptop Browser" }),
     { newDevice: false },
@@ -184,7 +181,6 @@ test("rolling the secret key or the signing secret mails every owner", async () 
   assert.match(secretMail.text, /signed in to the dashboard/);
 
   // The operator's CLI: said so, not "an unknown address".
-  const { rollSecretKey } = await import("../auth/api-keys");
   await rollSecretKey({ merchantId: m.merchantId, mode: "test" }, 0);
   const cliMail = await eventually("the CLI roll's notice", () =>
     smtp.mails.find((x) => x.to.includes(m.email) && /By: this Owo's operator, with its command line\./.test(x.text)),
@@ -195,7 +191,6 @@ test("rolling the secret key or the signing secret mails every owner", async () 
 test("the operator's password reset (CLI) ends the person's sessions and mails them a notice", async () => {
   const m = await createTestMerchant("Operator Reset");
   const before = await userClient(owo, m.userId);
-  const { resetPassword } = await import("./users");
   await resetPassword(m.email, "operator chosen password");
   await smtp.waitFor(m.email, /changed by this Owo's operator/);
   assert.equal((await trpcFailure(before.team.members.query())).code, "UNAUTHORIZED");

@@ -7,6 +7,8 @@ import { clock, moveClock } from "../clock";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import { trpcFailure } from "../testing/initiation";
 import { userClient } from "../testing/sessions";
+import { userByCredentials } from "./users";
+import { allMail } from "../mail/outbox";
 
 let owo: Owo;
 before(async () => {
@@ -15,8 +17,8 @@ before(async () => {
 after(() => owo.stop());
 
 const codeAt = (secret: string, ms = clock.now()) => generate({ secret, epoch: Math.floor(ms / 1000) });
-const signsIn = async (email: string, password: string) => (await import("./users")).userByCredentials(email, password);
-const mailTo = async (to: string) => (await import("../mail/outbox")).allMail({ to, limit: 20 });
+const signsIn = async (email: string, password: string) => userByCredentials(email, password);
+const mailTo = async (to: string) => allMail({ to, limit: 20 });
 
 test("password: the wrong current one is refused by field; the right one changes it, ends sessions and tells the person", async () => {
   const m = await createTestMerchant("Password Foods");

@@ -4,6 +4,9 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { moveClock } from "../clock";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
+import { allMail } from "../mail/outbox";
+import { write } from "../../db/client";
+import { requestPasswordReset, resetMailed } from "./password-reset";
 
 let owo: Owo;
 before(async () => {
@@ -12,13 +15,10 @@ before(async () => {
 after(() => owo.stop());
 
 const resetMails = async (to: string) => {
-  const { allMail } = await import("../mail/outbox");
   return (await allMail({ to })).filter((x) => x.kind === "reset_password");
 };
 
 test("the answer does no work that depends on the address: it comes back while the database is held by a writer", async () => {
-  const { write } = await import("../../db/client");
-  const { requestPasswordReset, resetMailed } = await import("./password-reset");
   const m = await createTestMerchant("Timing Foods");
   let release!: () => void;
   let entered!: () => void;
@@ -39,7 +39,6 @@ test("the answer does no work that depends on the address: it comes back while t
 });
 
 test("one address gets at most one reset mail a minute and five an hour, however often it is asked for", async () => {
-  const { requestPasswordReset, resetMailed } = await import("./password-reset");
   const m = await createTestMerchant("Flood Mart");
   await Promise.all(Array.from({ length: 40 }, () => requestPasswordReset(m.email)));
   await resetMailed();

@@ -2,6 +2,9 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
+import { createMerchant } from "../merchants/create-merchant";
+import { createInvite, joinByInvite } from "../team/invites";
+import { allMail } from "../mail/outbox";
 
 let owo: Owo;
 before(async () => {
@@ -10,8 +13,6 @@ before(async () => {
 after(() => owo.stop());
 
 test("a sign-up or an invite with a taken address gets the neutral refusal, and the holder a note by mail", async () => {
-  const { createMerchant } = await import("../merchants/create-merchant");
-  const { createInvite, joinByInvite } = await import("../team/invites");
   const holder = await createTestMerchant();
   // Thunks: each attempt starts only when awaited, so no refusal goes unhandled meanwhile.
   const refusals = [
@@ -35,7 +36,6 @@ test("a sign-up or an invite with a taken address gets the neutral refusal, and 
       return true;
     });
   }
-  const { allMail } = await import("../mail/outbox");
   const notes = (await allMail({ to: holder.email })).filter((m) => m.kind === "sign_up_attempt");
   assert.equal(notes.length, 2);
   assert.match(notes[0]?.text ?? "", /Nothing was created/);

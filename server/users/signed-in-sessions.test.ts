@@ -4,6 +4,7 @@ import { after, before, test } from "node:test";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import { trpcFailure } from "../testing/initiation";
 import { userClient } from "../testing/sessions";
+import { deviceName } from "./signed-in-sessions";
 
 let owo: Owo;
 before(async () => {
@@ -44,7 +45,6 @@ test("a person lists their sessions, ends one, then all but their own; nobody el
 });
 
 test("devices are named from the browser's description", async () => {
-  const { deviceName } = await import("./signed-in-sessions");
   assert.equal(
     deviceName("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36"),
     "Chrome on Linux",

@@ -8,6 +8,9 @@ import { clock, moveClock } from "../clock";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import { trpcFailure } from "../testing/initiation";
 import { userClient } from "../testing/sessions";
+import { rawSqlite as sqlite } from "../../db/client";
+import { checkSecondFactor } from "./two-factor";
+import { joinByInvite } from "../team/invites";
 
 let owo: Owo;
 before(async () => {
@@ -47,7 +50,6 @@ test("enrolment: a wrong code is refused, the right one turns it on with ten rec
     { enabled: true, enabledAt: 0, recoveryCodesLeft: 10, requiredBy: [] },
   );
 
-  const { rawSqlite: sqlite } = await import("../../db/client");
   const dump = JSON.stringify([sqlite().prepare("select * from users").all(), sqlite().prepare("select * from recovery_codes").all()]);
   assert.ok(!dump.includes(secret), "the TOTP secret is sealed");
   for (const c of recoveryCodes) assert.ok(!dump.includes(c) && !dump.includes(c.replace("-", "")), "recovery codes are hashed");
@@ -59,7 +61,6 @@ test("enrolment: a wrong code is refused, the right one turns it on with ten rec
 
 test("a code is accepted once; a recovery code works once; five wrong codes lock the check for 15 minutes, counted in the database", async () => {
   const { m, secret, recoveryCodes } = await enrolled("Codes Ltd");
-  const { checkSecondFactor } = await import("./two-factor");
   const code = await codeAt(secret);
   assert.equal(await checkSecondFactor(m.userId, code), "ok");
   assert.equal(await checkSecondFactor(m.userId, code), "wrong", "the same code again");
@@ -69,7 +70,6 @@ test("a code is accepted once; a recovery code works once; five wrong codes lock
   assert.equal(await checkSecondFactor(m.userId, first), "wrong", "used up");
 
   for (let i = 0; i < 3; i++) assert.equal(await checkSecondFactor(m.userId, "12345"), "wrong");
-  const { rawSqlite: sqlite } = await import("../../db/client");
   assert.equal((sqlite().prepare("select count(*) n from second_factor_failures where user_id = ?").get(m.userId) as { n: number }).n, 5);
   moveClock(31_000);
   assert.equal(await checkSecondFactor(m.userId, await codeAt(secret)), "locked", "even the right code, after five wrong ones");
@@ -89,7 +89,6 @@ test("an owner requires two factors: a teammate without them can reach only thei
 
   const email = `teammate${Date.now()}@example.com`;
   const invite = await owner.team.invite.mutate({ role: "developer", email });
-  const { joinByInvite } = await import("../team/invites");
   const mate = await joinByInvite({
     name: "Mate",
     email,
@@ -119,7 +118,6 @@ test("recovery codes can be renewed and two-factor turned off, each with a fresh
   const { m, client, secret, recoveryCodes } = await enrolled("Renew Co");
   const renewed = await client.account.twoFactor.renewRecoveryCodes.mutate({ code: await codeAt(secret) });
   assert.equal(renewed.recoveryCodes.length, 10);
-  const { checkSecondFactor } = await import("./two-factor");
   assert.equal(await checkSecondFactor(m.userId, recoveryCodes[1] ?? ""), "wrong", "old codes no longer work");
   moveClock(31_000);
   assert.deepEqual(await client.account.twoFactor.disable.mutate({ code: await codeAt(secret) }), { enabled: false });

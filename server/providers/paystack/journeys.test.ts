@@ -10,6 +10,9 @@ import { spawnDouble, type DoubleProcess } from "../../testing/processes";
 import { eventually } from "../../testing/eventually";
 import { startReceiver, type Receiver } from "../../testing/receiver";
 import { ownReference } from "../own-references";
+import { db } from "../../../db/client";
+import { providerNotices, payments, ledgerEntries, ledgerPostings } from "../../../db/schema";
+import { paymentWithTimeline } from "../../payments/timeline";
 
 const SECRET_KEY = "sk_test_paystack_journeys";
 let owo: Owo;
@@ -68,8 +71,6 @@ test("a transfer of the wrong amount is sent back by Paystack itself: the paymen
 });
 
 test("a payment Paystack recorded in dollars is never credited as naira: the notice and the requery both refuse it", async () => {
-  const { db } = await import("../../../db/client");
-  const { providerNotices } = await import("../../../db/schema");
   const p = await initiate({ paymentType: "USSD", bankCode: "058" });
   assert.equal((await customer("pay", p.atPaystack, { currency: "USD" })).json.outcome, "paid");
   const refusals = async () =>
@@ -107,8 +108,6 @@ test("fees: the merchant bearing Paystack's fee is credited the amount and recor
 });
 
 test("ongoing and abandoned at Paystack are not paid yet: PENDING through requeries, EXPIRED only at Owo's own expiry", async () => {
-  const { db } = await import("../../../db/client");
-  const { payments } = await import("../../../db/schema");
   const abandoned = await initiate({ paymentType: "USSD", bankCode: "058" });
   const ongoing = await initiate({ paymentType: "USSD", bankCode: "058" });
   await customer("expire", abandoned.atPaystack);
@@ -189,9 +188,6 @@ test("a refund Paystack holds at processing (refund.processing: the bank is stil
 });
 
 test("a refund Paystack marks needs-attention: NEEDS_ATTENTION and still counted; the customer's account is checked, retried at Paystack by its bank id, and the refund ends PROCESSED on the books; another is given up and frees its amount", async () => {
-  const { db } = await import("../../../db/client");
-  const { ledgerEntries } = await import("../../../db/schema");
-  const { paymentWithTimeline } = await import("../../payments/timeline");
   const p = await initiate({ paymentType: "USSD", bankCode: "058" });
   await customer("pay", p.atPaystack);
   await fetch(`${double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ refundsNeedingAttention: 2 }) });
@@ -254,8 +250,6 @@ test("a refund Paystack marks needs-attention: NEEDS_ATTENTION and still counted
 });
 
 test("a dispute Paystack resolves against the merchant (reversed): booked once as a chargeback adjustment against Paystack; the payment stays SUCCESSFUL", async () => {
-  const { db } = await import("../../../db/client");
-  const { ledgerEntries, ledgerPostings } = await import("../../../db/schema");
   const p = await initiate({ paymentType: "USSD", bankCode: "058" });
   await customer("pay", p.atPaystack);
   // Credited first: a charge.success still being confirmed (its delivery timed out under load) would otherwise ask

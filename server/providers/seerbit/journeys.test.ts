@@ -12,6 +12,8 @@ import { connectLiveMerchant, initiateLive, type LiveMerchant } from "../../test
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
 import { startReceiver, type Receiver } from "../../testing/receiver";
 import { userClient } from "../../testing/sessions";
+import { findPayment } from "../../payments/lookup";
+import { providerNoticesOf } from "../notice-log";
 
 const KEYS = { publicKey: "SBTESTPUBK_journeys", secretKey: "SBTESTSECK_journeys" };
 type Shop = LiveMerchant & { double: DoubleProcess };
@@ -47,7 +49,6 @@ after(async () => {
 
 async function initiate(s: Shop, patch: Record<string, unknown>) {
   const p = await initiateLive(owo, s, { amount: "2500.00", ...patch }, receiver);
-  const { findPayment } = await import("../../payments/lookup");
   const atSeerBit = (await findPayment({ merchantId: s.merchantId, mode: "live" }, p.paymentReference)).issueReference ?? "";
   return { ...p, atSeerBit };
 }
@@ -61,7 +62,6 @@ type Delivery = { event: string; body: string; headers: Record<string, string>; 
 const deliveries = async (s: Shop) =>
   ((await (await fetch(`${s.double.url}/_double/webhooks`)).json()) as { webhooks: Delivery[] }).webhooks;
 const noticesOf = async (s: Shop, ref: string) => {
-  const { providerNoticesOf } = await import("../notice-log");
   return (await providerNoticesOf({ merchantId: s.merchantId, mode: "live" }, ref)).map((x) => [x.source, x.outcome]);
 };
 
@@ -84,7 +84,6 @@ test("USSD: SeerBit's dial code; paid at SeerBit, its notice is acknowledged as 
 test("TRANSFER with the customer bearing SeerBit's fee: ₦2,537.50 charged, ₦2,500.00 credited (not overpaid), merchant's fee ₦0.00", async () => {
   const p = await initiate(customerBears, { paymentType: "TRANSFER" });
   assert.deepEqual([p.payments.bankName, p.payments.walletName], ["Providus Bank", "SeerBit"]);
-  const { findPayment } = await import("../../payments/lookup");
   const stored = await findPayment({ merchantId: customerBears.merchantId, mode: "live" }, p.paymentReference);
   assert.equal(
     stored.providerReference,

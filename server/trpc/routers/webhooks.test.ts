@@ -8,6 +8,7 @@ import { userClient } from "../../testing/sessions";
 import { eventually } from "../../testing/eventually";
 import { credit, openTransfer } from "../../testing/in-process-payments";
 import { startReceiver, type Receiver } from "../../testing/receiver";
+import { joinByInvite } from "../../team/invites";
 
 type Client = Awaited<ReturnType<typeof userClient>>;
 
@@ -23,7 +24,6 @@ let people = 0;
 /** Invites someone with `role` and signs them up through the link, as the sign-up page does. */
 async function join(role: "developer" | "viewer"): Promise<Client> {
   const invite = await owner.team.invite.mutate({ role });
-  const { joinByInvite } = await import("../../team/invites");
   const token = new URL(invite.url).searchParams.get("invite") ?? "";
   const joined = await joinByInvite({
     name: `Person ${++people}`,
