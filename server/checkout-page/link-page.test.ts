@@ -68,8 +68,8 @@ test("a form with mistakes comes back naming each field, keeping what was typed;
   const paid = await post(`/pay/${link.slug}`, { ...customer, amount: "2500" });
   assert.equal(paid.status, 303);
   const checkout = paid.headers.get("location") ?? "";
-  assert.match(checkout, new RegExp(`^${owo.url}/checkout/OWO\\d{17}$`));
-  assert.match(await (await fetch(checkout)).text(), /data-testid="checkout-amount">₦2,500\.00</);
+  assert.match(checkout, /^\/checkout\/OWO\d{17}$/);
+  assert.match(await (await fetch(owo.url + checkout)).text(), /data-testid="checkout-amount">₦2,500\.00</);
 });
 
 test("a form posted from another site starts no payment; the link's own page does", async () => {

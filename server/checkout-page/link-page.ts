@@ -65,7 +65,9 @@ async function pay(req: IncomingMessage, res: ServerResponse, slug: string): Pro
   try {
     const { checkoutUrl } = await payByLink(slug, values);
     res.statusCode = 303;
-    res.setHeader("Location", checkoutUrl);
+    // The path alone: the customer stays on the origin they posted from, which the page's CSP (form-action 'self')
+    // also holds a form's redirect to.
+    res.setHeader("Location", new URL(checkoutUrl).pathname);
     res.setHeader("Cache-Control", "no-store");
     res.end();
   } catch (e) {
