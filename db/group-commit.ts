@@ -49,6 +49,8 @@ export function groupCommitter(
   }
 
   async function runBatch(batch: Waiting[]): Promise<Outcome[]> {
+    // A transaction left open by a batch whose rollback failed must not carry its writes into this one.
+    if (writer.inTransaction) rollback.run();
     const outcomes: Outcome[] = [];
     for (const job of batch) {
       if (!writer.inTransaction) begin.run();
@@ -76,9 +78,14 @@ export function groupCommitter(
     try {
       outcomes = await runBatch(batch);
     } catch (error) {
-      // BEGIN itself failed (another process held the write lock past busy_timeout): nobody's work ran.
-      if (writer.inTransaction) rollback.run();
+      // BEGIN failed (another process held the write lock past busy_timeout), or a rollback did: nothing of the batch
+      // is committed, so every caller fails with that error, even if the rollback below fails too.
       outcomes = batch.map(() => ({ ok: false, error }));
+      try {
+        if (writer.inTransaction) rollback.run();
+      } catch {
+        // Left to the next batch, which rolls back before it begins (and fails its callers if that fails again).
+      }
     }
     batch.forEach((job, i) => {
       const outcome = outcomes[i] ?? { ok: false, error: new Error("the batch ended before this transaction ran") };
