@@ -47,6 +47,17 @@ export function buildPages(root: string): boolean {
   return true;
 }
 
+/**
+ * The node flags `npm start` gives the server (package.json; the systemd units give the same, deploy-files.test), so the
+ * bench measures Owo as shipped.
+ */
+export function shippedNodeFlags(root: string): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { scripts: { start: string } };
+  const flags = /\bnode((?: --\S+)*) --import tsx /.exec(scripts.start)?.[1];
+  if (flags === undefined) throw new Error(`package.json's start script does not run node --import tsx: ${scripts.start}`);
+  return flags.split(" ").filter(Boolean);
+}
+
 export type Child = { url: string; child: ChildProcess; stop: () => Promise<void> };
 
 /**

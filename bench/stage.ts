@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { freePort } from "../server/testing/harness";
 import type { BenchDatabase } from "./databases";
 import type { BenchOptions } from "./options";
-import { BENCH_DIST, startChild, type Child } from "./processes";
+import { BENCH_DIST, shippedNodeFlags, startChild, type Child } from "./processes";
 import type { Outcome } from "./report";
 import type { SeedMerchant } from "./seed";
 
@@ -105,7 +105,10 @@ export async function seed(s: Stage, merchants: SeedMerchant[], count: number, f
   return seeded;
 }
 
-const nodeFlags = (run: BenchRun) => (run.options.profile ? ["--cpu-prof", `--cpu-prof-dir=${run.profileDir}`] : []);
+const nodeFlags = (run: BenchRun) => [
+  ...shippedNodeFlags(run.root),
+  ...(run.options.profile ? ["--cpu-prof", `--cpu-prof-dir=${run.profileDir}`] : []),
+];
 
 /** One Owo process of the stage's deployment on a free port, with `env` on top. */
 export async function startOwo(s: Stage, env: Record<string, string> = {}): Promise<Child> {
