@@ -126,6 +126,20 @@ export function parseEnvironment(env: Record<string, string | undefined>): Envir
   return Object.fromEntries(Object.entries(declared).map(([key, d]) => [key, parsed.data[d.name]])) as Environment;
 }
 
+/** Every variable of this process's environment, checked together (start-up names every bad one at once). */
+export function processEnvironment(): Environment {
+  return parseEnvironment(process.env);
+}
+
+/**
+ * next-auth v4 reads NEXTAUTH_URL and NEXTAUTH_SECRET from the process environment itself: they are written here, from
+ * Owo's own settings, so that PORT and OWO_PUBLIC_URL keep its redirects right.
+ */
+export function tellNextAuth(publicUrl: string, authSecret: string): void {
+  process.env.NEXTAUTH_URL = publicUrl;
+  process.env.NEXTAUTH_SECRET = authSecret;
+}
+
 /** One variable of this process's environment, by its rule (a module reading one needs not the rest to be right). */
 export function environment<K extends keyof Environment>(key: K): Environment[K] {
   const d = declared[key];

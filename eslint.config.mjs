@@ -58,6 +58,20 @@ export default tseslint.config(
     },
   },
   {
+    // One settings module (#21): Owo reads its environment through environment.ts, where each variable is declared with
+    // its rule and default, and nowhere else. Test files and the test kit (server/testing/) may, as bench/ and e2e/ (not
+    // listed here): they start Owo, in process or as child processes, and hand it the environment it then reads
+    // (DATABASE_URL, PORT, …); the bench's own processes take their parameters that way too.
+    files: ["server/**", "db/**", "app/**"],
+    ignores: ["**/*.test.ts", "server/testing/**"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read the environment through environment.ts (declare the variable there)" },
+      ],
+    },
+  },
+  {
     // The floors: db/ sits below the domain (server/ imports db/, never the other way round).
     files: ["db/**"],
     rules: {

@@ -4,7 +4,8 @@ import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
 const nextConfig = (phase) => ({
   // The Node front (server/main.ts) serves the app; Next only renders pages.
   poweredByHeader: false,
-  // Lets two builds live side by side (e.g. parallel e2e runs while developing); CI uses the default.
+  // Lets two builds live side by side (e.g. parallel e2e runs while developing); CI uses the default. Read here, not
+  // through environment.ts: DESIGN.md names this plain-ESM file, which cannot import Owo's TypeScript (README "Settings").
   distDir: process.env.OWO_NEXT_DIST || ".next",
   serverExternalPackages: ["better-sqlite3", "@node-rs/argon2", "pino"],
   typescript: { ignoreBuildErrors: true }, // tsc --noEmit runs in npm test; no need to check twice per build

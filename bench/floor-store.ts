@@ -2,6 +2,7 @@
 import Database from "better-sqlite3";
 import pg from "pg";
 import { databaseTargetOf } from "../db/location";
+import { environment } from "../environment";
 import type { PaymentRow } from "../db/schema";
 import { INSERT_PAYMENT_PG_SQL, INSERT_PAYMENT_SQL, paymentValues, SELECT_PAYMENT_SQL } from "./payment-rows";
 
@@ -52,7 +53,7 @@ function postgresStore(url: string): FloorStore {
   const types = { getTypeParser: (oid: number, format?: "text" | "binary") => (oid === 20 ? Number : pg.types.getTypeParser(oid, format)) };
   const pool = new pg.Pool({
     connectionString: url,
-    max: Number(process.env.OWO_DB_POOL_SIZE ?? 10),
+    max: environment("dbPoolSize"),
     types: types as pg.CustomTypesConfig,
   });
   pool.on("error", () => undefined);

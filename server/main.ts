@@ -1,6 +1,7 @@
 // The process: settings, migrations, the Node front with Next behind it, the sweeper and the delivery worker.
 import next from "next";
 import { closeDatabase, migrateDatabase } from "../db/client";
+import { tellNextAuth } from "../environment";
 import { createFront, type PageHandler } from "./http/front";
 import { log } from "./logger";
 import { settings, SettingsError } from "./settings";
@@ -39,9 +40,7 @@ async function main() {
     }
     throw e;
   }
-  // next-auth v4 reads these names; they follow our own settings so PORT and OWO_PUBLIC_URL keep redirects right.
-  process.env.NEXTAUTH_URL = s.publicUrl;
-  process.env.NEXTAUTH_SECRET = s.authSecret;
+  tellNextAuth(s.publicUrl, s.authSecret);
 
   try {
     await migrateDatabase();

@@ -6,7 +6,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import { PRIVATE_FILE, privateFolder } from "../db/private-files";
 import { dirname, join, resolve } from "node:path";
 import { databaseTargetOf, describeDatabase } from "../db/location";
-import { parseEnvironment, type Environment } from "../environment";
+import { parseEnvironment, processEnvironment, type Environment } from "../environment";
 
 export { SettingsError } from "../environment";
 
@@ -39,7 +39,11 @@ function generatedSecret(dataDir: string, name: string, make: () => string): str
 }
 
 export function parseSettings(env: Record<string, string | undefined>): Settings {
-  const { givenPublicUrl, givenDataDir, givenAuthSecret, givenMasterKey, givenSandboxBankSecret, ...e } = parseEnvironment(env);
+  return settingsOf(parseEnvironment(env));
+}
+
+function settingsOf(environment: Environment): Settings {
+  const { givenPublicUrl, givenDataDir, givenAuthSecret, givenMasterKey, givenSandboxBankSecret, ...e } = environment;
   const target = databaseTargetOf(e.databaseUrl);
   // Generated secrets live beside a SQLite file; on PostgreSQL in OWO_DATA_DIR (several machines must set AUTH_SECRET
   // and OWO_MASTER_KEY alike instead, README "Running on PostgreSQL"). A run-time folder: Next's file tracer must not follow it.
@@ -63,6 +67,6 @@ const holder = globalThis as unknown as { __owoSettings?: Settings };
 
 /** The process's settings; shared with Next's bundled copy of this module through globalThis. */
 export function settings(): Settings {
-  holder.__owoSettings ??= parseSettings(process.env);
+  holder.__owoSettings ??= settingsOf(processEnvironment());
   return holder.__owoSettings;
 }
