@@ -1,6 +1,15 @@
-// The data layer the services use, the same on both dialects (DESIGN.md "Storage and scale"): `db()` reads,
-// `write()` runs one transaction. SQLite (a file path in DATABASE_URL) is db/sqlite-store.ts, PostgreSQL (a
-// postgres:// URL) db/postgres-store.ts; no service imports either.
+// The data layer the services use, the same on both dialects (DESIGN.md "Storage and scale"): `db()` reads the
+// committed state, `write()` runs one transaction. SQLite (a file path in DATABASE_URL) is db/sqlite-store.ts,
+// PostgreSQL (a postgres:// URL) db/postgres-store.ts; no service imports either.
+//
+// One transaction style, explicit: `write()` hands its body a `tx`, and every function that reads or writes inside a
+// transaction takes that `tx` (or a `q: Db`, when it serves both: the caller passes `db()` or its `tx`). Nothing
+// reaches the open transaction by itself: `db()`, a nested `write()` and `readSnapshot()` refuse inside one
+// (`ambient`). Why explicit over an ambient transaction found through AsyncLocalStorage: a function's signature then
+// says whether it touches the open transaction, so what commits together reads off the code and the types; a helper
+// cannot silently read the committed state in one caller and uncommitted rows in another; and the body handed to
+// `write()` may run more than once (PostgreSQL retries), which a reader should see at every statement in it. The one
+// ambient rest: `readSnapshot()` pins which committed state `db()` reads, for reads only.
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { trace } from "@opentelemetry/api";
@@ -25,7 +34,7 @@ const holder = globalThis as unknown as { __owoDb?: Opened; __owoOpenTx?: AsyncL
  * The transaction the current async call chain runs in; `open` turns false at commit, for work it left behind.
  * `queues`: those it holds from its start (PostgreSQL; `joinQueue`).
  */
-type OpenTx = { tx: Db; open: boolean; queues: ReadonlySet<string>; isolation: Isolation };
+type OpenTx = { tx: Db; open: boolean; queues: ReadonlySet<string>; isolation: Isolation | "snapshot" };
 const current = (holder.__owoOpenTx ??= new AsyncLocalStorage<OpenTx>());
 
 function open(): Opened {
@@ -47,10 +56,29 @@ export function dialect(): "sqlite" | "postgres" {
   return databaseDialect();
 }
 
-/** Reads: inside `write()`, its transaction (so a helper sees what the body wrote); elsewhere the last committed state. */
+/**
+ * Reads of the last committed state (inside `readSnapshot()`, the one state it pinned). Inside `write()` it refuses:
+ * the body and its helpers take `tx` (`ambient`).
+ */
 export function db(): Db {
   const inside = current.getStore();
-  return inside?.open ? inside.tx : opened().store.reader;
+  if (!inside?.open) return opened().store.reader;
+  if (inside.isolation !== "snapshot") ambient("db() inside write(): pass the transaction (tx) to the function that reads");
+  return inside.tx;
+}
+
+let toldAmbient = false;
+
+/**
+ * Reaching the open transaction other than through the `tx` handed down is refused outside production, so a test that
+ * takes such a path fails; in production, where a path no test took must not start failing, it is told once (a process
+ * warning with the stack) and keeps its old meaning, that transaction.
+ */
+function ambient(what: string): void {
+  if (environment("nodeEnv") !== "production") throw new Error(`${what} (db/client.ts: one transaction style)`);
+  if (toldAmbient) return;
+  toldAmbient = true;
+  process.emitWarning(what, { code: "OWO_AMBIENT_TRANSACTION", detail: new Error().stack });
 }
 
 /**
@@ -66,7 +94,10 @@ export type WriteOptions = {
 
 export async function write<T>(body: (tx: Tx) => Promise<T>, options: WriteOptions = {}): Promise<T> {
   const inside = current.getStore();
-  if (inside?.open) return body(inside.tx);
+  if (inside?.open) {
+    ambient("write() inside write(): run the inner body with the outer tx");
+    return body(inside.tx);
+  }
   // Traced only inside a recording span (a request's, when OTEL_EXPORTER_OTLP_ENDPOINT is set): otherwise no span at all.
   if (trace.getActiveSpan()?.isRecording())
     return tracer.startActiveSpan("db.transaction", { attributes: { "db.system": opened().store.dialect } }, async (span) => {
@@ -103,9 +134,10 @@ function transaction<T>(body: (tx: Tx) => Promise<T>, options: WriteOptions): Pr
  * its own) and keeps it until commit, so call it as late as the work allows; a holder taking it again is let through
  * at once. SQLite runs every writer in turn already: null.
  */
-export function joinQueue(queue: string): readonly [number, number] | null {
+export function joinQueue(tx: Tx, queue: string): readonly [number, number] | null {
   const inside = current.getStore();
-  if (!inside?.open) throw new Error(`joinQueue(${queue}) outside a write transaction`);
+  if (!inside?.open || inside.tx !== tx || inside.isolation === "snapshot")
+    throw new Error(`joinQueue(${queue}) outside its write transaction`);
   if (opened().store.dialect !== "postgres") return null;
   if (inside.isolation === "serializable" && !inside.queues.has(queue)) throw new QueueNeeded(queue);
   return queueLockValues(queue);
@@ -113,12 +145,17 @@ export function joinQueue(queue: string): readonly [number, number] | null {
 
 /**
  * A view read in several statements that must agree with each other (a payment's row and its refunds' rows): the body
- * reads through `db()` as usual and sees one committed state. Inside `write()`, it reads that transaction. Reads only.
+ * reads through `db()` as usual and sees one committed state. Reads only; inside `write()` it refuses (read through
+ * the tx there).
  */
 export async function readSnapshot<T>(body: () => Promise<T>): Promise<T> {
-  if (current.getStore()?.open) return body();
+  const inside = current.getStore();
+  if (inside?.open) {
+    if (inside.isolation !== "snapshot") ambient("readSnapshot() inside write(): read through the tx");
+    return body();
+  }
   return opened().store.snapshot(async (tx) => {
-    const here: OpenTx = { tx, open: true, queues: new Set(), isolation: "serializable" };
+    const here: OpenTx = { tx, open: true, queues: new Set(), isolation: "snapshot" };
     try {
       return await current.run(here, body);
     } finally {
@@ -179,25 +216,28 @@ export function rawSqlite(): Database.Database {
  * current write transaction and parsed once per connection under `name`, for a hot path where each round trip inside
  * a queue is time every other writer of that queue waits.
  */
-export async function postgresStatement<R>(name: string, text: string, values: unknown[]): Promise<R[]> {
+export async function postgresStatement<R>(tx: Tx, name: string, text: string, values: unknown[]): Promise<R[]> {
   const inside = current.getStore();
   // Drizzle's node-postgres transaction keeps its pooled client as `session.client` (as `prepared` relies on too).
-  const client = (inside?.tx as unknown as { session?: { client?: { query: pg.ClientBase["query"] } } } | undefined)?.session?.client;
-  if (!inside?.open || !client || opened().store.dialect !== "postgres") throw new Error(`${name}: a PostgreSQL write transaction only`);
+  const client = (tx as unknown as { session?: { client?: { query: pg.ClientBase["query"] } } }).session?.client;
+  if (!inside?.open || inside.tx !== tx || inside.isolation === "snapshot" || !client || opened().store.dialect !== "postgres")
+    throw new Error(`${name}: a PostgreSQL write transaction only`);
   const { rows } = await client.query<R & pg.QueryResultRow>({ name, text, values });
   return rows;
 }
 
 /**
- * SQLite only: one statement compiled once on the write connection and run in the current write transaction with
+ * SQLite only: one statement compiled once on the write connection and run in the caller's write transaction `tx` with
  * positional values; answers its rows (none for a statement that returns nothing). For a hot path where Drizzle's own
  * execution of a prepared query costs more than SQLite's work (the books' posting, bench/README.md).
  */
-export function sqliteStatement<R = never>(text: string): (...values: unknown[]) => R[] {
+export function sqliteStatement<R = never>(text: string): (tx: Tx, ...values: unknown[]) => R[] {
   const compiled = new WeakMap<Database.Database, Database.Statement>();
-  return (...values) => {
+  return (tx, ...values) => {
     const { store } = opened();
-    if (!current.getStore()?.open || !store.raw) throw new Error(`${text}: a SQLite write transaction only`);
+    const inside = current.getStore();
+    if (!inside?.open || inside.tx !== tx || inside.isolation === "snapshot" || !store.raw)
+      throw new Error(`${text}: a SQLite write transaction only`);
     let statement = compiled.get(store.raw);
     if (!statement) {
       statement = store.raw.prepare(text);
@@ -213,16 +253,16 @@ let preparedCount = 0;
 
 /**
  * A query compiled once per connection and run with `sql.placeholder` values: Drizzle otherwise rebuilds a query's SQL
- * on every call, which costs more than the database's own work on the hot paths (bench/README.md). It runs where
- * `db()` points: outside a transaction, the last committed state (so only reads belong there; SQLite's read connection
- * refuses a write); inside `write()`, that transaction (SQLite: one write connection, so compiled once; PostgreSQL: a
- * named statement per client).
+ * on every call, which costs more than the database's own work on the hot paths (bench/README.md). It runs on what the
+ * caller passes: `db()`, the last committed state (so only reads belong there; SQLite's read connection refuses a
+ * write), or its `tx` (SQLite: one write connection, so compiled once; PostgreSQL: a named statement per client).
  */
-export function prepared<Q extends PromiseLike<unknown>>(build: (db: Db) => Q): (values: Record<string, unknown>) => Promise<Awaited<Q>> {
+export function prepared<Q extends PromiseLike<unknown>>(
+  build: (db: Db) => Q,
+): (target: Db, values: Record<string, unknown>) => Promise<Awaited<Q>> {
   const name = `owo_${++preparedCount}`;
   const compiled = new WeakMap<object, { execute(values: Record<string, unknown>): unknown }>();
-  return async (values): Promise<Awaited<Q>> => {
-    const target = db();
+  return async (target, values): Promise<Awaited<Q>> => {
     // Kept per connection, not per transaction object: PostgreSQL's pool lends the same few clients to transaction
     // after transaction, each with a Drizzle session of its own, and a statement compiled for a client runs on it in
     // any transaction it serves (Drizzle's sessions keep their connection as `client`; both dialects).

@@ -70,12 +70,13 @@ const addToBalance = sqliteStatement(
     on conflict (merchant_id, mode, account) do update set balance_kobo = balance_kobo + excluded.balance_kobo`,
 );
 
-function postOnSqlite(entry: LedgerEntryRow, postings: Posting[], balances: Balances): LedgerEntryRow {
-  const [head] = readHead(entry.merchantId, entry.mode);
+function postOnSqlite(tx: Tx, entry: LedgerEntryRow, postings: Posting[], balances: Balances): LedgerEntryRow {
+  const [head] = readHead(tx, entry.merchantId, entry.mode);
   const row: LedgerEntryRow = { ...entry, sequence: (head?.sequence ?? 0) + 1 };
   row.hash = chainHash(head?.hash ?? GENESIS_HASH, { ...row, entryId: row.id, postings });
-  moveHead(row.merchantId, row.mode, row.sequence, row.hash);
+  moveHead(tx, row.merchantId, row.mode, row.sequence, row.hash);
   insertEntry(
+    tx,
     row.id,
     row.merchantId,
     row.mode,
@@ -90,8 +91,8 @@ function postOnSqlite(entry: LedgerEntryRow, postings: Posting[], balances: Bala
     row.postedAt,
     row.hash,
   );
-  for (const [line, p] of postings.entries()) insertPosting(row.id, line, p.account, p.amountKobo);
-  for (const [account, amountKobo] of balances) addToBalance(row.merchantId, row.mode, account, amountKobo);
+  for (const [line, p] of postings.entries()) insertPosting(tx, row.id, line, p.account, p.amountKobo);
+  for (const [account, amountKobo] of balances) addToBalance(tx, row.merchantId, row.mode, account, amountKobo);
   return row;
 }
 
@@ -120,9 +121,9 @@ const POST = `with queue as (select pg_advisory_xact_lock($18, $19)),
     on conflict (merchant_id, mode, account) do update set balance_kobo = ledger_balances.balance_kobo + excluded.balance_kobo)
   select sequence, hash from head`;
 
-async function postOnPostgres(row: LedgerEntryRow, postings: Posting[], balances: Balances, queue: readonly [number, number]) {
+async function postOnPostgres(tx: Tx, row: LedgerEntryRow, postings: Posting[], balances: Balances, queue: readonly [number, number]) {
   const [before, after] = canonicalAroundSequence({ ...row, entryId: row.id, postings });
-  const [head] = await postgresStatement<{ sequence: string; hash: string }>("owo_ledger_post", POST, [
+  const [head] = await postgresStatement<{ sequence: string; hash: string }>(tx, "owo_ledger_post", POST, [
     row.id,
     row.merchantId,
     row.mode,
@@ -175,8 +176,8 @@ function unposted(e: NewEntry): LedgerEntryRow {
 export async function postEntry(tx: Tx, e: NewEntry): Promise<LedgerEntryRow> {
   const postings = checked(e.postings);
   if (BENCH_POSTING_OFF) return unposted(e);
-  const queue = joinQueue(ledgerQueue(e.merchantId, e.mode));
+  const queue = joinQueue(tx, ledgerQueue(e.merchantId, e.mode));
   const balances: Balances = new Map();
   for (const p of postings) balances.set(p.account, (balances.get(p.account) ?? 0) + p.amountKobo);
-  return queue ? postOnPostgres(unposted(e), postings, balances, queue) : postOnSqlite(unposted(e), postings, balances);
+  return queue ? postOnPostgres(tx, unposted(e), postings, balances, queue) : postOnSqlite(tx, unposted(e), postings, balances);
 }

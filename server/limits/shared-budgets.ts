@@ -112,7 +112,12 @@ export class SharedBudgets {
   }
 
   private async ask(key: string, count: number, now: number): Promise<{ known: Known; granted: boolean; left: number }> {
-    const [row] = await takeTokens({ key, cost: count * this.interval, tolerance: (this.burst - count) * this.interval, moved: moved() });
+    const [row] = await takeTokens(db(), {
+      key,
+      cost: count * this.interval,
+      tolerance: (this.burst - count) * this.interval,
+      moved: moved(),
+    });
     if (!row) throw new Error(`rate budget ${key}: the upsert returned no row`);
     // node-postgres hands a bigint expression back as a string; the column comes through Drizzle's number mode.
     const ahead = Math.max(0, Number(row.fullAt) - Number(row.now));

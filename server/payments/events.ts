@@ -102,7 +102,7 @@ const insertEvent = prepared((tx) =>
  */
 export async function recordEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, now: number, opts: RecordOptions = {}): Promise<PaymentRow> {
   const row = { ...p, eventSequence: p.eventSequence + 1 };
-  await advanceSequence({ id: p.id, sequence: row.eventSequence });
+  await advanceSequence(tx, { id: p.id, sequence: row.eventSequence });
   await writeEvent(tx, row, type, now, opts);
   return row;
 }
@@ -114,7 +114,7 @@ export async function recordEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, no
 export async function writeEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, now: number, opts: RecordOptions = {}): Promise<void> {
   const sequence = p.eventSequence;
   countPaymentEvent(type, p.status);
-  await insertEvent({
+  await insertEvent(tx, {
     paymentId: p.id,
     sequence,
     type,

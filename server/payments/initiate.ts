@@ -94,10 +94,10 @@ const insertPayment = prepared((tx) =>
 
 const linkingReferenceCandidate = () => `OWO${randomDigits(17)}`;
 
-export async function newLinkingReference(): Promise<string> {
+export async function newLinkingReference(tx: Tx): Promise<string> {
   for (;;) {
     const candidate = linkingReferenceCandidate();
-    if ((await linkingReferenceTaken({ candidate })).length === 0) return candidate;
+    if ((await linkingReferenceTaken(tx, { candidate })).length === 0) return candidate;
   }
 }
 
@@ -105,8 +105,8 @@ type Claim =
   { kind: "answered"; result: InitiateResult } | { kind: "busy" } | { kind: "reserved"; payment: PaymentRow; choice: ChannelChoice };
 
 /** The row is every value given and its new id: reading its 40 columns back only parsed again what the caller holds. */
-async function insertNew(values: NewPayment): Promise<PaymentRow> {
-  const [inserted] = await insertPayment(values);
+async function insertNew(tx: Tx, values: NewPayment): Promise<PaymentRow> {
+  const [inserted] = await insertPayment(tx, values);
   if (!inserted) throw new Error("the payment's insert returned no row");
   return { ...values, id: inserted.id };
 }
@@ -119,7 +119,11 @@ async function insertNew(values: NewPayment): Promise<PaymentRow> {
 async function reserve(req: InitiateRequest, who: Initiation, print: string, now: number): Promise<Claim> {
   return write(
     async (tx) => {
-      const [found] = await merchantAndReference({ merchantId: who.merchantId, mode: who.mode, paymentReference: req.paymentReference });
+      const [found] = await merchantAndReference(tx, {
+        merchantId: who.merchantId,
+        mode: who.mode,
+        paymentReference: req.paymentReference,
+      });
       if (!found) throw new ApiError("S404", "Merchant not found");
       const { usedId, fingerprint: usedPrint, answerJson: usedAnswer, reservedAt: usedReservedAt, ...merchant } = found;
       if (usedId !== null) {
@@ -189,11 +193,11 @@ async function reserve(req: InitiateRequest, who: Initiation, print: string, now
         expiresAt: now + ttl * 1000,
         paidAt: null,
       };
-      if (!issuesInProcess(who.mode)) return { kind: "reserved", payment: await insertNew(values), choice };
+      if (!issuesInProcess(who.mode)) return { kind: "reserved", payment: await insertNew(tx, values), choice };
       const outcome = await issueInProcess(issueRequest(values, choice, merchant.name), `${values.linkingReference}-1`);
       const issued = { ...values, ...issuedColumns(values, choice, outcome, now) };
       const answerJson = answerFor(issued);
-      const payment = await insertNew({ ...issued, answerJson, eventSequence: 1 });
+      const payment = await insertNew(tx, { ...issued, answerJson, eventSequence: 1 });
       await writeEvent(tx, payment, "initiated", now, {
         amountKobo: payment.amountKobo,
         detail: { source: who.source, provider: payment.provider },

@@ -1,6 +1,6 @@
 // Finding a merchant's payment: by its reference, within one merchant and mode.
 import { and, eq, sql } from "drizzle-orm";
-import { prepared } from "../../db/client";
+import { db, prepared } from "../../db/client";
 import { payments, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import type { Scope } from "../merchants/scope";
@@ -21,7 +21,7 @@ const byReference = prepared((db) =>
 
 /** The merchant's own payment by its reference; another merchant's is simply not found. */
 export async function findPayment({ merchantId, mode }: Scope, paymentReference: string): Promise<PaymentRow> {
-  const [p] = await byReference({ merchantId, mode, paymentReference });
+  const [p] = await byReference(db(), { merchantId, mode, paymentReference });
   if (!p) throw new ApiError("S404", `No payment with reference ${paymentReference}`);
   return p;
 }

@@ -77,7 +77,7 @@ export async function createStandardCheckout(
       }
       return answered(used.answerJson, true);
     }
-    const linkingReference = await newLinkingReference();
+    const linkingReference = await newLinkingReference(tx);
     const expiresAt = now + settings().transferTtlSeconds * 1000;
     const paymentsJson = JSON.stringify({
       redirectLink: checkoutUrl(linkingReference),
