@@ -56,6 +56,16 @@ export async function applyRecordInTx(
   const received = found.amountPaidKobo + found.amountToRefundKobo;
   const kind = record.state in MOVES ? MOVES[record.state as keyof typeof MOVES] : null;
   if (kind === null || (kind === "credit" && record.amountKobo <= received)) return null;
+  if (kind === "reversal" && record.disputedKobo === undefined && record.chargebacks) {
+    // Each chargeback the provider lists is booked under its own key, the one its notice and a settlement deducting it
+    // carry: whichever tells Owo first books it, the others nothing more, in whatever order they come.
+    let moved: PaymentRow | null = null;
+    for (const c of record.chargebacks) {
+      const one = { ...record, chargebacks: undefined, disputedKobo: c.amountKobo };
+      moved = (await applyRecordInTx(tx, moved ?? found, one, { provider: via.provider, transactionId: c.deduction }, now, opts)) ?? moved;
+    }
+    return moved;
+  }
   const at = record.paidAt ?? now;
   const [notice] = await tx
     .insert(bankNotices)

@@ -59,6 +59,10 @@ export type ProviderPaymentState = {
   /** reversed, confirming a notice of a resolved dispute: what the provider took back, as the notice says (Paystack's
    * refund_amount); the transaction's record alone says only that it was reversed. */
   disputedKobo?: number;
+  /** reversed, as the provider's own list of the payment's disputes tells it (Paystack's List Disputes): each dispute
+   * resolved against the merchant, what it took back, under the provider's id for it — the key its notice and a
+   * settlement deducting it carry. Absent when none is listed: then the record says only that it was reversed. */
+  chargebacks?: { deduction: string; amountKobo: number }[];
 };
 
 /** What an inbound notice says, once its signature has been checked. A payment's amountKobo is what the provider

@@ -1,8 +1,10 @@
 // A Paystack chargeback is booked once (API.md "Ledger and balances": each provider deduction once, keyed by the
 // provider's own id), though Paystack tells it twice: its charge.dispute.resolve webhook, and the settlement that
-// deducts the refund it made for the dispute (GET /refund's `dispute` and `settlement`). Both orders, over real HTTP
-// against the Paystack double in its own process.
+// deducts the refund it made for the dispute (GET /refund's `dispute` and `settlement`) — and a third time when Owo
+// asks about the transaction (verify says `reversed`, List Disputes says how much, under the same dispute). Each
+// order, over real HTTP against the Paystack double in its own process.
 import assert from "node:assert/strict";
+import { eq } from "drizzle-orm";
 import { after, before, test } from "node:test";
 import { call, type Owo } from "../testing/harness";
 import { initiateLiveTransfer, startLive, type LiveMerchant } from "../testing/live-merchants";
@@ -13,6 +15,9 @@ import { clock } from "../clock";
 import { HOUR_MS, dayStartOf } from "../payments/calendar";
 import { pollSettlements } from "./poll";
 import { verifyLedger } from "../books/verify";
+import { db } from "../../db/client";
+import { payments } from "../../db/schema";
+import { requeryPayment } from "../payments/requery";
 
 const SECRET_KEY = "sk_live_paystack_chargebacks";
 let owo: Owo;
@@ -34,6 +39,12 @@ after(async () => {
 let n = 0;
 const api = async (path: string) => (await call(owo, "GET", path, { token: m.token })).json.data;
 const verify = async (ref: string) => (await api(`/api/v3/payments/query/${ref}`)).payments;
+/** Owo asks Paystack about the payment, as a requery does (a notice's confirmation asks the same). */
+async function requery(ref: string): Promise<void> {
+  const [p] = await db().select().from(payments).where(eq(payments.paymentReference, ref));
+  assert.ok(p, ref);
+  await requeryPayment(p);
+}
 const control = (path: string, body: unknown = {}) => fetch(`${double.url}/_double${path}`, { method: "POST", body: JSON.stringify(body) });
 
 /** A live TRANSFER payment the customer paid at Paystack: Owo's reference and the one Paystack knows it by. */
@@ -138,4 +149,31 @@ test("a settlement deducting a dispute before its webhook arrives books the char
   };
   assert.equal(delivered.webhooks.findLast((w) => w.event === "charge.dispute.resolve")?.answer, 200);
   await bookedOnce(b.ref, settlement, before);
+});
+
+test("a requery finding the transaction reversed before the dispute's webhook books the dispute's amount, not the whole payment; the webhook and the settlement book nothing more", async () => {
+  const before = await figures();
+  const c = await paid("5000.00");
+  assert.equal((await control("/faults", { kind: "reorder-webhooks", times: 2 })).status, 200);
+  assert.equal((await control(`/transactions/${c.atPaystack}/chargeback`, { amount: 300000 })).status, 200);
+  await requery(c.ref);
+  const [first, ...more] = await chargebacks(c.ref);
+  assert.deepEqual([adjustmentsOf(first), more.length], ["3000.00", 0], "the dispute's ₦3,000, not the ₦5,000 paid");
+  await fetch(`${double.url}/_double/faults`, { method: "DELETE" });
+  assert.equal((await control("/webhooks/release")).status, 200);
+  const delivered = (await (await fetch(`${double.url}/_double/webhooks`)).json()) as {
+    webhooks: { event: string; answer: number | string }[];
+  };
+  assert.equal(delivered.webhooks.findLast((w) => w.event === "charge.dispute.resolve")?.answer, 200);
+  assert.equal((await chargebacks(c.ref)).length, 1, "the late webhook books nothing more");
+  await bookedOnce(c.ref, await settled(), before);
+});
+
+test("a requery after the dispute's webhook books nothing more", async () => {
+  const before = await figures();
+  const d = await paid("5000.00");
+  assert.equal((await control(`/transactions/${d.atPaystack}/chargeback`, { amount: 300000 })).status, 200);
+  await eventually("the webhook's chargeback booked", async () => (await chargebacks(d.ref)).length === 1);
+  await requery(d.ref);
+  await bookedOnce(d.ref, await settled(), before);
 });

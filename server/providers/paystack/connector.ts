@@ -17,6 +17,8 @@
 //   https://paystack.com/docs/api/miscellaneous/#bank              GET /bank?country=nigeria (List Banks: id, code, name; cursor pages)
 //   https://paystack.com/docs/api/transfer-control/#balance        GET /balance (the harmless call behind "test connection")
 //   https://paystack.com/docs/api/settlement/                      GET /settlement, GET /settlement/{id}/transactions (./settlements.ts)
+//   https://paystack.com/docs/api/dispute/                         GET /dispute?transaction=<id> (List Disputes): what a
+//                                                                  reversed transaction's disputes took back (./disputes.ts)
 // The samples those pages render live in github.com/PaystackOSS/doc-code-snippets (the contract test's fixtures are
 // copied from there) and the request schemas in github.com/PaystackOSS/openapi (dist/paystack.yaml: the USSD enum).
 import type { Bank } from "../banks";
@@ -42,6 +44,7 @@ import {
   readRefundList,
   readVerifyAnswer,
 } from "./wire";
+import { chargebacksOf } from "./disputes";
 import { readWebhook } from "./notices";
 import { readPaystackSettlements } from "./settlements";
 import { PAYSTACK_SIGNATURE_HEADER, paystackSignatureValid } from "./signature";
@@ -131,7 +134,10 @@ export const paystack: Connector = {
 
   async query(account, reference, signal) {
     const answer = await call(account, "GET", `/transaction/verify/${encodeURIComponent(reference)}`, signal);
-    return readVerifyAnswer(answer.status, answer.body);
+    const state = readVerifyAnswer(answer.status, answer.body);
+    if (state.state !== "reversed") return state;
+    const chargebacks = await chargebacksOf((path) => call(account, "GET", path, signal), answer.body);
+    return chargebacks ? { ...state, chargebacks } : state;
   },
 
   async refund(account, req: RefundRequest, signal) {

@@ -3,10 +3,12 @@
 // https://paystack.com/docs/payments/webhooks/, "Dispute events") and the refund Paystack makes of refund_amount
 // ("The amount to refund", DisputeResolve in PaystackOSS/openapi dist/paystack.yaml), which names its `dispute`
 // (RefundListResponseArray.dispute) and the settlement that deducted it. Both readings carry one key, the dispute's
-// id, so the money is booked once whichever Owo sees first.
+// id, so the money is booked once whichever Owo sees first. Verify says only that the transaction was `reversed`;
+// what was taken back, and under which dispute, Owo reads from List Disputes (GET /dispute?transaction=<id>,
+// operationId dispute_list in PaystackOSS/openapi dist/paystack.yaml, DisputeListResponseArray), under the same key.
 import { z } from "zod";
-import type { NoticeReading } from "../connector";
-import { kobo, transaction } from "./wire";
+import type { NoticeReading, ProviderPaymentState } from "../connector";
+import { everyPage, kobo, success, transaction, unusable, type Get } from "./wire";
 
 /** What a chargeback is booked under, from the webhook and from the settlement alike: the provider's dispute id. */
 export function disputeDeduction(disputeId: string): string {
@@ -44,4 +46,25 @@ export function readDisputeEvent(name: string, data: unknown): NoticeReading {
     currency: d.data.currency,
     deduction: disputeDeduction(id),
   };
+}
+
+// A dispute as List Disputes shows it: its status (`resolved` once closed) and how (DisputeResolve.resolution:
+// merchant-accepted, declined — the merchant's evidence won — or Paystack's own auto-accepted).
+const listedDispute = z.object({
+  id: z.union([z.number().int(), z.string()]).transform(String),
+  refund_amount: z.lazy(() => kobo.nullish()),
+  status: z.string(),
+  resolution: z.string().nullish(),
+});
+
+/** The chargebacks of the transaction verify answered `reversed` (its `data.id`): each dispute resolved against the
+ * merchant, what it took back under its own key. None listed: the record says only that it was reversed. */
+export async function chargebacksOf(get: Get, verified: unknown): Promise<ProviderPaymentState["chargebacks"]> {
+  const t = success(z.object({ id: z.number().int() })).safeParse(verified);
+  if (!t.success) throw unusable("GET /transaction/verify", "a transaction id", verified);
+  const listed = await everyPage(get, "/dispute", `/dispute?transaction=${t.data.data.id}`, listedDispute);
+  const lost = listed.flatMap(({ id, status, resolution, refund_amount: taken }) =>
+    status === "resolved" && resolution !== "declined" && taken ? [{ deduction: disputeDeduction(id), amountKobo: taken }] : [],
+  );
+  return lost.length > 0 ? lost : undefined;
 }

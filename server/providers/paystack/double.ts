@@ -168,6 +168,7 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     { method: "GET", path: /^\/refund\/([^/]+)$/, handle: authorized("GET", "", desk.fetchRefund) },
     { method: "GET", path: /^\/bank$/, handle: authorized("GET", "/bank", listBanks) },
     { method: "GET", path: /^\/balance$/, handle: authorized("GET", "", balance) },
+    { method: "GET", path: /^\/dispute$/, handle: authorized("GET", "/dispute", disputes.list) },
     { method: "GET", path: /^\/settlement$/, handle: authorized("GET", "/settlement", settlements.list) },
     {
       method: "GET",

@@ -6,14 +6,10 @@
 // the merchant's share of Paystack's fee (fees a customer bore are neither). Pages: https://paystack.com/docs/api/settlement/
 // and https://paystack.com/docs/api/refund/ (samples in github.com/PaystackOSS/doc-code-snippets src/api/settlements/).
 import { z } from "zod";
-import type { ProviderAnswer } from "../provider-call";
 import type { SettlementLineReading, SettlementReading, SettlementStatus } from "../settlement-reading";
-import { instant, kobo, moneyOf, success, transaction, unusable } from "./wire";
+import { everyPage, instant, kobo, moneyOf, transaction, type Get } from "./wire";
 import { disputeDeduction } from "./disputes";
 
-const PAGE = 100;
-/** Past this many pages of one list, Owo stops reading and says so rather than record a settlement half read. */
-const MAX_PAGES = 50;
 const DAY_MS = 86_400_000;
 
 const settlement = z.object({
@@ -42,25 +38,7 @@ const refund = z.object({
     .transform(String)
     .nullish(),
 });
-const page = <T extends z.ZodType>(item: T) =>
-  success(z.array(item)).extend({ meta: z.object({ pageCount: z.number().int().nonnegative() }).partial().optional() });
-
 const STATUSES: Record<string, SettlementStatus> = { success: "paid", processing: "processing", pending: "pending", failed: "failed" };
-
-type Get = (path: string) => Promise<ProviderAnswer>;
-
-/** Every page of one of Paystack's lists. */
-async function everyPage<T extends z.ZodType>(get: Get, what: string, path: string, item: T): Promise<z.output<T>[]> {
-  const all: z.output<T>[] = [];
-  for (let n = 1; n <= MAX_PAGES; n++) {
-    const answer = await get(`${path}${path.includes("?") ? "&" : "?"}perPage=${PAGE}&page=${n}`);
-    const read = page(item).safeParse(answer.body);
-    if (answer.status !== 200 || !read.success) throw unusable(`GET ${what}`, `a list of ${what}`, answer.body, answer.status);
-    all.push(...read.data.data);
-    if (n >= (read.data.meta?.pageCount ?? 1)) return all;
-  }
-  throw unusable(`GET ${what}`, `at most ${MAX_PAGES} pages`, null, 200);
-}
 
 /** The settlements Paystack made since `since` (epoch ms), each with its lines. */
 export async function readPaystackSettlements(get: Get, since: number): Promise<SettlementReading[]> {

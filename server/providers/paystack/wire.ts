@@ -12,6 +12,7 @@ import {
   type ProviderPaymentState,
   type RefundState,
 } from "../connector";
+import type { ProviderAnswer } from "../provider-call";
 
 export const kobo = z.union([
   z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
@@ -27,6 +28,28 @@ export const instant = z
 
 const failure = z.object({ status: z.literal(false), message: z.string() });
 export const success = <T extends z.ZodType>(data: T) => z.object({ status: z.literal(true), message: z.string(), data });
+
+const PAGE = 100;
+/** Past this many pages of one list, Owo stops reading and says so rather than act on a list half read. */
+const MAX_PAGES = 50;
+const page = <T extends z.ZodType>(item: T) =>
+  success(z.array(item)).extend({ meta: z.object({ pageCount: z.number().int().nonnegative() }).partial().optional() });
+
+/** One GET of Paystack's API, with the account's key (the connector's). */
+export type Get = (path: string) => Promise<ProviderAnswer>;
+
+/** Every page of one of Paystack's lists (settlements, refunds, disputes): `perPage`, `page` and `meta.pageCount`. */
+export async function everyPage<T extends z.ZodType>(get: Get, what: string, path: string, item: T): Promise<z.output<T>[]> {
+  const all: z.output<T>[] = [];
+  for (let n = 1; n <= MAX_PAGES; n++) {
+    const answer = await get(`${path}${path.includes("?") ? "&" : "?"}perPage=${PAGE}&page=${n}`);
+    const read = page(item).safeParse(answer.body);
+    if (answer.status !== 200 || !read.success) throw unusable(`GET ${what}`, `a list of ${what}`, answer.body, answer.status);
+    all.push(...read.data.data);
+    if (n >= (read.data.meta?.pageCount ?? 1)) return all;
+  }
+  throw unusable(`GET ${what}`, `at most ${MAX_PAGES} pages`, null, 200);
+}
 
 const ussdCharge = success(
   z.object({ reference: z.string().min(1), status: z.literal("pay_offline"), ussd_code: z.string().regex(/^\*[0-9*]+#$/) }),
