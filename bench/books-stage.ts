@@ -19,6 +19,7 @@ export async function measureBooks(s: Stage, merchants: BenchMerchant[], bench: 
       cpu: { owo: pidsOf([owo]), ...s.db.parties(), client: () => [process.pid] },
       counters: s.db.counters(s.db.url),
     }),
+    bookPaid: () => s.db.bookPaid(),
     pendingReferences: () => s.db.openReferencesOf(bench.merchantId, 200_000),
     merchants: merchants.map((m) => m.merchantId),
     instances: s.run.options.instances,

@@ -19,6 +19,8 @@ export type BooksStage = {
   start(env: Record<string, string>): Promise<Child>;
   /** The load shape of the other scenarios on a server at `url` (token, connections, seconds, CPU parties). */
   target(owo: Child): Promise<Target>;
+  /** Books in bulk what a server with posting off left unbooked (its start-up would, one payment at a time). */
+  bookPaid(): Promise<number>;
   /** Open sandbox payments of the bench merchant, newest first. */
   pendingReferences(): Promise<string[]>;
   /** Every merchant of the run (their books take the entries load). */
@@ -115,6 +117,7 @@ export async function creditCost(b: BooksStage): Promise<LoadResult[]> {
     } finally {
       await owo.stop();
     }
+    if (!posting) console.log(`  booked in bulk the ${await b.bookPaid()} credits made with posting off`);
   }
   return [pooled(CREDIT, legs.get(true) ?? []), pooled(CREDIT_POSTING_OFF, legs.get(false) ?? [])];
 }
