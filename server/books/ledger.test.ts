@@ -14,6 +14,7 @@ import { db, write } from "../../db/client";
 import { bankNotices, ledgerBalances, ledgerEntries, ledgerHeads, ledgerPostings, payments } from "../../db/schema";
 import { eq, asc } from "drizzle-orm";
 import { openBooks } from "./opening";
+import { rerunForQueues } from "../../db/postgres-store";
 
 let owo: Owo;
 let m: TestMerchant;
@@ -294,7 +295,7 @@ test("a payment from before the books existed is booked once at start-up, its no
       await tx.insert(bankNotices).values({ ...n, paymentId: inserted.id, providerTransactionId: `${n.providerTransactionId}-old` });
     }
   });
-  const reruns = async () => (onSqlite() ? 0 : (await import("../../db/postgres-store")).rerunForQueues());
+  const reruns = async () => (onSqlite() ? 0 : rerunForQueues());
   const before = await reruns();
   assert.equal(await openBooks(), 1);
   assert.equal((await reruns()) - before, 0, "the merchant's books are declared up front: the payment's booking runs once");

@@ -67,6 +67,8 @@ async function listenOn(server: Server, port: number, host: string, mayRetry: bo
 export async function startOwo(env: Record<string, string> = {}, front: FrontOptions = {}): Promise<Owo> {
   const dataDir = tempDataDir();
   const database = await testDatabase(dataDir);
+  // The server is loaded when a test starts one, not with the kit: files that only spawn Owo processes or want a temp
+  // folder (cli, clock, deploy-files) import this file too, and need not load all of Owo.
   const { createFront } = await import("../http/front");
   let server: Server | undefined;
   let port = 0;

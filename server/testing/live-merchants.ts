@@ -5,6 +5,8 @@ import { call, createTestMerchant, startOwo, tokenFor, type Answer, type Owo } f
 import { newReference, sampleOrder, type Body } from "./initiation";
 import { spawnDouble, type DoubleProcess } from "./processes";
 import type { Receiver } from "./receiver";
+import { connectProvider } from "../providers/accounts";
+import { createLiveKeys } from "../auth/api-keys";
 
 export type LiveMerchant = {
   merchantId: string;
@@ -25,8 +27,6 @@ export async function connectLiveMerchant(
   provider: LiveMerchantProvider,
   credentials: Record<string, string>,
 ): Promise<LiveMerchant> {
-  const { connectProvider } = await import("../providers/accounts");
-  const { createLiveKeys } = await import("../auth/api-keys");
   const merchant = await createTestMerchant(name);
   const { providerId, noticeUrl } = await connectProvider(merchant.merchantId, { provider, credentials, baseUrl: double.url });
   const pointed = await call({ url: double.url }, "PUT", "/_double/webhook-url", { body: { url: noticeUrl } });

@@ -4,14 +4,17 @@ import { encode } from "next-auth/jwt";
 import superjson from "superjson";
 import type { AppRouter } from "../trpc/root";
 import type { Owo } from "./harness";
+import { settings } from "../settings";
+import { startSession } from "../auth/sessions";
+import { createInvite, joinByInvite } from "../team/invites";
+import { allMail } from "../mail/outbox";
+import { verifyEmail } from "../users/email-verification";
 
 /**
  * The cookie the browser would hold after signing in as `userId`: a session row started as sign-in starts one, and
  * the JWT naming it (call after startOwo: it reads the auth secret and the database).
  */
 export async function sessionCookie(userId: string, extra: Record<string, string> = {}): Promise<string> {
-  const { settings } = await import("../settings");
-  const { startSession } = await import("../auth/sessions");
   const { id } = await startSession(userId, { ip: "127.0.0.1", userAgent: "Owo test" });
   const token = await encode({ token: { sub: userId, sid: id }, secret: settings().authSecret });
   return [`next-auth.session-token=${token}`, ...Object.entries(extra).map(([k, v]) => `${k}=${v}`)].join("; ");
@@ -31,7 +34,6 @@ export async function joinAs(
   merchant: { merchantId: string; userId: string },
   role: "owner" | "admin" | "developer" | "viewer",
 ): Promise<string> {
-  const { createInvite, joinByInvite } = await import("../team/invites");
   const invite = await createInvite(merchant.merchantId, { userId: merchant.userId, role: "owner" }, { role });
   const token = new URL(invite.url).searchParams.get("invite") ?? "";
   const email = `member${++members}.${process.pid}.${Date.now()}@example.com`;
@@ -40,8 +42,6 @@ export async function joinAs(
 
 /** Confirms `email` the normal way: the verification link Owo queued for it, opened. */
 export async function confirmAddress(email: string): Promise<void> {
-  const { allMail } = await import("../mail/outbox");
-  const { verifyEmail } = await import("../users/email-verification");
   const link = (await allMail({ to: email })).find((x) => x.kind === "verify_email")?.text.match(/token=([\w-]+)/)?.[1];
   if (!link) throw new Error(`no verification mail queued for ${email}`);
   await verifyEmail(link);

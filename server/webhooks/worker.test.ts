@@ -6,6 +6,9 @@ import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../te
 import { eventually } from "../testing/eventually";
 import { credit, openTransfer } from "../testing/in-process-payments";
 import { startReceiver, type Receiver } from "../testing/receiver";
+import * as log from "./delivery-log";
+import * as endpoints from "./endpoints";
+import * as secrets from "./signing-secrets";
 
 let owo: Owo;
 let m: TestMerchant;
@@ -25,12 +28,6 @@ async function receiver(...args: Parameters<typeof startReceiver>): Promise<Rece
   return r;
 }
 
-const services = async () => ({
-  log: await import("./delivery-log"),
-  endpoints: await import("./endpoints"),
-  secrets: await import("./signing-secrets"),
-});
-
 type Notification = {
   notificationItems: {
     notificationRequestItem: { eventType: string; eventId: string; eventDate: string; data: Record<string, unknown> };
@@ -39,7 +36,6 @@ type Notification = {
 const itemOf = (body: string) => (JSON.parse(body) as Notification).notificationItems[0]?.notificationRequestItem;
 
 test("a receiver answering 500 five times then 200 gets the event, signed, with one webhook-id throughout", async () => {
-  const { log } = await services();
   const r = await receiver((_req, i) => (i < 5 ? 500 : 200));
   const { paymentReference, accountNumber } = await openTransfer(m.merchantId, r.url());
   await credit(accountNumber);
@@ -83,7 +79,6 @@ test("a receiver answering 500 five times then 200 gets the event, signed, with 
 });
 
 test("while a rolled secret's grace runs, both secrets verify the callback", async () => {
-  const { secrets } = await services();
   const r = await receiver();
   const fresh = await secrets.rollSigningSecret(m.merchantId, "test", 600);
   const { accountNumber } = await openTransfer(m.merchantId, r.url());
@@ -98,7 +93,6 @@ test("while a rolled secret's grace runs, both secrets verify the callback", asy
 });
 
 test("one event goes to the callbackUrl and to each endpoint with one webhook-id; an endpoint answering 410 is disabled", async () => {
-  const { log, endpoints } = await services();
   const merchant = await createTestMerchant();
   const cb = await receiver();
   const keep = await receiver();
@@ -155,7 +149,6 @@ test("one event goes to the callbackUrl and to each endpoint with one webhook-id
 });
 
 test("a 410 from a callbackUrl ends that delivery only; a redirect is never followed", async () => {
-  const { log } = await services();
   const target = await receiver();
   const gone = await receiver(() => 410);
   const redirecting = await receiver(() => ({ status: 302, location: target.url() }));
@@ -178,7 +171,6 @@ test("a 410 from a callbackUrl ends that delivery only; a redirect is never foll
 });
 
 test("a slow host holds at most 4 attempts and never delays another host", async () => {
-  const { log } = await services();
   const slow = await receiver(() => ({ status: 200, afterMs: 1500 }));
   const fast = await receiver();
   const slowPayments = await Promise.all(Array.from({ length: 10 }, () => openTransfer(m.merchantId, slow.url())));
