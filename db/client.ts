@@ -212,16 +212,19 @@ export function rawSqlite(): Database.Database {
 }
 
 /**
- * PostgreSQL only: one statement Drizzle cannot build (several data-modifying WITH parts, arrays unnested), run in the
- * current write transaction and parsed once per connection under `name`, for a hot path where each round trip inside
- * a queue is time every other writer of that queue waits.
+ * PostgreSQL only: one statement Drizzle cannot build (several data-modifying WITH parts, arrays unnested), parsed once
+ * per connection under `name`, for a hot path where each round trip is time every other writer (of a queue) waits. It
+ * runs in the write transaction `tx`; or, given `db()` outside any transaction, on the pool as a transaction of its own
+ * (autocommit), for a caller whose one statement is all its write.
  */
 export async function postgresStatement<R>(tx: Tx, name: string, text: string, values: unknown[]): Promise<R[]> {
   const inside = current.getStore();
-  // Drizzle's node-postgres transaction keeps its pooled client as `session.client` (as `prepared` relies on too).
+  // Drizzle's node-postgres database keeps its pool, and its transaction the pooled client, as `session.client` (as
+  // `prepared` relies on too).
   const client = (tx as unknown as { session?: { client?: { query: pg.ClientBase["query"] } } }).session?.client;
-  if (!inside?.open || inside.tx !== tx || inside.isolation === "snapshot" || !client || opened().store.dialect !== "postgres")
-    throw new Error(`${name}: a PostgreSQL write transaction only`);
+  const where = inside?.open ? inside.tx === tx && inside.isolation !== "snapshot" : tx === opened().store.reader;
+  if (!where || !client || opened().store.dialect !== "postgres")
+    throw new Error(`${name}: a PostgreSQL write transaction, or the pool outside one, only`);
   const { rows } = await client.query<R & pg.QueryResultRow>({ name, text, values });
   return rows;
 }

@@ -96,6 +96,19 @@ const insertEvent = prepared((tx) =>
   }),
 );
 
+/** The timeline row of `p`'s event number `p.eventSequence`, as stored. */
+export function eventRow(p: PaymentRow, type: TimelineEvent, now: number, opts: RecordOptions = {}): typeof paymentEvents.$inferInsert {
+  return {
+    paymentId: p.id,
+    sequence: p.eventSequence,
+    type,
+    status: p.status,
+    amountKobo: opts.amountKobo ?? null,
+    detailJson: JSON.stringify(opts.detail ?? {}),
+    createdAt: now,
+  };
+}
+
 /**
  * Appends the next event to `p`'s timeline (p is the row as it stands after the move) and queues
  * its callback. Call inside the transaction that made the move. Returns the row with its new sequence.
@@ -114,15 +127,7 @@ export async function recordEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, no
 export async function writeEvent(tx: Tx, p: PaymentRow, type: TimelineEvent, now: number, opts: RecordOptions = {}): Promise<void> {
   const sequence = p.eventSequence;
   countPaymentEvent(type, p.status);
-  await insertEvent(tx, {
-    paymentId: p.id,
-    sequence,
-    type,
-    status: p.status,
-    amountKobo: opts.amountKobo ?? null,
-    detailJson: JSON.stringify(opts.detail ?? {}),
-    createdAt: now,
-  });
+  await insertEvent(tx, eventRow(p, type, now, opts));
   const event = Object.hasOwn(PUBLISHED, type) ? PUBLISHED[type as keyof typeof PUBLISHED] : null;
   if (event && opts.publish !== false) {
     await tx.insert(outbox).values({
