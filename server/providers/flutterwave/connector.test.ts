@@ -56,9 +56,9 @@ async function control(
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
-/** The webhooks Owo's receiver got, once the double's outbox has nothing in flight (GET /_double/webhooks waits for it). */
+/** The webhooks Owo's receiver got, once `count` came and the double's outbox has nothing in flight (GET /_double/webhooks waits for it). */
 async function webhooks(count: number): Promise<typeof received> {
-  await control("GET", "/webhooks");
+  await eventually(`${count} webhooks`, async () => (await control("GET", "/webhooks"), received.length >= count));
   assert.equal(received.length, count, `expected ${count} webhooks, got ${received.length}`);
   return received.slice(0, count);
 }

@@ -75,7 +75,9 @@ async function control(method: string, path: string, body?: unknown): Promise<{ 
 
 /** Waits until `n` more webhooks reached the receiver than `from`, then reads them as Owo would. */
 async function webhooksAfter(from: number, n: number): Promise<{ readings: NoticeReading[]; raw: Received[] }> {
-  await control("GET", "/_double/webhooks"); // answers once the double's outbox has nothing in flight (Owo answered each)
+  // GET /_double/webhooks answers once the double's outbox has nothing in flight; a webhook the double sends later by
+  // its own timer (refund.processed) is waited for, then the count must be exact.
+  await eventually(`${n} webhooks`, async () => (await control("GET", "/_double/webhooks"), received.length >= from + n));
   const raw = received.slice(from);
   assert.equal(raw.length, n, `expected ${n} webhooks, got ${raw.map((r) => r.raw.toString().slice(0, 40)).join(" | ")}`);
   return { raw, readings: raw.map((r) => paystack.readNotice(account, r.raw, r.headers)) };
