@@ -1,5 +1,5 @@
-// The CSV export of a whole history: time to the last byte, and the peak RSS meanwhile of the server and of the
-// process it streams the export from (server/payments/export-process.ts).
+// The CSV export of a whole history: time to the last byte, and the peak RSS meanwhile of the server (the export runs
+// in a worker thread of it, server/payments/export-apart.ts) and of any process the server started meanwhile.
 import { encode } from "next-auth/jwt";
 import { startSession } from "../server/auth/sessions";
 import { childPids, peakRssBytes, resetPeakRss, rssBytes, type Child } from "./processes";
@@ -21,9 +21,12 @@ export async function measureExport(owo: Child, owner: { userId: string; email: 
   const scenario = "CSV export, whole history";
   const pid = owo.child.pid;
   if (pid === undefined) throw new Error("server has no pid");
+  // The server bundles the checkout's assets and the export thread's code once it listens, each in an esbuild process
+  // (up to ~60 MB) that ends with its bundle: the export is measured on the server at rest, after them.
+  for (let i = 0; i < 600 && childPids(pid).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
   const rssBefore = rssBytes(pid);
   const exact = resetPeakRss(pid);
-  // A child's own high-water mark is its peak (it starts with the export); read until it exits, every 100 ms.
+  // A child's own high-water mark is its peak (it would start with the export); read every 100 ms until the end.
   let childPeak: number | null = null;
   const watch = setInterval(() => {
     for (const child of childPids(pid)) childPeak = Math.max(childPeak ?? 0, peakRssBytes(child) ?? 0);
@@ -48,7 +51,7 @@ export async function measureExport(owo: Child, owner: { userId: string; email: 
   const mb = (b: number | null) => (b === null ? "n/a" : `${(b / 1048576).toFixed(0)} MB`);
   const rss = `${mb(rssBefore)} before, peak ${mb(peak)}${exact ? "" : " (since start: could not reset the mark)"}`;
   console.log(
-    `  owo   ${scenario.padEnd(34)} ${rows} rows, ${mb(bytes)} in ${seconds.toFixed(1)} s; server RSS ${rss}; export process peak ${mb(childPeak)}`,
+    `  owo   ${scenario.padEnd(34)} ${rows} rows, ${mb(bytes)} in ${seconds.toFixed(1)} s; server RSS ${rss}; other processes' peak ${mb(childPeak)}`,
   );
   return {
     kind: "export",

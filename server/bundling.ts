@@ -1,4 +1,4 @@
-// esbuild, for what Owo bundles while it runs (the checkout's script and stylesheet, the export process's code): one
+// esbuild, for what Owo bundles while it runs (the checkout's script and stylesheet, the export thread's code): one
 // build at a time, and its service stopped after each, since it is a child process that would stay resident.
 import { build, stop, type BuildOptions } from "esbuild";
 

@@ -8,6 +8,7 @@ import { settings, SettingsError } from "./settings";
 import { startTracing } from "./traces";
 import { openBooks } from "./books/opening";
 import { checkoutAssets } from "./checkout-page/assets";
+import { exportThreadCode } from "./payments/export-apart";
 
 /**
  * Next renders the pages; OWO_PAGES=off runs an API-only process (REST, tRPC, health) with no build needed.
@@ -60,6 +61,8 @@ async function main() {
     process.stdout.write(`${openLine(s.port, s.publicUrl)}\n`);
     // The checkout's script and stylesheet are bundled now, so the first customer does not wait for esbuild.
     checkoutAssets().catch((err: unknown) => log.warn({ err }, "checkout assets not built yet; the first checkout will try again"));
+    // And the export thread's code, so no esbuild process runs beside an export's thread (bench/README.md).
+    exportThreadCode().catch((err: unknown) => log.warn({ err }, "export thread not built yet; the first export will try again"));
   });
 
   let stopping = false;

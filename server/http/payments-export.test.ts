@@ -1,4 +1,4 @@
-// GET /api/exports/payments over real HTTP: the CSV a signed-in person downloads, streamed from a process of its own,
+// GET /api/exports/payments over real HTTP: the CSV a signed-in person downloads, streamed from a worker thread of its own,
 // and the refusals in API.md's envelope.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -9,7 +9,7 @@ import { eventually } from "../testing/eventually";
 import { initiatePayment } from "../payments/initiate";
 import { parseInitiateRequest } from "../payments/initiate-schema";
 import { CSV_HEADER } from "../payments/export";
-import { execFileSync } from "node:child_process";
+import { exportsRunning } from "../payments/export-apart";
 
 let owo: Owo;
 let m: TestMerchant;
@@ -63,16 +63,12 @@ test("signed out, a bad filter and another method are refused in the envelope, n
   assert.equal(posted.status, 405);
 });
 
-test("a download cancelled midway ends its export process", async () => {
-  const exporters = () =>
-    execFileSync("ps", ["-o", "args=", "--ppid", String(process.pid)], { encoding: "utf8" })
-      .split("\n")
-      .filter((l) => l.startsWith("owo-export"));
+test("a download cancelled midway ends its export thread", async () => {
   const res = await fetch(`${owo.url}/api/exports/payments`, { headers: { cookie: await sessionCookie(m.userId) } });
   const reader = res.body?.getReader();
   assert.ok(reader);
   await reader.read();
-  assert.equal(exporters().length, 1, "the export runs in a child process while it streams");
+  assert.equal(exportsRunning(), 1, "the export runs in a thread of its own while it streams");
   await reader.cancel();
-  await eventually("the export process to end once the reader went away", () => exporters().length === 0);
+  await eventually("the export thread to end once the reader went away", () => exportsRunning() === 0);
 });

@@ -1,11 +1,11 @@
 // GET /api/exports/payments: the dashboard's filtered payments as CSV, for the signed-in person's merchant and mode.
-// Served by the front rather than Next, and streamed from a child process (server/payments/export-process.ts).
+// Served by the front rather than Next, and streamed from a worker thread (server/payments/export-apart.ts).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
 import { ApiError, invalidFields } from "../api-error";
 import { currentSession, parseCookies, userCaller } from "../auth/callers";
 import { log } from "../logger";
-import { exportPaymentsApart } from "../payments/export-process";
+import { exportPaymentsApart } from "../payments/export-apart";
 import { filtersFromQuery } from "../payments/filters";
 import { csvDownloadHeaders } from "./csv-download";
 import { sendError } from "./envelope";
@@ -26,7 +26,7 @@ export async function servePaymentsExport(req: IncomingMessage, res: ServerRespo
   try {
     await pipeline(exported.body, res, { end: false });
   } catch {
-    return; // the person cancelled the download: the child is stopped with the response
+    return; // the person cancelled the download: the thread is stopped with the response
   }
   const code = await exported.exited;
   if (code === 0) {
@@ -34,6 +34,6 @@ export async function servePaymentsExport(req: IncomingMessage, res: ServerRespo
     return;
   }
   // Ended without the chunked terminator, so the browser reports a failed download rather than a shorter file.
-  log.error({ code }, "payments export process failed");
+  log.error({ code }, "payments export cut short");
   res.destroy();
 }

@@ -50,7 +50,7 @@ export type PaymentExport = { total: number; chunks: AsyncGenerator<string, void
 /**
  * The filtered list, newest first: the header, then one chunk per batch, each batch a keyset page (older than the
  * last row sent), so memory holds one batch whatever the size of the export, on either database. Who may ask is
- * export-process.ts's to check, which runs this in a process of its own.
+ * export-apart.ts's to check, which runs this in a worker thread of its own.
  */
 export async function exportPayments(scope: Scope, filters: PaymentFilters, batchSize = 1000): Promise<PaymentExport> {
   const where = await filterWhere(scope, filters);

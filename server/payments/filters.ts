@@ -1,5 +1,5 @@
 // Which of a merchant's payments a list or an export covers: the filters, prefix search on the indexed columns, and
-// the keyset order on (createdAt, id). A leaf the export process loads without the list's views.
+// the keyset order on (createdAt, id). A leaf the export thread loads without the list's views.
 import { and, desc, eq, gte, inArray, lt, lte, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { z } from "zod";

@@ -91,7 +91,8 @@ export default function OperationsPage() {
       </p>
       <p>
         Memory: the units (and <code>npm start</code>) run node with <code>--max-semi-space-size=2</code>, V8&apos;s young generation at 2 MB a
-        half instead of 16, so the app process rests at about 200 MB with the pages loaded instead of about 245 MB. tsx keeps what it
+        half instead of 16, so the app process rests at about 200 MB with the pages loaded instead of about 245 MB. A payments CSV export
+        runs in a worker thread of the app with a heap of its own and adds about 60 MB while it streams, whatever its size. tsx keeps what it
         compiled in the unit&apos;s cache directory (<code>TMPDIR</code>): in a fresh <code>/tmp</code> every start would compile again and leave
         two esbuild processes (~31 MB) running beside Owo. <code>npm start</code> keeps npm itself (~60 MB) running as the parent; the units
         start node directly.
