@@ -3,6 +3,17 @@
 import * as examples from "./examples";
 import { failing, jsonAnswer, ref, referenceParameter, refundReferenceParameter } from "./operations";
 
+/** How a refund's POST with a JSON body is refused: asking for one and giving the customer's account alike. */
+const refundBodyRefused = [
+  "BadRequest",
+  "Unauthorized",
+  "NotFound",
+  "Conflict",
+  "PayloadTooLarge",
+  "UnsupportedMediaType",
+  "TooManyRequests",
+] as const;
+
 /** A refund of a payment, from asking to paid back or given up. */
 export function refundPaths() {
   return {
@@ -25,16 +36,7 @@ export function refundPaths() {
         },
         responses: {
           "200": jsonAnswer("The refund, accepted", "RefundAnswer", { accepted: examples.refundAnswerExample }),
-          ...failing(
-            "BadRequest",
-            "Unauthorized",
-            "NotFound",
-            "Conflict",
-            "PayloadTooLarge",
-            "UnsupportedMediaType",
-            "TooManyRequests",
-            "ServerError",
-          ),
+          ...failing(...refundBodyRefused, "ServerError"),
         },
       },
     },
@@ -71,17 +73,7 @@ export function refundPaths() {
         },
         responses: {
           "200": jsonAnswer("The refund, PENDING again", "RefundMoveAnswer", { retried: examples.refundAccountAnswerExample }),
-          ...failing(
-            "BadRequest",
-            "Unauthorized",
-            "NotFound",
-            "Conflict",
-            "PayloadTooLarge",
-            "UnsupportedMediaType",
-            "TooManyRequests",
-            "BadGateway",
-            "ServerError",
-          ),
+          ...failing(...refundBodyRefused, "BadGateway", "ServerError"),
         },
       },
     },

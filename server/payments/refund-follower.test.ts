@@ -2,37 +2,24 @@
 // the account on Paystack's own dashboard, or give the refund up there, and Paystack's webhook saying so may be lost.
 // Owo asks GET /refund/{id} on the follower's schedule and moves it. Over real HTTP against the Paystack double.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { call, type Owo } from "../testing/harness";
-import { initiateLiveTransfer, startLive, type LiveMerchant } from "../testing/live-merchants";
-import type { DoubleProcess } from "../testing/processes";
+import { test } from "node:test";
+import { call } from "../testing/harness";
+import { initiateLiveTransfer, liveSuite } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
 import { ownReference } from "../providers/own-references";
 
 const SECRET_KEY = "sk_test_paystack_follower";
-let owo: Owo;
-let double: DoubleProcess;
-let m: LiveMerchant;
+const live = liveSuite("paystack", { secretKey: SECRET_KEY }, { name: "Paystack refunds shop", flags: { "refund-delay-ms": "50" } });
 
-before(async () => {
-  ({ owo, double, m } = await startLive(
-    "paystack",
-    { secretKey: SECRET_KEY },
-    { name: "Paystack refunds shop", flags: { "refund-delay-ms": "50" } },
-  ));
-});
-after(async () => {
-  await double.stop();
-  await owo.stop();
-});
-
-const control = (path: string, body: unknown = {}) => fetch(`${double.url}/_double${path}`, { method: "POST", body: JSON.stringify(body) });
-const api = (method: string, path: string, body?: unknown) => call(owo, method, path, { token: m.token, ...(body ? { body } : {}) });
+const control = (path: string, body: unknown = {}) =>
+  fetch(`${live.double.url}/_double${path}`, { method: "POST", body: JSON.stringify(body) });
+const api = (method: string, path: string, body?: unknown) =>
+  call(live.owo, method, path, { token: live.m.token, ...(body ? { body } : {}) });
 
 test("NEEDS_ATTENTION refunds Paystack settles by itself, their webhooks lost, end PROCESSED and FAILED by the follower's queries", async () => {
   const ref = `rfa-${process.pid}`;
   // A transfer has no card to return to: Paystack may need the customer's account to pay it back.
-  const atPaystack = ownReference("paystack", `${await initiateLiveTransfer(owo, m, "5000.00", ref)}-1`);
+  const atPaystack = ownReference("paystack", `${await initiateLiveTransfer(live.owo, live.m, "5000.00", ref)}-1`);
   await control(`/transactions/${atPaystack}/pay`);
   const verify = async () => (await api("GET", `/api/v3/payments/query/${ref}`)).json.data.payments;
   await eventually("paid", async () => (await verify()).status === "SUCCESSFUL", 20_000);
@@ -52,13 +39,15 @@ test("NEEDS_ATTENTION refunds Paystack settles by itself, their webhooks lost, e
 
   // At Paystack: the merchant gives the account on its dashboard for one, gives the other up; both webhooks are lost.
   assert.equal((await control("/faults", { kind: "drop-webhook", times: 2 })).status, 200);
-  const inspected = (await (await fetch(`${double.url}/_double/transactions/${atPaystack}`)).json()) as {
+  const inspected = (await (await fetch(`${live.double.url}/_double/transactions/${atPaystack}`)).json()) as {
     refunds: { id: number; amount: number }[];
   };
   const idOf = (kobo: number) => inspected.refunds.find((r) => r.amount === kobo)?.id;
   assert.equal((await control(`/refunds/${idOf(200000)}/status`, { status: "processed" })).status, 200);
   assert.equal((await control(`/refunds/${idOf(100000)}/status`, { status: "failed" })).status, 200);
-  const sent = (await (await fetch(`${double.url}/_double/webhooks`)).json()) as { webhooks: { event: string; answer: number | string }[] };
+  const sent = (await (await fetch(`${live.double.url}/_double/webhooks`)).json()) as {
+    webhooks: { event: string; answer: number | string }[];
+  };
   assert.deepEqual(
     sent.webhooks.filter((w) => w.event === "refund.processed" || w.event === "refund.failed").map((w) => [w.event, w.answer]),
     [

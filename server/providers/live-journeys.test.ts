@@ -6,8 +6,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { call, startOwo, type Owo } from "../testing/harness";
-import { connectLiveMerchant, customerAt, initiateLive, type LiveMerchant } from "../testing/live-merchants";
-import { spawnDouble, type DoubleProcess } from "../testing/processes";
+import { customerAt, initiateLive, liveShop, type LiveShop } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
 import { startReceiver, type Receiver } from "../testing/receiver";
 import { ownReference } from "./own-references";
@@ -25,19 +24,9 @@ const KEYS = {
   flutterwave: { secretKey: "FLWSECK_TEST-journeys-X", secretHash: "journeys-secret-hash" },
 };
 type Live = "paystack" | "flutterwave";
-type Merchant = LiveMerchant & { provider: Live; double: DoubleProcess };
-
 let owo: Owo;
 let receiver: Receiver;
-const doubles: Partial<Record<Live, DoubleProcess>> = {};
-const merchants: Partial<Record<Live, Merchant>> = {};
-
-// Connected, and the notice URL pasted as the webhook URL, as the merchant does on the provider's dashboard.
-const liveMerchant = async (provider: Live, double: DoubleProcess): Promise<Merchant> => ({
-  ...(await connectLiveMerchant(owo, double, `${provider} shop`, provider, KEYS[provider])),
-  provider,
-  double,
-});
+const merchants: Partial<Record<Live, LiveShop>> = {};
 
 before(async () => {
   // Requery at 1/20 of the real schedule: the first ask comes 3 s after issue, so notices are seen first.
@@ -48,47 +37,43 @@ before(async () => {
     OWO_REQUERY_BACKOFF_SCALE: "0.05",
   });
   receiver = await startReceiver();
-  doubles.paystack = await spawnDouble("paystack", { "secret-key": KEYS.paystack.secretKey });
-  doubles.flutterwave = await spawnDouble("flutterwave", {
-    "secret-key": KEYS.flutterwave.secretKey,
-    "secret-hash": KEYS.flutterwave.secretHash,
-  });
-  merchants.paystack = await liveMerchant("paystack", doubles.paystack);
-  merchants.flutterwave = await liveMerchant("flutterwave", doubles.flutterwave);
+  // Connected, and the notice URL pasted as the webhook URL, as the merchant does on the provider's dashboard.
+  for (const provider of ["paystack", "flutterwave"] as const)
+    merchants[provider] = await liveShop(owo, provider, KEYS[provider], `${provider} shop`);
 });
 after(async () => {
-  await Promise.all(Object.values(doubles).map((d) => d.stop()));
+  await Promise.all(Object.values(merchants).map((m) => m.double.stop()));
   await receiver.stop();
   await owo.stop();
 });
 
-async function initiate(m: Merchant, patch: Record<string, unknown>) {
+async function initiate(m: LiveShop, patch: Record<string, unknown>) {
   const p = await initiateLive(owo, m, { amount: "2500.00", ...patch }, receiver);
   // Owo's reference at the provider is the first attempt's, under Owo's own prefix (owo-<linkingReference>-1 at Paystack).
   return { ...p, issueReference: ownReference(m.provider, `${p.linkingReference}-1`) };
 }
 
-const verify = async (m: Merchant, ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
+const verify = async (m: LiveShop, ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
 
-async function customerPays(m: Merchant, issueReference: string, body: Record<string, unknown> = {}) {
+async function customerPays(m: LiveShop, issueReference: string, body: Record<string, unknown> = {}) {
   const paid = await customerAt(m.double, "pay", issueReference, body);
   assert.equal(paid.status, 200, JSON.stringify(paid.json));
 }
 
 /** The notices (not the requeries) Owo recorded for this payment. */
-async function notices(m: Merchant, paymentReference: string) {
+async function notices(m: LiveShop, paymentReference: string) {
   return (await providerNoticesOf({ merchantId: m.merchantId, mode: "live" }, paymentReference)).filter((x) => x.source === "notice");
 }
 
 /** The payment as stored, read without verify (which would ask the provider itself). */
-async function stored(m: Merchant, ref: string) {
+async function stored(m: LiveShop, ref: string) {
   return findPayment({ merchantId: m.merchantId, mode: "live" }, ref);
 }
 
 for (const provider of ["paystack", "flutterwave"] as const) {
   for (const channel of ["USSD", "TRANSFER"] as const) {
     test(`${provider} ${channel}: the customer pays, the signed webhook settles it, verify says 00, the merchant's callback is signed with sequence 2`, async () => {
-      const m = merchants[provider] as Merchant;
+      const m = merchants[provider] as LiveShop;
       const p = await initiate(m, channel === "USSD" ? { paymentType: "USSD", bankCode: "058" } : { paymentType: "TRANSFER" });
       if (channel === "USSD") assert.match(p.payments.ussdDailCode, provider === "paystack" ? /^\*737\*/ : /^\*566\*/);
       else assert.match(p.payments.accountNumber, /^\d{10}$/);
@@ -120,7 +105,7 @@ for (const provider of ["paystack", "flutterwave"] as const) {
 }
 
 test("a forged signature is 401 and moves nothing; the replayed real notice is a recorded duplicate", async () => {
-  const m = merchants.paystack as Merchant;
+  const m = merchants.paystack as LiveShop;
   const p = await initiate(m, { paymentType: "USSD", bankCode: "058" });
   const forged = JSON.stringify({
     event: "charge.success",
@@ -153,7 +138,7 @@ test("a forged signature is 401 and moves nothing; the replayed real notice is a
 });
 
 test("a notice whose amount disagrees with the provider's own record moves nothing and is recorded with why", async () => {
-  const m = merchants.paystack as Merchant;
+  const m = merchants.paystack as LiveShop;
   const p = await initiate(m, { paymentType: "TRANSFER" });
   await fetch(`${m.double.url}/_double/faults`, {
     method: "POST",
@@ -170,7 +155,7 @@ test("a notice whose amount disagrees with the provider's own record moves nothi
 });
 
 test("notices cannot reach across: the sandbox bank's signed notice and another account's URL move no live payment", async () => {
-  const m = merchants.flutterwave as Merchant;
+  const m = merchants.flutterwave as LiveShop;
   const p = await initiate(m, { paymentType: "TRANSFER" });
   const sandbox = JSON.stringify({
     transactionId: "sbx_reach_0001",
@@ -189,7 +174,7 @@ test("notices cannot reach across: the sandbox bank's signed notice and another 
     event: "charge.success",
     data: { id: 1, reference: p.issueReference, amount: 250000, currency: "NGN", status: "success", paid_at: new Date().toISOString() },
   });
-  const other = merchants.paystack as Merchant;
+  const other = merchants.paystack as LiveShop;
   const res = await call(owo, "POST", `/api/v2/providers/${other.providerId}/notices`, {
     raw: body,
     headers: { "x-paystack-signature": paystackSignature(body, KEYS.paystack.secretKey) },
@@ -200,7 +185,7 @@ test("notices cannot reach across: the sandbox bank's signed notice and another 
 });
 
 /** A payment's timeline and its merchant callbacks, in the words a comparison needs. */
-async function history(m: Merchant, ref: string) {
+async function history(m: LiveShop, ref: string) {
   const p = await stored(m, ref);
   const events = sqlite()
     .prepare("select sequence, type, status, amount_kobo as amount from payment_events where payment_id = ? order by sequence")
@@ -217,7 +202,7 @@ async function history(m: Merchant, ref: string) {
 }
 
 test("a dropped webhook: the requery loop settles the payment with exactly the events and callbacks of a delivered one", async () => {
-  const m = merchants.paystack as Merchant;
+  const m = merchants.paystack as LiveShop;
   const delivered = await initiate(m, { paymentType: "TRANSFER" });
   await customerPays(m, delivered.issueReference);
   await eventually("the delivered one's callback", () => receiver.received.some((r) => r.path === `/cb/${delivered.paymentReference}`));
@@ -250,7 +235,7 @@ test("a dropped webhook: the requery loop settles the payment with exactly the e
 });
 
 test("nothing expires a live payment without asking its provider: with the provider silent, neither the sweeper nor verify expires it", async () => {
-  const m = merchants.flutterwave as Merchant;
+  const m = merchants.flutterwave as LiveShop;
   const p = await initiate(m, { paymentType: "USSD", bankCode: "058" });
   await fetch(`${m.double.url}/_double/faults`, {
     method: "POST",
@@ -272,7 +257,7 @@ test("nothing expires a live payment without asking its provider: with the provi
 });
 
 test("which time decides: paid at the provider before expiry, heard of only after it, the payment is SUCCESSFUL (not refund due)", async () => {
-  const m = merchants.paystack as Merchant;
+  const m = merchants.paystack as LiveShop;
   const p = await initiate(m, { paymentType: "USSD", bankCode: "058" });
   await fetch(`${m.double.url}/_double/faults`, {
     method: "POST",

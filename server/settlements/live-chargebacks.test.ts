@@ -5,11 +5,10 @@
 // order, over real HTTP against the Paystack double in its own process.
 import assert from "node:assert/strict";
 import { eq } from "drizzle-orm";
-import { after, before, test } from "node:test";
-import { call, type Owo } from "../testing/harness";
-import { initiateLiveTransfer, startLive, type LiveMerchant } from "../testing/live-merchants";
+import { test } from "node:test";
+import { call } from "../testing/harness";
+import { initiateLiveTransfer, liveSuite } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
-import type { DoubleProcess } from "../testing/processes";
 import { ownReference } from "../providers/own-references";
 import { clock } from "../clock";
 import { HOUR_MS, dayStartOf } from "../payments/calendar";
@@ -20,24 +19,14 @@ import { payments } from "../../db/schema";
 import { requeryPayment } from "../payments/requery";
 
 const SECRET_KEY = "sk_live_paystack_chargebacks";
-let owo: Owo;
-let double: DoubleProcess;
-let m: LiveMerchant;
-
-before(async () => {
-  ({ owo, double, m } = await startLive(
-    "paystack",
-    { secretKey: SECRET_KEY },
-    { name: "Paystack chargebacks shop", env: { OWO_SETTLEMENT_GRACE_DAYS: "0" } },
-  ));
-});
-after(async () => {
-  await double.stop();
-  await owo.stop();
-});
+const live = liveSuite(
+  "paystack",
+  { secretKey: SECRET_KEY },
+  { name: "Paystack chargebacks shop", env: { OWO_SETTLEMENT_GRACE_DAYS: "0" } },
+);
 
 let n = 0;
-const api = async (path: string) => (await call(owo, "GET", path, { token: m.token })).json.data;
+const api = async (path: string) => (await call(live.owo, "GET", path, { token: live.m.token })).json.data;
 const verify = async (ref: string) => (await api(`/api/v3/payments/query/${ref}`)).payments;
 /** Owo asks Paystack about the payment, as a requery does (a notice's confirmation asks the same). */
 async function requery(ref: string): Promise<void> {
@@ -45,12 +34,13 @@ async function requery(ref: string): Promise<void> {
   assert.ok(p, ref);
   await requeryPayment(p);
 }
-const control = (path: string, body: unknown = {}) => fetch(`${double.url}/_double${path}`, { method: "POST", body: JSON.stringify(body) });
+const control = (path: string, body: unknown = {}) =>
+  fetch(`${live.double.url}/_double${path}`, { method: "POST", body: JSON.stringify(body) });
 
 /** A live TRANSFER payment the customer paid at Paystack: Owo's reference and the one Paystack knows it by. */
 async function paid(amount: string): Promise<{ ref: string; atPaystack: string }> {
   const ref = `chb-${process.pid}-${++n}`;
-  const linking = await initiateLiveTransfer(owo, m, amount, ref);
+  const linking = await initiateLiveTransfer(live.owo, live.m, amount, ref);
   const atPaystack = ownReference("paystack", `${linking}-1`);
   await control(`/transactions/${atPaystack}/pay`);
   await eventually(`${ref} credited`, async () => (await verify(ref)).status === "SUCCESSFUL", 20_000);
@@ -119,7 +109,7 @@ async function bookedOnce(
     [300000, 0, 182500, 300000],
     "adjustments, unsettled at Paystack, bank, the report's adjustments",
   );
-  assert.equal((await verifyLedger({ merchantId: m.merchantId })).ok, true, "balances still equal the entries");
+  assert.equal((await verifyLedger({ merchantId: live.m.merchantId })).ok, true, "balances still equal the entries");
   assert.deepEqual((await api(`/api/v2/reconciliation?from=${today()}&to=${today()}`)).report.exceptions, [], "no exception opened");
   assert.deepEqual([(await verify(ref)).status, (await verify(ref)).amountPaid], ["SUCCESSFUL", "5000.00"]);
 }
@@ -142,9 +132,9 @@ test("a settlement deducting a dispute before its webhook arrives books the char
   assert.equal((await control(`/transactions/${b.atPaystack}/chargeback`, { amount: 300000 })).status, 200);
   const settlement = await settled();
   assert.equal((await chargebacks(b.ref)).length, 1, "booked from the settlement, on the payment");
-  await fetch(`${double.url}/_double/faults`, { method: "DELETE" });
+  await fetch(`${live.double.url}/_double/faults`, { method: "DELETE" });
   assert.equal((await control("/webhooks/release")).status, 200);
-  const delivered = (await (await fetch(`${double.url}/_double/webhooks`)).json()) as {
+  const delivered = (await (await fetch(`${live.double.url}/_double/webhooks`)).json()) as {
     webhooks: { event: string; answer: number | string }[];
   };
   assert.equal(delivered.webhooks.findLast((w) => w.event === "charge.dispute.resolve")?.answer, 200);
@@ -159,9 +149,9 @@ test("a requery finding the transaction reversed before the dispute's webhook bo
   await requery(c.ref);
   const [first, ...more] = await chargebacks(c.ref);
   assert.deepEqual([adjustmentsOf(first), more.length], ["3000.00", 0], "the dispute's ₦3,000, not the ₦5,000 paid");
-  await fetch(`${double.url}/_double/faults`, { method: "DELETE" });
+  await fetch(`${live.double.url}/_double/faults`, { method: "DELETE" });
   assert.equal((await control("/webhooks/release")).status, 200);
-  const delivered = (await (await fetch(`${double.url}/_double/webhooks`)).json()) as {
+  const delivered = (await (await fetch(`${live.double.url}/_double/webhooks`)).json()) as {
     webhooks: { event: string; answer: number | string }[];
   };
   assert.equal(delivered.webhooks.findLast((w) => w.event === "charge.dispute.resolve")?.answer, 200);

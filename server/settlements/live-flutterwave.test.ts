@@ -3,69 +3,60 @@
 // wallet (`autowallet`) it books to the wallet; each transaction's stamp duty is an adjustment, the refund it deducted
 // is found through refund_meta, the merchant's other sale on the same account is external; polled twice, recorded once.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { call, type Owo } from "../testing/harness";
-import { initiateLiveTransfer, startLive, type LiveMerchant } from "../testing/live-merchants";
+import { test } from "node:test";
+import { call } from "../testing/harness";
+import { initiateLiveTransfer, liveSuite } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
-import { spawnDouble, type DoubleProcess } from "../testing/processes";
+import { spawnDouble } from "../testing/processes";
 import { ownReference } from "../providers/own-references";
 import { pollSettlements } from "./poll";
 
 const KEYS = { secretKey: "FLWSECK-flw-settlements-X", secretHash: "flw-settlements-hash" };
-let owo: Owo;
-let double: DoubleProcess;
-let m: LiveMerchant;
-
-before(async () => {
-  ({ owo, double, m } = await startLive("flutterwave", KEYS, { name: "Flutterwave settlements shop", flags: { "refund-delay-ms": "50" } }));
-});
-after(async () => {
-  await double.stop();
-  await owo.stop();
-});
+const live = liveSuite("flutterwave", KEYS, { name: "Flutterwave settlements shop", flags: { "refund-delay-ms": "50" } });
 
 let n = 0;
-const verify = async (ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data.payments;
+const verify = async (ref: string) =>
+  (await call(live.owo, "GET", `/api/v3/payments/query/${ref}`, { token: live.m.token })).json.data.payments;
 
 async function paid(amount: string): Promise<string> {
   const ref = `fls-${process.pid}-${++n}`;
-  const linking = await initiateLiveTransfer(owo, m, amount, ref);
+  const linking = await initiateLiveTransfer(live.owo, live.m, amount, ref);
   const atFlutterwave = ownReference("flutterwave", `${linking}-1`);
-  await fetch(`${double.url}/_double/transactions/${atFlutterwave}/pay`, { method: "POST", body: "{}" });
+  await fetch(`${live.double.url}/_double/transactions/${atFlutterwave}/pay`, { method: "POST", body: "{}" });
   await eventually(`${ref} credited`, async () => (await verify(ref)).status === "SUCCESSFUL", 20_000);
   return ref;
 }
 
 type Line = { kind: string; paymentReference: string | null; netAmount: string };
 async function settlementAt(flutterwaveId: number) {
-  const list = (await call(owo, "GET", "/api/v2/settlements", { token: m.token })).json.data.settlements as {
+  const list = (await call(live.owo, "GET", "/api/v2/settlements", { token: live.m.token })).json.data.settlements as {
     settlementId: string;
     providerSettlementId: string;
   }[];
   const found = list.filter((s) => s.providerSettlementId === String(flutterwaveId));
   assert.equal(found.length, 1, `settlement ${flutterwaveId} recorded once`);
-  return (await call(owo, "GET", `/api/v2/settlements/${found[0]?.settlementId}`, { token: m.token })).json.data.settlement;
+  return (await call(live.owo, "GET", `/api/v2/settlements/${found[0]?.settlementId}`, { token: live.m.token })).json.data.settlement;
 }
 
 test("a flagged settlement to the wallet is withheld until Flutterwave releases it; stamp duty, a deducted refund and the merchant's other sale all reconcile", async () => {
   const a = await paid("12000.00");
   const b = await paid("5000.00");
-  const refund = await call(owo, "POST", `/api/v2/payments/${b}/refunds`, {
-    token: m.token,
+  const refund = await call(live.owo, "POST", `/api/v2/payments/${b}/refunds`, {
+    token: live.m.token,
     body: { amount: "1000.00", reason: "damaged", refundReference: `RFD-${b}` },
   });
   assert.equal(refund.status, 200, refund.text);
   await eventually("refund processed", async () => (await verify(b)).amountRefunded === "1000.00", 20_000);
   const sale = `shop-sale-${process.pid}`;
-  const charged = await fetch(`${double.url}/v3/charges?type=bank_transfer`, {
+  const charged = await fetch(`${live.double.url}/v3/charges?type=bank_transfer`, {
     method: "POST",
     headers: { authorization: `Bearer ${KEYS.secretKey}` },
     body: JSON.stringify({ tx_ref: sale, amount: "2000.00", currency: "NGN", email: "walkin@example.com" }),
   });
   assert.equal(charged.status, 200);
-  await fetch(`${double.url}/_double/transactions/${sale}/pay`, { method: "POST", body: "{}" });
+  await fetch(`${live.double.url}/_double/transactions/${sale}/pay`, { method: "POST", body: "{}" });
 
-  const settled = await fetch(`${double.url}/_double/settlements`, {
+  const settled = await fetch(`${live.double.url}/_double/settlements`, {
     method: "POST",
     body: JSON.stringify({ destination: "autowallet", status: "pending", flag: "Suspicious volume: send KYC documents" }),
   });
@@ -98,10 +89,10 @@ test("a flagged settlement to the wallet is withheld until Flutterwave releases 
     ],
   );
   assert.equal((await verify(a)).settlementId, null, "withheld money was not paid");
-  const balances = async () => (await call(owo, "GET", "/api/v2/balances", { token: m.token })).json.data.balances.providers[0];
+  const balances = async () => (await call(live.owo, "GET", "/api/v2/balances", { token: live.m.token })).json.data.balances.providers[0];
   assert.deepEqual([(await balances()).unsettled, (await balances()).wallet], ["15762.00", "0.00"], "Flutterwave still holds it");
 
-  await fetch(`${double.url}/_double/settlements/${flutterwaveId}`, {
+  await fetch(`${live.double.url}/_double/settlements/${flutterwaveId}`, {
     method: "POST",
     body: JSON.stringify({ flag: null, status: "completed" }),
   });

@@ -3,11 +3,11 @@
 // other sales on the same account kept as external, the refunds Paystack deducted found through GET /refund, other
 // deductions as one adjustment, and a failed settlement booked only once Paystack pays it after all.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { call, createTestMerchant, type Owo } from "../testing/harness";
-import { initiateLiveTransfer, startLive, type LiveMerchant } from "../testing/live-merchants";
+import { test } from "node:test";
+import { call, createTestMerchant } from "../testing/harness";
+import { initiateLiveTransfer, liveSuite } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
-import { spawnDouble, type DoubleProcess } from "../testing/processes";
+import { spawnDouble } from "../testing/processes";
 import { ownReference } from "../providers/own-references";
 import { clock } from "../clock";
 import { HOUR_MS, dayStartOf } from "../payments/calendar";
@@ -15,81 +15,75 @@ import { pollSettlements } from "./poll";
 import { connectProvider } from "../providers/accounts";
 
 const SECRET_KEY = "sk_live_paystack_settlements";
-let owo: Owo;
-let double: DoubleProcess;
-let m: LiveMerchant;
-
-before(async () => {
-  ({ owo, double, m } = await startLive(
-    "paystack",
-    { secretKey: SECRET_KEY },
-    {
-      name: "Paystack settlements shop",
-      // Grace 0: a credit is not_settled as soon as a settlement of its account is read without it.
-      env: { OWO_SETTLEMENT_GRACE_DAYS: "0" },
-      flags: { "refund-delay-ms": "50" },
+const live = liveSuite(
+  "paystack",
+  { secretKey: SECRET_KEY },
+  {
+    name: "Paystack settlements shop",
+    // Grace 0: a credit is not_settled as soon as a settlement of its account is read without it.
+    env: { OWO_SETTLEMENT_GRACE_DAYS: "0" },
+    flags: { "refund-delay-ms": "50" },
+    // Another account in Paystack's own test mode: it settles nothing, so Owo never asks it.
+    prepare: async ({ double }) => {
+      const other = await createTestMerchant("Paystack test-mode shop");
+      const credentials = { secretKey: "sk_test_never_asked" };
+      await connectProvider(other.merchantId, { provider: "paystack", credentials, baseUrl: double.url });
     },
-  ));
-  // Another account in Paystack's own test mode: it settles nothing, so Owo never asks it.
-  const other = await createTestMerchant("Paystack test-mode shop");
-  await connectProvider(other.merchantId, { provider: "paystack", credentials: { secretKey: "sk_test_never_asked" }, baseUrl: double.url });
-});
-after(async () => {
-  await double.stop();
-  await owo.stop();
-});
+  },
+);
 
 let n = 0;
-const verify = async (ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data.payments;
+const verify = async (ref: string) =>
+  (await call(live.owo, "GET", `/api/v3/payments/query/${ref}`, { token: live.m.token })).json.data.payments;
 
 /** A live payment the customer paid at Paystack: Owo's reference and the one Paystack knows it by. */
 async function paid(amount: string): Promise<{ ref: string; atPaystack: string }> {
   const ref = `pss-${process.pid}-${++n}`;
-  const linking = await initiateLiveTransfer(owo, m, amount, ref);
+  const linking = await initiateLiveTransfer(live.owo, live.m, amount, ref);
   const atPaystack = ownReference("paystack", `${linking}-1`);
-  await fetch(`${double.url}/_double/transactions/${atPaystack}/pay`, { method: "POST", body: "{}" });
+  await fetch(`${live.double.url}/_double/transactions/${atPaystack}/pay`, { method: "POST", body: "{}" });
   await eventually(`${ref} credited`, async () => (await verify(ref)).status === "SUCCESSFUL", 20_000);
   return { ref, atPaystack };
 }
 
 /** The merchant's own sale on the same Paystack account, not through Owo. */
 async function externalSale(reference: string, kobo: number): Promise<void> {
-  const res = await fetch(`${double.url}/charge`, {
+  const res = await fetch(`${live.double.url}/charge`, {
     method: "POST",
     headers: { authorization: `Bearer ${SECRET_KEY}` },
     body: JSON.stringify({ email: "walkin@example.com", amount: kobo, reference, bank_transfer: {} }),
   });
   assert.equal(res.status, 200);
-  await fetch(`${double.url}/_double/transactions/${reference}/pay`, { method: "POST", body: "{}" });
+  await fetch(`${live.double.url}/_double/transactions/${reference}/pay`, { method: "POST", body: "{}" });
 }
 
 async function settleAtPaystack(body: Record<string, unknown> = {}): Promise<number> {
-  const res = await fetch(`${double.url}/_double/settlements`, { method: "POST", body: JSON.stringify(body) });
+  const res = await fetch(`${live.double.url}/_double/settlements`, { method: "POST", body: JSON.stringify(body) });
   assert.equal(res.status, 200);
   return ((await res.json()) as { data: { id: number } }).data.id;
 }
 
 type Line = { kind: string; paymentReference: string | null; providerReference: string | null; netAmount: string; matched: boolean };
 async function settlementAt(paystackId: number) {
-  const list = (await call(owo, "GET", "/api/v2/settlements", { token: m.token })).json.data.settlements as {
+  const list = (await call(live.owo, "GET", "/api/v2/settlements", { token: live.m.token })).json.data.settlements as {
     settlementId: string;
     providerSettlementId: string;
   }[];
   const found = list.filter((s) => s.providerSettlementId === String(paystackId));
   assert.equal(found.length, 1, `settlement ${paystackId} recorded once`);
-  return (await call(owo, "GET", `/api/v2/settlements/${found[0]?.settlementId}`, { token: m.token })).json.data.settlement;
+  return (await call(live.owo, "GET", `/api/v2/settlements/${found[0]?.settlementId}`, { token: live.m.token })).json.data.settlement;
 }
 
 const settlementEntries = async () =>
-  ((await call(owo, "GET", "/api/v2/ledger/entries?limit=500", { token: m.token })).json.data.entries as { kind: string }[]).filter((e) =>
-    e.kind.startsWith("settlement"),
-  ).length;
+  (
+    (await call(live.owo, "GET", "/api/v2/ledger/entries?limit=500", { token: live.m.token })).json.data.entries as { kind: string }[]
+  ).filter((e) => e.kind.startsWith("settlement")).length;
 
 test("a day at Paystack settles: Owo's payments matched, a deducted refund found through GET /refund, the merchant's other sale external; polled twice, recorded once", async () => {
   const a = await paid("5000.00");
   const b = await paid("2000.00");
-  const refund = await call(owo, "POST", `/api/v2/payments/${a.ref}/refunds`, {
-    token: m.token,
+  const refund = await call(live.owo, "POST", `/api/v2/payments/${a.ref}/refunds`, {
+    token: live.m.token,
     body: { amount: "1200.50", reason: "out of stock", refundReference: `RFD-${a.ref}` },
   });
   assert.equal(refund.status, 200, refund.text);
@@ -121,7 +115,7 @@ test("a day at Paystack settles: Owo's payments matched, a deducted refund found
   );
   assert.equal((await verify(a.ref)).settlementId, s.settlementId);
   assert.equal(await settlementEntries(), 1, "booked once");
-  const balances = (await call(owo, "GET", "/api/v2/balances", { token: m.token })).json.data.balances;
+  const balances = (await call(live.owo, "GET", "/api/v2/balances", { token: live.m.token })).json.data.balances;
   assert.equal(balances.external, "2855.00");
   assert.equal(balances.providers[0]?.unsettled, "0.00", "everything Paystack held for Owo's payments was paid out");
 });
@@ -137,7 +131,7 @@ test("a failed settlement is recorded, not booked; when Paystack pays it after a
   assert.equal((await verify(c.ref)).settlementId, null, "a failed settlement paid nothing");
   const before = await settlementEntries();
 
-  await fetch(`${double.url}/_double/settlements/${paystackId}`, { method: "POST", body: JSON.stringify({ status: "success" }) });
+  await fetch(`${live.double.url}/_double/settlements/${paystackId}`, { method: "POST", body: JSON.stringify({ status: "success" }) });
   const moved = await pollSettlements();
   assert.equal(moved.moved, 1);
   await pollSettlements();
@@ -161,7 +155,8 @@ test("a credit Paystack leaves out is not_settled until a later settlement holds
   const day = new Date(dayStartOf(clock.now()) + HOUR_MS).toISOString().slice(0, 10);
   const exceptions = async () =>
     (
-      (await call(owo, "GET", `/api/v2/reconciliation?from=${day}&to=${day}`, { token: m.token })).json.data.report.exceptions as {
+      (await call(live.owo, "GET", `/api/v2/reconciliation?from=${day}&to=${day}`, { token: live.m.token })).json.data.report
+        .exceptions as {
         kind: string;
         paymentReference: string | null;
         resolvedAt: string | null;
@@ -171,7 +166,7 @@ test("a credit Paystack leaves out is not_settled until a later settlement holds
     ["not_settled", d.ref, "open"],
     ["unknown_payment", null, "open"],
   ]);
-  assert.equal((await call(owo, "GET", "/api/v2/balances", { token: m.token })).json.data.balances.suspense, "985.00");
+  assert.equal((await call(live.owo, "GET", "/api/v2/balances", { token: live.m.token })).json.data.balances.suspense, "985.00");
 
   await settleAtPaystack();
   await pollSettlements();
@@ -182,12 +177,12 @@ test("a credit Paystack leaves out is not_settled until a later settlement holds
 });
 
 test("the Paystack double holds GET /settlement to Paystack's OpenAPI parameters and settles nothing in test mode", async (t) => {
-  const { openApiDocument } = (await (await fetch(`${double.url}/_double`)).json()) as { openApiDocument: string | null };
+  const { openApiDocument } = (await (await fetch(`${live.double.url}/_double`)).json()) as { openApiDocument: string | null };
   if (!openApiDocument) return t.skip("../shared/providers/paystack-openapi.yaml is absent: nothing to hold the parameters to");
-  const wrong = await fetch(`${double.url}/settlement?perPage=many`, { headers: { authorization: `Bearer ${SECRET_KEY}` } });
+  const wrong = await fetch(`${live.double.url}/settlement?perPage=many`, { headers: { authorization: `Bearer ${SECRET_KEY}` } });
   assert.equal(wrong.status, 400);
   assert.match(((await wrong.json()) as { message: string }).message, /perPage/);
-  const unknown = await fetch(`${double.url}/settlement/abc/transactions`, { headers: { authorization: `Bearer ${SECRET_KEY}` } });
+  const unknown = await fetch(`${live.double.url}/settlement/abc/transactions`, { headers: { authorization: `Bearer ${SECRET_KEY}` } });
   assert.equal(unknown.status, 400, "the settlement id is an integer");
   const testMode = await spawnDouble("paystack", { "secret-key": "sk_test_settles_nothing" });
   try {

@@ -1,10 +1,11 @@
 // A merchant in live mode on a provider's test double, as the live suites need one: its account connected to the
 // double (in the test's own process, so no credential check is made at the double), the double's webhooks sent to
 // that account's notice URL, and live keys with a token.
+import { after, before } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Answer, type Owo } from "./harness";
 import { newReference, sampleOrder, type Body } from "./initiation";
 import { spawnDouble, type DoubleProcess } from "./processes";
-import type { Receiver } from "./receiver";
+import { startReceiver, type Receiver } from "./receiver";
 import { connectProvider } from "../providers/accounts";
 import { createLiveKeys } from "../auth/api-keys";
 
@@ -43,26 +44,57 @@ export async function connectLiveMerchant(
   };
 }
 
-export type LiveSetUp = { owo: Owo; double: DoubleProcess; m: LiveMerchant };
+/** A live merchant with its own double, as a file with several providers keeps them. */
+export type LiveShop = LiveMerchant & { provider: LiveMerchantProvider; double: DoubleProcess };
 
-/**
- * Owo beside a provider's double started with the merchant's `credentials` (a double's flags are their kebab-case
- * names) and `flags`, and a live merchant connected to it. Owo requeries at 1/1000 of its schedule and gives the
- * provider 15 s unless `env` says otherwise; the caller stops `owo` and `double`.
- */
-export async function startLive(
+/** A double's command-line flags: the credentials' names in kebab case, and `flags`. */
+const doubleFlags = (credentials: Record<string, string>, flags: Record<string, string> = {}) => ({
+  ...Object.fromEntries(Object.entries(credentials).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), v])),
+  ...flags,
+});
+
+/** A provider's double started for the merchant's `credentials` and a merchant named `name` connected to it; the caller stops the double. */
+export async function liveShop(
+  owo: Owo,
   provider: LiveMerchantProvider,
   credentials: Record<string, string>,
-  opts: { name: string; env?: Record<string, string>; flags?: Record<string, string> },
-): Promise<LiveSetUp> {
-  const credentialFlags = Object.fromEntries(
-    Object.entries(credentials).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), v]),
-  );
-  const [owo, double] = await Promise.all([
-    startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000", ...opts.env }),
-    spawnDouble(provider, { ...credentialFlags, ...opts.flags }),
-  ]);
-  return { owo, double, m: await connectLiveMerchant(owo, double, opts.name, provider, credentials) };
+  name: string,
+  flags?: Record<string, string>,
+): Promise<LiveShop> {
+  const double = await spawnDouble(provider, doubleFlags(credentials, flags));
+  return { ...(await connectLiveMerchant(owo, double, name, provider, credentials)), provider, double };
+}
+
+export type LiveSuite = { owo: Owo; double: DoubleProcess; m: LiveMerchant; receiver: Receiver };
+
+/**
+ * A live test file's world, started before its tests and stopped after them: Owo (requerying at 1/1000 of its
+ * schedule and giving the provider 15 s unless `env` says otherwise), a provider's double started for the merchant's
+ * `credentials` and with `flags`, a merchant connected to it, and a receiver
+ * for the merchant's callbacks; then `prepare`, the file's own set-up (node:test may run a file's `before` hooks
+ * together). Read its fields inside the tests.
+ */
+export function liveSuite(
+  provider: LiveMerchantProvider,
+  credentials: Record<string, string>,
+  opts: { name: string; env?: Record<string, string>; flags?: Record<string, string>; prepare?: (live: LiveSuite) => Promise<void> },
+): LiveSuite {
+  const live = {} as LiveSuite; // filled before the first test, as node:test runs `before` first
+  before(async () => {
+    const [owo, double, receiver] = await Promise.all([
+      startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000", ...opts.env }),
+      spawnDouble(provider, doubleFlags(credentials, opts.flags)),
+      startReceiver(),
+    ]);
+    Object.assign(live, { owo, double, receiver, m: await connectLiveMerchant(owo, double, opts.name, provider, credentials) });
+    await opts.prepare?.(live);
+  });
+  after(async () => {
+    await live.double?.stop();
+    await live.receiver?.stop();
+    await live.owo?.stop();
+  });
+  return live;
 }
 
 /** `payments` is the initiation answer's, as the harness's `json` is: inspected field by field. */

@@ -52,8 +52,10 @@ for (const pass of passes) {
     }
   } else if (pass === "postgres") {
     const text = (f) => readFileSync(f, "utf8");
-    // startLive (testing/live-merchants.ts) starts Owo beside a provider's double: its suites are HTTP suites too.
-    const servers = files.filter((f) => /\bstart(Owo|Initiating|Live)\(/.test(text(f)) && !/^\/\/ dialect: sqlite only/m.test(text(f)));
+    // liveSuite (testing/live-merchants.ts) starts Owo beside a provider's double: its files are HTTP suites too.
+    const servers = files.filter(
+      (f) => /\b(startOwo|startInitiating|liveSuite)\(/.test(text(f)) && !/^\/\/ dialect: sqlite only/m.test(text(f)),
+    );
     console.log(`\n# PostgreSQL pass: ${servers.length} HTTP suites on a throwaway PostgreSQL\n`);
     const result = spawnSync(
       process.execPath,

@@ -3,46 +3,28 @@
 // one transfer (an under-payment leaves the payment PARTIALLY_PAID and the account dead); a refund is followed at
 // Flutterwave until it completes.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { call, startOwo, type Owo } from "../../testing/harness";
-import { callbackEvents, connectLiveMerchant, customerAt, initiateLive, type LiveMerchant } from "../../testing/live-merchants";
-import { spawnDouble, type DoubleProcess } from "../../testing/processes";
+import { test } from "node:test";
+import { call } from "../../testing/harness";
+import { callbackEvents, customerAt, initiateLive, liveSuite } from "../../testing/live-merchants";
 import { eventually } from "../../testing/eventually";
-import { startReceiver, type Receiver } from "../../testing/receiver";
 import { ownReference } from "../own-references";
 
 const KEYS = { secretKey: "FLWSECK_TEST-flw-journeys-X", secretHash: "flw-journeys-hash" };
-let owo: Owo;
-let receiver: Receiver;
-let double: DoubleProcess;
-let m: LiveMerchant;
-
-before(async () => {
-  owo = await startOwo({
-    OWO_WORKER: "on",
-    OWO_WEBHOOK_BACKOFF_SCALE: "0.001",
-    OWO_REQUERY_BACKOFF_SCALE: "0.001",
-    OWO_PROVIDER_TIMEOUT_MS: "15000",
-  });
-  receiver = await startReceiver();
-  double = await spawnDouble("flutterwave", { "secret-key": KEYS.secretKey, "secret-hash": KEYS.secretHash, "refund-delay-ms": "100" });
-  m = await connectLiveMerchant(owo, double, "Flutterwave shop", "flutterwave", KEYS);
-});
-after(async () => {
-  await double.stop();
-  await receiver.stop();
-  await owo.stop();
+const live = liveSuite("flutterwave", KEYS, {
+  name: "Flutterwave shop",
+  env: { OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001" },
+  flags: { "refund-delay-ms": "100" },
 });
 
 async function initiate(patch: Record<string, unknown>) {
-  const p = await initiateLive(owo, m, { amount: "5000.00", ...patch }, receiver);
+  const p = await initiateLive(live.owo, live.m, { amount: "5000.00", ...patch }, live.receiver);
   return { ...p, issueReference: ownReference("flutterwave", `${p.linkingReference}-1`) };
 }
 
-const verify = async (ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
+const verify = async (ref: string) => (await call(live.owo, "GET", `/api/v3/payments/query/${ref}`, { token: live.m.token })).json.data;
 const customer = (action: "pay" | "decline", issueReference: string, body: Record<string, unknown> = {}) =>
-  customerAt(double, action, issueReference, body);
-const callbacks = (ref: string) => callbackEvents(receiver, ref);
+  customerAt(live.double, action, issueReference, body);
+const callbacks = (ref: string) => callbackEvents(live.receiver, ref);
 
 test("a declined USSD debit: Flutterwave's failed charge.completed, confirmed by its record, fails the payment and tells the merchant", async () => {
   const p = await initiate({ paymentType: "USSD", bankCode: "057" });
@@ -69,13 +51,13 @@ test("a refund goes to Flutterwave's refund endpoint and is followed there until
   const p = await initiate({ paymentType: "TRANSFER" });
   await customer("pay", p.issueReference);
   assert.equal((await verify(p.paymentReference)).payments.status, "SUCCESSFUL");
-  const res = await call(owo, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, {
-    token: m.token,
+  const res = await call(live.owo, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, {
+    token: live.m.token,
     body: { amount: "1200.00", reason: "out of stock", refundReference: `RFD-${p.paymentReference}` },
   });
   assert.equal(res.status, 200, res.text);
   assert.equal(res.json.data.refund.status, "PENDING");
-  const atFlutterwave = (await (await fetch(`${double.url}/_double/transactions/${p.issueReference}`)).json()) as {
+  const atFlutterwave = (await (await fetch(`${live.double.url}/_double/transactions/${p.issueReference}`)).json()) as {
     refunds: { amount_refunded: number }[];
   };
   assert.deepEqual(
@@ -89,18 +71,19 @@ test("a refund goes to Flutterwave's refund endpoint and is followed there until
 
 test("a refund Flutterwave reports `successful` (its word on some pages for `completed`) is PROCESSED, not left PENDING", async () => {
   const word = (refundPaidWord: string) =>
-    fetch(`${double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ refundPaidWord }) });
+    fetch(`${live.double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ refundPaidWord }) });
   assert.equal((await word("successful")).status, 200);
   try {
     const p = await initiate({ paymentType: "TRANSFER" });
     await customer("pay", p.issueReference);
-    const res = await call(owo, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, {
-      token: m.token,
+    const res = await call(live.owo, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, {
+      token: live.m.token,
       body: { amount: "5000.00", reason: "cancelled", refundReference: `RFD-${p.paymentReference}` },
     });
     assert.equal(res.status, 200, res.text);
     const atFlutterwave = async () =>
-      ((await (await fetch(`${double.url}/_double/transactions/${p.issueReference}`)).json()) as { refunds: { status: string }[] }).refunds;
+      ((await (await fetch(`${live.double.url}/_double/transactions/${p.issueReference}`)).json()) as { refunds: { status: string }[] })
+        .refunds;
     await eventually("Flutterwave says successful", async () => (await atFlutterwave())[0]?.status === "successful");
     await eventually("refund PROCESSED", async () => (await verify(p.paymentReference)).payments.amountRefunded === "5000.00");
     await eventually("refund.processed callback", () => callbacks(p.paymentReference).includes("refund.processed"));
@@ -111,12 +94,12 @@ test("a refund Flutterwave reports `successful` (its word on some pages for `com
 
 test("a webhook proven by flutterwave-signature (the HMAC of its body) instead of verif-hash is taken, and pays the payment", async () => {
   const signWith = (webhookSignature: string) =>
-    fetch(`${double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ webhookSignature }) });
+    fetch(`${live.double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ webhookSignature }) });
   assert.equal((await signWith("flutterwave-signature")).status, 200);
   try {
     const p = await initiate({ paymentType: "TRANSFER" });
     await customer("pay", p.issueReference);
-    const sent = (await (await fetch(`${double.url}/_double/webhooks`)).json()) as {
+    const sent = (await (await fetch(`${live.double.url}/_double/webhooks`)).json()) as {
       webhooks: { body: string; headers: Record<string, string>; answer: number | string }[];
     };
     const mine = sent.webhooks.filter((w) => w.body.includes(p.issueReference));
@@ -132,7 +115,8 @@ test("a webhook proven by flutterwave-signature (the HMAC of its body) instead o
 
 test("a transfer made in time but found only by a requery after expiry (its webhook lost) is credited in time: Flutterwave's record says when the money arrived", async () => {
   const p = await initiate({ paymentType: "TRANSFER" });
-  const fault = (body: Record<string, unknown>) => fetch(`${double.url}/_double/faults`, { method: "POST", body: JSON.stringify(body) });
+  const fault = (body: Record<string, unknown>) =>
+    fetch(`${live.double.url}/_double/faults`, { method: "POST", body: JSON.stringify(body) });
   // The notice is lost and Flutterwave does not answer for a while: nobody at Owo learns of the transfer in time.
   await fault({ kind: "drop-webhook" });
   await fault({ kind: "5xx", times: 1000, path: "/v3/transactions" });
@@ -140,7 +124,7 @@ test("a transfer made in time but found only by a requery after expiry (its webh
   const clock = globalThis as unknown as { __owoClockOffsetMs?: number };
   clock.__owoClockOffsetMs = Date.parse(p.payments.expiresAt) - Date.now() + 5 * 60_000;
   try {
-    await fetch(`${double.url}/_double/faults`, { method: "DELETE" });
+    await fetch(`${live.double.url}/_double/faults`, { method: "DELETE" });
     await eventually("the late requery's payment.successful", () => callbacks(p.paymentReference).includes("payment.successful"), 20_000);
   } finally {
     clock.__owoClockOffsetMs = 0;

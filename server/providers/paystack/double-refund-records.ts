@@ -29,45 +29,34 @@ export function refundView(r: DoubleRefund, domain: Domain): Record<string, unkn
   };
 }
 
+/** The fields of Fetch Refund's record a List Refunds record repeats, in its order. */
+const LISTED = [
+  "integration",
+  "transaction",
+  "dispute",
+  "settlement",
+  "id",
+  "domain",
+  "currency",
+  "amount",
+  "status",
+  "refunded_at",
+  "refunded_by",
+  "customer_note",
+  "merchant_note",
+  "deducted_amount",
+] as const;
+
 /** A List Refunds record (Paystack's RefundListResponseArray): the transaction by id and by reference, both notes. */
 export function refundListView(r: DoubleRefund, domain: Domain): Record<string, unknown> {
-  const {
-    integration,
-    transaction,
-    dispute,
-    settlement,
-    id,
-    currency,
-    amount,
-    status,
-    refunded_at,
-    refunded_by,
-    customer_note,
-    merchant_note,
-    deducted_amount,
-    fully_deducted,
-    createdAt,
-  } = refundView(r, domain);
+  const view = refundView(r, domain);
   return {
-    integration,
-    transaction,
-    dispute,
-    settlement,
-    id,
-    domain,
-    currency,
-    amount,
-    status,
-    refunded_at,
-    refunded_by,
-    customer_note,
-    merchant_note,
-    deducted_amount,
-    fully_deducted: fully_deducted ? 1 : 0,
-    createdAt,
+    ...Object.fromEntries(LISTED.map((k) => [k, view[k]])),
+    fully_deducted: view.fully_deducted ? 1 : 0,
+    createdAt: view.createdAt,
     bank_reference: null,
     transaction_reference: r.transaction.reference,
-    reason: customer_note,
+    reason: view.customer_note,
     customer: {
       id: 181873746,
       first_name: "",

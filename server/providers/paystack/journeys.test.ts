@@ -3,52 +3,36 @@
 // amount is sent back by Paystack itself (never refund due at Owo); a charge Paystack calls ongoing or abandoned
 // expires only at Owo's own expiry; a refund is followed at Paystack, whose refund webhook names the payment and the amount but not the refund.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { call, startOwo, type Owo } from "../../testing/harness";
-import { callbackEvents, connectLiveMerchant, customerAt, initiateLive, type LiveMerchant } from "../../testing/live-merchants";
-import { spawnDouble, type DoubleProcess } from "../../testing/processes";
+import { test } from "node:test";
+import { call } from "../../testing/harness";
+import { callbackEvents, customerAt, initiateLive, liveSuite } from "../../testing/live-merchants";
 import { eventually } from "../../testing/eventually";
-import { startReceiver, type Receiver } from "../../testing/receiver";
 import { ownReference } from "../own-references";
 import { db } from "../../../db/client";
 import { providerNotices, payments, ledgerEntries, ledgerPostings } from "../../../db/schema";
 import { paymentWithTimeline } from "../../payments/timeline";
 
 const SECRET_KEY = "sk_test_paystack_journeys";
-let owo: Owo;
-let receiver: Receiver;
-let double: DoubleProcess;
-let m: LiveMerchant;
-
-before(async () => {
-  [owo, receiver, double] = await Promise.all([
-    startOwo({
-      OWO_WORKER: "on",
-      OWO_WEBHOOK_BACKOFF_SCALE: "0.001",
-      OWO_REQUERY_BACKOFF_SCALE: "0.001",
-      OWO_PROVIDER_TIMEOUT_MS: "15000",
-    }),
-    startReceiver(),
-    spawnDouble("paystack", { "secret-key": SECRET_KEY, "refund-delay-ms": "100" }),
-  ]);
-  // Connected, and the notice URL pasted as the webhook URL, as the merchant does on Paystack's dashboard.
-  m = await connectLiveMerchant(owo, double, "Paystack shop", "paystack", { secretKey: SECRET_KEY });
-});
-after(async () => {
-  await double.stop();
-  await receiver.stop();
-  await owo.stop();
-});
+// Connected, and the notice URL pasted as the webhook URL, as the merchant does on Paystack's dashboard.
+const live = liveSuite(
+  "paystack",
+  { secretKey: SECRET_KEY },
+  {
+    name: "Paystack shop",
+    env: { OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001" },
+    flags: { "refund-delay-ms": "100" },
+  },
+);
 
 async function initiate(patch: Record<string, unknown>) {
-  const p = await initiateLive(owo, m, { amount: "5000.00", ...patch }, receiver);
+  const p = await initiateLive(live.owo, live.m, { amount: "5000.00", ...patch }, live.receiver);
   return { ...p, atPaystack: ownReference("paystack", `${p.linkingReference}-1`) };
 }
 
-const verify = async (ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
+const verify = async (ref: string) => (await call(live.owo, "GET", `/api/v3/payments/query/${ref}`, { token: live.m.token })).json.data;
 const customer = (action: "pay" | "decline" | "expire", reference: string, body: Record<string, unknown> = {}) =>
-  customerAt(double, action, reference, body);
-const callbacks = (ref: string) => callbackEvents(receiver, ref);
+  customerAt(live.double, action, reference, body);
+const callbacks = (ref: string) => callbackEvents(live.receiver, ref);
 
 test("a declined USSD debit: Paystack sends no webhook, the requery loop finds it failed, the merchant hears payment.failed", async () => {
   const p = await initiate({ paymentType: "USSD", bankCode: "232" });
@@ -90,7 +74,7 @@ test("a payment Paystack recorded in dollars is never credited as naira: the not
 
 test("fees: the merchant bearing Paystack's fee is credited the amount and records the fee; a customer bearing it is credited the amount asked", async () => {
   const integration = (customerBearsFees: boolean) =>
-    fetch(`${double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ customerBearsFees }) });
+    fetch(`${live.double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ customerBearsFees }) });
   const merchantBears = await initiate({ paymentType: "TRANSFER" });
   await integration(true);
   const customerBears = await initiate({ paymentType: "TRANSFER" });
@@ -111,7 +95,7 @@ test("ongoing and abandoned at Paystack are not paid yet: PENDING through requer
   const abandoned = await initiate({ paymentType: "USSD", bankCode: "058" });
   const ongoing = await initiate({ paymentType: "USSD", bankCode: "058" });
   await customer("expire", abandoned.atPaystack);
-  const shown = await fetch(`${double.url}/_double/transactions/${ongoing.atPaystack}/status`, {
+  const shown = await fetch(`${live.double.url}/_double/transactions/${ongoing.atPaystack}/status`, {
     method: "POST",
     body: JSON.stringify({ status: "ongoing" }),
   });
@@ -135,12 +119,12 @@ test("a refund is sent to Paystack in kobo and followed there until processed: P
   const p = await initiate({ paymentType: "USSD", bankCode: "058" });
   await customer("pay", p.atPaystack);
   assert.equal((await verify(p.paymentReference)).payments.status, "SUCCESSFUL");
-  const res = await call(owo, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, {
-    token: m.token,
+  const res = await call(live.owo, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, {
+    token: live.m.token,
     body: { amount: "1200.50", reason: "out of stock", refundReference: `RFD-${p.paymentReference}` },
   });
   assert.equal(res.status, 200, res.text);
-  const atPaystack = (await (await fetch(`${double.url}/_double/transactions/${p.atPaystack}`)).json()) as {
+  const atPaystack = (await (await fetch(`${live.double.url}/_double/transactions/${p.atPaystack}`)).json()) as {
     refunds: { amount: number; status: string }[];
   };
   assert.deepEqual(
@@ -155,29 +139,34 @@ test("a refund is sent to Paystack in kobo and followed there until processed: P
 test("a refund Paystack holds at processing (refund.processing: the bank is still on it) stays PENDING, nothing booked; processed, it is PROCESSED", async () => {
   const p = await initiate({ paymentType: "USSD", bankCode: "058" });
   await customer("pay", p.atPaystack);
-  await fetch(`${double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ refundsProcessing: 1 }) });
+  await fetch(`${live.double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ refundsProcessing: 1 }) });
   const base = `/api/v2/payments/${p.paymentReference}/refunds`;
-  const res = await call(owo, "POST", base, {
-    token: m.token,
+  const res = await call(live.owo, "POST", base, {
+    token: live.m.token,
     body: { amount: "2000.00", reason: "damaged", refundReference: `proc-${p.paymentReference}` },
   });
   assert.equal(res.status, 200, res.text);
   const atPaystack = async () =>
-    ((await (await fetch(`${double.url}/_double/transactions/${p.atPaystack}`)).json()) as { refunds: { id: number; status: string }[] })
-      .refunds;
+    (
+      (await (await fetch(`${live.double.url}/_double/transactions/${p.atPaystack}`)).json()) as {
+        refunds: { id: number; status: string }[];
+      }
+    ).refunds;
   await eventually("processing at Paystack", async () => (await atPaystack())[0]?.status === "processing");
   const sent = async () =>
-    ((await (await fetch(`${double.url}/_double/webhooks`)).json()) as { webhooks: { event: string; answer: number | string }[] }).webhooks;
+    ((await (await fetch(`${live.double.url}/_double/webhooks`)).json()) as { webhooks: { event: string; answer: number | string }[] })
+      .webhooks;
   await eventually("refund.processing taken by Owo", async () =>
     (await sent()).some((w) => w.event === "refund.processing" && w.answer === 200),
   );
-  const status = async () => (await call(owo, "GET", `${base}/proc-${p.paymentReference}`, { token: m.token })).json.data.refund.status;
+  const status = async () =>
+    (await call(live.owo, "GET", `${base}/proc-${p.paymentReference}`, { token: live.m.token })).json.data.refund.status;
   assert.equal(await status(), "PENDING");
   assert.equal((await verify(p.paymentReference)).payments.amountRefunded, "0.00");
   assert.ok(!callbacks(p.paymentReference).some((e) => e === "refund.processed" || e === "refund.failed"));
 
   const id = (await atPaystack())[0]?.id;
-  const settled = await fetch(`${double.url}/_double/refunds/${id}/status`, {
+  const settled = await fetch(`${live.double.url}/_double/refunds/${id}/status`, {
     method: "POST",
     body: JSON.stringify({ status: "processed" }),
   });
@@ -190,10 +179,11 @@ test("a refund Paystack holds at processing (refund.processing: the bank is stil
 test("a refund Paystack marks needs-attention: NEEDS_ATTENTION and still counted; the customer's account is checked, retried at Paystack by its bank id, and the refund ends PROCESSED on the books; another is given up and frees its amount", async () => {
   const p = await initiate({ paymentType: "USSD", bankCode: "058" });
   await customer("pay", p.atPaystack);
-  await fetch(`${double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ refundsNeedingAttention: 2 }) });
+  await fetch(`${live.double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ refundsNeedingAttention: 2 }) });
   const base = `/api/v2/payments/${p.paymentReference}/refunds`;
-  const post = (path: string, body?: unknown) => call(owo, "POST", path, { token: m.token, ...(body === undefined ? {} : { body }) });
-  const status = async (ref: string) => (await call(owo, "GET", `${base}/${ref}`, { token: m.token })).json.data.refund.status;
+  const post = (path: string, body?: unknown) =>
+    call(live.owo, "POST", path, { token: live.m.token, ...(body === undefined ? {} : { body }) });
+  const status = async (ref: string) => (await call(live.owo, "GET", `${base}/${ref}`, { token: live.m.token })).json.data.refund.status;
   for (const [ref, amount] of [
     ["na-1", "2000.00"],
     ["na-2", "1000.00"],
@@ -208,7 +198,10 @@ test("a refund Paystack marks needs-attention: NEEDS_ATTENTION and still counted
     () => callbacks(p.paymentReference).filter((e) => e === "refund.needs_attention").length === 2,
   );
   // Both still count against what is refundable: ₦5,000.00 − ₦3,000.00.
-  assert.equal((await paymentWithTimeline({ merchantId: m.merchantId, mode: "live" }, p.paymentReference)).state.refundable, "2000.00");
+  assert.equal(
+    (await paymentWithTimeline({ merchantId: live.m.merchantId, mode: "live" }, p.paymentReference)).state.refundable,
+    "2000.00",
+  );
   const tooMuch = await post(base, { amount: "2000.01", reason: "more than is left" });
   assert.deepEqual([tooMuch.status, tooMuch.json.data.code], [409, "S15"]);
 
@@ -219,7 +212,7 @@ test("a refund Paystack marks needs-attention: NEEDS_ATTENTION and still counted
   const given = await post(`${base}/na-1/account`, { bankCode: "058", accountNumber: "0123456785" });
   assert.equal(given.status, 200, given.text);
   assert.deepEqual([given.json.data.refund.refundReference, given.json.data.refund.status], ["na-1", "PENDING"]);
-  const atPaystack = (await (await fetch(`${double.url}/_double/transactions/${p.atPaystack}`)).json()) as {
+  const atPaystack = (await (await fetch(`${live.double.url}/_double/transactions/${p.atPaystack}`)).json()) as {
     refunds: { amount: number; retriedTo: { accountNumber: string; bankId: number } | null }[];
   };
   // GTBank is id 9 in Paystack's List Banks (its RefundRetry example); the double held the body to Paystack's OpenAPI.
@@ -245,7 +238,10 @@ test("a refund Paystack marks needs-attention: NEEDS_ATTENTION and still counted
   assert.equal(givenUp.status, 200, givenUp.text);
   assert.equal(givenUp.json.data.refund.status, "FAILED");
   await eventually("refund.failed", () => callbacks(p.paymentReference).includes("refund.failed"));
-  assert.equal((await paymentWithTimeline({ merchantId: m.merchantId, mode: "live" }, p.paymentReference)).state.refundable, "3000.00");
+  assert.equal(
+    (await paymentWithTimeline({ merchantId: live.m.merchantId, mode: "live" }, p.paymentReference)).state.refundable,
+    "3000.00",
+  );
   assert.deepEqual([(await post(`${base}/na-2/cancel`)).status, (await post(`${base}/na-1/cancel`)).status], [409, 409]);
 });
 
@@ -255,19 +251,19 @@ test("a dispute Paystack resolves against the merchant (reversed): booked once a
   // Credited first: a charge.success still being confirmed (its delivery timed out under load) would otherwise ask
   // Paystack after the chargeback and find the transaction already reversed.
   await eventually("the payment credited", async () => (await verify(p.paymentReference)).payments.status === "SUCCESSFUL");
-  const taken = await fetch(`${double.url}/_double/transactions/${p.atPaystack}/chargeback`, {
+  const taken = await fetch(`${live.double.url}/_double/transactions/${p.atPaystack}/chargeback`, {
     method: "POST",
     body: JSON.stringify({ amount: 300000 }),
   });
   assert.equal(taken.status, 200, await taken.text());
-  await fetch(`${double.url}/_double/webhooks`);
+  await fetch(`${live.double.url}/_double/webhooks`);
   const chargebacks = async () =>
     (await db().select().from(ledgerEntries)).filter((e) => e.paymentReference === p.paymentReference && e.kind === "adjustment");
   await eventually("the chargeback booked", async () => (await chargebacks()).length === 1);
   // The webhook again (Paystack retries until answered): still one.
-  const replayed = await fetch(`${double.url}/_double/webhooks/replay`, { method: "POST" });
+  const replayed = await fetch(`${live.double.url}/_double/webhooks/replay`, { method: "POST" });
   assert.equal(replayed.status, 200);
-  await fetch(`${double.url}/_double/webhooks`);
+  await fetch(`${live.double.url}/_double/webhooks`);
   const [entry] = await chargebacks();
   assert.equal(entry?.reason, "chargeback");
   const postings = (await db().select().from(ledgerPostings)).filter((x) => x.entryId === entry?.id).sort((a, b) => a.line - b.line);
