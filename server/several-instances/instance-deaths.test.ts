@@ -10,6 +10,12 @@ import { newReference, transferBody, ussdBody } from "../testing/initiation";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { eventually } from "../testing/eventually";
 import { startReceiver, type Receiver } from "../testing/receiver";
+import { addEndpoint } from "../webhooks/endpoints";
+import { connectProvider } from "../providers/accounts";
+import { createLiveKeys } from "../auth/api-keys";
+import { db } from "../../db/client";
+import { deliveryAttempts } from "../../db/schema";
+import { and, count, gte, lt } from "drizzle-orm";
 
 const ROUNDS = Number(process.env.OWO_SCALE_ROUNDS ?? 10);
 const SHOPPERS = 6;
@@ -53,12 +59,9 @@ before(async () => {
     spawnDouble("paystack", { "secret-key": PAYSTACK_KEY }),
   ]);
   const m = await createTestMerchant("Instance Deaths Ltd");
-  const { addEndpoint } = await import("../webhooks/endpoints");
   await addEndpoint({ merchantId: m.merchantId, mode: "test" }, { url: receiver.url("/endpoint") });
   shop = { ...m, token: await tokenFor(fleet.next(), m) };
   // Live mode through the Paystack double, whose webhook URL is never set: only requery can learn of a payment.
-  const { connectProvider } = await import("../providers/accounts");
-  const { createLiveKeys } = await import("../auth/api-keys");
   await connectProvider(m.merchantId, { provider: "paystack", credentials: { secretKey: PAYSTACK_KEY }, baseUrl: paystack.url });
   const keys = await createLiveKeys(m.merchantId);
   live = { publicKey: keys.publicKey, token: await tokenFor(fleet.next(), keys) };
@@ -213,9 +216,6 @@ test(`SIGKILL one instance and one worker under load, ${ROUNDS} rounds: every ac
   // A 2xx once recorded ends its delivery: nothing is sent again but what a killed worker never got to record. (On
   // PostgreSQL an answer recorded under the lease a renewal had just replaced, or whose recording was retried past its
   // lease, used to count as lost, and was sent again: 43 of 48 resends in one run.)
-  const { db } = await import("../../db/client");
-  const { deliveryAttempts } = await import("../../db/schema");
-  const { and, count, gte, lt } = await import("drizzle-orm");
   const recordedTwice = (
     await db()
       .select({ deliveryId: deliveryAttempts.deliveryId, n: count() })

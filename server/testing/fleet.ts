@@ -5,6 +5,8 @@ import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { freePort, tempDataDir, TEST_ENV } from "./harness";
 import { databaseIn, spawnOwo, spawnWorker, type OwoProcess, type Spawned } from "./processes";
+import { startPostgres } from "../../db/throwaway-postgres";
+import { closeDatabase } from "../../db/client";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -33,7 +35,6 @@ export async function startSharedDatabase(dialect: Dialect): Promise<SharedDatab
     migrate(url);
     return { dialect, url, stop: () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const { startPostgres } = await import("../../db/throwaway-postgres");
   const server = await startPostgres();
   const url = await server.createDatabase("owo_fleet");
   migrate(url);
@@ -119,7 +120,6 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     stop: async () => {
       await Promise.all([...apps, ...workers].map(kill));
       // This process's own connection (the fixtures it wrote) goes before the database does.
-      const { closeDatabase } = await import("../../db/client");
       await closeDatabase();
       db.stop();
     },
