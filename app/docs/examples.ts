@@ -108,7 +108,10 @@ export const seerbitSteps: CurlStep[] = [
   },
 ];
 
-/** The typed client in a TypeScript backend: channels narrowed by their fields, every failure an OwoError. */
+/**
+ * The typed client in a TypeScript backend: channels narrowed by their fields, every failure an OwoError. Its customer
+ * is client/merchant-backend.example.mjs's, written out again on purpose: a published sample stands whole.
+ */
 export const clientTypescriptExample = `import { createOwoClient, OwoError } from "owo/client";
 
 const owo = createOwoClient({

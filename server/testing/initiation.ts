@@ -54,7 +54,11 @@ export function newReference(prefix = "ord"): string {
   return `${prefix}-${process.pid}-${Date.now().toString(36)}-${++references}`;
 }
 
-/** A valid initiation's order and customer: everything but the key, the reference and the channel. */
+/**
+ * A valid initiation's order and customer: everything but the key, the reference and the channel. The published
+ * samples (app/docs/examples.ts's typed-client checkout, client/merchant-backend.example.mjs) write the same customer
+ * out in full on purpose: each stands whole for a merchant to copy, so `duplicates` lists them beside this one.
+ */
 export const sampleOrder = {
   amount: "1500",
   fullName: "Ada Obi",
