@@ -2,14 +2,13 @@
 // committed state, `write()` runs one transaction. SQLite (a file path in DATABASE_URL) is db/sqlite-store.ts,
 // PostgreSQL (a postgres:// URL) db/postgres-store.ts; no service imports either.
 //
-// One transaction style, explicit: `write()` hands its body a `tx`, and every function that reads or writes inside a
-// transaction takes that `tx` (or a `q: Db`, when it serves both: the caller passes `db()` or its `tx`). Nothing
-// reaches the open transaction by itself: `db()`, a nested `write()` and `readSnapshot()` refuse inside one
-// (`ambient`). Why explicit over an ambient transaction found through AsyncLocalStorage: a function's signature then
+// One transaction style, explicit: `write()` hands its body a `tx` and `readSnapshot()` its body a `q`, and every
+// function that reads or writes inside one takes it (a `q: Db` when it serves both: the caller passes `db()` or the
+// one it holds). Nothing reaches an open transaction by itself: `db()`, a nested `write()` and `readSnapshot()` refuse
+// inside one (`ambient`). Why explicit over an ambient transaction found through AsyncLocalStorage: a function's signature then
 // says whether it touches the open transaction, so what commits together reads off the code and the types; a helper
 // cannot silently read the committed state in one caller and uncommitted rows in another; and the body handed to
-// `write()` may run more than once (PostgreSQL retries), which a reader should see at every statement in it. The one
-// ambient rest: `readSnapshot()` pins which committed state `db()` reads, for reads only.
+// `write()` may run more than once (PostgreSQL retries), which a reader should see at every statement in it.
 import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { trace } from "@opentelemetry/api";
@@ -57,13 +56,15 @@ export function dialect(): "sqlite" | "postgres" {
 }
 
 /**
- * Reads of the last committed state (inside `readSnapshot()`, the one state it pinned). Inside `write()` it refuses:
- * the body and its helpers take `tx` (`ambient`).
+ * Reads of the last committed state. Inside `write()` or `readSnapshot()` it refuses: the body and its helpers take the
+ * `tx` or `q` handed to it (`ambient`).
  */
 export function db(): Db {
   const inside = current.getStore();
   if (!inside?.open) return opened().store.reader;
-  if (inside.isolation !== "snapshot") ambient("db() inside write(): pass the transaction (tx) to the function that reads");
+  ambient(
+    `db() inside ${inside.isolation === "snapshot" ? "readSnapshot()" : "write()"}: pass the one it handed down to the function that reads`,
+  );
   return inside.tx;
 }
 
@@ -145,19 +146,19 @@ export function joinQueue(tx: Tx, queue: string): readonly [number, number] | nu
 
 /**
  * A view read in several statements that must agree with each other (a payment's row and its refunds' rows): the body
- * reads through `db()` as usual and sees one committed state. Reads only; inside `write()` it refuses (read through
- * the tx there).
+ * reads through the `q` it is handed, and its helpers take that `q`, so every statement sees one committed state.
+ * Reads only; inside another transaction it refuses (read through the one handed down there).
  */
-export async function readSnapshot<T>(body: () => Promise<T>): Promise<T> {
+export async function readSnapshot<T>(body: (q: Db) => Promise<T>): Promise<T> {
   const inside = current.getStore();
   if (inside?.open) {
-    if (inside.isolation !== "snapshot") ambient("readSnapshot() inside write(): read through the tx");
-    return body();
+    ambient(`readSnapshot() inside ${inside.isolation === "snapshot" ? "readSnapshot()" : "write()"}: read through the one handed down`);
+    return body(inside.tx);
   }
   return opened().store.snapshot(async (tx) => {
     const here: OpenTx = { tx, open: true, queues: new Set(), isolation: "snapshot" };
     try {
-      return await current.run(here, body);
+      return await current.run(here, () => body(tx));
     } finally {
       here.open = false;
     }

@@ -3,7 +3,7 @@
 // read backwards from the kept balances (balance − what moved since), so no day needs a scan of older history, and
 // the last point is today's balance exactly.
 import { and, eq, gte, like, or, sql } from "drizzle-orm";
-import { db, readSnapshot } from "../../db/client";
+import { readSnapshot } from "../../db/client";
 import { ledgerBalances, ledgerEntries, ledgerPostings } from "../../db/schema";
 import { clock } from "../clock";
 import { DAY_MS, HOUR_MS, dayLabel, dayStartOf } from "../payments/calendar";
@@ -31,8 +31,8 @@ export async function balanceHistory({ merchantId, mode }: Scope, days = 30, now
   const bucket = sql<number>`((${ledgerEntries.postedAt} - ${sql.raw(String(Math.trunc(since)))}) / ${sql.raw(String(DAY_MS))})`.mapWith(
     Number,
   );
-  return readSnapshot(async () => {
-    const moves = await db()
+  return readSnapshot(async (q) => {
+    const moves = await q
       .select({ bucket, account: ledgerPostings.account, kobo: sql<number | string>`sum(${ledgerPostings.amountKobo})` })
       .from(ledgerPostings)
       .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
@@ -46,7 +46,7 @@ export async function balanceHistory({ merchantId, mode }: Scope, days = 30, now
         ),
       )
       .groupBy(bucket, ledgerPostings.account);
-    const held = await db()
+    const held = await q
       .select({ account: ledgerBalances.account, kobo: ledgerBalances.balanceKobo })
       .from(ledgerBalances)
       .where(and(eq(ledgerBalances.merchantId, merchantId), eq(ledgerBalances.mode, mode), like(ledgerBalances.account, "provider:%")));
@@ -70,7 +70,7 @@ export async function balanceHistory({ merchantId, mode }: Scope, days = 30, now
     }
 
     const ids = [...running.keys()].sort();
-    const names = await providerNames(merchantId, ids);
+    const names = await providerNames(q, merchantId, ids);
     const points: BalanceDay[] = byDay.map((d, i) => {
       const start = since + i * DAY_MS;
       for (const [id, kobo] of d.provider) running.set(id, (running.get(id) ?? 0) + kobo);

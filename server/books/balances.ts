@@ -1,7 +1,7 @@
 // GET /api/v2/balances (API.md "Ledger and balances"): every account of the merchant's books in its natural sign,
 // read from the balance rows (never a scan of the entries), with the chain's head anyone can keep and check later.
 import { and, eq, inArray } from "drizzle-orm";
-import { db, readSnapshot } from "../../db/client";
+import { readSnapshot, type Db } from "../../db/client";
 import { ledgerBalances, ledgerHeads, providerAccounts } from "../../db/schema";
 import { clock } from "../clock";
 import { formatKobo } from "../money";
@@ -21,10 +21,10 @@ const SINGLE = {
 } as const;
 
 /** Which provider each of the merchant's provider accounts is at ("sandbox" for the sandbox bank's account). */
-export async function providerNames(merchantId: string, providerIds: string[]): Promise<Map<string, string>> {
+export async function providerNames(q: Db, merchantId: string, providerIds: string[]): Promise<Map<string, string>> {
   const live = providerIds.filter((id) => id !== "sandbox");
   const named = live.length
-    ? await db()
+    ? await q
         .select({ id: providerAccounts.id, provider: providerAccounts.provider })
         .from(providerAccounts)
         .where(and(eq(providerAccounts.merchantId, merchantId), inArray(providerAccounts.id, live)))
@@ -33,12 +33,12 @@ export async function providerNames(merchantId: string, providerIds: string[]): 
 }
 
 export async function balancesOf({ merchantId, mode }: Scope) {
-  return readSnapshot(async () => {
-    const rows = await db()
+  return readSnapshot(async (q) => {
+    const rows = await q
       .select()
       .from(ledgerBalances)
       .where(and(eq(ledgerBalances.merchantId, merchantId), eq(ledgerBalances.mode, mode)));
-    const [head] = await db()
+    const [head] = await q
       .select()
       .from(ledgerHeads)
       .where(and(eq(ledgerHeads.merchantId, merchantId), eq(ledgerHeads.mode, mode)));
@@ -48,7 +48,7 @@ export async function balancesOf({ merchantId, mode }: Scope) {
       const m = /^provider(?:_wallet)?:(.+)$/.exec(r.account);
       if (m?.[1]) providerIds.add(m[1]);
     }
-    const providerOf = await providerNames(merchantId, [...providerIds]);
+    const providerOf = await providerNames(q, merchantId, [...providerIds]);
     const providers = [...providerIds].sort().map((id) => ({
       providerId: id,
       provider: providerOf.get(id) ?? "unknown",

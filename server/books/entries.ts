@@ -2,7 +2,7 @@
 // by sequence cursor; `from`/`to` are Africa/Lagos days, inclusive, by postedAt.
 import { and, asc, desc, eq, gte, inArray, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db, readSnapshot } from "../../db/client";
+import { readSnapshot, type Db } from "../../db/client";
 import { ledgerEntries, ledgerPostings, type LedgerEntryRow } from "../../db/schema";
 import { DAY_MS, dayStartOfDate } from "../payments/calendar";
 import { formatKobo } from "../money";
@@ -42,9 +42,9 @@ function entryView(e: LedgerEntryRow, postings: { account: string; amountKobo: n
 }
 
 /** The postings of these entries, in line order: one read for a page of entries (none asked, none read). */
-export async function postingsOf(entryIds: string[]) {
+export async function postingsOf(q: Db, entryIds: string[]) {
   if (!entryIds.length) return [];
-  return db().select().from(ledgerPostings).where(inArray(ledgerPostings.entryId, entryIds)).orderBy(asc(ledgerPostings.line));
+  return q.select().from(ledgerPostings).where(inArray(ledgerPostings.entryId, entryIds)).orderBy(asc(ledgerPostings.line));
 }
 
 export async function listEntries({ merchantId, mode }: Scope, q: EntriesQuery) {
@@ -54,15 +54,18 @@ export async function listEntries({ merchantId, mode }: Scope, q: EntriesQuery) 
   if (q.to) where.push(lt(ledgerEntries.postedAt, (dayStartOfDate(q.to) ?? 0) + DAY_MS));
   if (q.cursor) where.push(lt(ledgerEntries.sequence, Number(q.cursor)));
   if (q.paymentReference) where.push(eq(ledgerEntries.paymentReference, q.paymentReference));
-  return readSnapshot(async () => {
-    const rows = await db()
+  return readSnapshot(async (q) => {
+    const rows = await q
       .select()
       .from(ledgerEntries)
       .where(and(...where))
       .orderBy(desc(ledgerEntries.sequence))
       .limit(limit + 1);
     const page = rows.slice(0, limit);
-    const postings = await postingsOf(page.map((e) => e.id));
+    const postings = await postingsOf(
+      q,
+      page.map((e) => e.id),
+    );
     const last = page[page.length - 1];
     return {
       entries: page.map((e) =>

@@ -1,7 +1,7 @@
 // One payment's part of the books, for its page: its entries with their postings, the fees it bore and what the
 // merchant keeps of it (sales − fees − refunds − adjustments: money owed back as refund due is the customer's).
 import { and, asc, eq, sql } from "drizzle-orm";
-import { db } from "../../db/client";
+import { db, type Db } from "../../db/client";
 import { ledgerEntries, ledgerPostings } from "../../db/schema";
 import { formatKobo } from "../money";
 import { postingsOf } from "./entries";
@@ -20,13 +20,12 @@ export async function owedBackKobo(paymentId: number): Promise<number> {
 export type PaymentBooks = Awaited<ReturnType<typeof paymentBooks>>;
 
 /** Read inside the caller's snapshot (payments/timeline.ts), so the figures agree with the payment beside them. */
-export async function paymentBooks(paymentId: number) {
-  const entries = await db()
-    .select()
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.paymentId, paymentId))
-    .orderBy(asc(ledgerEntries.sequence));
-  const postings = await postingsOf(entries.map((e) => e.id));
+export async function paymentBooks(q: Db, paymentId: number) {
+  const entries = await q.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, paymentId)).orderBy(asc(ledgerEntries.sequence));
+  const postings = await postingsOf(
+    q,
+    entries.map((e) => e.id),
+  );
   // Debits positive, credits negative (API.md "Ledger and balances").
   const total = (account: string) => postings.filter((p) => p.account === account).reduce((sum, p) => sum + Number(p.amountKobo), 0);
   const feeKobo = total("fees");

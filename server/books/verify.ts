@@ -1,7 +1,7 @@
 // `owo ledger verify` (API.md "Ledger and balances"): recomputes every chain from its first entry and every balance
 // from the postings, and stops at the first fault. Reads in one snapshot, a merchant and mode at a time, in pages.
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
-import { db, readSnapshot } from "../../db/client";
+import { readSnapshot, type Db } from "../../db/client";
 import { ledgerBalances, ledgerEntries, ledgerHeads, ledgerPostings, type Mode } from "../../db/schema";
 import { chainHash, GENESIS_HASH } from "./chain";
 
@@ -11,21 +11,27 @@ export type Verdict = { ok: true; entries: number } | { ok: false; fault: Fault 
 const PAGE = 1000;
 
 /** One merchant and mode's chain and balances; null when sound. `expectHead` is "<sequence>:<hash>". */
-async function verifyBooks(merchantId: string, mode: Mode, expectHead: string | null, counted: { entries: number }): Promise<Fault | null> {
+async function verifyBooks(
+  q: Db,
+  merchantId: string,
+  mode: Mode,
+  expectHead: string | null,
+  counted: { entries: number },
+): Promise<Fault | null> {
   const fault = (entryId: string | null, reason: string): Fault => ({ merchantId, mode, entryId, reason });
   const sums = new Map<string, number>();
   let previousHash = GENESIS_HASH;
   let sequence = 0;
   let lastId: string | null = null;
   for (;;) {
-    const page = await db()
+    const page = await q
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.merchantId, merchantId), eq(ledgerEntries.mode, mode), gt(ledgerEntries.sequence, sequence)))
       .orderBy(asc(ledgerEntries.sequence))
       .limit(PAGE);
     if (page.length === 0) break;
-    const postings = await db()
+    const postings = await q
       .select()
       .from(ledgerPostings)
       .where(
@@ -55,7 +61,7 @@ async function verifyBooks(merchantId: string, mode: Mode, expectHead: string | 
       counted.entries++;
     }
   }
-  const [head] = await db()
+  const [head] = await q
     .select()
     .from(ledgerHeads)
     .where(and(eq(ledgerHeads.merchantId, merchantId), eq(ledgerHeads.mode, mode)));
@@ -63,13 +69,13 @@ async function verifyBooks(merchantId: string, mode: Mode, expectHead: string | 
     return fault(lastId, `stored head ${head?.sequence ?? 0}:${head?.hash ?? GENESIS_HASH} is not the chain's ${sequence}:${previousHash}`);
   if (expectHead !== null) {
     const [seq, hash] = expectHead.split(":");
-    const kept = await db()
+    const kept = await q
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.merchantId, merchantId), eq(ledgerEntries.mode, mode), eq(ledgerEntries.sequence, Number(seq))));
     if (kept[0]?.hash !== hash) return fault(kept[0]?.id ?? null, `entry ${seq} is not the expected head ${expectHead}`);
   }
-  const stored = await db()
+  const stored = await q
     .select()
     .from(ledgerBalances)
     .where(and(eq(ledgerBalances.merchantId, merchantId), eq(ledgerBalances.mode, mode)));
@@ -89,19 +95,19 @@ export async function verifyLedger(options: { merchantId?: string; mode?: Mode; 
   // A head belongs to one merchant's books in one mode.
   if (options.expectHead !== undefined && !options.merchantId) throw new Error("--expect-head needs --merchant <id>");
   const headMode = options.mode ?? "test";
-  return readSnapshot(async () => {
-    const books = await db()
+  return readSnapshot(async (q) => {
+    const books = await q
       .selectDistinct({ merchantId: ledgerHeads.merchantId, mode: ledgerHeads.mode })
       .from(ledgerHeads)
       .where(options.merchantId ? eq(ledgerHeads.merchantId, options.merchantId) : undefined);
-    const fromEntries = await db()
+    const fromEntries = await q
       .selectDistinct({ merchantId: ledgerEntries.merchantId, mode: ledgerEntries.mode })
       .from(ledgerEntries)
       .where(options.merchantId ? eq(ledgerEntries.merchantId, options.merchantId) : undefined);
     const all = new Map([...books, ...fromEntries].map((b) => [`${b.merchantId}/${b.mode}`, b]));
     const counted = { entries: 0 };
     for (const b of [...all.values()].sort((x, y) => `${x.merchantId}/${x.mode}`.localeCompare(`${y.merchantId}/${y.mode}`))) {
-      const fault = await verifyBooks(b.merchantId, b.mode, b.mode === headMode ? (options.expectHead ?? null) : null, counted);
+      const fault = await verifyBooks(q, b.merchantId, b.mode, b.mode === headMode ? (options.expectHead ?? null) : null, counted);
       if (fault) return { ok: false, fault };
     }
     if (options.expectHead !== undefined && ![...all.values()].some((b) => b.mode === headMode))

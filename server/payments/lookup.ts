@@ -1,6 +1,6 @@
 // Finding a merchant's payment: by its reference, within one merchant and mode.
 import { and, eq, sql } from "drizzle-orm";
-import { db, prepared } from "../../db/client";
+import { db, prepared, type Db } from "../../db/client";
 import { payments, type PaymentRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import type { Scope } from "../merchants/scope";
@@ -19,9 +19,12 @@ const byReference = prepared((db) =>
     ),
 );
 
-/** The merchant's own payment by its reference; another merchant's is simply not found. */
-export async function findPayment({ merchantId, mode }: Scope, paymentReference: string): Promise<PaymentRow> {
-  const [p] = await byReference(db(), { merchantId, mode, paymentReference });
+/**
+ * The merchant's own payment by its reference; another merchant's is simply not found. `q`: the committed state, or the
+ * snapshot or tx the caller holds (the doors leave it out).
+ */
+export async function findPayment({ merchantId, mode }: Scope, paymentReference: string, q: Db = db()): Promise<PaymentRow> {
+  const [p] = await byReference(q, { merchantId, mode, paymentReference });
   if (!p) throw new ApiError("S404", `No payment with reference ${paymentReference}`);
   return p;
 }

@@ -1,7 +1,7 @@
 // Refunds as the merchant sees them: one refund as it stands (REST, and the answer to each move the merchant makes),
 // and a payment's refunds for the dashboard.
 import { and, asc, eq } from "drizzle-orm";
-import { db } from "../../db/client";
+import { db, type Db } from "../../db/client";
 import { refunds, type RefundRow } from "../../db/schema";
 import { ApiError } from "../api-error";
 import type { Scope } from "../merchants/scope";
@@ -52,8 +52,8 @@ export async function refundStatus(scope: Scope, paymentReference: string, refun
 }
 
 /** The payment's refunds, oldest first, for the dashboard: each flagged while the provider's answer to it is unknown. */
-export async function refundsOf(paymentId: number): Promise<(RefundView & { providerDidNotAnswer: boolean })[]> {
-  return (await db().select().from(refunds).where(eq(refunds.paymentId, paymentId)).orderBy(asc(refunds.createdAt))).map((r) => ({
+export async function refundsOf(q: Db, paymentId: number): Promise<(RefundView & { providerDidNotAnswer: boolean })[]> {
+  return (await q.select().from(refunds).where(eq(refunds.paymentId, paymentId)).orderBy(asc(refunds.createdAt))).map((r) => ({
     ...refundView(r),
     providerDidNotAnswer: r.status === "PENDING" && r.providerRefundId === null && r.unansweredAt !== null,
   }));

@@ -5,7 +5,7 @@
 // list says it has no such refund, and never failed by Owo alone: only one that certainly never reached it is.
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { db, write, type Tx } from "../../db/client";
+import { db, write, type Db, type Tx } from "../../db/client";
 import { payments, refunds, type PaymentRow, type RefundRow } from "../../db/schema";
 import { ApiError, invalidFields, zodFieldErrors } from "../api-error";
 import { clock } from "../clock";
@@ -75,8 +75,8 @@ async function refundableIn(reader: Pick<Tx, "select">, p: PaymentRow): Promise<
 }
 
 /** What may still be refunded, for the dashboard; 0 for a payment that cannot be refunded now. */
-export async function refundableKobo(p: PaymentRow): Promise<Kobo> {
-  return isOpen(p.status) ? 0 : refundableIn(db(), p);
+export async function refundableKobo(q: Db, p: PaymentRow): Promise<Kobo> {
+  return isOpen(p.status) ? 0 : refundableIn(q, p);
 }
 
 type Requested = { amountKobo?: Kobo; reason: string; refundReference?: string };

@@ -1,6 +1,6 @@
 // One payment as the merchant sees it: verify's view, what was issued to the customer, and its timeline of events.
 import { asc, eq } from "drizzle-orm";
-import { db, readSnapshot } from "../../db/client";
+import { readSnapshot, type Db } from "../../db/client";
 import { paymentEvents, type Mode, type PaymentRow } from "../../db/schema";
 import { bankByCode } from "../providers/banks";
 import { providerNoticesOf } from "../providers/notice-log";
@@ -41,8 +41,8 @@ export function issuedTo(p: PaymentRow) {
   };
 }
 
-async function timelineOf(paymentId: number) {
-  return (await db().select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(asc(paymentEvents.sequence))).map(
+async function timelineOf(q: Db, paymentId: number) {
+  return (await q.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId)).orderBy(asc(paymentEvents.sequence))).map(
     (e) => ({
       sequence: e.sequence,
       type: e.type,
@@ -60,30 +60,32 @@ async function timelineOf(paymentId: number) {
  */
 export async function paymentWithTimeline({ merchantId, mode }: Scope, paymentReference: string, now = clock.now()) {
   await expireIfOverdue(await findPayment({ merchantId, mode }, paymentReference), now);
-  return readSnapshot(async () => viewOf(await findPayment({ merchantId, mode }, paymentReference), merchantId, mode, paymentReference));
+  return readSnapshot(async (q) =>
+    viewOf(q, await findPayment({ merchantId, mode }, paymentReference, q), merchantId, mode, paymentReference),
+  );
 }
 
-async function viewOf(p: PaymentRow, merchantId: string, mode: Mode, paymentReference: string) {
+async function viewOf(q: Db, p: PaymentRow, merchantId: string, mode: Mode, paymentReference: string) {
   return {
     payments: paymentView(p),
     /** What the state means (open, owed, refund due, what may be done next), for the dashboard to show as is. */
-    state: paymentState(p, { refundableKobo: await refundableKobo(p), atProvider: await refundsAt(db(), p) }),
+    state: paymentState(p, { refundableKobo: await refundableKobo(q, p), atProvider: await refundsAt(q, p) }),
     customers: { customerName: p.fullName, customerMobile: p.mobileNumber, customerEmail: p.email },
     issued: issuedTo(p),
     source: p.source,
     callbackUrl: p.callbackUrl,
     redirectUrl: p.redirectUrl,
     checkoutUrl: checkoutUrl(p.linkingReference),
-    timeline: await timelineOf(p.id),
+    timeline: await timelineOf(q, p.id),
     /** Who issued it and what its provider said and was asked (live payments). */
     provider: { name: p.provider, providerId: p.providerAccountId, providerReference: p.providerReference, requeries: p.requeryCount },
     providerLog:
       p.providerAccountId === null
         ? []
-        : (await providerNoticesOf({ merchantId, mode }, paymentReference)).map((n) => ({ ...n, receivedAt: iso(n.receivedAt) })),
-    refunds: await refundsOf(p.id),
+        : (await providerNoticesOf(q, { merchantId, mode }, paymentReference)).map((n) => ({ ...n, receivedAt: iso(n.receivedAt) })),
+    refunds: await refundsOf(q, p.id),
     /** Its fees, what the merchant keeps of it, and its ledger entries (server/books). */
-    books: await paymentBooks(p.id),
+    books: await paymentBooks(q, p.id),
   };
 }
 export type PaymentWithTimeline = Awaited<ReturnType<typeof paymentWithTimeline>>;

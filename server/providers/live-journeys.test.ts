@@ -15,7 +15,7 @@ import { findPayment } from "../payments/lookup";
 import { settings } from "../settings";
 import { signNotice, SIGNATURE_HEADER } from "./sandbox/notice-signature";
 import { paystackSignature } from "./paystack/signature";
-import { rawSqlite as sqlite } from "../../db/client";
+import { db, rawSqlite as sqlite } from "../../db/client";
 import { moveClock } from "../clock";
 import { expireOverdue } from "../payments/lifecycle";
 
@@ -62,7 +62,7 @@ async function customerPays(m: LiveShop, issueReference: string, body: Record<st
 
 /** The notices (not the requeries) Owo recorded for this payment. */
 async function notices(m: LiveShop, paymentReference: string) {
-  return (await providerNoticesOf({ merchantId: m.merchantId, mode: "live" }, paymentReference)).filter((x) => x.source === "notice");
+  return (await providerNoticesOf(db(), { merchantId: m.merchantId, mode: "live" }, paymentReference)).filter((x) => x.source === "notice");
 }
 
 /** The payment as stored, read without verify (which would ask the provider itself). */
@@ -130,7 +130,7 @@ test("a forged signature is 401 and moves nothing; the replayed real notice is a
     ["applied", "duplicate"],
   );
   assert.ok(
-    (await providerNoticesOf({ merchantId: m.merchantId, mode: "live" })).some(
+    (await providerNoticesOf(db(), { merchantId: m.merchantId, mode: "live" })).some(
       (x) => x.outcome === "rejected" && /signature/.test(x.reason),
     ),
     "the forged one is recorded with its reason",
@@ -227,7 +227,7 @@ test("a dropped webhook: the requery loop settles the payment with exactly the e
   assert.deepEqual(b, a);
   assert.deepEqual(await notices(m, dropped.paymentReference), []);
   assert.ok(
-    (await providerNoticesOf({ merchantId: m.merchantId, mode: "live" }, dropped.paymentReference)).some(
+    (await providerNoticesOf(db(), { merchantId: m.merchantId, mode: "live" }, dropped.paymentReference)).some(
       (x) => x.source === "requery" && x.outcome === "applied",
     ),
     "the requery is on record",

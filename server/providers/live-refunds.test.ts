@@ -96,7 +96,7 @@ test("Paystack: a part refund is sent to POST /refund, its signed refund.process
   );
   // The webhook settled it, recorded on the payment: "applied", not "duplicate" (which it would read had the
   // follower's query, a second later at this scale, settled it first). No wall-clock bound: a loaded machine is slow.
-  const logged = (await providerNoticesOf({ merchantId: m.merchantId, mode: "live" }, ref)).filter((x) => /^refund /.test(x.reason));
+  const logged = (await providerNoticesOf(db(), { merchantId: m.merchantId, mode: "live" }, ref)).filter((x) => /^refund /.test(x.reason));
   assert.deepEqual(
     logged.map((x) => x.outcome),
     ["applied"],

@@ -1,7 +1,7 @@
 // What each provider account heard and asked: notices (with the outcome and its reason) and requeries, for the
 // payment timeline and the Providers page. Always scoped to the merchant that owns the account.
 import { and, asc, eq, type SQL } from "drizzle-orm";
-import { db } from "../../db/client";
+import type { Db } from "../../db/client";
 import { payments, providerAccounts, providerNotices } from "../../db/schema";
 import type { Scope } from "../merchants/scope";
 
@@ -15,10 +15,10 @@ export type NoticeLogEntry = {
   receivedAt: number;
 };
 
-export async function providerNoticesOf({ merchantId, mode }: Scope, paymentReference?: string): Promise<NoticeLogEntry[]> {
+export async function providerNoticesOf(q: Db, { merchantId, mode }: Scope, paymentReference?: string): Promise<NoticeLogEntry[]> {
   const where: SQL[] = [eq(providerAccounts.merchantId, merchantId)];
   if (paymentReference !== undefined) where.push(eq(payments.paymentReference, paymentReference), eq(payments.mode, mode));
-  return db()
+  return q
     .select({
       providerId: providerNotices.providerAccountId,
       source: providerNotices.source,

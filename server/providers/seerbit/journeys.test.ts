@@ -14,6 +14,7 @@ import { startReceiver, type Receiver } from "../../testing/receiver";
 import { userClient } from "../../testing/sessions";
 import { findPayment } from "../../payments/lookup";
 import { providerNoticesOf } from "../notice-log";
+import { db } from "../../../db/client";
 
 const KEYS = { publicKey: "SBTESTPUBK_journeys", secretKey: "SBTESTSECK_journeys" };
 type Shop = LiveMerchant & { double: DoubleProcess };
@@ -62,7 +63,7 @@ type Delivery = { event: string; body: string; headers: Record<string, string>; 
 const deliveries = async (s: Shop) =>
   ((await (await fetch(`${s.double.url}/_double/webhooks`)).json()) as { webhooks: Delivery[] }).webhooks;
 const noticesOf = async (s: Shop, ref: string) => {
-  return (await providerNoticesOf({ merchantId: s.merchantId, mode: "live" }, ref)).map((x) => [x.source, x.outcome]);
+  return (await providerNoticesOf(db(), { merchantId: s.merchantId, mode: "live" }, ref)).map((x) => [x.source, x.outcome]);
 };
 
 test("USSD: SeerBit's dial code; paid at SeerBit, its notice is acknowledged as SeerBit asks and, confirmed by its query, credits ₦2,500.00 with the merchant's fee", async () => {
