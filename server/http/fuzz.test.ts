@@ -4,8 +4,8 @@ import { rmSync } from "node:fs";
 import { after, test } from "node:test";
 import fc from "fast-check";
 import { appRouter } from "../trpc/root";
-import { tempDataDir } from "../testing/harness";
-import { runCli, databaseIn, spawnOwo } from "../testing/processes";
+import { tempDataDir, tokenFor } from "../testing/harness";
+import { cliMerchant, databaseIn, spawnOwo } from "../testing/processes";
 
 const TOTAL = Number(process.env.OWO_FUZZ_REQUESTS ?? 10_000);
 const dataDir = tempDataDir();
@@ -150,22 +150,10 @@ function envelopeProblem(path: string, status: number, text: string): string | n
 }
 
 test(`${TOTAL} generated requests over every REST route and tRPC procedure: no 5xx, always the envelope, a clean log`, async () => {
-  const m = JSON.parse(
-    runCli(["merchant", "create", "--name", "Fuzz", "--email", "fuzz@example.com", "--password", "a long password", "--json"], dataDir)
-      .stdout.trim()
-      .split("\n")
-      .pop() ?? "",
-  );
+  const m = cliMerchant(dataDir, "Fuzz", "fuzz@example.com");
   const owo = await spawnOwo(databaseIn(dataDir));
   try {
-    const t = await (
-      await fetch(`${owo.url}/api/v2/encrypt/keys`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ key: `${m.secretKey}.${m.publicKey}` }),
-      })
-    ).json();
-    const token = t.data.EncryptedSecKey.encryptedKey as string;
+    const token = await tokenFor(owo, m);
     const procedures = Object.entries(appRouter._def.procedures).map(([path, p]) => ({
       path,
       type: (p as { _def: { type: string } })._def.type,

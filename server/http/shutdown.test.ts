@@ -3,28 +3,17 @@ import assert from "node:assert/strict";
 import { request } from "node:http";
 import { rmSync } from "node:fs";
 import { after, test } from "node:test";
-import { tempDataDir } from "../testing/harness";
+import { tempDataDir, tokenFor } from "../testing/harness";
 import { transferBody } from "../testing/initiation";
-import { runCli, databaseIn, spawnOwo } from "../testing/processes";
+import { cliMerchant, databaseIn, spawnOwo } from "../testing/processes";
 
 const dataDir = tempDataDir();
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 
 test("a request in flight when SIGTERM arrives still gets its answer, then the process exits 0", async () => {
-  const m = JSON.parse(
-    runCli(["merchant", "create", "--name", "Shutdown Ltd", "--email", "s@example.com", "--password", "a long password", "--json"], dataDir)
-      .stdout.trim()
-      .split("\n")
-      .pop() ?? "",
-  );
+  const m = cliMerchant(dataDir, "Shutdown Ltd", "s@example.com");
   const owo = await spawnOwo(databaseIn(dataDir));
-  const t = await (
-    await fetch(`${owo.url}/api/v2/encrypt/keys`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ key: `${m.secretKey}.${m.publicKey}` }),
-    })
-  ).json();
+  const token = await tokenFor(owo, m);
   const body = JSON.stringify(transferBody(m.publicKey, { paymentReference: "in-flight-1" }));
   const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = request(`${owo.url}/api/v2/payments/initiates`, {
@@ -32,7 +21,7 @@ test("a request in flight when SIGTERM arrives still gets its answer, then the p
       headers: {
         "content-type": "application/json",
         "content-length": Buffer.byteLength(body),
-        authorization: `Bearer ${t.data.EncryptedSecKey.encryptedKey}`,
+        authorization: `Bearer ${token}`,
       },
     });
     req.on("response", (res) => {

@@ -4,8 +4,8 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import Database from "better-sqlite3";
-import { freePort, tempDataDir } from "../testing/harness";
-import { runCli, databaseIn, spawnOwo, type OwoProcess } from "../testing/processes";
+import { freePort, tempDataDir, tokenFor } from "../testing/harness";
+import { cliMerchant, runCli, databaseIn, spawnOwo, type OwoProcess } from "../testing/processes";
 
 const ROUNDS = Number(process.env.OWO_CRASH_ROUNDS ?? 3);
 const dataDir = tempDataDir();
@@ -94,22 +94,10 @@ function checkDatabase(): void {
 }
 
 test(`${ROUNDS} rounds of SIGKILL under load: acknowledged payments survive, the database stays whole, replays answer the same`, async () => {
-  const m = JSON.parse(
-    runCli(["merchant", "create", "--name", "Crash Co", "--email", "crash@example.com", "--password", "a long password", "--json"], dataDir)
-      .stdout.trim()
-      .split("\n")
-      .pop() ?? "",
-  );
+  const m = cliMerchant(dataDir, "Crash Co", "crash@example.com");
   const port = await freePort();
   let owo: OwoProcess = await spawnOwo(databaseIn(dataDir), {}, port);
-  const t = await (
-    await fetch(`${owo.url}/api/v2/encrypt/keys`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ key: `${m.secretKey}.${m.publicKey}` }),
-    })
-  ).json();
-  const token = t.data.EncryptedSecKey.encryptedKey as string;
+  const token = await tokenFor(owo, m);
   const acknowledged: Acknowledged[] = [];
   let n = 0;
 

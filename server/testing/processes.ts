@@ -75,6 +75,12 @@ export function runCli(args: string[], dataDir: string): { status: number | null
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** A merchant made by `owo merchant create --json` in `dataDir`: its ids and test keys, as the CLI prints them. */
+export function cliMerchant(dataDir: string, name: string, email: string): { merchantId: string; publicKey: string; secretKey: string } {
+  const made = runCli(["merchant", "create", "--name", name, "--email", email, "--password", "a long password", "--json"], dataDir);
+  return JSON.parse(made.stdout.trim().split("\n").pop() ?? "");
+}
+
 /** The CLI as its own process, without blocking this one (a test keeps its own server busy meanwhile). */
 export async function runCliBeside(
   args: string[],
