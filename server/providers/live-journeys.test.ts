@@ -1,7 +1,7 @@
 // Live money end to end over real HTTP: Owo, the Paystack and Flutterwave doubles as their own processes, and the
-// dialect: sqlite only — it reads the database file through SQLite itself (rawSqlite).
 // merchant's callback receiver. The double's customer pays, the double sends its signed webhook to the provider
 // account's notice URL, Owo checks it against the provider's record, settles, and calls the merchant back, signed.
+// dialect: sqlite only — it reads the database file through SQLite itself (rawSqlite).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Webhook } from "standardwebhooks";

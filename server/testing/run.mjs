@@ -54,7 +54,7 @@ for (const pass of passes) {
     const text = (f) => readFileSync(f, "utf8");
     // liveSuite (testing/live-merchants.ts) starts Owo beside a provider's double: its files are HTTP suites too.
     const servers = files.filter(
-      (f) => /\b(startOwo|startInitiating|liveSuite)\(/.test(text(f)) && !/^\/\/ dialect: sqlite only/m.test(text(f)),
+      (f) => /\b(startOwo|startInitiating|liveSuite|refundShop)\(/.test(text(f)) && !/^\/\/ dialect: sqlite only/m.test(text(f)),
     );
     console.log(`\n# PostgreSQL pass: ${servers.length} HTTP suites on a throwaway PostgreSQL\n`);
     const result = spawnSync(

@@ -6,6 +6,7 @@ import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMercha
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
 import { sessionCookie } from "../testing/sessions";
 import { appRouter, createCaller } from "./root";
+import { isolationCases } from "./isolation-cases";
 import { startSession, liveSessionUser } from "../auth/sessions";
 import { setBusinessProfile } from "../merchants/business-profile";
 import { exceptionQuery, listExceptions } from "../reconciliation/exceptions";
@@ -86,125 +87,7 @@ after(async () => {
   await paystack.stop();
 });
 
-type Case = { input?: () => unknown; why?: string };
-/** Every procedure of the router must be listed: by-id cases get A's ids, the rest must answer B with B's own data only. */
-const CASES: Record<string, Case> = {
-  initiatePayment: {
-    input: () => ({
-      amount: "100",
-      fullName: "Bravo Customer",
-      mobileNumber: "08000000001",
-      email: "b@example.com",
-      currency: "NGN",
-      country: "NG",
-      paymentReference: "bravo-own-ref",
-      callbackUrl: "https://b.example.ng/cb",
-      redirectUrl: "https://b.example.ng/r",
-      paymentType: "TRANSFER",
-    }),
-  },
-  verifyPayment: { input: () => ({ paymentReference: "alpha-secret-ref" }) },
-  merchantBanks: {},
-  standardCheckout: {
-    input: () => ({
-      amount: 100,
-      currency: "NGN",
-      country: "NG",
-      paymentReference: "bravo-standard",
-      email: "b@example.com",
-      callbackUrl: "b.example.ng/back",
-    }),
-  },
-  "payments.list": { input: () => ({ search: "alpha" }) },
-  "payments.byReference": { input: () => ({ paymentReference: "alpha-secret-ref" }) },
-  "payments.overview": {},
-  "payments.cancel": { input: () => ({ paymentReference: "alpha-secret-ref" }) },
-  "payments.refund": { input: () => ({ paymentReference: "alpha-secret-ref", reason: "not mine" }) },
-  "payments.refundBanks": { input: () => ({ paymentReference: "alpha-secret-ref", refundReference: "RFD-alpha" }) },
-  "payments.refundAccount": {
-    input: () => ({ paymentReference: "alpha-secret-ref", refundReference: "RFD-alpha", bankCode: "011", accountNumber: "0000014579" }),
-  },
-  "payments.cancelRefund": { input: () => ({ paymentReference: "alpha-secret-ref", refundReference: "RFD-alpha" }) },
-  "checkout.status": {
-    input: () => ({ linkingReference: ids.linkingReference }),
-    why: "public by design: the customer's own page, keyed by an unguessable reference",
-  },
-  "checkout.choose": {
-    input: () => ({ linkingReference: ids.linkingReference, paymentType: "TRANSFER" }),
-    why: "public by design: the customer's choice on their own page, keyed by an unguessable reference (A's payment already has its channel: refused)",
-  },
-  "sandbox.simulate": { input: () => ({ paymentReference: "alpha-secret-ref", outcome: "pay" }) },
-  "sandbox.settle": {},
-  "settlements.list": { input: () => ({}) },
-  "settlements.byId": { input: () => ({ settlementId: ids.settlementId }) },
-  "settlements.sources": {},
-  "reconciliation.report": { input: () => ({ from: "2026-01-01", to: "2026-12-31" }) },
-  "reconciliation.exceptions": { input: () => ({ status: "all" }) },
-  "reconciliation.resolve": { input: () => ({ exceptionId: ids.exceptionId, note: "not mine" }) },
-  "reconciliation.importStatement": {
-    input: () => ({ accountNumber: "0123456789", csv: "date,amount,reference,narration\n2026-11-20,1.00,SANDBOX,SANDBOX SETTLEMENT" }),
-  },
-  "reconciliation.previewStatement": {
-    input: () => ({ accountNumber: "0123456789", csv: "date,amount,reference,narration\n2026-11-20,1.00,SANDBOX,SANDBOX SETTLEMENT" }),
-  },
-  "books.balances": {},
-  "books.history": {},
-  "books.entries": { input: () => ({}) },
-  "books.quote": { input: () => ({ amount: "1000.00", paymentType: "TRANSFER" }) },
-  "keys.list": {},
-  "keys.roll": { input: () => ({ graceSeconds: 0 }) },
-  "keys.createLive": {},
-  "providers.list": {},
-  "providers.connect": {
-    input: () => ({ provider: "paystack", credentials: { secretKey: "sk_test_bravo_own_key" }, baseUrl: paystack.url }),
-  },
-  "providers.test": { input: () => ({ providerId: ids.providerId }) },
-  "providers.disconnect": { input: () => ({ providerId: ids.providerId }) },
-  "providers.setRefunds": { input: () => ({ providerId: ids.providerId, enabled: true }) },
-  "providers.setFees": { input: () => ({ providerId: ids.providerId, fees: { percent: "1.5" } }) },
-  "providers.setForwardUrl": { input: () => ({ providerId: ids.providerId, forwardUrl: "https://bravo.example.ng/paystack" }) },
-  "providers.forwards": { input: () => ({ providerId: ids.providerId }) },
-  "links.list": {},
-  "links.byId": { input: () => ({ id: ids.linkId }) },
-  "links.create": { input: () => ({ title: "Bravo Link", amount: "100.00", channels: ["USSD"] }) },
-  "links.setActive": { input: () => ({ id: ids.linkId, active: false }) },
-  "links.defaults": {},
-  "links.setDefaults": { input: () => ({}) },
-  "business.profile": {},
-  "business.setProfile": { input: () => ({ name: "Bravo Mart", supportEmail: "", supportPhone: "" }) },
-  "business.removeLogo": {},
-  "team.members": {},
-  "team.invites": {},
-  "team.invite": { input: () => ({ role: "viewer" }) },
-  "team.withdrawInvite": { input: () => ({ id: ids.inviteId }) },
-  "team.changeRole": { input: () => ({ userId: a.userId, role: "viewer" }) },
-  "team.remove": { input: () => ({ userId: a.userId }) },
-  "team.audit": { input: () => ({}) },
-  "mail.outbox": {},
-  "account.changePassword": { input: () => ({ currentPassword: "not B's password", newPassword: "another long password" }) },
-  "account.changeEmail": { input: () => ({ currentPassword: "not B's password", newEmail: "alpha-invitee@example.com" }) },
-  "account.resendVerification": {},
-  "account.twoFactor.status": {},
-  "account.twoFactor.start": {},
-  "account.twoFactor.confirm": { input: () => ({ code: "123456" }) },
-  "account.twoFactor.renewRecoveryCodes": { input: () => ({ code: "123456" }) },
-  "account.twoFactor.disable": { input: () => ({ code: "123456" }) },
-  "account.twoFactor.refresh": { input: () => ({ code: "123456" }) },
-  "account.sessions.list": {},
-  "account.sessions.end": { input: () => ({ id: ids.sessionId }) },
-  "account.sessions.endOthers": {},
-  "team.requireTwoFactor": { input: () => ({ required: false }) },
-  "webhooks.endpoints.list": {},
-  "webhooks.endpoints.add": { input: () => ({ url: "https://bravo.example.ng/hook" }) },
-  "webhooks.endpoints.disable": { input: () => ({ endpointId: ids.endpointId }) },
-  "webhooks.endpoints.enable": { input: () => ({ endpointId: ids.endpointId }) },
-  "webhooks.endpoints.delete": { input: () => ({ endpointId: ids.endpointId }) },
-  "webhooks.secret.reveal": {},
-  "webhooks.secret.roll": { input: () => ({ graceSeconds: 0 }) },
-  "webhooks.deliveries.byPayment": { input: () => ({ paymentReference: "alpha-secret-ref" }) },
-  "webhooks.deliveries.byEndpoint": { input: () => ({ endpointId: ids.endpointId }) },
-  "webhooks.deliveries.resend": { input: () => ({ deliveryId: ids.deliveryId }) },
-};
+const CASES = isolationCases({ ids, aUserId: () => a.userId, paystackUrl: () => paystack.url });
 
 const procedures = Object.entries(appRouter._def.procedures).map(([path, p]) => ({
   path,
