@@ -226,8 +226,17 @@ export async function postgresStatement<R>(tx: Tx, name: string, text: string, v
   const where = inside?.open ? inside.tx === tx && inside.isolation !== "snapshot" : tx === opened().store.reader;
   if (!where || !client || opened().store.dialect !== "postgres")
     throw new Error(`${name}: a PostgreSQL write transaction, or the pool outside one, only`);
-  const { rows } = await client.query<R & pg.QueryResultRow>({ name, text, values });
-  return rows;
+  const run = async () => (await client.query<R & pg.QueryResultRow>({ name, text, values })).rows;
+  // Outside a transaction (a sandbox initiation's one write on PostgreSQL) the statement is the request's database
+  // work, so a recording request span shows it as a transaction's would be shown; inside one, the transaction's span has it.
+  if (inside?.open || !trace.getActiveSpan()?.isRecording()) return run();
+  return tracer.startActiveSpan("db.statement", { attributes: { "db.system": "postgres", "db.operation.name": name } }, async (span) => {
+    try {
+      return await run();
+    } finally {
+      span.end();
+    }
+  });
 }
 
 /**
