@@ -15,7 +15,7 @@ function offsetMinutesIn(env: Record<string, string>): number {
       "--import",
       "tsx",
       "-e",
-      'import("./server/clock.ts").then(({ clock }) => console.log(Math.round((clock.now() - Date.now()) / 60000)))',
+      'import("./server/clock.ts").then(({ clock }) => console.log(Math.round((clock.now() - Date.now()) / 60000) || 0))',
     ],
     {
       env: { PATH: process.env.PATH ?? "", ...env } as unknown as NodeJS.ProcessEnv, // exactly these: no NODE_ENV unless given
@@ -23,6 +23,7 @@ function offsetMinutesIn(env: Record<string, string>): number {
     },
   );
   assert.equal(r.status, 0, r.stderr);
+  // `|| 0` above: now() read a millisecond before Date.now() rounds to -0, which strict equality tells from 0.
   return Number(r.stdout.trim());
 }
 
