@@ -20,3 +20,15 @@ export function koboOf(v: unknown): number | null {
 export function fields(json: unknown): Record<string, unknown> | null {
   return typeof json === "object" && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
 }
+
+/** A Paystack list's `from`/`to` (dates) and `perPage` (default 50)/`page` query, or its 400 as Paystack words it. */
+export function listWindow(q: URLSearchParams): { from: number; to: number; perPage: number; page: number } | DoubleAnswer {
+  const from = q.get("from") === null ? -Infinity : Date.parse(q.get("from") ?? "");
+  const to = q.get("to") === null ? Infinity : Date.parse(q.get("to") ?? "");
+  const perPage = Number(q.get("perPage") ?? "50");
+  const page = Number(q.get("page") ?? "1");
+  if (Number.isNaN(from) || Number.isNaN(to)) return refused(400, "Invalid date: from and to must be dates", { type: "validation_error" });
+  if (!Number.isInteger(perPage) || perPage < 1 || !Number.isInteger(page) || page < 1)
+    return refused(400, "perPage and page must be positive integers", { type: "validation_error" });
+  return { from, to, perPage, page };
+}

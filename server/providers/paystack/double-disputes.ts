@@ -9,7 +9,7 @@
 import type { DoubleAnswer, DoubleRequest } from "../test-double/double-server";
 import type { WebhookOutbox } from "../test-double/webhook-outbox";
 import type { DoubleTransaction, PaystackLedger } from "./double-ledger";
-import { fields, koboOf, refused } from "./double-answers";
+import { fields, koboOf, listWindow } from "./double-answers";
 
 type DoubleDispute = { id: number; tx: DoubleTransaction; amount: number; at: Date };
 
@@ -81,14 +81,9 @@ export function disputeDesk(ledger: PaystackLedger, outbox: WebhookOutbox): Disp
 
   function list(_p: string[], req: DoubleRequest): DoubleAnswer {
     const q = req.query;
-    const from = q.get("from") === null ? -Infinity : Date.parse(q.get("from") ?? "");
-    const to = q.get("to") === null ? Infinity : Date.parse(q.get("to") ?? "");
-    const perPage = Number(q.get("perPage") ?? "50");
-    const page = Number(q.get("page") ?? "1");
-    if (Number.isNaN(from) || Number.isNaN(to))
-      return refused(400, "Invalid date: from and to must be dates", { type: "validation_error" });
-    if (!Number.isInteger(perPage) || perPage < 1 || !Number.isInteger(page) || page < 1)
-      return refused(400, "perPage and page must be positive integers", { type: "validation_error" });
+    const window = listWindow(q);
+    if ("status" in window) return window;
+    const { from, to, perPage, page } = window;
     const transaction = q.get("transaction");
     const status = q.get("status");
     // Every dispute here is resolved (the double's disputes are chargebacks already decided).

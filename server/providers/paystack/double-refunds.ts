@@ -10,7 +10,7 @@ import type { WebhookOutbox } from "../test-double/webhook-outbox";
 import type { DoubleRefund, PaystackLedger } from "./double-ledger";
 import { refundEventView, refundListView, refundView } from "./double-refund-records";
 import { PAYSTACK_BANKS } from "./double-banks";
-import { fields, koboOf, ok, refused } from "./double-answers";
+import { fields, koboOf, listWindow, ok, refused } from "./double-answers";
 
 export type RefundDesk = {
   refund: (p: string[], req: DoubleRequest) => DoubleAnswer;
@@ -134,14 +134,9 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
   /** GET /refund (List Refunds): newest first, `from`/`to` on the refund's creation, `perPage` (default 50) and `page`. */
   function listRefunds(_p: string[], req: DoubleRequest): DoubleAnswer {
     const q = req.query;
-    const from = q.get("from") === null ? -Infinity : Date.parse(q.get("from") ?? "");
-    const to = q.get("to") === null ? Infinity : Date.parse(q.get("to") ?? "");
-    const perPage = Number(q.get("perPage") ?? "50");
-    const page = Number(q.get("page") ?? "1");
-    if (Number.isNaN(from) || Number.isNaN(to))
-      return refused(400, "Invalid date: from and to must be dates", { type: "validation_error" });
-    if (!Number.isInteger(perPage) || perPage < 1 || !Number.isInteger(page) || page < 1)
-      return refused(400, "perPage and page must be positive integers", { type: "validation_error" });
+    const window = listWindow(q);
+    if ("status" in window) return window;
+    const { from, to, perPage, page } = window;
     const all = [...ledger.refunds.values()].filter((r) => r.createdAt.getTime() >= from && r.createdAt.getTime() <= to).reverse();
     const data = all.slice((page - 1) * perPage, page * perPage).map((r) => refundListView(r, ledger.domain));
     const failedRefundCount = all.filter((r) => r.status === "failed").length;
