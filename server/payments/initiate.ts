@@ -13,6 +13,7 @@ import { bankByCode } from "../providers/banks";
 import { issueInProcess, issuesInProcess } from "../providers/registry";
 import { settings } from "../settings";
 import { assertUrlsSent, type InitiateRequest } from "./initiate-schema";
+import { fingerprint } from "./fingerprint";
 import { answerFor, resultOf, type InitiateResult } from "./initiate-answer";
 import { recordEvent, writeEvent, type RecordOptions } from "./events";
 import { insertInitiated } from "./initiation-statement";
@@ -31,23 +32,6 @@ export type Initiation = {
   /** Runs inside the reservation's transaction before the row is made (a link's single-use check); may throw. */
   guard?: (tx: Tx) => Promise<void>;
 };
-
-/** What makes two requests "the same" (API.md Idempotency): every field but publicKey, amount as kobo. */
-function fingerprint(req: InitiateRequest): string {
-  return JSON.stringify([
-    req.paymentType,
-    req.amount,
-    req.fullName,
-    req.mobileNumber,
-    req.email,
-    req.currency,
-    req.country,
-    req.paymentReference,
-    req.callbackUrl,
-    req.redirectUrl,
-    req.paymentType === "USSD" ? req.bankCode : null,
-  ]);
-}
 
 type NewPayment = Required<Omit<typeof payments.$inferInsert, "id">>;
 
