@@ -1,11 +1,17 @@
 // A request's idempotency fingerprint (API.md "Idempotency"): a repeat of a paymentReference with the same
-// fingerprint is answered again; a different one is S14.
+// fingerprint is answered again; a different one is S14. The bytes are stored with each payment, so their order and
+// shape never change: the channel word, the common fields, then what only that channel has.
 import type { InitiateRequest } from "./initiate-schema";
 
-/** What makes two requests "the same" (API.md Idempotency): every field but publicKey, amount as kobo. */
-export function fingerprint(req: InitiateRequest): string {
+type CommonFields = Pick<
+  InitiateRequest,
+  "amount" | "fullName" | "mobileNumber" | "email" | "currency" | "country" | "paymentReference" | "callbackUrl" | "redirectUrl"
+>;
+
+/** Every field but publicKey, amount as kobo; `channelOnly` follows the common fields. */
+export function fingerprintOf(channel: string, req: CommonFields, channelOnly: unknown[] = []): string {
   return JSON.stringify([
-    req.paymentType,
+    channel,
     req.amount,
     req.fullName,
     req.mobileNumber,
@@ -15,6 +21,10 @@ export function fingerprint(req: InitiateRequest): string {
     req.paymentReference,
     req.callbackUrl,
     req.redirectUrl,
-    req.paymentType === "USSD" ? req.bankCode : null,
+    ...channelOnly,
   ]);
 }
+
+/** What makes two initiations "the same": USSD's bank too. */
+export const fingerprint = (req: InitiateRequest): string =>
+  fingerprintOf(req.paymentType, req, [req.paymentType === "USSD" ? req.bankCode : null]);

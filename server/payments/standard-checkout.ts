@@ -1,6 +1,7 @@
 // Standard checkout (API.md "Standard checkout"): a payment made without a channel, whose customer chooses USSD (and
 // their bank) or TRANSFER on Owo's hosted page; the choice is then issued by the same reserve → issue → record path
 // as initiation (issue.ts), and from then on it is an ordinary payment of that channel.
+import { fingerprintOf } from "./fingerprint";
 import { setTimeout as sleep } from "node:timers/promises";
 import { and, eq, isNull } from "drizzle-orm";
 import { db, write } from "../../db/client";
@@ -34,20 +35,7 @@ export type StandardCheckoutPayments = {
 export type StandardCheckoutResult = { payments: StandardCheckoutPayments; paymentsJson: string; replayed: boolean };
 
 /** API.md idempotency: the same values in every field (amount as kobo); fields that are not stored do not count. */
-function fingerprint(req: StandardCheckoutRequest): string {
-  return JSON.stringify([
-    "STANDARD",
-    req.amount,
-    req.fullName,
-    req.mobileNumber,
-    req.email,
-    req.currency,
-    req.country,
-    req.paymentReference,
-    req.callbackUrl,
-    req.redirectUrl,
-  ]);
-}
+const fingerprint = (req: StandardCheckoutRequest): string => fingerprintOf("STANDARD", req);
 
 const answered = (paymentsJson: string, replayed: boolean): StandardCheckoutResult => ({
   payments: JSON.parse(paymentsJson) as StandardCheckoutPayments,
