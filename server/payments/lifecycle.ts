@@ -22,9 +22,11 @@ async function save(tx: Tx, p: PaymentRow): Promise<PaymentRow> {
       feeKobo: p.feeKobo,
       paidAt: p.paidAt,
       updatedAt: p.updatedAt,
+      // Closed, there is nothing left to ask its provider: the requery schedule ends with the state that closed it.
+      ...(isOpen(p.status) ? {} : { nextRequeryAt: null }),
     })
     .where(eq(payments.id, p.id));
-  return p;
+  return isOpen(p.status) ? p : { ...p, nextRequeryAt: null };
 }
 
 /** PENDING/PARTIALLY_PAID past expiresAt → EXPIRED, once: callers hold the write lock and re-read the row. */

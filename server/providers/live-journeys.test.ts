@@ -16,8 +16,9 @@ import { settings } from "../settings";
 import { signNotice, SIGNATURE_HEADER } from "./sandbox/notice-signature";
 import { paystackSignature } from "./paystack/signature";
 import { db, rawSqlite as sqlite } from "../../db/client";
-import { moveClock } from "../clock";
+import { clock, moveClock } from "../clock";
 import { expireOverdue } from "../payments/lifecycle";
+import { requeryDue } from "../payments/requery";
 
 const KEYS = {
   paystack: { secretKey: "sk_test_journeys_paystack" },
@@ -271,4 +272,20 @@ test("which time decides: paid at the provider before expiry, heard of only afte
   assert.equal(settled.status, "SUCCESSFUL");
   assert.equal(settled.amountToRefundKobo, 0);
   assert.ok((settled.paidAt ?? Infinity) < settled.expiresAt, "paidAt is the provider's time, inside the lifetime");
+});
+
+test("a paid payment is not asked about again: the webhook that closes it ends its requery schedule", async () => {
+  const m = merchants.paystack as LiveShop;
+  const p = await initiate(m, { paymentType: "TRANSFER" });
+  assert.notEqual((await stored(m, p.paymentReference)).nextRequeryAt, null, "open: asked about on the schedule");
+  await customerPays(m, p.issueReference);
+  await eventually("settled by the webhook", async () => (await stored(m, p.paymentReference)).status === "SUCCESSFUL");
+  assert.equal((await stored(m, p.paymentReference)).nextRequeryAt, null);
+  const asks = async () =>
+    (await providerNoticesOf(db(), { merchantId: m.merchantId, mode: "live" }, p.paymentReference)).filter((x) => x.source === "requery")
+      .length;
+  const before = await asks();
+  moveClock(20 * 60_000); // long past every ask the open payment had scheduled
+  await requeryDue(clock.now(), 1_000);
+  assert.equal(await asks(), before, "no ask of Paystack about a payment it already paid");
 });
