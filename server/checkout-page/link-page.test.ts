@@ -65,6 +65,12 @@ test("a form with mistakes comes back naming each field, keeping what was typed;
   assert.match(page, /name="email"\s+type="email"\s+required\s+value="ada@example\.com"/, "what was right stays filled in");
   assert.match(page, /name="fullName"[^>]*aria-invalid="true"\s+aria-describedby="fullName-error"/);
 
+  // A customer who skipped the bank is told so in their words.
+  const ussd = await owner.links.create.mutate({ title: "Dial to pay", amount: "2500", channels: ["USSD"] });
+  const noBank = await (await post(`/pay/${ussd.slug}`, { ...customer, paymentType: "USSD" })).text();
+  assert.match(noBank, /Your bank is needed for USSD: choose the bank you will dial from/);
+  assert.doesNotMatch(noBank, /\/api\/|bank code/, "no developer's wording on a customer's page");
+
   const paid = await post(`/pay/${link.slug}`, { ...customer, amount: "2500" });
   assert.equal(paid.status, 303);
   const checkout = paid.headers.get("location") ?? "";

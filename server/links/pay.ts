@@ -72,6 +72,10 @@ function linkFieldErrors(link: LinkRow, form: Record<string, unknown>): FieldErr
   if (PAYMENT_TYPES.includes(type as PaymentType) && !linkChannels(link).includes(type as PaymentType)) {
     errors.push({ field: "paymentType", message: `is not offered by this link; choose ${linkChannels(link).join(" or ")}` });
   }
+  // The page's select lists these banks; a customer who skipped it is told so in their words, not the API's.
+  if (type === "USSD" && linkChannels(link).includes("USSD") && !ussdBanks.some((b) => b.bankCode === form.bankCode)) {
+    errors.push({ field: "bankCode", message: "is needed for USSD: choose the bank you will dial from" });
+  }
   const kobo = parseAmount(text(form.amount));
   if (
     link.amountKobo === null &&
