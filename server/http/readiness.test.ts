@@ -1,6 +1,6 @@
 // /api/ready: what a load balancer asks before sending traffic: the database answers, names itself, and carries
-// dialect: sqlite only — it reads the database file through SQLite itself (rawSqlite).
 // every migration this build ships; /api/health stays the bare liveness answer.
+// dialect: sqlite only — it reads the database file through SQLite itself (rawSqlite).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, test } from "node:test";

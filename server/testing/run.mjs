@@ -1,10 +1,11 @@
 // `npm run test:unit`: every *.test.ts beside the code, each file in its own process (own server, own temp database),
-// first on SQLite; then every HTTP suite (the files that start a server) again on a throwaway PostgreSQL
-// (server/testing/postgres-pass.ts). OWO_TEST_DB=sqlite or =postgres runs one pass only. A file that is about SQLite
-// itself says `// dialect: sqlite only — <why>` and is left out of the PostgreSQL pass.
+// first on SQLite; then every HTTP suite (the files that start an Owo, found by server/testing/suites.mjs) again on a
+// throwaway PostgreSQL (server/testing/postgres-pass.ts). OWO_TEST_DB=sqlite or =postgres runs one pass only. A file
+// that cannot run on PostgreSQL says `// dialect: sqlite only — <why>` and is left out of the PostgreSQL pass.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { join } from "node:path";
+import { postgresSuites } from "./suites.mjs";
 
 function find(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -51,11 +52,7 @@ for (const pass of passes) {
       status ||= result.status ?? 1;
     }
   } else if (pass === "postgres") {
-    const text = (f) => readFileSync(f, "utf8");
-    // liveSuite (testing/live-merchants.ts) starts Owo beside a provider's double: its files are HTTP suites too.
-    const servers = files.filter(
-      (f) => /\b(startOwo|startInitiating|liveSuite|refundShop)\(/.test(text(f)) && !/^\/\/ dialect: sqlite only/m.test(text(f)),
-    );
+    const servers = postgresSuites(files);
     console.log(`\n# PostgreSQL pass: ${servers.length} HTTP suites on a throwaway PostgreSQL\n`);
     const result = spawnSync(
       process.execPath,

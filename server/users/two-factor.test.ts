@@ -1,6 +1,6 @@
 // Two-factor sign-in over real HTTP: enrolment, codes accepted once, recovery codes used once, wrong codes counted in
-// dialect: sqlite only — it reads the database file through SQLite itself (rawSqlite).
 // the database, and a team that requires it.
+// dialect: sqlite only — it reads the database file through SQLite itself (rawSqlite).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { generate } from "otplib";
