@@ -2,12 +2,13 @@
 // last Lagos days, and what was paid out (to the bank or a provider wallet) on each, from the postings. The window is
 // read backwards from the kept balances (balance − what moved since), so no day needs a scan of older history, and
 // the last point is today's balance exactly.
-import { and, eq, gte, like, or, sql } from "drizzle-orm";
+import { and, eq, like, or, sql } from "drizzle-orm";
 import { readSnapshot } from "../../db/client";
 import { ledgerBalances, ledgerEntries, ledgerPostings } from "../../db/schema";
 import { clock } from "../clock";
 import { DAY_MS, HOUR_MS, dayLabel, dayStartOf } from "../payments/calendar";
 import { providerNames } from "./balances";
+import { postedIn, postedSpan } from "./movements";
 import type { Scope } from "../merchants/scope";
 
 export type BalanceDay = {
@@ -23,14 +24,12 @@ export type BalanceDay = {
 const providerIdOf = (account: string) => /^provider:(.+)$/.exec(account)?.[1] ?? null;
 const isPayout = (account: string) => account === "bank" || account.startsWith("provider_wallet:");
 
-export async function balanceHistory({ merchantId, mode }: Scope, days = 30, now = clock.now()) {
+export async function balanceHistory(scope: Scope, days = 30, now = clock.now()) {
+  const { merchantId, mode } = scope;
   const today = dayStartOf(now);
   const since = today - (days - 1) * DAY_MS;
-  const moved = (accounts: ReturnType<typeof or>) =>
-    and(eq(ledgerEntries.merchantId, merchantId), eq(ledgerEntries.mode, mode), gte(ledgerEntries.postedAt, since), accounts);
-  const bucket = sql<number>`((${ledgerEntries.postedAt} - ${sql.raw(String(Math.trunc(since)))}) / ${sql.raw(String(DAY_MS))})`.mapWith(
-    Number,
-  );
+  const moved = (accounts: ReturnType<typeof or>) => and(postedIn(scope, { from: since }), accounts);
+  const bucket = postedSpan(since, DAY_MS);
   return readSnapshot(async (q) => {
     const moves = await q
       .select({ bucket, account: ledgerPostings.account, kobo: sql<number | string>`sum(${ledgerPostings.amountKobo})` })

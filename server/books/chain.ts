@@ -32,18 +32,31 @@ function sortedJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Amounts as kobo integer strings (no float, no naira formatting); times as epoch milliseconds. */
-export function canonicalBytes(e: ChainedEntry): string {
-  return sortedJson({
-    entryId: e.entryId,
-    merchantId: e.merchantId,
-    mode: e.mode,
-    sequence: e.sequence,
+type SubjectKey = "kind" | "reason" | "paymentReference" | "refundReference" | "settlementId";
+
+/**
+ * What an entry books and what it belongs to: its kind, reason and the payment, refund or settlement it is for. The
+ * chain hashes these and the ledger's entries show them, so a new reference reaches both or neither.
+ */
+export function entrySubject<E extends Pick<ChainedEntry, SubjectKey>>(e: E): Pick<E, SubjectKey> {
+  return {
     kind: e.kind,
     reason: e.reason,
     paymentReference: e.paymentReference,
     refundReference: e.refundReference,
     settlementId: e.settlementId,
+  };
+}
+
+/** Amounts as kobo integer strings (no float, no naira formatting); times as epoch milliseconds. */
+export function canonicalBytes(e: ChainedEntry): string {
+  // sortedJson orders the keys, so where the subject's keys are spread changes no byte.
+  return sortedJson({
+    entryId: e.entryId,
+    merchantId: e.merchantId,
+    mode: e.mode,
+    sequence: e.sequence,
+    ...entrySubject(e),
     reversesEntryId: e.reversesEntryId,
     postedAt: e.postedAt,
     postings: e.postings.map((p) => ({ account: p.account, amount: String(p.amountKobo) })),

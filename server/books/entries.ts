@@ -7,6 +7,7 @@ import { ledgerEntries, ledgerPostings, type LedgerEntryRow } from "../../db/sch
 import { DAY_MS, dayStartOfDate } from "../payments/calendar";
 import { formatKobo } from "../money";
 import type { Scope } from "../merchants/scope";
+import { entrySubject } from "./chain";
 
 const lagosDay = z.string().refine((d) => dayStartOfDate(d) !== null, "must be a day as YYYY-MM-DD");
 
@@ -30,11 +31,7 @@ function entryView(e: LedgerEntryRow, postings: { account: string; amountKobo: n
   return {
     entryId: e.id,
     sequence: e.sequence,
-    kind: e.kind,
-    reason: e.reason,
-    paymentReference: e.paymentReference,
-    refundReference: e.refundReference,
-    settlementId: e.settlementId,
+    ...entrySubject(e),
     postedAt: new Date(e.postedAt).toISOString(),
     postings: postings.map((p) => ({ account: p.account, amount: formatKobo(p.amountKobo) })),
     hash: e.hash,

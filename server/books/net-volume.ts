@@ -3,10 +3,11 @@
 // accounts, so the overview and the books can never disagree. Money that arrived after a payment closed is owed back
 // (refund_due): it is not a sale, and returning it is not a refund of one, so it moves neither gross nor net; it is
 // counted apart as `late`, and its fees, which the merchant does pay, are in `fees`.
-import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { db } from "../../db/client";
 import { ledgerEntries, ledgerPostings } from "../../db/schema";
 import type { Scope } from "../merchants/scope";
+import { postedIn, postedSpan, postingSides } from "./movements";
 
 export type NetVolume = {
   grossKobo: number;
@@ -35,31 +36,13 @@ function tally(into: NetVolume, account: string, debits: number, credits: number
  * The money of `buckets` consecutive spans of `size` ms from `since`, by posting time: one grouped scan of the
  * merchant's entries in that range (the ledger_entries_posted index).
  */
-export async function netVolume({ merchantId, mode }: Scope, since: number, size: number, buckets: number): Promise<NetVolume[]> {
-  // Whole numbers written into the SQL, not bound: PostgreSQL matches GROUP BY to the select list by text, and two
-  // bindings of one value are two parameters to it.
-  const bucket =
-    sql<number>`((${ledgerEntries.postedAt} - ${sql.raw(String(Math.trunc(since)))}) / ${sql.raw(String(Math.trunc(size)))})`.mapWith(
-      Number,
-    );
+export async function netVolume(scope: Scope, since: number, size: number, buckets: number): Promise<NetVolume[]> {
+  const bucket = postedSpan(since, size);
   const rows = await db()
-    .select({
-      bucket,
-      account: ledgerPostings.account,
-      debits: sql<number | string>`sum(case when ${ledgerPostings.amountKobo} > 0 then ${ledgerPostings.amountKobo} else 0 end)`,
-      credits: sql<number | string>`sum(case when ${ledgerPostings.amountKobo} < 0 then -${ledgerPostings.amountKobo} else 0 end)`,
-    })
+    .select({ bucket, account: ledgerPostings.account, ...postingSides() })
     .from(ledgerPostings)
     .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
-    .where(
-      and(
-        eq(ledgerEntries.merchantId, merchantId),
-        eq(ledgerEntries.mode, mode),
-        gte(ledgerEntries.postedAt, since),
-        lt(ledgerEntries.postedAt, since + size * buckets),
-        inArray(ledgerPostings.account, ACCOUNTS),
-      ),
-    )
+    .where(and(postedIn(scope, { from: since, before: since + size * buckets }), inArray(ledgerPostings.account, ACCOUNTS)))
     .groupBy(bucket, ledgerPostings.account);
   const spans = Array.from({ length: buckets }, noMoney);
   for (const r of rows) {

@@ -4,12 +4,13 @@
 import { and, asc, eq, gte, isNull, like, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "../../db/client";
-import { ledgerEntries, ledgerHeads, ledgerPostings, reconciliationExceptions, type Mode } from "../../db/schema";
+import { ledgerEntries, ledgerHeads, ledgerPostings, reconciliationExceptions } from "../../db/schema";
 import { invalidFields } from "../api-error";
 import type { Scope } from "../merchants/scope";
 import { clock } from "../clock";
 import { DAY_MS, dayStartOfDate } from "../payments/calendar";
 import { formatKobo } from "../money";
+import { postedIn, postingSides } from "../books/movements";
 import { exceptionView } from "./exceptions";
 
 const lagosDay = z.string().refine((d) => dayStartOfDate(d) !== null, "must be a day as YYYY-MM-DD");
@@ -18,50 +19,32 @@ export type ReportQuery = z.output<typeof reportQuery>;
 
 type Movement = { kind: string; account: string; debits: number; credits: number };
 
-async function movements(merchantId: string, mode: Mode, start: number, end: number): Promise<Movement[]> {
+async function movements(scope: Scope, start: number, end: number): Promise<Movement[]> {
   const rows = await db()
-    .select({
-      kind: ledgerEntries.kind,
-      account: ledgerPostings.account,
-      debits: sql<number | string>`sum(case when ${ledgerPostings.amountKobo} > 0 then ${ledgerPostings.amountKobo} else 0 end)`,
-      credits: sql<number | string>`sum(case when ${ledgerPostings.amountKobo} < 0 then -${ledgerPostings.amountKobo} else 0 end)`,
-    })
+    .select({ kind: ledgerEntries.kind, account: ledgerPostings.account, ...postingSides() })
     .from(ledgerPostings)
     .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
-    .where(
-      and(
-        eq(ledgerEntries.merchantId, merchantId),
-        eq(ledgerEntries.mode, mode),
-        gte(ledgerEntries.postedAt, start),
-        lt(ledgerEntries.postedAt, end),
-      ),
-    )
+    .where(postedIn(scope, { from: start, before: end }))
     .groupBy(ledgerEntries.kind, ledgerPostings.account);
   return rows.map((r) => ({ kind: r.kind, account: r.account, debits: Number(r.debits), credits: Number(r.credits) }));
 }
 
 /** What the providers held unsettled for the merchant just before `at`. */
-async function heldBefore(merchantId: string, mode: Mode, at: number): Promise<number> {
+async function heldBefore(scope: Scope, at: number): Promise<number> {
   const [row] = await db()
     .select({ sum: sql<number | string | null>`sum(${ledgerPostings.amountKobo})` })
     .from(ledgerPostings)
     .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
-    .where(
-      and(
-        eq(ledgerEntries.merchantId, merchantId),
-        eq(ledgerEntries.mode, mode),
-        lt(ledgerEntries.postedAt, at),
-        like(ledgerPostings.account, "provider:%"),
-      ),
-    );
+    .where(and(postedIn(scope, { before: at }), like(ledgerPostings.account, "provider:%")));
   return Number(row?.sum ?? 0);
 }
 
-export async function reconciliationReport({ merchantId, mode }: Scope, query: ReportQuery) {
+export async function reconciliationReport(scope: Scope, query: ReportQuery) {
+  const { merchantId, mode } = scope;
   const start = dayStartOfDate(query.from) ?? 0;
   const end = Math.min((dayStartOfDate(query.to) ?? 0) + DAY_MS, clock.now() + 1);
   if (end <= start) throw invalidFields([{ field: "to", message: "must be the same day as from or later" }]);
-  const moved = await movements(merchantId, mode, start, end);
+  const moved = await movements(scope, start, end);
   const sum = (pick: (m: Movement) => boolean, side: (m: Movement) => number) => moved.filter(pick).reduce((s, m) => s + side(m), 0);
   const onProvider = (m: Movement) => m.account.startsWith("provider:");
   const payout = (m: Movement) => m.kind === "settlement" || m.kind === "settlement_failed";
@@ -90,8 +73,8 @@ export async function reconciliationReport({ merchantId, mode }: Scope, query: R
     (m) => payout(m) && m.account === "suspense",
     (m) => m.credits - m.debits,
   );
-  const opening = await heldBefore(merchantId, mode, start);
-  const closing = await heldBefore(merchantId, mode, end);
+  const opening = await heldBefore(scope, start);
+  const closing = await heldBefore(scope, end);
   // Deductions inside settlements, adjustments against a provider, and reversals: whatever else moved the providers'
   // balances, so the identity holds whatever kinds a future entry brings.
   const adjustments = opening + credits - fees - refunds - paidOut + external + suspense - closing;
