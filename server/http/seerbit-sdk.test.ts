@@ -147,17 +147,13 @@ test("VerificationService.Verify (a GET with an unframed body, Connection: close
 test("AccountsService.BanksList gets the merchant's banks", async () => {
   const result = await sdk("banks");
   assert.ok(result.ok, JSON.stringify(result));
+  // payments/merchant-banks.test holds what the list says; here the SDK gets it as a plain client does.
+  const direct = await call(owo, "GET", `/api/v2/banks/merchant/${m.merchant.publicKey}`, { token: m.token });
+  assert.deepEqual(result.answer, direct.json, "the same answer as a plain client gets");
   assert.equal(result.answer.status, "SUCCESS");
   assert.equal(result.answer.data.code, "00");
   const gtb = result.answer.data.merchantBanks.find((b: { bankCode: string }) => b.bankCode === "058");
-  assert.deepEqual(gtb, {
-    bankCode: "058",
-    bankName: "Guaranty Trust Bank",
-    ussdCode: "*737#",
-    supportsUssd: true,
-    status: "ACTIVE",
-    minimumAmount: "100.00",
-  });
+  assert.equal(gtb?.ussdCode, "*737#");
 });
 
 test("the docs' example backend (client/seerbit-nodejs.example.mjs) runs as printed, only OWO_URL pointing at Owo", async () => {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
 import { eventually } from "../testing/eventually";
-import { transferBody, ussdBody } from "../testing/initiation";
+import { sampleOrder, transferBody, ussdBody } from "../testing/initiation";
 import { moveClock } from "../clock";
 
 const IP_LIMIT = 40;
@@ -53,7 +53,7 @@ test("a customer follows a transfer from open account to receipt, seeing nothing
     accountName: "OWO(Mama Put Kitchen)",
   });
   assert.equal(view.returnUrl, null, "no way back until the payment has ended");
-  for (const secret of ["private@example.com", "08099998888", "callback", "Ada Obi"])
+  for (const secret of ["private@example.com", "08099998888", "callback", sampleOrder.fullName])
     assert.ok(!open.text.includes(secret), `checkout must not show ${secret}`);
 
   await call(owo, "POST", `/api/v2/sandbox/payments/${issued.paymentReference}/simulate`, {

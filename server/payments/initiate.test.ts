@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import data from "../providers/banks.json";
 import { isValidNuban } from "../providers/nuban";
 import { call, createTestMerchant, startOwo, tokenFor, type Answer, type Owo, type TestMerchant } from "../testing/harness";
-import { exampleText, transferBody, ussdBody, type Body } from "../testing/initiation";
+import { exampleText, TRANSFER_PAYMENT_KEYS, transferBody, USSD_PAYMENT_KEYS, ussdBody, type Body } from "../testing/initiation";
 
 // Unusual lifetimes, so the test sees that expiresAt follows the settings and not a constant.
 const USSD_TTL = 420;
@@ -20,18 +20,6 @@ before(async () => {
 });
 after(() => owo.stop());
 
-const USSD_KEYS = ["paymentReference", "linkingReference", "providerreference", "ussdDailCode", "amount", "expiresAt", "checkoutUrl"];
-const TRANSFER_KEYS = [
-  "paymentReference",
-  "walletName",
-  "wallet",
-  "bankName",
-  "accountNumber",
-  "linkingReference",
-  "amount",
-  "expiresAt",
-  "checkoutUrl",
-];
 const DIAL_CODE = /^\*\d+(\*\d+)*#$/;
 
 /** Posts and returns the answer together with the moments just before and after, to bound expiresAt. */
@@ -72,7 +60,7 @@ const fill = () => ({
 
 test("the published USSD sample is accepted unchanged and answered exactly as API.md shows", async () => {
   const res = await initiate(exampleText("initiate-ussd", fill()));
-  const p = assertSuccess(res, null, null, USSD_KEYS);
+  const p = assertSuccess(res, null, null, USSD_PAYMENT_KEYS);
   assert.equal(p.paymentReference, "dsffererer");
   assert.match(p.providerreference, /^\d{8}$/);
   assert.equal(p.ussdDailCode, `*901*000*${p.providerreference}#`, "bank 044 is Access Bank: *901#");
@@ -83,7 +71,7 @@ test("the published USSD sample is accepted unchanged and answered exactly as AP
 
 test("the published TRANSFER sample is accepted unchanged and answered exactly as API.md shows", async () => {
   const res = await initiate(exampleText("initiate-transfer", fill()));
-  const p = assertSuccess(res, "00", "ACCOUNT OPENED SUCCESSFULLY", TRANSFER_KEYS);
+  const p = assertSuccess(res, "00", "ACCOUNT OPENED SUCCESSFULLY", TRANSFER_PAYMENT_KEYS);
   assert.equal(p.paymentReference, "dsfr55266tyt5554y166");
   assert.equal(p.walletName, "OWO(Demo Store)");
   assert.equal(p.bankName, "Owo Sandbox Bank");
@@ -102,7 +90,7 @@ test("amounts are answered with two decimals and paymentReference is echoed unch
     ["1000000.00", "1000000.00"],
   ] as const) {
     const body = ussdBody(m.publicKey, { amount: sent, paymentReference: `Ord.${sent}_X-y` });
-    const p = assertSuccess(await initiate(body), null, null, USSD_KEYS);
+    const p = assertSuccess(await initiate(body), null, null, USSD_PAYMENT_KEYS);
     assert.equal(p.amount, answered);
     assert.equal(p.paymentReference, body.paymentReference);
   }
@@ -110,7 +98,7 @@ test("amounts are answered with two decimals and paymentReference is echoed unch
     await initiate(transferBody(m.publicKey, { amount: "9999999.99" })),
     "00",
     "ACCOUNT OPENED SUCCESSFULLY",
-    TRANSFER_KEYS,
+    TRANSFER_PAYMENT_KEYS,
   );
   assert.equal(p.amount, "9999999.99");
 });
@@ -131,7 +119,7 @@ test("every USSD bank's dial code uses that bank's own short code", async () => 
   answers.forEach((res, i) => {
     const bank = ussdBanks[i];
     assert.ok(bank?.ussdCode);
-    const p = assertSuccess(res, null, null, USSD_KEYS);
+    const p = assertSuccess(res, null, null, USSD_PAYMENT_KEYS);
     assert.match(p.ussdDailCode, DIAL_CODE);
     assert.equal(p.ussdDailCode, `${bank.ussdCode.slice(0, -1)}*000*${p.providerreference}#`, bank.bankName);
     assert.match(p.providerreference, /^\d{8}$/);

@@ -55,20 +55,50 @@ export function newReference(prefix = "ord"): string {
 }
 
 /**
- * A valid initiation's order and customer: everything but the key, the reference and the channel. The published
- * samples (app/docs/examples.ts's typed-client checkout, client/merchant-backend.example.mjs) write the same customer
- * out in full on purpose: each stands whole for a merchant to copy, so `duplicates` lists them beside this one.
+ * A valid initiation's order and customer: everything but the key, the reference and the channel. The tests' own
+ * customer, not the published samples' (Ada Obi): a test that means the customer reads her from here.
  */
 export const sampleOrder = {
   amount: "1500",
-  fullName: "Ada Obi",
-  mobileNumber: "08012345678",
-  email: "ada@example.com",
+  fullName: "Chinedu Okafor",
+  mobileNumber: "07061234567",
+  email: "chinedu@example.com",
   currency: "NGN",
   country: "NG",
   callbackUrl: "https://shop.example.ng/owo/callback",
   redirectUrl: "https://shop.example.ng/thanks",
 } as const;
+
+/** sampleOrder's customer as a payment's `customers` shows it (verify, the dashboard's payment). */
+export const sampleCustomers = {
+  customerName: sampleOrder.fullName,
+  customerMobile: sampleOrder.mobileNumber,
+  customerEmail: sampleOrder.email,
+};
+
+/** API.md's USSD `payments` object: its keys, in its order (the answer's bytes keep it), as both doors answer it. */
+export const USSD_PAYMENT_KEYS = [
+  "paymentReference",
+  "linkingReference",
+  "providerreference",
+  "ussdDailCode",
+  "amount",
+  "expiresAt",
+  "checkoutUrl",
+];
+
+/** API.md's TRANSFER `payments` object: its keys, in its order. */
+export const TRANSFER_PAYMENT_KEYS = [
+  "paymentReference",
+  "walletName",
+  "wallet",
+  "bankName",
+  "accountNumber",
+  "linkingReference",
+  "amount",
+  "expiresAt",
+  "checkoutUrl",
+];
 
 export function ussdBody(publicKey: string, patch: Body = {}): Body {
   return { publicKey, ...sampleOrder, paymentReference: newReference(), paymentType: "USSD", bankCode: "044", ...patch };

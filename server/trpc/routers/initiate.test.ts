@@ -5,7 +5,7 @@ import type { TransferPayments, UssdPayments } from "../../payments/initiate-ans
 import type { InitiatePaymentInput } from "../../payments/initiate-schema";
 import { isValidNuban } from "../../providers/nuban";
 import { createTestMerchant, startOwo, tokenFor, type Owo } from "../../testing/harness";
-import { newReference, sampleOrder, trpcClient, trpcFailure } from "../../testing/initiation";
+import { newReference, sampleOrder, TRANSFER_PAYMENT_KEYS, trpcClient, trpcFailure, USSD_PAYMENT_KEYS } from "../../testing/initiation";
 
 let owo: Owo;
 let client: ReturnType<typeof trpcClient>;
@@ -30,15 +30,7 @@ test("a USSD payment through the typed client: the dial code object, typed", asy
   assert.ok("ussdDailCode" in payments, "a USSD answer");
   const dial: string = payments.ussdDailCode;
   assert.equal(dial, `*737*000*${payments.providerreference}#`);
-  assert.deepEqual(Object.keys(payments), [
-    "paymentReference",
-    "linkingReference",
-    "providerreference",
-    "ussdDailCode",
-    "amount",
-    "expiresAt",
-    "checkoutUrl",
-  ]);
+  assert.deepEqual(Object.keys(payments), USSD_PAYMENT_KEYS);
   assert.equal(payments.amount, "1500.00");
   assert.equal(payments.paymentReference, input.paymentReference);
   assert.equal(payments.checkoutUrl, `${owo.url}/checkout/${payments.linkingReference}`);
@@ -54,17 +46,7 @@ test("a TRANSFER payment through the typed client: the opened account object, ty
     amount: "2500000",
   });
   assert.ok("accountNumber" in payments, "a TRANSFER answer");
-  assert.deepEqual(Object.keys(payments), [
-    "paymentReference",
-    "walletName",
-    "wallet",
-    "bankName",
-    "accountNumber",
-    "linkingReference",
-    "amount",
-    "expiresAt",
-    "checkoutUrl",
-  ]);
+  assert.deepEqual(Object.keys(payments), TRANSFER_PAYMENT_KEYS);
   assert.equal(payments.walletName, "OWO(Demo Store)");
   assert.equal(payments.bankName, "Owo Sandbox Bank");
   assert.equal(payments.wallet, payments.accountNumber);
