@@ -112,15 +112,19 @@ function opened(row: ProviderAccountRow): ProviderAccount {
   };
 }
 
+/** The merchant's connected (not disconnected) account rows in priority order, then oldest first: the order routing
+ * tries them in and the Providers page shows them in (health.ts). */
+export function connectedRows(merchantId: string): Promise<ProviderAccountRow[]> {
+  return db()
+    .select()
+    .from(providerAccounts)
+    .where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
+    .orderBy(asc(providerAccounts.priority), asc(providerAccounts.createdAt));
+}
+
 /** The merchant's connected accounts, credentials unsealed, in priority order (then oldest first). */
 export async function connectedAccounts(merchantId: string): Promise<ProviderAccount[]> {
-  return (
-    await db()
-      .select()
-      .from(providerAccounts)
-      .where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
-      .orderBy(asc(providerAccounts.priority), asc(providerAccounts.createdAt))
-  ).map(opened);
+  return (await connectedRows(merchantId)).map(opened);
 }
 
 export async function hasConnectedProvider(merchantId: string): Promise<boolean> {

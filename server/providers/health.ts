@@ -1,11 +1,11 @@
 // A provider account's health: last success, last failure and the circuit breaker, which the database holds so every
 // instance sees it; and the connected accounts as the Providers page shows them.
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db, write } from "../../db/client";
 import { providerAccounts } from "../../db/schema";
 import { clock } from "../clock";
 import { settings } from "../settings";
-import { noticeUrl } from "./accounts";
+import { connectedRows, noticeUrl } from "./accounts";
 import type { ProviderName } from "./connector";
 
 const FAILURE_WINDOW_MS = 60_000;
@@ -34,13 +34,7 @@ export type ProviderHealth = {
 
 /** The merchant's connected accounts as the Providers page shows them, best first. */
 export async function providerHealth(merchantId: string, now = clock.now()): Promise<ProviderHealth[]> {
-  return (
-    await db()
-      .select()
-      .from(providerAccounts)
-      .where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)))
-      .orderBy(asc(providerAccounts.priority), asc(providerAccounts.createdAt))
-  ).map((r) => {
+  return (await connectedRows(merchantId)).map((r) => {
     const resting = r.restingUntil !== null && r.restingUntil > now;
     return {
       providerId: r.id,

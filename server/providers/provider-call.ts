@@ -3,9 +3,36 @@
 // so the registry skips that provider for this payment. 4xx answers come back: what they mean is the connector's.
 import { countProviderCall } from "../metrics/series";
 import { inSpan } from "../traces";
-import { ProviderUnavailable, type ProviderName } from "./connector";
+import { ProviderUnavailable, type ProviderAccount, type ProviderName } from "./connector";
 
 export type ProviderAnswer = { status: number; body: unknown };
+
+/** A connector's call to `path` under the account's API root; each connector authenticates it in its provider's way. */
+export type AccountCall = (
+  account: ProviderAccount,
+  method: "GET" | "POST",
+  path: string,
+  signal: AbortSignal,
+  body?: unknown,
+) => Promise<ProviderAnswer>;
+
+/** The URL of `path` under the account's API root (saved with or without a trailing slash). */
+export function accountUrl(account: ProviderAccount, path: string): string {
+  return account.baseUrl.replace(/\/+$/, "") + path;
+}
+
+/** One call under the account's API root with a Bearer token: Paystack's and Flutterwave's secret key, SeerBit's
+ * session token. What a 401 or any other answer means stays with the connector. */
+export function callWithBearer(
+  provider: ProviderName,
+  account: ProviderAccount,
+  token: string,
+  request: { method: "GET" | "POST"; path: string; body?: unknown },
+  signal: AbortSignal,
+): Promise<ProviderAnswer> {
+  const { method, path, body } = request;
+  return callProvider(provider, accountUrl(account, path), { method, headers: { authorization: `Bearer ${token}` }, body }, signal);
+}
 
 /** A provider answer larger than this is not a payment record. */
 const MAX_ANSWER_BYTES = 1024 * 1024;

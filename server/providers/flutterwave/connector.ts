@@ -14,20 +14,14 @@
 // Amounts go to Flutterwave as two-decimal naira strings made from integer kobo; providerreference is the flw_ref.
 import { clock } from "../../clock";
 import { formatKobo } from "../../money";
-import { callProvider, type ProviderAnswer } from "../provider-call";
-import type { Bank } from "../banks";
+import { callWithBearer, type AccountCall, type ProviderAnswer } from "../provider-call";
 import {
   NoticeRejected,
   ProviderRefused,
   ProviderUnavailable,
-  type Channel,
   type Connector,
   type IssueRequest,
-  type Issued,
   type ProviderAccount,
-  type ProviderPaymentState,
-  type RefundRequest,
-  type RefundState,
 } from "../connector";
 import { readFlutterwaveSettlements } from "./settlements";
 import { readWebhook } from "./notices";
@@ -51,23 +45,11 @@ function secretKey(account: ProviderAccount): string {
 
 /** One call to Flutterwave's API (../provider-call.ts turns timeouts, refused connections, 5xx and non-JSON into
  * ProviderUnavailable). A refused secret key is Flutterwave saying no: ProviderRefused. */
-async function call(
-  account: ProviderAccount,
-  method: "GET" | "POST",
-  path: string,
-  signal: AbortSignal,
-  body?: unknown,
-): Promise<ProviderAnswer> {
-  const url = account.baseUrl.replace(/\/+$/, "") + path;
-  const answer = await callProvider(
-    "flutterwave",
-    url,
-    { method, headers: { authorization: `Bearer ${secretKey(account)}` }, body },
-    signal,
-  );
+const call: AccountCall = async (account, method, path, signal, body) => {
+  const answer = await callWithBearer("flutterwave", account, secretKey(account), { method, path, body }, signal);
   if (answer.status === 401) throw new ProviderRefused("flutterwave", `${method} ${path.split("?")[0] ?? path}: secret key refused (401)`);
   return answer;
-}
+};
 
 /** Flutterwave's own "no": its error envelope (`{"status":"error","message":…}`) with a 4xx. */
 function refusedIn(answer: ProviderAnswer): string | undefined {
@@ -109,12 +91,12 @@ const MAX_LOOKUP_PAGES = 10;
 export const flutterwave: Connector = {
   name: "flutterwave",
 
-  serves(channel: Channel, bank?: Bank): boolean {
+  serves(channel, bank) {
     if (channel === "TRANSFER") return true;
     return bank !== undefined && USSD_BANK_CODES.has(bank.bankCode);
   },
 
-  async issue(account: ProviderAccount, req: IssueRequest, signal: AbortSignal): Promise<Issued> {
+  async issue(account, req, signal) {
     const common = { tx_ref: req.reference, amount: formatKobo(req.amountKobo), currency: req.currency, ...customerFields(req) };
     if (req.channel === "USSD") {
       // The registry asks serves() first; reaching here without a bank is a routing bug, not a provider outage.
@@ -134,7 +116,7 @@ export const flutterwave: Connector = {
     return issued.expiresAt === undefined || issued.expiresAt > req.expiresAt ? { ...issued, expiresAt: req.expiresAt } : issued;
   },
 
-  readNotice(account: ProviderAccount, rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
+  readNotice(account, rawBody, headers) {
     // No secret hash saved: nothing can prove a webhook came from Flutterwave, so none is believed.
     const proven = flutterwaveNoticeProven(headers, rawBody, account.credentials.secretHash);
     if (!proven) throw new NoticeRejected("neither verif-hash nor flutterwave-signature matches the secret hash");
@@ -147,14 +129,14 @@ export const flutterwave: Connector = {
     return readWebhook(body);
   },
 
-  async query(account: ProviderAccount, reference: string, signal: AbortSignal): Promise<ProviderPaymentState> {
+  async query(account, reference, signal) {
     const answer = await verifyByReference(account, reference, signal);
     return readWith("GET /v3/transactions/verify_by_reference", answer, (a) => readTransaction(a.status, a.body, reference));
   },
 
   // Refunds are addressed to Flutterwave's transaction id, found by Owo's reference first. Flutterwave takes no
   // idempotency key here: Owo's refundReference travels in `comments` so a person can match them at Flutterwave.
-  async refund(account: ProviderAccount, req: RefundRequest, signal: AbortSignal): Promise<RefundState> {
+  async refund(account, req, signal) {
     const id = await transactionId(account, req.reference, signal).catch((e: unknown) => {
       // The refund itself was never sent: whatever went wrong, sending it again is safe.
       throw e instanceof ProviderUnavailable ? new ProviderUnavailable("flutterwave", e.message, false) : e;
@@ -169,7 +151,7 @@ export const flutterwave: Connector = {
 
   // The refund call takes no idempotency key, so an unanswered one is looked for before it is ever sent again: the
   // transaction's refunds since then, of this amount, whose comments (where echoed) name Owo's refundReference.
-  async findRefund(account, lookup, signal): Promise<RefundState | null> {
+  async findRefund(account, lookup, signal) {
     const id = await transactionId(account, lookup.reference, signal);
     const from = new Date(lookup.since - 86_400_000).toISOString().slice(0, 10);
     for (let page = 1; page <= MAX_LOOKUP_PAGES; page++) {
@@ -188,7 +170,7 @@ export const flutterwave: Connector = {
     throw new ProviderUnavailable("flutterwave", `GET /v3/refunds: more than ${MAX_LOOKUP_PAGES} pages of refunds for transaction ${id}`);
   },
 
-  async queryRefund(account: ProviderAccount, refundId: string, signal: AbortSignal): Promise<RefundState> {
+  async queryRefund(account, refundId, signal) {
     const answer = await call(account, "GET", `/v3/refunds/${encodeURIComponent(refundId)}`, signal);
     return readWith("GET /v3/refunds/{id}", answer, (a) => readRefund(a.body));
   },
@@ -196,7 +178,7 @@ export const flutterwave: Connector = {
   readSettlements: (account, since, signal) => readFlutterwaveSettlements((path) => call(account, "GET", path, signal), since),
 
   // The balances call changes nothing and needs the secret key: a 200 proves the key.
-  async testConnection(account: ProviderAccount, signal: AbortSignal): Promise<void> {
+  async testConnection(account, signal) {
     const answer = await call(account, "GET", "/v3/balances", signal);
     if (answer.status !== 200) throw new ProviderUnavailable("flutterwave", `GET /v3/balances: answered ${answer.status}`);
   },

@@ -19,3 +19,14 @@ export function amountOf(v: unknown): number | null {
   const k = parseNairaAnswer(v);
   return k !== null && k > 0 ? k : null;
 }
+
+/** A Flutterwave list's `from`/`to` (dates, `to` taken whole) and `page` (from 1) query, or its 400 as Flutterwave
+ * words it. */
+export function listWindow(q: URLSearchParams): { from: number; to: number; page: number } | DoubleAnswer {
+  const from = q.get("from") === null ? -Infinity : Date.parse(q.get("from") ?? "");
+  const to = q.get("to") === null ? Infinity : Date.parse(q.get("to") ?? "") + 86_400_000;
+  const page = Number(q.get("page") ?? "1");
+  if (Number.isNaN(from) || Number.isNaN(to)) return refused(400, "from and to must be dates (YYYY-MM-DD)");
+  if (!Number.isInteger(page) || page < 1) return refused(400, "page must be a positive integer");
+  return { from, to, page };
+}

@@ -3,7 +3,7 @@
 // refund pages write it, or `successful`), or fails when a refund-fails fault is armed.
 import type { DoubleAnswer, DoubleRequest } from "../test-double/double-server";
 import type { FaultPlan } from "../test-double/faults";
-import { amountOf, fields, ok, refused } from "./double-answers";
+import { amountOf, fields, listWindow, ok, refused } from "./double-answers";
 import type { Books, RefundPaidWord } from "./double-books";
 
 export type FlutterwaveRefundDesk = {
@@ -46,11 +46,9 @@ export function flutterwaveRefundDesk(books: Books, faults: FaultPlan, refundDel
    * ten a page, newest first, `page` from 1. */
   function listRefunds(_p: string[], req: DoubleRequest): DoubleAnswer {
     const q = req.query;
-    const from = q.get("from") === null ? -Infinity : Date.parse(q.get("from") ?? "");
-    const to = q.get("to") === null ? Infinity : Date.parse(q.get("to") ?? "") + 86_400_000;
-    const page = Number(q.get("page") ?? "1");
-    if (Number.isNaN(from) || Number.isNaN(to)) return refused(400, "from and to must be dates (YYYY-MM-DD)");
-    if (!Number.isInteger(page) || page < 1) return refused(400, "page must be a positive integer");
+    const window = listWindow(q);
+    if ("status" in window) return window;
+    const { from, to, page } = window;
     const all = [...books.refunds.values()]
       .filter(
         (r) => (q.get("id") === null || String(r.charge.id) === q.get("id")) && (q.get("status") === null || r.status === q.get("status")),

@@ -8,7 +8,7 @@
 // names its settlement (GET /v3/refunds' `settlement_id`). Settled from the double's own books, never from Owo's.
 // Flutterwave settles nothing on test keys: there the list stays empty and the control route refuses.
 import type { DoubleAnswer, DoubleRequest } from "../test-double/double-server";
-import { controlError, refused } from "./double-answers";
+import { controlError, listWindow, refused } from "./double-answers";
 import { flutterwaveFee as fee, nairaNumber, type Books, type Charge, type Refund } from "./double-books";
 
 type Status = "pending" | "completed";
@@ -114,11 +114,9 @@ export function flutterwaveSettlementDesk(books: Books, testKeys: boolean): Flut
 
   function list(_p: string[], req: DoubleRequest): DoubleAnswer {
     const q = req.query;
-    const from = q.get("from") === null ? -Infinity : Date.parse(q.get("from") ?? "");
-    const to = q.get("to") === null ? Infinity : Date.parse(q.get("to") ?? "") + 86_400_000;
-    const page = Number(q.get("page") ?? "1");
-    if (Number.isNaN(from) || Number.isNaN(to)) return refused(400, "from and to must be dates (YYYY-MM-DD)");
-    if (!Number.isInteger(page) || page < 1) return refused(400, "page must be a positive integer");
+    const window = listWindow(q);
+    if ("status" in window) return window;
+    const { from, to, page } = window;
     const all = [...settlements.values()].filter((s) => Date.parse(s.createdAt) >= from && Date.parse(s.createdAt) < to).reverse();
     return {
       status: 200,

@@ -13,6 +13,7 @@ import {
   type DoubleRoute,
   type DoubleServer,
 } from "../test-double/double-server";
+import { customerRoutes, integrationRoutes } from "../test-double/control-routes";
 import { FaultPlan } from "../test-double/faults";
 import { WebhookOutbox } from "../test-double/webhook-outbox";
 import { amountOf, controlError, fields, ok, refused } from "./double-answers";
@@ -199,42 +200,15 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     { method: "GET", path: /^\/v3\/settlements$/, handle: authorized(settlements.list) },
     { method: "GET", path: /^\/v3\/settlements\/([^/]+)$/, handle: authorized(settlements.fetch) },
   ];
-  const control: DoubleRoute[] = [
-    {
-      method: "GET",
-      path: /^\/_double$/,
-      handle: () => ({
-        status: 200,
-        body: {
-          provider: "flutterwave",
-          secretKey: o.secretKey,
-          secretHash: o.secretHash,
-          webhookUrl: outbox.url,
-          transactions: [...books.charges.keys()],
-        },
-      }),
-    },
-    { method: "GET", path: /^\/_double\/transactions\/([^/]+)$/, handle: inspect },
-    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/pay$/, handle: pay },
-    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/decline$/, handle: decline },
-    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/expire$/, handle: expire },
-    { method: "POST", path: /^\/_double\/integration$/, handle: integration },
-    { method: "POST", path: /^\/_double\/settlements$/, handle: settlements.settle },
-    { method: "POST", path: /^\/_double\/settlements\/([^/]+)$/, handle: settlements.move },
-  ];
-  const double = createDoubleServer({
+  const control: DoubleRoute[] = [...customerRoutes(inspect, { pay, decline, expire }), ...integrationRoutes(integration, settlements)];
+  return createDoubleServer({
     api,
     control,
+    about: () => ({ provider: "flutterwave", secretKey: o.secretKey, secretHash: o.secretHash, transactions: [...books.charges.keys()] }),
     faults,
     outbox,
     serverError: { status: 503, body: { status: "error", message: "Service Unavailable", data: null } },
     notFound: { status: 404, body: { status: "error", message: "Route not found", data: null } },
+    stop: refundDesk.stop,
   });
-  return {
-    server: double.server,
-    close: async () => {
-      refundDesk.stop();
-      await double.close();
-    },
-  };
 }

@@ -25,16 +25,12 @@ import type { Bank } from "../banks";
 import {
   NoticeRejected,
   ProviderUnavailable,
-  type Channel,
   type Connector,
   type IssueRequest,
-  type Issued,
   type ProviderAccount,
   type ProviderBank,
-  type RefundRequest,
-  type RefundState,
 } from "../connector";
-import { callProvider, type ProviderAnswer } from "../provider-call";
+import { callWithBearer, type AccountCall } from "../provider-call";
 import {
   listedRefundState,
   readBalanceAnswer,
@@ -64,16 +60,8 @@ function secretKey(account: ProviderAccount): string {
   return key;
 }
 
-function call(
-  account: ProviderAccount,
-  method: "GET" | "POST",
-  path: string,
-  signal: AbortSignal,
-  body?: unknown,
-): Promise<ProviderAnswer> {
-  const url = account.baseUrl.replace(/\/+$/, "") + path;
-  return callProvider("paystack", url, { method, headers: { authorization: `Bearer ${secretKey(account)}` }, body }, signal);
-}
+const call: AccountCall = (account, method, path, signal, body) =>
+  callWithBearer("paystack", account, secretKey(account), { method, path, body }, signal);
 
 function chargeBody(req: IssueRequest): Record<string, unknown> {
   const common = {
@@ -106,11 +94,11 @@ const MAX_LOOKUP_PAGES = 20;
 export const paystack: Connector = {
   name: "paystack",
 
-  serves(channel: Channel, bank?: Bank): boolean {
+  serves(channel, bank) {
     return channel === "TRANSFER" || (bank !== undefined && paystackUssdType(bank) !== undefined);
   },
 
-  async issue(account, req, signal): Promise<Issued> {
+  async issue(account, req, signal) {
     if (!Number.isSafeInteger(req.amountKobo) || req.amountKobo <= 0) throw new Error("amountKobo must be a positive integer");
     // Paystack refuses any other character in a reference; a reference it cannot take is the caller's bug.
     if (!/^[A-Za-z0-9.=-]{1,100}$/.test(req.reference))
@@ -140,7 +128,7 @@ export const paystack: Connector = {
     return chargebacks ? { ...state, chargebacks } : state;
   },
 
-  async refund(account, req: RefundRequest, signal) {
+  async refund(account, req, signal) {
     const answer = await call(account, "POST", "/refund", signal, {
       transaction: req.providerReference,
       amount: req.amountKobo,
@@ -159,7 +147,7 @@ export const paystack: Connector = {
   // POST /refund takes no idempotency key, so an unanswered one is looked for before it is ever sent again: among the
   // refunds made since it was submitted, the one of this transaction and amount whose merchant_note names Owo's
   // refundReference (Paystack echoes the note in every record).
-  async findRefund(account, lookup, signal): Promise<RefundState | null> {
+  async findRefund(account, lookup, signal) {
     const from = new Date(lookup.since - LOOKUP_MARGIN_MS).toISOString();
     for (let page = 1; page <= MAX_LOOKUP_PAGES; page++) {
       const answer = await call(account, "GET", `/refund?from=${encodeURIComponent(from)}&perPage=100&page=${page}`, signal);
@@ -180,7 +168,7 @@ export const paystack: Connector = {
 
   readSettlements: (account, since, signal) => readPaystackSettlements((path) => call(account, "GET", path, signal), since),
 
-  async refundBanks(account, signal): Promise<ProviderBank[]> {
+  async refundBanks(account, signal) {
     const banks: ProviderBank[] = [];
     let cursor: string | null = "";
     for (let page = 0; cursor !== null && page < MAX_BANK_PAGES; page++) {

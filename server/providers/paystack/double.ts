@@ -7,6 +7,7 @@
 // Paystack sends no webhook for a declined charge: a decline is seen only by verify, and so here.
 import { randomBytes } from "node:crypto";
 import { openApiCheck } from "../test-double/openapi-check";
+import { customerRoutes, integrationRoutes } from "../test-double/control-routes";
 import { FaultPlan } from "../test-double/faults";
 import {
   createDoubleServer,
@@ -177,44 +178,24 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     },
   ];
   const control: DoubleRoute[] = [
-    {
-      method: "GET",
-      path: /^\/_double$/,
-      handle: () => ({
-        status: 200,
-        body: {
-          provider: "paystack",
-          secretKey,
-          webhookUrl: outbox.url,
-          openApiDocument: openApi.source,
-          transactions: [...ledger.transactions.keys()],
-        },
-      }),
-    },
-    { method: "GET", path: /^\/_double\/transactions\/([^/]+)$/, handle: inspect },
-    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/pay$/, handle: customer.pay },
-    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/decline$/, handle: customer.decline },
-    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/expire$/, handle: customer.expire },
-    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/status$/, handle: customer.showStatus },
-    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/chargeback$/, handle: disputes.chargeback },
+    ...customerRoutes(inspect, {
+      pay: customer.pay,
+      decline: customer.decline,
+      expire: customer.expire,
+      status: customer.showStatus,
+      chargeback: disputes.chargeback,
+    }),
     { method: "POST", path: /^\/_double\/refunds\/([^/]+)\/status$/, handle: desk.settleHeld },
-    { method: "POST", path: /^\/_double\/integration$/, handle: integration },
-    { method: "POST", path: /^\/_double\/settlements$/, handle: settlements.settle },
-    { method: "POST", path: /^\/_double\/settlements\/([^/]+)$/, handle: settlements.move },
+    ...integrationRoutes(integration, settlements),
   ];
-  const double = createDoubleServer({
+  return createDoubleServer({
     api,
     control,
+    about: () => ({ provider: "paystack", secretKey, openApiDocument: openApi.source, transactions: [...ledger.transactions.keys()] }),
     faults,
     outbox,
     serverError: { status: 500, body: { status: false, message: "An error occurred, please try again" } },
     notFound: { status: 404, body: { status: false, message: "Route not found" } },
+    stop: desk.close,
   });
-  return {
-    server: double.server,
-    close: async () => {
-      desk.close();
-      await double.close();
-    },
-  };
 }

@@ -15,9 +15,8 @@
 // Refunds: POST /api/v2/payments/refunds, done only on data.code "00"; SeerBit has no refund status to ask after.
 import { createHash } from "node:crypto";
 import { formatKobo } from "../../money";
-import type { Bank } from "../banks";
-import { ProviderUnavailable, type Channel, type Connector, type IssueRequest, type ProviderAccount } from "../connector";
-import { callProvider, type ProviderAnswer } from "../provider-call";
+import { ProviderUnavailable, type Connector, type IssueRequest, type ProviderAccount } from "../connector";
+import { accountUrl, callProvider, callWithBearer, type AccountCall } from "../provider-call";
 import { readNoticeBody } from "./notices";
 import { readInitiateAnswer, readQueryAnswer, readRefundAnswer, readTokenAnswer } from "./wire";
 import { ACK_HEADER, ackOf } from "./requests";
@@ -38,38 +37,23 @@ function tokenKey(account: ProviderAccount): string {
     .digest("hex")}`;
 }
 
-function url(account: ProviderAccount, path: string): string {
-  return account.baseUrl.replace(/\/+$/, "") + path;
-}
-
 async function freshToken(account: ProviderAccount, signal: AbortSignal): Promise<string> {
   const body = { key: `${credential(account, "secretKey")}.${credential(account, "publicKey")}` };
-  const answer = await callProvider("seerbit", url(account, "/api/v2/encrypt/keys"), { method: "POST", headers: {}, body }, signal);
+  const answer = await callProvider("seerbit", accountUrl(account, "/api/v2/encrypt/keys"), { method: "POST", headers: {}, body }, signal);
   const token = readTokenAnswer(answer.status, answer.body);
   tokens.set(tokenKey(account), token);
   return token;
 }
 
 /** One authenticated call; a 401 (the token is no longer good at SeerBit) gets one fresh token and one retry. */
-async function call(
-  account: ProviderAccount,
-  method: "GET" | "POST",
-  path: string,
-  signal: AbortSignal,
-  body?: unknown,
-): Promise<ProviderAnswer> {
+const call: AccountCall = async (account, method, path, signal, body) => {
   let token = tokens.get(tokenKey(account)) ?? (await freshToken(account, signal));
   for (let attempt = 0; ; attempt++) {
-    const answer = await callProvider(
-      "seerbit",
-      url(account, path),
-      { method, headers: { authorization: `Bearer ${token}` }, body },
-      signal,
-    );
+    const answer = await callWithBearer("seerbit", account, token, { method, path, body }, signal);
     if (answer.status !== 401 || attempt > 0) return answer;
     token = await freshToken(account, signal);
   }
-}
+};
 
 /** The fields apis.seerbit.com's "Pay with USSD" marks required (TRANSFER takes the same, without bankCode). */
 function initiateBody(account: ProviderAccount, req: IssueRequest): Record<string, unknown> {
@@ -97,7 +81,7 @@ export const seerbit: Connector = {
   unsignedNotices: true,
   refundsNeedApproval: true,
 
-  serves(channel: Channel, bank?: Bank): boolean {
+  serves(channel, bank) {
     return channel === "TRANSFER" || (bank !== undefined && bank.ussdCode !== null);
   },
 

@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { bankByCode, dialCode } from "../banks";
+import { customerRoutes } from "../test-double/control-routes";
 import { FaultPlan } from "../test-double/faults";
 import { openApiCheck } from "../test-double/openapi-check";
 import {
@@ -179,6 +180,11 @@ export function createSeerBitDouble(o: SeerBitDoubleOptions): DoubleServer {
     return { status: 200, body: books.queryView(p) };
   }
 
+  function inspect([reference = ""]: string[]): DoubleAnswer {
+    const p = books.payments.get(reference);
+    return p ? { status: 200, body: { payment: p, query: books.queryView(p) } } : controlError(404, `no payment ${reference}`);
+  }
+
   /** Published samples armed for the next call under a path (POST /_double/answers). */
   const armed: { path: string; answer: DoubleAnswer }[] = [];
   const openApi = openApiCheck("seerbit-openapi.yml");
@@ -216,30 +222,14 @@ export function createSeerBitDouble(o: SeerBitDoubleOptions): DoubleServer {
     { method: "POST", path: /^\/api\/v2\/payments\/refunds$/, handle: documented("POST", "/api/v2/payments/refunds", authorized(refund)) },
   ];
   const control: DoubleRoute[] = [
-    {
-      method: "GET",
-      path: /^\/_double$/,
-      handle: () => ({
-        status: 200,
-        body: { provider: "seerbit", webhookUrl: outbox.url, openApiDocument: openApi.source, payments: [...books.payments.keys()] },
-      }),
-    },
-    {
-      method: "GET",
-      path: /^\/_double\/transactions\/([^/]+)$/,
-      handle: ([reference = ""]) => {
-        const p = books.payments.get(reference);
-        return p ? { status: 200, body: { payment: p, query: books.queryView(p) } } : controlError(404, `no payment ${reference}`);
-      },
-    },
-    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/pay$/, handle: pay },
-    { method: "POST", path: /^\/_double\/transactions\/([^/]+)\/decline$/, handle: decline },
+    ...customerRoutes(inspect, { pay, decline }),
     { method: "POST", path: /^\/_double\/answers$/, handle: arm },
     { method: "POST", path: /^\/_double\/tokens\/revoke$/, handle: () => ((tokens = new Set()), { status: 200, body: { revoked: true } }) },
   ];
   return createDoubleServer({
     api,
     control,
+    about: () => ({ provider: "seerbit", openApiDocument: openApi.source, payments: [...books.payments.keys()] }),
     faults,
     outbox,
     serverError: error(500, "Internal Server Error", "PROCESSING"),

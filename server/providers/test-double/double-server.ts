@@ -20,11 +20,15 @@ const MAX_BODY_BYTES = 64 * 1024;
 export function createDoubleServer(opts: {
   api: DoubleRoute[];
   control: DoubleRoute[];
+  /** What GET /_double answers besides the webhook URL: the provider, the keys the double takes, what it holds. */
+  about: () => Record<string, unknown>;
   faults: FaultPlan;
   outbox: WebhookOutbox;
   /** The provider's own words for an internal error, what a 5xx fault answers. */
   serverError: DoubleAnswer;
   notFound: DoubleAnswer;
+  /** The double's own timers to end when it closes (refunds still waiting to be paid out). */
+  stop?: () => void;
 }): DoubleServer {
   // The API requests the double was sent, method and path, for tests that count what Owo asked (the newest 10,000).
   const requests: string[] = [];
@@ -32,6 +36,7 @@ export function createDoubleServer(opts: {
   let hung: (() => void)[] = [];
   const control: DoubleRoute[] = [
     ...opts.control,
+    { method: "GET", path: /^\/_double$/, handle: () => ({ status: 200, body: { ...opts.about(), webhookUrl: opts.outbox.url } }) },
     { method: "GET", path: /^\/_double\/requests$/, handle: () => ({ status: 200, body: { requests } }) },
     {
       method: "POST",
@@ -131,6 +136,7 @@ export function createDoubleServer(opts: {
   return {
     server,
     close: async () => {
+      opts.stop?.();
       server.closeAllConnections(); // hung requests (the hang fault) end here
       await new Promise((r) => server.close(r));
     },
