@@ -1,7 +1,7 @@
 // Identifiers are secrets' neighbours (payment links, invites): every character must be equally likely.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { newId } from "./identifiers";
+import { newId, newOrderedId } from "./identifiers";
 
 test("newId: prefix, length and alphabet", () => {
   const id = newId("pay", 20);
@@ -21,4 +21,16 @@ test("newId: the 36 characters come equally often (chi-square over a million dra
   for (const n of counts.values()) chiSquare += (n - expected) ** 2 / expected;
   // 35 degrees of freedom: a fair source exceeds 100 about once in ten million runs. `byte % 36` scores ~1,900.
   assert.ok(chiSquare < 100, `chi-square ${chiSquare.toFixed(1)}: some characters come more often than others`);
+});
+
+test("newOrderedId: 20 characters after the prefix, and an id made later sorts after one made earlier", async () => {
+  const first = newOrderedId("led");
+  assert.match(first, /^led_[0-9a-z]{20}$/);
+  await new Promise((r) => setTimeout(r, 2));
+  const later = Array.from({ length: 1000 }, () => newOrderedId("led"));
+  assert.ok(
+    later.every((id) => id > first),
+    "an id made later sorts first",
+  );
+  assert.equal(new Set(later).size, later.length, "ids made in the same millisecond repeat");
 });
