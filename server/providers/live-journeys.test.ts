@@ -3,12 +3,11 @@
 // account's notice URL, Owo checks it against the provider's record, settles, and calls the merchant back, signed.
 // dialect: sqlite only — it reads the database file through SQLite itself (rawSqlite).
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { Webhook } from "standardwebhooks";
-import { call, startOwo, type Owo } from "../testing/harness";
-import { customerAt, initiateLive, liveShop, type LiveShop } from "../testing/live-merchants";
+import { call } from "../testing/harness";
+import { customerAt, initiateLive, liveShops, type LiveShop } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
-import { startReceiver, type Receiver } from "../testing/receiver";
 import { ownReference } from "./own-references";
 import { providerNoticesOf } from "./notice-log";
 import { findPayment } from "../payments/lookup";
@@ -24,37 +23,21 @@ const KEYS = {
   paystack: { secretKey: "sk_test_journeys_paystack" },
   flutterwave: { secretKey: "FLWSECK_TEST-journeys-X", secretHash: "journeys-secret-hash" },
 };
-type Live = "paystack" | "flutterwave";
-let owo: Owo;
-let receiver: Receiver;
-const merchants: Partial<Record<Live, LiveShop>> = {};
-
-before(async () => {
-  // Requery at 1/20 of the real schedule: the first ask comes 3 s after issue, so notices are seen first.
-  owo = await startOwo({
-    OWO_WORKER: "on",
-    OWO_WEBHOOK_BACKOFF_SCALE: "0.001",
-    OWO_PROVIDER_TIMEOUT_MS: "15000",
-    OWO_REQUERY_BACKOFF_SCALE: "0.05",
-  });
-  receiver = await startReceiver();
-  // Connected, and the notice URL pasted as the webhook URL, as the merchant does on the provider's dashboard.
-  for (const provider of ["paystack", "flutterwave"] as const)
-    merchants[provider] = await liveShop(owo, provider, KEYS[provider], `${provider} shop`);
-});
-after(async () => {
-  await Promise.all(Object.values(merchants).map((m) => m.double.stop()));
-  await receiver.stop();
-  await owo.stop();
+// Requery at 1/20 of the real schedule: the first ask comes 3 s after issue, so notices are seen first. Connected, and
+// the notice URL pasted as the webhook URL, as the merchant does on the provider's dashboard.
+const live = liveShops(KEYS, {
+  name: "shop",
+  env: { OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000", OWO_REQUERY_BACKOFF_SCALE: "0.05" },
 });
 
 async function initiate(m: LiveShop, patch: Record<string, unknown>) {
-  const p = await initiateLive(owo, m, { amount: "2500.00", ...patch }, receiver);
+  const p = await initiateLive(live.owo, m, { amount: "2500.00", ...patch }, live.receiver);
   // Owo's reference at the provider is the first attempt's, under Owo's own prefix (owo-<linkingReference>-1 at Paystack).
   return { ...p, issueReference: ownReference(m.provider, `${p.linkingReference}-1`) };
 }
 
-const verify = async (m: LiveShop, ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
+const verify = async (m: LiveShop, ref: string) =>
+  (await call(live.owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
 
 async function customerPays(m: LiveShop, issueReference: string, body: Record<string, unknown> = {}) {
   const paid = await customerAt(m.double, "pay", issueReference, body);
@@ -74,7 +57,7 @@ async function stored(m: LiveShop, ref: string) {
 for (const provider of ["paystack", "flutterwave"] as const) {
   for (const channel of ["USSD", "TRANSFER"] as const) {
     test(`${provider} ${channel}: the customer pays, the signed webhook settles it, verify says 00, the merchant's callback is signed with sequence 2`, async () => {
-      const m = merchants[provider] as LiveShop;
+      const m = live.shops[provider];
       const p = await initiate(m, channel === "USSD" ? { paymentType: "USSD", bankCode: "058" } : { paymentType: "TRANSFER" });
       if (channel === "USSD") assert.match(p.payments.ussdDailCode, provider === "paystack" ? /^\*737\*/ : /^\*566\*/);
       else assert.match(p.payments.accountNumber, /^\d{10}$/);
@@ -87,7 +70,9 @@ for (const provider of ["paystack", "flutterwave"] as const) {
       assert.equal(settled.payments.amountPaid, "2500.00");
       assert.equal(settled.payments.provider, provider);
 
-      const cb = await eventually("the merchant's callback", () => receiver.received.find((r) => r.path === `/cb/${p.paymentReference}`));
+      const cb = await eventually("the merchant's callback", () =>
+        live.receiver.received.find((r) => r.path === `/cb/${p.paymentReference}`),
+      );
       const headers = Object.fromEntries(Object.entries(cb.headers).map(([k, v]) => [k, String(v)]));
       const signed = new Webhook(m.webhookSecret).verify(cb.body, headers) as {
         notificationItems: { notificationRequestItem: { data: Record<string, unknown> } }[];
@@ -106,13 +91,13 @@ for (const provider of ["paystack", "flutterwave"] as const) {
 }
 
 test("a forged signature is 401 and moves nothing; the replayed real notice is a recorded duplicate", async () => {
-  const m = merchants.paystack as LiveShop;
+  const m = live.shops.paystack;
   const p = await initiate(m, { paymentType: "USSD", bankCode: "058" });
   const forged = JSON.stringify({
     event: "charge.success",
     data: { reference: p.issueReference, amount: 250000, currency: "NGN", status: "success" },
   });
-  const res = await call(owo, "POST", `/api/v2/providers/${m.providerId}/notices`, {
+  const res = await call(live.owo, "POST", `/api/v2/providers/${m.providerId}/notices`, {
     raw: forged,
     headers: { "x-paystack-signature": "0".repeat(128) },
   });
@@ -139,7 +124,7 @@ test("a forged signature is 401 and moves nothing; the replayed real notice is a
 });
 
 test("a notice whose amount disagrees with the provider's own record moves nothing and is recorded with why", async () => {
-  const m = merchants.paystack as LiveShop;
+  const m = live.shops.paystack;
   const p = await initiate(m, { paymentType: "TRANSFER" });
   await fetch(`${m.double.url}/_double/faults`, {
     method: "POST",
@@ -156,7 +141,7 @@ test("a notice whose amount disagrees with the provider's own record moves nothi
 });
 
 test("notices cannot reach across: the sandbox bank's signed notice and another account's URL move no live payment", async () => {
-  const m = merchants.flutterwave as LiveShop;
+  const m = live.shops.flutterwave;
   const p = await initiate(m, { paymentType: "TRANSFER" });
   const sandbox = JSON.stringify({
     transactionId: "sbx_reach_0001",
@@ -164,7 +149,7 @@ test("notices cannot reach across: the sandbox bank's signed notice and another 
     amount: "2500.00",
     accountNumber: p.payments.accountNumber,
   });
-  const test = await call(owo, "POST", "/api/v2/providers/sandbox/notices", {
+  const test = await call(live.owo, "POST", "/api/v2/providers/sandbox/notices", {
     raw: sandbox,
     headers: { [SIGNATURE_HEADER]: signNotice(sandbox, settings().sandboxBankSecret) },
   });
@@ -175,8 +160,8 @@ test("notices cannot reach across: the sandbox bank's signed notice and another 
     event: "charge.success",
     data: { id: 1, reference: p.issueReference, amount: 250000, currency: "NGN", status: "success", paid_at: new Date().toISOString() },
   });
-  const other = merchants.paystack as LiveShop;
-  const res = await call(owo, "POST", `/api/v2/providers/${other.providerId}/notices`, {
+  const other = live.shops.paystack;
+  const res = await call(live.owo, "POST", `/api/v2/providers/${other.providerId}/notices`, {
     raw: body,
     headers: { "x-paystack-signature": paystackSignature(body, KEYS.paystack.secretKey) },
   });
@@ -191,7 +176,7 @@ async function history(m: LiveShop, ref: string) {
   const events = sqlite()
     .prepare("select sequence, type, status, amount_kobo as amount from payment_events where payment_id = ? order by sequence")
     .all(p.id);
-  const callbacks = receiver.received
+  const callbacks = live.receiver.received
     .filter((r) => r.path === `/cb/${ref}`)
     .map((r) => {
       const d =
@@ -203,10 +188,12 @@ async function history(m: LiveShop, ref: string) {
 }
 
 test("a dropped webhook: the requery loop settles the payment with exactly the events and callbacks of a delivered one", async () => {
-  const m = merchants.paystack as LiveShop;
+  const m = live.shops.paystack;
   const delivered = await initiate(m, { paymentType: "TRANSFER" });
   await customerPays(m, delivered.issueReference);
-  await eventually("the delivered one's callback", () => receiver.received.some((r) => r.path === `/cb/${delivered.paymentReference}`));
+  await eventually("the delivered one's callback", () =>
+    live.receiver.received.some((r) => r.path === `/cb/${delivered.paymentReference}`),
+  );
 
   const dropped = await initiate(m, { paymentType: "TRANSFER" });
   await fetch(`${m.double.url}/_double/faults`, {
@@ -218,7 +205,7 @@ test("a dropped webhook: the requery loop settles the payment with exactly the e
   assert.equal((await stored(m, dropped.paymentReference)).status, "PENDING", "no notice arrived");
   await eventually(
     "the requery loop's callback",
-    () => receiver.received.some((r) => r.path === `/cb/${dropped.paymentReference}`),
+    () => live.receiver.received.some((r) => r.path === `/cb/${dropped.paymentReference}`),
     20_000,
   );
 
@@ -236,7 +223,7 @@ test("a dropped webhook: the requery loop settles the payment with exactly the e
 });
 
 test("nothing expires a live payment without asking its provider: with the provider silent, neither the sweeper nor verify expires it", async () => {
-  const m = merchants.flutterwave as LiveShop;
+  const m = live.shops.flutterwave;
   const p = await initiate(m, { paymentType: "USSD", bankCode: "058" });
   await fetch(`${m.double.url}/_double/faults`, {
     method: "POST",
@@ -252,13 +239,13 @@ test("nothing expires a live payment without asking its provider: with the provi
   await fetch(`${m.double.url}/_double/faults`, { method: "DELETE" });
   await eventually("expired once the provider answered", async () => (await stored(m, p.paymentReference)).status === "EXPIRED", 20_000);
   const expiredCallback = await eventually("payment.expired callback", () =>
-    receiver.received.find((r) => r.path === `/cb/${p.paymentReference}`),
+    live.receiver.received.find((r) => r.path === `/cb/${p.paymentReference}`),
   );
   assert.match(expiredCallback.body, /"event":"payment.expired"/);
 });
 
 test("which time decides: paid at the provider before expiry, heard of only after it, the payment is SUCCESSFUL (not refund due)", async () => {
-  const m = merchants.paystack as LiveShop;
+  const m = live.shops.paystack;
   const p = await initiate(m, { paymentType: "USSD", bankCode: "058" });
   await fetch(`${m.double.url}/_double/faults`, {
     method: "POST",
@@ -275,7 +262,7 @@ test("which time decides: paid at the provider before expiry, heard of only afte
 });
 
 test("a paid payment is not asked about again: the webhook that closes it ends its requery schedule", async () => {
-  const m = merchants.paystack as LiveShop;
+  const m = live.shops.paystack;
   const p = await initiate(m, { paymentType: "TRANSFER" });
   assert.notEqual((await stored(m, p.paymentReference)).nextRequeryAt, null, "open: asked about on the schedule");
   await customerPays(m, p.issueReference);

@@ -3,12 +3,11 @@
 // Flutterwave only by its record, so Owo asks (requery). Either way: PROCESSED or FAILED, once, with a signed callback.
 import assert from "node:assert/strict";
 import { createServer, type AddressInfo } from "node:net";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { Webhook } from "standardwebhooks";
-import { call, startOwo, type Owo } from "../testing/harness";
-import { customerAt, initiateLive, liveShop, type LiveShop } from "../testing/live-merchants";
+import { call } from "../testing/harness";
+import { customerAt, initiateLive, liveShops, type LiveShop } from "../testing/live-merchants";
 import { eventually } from "../testing/eventually";
-import { startReceiver, type Receiver } from "../testing/receiver";
 import { ownReference } from "./own-references";
 import { paymentWithTimeline } from "../payments/timeline";
 import { providerNoticesOf } from "./notice-log";
@@ -20,43 +19,27 @@ const KEYS = {
   paystack: { secretKey: "sk_test_refunds_paystack" },
   flutterwave: { secretKey: "FLWSECK_TEST-refunds-X", secretHash: "refunds-secret-hash" },
 };
-type Live = keyof typeof KEYS;
-let owo: Owo;
-let receiver: Receiver;
-const merchants: Partial<Record<Live, LiveShop>> = {};
-
-before(async () => {
-  // The requery schedule at 1/5: the follower's first ask comes 1 s after the provider accepted a refund, well after
-  // the Paystack double's webhook (50 ms), so each path is seen on its own.
-  owo = await startOwo({
-    OWO_WORKER: "on",
-    OWO_WEBHOOK_BACKOFF_SCALE: "0.001",
-    OWO_PROVIDER_TIMEOUT_MS: "2000",
-    OWO_REQUERY_BACKOFF_SCALE: "0.2",
-  });
-  receiver = await startReceiver();
-  // Connected, and the notice URL pasted as the webhook URL, as the merchant does on the provider's dashboard.
-  for (const provider of ["paystack", "flutterwave"] as const)
-    merchants[provider] = await liveShop(owo, provider, KEYS[provider], `${provider} refunds shop`);
-});
-after(async () => {
-  await Promise.all(Object.values(merchants).map((m) => m.double.stop()));
-  await receiver.stop();
-  await owo.stop();
+// The requery schedule at 1/5: the follower's first ask comes 1 s after the provider accepted a refund, well after the
+// Paystack double's webhook (50 ms), so each path is seen on its own. Connected, and the notice URL pasted as the
+// webhook URL, as the merchant does on the provider's dashboard.
+const live = liveShops(KEYS, {
+  name: "refunds shop",
+  env: { OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "2000", OWO_REQUERY_BACKOFF_SCALE: "0.2" },
 });
 
 /** A live USSD payment of ₦2,500.00 that the double's customer paid in full and Owo settled. */
 async function paidLive(m: LiveShop): Promise<string> {
-  const p = await initiateLive(owo, m, { amount: "2500.00", paymentType: "USSD", bankCode: "058" }, receiver);
+  const p = await initiateLive(live.owo, m, { amount: "2500.00", paymentType: "USSD", bankCode: "058" }, live.receiver);
   const paid = await customerAt(m.double, "pay", ownReference(m.provider, `${p.linkingReference}-1`));
   assert.equal(paid.status, 200, JSON.stringify(paid.json));
   await eventually("the payment settled", async () => (await verify(m, p.paymentReference)).code === "00");
   return p.paymentReference;
 }
 
-const verify = async (m: LiveShop, ref: string) => (await call(owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
+const verify = async (m: LiveShop, ref: string) =>
+  (await call(live.owo, "GET", `/api/v3/payments/query/${ref}`, { token: m.token })).json.data;
 const refund = (m: LiveShop, ref: string, body: Record<string, unknown>) =>
-  call(owo, "POST", `/api/v2/payments/${ref}/refunds`, { token: m.token, body });
+  call(live.owo, "POST", `/api/v2/payments/${ref}/refunds`, { token: m.token, body });
 const fault = (m: LiveShop, body: Record<string, unknown>) =>
   fetch(`${m.double.url}/_double/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
@@ -64,7 +47,7 @@ const fault = (m: LiveShop, body: Record<string, unknown>) =>
 async function refundCallbacks(m: LiveShop, ref: string, count: number) {
   const hook = new Webhook(m.webhookSecret);
   const got = await eventually(`${count} refund callbacks`, () => {
-    const mine = receiver.received.filter((r) => r.path === `/cb/${ref}` && r.body.includes('"event":"refund.'));
+    const mine = live.receiver.received.filter((r) => r.path === `/cb/${ref}` && r.body.includes('"event":"refund.'));
     return mine.length >= count && mine;
   });
   return got.map((r) => {
@@ -79,7 +62,7 @@ async function refundsOf(m: LiveShop, ref: string) {
 }
 
 test("Paystack: a part refund is sent to POST /refund, its signed refund.processed webhook settles it, the merchant hears refund.processed", async () => {
-  const m = merchants.paystack as LiveShop;
+  const m = live.shops.paystack;
   const ref = await paidLive(m);
   const res = await refund(m, ref, { amount: "1000.00", reason: "one item missing", refundReference: "ps-rf-1" });
   assert.equal(res.status, 200, res.text);
@@ -105,7 +88,7 @@ test("Paystack: a part refund is sent to POST /refund, its signed refund.process
 });
 
 test("Paystack: with its refund webhooks dropped, the follower's requery (GET /refund/{id}) settles the refund all the same", async () => {
-  const m = merchants.paystack as LiveShop;
+  const m = live.shops.paystack;
   const ref = await paidLive(m);
   await fault(m, { kind: "drop-webhook", times: 2 }); // refund.pending and refund.processed
   assert.equal((await refund(m, ref, { reason: "whole order" })).status, 200);
@@ -119,7 +102,7 @@ test("Paystack: with its refund webhooks dropped, the follower's requery (GET /r
 });
 
 test("Paystack: a refund the provider fails ends FAILED with refund.failed, and its amount is refundable again", async () => {
-  const m = merchants.paystack as LiveShop;
+  const m = live.shops.paystack;
   const ref = await paidLive(m);
   await fault(m, { kind: "refund-fails" });
   assert.equal((await refund(m, ref, { amount: "500", reason: "first try" })).status, 200);
@@ -137,7 +120,7 @@ test("Paystack: a refund the provider fails ends FAILED with refund.failed, and 
 });
 
 test("Paystack: a 5xx on POST /refund is no verdict: the refund stays PENDING and is sent again until accepted", async () => {
-  const m = merchants.paystack as LiveShop;
+  const m = live.shops.paystack;
   const ref = await paidLive(m);
   await fault(m, { kind: "5xx", path: "/refund" });
   const res = await refund(m, ref, { amount: "700", reason: "retry me" });
@@ -152,7 +135,7 @@ test("Paystack: a 5xx on POST /refund is no verdict: the refund stays PENDING an
 });
 
 test("Flutterwave: no refund webhook; the follower asks GET /v3/refunds/{id} until the refund completes", async () => {
-  const m = merchants.flutterwave as LiveShop;
+  const m = live.shops.flutterwave;
   const ref = await paidLive(m);
   const res = await refund(m, ref, { amount: "2500.00", reason: "customer changed their mind", refundReference: "flw-rf-1" });
   assert.equal(res.status, 200, res.text);
@@ -185,7 +168,7 @@ async function refundsAtDouble(
 
 for (const lost of ["processed-then-5xx", "processed-then-hang"] as const) {
   test(`Paystack takes the refund but its answer is lost (${lost}), webhooks dropped: Owo finds it in GET /refund instead of sending it again — one refund, PROCESSED`, async () => {
-    const m = merchants.paystack as LiveShop;
+    const m = live.shops.paystack;
     const ref = await paidLive(m);
     await fault(m, { kind: "drop-webhook", times: 2 }); // refund.pending and refund.processed: only the lookup can tell
     await fault(m, { kind: lost, path: "/refund" });
@@ -206,7 +189,7 @@ for (const lost of ["processed-then-5xx", "processed-then-hang"] as const) {
 }
 
 test("Flutterwave takes the refund but answers 5xx: Owo finds it in GET /v3/refunds instead of sending it again — one refund, PROCESSED", async () => {
-  const m = merchants.flutterwave as LiveShop;
+  const m = live.shops.flutterwave;
   const ref = await paidLive(m);
   const p = (await verify(m, ref)).payments as { linkingReference: string };
   const { transaction } = (await (
@@ -230,7 +213,7 @@ test("Flutterwave takes the refund but answers 5xx: Owo finds it in GET /v3/refu
 });
 
 test("a refused connection never reached Paystack: the refund is sent again once the provider is back, and processed once", async () => {
-  const m = merchants.paystack as LiveShop;
+  const m = live.shops.paystack;
   const ref = await paidLive(m);
   const pointAt = async (baseUrl: string) =>
     write(async (tx) => tx.update(providerAccounts).set({ baseUrl }).where(eq(providerAccounts.id, m.providerId)));
@@ -256,7 +239,7 @@ test("a refused connection never reached Paystack: the refund is sent again once
 });
 
 test("Paystack's answer lost and its refund list down too: the refund stays PENDING, flagged for the merchant, never sent again nor failed; once Paystack answers, it is found and PROCESSED", async () => {
-  const m = merchants.paystack as LiveShop;
+  const m = live.shops.paystack;
   const ref = await paidLive(m);
   await fault(m, { kind: "drop-webhook", times: 2 });
   await fault(m, { kind: "processed-then-hang", path: "/refund" });

@@ -67,6 +67,9 @@ export async function liveShop(
 
 export type LiveSuite = { owo: Owo; double: DoubleProcess; m: LiveMerchant; receiver: Receiver };
 
+/** A live file's Owo unless its `env` says otherwise: requerying at 1/1000 of its schedule, giving the provider 15 s. */
+const LIVE_OWO_ENV = { OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000" };
+
 /**
  * A live test file's world, started before its tests and stopped after them: Owo (requerying at 1/1000 of its
  * schedule and giving the provider 15 s unless `env` says otherwise), a provider's double started for the merchant's
@@ -82,7 +85,7 @@ export function liveSuite(
   const live = {} as LiveSuite; // filled before the first test, as node:test runs `before` first
   before(async () => {
     const [owo, double, receiver] = await Promise.all([
-      startOwo({ OWO_REQUERY_BACKOFF_SCALE: "0.001", OWO_PROVIDER_TIMEOUT_MS: "15000", ...opts.env }),
+      startOwo({ ...LIVE_OWO_ENV, ...opts.env }),
       spawnDouble(provider, doubleFlags(credentials, opts.flags)),
       startReceiver(),
     ]);
@@ -91,6 +94,32 @@ export function liveSuite(
   });
   after(async () => {
     await live.double?.stop();
+    await live.receiver?.stop();
+    await live.owo?.stop();
+  });
+  return live;
+}
+
+export type LiveShops<P extends LiveMerchantProvider> = { owo: Owo; receiver: Receiver; shops: Record<P, LiveShop> };
+
+/**
+ * liveSuite for a file that pays through several providers: Owo (`env` over liveSuite's defaults), a receiver for the
+ * merchants' callbacks, and for each provider of `credentials` a double of its own with a merchant named
+ * `<provider> <name>` connected to it, the notice URL pasted as the double's webhook URL.
+ */
+export function liveShops<P extends LiveMerchantProvider>(
+  credentials: Record<P, Record<string, string>>,
+  opts: { name: string; env?: Record<string, string> },
+): LiveShops<P> {
+  const live = { shops: {} } as LiveShops<P>; // filled before the first test, as node:test runs `before` first
+  before(async () => {
+    const [owo, receiver] = await Promise.all([startOwo({ ...LIVE_OWO_ENV, ...opts.env }), startReceiver()]);
+    Object.assign(live, { owo, receiver });
+    for (const provider of Object.keys(credentials) as P[])
+      live.shops[provider] = await liveShop(owo, provider, credentials[provider], `${provider} ${opts.name}`);
+  });
+  after(async () => {
+    await Promise.all(Object.values<LiveShop>(live.shops).map((shop) => shop.double.stop()));
     await live.receiver?.stop();
     await live.owo?.stop();
   });
