@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { gzipSync } from "node:zlib";
 import { after, before, test } from "node:test";
-import { createTestMerchant, startOwo, tokenFor, call, type Owo, type TestMerchant } from "../testing/harness";
-import { newReference, transferBody, ussdBody } from "../testing/initiation";
+import { createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
+import { initiated, newReference, transferBody, ussdBody } from "../testing/initiation";
 
 let owo: Owo;
 let m: TestMerchant;
@@ -16,11 +16,7 @@ before(async () => {
 });
 after(() => owo.stop());
 
-async function initiate(body: Record<string, unknown>): Promise<{ checkoutUrl: string; accountNumber?: string; ussdDailCode?: string }> {
-  const res = await call(owo, "POST", "/api/v2/payments/initiates", { token, body });
-  assert.equal(res.status, 200, res.text);
-  return res.json.data.payments;
-}
+const initiate = (body: Record<string, unknown>) => initiated(owo, token, body);
 
 test("a transfer's checkout is drawn on the server: amount, account, merchant's name escaped, strict CSP", async () => {
   const issued = await initiate(transferBody(m.publicKey, { paymentReference: newReference("page"), amount: "2500" }));

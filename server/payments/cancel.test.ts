@@ -4,7 +4,15 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { Webhook } from "standardwebhooks";
 import { call, createTestMerchant, tokenFor, type TestMerchant } from "../testing/harness";
-import { startInitiating, transferBody, trpcClient, trpcFailure, ussdBody, type InitiatingMerchant } from "../testing/initiation";
+import {
+  initiated,
+  startInitiating,
+  transferBody,
+  trpcClient,
+  trpcFailure,
+  ussdBody,
+  type InitiatingMerchant,
+} from "../testing/initiation";
 import { joinAs, userClient } from "../testing/sessions";
 import { eventually } from "../testing/eventually";
 import { startReceiver, type Receiver } from "../testing/receiver";
@@ -21,11 +29,8 @@ after(async () => {
   await receiver.stop();
 });
 
-async function initiate(body: Record<string, unknown>): Promise<string> {
-  const res = await call(s.owo, "POST", "/api/v2/payments/initiates", { token: s.token, body });
-  assert.equal(res.status, 200, res.text);
-  return body.paymentReference as string;
-}
+/** The reference of `body`, initiated. */
+const initiate = async (body: Record<string, unknown>) => (await initiated(s.owo, s.token, body)).paymentReference as string;
 
 const cancel = (reference: string, token = s.token) =>
   call(s.owo, "POST", `/api/v2/payments/${encodeURIComponent(reference)}/cancel`, { token });

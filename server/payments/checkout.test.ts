@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
 import { eventually } from "../testing/eventually";
-import { sampleOrder, transferBody, ussdBody } from "../testing/initiation";
+import { initiated, sampleOrder, transferBody, ussdBody } from "../testing/initiation";
 import { moveClock } from "../clock";
 
 const IP_LIMIT = 40;
@@ -23,11 +23,7 @@ function status(linkingReference: string) {
   return call(owo, "GET", `/api/trpc/checkout.status?input=${input}`);
 }
 
-async function initiate(body: Record<string, unknown>) {
-  const res = await call(owo, "POST", "/api/v2/payments/initiates", { token, body });
-  assert.equal(res.status, 200, res.text);
-  return res.json.data.payments;
-}
+const initiate = (body: Record<string, unknown>) => initiated(owo, token, body);
 
 test("a customer follows a transfer from open account to receipt, seeing nothing private", async () => {
   const issued = await initiate(

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { eventually } from "../testing/eventually";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { initiated, transferBody, ussdBody } from "../testing/initiation";
 import { moveClock } from "../clock";
 import { rawSqlite as sqlite } from "../../db/client";
 import { startSweeper } from "./sweeper";
@@ -32,24 +33,8 @@ async function outliveLifetime() {
 }
 
 async function initiate(ref: string, paymentType: "USSD" | "TRANSFER" = "TRANSFER") {
-  const res = await call(owo, "POST", "/api/v2/payments/initiates", {
-    token,
-    body: {
-      publicKey,
-      amount: "1000",
-      fullName: "Ngozi Eze",
-      mobileNumber: "08098765432",
-      email: "ngozi@example.com",
-      currency: "NGN",
-      country: "NG",
-      paymentReference: ref,
-      callbackUrl: "https://shop.example.ng/cb",
-      redirectUrl: "https://shop.example.ng/done",
-      paymentType,
-      ...(paymentType === "USSD" ? { bankCode: "044" } : {}),
-    },
-  });
-  assert.equal(res.status, 200, res.text);
+  const order = { amount: "1000", paymentReference: ref };
+  await initiated(owo, token, paymentType === "USSD" ? ussdBody(publicKey, order) : transferBody(publicKey, order));
 }
 
 async function eventsOf(ref: string) {

@@ -4,7 +4,7 @@ import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
 import { write } from "../../db/client";
 import { issueKeyPair } from "../auth/api-keys";
-import { sampleCustomers, sampleOrder, transferBody, ussdBody } from "../testing/initiation";
+import { initiated, sampleCustomers, sampleOrder, transferBody, ussdBody } from "../testing/initiation";
 
 let owo: Owo;
 let token: string;
@@ -20,8 +20,7 @@ after(() => owo.stop());
 
 async function initiate(paymentType: "USSD" | "TRANSFER", amount = "1500.00"): Promise<string> {
   const body = paymentType === "USSD" ? ussdBody(publicKey, { amount, bankCode: "058" }) : transferBody(publicKey, { amount });
-  const res = await call(owo, "POST", "/api/v2/payments/initiates", { token, body });
-  assert.equal(res.status, 200, res.text);
+  await initiated(owo, token, body);
   return String(body.paymentReference);
 }
 

@@ -1,9 +1,10 @@
 // Initiation requests for HTTP tests: valid bodies per channel, the published samples, and a typed tRPC client.
+import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createTRPCClient, httpLink, TRPCClientError } from "@trpc/client";
 import superjson from "superjson";
 import type { AppRouter } from "../trpc/root";
-import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "./harness";
+import { call, createTestMerchant, startOwo, tokenFor, type Answer, type Owo, type TestMerchant } from "./harness";
 
 export type Body = Record<string, unknown>;
 
@@ -23,10 +24,16 @@ export async function startInitiating(env: Record<string, string> = {}): Promise
   return { owo, merchant, token, trpc: trpcClient(owo, token) };
 }
 
+/** `body` initiated over REST with `token` and answered 200 (else the test fails, showing the answer): its `payments`. */
+export async function initiated(owo: Pick<Owo, "url">, token: string, body: Body): Promise<Answer["json"]> {
+  const res = await call(owo, "POST", "/api/v2/payments/initiates", { token, body });
+  assert.equal(res.status, 200, `initiating ${String(body.paymentReference)}: ${res.text}`);
+  return res.json.data.payments;
+}
+
 /** A payment initiated with `body` and then paid at the sandbox bank (or as `simulate` says): its reference. */
 export async function paidInSandbox(s: InitiatingMerchant, body: Body, simulate: Body = { outcome: "pay" }): Promise<string> {
-  const started = await call(s.owo, "POST", "/api/v2/payments/initiates", { token: s.token, body });
-  if (started.status !== 200) throw new Error(`initiating answered ${started.status}: ${started.text}`);
+  await initiated(s.owo, s.token, body);
   const ref = String(body.paymentReference);
   const simulated = await call(s.owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token: s.token, body: simulate });
   if (simulated.status !== 200) throw new Error(`the sandbox bank answered ${simulated.status}: ${simulated.text}`);

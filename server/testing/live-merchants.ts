@@ -3,7 +3,7 @@
 // that account's notice URL, and live keys with a token.
 import { after, before } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Answer, type Owo } from "./harness";
-import { newReference, sampleOrder, type Body } from "./initiation";
+import { initiated, newReference, sampleOrder, type Body } from "./initiation";
 import { spawnDouble, type DoubleProcess } from "./processes";
 import { startReceiver, type Receiver } from "./receiver";
 import { connectProvider } from "../providers/accounts";
@@ -143,9 +143,7 @@ export async function initiateLive(
   const paymentReference = String(patch.paymentReference ?? newReference("live"));
   const callback = receiver ? { callbackUrl: receiver.url(`/cb/${paymentReference}`) } : {};
   const body = { publicKey: m.publicKey, ...sampleOrder, ...callback, ...patch, paymentReference };
-  const res = await call(owo, "POST", "/api/v2/payments/initiates", { token: m.token, body });
-  if (res.status !== 200) throw new Error(`initiating ${paymentReference} answered ${res.status}: ${res.text}`);
-  const payments = res.json.data.payments as LiveInitiation["payments"];
+  const payments = await initiated(owo, m.token, body);
   return { paymentReference, linkingReference: String(payments.linkingReference), payments };
 }
 
