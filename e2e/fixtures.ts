@@ -1,5 +1,6 @@
 // Shared e2e fixtures: `merchant` signs up a fresh merchant in the test's page and leaves it signed in on /dashboard.
 import { test as base, expect, type Page } from "@playwright/test";
+import { sampleOrder } from "../server/testing/initiation";
 
 export type Merchant = { name: string; email: string; password: string };
 
@@ -48,18 +49,13 @@ export async function trpcMutation<T = Record<string, string>>(page: Page, path:
   return body.result.data.json;
 }
 
-/** A valid initiatePayment input; callbacks go to this test server's health check, which answers 200. */
+/** A valid initiatePayment input (the test kit's sample order); callbacks go to this test server's health check, which answers 200. */
 export function paymentInput(page: Page, patch: Record<string, unknown> = {}): Record<string, unknown> {
   const origin = new URL(page.url()).origin;
   const input: Record<string, unknown> = {
+    ...sampleOrder,
     paymentType: "USSD",
     bankCode: "058",
-    amount: "1500",
-    fullName: "Ada Obi",
-    mobileNumber: "08012345678",
-    email: "ada@example.com",
-    currency: "NGN",
-    country: "NG",
     paymentReference: `e2e-${unique()}`,
     callbackUrl: `${origin}/api/health`,
     redirectUrl: `${origin}/signin`,

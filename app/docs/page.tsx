@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { AnswerBlock, CodeBlock } from "./code-block";
+import { CodeBlock, CurlSteps } from "./code-block";
 import styles from "./docs.module.css";
-import { quickStart, setupCommand, tokenExport } from "./examples";
+import { quickStart, setupCommand } from "./examples";
 
 export const metadata: Metadata = { title: "Quick start" };
 
@@ -29,17 +29,7 @@ export default function QuickStartPage() {
       </p>
       <CodeBlock label="shell" code={setupCommand} />
 
-      <div className={styles.steps}>
-        {quickStart.map((step) => (
-          <section key={step.id} className={styles.step} id={step.id}>
-            <h2>{step.title}</h2>
-            <p>{step.note}</p>
-            <CodeBlock label="curl" code={step.command} />
-            <AnswerBlock value={step.answer} summary="What Owo answers (HTTP 200)" />
-            {step.id === "token" ? <CodeBlock label="then" code={tokenExport} /> : null}
-          </section>
-        ))}
-      </div>
+      <CurlSteps steps={quickStart} />
 
       <div className={styles.note}>
         Sending an initiation again with the same <code>paymentReference</code> and the same fields answers the first answer again, so

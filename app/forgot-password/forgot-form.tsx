@@ -1,12 +1,17 @@
 "use client";
 import { useState } from "react";
-import { useHydrated } from "@/app/hydrated";
+import { ScriptedForm } from "@/app/form-submit";
 import { askForReset } from "./actions";
 
 export function ForgotPasswordForm({ minutes }: { minutes: number }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
+  async function send(form: FormData) {
+    setBusy(true);
+    const email = String(form.get("email") ?? "").trim();
+    await askForReset(email);
+    setSentTo(email);
+  }
   if (sentTo) {
     return (
       <p role="status">
@@ -15,24 +20,11 @@ export function ForgotPasswordForm({ minutes }: { minutes: number }) {
     );
   }
   return (
-    <form
-      method="post"
-      className="stack"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        setBusy(true);
-        const email = String(new FormData(e.currentTarget).get("email") ?? "").trim();
-        await askForReset(email);
-        setSentTo(email);
-      }}
-    >
+    <ScriptedForm send={send} busy={busy} label="Mail me a reset link" busyLabel="Sending…">
       <label>
         E-mail
         <input name="email" type="email" autoComplete="email" required />
       </label>
-      <button type="submit" disabled={busy || !hydrated}>
-        {busy ? "Sending…" : "Mail me a reset link"}
-      </button>
-    </form>
+    </ScriptedForm>
   );
 }

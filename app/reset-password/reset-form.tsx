@@ -1,14 +1,21 @@
 "use client";
 import { useState } from "react";
 import { FormError } from "@/app/form-error";
-import { useHydrated } from "@/app/hydrated";
+import { ScriptedForm } from "@/app/form-submit";
 import { chooseNewPassword, type ResetResult } from "./actions";
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const [result, setResult] = useState<ResetResult | null>(null);
   const [mismatch, setMismatch] = useState(false);
   const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
+  async function send(form: FormData) {
+    const password = String(form.get("password") ?? "");
+    if (password !== String(form.get("confirm") ?? "")) return setMismatch(true);
+    setMismatch(false);
+    setBusy(true);
+    setResult(await chooseNewPassword(token, password));
+    setBusy(false);
+  }
   if (result?.ok) {
     return (
       <div role="status" className="stack">
@@ -21,20 +28,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form
-      method="post"
-      className="stack"
-      onSubmit={async (e) => {
-        e.preventDefault();
-        const form = new FormData(e.currentTarget);
-        const password = String(form.get("password") ?? "");
-        if (password !== String(form.get("confirm") ?? "")) return setMismatch(true);
-        setMismatch(false);
-        setBusy(true);
-        setResult(await chooseNewPassword(token, password));
-        setBusy(false);
-      }}
-    >
+    <ScriptedForm send={send} busy={busy} label="Set the new password" busyLabel="Saving…">
       <label>
         New password
         <input name="password" type="password" autoComplete="new-password" required />
@@ -45,9 +39,6 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </label>
       {mismatch && <FormError message="The two passwords differ." />}
       {result && !result.ok && <FormError message={result.message} />}
-      <button type="submit" disabled={busy || !hydrated}>
-        {busy ? "Saving…" : "Set the new password"}
-      </button>
-    </form>
+    </ScriptedForm>
   );
 }

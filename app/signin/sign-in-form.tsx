@@ -2,7 +2,7 @@
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { FormError } from "@/app/form-error";
-import { useHydrated } from "@/app/hydrated";
+import { ScriptedForm } from "@/app/form-submit";
 
 /** next-auth hands back the message the server threw (server/auth/next-auth-options.ts: SECOND_FACTOR). */
 const SECOND_FACTOR_MESSAGES: Record<string, string> = {
@@ -15,12 +15,9 @@ export function SignInForm({ next }: { next: string }) {
   const [error, setError] = useState<string | null>(null);
   const [askCode, setAskCode] = useState(false);
   const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
-  async function submit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
+  async function submit(form: FormData) {
     setBusy(true);
     setError(null);
-    const form = new FormData(e.currentTarget);
     const res = await signIn("credentials", {
       email: form.get("email"),
       password: form.get("password"),
@@ -44,7 +41,7 @@ export function SignInForm({ next }: { next: string }) {
     setError(tooMany ? "Too many failed sign-ins; wait a few minutes and try again." : "Wrong e-mail or password.");
   }
   return (
-    <form onSubmit={submit} method="post" className="stack">
+    <ScriptedForm send={submit} busy={busy} label="Sign in" busyLabel="Signing in…">
       <label>
         E-mail
         <input name="email" type="email" autoComplete="email" required />
@@ -63,9 +60,6 @@ export function SignInForm({ next }: { next: string }) {
         </label>
       )}
       <FormError message={error} />
-      <button type="submit" disabled={busy || !hydrated}>
-        {busy ? "Signing in…" : "Sign in"}
-      </button>
-    </form>
+    </ScriptedForm>
   );
 }

@@ -2,7 +2,7 @@
 import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { FormError } from "@/app/form-error";
-import { useHydrated } from "@/app/hydrated";
+import { ScriptedForm } from "@/app/form-submit";
 import { acceptInviteAsSignedIn, signUp, type SignUpResult } from "./actions";
 
 /** An invite being answered: the token from the link and what the page showed about it. */
@@ -12,11 +12,8 @@ export function SignUpForm({ invite }: { invite?: InviteOffer }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const hydrated = useHydrated();
-  async function submit(e: React.FormEvent<HTMLFormElement>) {
-    e.preventDefault();
+  async function submit(form: FormData) {
     setBusy(true);
-    const form = new FormData(e.currentTarget);
     const input = { name: String(form.get("name")), email: String(form.get("email")), password: String(form.get("password")) };
     const res = await signUp(invite ? { ...input, invite: invite.token } : input);
     if (!res.ok) {
@@ -42,15 +39,17 @@ export function SignUpForm({ invite }: { invite?: InviteOffer }) {
     </label>
   );
   return (
-    <form onSubmit={submit} method="post" className="stack">
+    <ScriptedForm
+      send={submit}
+      busy={busy}
+      label={invite ? `Join ${invite.merchantName}` : "Create account"}
+      busyLabel={invite ? "Joining…" : "Creating…"}
+    >
       {invite ? field("name", "Your name", "text", "name") : field("name", "Business name", "text", "organization")}
       {field("email", "E-mail", "email", "email", invite?.email ? { defaultValue: invite.email, readOnly: true } : {})}
       {field("password", "Password", "password", "new-password")}
       {Object.keys(errors).length === 0 && <FormError message={message} />}
-      <button type="submit" disabled={busy || !hydrated}>
-        {busy ? (invite ? "Joining…" : "Creating…") : invite ? `Join ${invite.merchantName}` : "Create account"}
-      </button>
-    </form>
+    </ScriptedForm>
   );
 }
 

@@ -3,7 +3,9 @@
 // once the code is accepted, the person does the action again.
 import { useEffect, useRef, useState } from "react";
 import { FormError } from "@/app/form-error";
+import { fieldsTo } from "@/app/form-submit";
 import { FRESH_CODE_EVENT, trpc } from "@/app/trpc-provider";
+import { DialogAnswers } from "../confirm-dialog";
 
 export function FreshCodeDialog() {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -28,13 +30,7 @@ export function FreshCodeDialog() {
           </button>
         </div>
       ) : (
-        <form
-          className="stack"
-          onSubmit={(e) => {
-            e.preventDefault();
-            refresh.mutate({ code: String(new FormData(e.currentTarget).get("code") ?? "") });
-          }}
-        >
+        <form className="stack" onSubmit={fieldsTo((form) => refresh.mutate({ code: String(form.get("code") ?? "") }))}>
           <h2 style={{ marginTop: 0 }}>Enter a two-factor code</h2>
           <p className="muted">This action needs a code from your authenticator app from the last 15 minutes.</p>
           <label>
@@ -43,12 +39,7 @@ export function FreshCodeDialog() {
           </label>
           <FormError message={refresh.error?.message} />
           <div style={{ display: "flex", gap: 8 }}>
-            <button type="submit" disabled={refresh.isPending}>
-              Confirm
-            </button>
-            <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
-              Cancel
-            </button>
+            <DialogAnswers dialog={dialog} confirm="Confirm" dismiss="Cancel" busy={refresh.isPending} />
           </div>
         </form>
       )}

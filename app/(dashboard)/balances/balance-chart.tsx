@@ -1,9 +1,8 @@
 "use client";
 // What each provider held unsettled at the end of each day (lines) and what was paid out that day (bars).
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { shortNaira } from "@/app/payment-display";
-import { displayNaira } from "@/server/money";
+import { Bar, ComposedChart, Line, ResponsiveContainer } from "recharts";
 import type { BalanceHistory } from "@/server/books/balance-history";
+import { NairaAxes } from "../naira-axes";
 import styles from "./balances.module.css";
 
 const LINE_COLORS = ["#0b7a5a", "#175cd3", "#b54708", "#6941c6", "#c11574"];
@@ -13,16 +12,7 @@ export function BalanceChart({ history, names }: { history: BalanceHistory; name
   return (
     <ResponsiveContainer width="100%" height={260}>
       <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-        <CartesianGrid vertical={false} stroke="#eef1f6" />
-        <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={12} interval="preserveStartEnd" minTickGap={16} />
-        <YAxis tickFormatter={shortNaira} tickLine={false} axisLine={false} fontSize={12} width={56} />
-        <Tooltip formatter={(v) => displayNaira(Number(v))} cursor={{ fill: "#f2f4f7" }} />
-        <Legend
-          iconType="circle"
-          wrapperStyle={{ fontSize: 12 }}
-          itemSorter={null}
-          formatter={(name) => <span className={styles.legend}>{name}</span>}
-        />
+        <NairaAxes minTickGap={16} yWidth={56} legendClass={styles.legend} />
         <Bar dataKey="paidOut" name="Paid out" fill="#c7d7fe" radius={[3, 3, 0, 0]} isAnimationActive={false} />
         {history.providers.map((p, i) => (
           <Line

@@ -3,9 +3,9 @@
 // switching period is instant, every period came in the one server call.
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { naira, shortNaira } from "@/app/payment-display";
-import { displayNaira } from "@/server/money";
+import { naira } from "@/app/payment-display";
 import type { Figures, OverviewMoney, OverviewPeriod, PaymentOverview } from "@/server/payments/overview";
+import { NairaAxes } from "../naira-axes";
 import styles from "./overview.module.css";
 
 const PERIODS: { id: OverviewPeriod; label: string }[] = [
@@ -152,16 +152,7 @@ export function OverviewPanel({ overview }: { overview: PaymentOverview }) {
         <h2>Net volume</h2>
         <ResponsiveContainer width="100%" height={240}>
           <BarChart data={chart} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barGap={2}>
-            <CartesianGrid vertical={false} stroke="#eef1f6" />
-            <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={12} interval="preserveStartEnd" minTickGap={12} />
-            <YAxis tickFormatter={shortNaira} tickLine={false} axisLine={false} fontSize={12} width={56} />
-            <Tooltip formatter={(v) => displayNaira(Number(v))} cursor={{ fill: "#f2f4f7" }} />
-            <Legend
-              iconType="circle"
-              wrapperStyle={{ fontSize: 12 }}
-              itemSorter={null}
-              formatter={(name) => <span className={styles.legend}>{name}</span>}
-            />
+            <NairaAxes minTickGap={12} yWidth={56} legendClass={styles.legend} />
             <ReferenceLine y={0} stroke="#98a2b3" />
             <Bar dataKey="gross" name="Gross" fill={COLORS.gross} radius={[3, 3, 0, 0]} isAnimationActive={false} />
             <Bar dataKey="net" name="Net" fill={COLORS.net} radius={[3, 3, 0, 0]} isAnimationActive={false} />
@@ -179,11 +170,7 @@ export function OverviewPanel({ overview }: { overview: PaymentOverview }) {
           <h2>Received by channel</h2>
           <ResponsiveContainer width="100%" height={240}>
             <BarChart data={chart} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-              <CartesianGrid vertical={false} stroke="#eef1f6" />
-              <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={12} interval="preserveStartEnd" minTickGap={12} />
-              <YAxis tickFormatter={shortNaira} tickLine={false} axisLine={false} fontSize={12} width={52} />
-              <Tooltip formatter={(v) => displayNaira(Number(v))} cursor={{ fill: "#f2f4f7" }} />
-              <Legend iconType="circle" wrapperStyle={{ fontSize: 12 }} itemSorter={null} />
+              <NairaAxes minTickGap={12} yWidth={52} />
               <Bar dataKey="USSD" name="USSD" stackId="volume" fill={COLORS.USSD} radius={[0, 0, 0, 0]} isAnimationActive={false} />
               <Bar
                 dataKey="TRANSFER"

@@ -1,6 +1,7 @@
 "use client";
 // Rolling a secret (API key or signing secret): a confirmation dialog with the grace period for the old one.
 import { useRef } from "react";
+import { ConfirmDialog } from "../confirm-dialog";
 import styles from "./developers.module.css";
 
 const GRACE = [
@@ -34,39 +35,29 @@ export function RollDialog({ secret, roll }: { secret: keyof typeof ROLLED; roll
       <button type="button" className="secondary" disabled={roll.isPending} onClick={() => dialog.current?.showModal()}>
         {roll.isPending ? "Rolling…" : label}
       </button>
-      <dialog ref={dialog} className={styles.dialog} aria-label={title}>
-        <form
-          method="dialog"
-          className="stack"
-          onSubmit={(e) => {
-            const form = new FormData(e.currentTarget);
-            roll.mutate({ graceSeconds: Number(form.get("graceSeconds")) });
-          }}
-        >
-          <h2 style={{ marginTop: 0 }}>{title}</h2>
-          <p className="muted" style={{ margin: 0 }}>
-            {explain}
-          </p>
-          <label>
-            The old one stops working
-            <select name="graceSeconds" defaultValue="3600">
-              {GRACE.map((g) => (
-                <option key={g.seconds} value={g.seconds}>
-                  {g.text}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div className="row">
-            <button type="submit" className="danger">
-              Roll now
-            </button>
-            <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
-              Cancel
-            </button>
-          </div>
-        </form>
-      </dialog>
+      <ConfirmDialog
+        dialog={dialog}
+        className={styles.dialog}
+        title={title}
+        confirm="Roll now"
+        dismiss="Cancel"
+        onConfirm={(form) => roll.mutate({ graceSeconds: Number(form.get("graceSeconds")) })}
+      >
+        <h2 style={{ marginTop: 0 }}>{title}</h2>
+        <p className="muted" style={{ margin: 0 }}>
+          {explain}
+        </p>
+        <label>
+          The old one stops working
+          <select name="graceSeconds" defaultValue="3600">
+            {GRACE.map((g) => (
+              <option key={g.seconds} value={g.seconds}>
+                {g.text}
+              </option>
+            ))}
+          </select>
+        </label>
+      </ConfirmDialog>
     </>
   );
 }

@@ -4,10 +4,12 @@
 // judged by the server, so the page and the CLI refuse the same things in the same words.
 import { useRouter } from "next/navigation";
 import { FormError } from "@/app/form-error";
+import { fieldsTo } from "@/app/form-submit";
 import { naira } from "@/app/payment-display";
 import { trpc } from "@/app/trpc-provider";
 import type { FeeScheduleView } from "@/server/books/fee-schedules";
 import styles from "./agreed-fees.module.css";
+import { SaveRow } from "./save-row";
 
 const FIELDS = [
   { name: "percent", label: "Percent of each payment", placeholder: "1.5" },
@@ -31,9 +33,7 @@ export function AgreedFees({ providerId, provider, fees }: { providerId: string;
     <form
       className={`stack ${styles.form}`}
       data-testid="agreed-fees-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const form = new FormData(e.currentTarget);
+      onSubmit={fieldsTo((form) => {
         const value = (name: string) => String(form.get(name) ?? "").trim();
         save.mutate({
           providerId,
@@ -44,7 +44,7 @@ export function AgreedFees({ providerId, provider, fees }: { providerId: string;
             cap: value("cap") || null,
           },
         });
-      }}
+      })}
     >
       <p data-testid="agreed-fees" className={fees ? undefined : "muted"}>
         {fees
@@ -67,21 +67,13 @@ export function AgreedFees({ providerId, provider, fees }: { providerId: string;
           </label>
         ))}
       </div>
-      <div className="row">
-        <button type="submit" className="secondary" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save agreed fees"}
-        </button>
+      <SaveRow save={save} label="Save agreed fees">
         {fees && (
           <button type="button" className="secondary" disabled={save.isPending} onClick={() => save.mutate({ providerId, fees: null })}>
             Remove
           </button>
         )}
-        {save.isSuccess && (
-          <span role="status" className="muted">
-            Saved
-          </span>
-        )}
-      </div>
+      </SaveRow>
       <FormError message={save.error && errors.size === 0 ? save.error.message : undefined} />
     </form>
   );

@@ -3,11 +3,13 @@
 // its recent forwards with their result.
 import { useRouter } from "next/navigation";
 import { FormError } from "@/app/form-error";
+import { fieldsTo } from "@/app/form-submit";
 import { lagosDateTime } from "@/app/payment-display";
 import { trpc } from "@/app/trpc-provider";
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "@/server/trpc/root";
 import styles from "./forwarding.module.css";
+import { SaveRow } from "./save-row";
 
 type Forward = inferRouterOutputs<AppRouter>["providers"]["forwards"]["forwards"][number];
 
@@ -28,11 +30,10 @@ export function ForwardingUrl({ providerId, provider, forwardUrl }: { providerId
     <form
       className={`stack ${styles.form}`}
       data-testid="forward-url-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const url = String(new FormData(e.currentTarget).get("forwardUrl") ?? "").trim();
+      onSubmit={fieldsTo((form) => {
+        const url = String(form.get("forwardUrl") ?? "").trim();
         save.mutate({ providerId, forwardUrl: url === "" ? null : url });
-      }}
+      })}
     >
       <label>
         Notices for your other {provider} sales go to
@@ -45,16 +46,7 @@ export function ForwardingUrl({ providerId, provider, forwardUrl }: { providerId
         />
         {fieldError && <span className="field-error">{fieldError}</span>}
       </label>
-      <div className="row">
-        <button type="submit" className="secondary" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save forwarding URL"}
-        </button>
-        {save.isSuccess && (
-          <span role="status" className="muted">
-            Saved
-          </span>
-        )}
-      </div>
+      <SaveRow save={save} label="Save forwarding URL" />
       <FormError message={save.error && !fieldError ? save.error.message : undefined} />
     </form>
   );

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { CopyButton } from "@/app/copy-button";
 import { lagosDateTime } from "@/app/payment-display";
 import { FormError } from "@/app/form-error";
+import { fieldsTo } from "@/app/form-submit";
 import { trpc } from "@/app/trpc-provider";
 import type { Role } from "@/db/schema";
 import styles from "./team.module.css";
@@ -23,11 +24,7 @@ export function InviteForm({ mayGrantOwner }: { mayGrantOwner: boolean }) {
   return (
     <form
       className="stack"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const form = new FormData(e.currentTarget);
-        invite.mutate({ role: String(form.get("role")) as Role, email: String(form.get("email") ?? "") });
-      }}
+      onSubmit={fieldsTo((form) => invite.mutate({ role: String(form.get("role")) as Role, email: String(form.get("email") ?? "") }))}
     >
       <div className={styles.inviteGrid}>
         <label>

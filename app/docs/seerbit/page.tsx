@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { AnswerBlock, CodeBlock } from "../code-block";
-import { exampleFile, seerbitSteps, setupCommand, tokenExport } from "../examples";
+import { CodeBlock, CurlSteps } from "../code-block";
+import { exampleFile, seerbitSteps, setupCommand } from "../examples";
 import styles from "../docs.module.css";
 
 export const metadata: Metadata = { title: "Coming from SeerBit" };
@@ -46,17 +46,7 @@ export default function ComingFromSeerBitPage() {
 
       <h2>The same calls with curl</h2>
       <CodeBlock label="shell" code={setupCommand} />
-      <div className={styles.steps}>
-        {seerbitSteps.map((step) => (
-          <section key={step.id} className={styles.step} id={`seerbit-${step.id}`}>
-            <h3>{step.title}</h3>
-            <p>{step.note}</p>
-            <CodeBlock label="curl" code={step.command} />
-            <AnswerBlock value={step.answer} summary="What Owo answers (HTTP 200)" />
-            {step.id === "token" ? <CodeBlock label="then" code={tokenExport} /> : null}
-          </section>
-        ))}
-      </div>
+      <CurlSteps steps={seerbitSteps} heading="h3" idPrefix="seerbit-" />
 
       <h2>What works unchanged</h2>
       <ul>

@@ -6,6 +6,7 @@ import { FormError } from "@/app/form-error";
 import { lagosDateTime, naira } from "@/app/payment-display";
 import { trpc } from "@/app/trpc-provider";
 import type { PaymentWithTimeline } from "@/server/payments/timeline";
+import { ConfirmDialog } from "../../confirm-dialog";
 import styles from "./detail.module.css";
 import { RefundAccount } from "./refund-account";
 
@@ -33,20 +34,17 @@ function CancelButton({ paymentReference }: { paymentReference: string }) {
         {cancel.isPending ? "Cancelling…" : "Cancel payment"}
       </button>
       <FormError message={cancel.error?.message} />
-      <dialog ref={dialog} className={styles.dialog} aria-label="Cancel this payment?">
-        <form method="dialog" className="stack" onSubmit={() => cancel.mutate({ paymentReference })}>
-          <h2>Cancel this payment?</h2>
-          <p className="muted">The customer can no longer pay it. Money that still arrives is recorded as due for refund.</p>
-          <div className="row">
-            <button type="submit" className="danger">
-              Yes, cancel it
-            </button>
-            <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
-              Keep it
-            </button>
-          </div>
-        </form>
-      </dialog>
+      <ConfirmDialog
+        dialog={dialog}
+        className={styles.dialog}
+        title="Cancel this payment?"
+        confirm="Yes, cancel it"
+        dismiss="Keep it"
+        onConfirm={() => cancel.mutate({ paymentReference })}
+      >
+        <h2>Cancel this payment?</h2>
+        <p className="muted">The customer can no longer pay it. Money that still arrives is recorded as due for refund.</p>
+      </ConfirmDialog>
     </>
   );
 }
@@ -98,39 +96,31 @@ function RefundButton({ paymentReference, refundable, refunds }: { paymentRefere
           {said}
         </p>
       )}
-      <dialog ref={dialog} className={styles.dialog} aria-label="Refund the customer?">
-        <form
-          ref={form}
-          method="dialog"
-          className="stack"
-          onSubmit={(e) => {
-            const form = new FormData(e.currentTarget);
-            setAsked(null);
-            refund.mutate({ paymentReference, amount: String(form.get("amount")), reason: String(form.get("reason")) });
-          }}
-        >
-          <h2>Refund the customer?</h2>
-          <p className="muted">
-            Up to {naira(refundable)} can go back. The provider that took the money pays it back; this cannot be undone.
-          </p>
-          <label>
-            Amount (₦)
-            <input name="amount" inputMode="decimal" required pattern="\d+(\.\d{1,2})?" defaultValue={refundable} />
-          </label>
-          <label>
-            Reason
-            <input name="reason" required maxLength={200} placeholder="e.g. Out of stock" />
-          </label>
-          <div className="row">
-            <button type="submit" className="danger">
-              Refund now
-            </button>
-            <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
-              Not now
-            </button>
-          </div>
-        </form>
-      </dialog>
+      <ConfirmDialog
+        dialog={dialog}
+        form={form}
+        className={styles.dialog}
+        title="Refund the customer?"
+        confirm="Refund now"
+        dismiss="Not now"
+        onConfirm={(fields) => {
+          setAsked(null);
+          refund.mutate({ paymentReference, amount: String(fields.get("amount")), reason: String(fields.get("reason")) });
+        }}
+      >
+        <h2>Refund the customer?</h2>
+        <p className="muted">
+          Up to {naira(refundable)} can go back. The provider that took the money pays it back; this cannot be undone.
+        </p>
+        <label>
+          Amount (₦)
+          <input name="amount" inputMode="decimal" required pattern="\d+(\.\d{1,2})?" defaultValue={refundable} />
+        </label>
+        <label>
+          Reason
+          <input name="reason" required maxLength={200} placeholder="e.g. Out of stock" />
+        </label>
+      </ConfirmDialog>
     </>
   );
 }

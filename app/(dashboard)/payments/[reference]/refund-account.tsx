@@ -7,6 +7,7 @@ import { FormError } from "@/app/form-error";
 import { naira } from "@/app/payment-display";
 import { trpc } from "@/app/trpc-provider";
 import { isNubanAt } from "@/server/providers/nuban";
+import { ConfirmDialog } from "../../confirm-dialog";
 import styles from "./refund-account.module.css";
 
 type Props = { paymentReference: string; refundReference: string; amount: string };
@@ -84,23 +85,19 @@ export function RefundAccount({ paymentReference, refundReference, amount }: Pro
         </p>
       </form>
       <FormError message={banks.error?.message ?? give.error?.message ?? giveUp.error?.message} />
-      <dialog ref={dialog} className={styles.dialog} aria-label="Give up this refund?">
-        <form method="dialog" className="stack" onSubmit={() => giveUp.mutate({ paymentReference, refundReference })}>
-          <h2>Give up this refund?</h2>
-          <p className="muted">
-            It ends Failed and {naira(amount)} is refundable again. The provider still holds it as needing attention until you close it
-            there.
-          </p>
-          <div className="row">
-            <button type="submit" className="danger">
-              Yes, give it up
-            </button>
-            <button type="button" className="secondary" onClick={() => dialog.current?.close()}>
-              Keep it
-            </button>
-          </div>
-        </form>
-      </dialog>
+      <ConfirmDialog
+        dialog={dialog}
+        className={styles.dialog}
+        title="Give up this refund?"
+        confirm="Yes, give it up"
+        dismiss="Keep it"
+        onConfirm={() => giveUp.mutate({ paymentReference, refundReference })}
+      >
+        <h2>Give up this refund?</h2>
+        <p className="muted">
+          It ends Failed and {naira(amount)} is refundable again. The provider still holds it as needing attention until you close it there.
+        </p>
+      </ConfirmDialog>
     </div>
   );
 }
