@@ -7,15 +7,14 @@ import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import { sql, eq, and } from "drizzle-orm";
 import { db } from "../../db/client";
 import { ledgerBalances, ledgerEntries, ledgerHeads, ledgerPostings, payments, refunds } from "../../db/schema";
-import { parseInitiateRequest } from "../payments/initiate-schema";
-import { initiatePayment } from "../payments/initiate";
 import { cancelPayment } from "../payments/lifecycle";
 import { applyBankNotice } from "../payments/sandbox-notices";
 import { verifyPayment } from "../payments/verify";
 import { findPayment } from "../payments/lookup";
+import { openPayment } from "../testing/in-process-payments";
 import { feeFor, SANDBOX_SCHEDULE } from "../fees";
 import { requestRefund } from "../payments/refunds";
-import { parseAmount } from "../money";
+import { formatKobo, parseAmount } from "../money";
 import { followRefunds } from "../payments/refund-follower";
 import { moveClock } from "../clock";
 
@@ -55,8 +54,6 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     weight: 1,
   },
 );
-
-const naira = (kobo: number) => `${Math.floor(kobo / 100)}.${String(kobo % 100).padStart(2, "0")}`;
 
 let runs = 0;
 
@@ -117,30 +114,9 @@ test("after every step: entries balance, balances equal their entries, the provi
       async (type, amountKobo, steps) => {
         const ref = `books-prop-${++runs}`;
         let now = Date.now();
-        const req = parseInitiateRequest(
-          {
-            amount: naira(amountKobo),
-            fullName: "Model Customer",
-            mobileNumber: "08000000000",
-            email: "model@example.com",
-            currency: "NGN",
-            country: "NG",
-            paymentReference: ref,
-            callbackUrl: "https://m.example.ng/cb",
-            redirectUrl: "https://m.example.ng/r",
-            paymentType: type,
-            ...(type === "USSD" ? { bankCode: "057" } : {}),
-          },
-          { publicKey: false },
-        );
         const before = await head();
-        await initiatePayment(req, { merchantId, mode: "test", source: "trpc", now });
+        const target = await openPayment(merchantId, type, amountKobo, ref, now);
         assert.equal(await head(), before, "initiation posts nothing");
-        const p0 = await findPayment({ merchantId, mode: "test" }, ref);
-        const target =
-          type === "USSD"
-            ? { bankCode: p0.bankCode ?? "", providerReference: p0.providerReference ?? "" }
-            : { accountNumber: p0.accountNumber ?? "" };
         let arrived = 0;
         let refundNo = 0;
         for (const s of steps) {
@@ -151,7 +127,7 @@ test("after every step: entries balance, balances equal their entries, the provi
                 requestRefund(
                   { merchantId, mode: "test" },
                   ref,
-                  { ...(a === null ? {} : { amount: naira(a) }), reason: "property race", refundReference: `${ref}-r${++refundNo}` },
+                  { ...(a === null ? {} : { amount: formatKobo(a) }), reason: "property race", refundReference: `${ref}-r${++refundNo}` },
                   now,
                 ),
               ),

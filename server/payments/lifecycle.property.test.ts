@@ -5,13 +5,12 @@ import { after, before, test } from "node:test";
 import fc from "fast-check";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import type { PaymentStatus } from "../../db/schema";
-import { parseInitiateRequest } from "./initiate-schema";
-import { initiatePayment } from "./initiate";
 import { cancelPayment } from "./lifecycle";
 import { applyBankNotice } from "./sandbox-notices";
 import { ApiError } from "../api-error";
 import { verifyPayment } from "./verify";
 import { findPayment } from "./lookup";
+import { openPayment } from "../testing/in-process-payments";
 import { rawSqlite as sqlite } from "../../db/client";
 import { settings } from "../settings";
 
@@ -65,28 +64,7 @@ test("status moves only along allowed edges; money, events and outbox rows alway
       async (type, amountKobo, commands) => {
         const ref = `prop-${++runs}`;
         const start = Date.now();
-        const req = parseInitiateRequest(
-          {
-            amount: `${Math.floor(amountKobo / 100)}.${String(amountKobo % 100).padStart(2, "0")}`,
-            fullName: "Model Customer",
-            mobileNumber: "08000000000",
-            email: "model@example.com",
-            currency: "NGN",
-            country: "NG",
-            paymentReference: ref,
-            callbackUrl: "https://m.example.ng/cb",
-            redirectUrl: "https://m.example.ng/r",
-            paymentType: type,
-            ...(type === "USSD" ? { bankCode: "057" } : {}),
-          },
-          { publicKey: false },
-        );
-        await initiatePayment(req, { merchantId, mode: "test", source: "trpc", now: start });
-        const p0 = await findPayment({ merchantId, mode: "test" }, ref);
-        const target =
-          type === "USSD"
-            ? { bankCode: p0.bankCode ?? "", providerReference: p0.providerReference ?? "" }
-            : { accountNumber: p0.accountNumber ?? "" };
+        const target = await openPayment(merchantId, type, amountKobo, ref, start);
         const ttl = (type === "USSD" ? settings().ussdTtlSeconds : settings().transferTtlSeconds) * 1000;
 
         // The reference model.

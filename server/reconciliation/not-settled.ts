@@ -11,7 +11,7 @@ import { log } from "../logger";
 import { DAY_MS, dayStartOf } from "../payments/calendar";
 import { repeatEvery } from "../recurring";
 import { settings } from "../settings";
-import { creditsOf, type SettlementSource } from "../settlements/sources";
+import { creditsOf, settlementsOf, type SettlementSource } from "../settlements/sources";
 import { openExceptions } from "./exceptions";
 
 const WAT_OFFSET_MS = 3_600_000;
@@ -45,7 +45,7 @@ export async function checkNotSettled(
     const [latest] = await tx
       .select({ createdAt: settlements.createdAt })
       .from(settlements)
-      .where(and(eq(settlements.merchantId, source.merchantId), eq(settlements.mode, source.mode), eq(settlements.providerId, providerId)))
+      .where(settlementsOf(source))
       .orderBy(desc(settlements.createdAt))
       .limit(1);
     if (!latest) return 0;

@@ -3,12 +3,11 @@
 // provider wallet), and a `settlement_failed` entry that puts it back exactly when the provider reports it failed.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { asc, eq } from "drizzle-orm";
-import { db, write } from "../../db/client";
-import { ledgerEntries, ledgerPostings } from "../../db/schema";
+import { write } from "../../db/client";
 import { verifyLedger } from "../books/verify";
 import type { SettlementReading } from "../providers/settlement-reading";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
+import { settlementPostings } from "../testing/books";
 import { recordSettlement } from "./record";
 import type { SettlementSource } from "./sources";
 import { getSettlement } from "./view";
@@ -51,16 +50,6 @@ const reading = (status: SettlementReading["status"], destination: SettlementRea
   ],
 });
 
-async function postingsOf(settlementId: string): Promise<string[]> {
-  const rows = await db()
-    .select({ kind: ledgerEntries.kind, account: ledgerPostings.account, amountKobo: ledgerPostings.amountKobo })
-    .from(ledgerEntries)
-    .innerJoin(ledgerPostings, eq(ledgerPostings.entryId, ledgerEntries.id))
-    .where(eq(ledgerEntries.settlementId, settlementId))
-    .orderBy(asc(ledgerEntries.sequence), asc(ledgerPostings.line));
-  return rows.map((r) => `${r.kind} ${r.account} ${r.amountKobo}`);
-}
-
 test("withheld books nothing; paid books once with external and suspense; failed reverses it exactly", async () => {
   const m = await createTestMerchant();
   const source: SettlementSource = {
@@ -71,7 +60,7 @@ test("withheld books nothing; paid books once with external and suspense; failed
   };
   const held = await write((tx) => recordSettlement(tx, source, reading("withheld"), Date.now()));
   assert.equal(held.created, true);
-  assert.deepEqual(await postingsOf(held.settlement.id), []);
+  assert.deepEqual(await settlementPostings(held.settlement.id), []);
   const lines = (await getSettlement({ merchantId: m.merchantId, mode: "live" }, held.settlement.id)).lines;
   assert.deepEqual(
     lines.map((l) => [l.kind, l.matched]),
@@ -93,9 +82,9 @@ test("withheld books nothing; paid books once with external and suspense; failed
     "settlement external -492500",
     "settlement suspense -985000",
   ];
-  assert.deepEqual(await postingsOf(held.settlement.id), paidEntry);
+  assert.deepEqual(await settlementPostings(held.settlement.id), paidEntry);
   await write((tx) => recordSettlement(tx, source, reading("failed"), Date.now()));
-  assert.deepEqual(await postingsOf(held.settlement.id), [
+  assert.deepEqual(await settlementPostings(held.settlement.id), [
     ...paidEntry,
     "settlement_failed bank -1472500",
     "settlement_failed adjustments -5000",
@@ -115,7 +104,7 @@ test("a payout to the provider wallet (Flutterwave autowallet) is booked to prov
     providerAccountId: "prv_wallettest00000000",
   };
   const s = await write((tx) => recordSettlement(tx, source, reading("paid", "wallet"), Date.now()));
-  assert.equal((await postingsOf(s.settlement.id))[0], "settlement provider_wallet:prv_wallettest00000000 1472500");
+  assert.equal((await settlementPostings(s.settlement.id))[0], "settlement provider_wallet:prv_wallettest00000000 1472500");
 });
 
 test("Paystack's lines are Owo's under Paystack's form of the prefix (owo-: it refuses '_'), the rest are the merchant's other sales", async () => {

@@ -10,7 +10,7 @@ import { DAY_MS, HOUR_MS, dayStartOf } from "../payments/calendar";
 import type { SettlementLineReading } from "../providers/settlement-reading";
 import { creditEntries } from "./reconcile";
 import { recordSettlement } from "./record";
-import { creditsOf, type SettlementSource } from "./sources";
+import { creditsOf, settlementsOf, type SettlementSource } from "./sources";
 
 type Due = { at: number; line: SettlementLineReading };
 
@@ -86,14 +86,7 @@ export async function expectDays(tx: Tx, source: SettlementSource, now: number):
       await tx
         .select({ id: settlements.providerSettlementId })
         .from(settlements)
-        .where(
-          and(
-            eq(settlements.merchantId, source.merchantId),
-            eq(settlements.mode, source.mode),
-            eq(settlements.providerId, providerId),
-            like(settlements.providerSettlementId, "expected:%"),
-          ),
-        )
+        .where(and(settlementsOf(source), like(settlements.providerSettlementId, "expected:%")))
     ).map((s) => s.id),
   );
   let expected = 0;

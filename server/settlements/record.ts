@@ -5,7 +5,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { bankNotices, payments, settlementLines, settlements, type SettlementRow } from "../../db/schema";
 import { newId } from "../identifiers";
-import { creditsOf, type SettlementSource } from "./sources";
+import { creditsOf, settlementsOf, type SettlementSource } from "./sources";
 import { bookSettlementStatus } from "./booking";
 import { reconcileSettlement } from "./reconcile";
 import { publishSettlementPaid } from "./events";
@@ -36,14 +36,7 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, reading
   const [known] = await tx
     .select()
     .from(settlements)
-    .where(
-      and(
-        eq(settlements.merchantId, source.merchantId),
-        eq(settlements.mode, source.mode),
-        eq(settlements.providerId, providerId),
-        eq(settlements.providerSettlementId, reading.providerSettlementId),
-      ),
-    );
+    .where(and(settlementsOf(source), eq(settlements.providerSettlementId, reading.providerSettlementId)));
   if (known) {
     const [updated] = await tx
       .update(settlements)

@@ -4,12 +4,13 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "../../db/client";
-import { ledgerBalances, ledgerEntries, ledgerPostings, reconciliationExceptions } from "../../db/schema";
+import { ledgerBalances, reconciliationExceptions } from "../../db/schema";
 import { verifyLedger } from "../books/verify";
 import { SANDBOX_NOTICE_PATH } from "../providers/sandbox/bank";
 import { SIGNATURE_HEADER, signNotice } from "../providers/sandbox/notice-signature";
 import { settings } from "../settings";
 import { call, createTestMerchant, tokenFor } from "../testing/harness";
+import { settlementPostings } from "../testing/books";
 import { newReference, startInitiating, transferBody, ussdBody, type InitiatingMerchant } from "../testing/initiation";
 import { moveClock } from "../clock";
 
@@ -33,17 +34,6 @@ async function paid(body: Record<string, unknown>, ...amounts: (string | undefin
     assert.equal(sim.status, 200, sim.text);
   }
   return String(body.paymentReference);
-}
-
-/** The settlement's entries on the merchant's books, as `kind account amount` per posting. */
-async function booked(settlementId: string): Promise<string[]> {
-  const rows = await db()
-    .select({ kind: ledgerEntries.kind, account: ledgerPostings.account, amountKobo: ledgerPostings.amountKobo })
-    .from(ledgerEntries)
-    .innerJoin(ledgerPostings, eq(ledgerPostings.entryId, ledgerEntries.id))
-    .where(eq(ledgerEntries.settlementId, settlementId))
-    .orderBy(asc(ledgerEntries.sequence), asc(ledgerPostings.line));
-  return rows.map((r) => `${r.kind} ${r.account} ${r.amountKobo}`);
 }
 
 const settle = (body: unknown, token = s.token) => call(s.owo, "POST", "/api/v2/sandbox/settlements", { token, body });
@@ -84,7 +74,7 @@ test("a clean settlement: every credit once, the bank's published fees, arithmet
     ],
   );
   // One entry: the net leaves what the sandbox held for the merchant's bank.
-  assert.deepEqual(await booked(st.settlementId), ["settlement bank 630545", "settlement provider:sandbox -630545"]);
+  assert.deepEqual(await settlementPostings(st.settlementId), ["settlement bank 630545", "settlement provider:sandbox -630545"]);
   const [held] = await db()
     .select({ kobo: ledgerBalances.balanceKobo })
     .from(ledgerBalances)
@@ -163,7 +153,7 @@ test("faults shape the settlement as a faulty provider's would, and an omitted c
   assert.equal(kobo(st.grossAmount) - kobo(st.feeAmount) - kobo(st.adjustmentAmount) - kobo(st.netAmount), 1000);
   // The stamp duty is the merchant's cost, the unknown line's money sits in suspense, and what a short payout lacks
   // stays with the provider: it took 476100 + 5000 − 98500 from what the sandbox held.
-  assert.deepEqual(await booked(st.settlementId), [
+  assert.deepEqual(await settlementPostings(st.settlementId), [
     "settlement bank 476100",
     "settlement adjustments 5000",
     "settlement suspense -98500",

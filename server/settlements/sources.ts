@@ -1,7 +1,7 @@
-// Where a settlement comes from and which credits it should hold: shared by recording (./record.ts), the expected days
+// Where a settlement comes from, which settlements are its own and which credits they should hold: shared by recording (./record.ts), the expected days
 // and reconciliation's not_settled check, so none of them imports another's rules.
 import { and, eq, isNull } from "drizzle-orm";
-import { bankNotices, payments, type Mode, type SettlementRow } from "../../db/schema";
+import { bankNotices, payments, settlements, type Mode, type SettlementRow } from "../../db/schema";
 
 /** Where a settlement comes from: the sandbox bank (test mode) or one of the merchant's provider accounts. */
 export type SettlementSource = {
@@ -11,6 +11,15 @@ export type SettlementSource = {
   /** `prv_…`; null for the sandbox bank. */
   providerAccountId: string | null;
 };
+
+/** The source's own settlements: a provider account's (its `prv_…` as providerId) or the sandbox bank's ("sandbox"). */
+export function settlementsOf(source: SettlementSource) {
+  return and(
+    eq(settlements.merchantId, source.merchantId),
+    eq(settlements.mode, source.mode),
+    eq(settlements.providerId, source.providerAccountId ?? "sandbox"),
+  );
+}
 
 /** The credit notices of the source's payments (join bank_notices to payments): what its settlements should hold. */
 export function creditsOf(source: SettlementSource) {

@@ -3,6 +3,9 @@ import { randomBytes } from "node:crypto";
 import { applyBankNotice } from "../payments/sandbox-notices";
 import { initiatePayment } from "../payments/initiate";
 import { parseInitiateRequest } from "../payments/initiate-schema";
+import { findPayment } from "../payments/lookup";
+import { formatKobo } from "../money";
+import type { NoticeTarget } from "../providers/connector";
 import { sampleOrder } from "./initiation";
 
 let references = 0;
@@ -36,4 +39,32 @@ export async function credit(accountNumber: string, amountKobo = 1500_00, at?: n
     },
     at,
   );
+}
+
+/**
+ * A USSD or TRANSFER payment of `amountKobo` opened at `now` as the tRPC door opens one (no public key), for the
+ * property tests' models: where the sandbox bank sends its money, the dial code's bank and reference or the account.
+ */
+export async function openPayment(
+  merchantId: string,
+  paymentType: "USSD" | "TRANSFER",
+  amountKobo: number,
+  paymentReference: string,
+  now: number,
+): Promise<NoticeTarget> {
+  const request = parseInitiateRequest(
+    {
+      ...sampleOrder,
+      amount: formatKobo(amountKobo),
+      paymentReference,
+      paymentType,
+      ...(paymentType === "USSD" ? { bankCode: "057" } : {}),
+    },
+    { publicKey: false },
+  );
+  await initiatePayment(request, { merchantId, mode: "test", source: "trpc", now });
+  const p = await findPayment({ merchantId, mode: "test" }, paymentReference);
+  return paymentType === "USSD"
+    ? { bankCode: p.bankCode ?? "", providerReference: p.providerReference ?? "" }
+    : { accountNumber: p.accountNumber ?? "" };
 }
