@@ -2,10 +2,10 @@
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
 import { after, before, describe, it } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import { Webhook } from "standardwebhooks";
 import { callbackExample } from "../server/openapi/callback-examples";
+import { eventually } from "../server/testing/eventually";
 import { createTestMerchant, freePort, startOwo, type Owo, type TestMerchant } from "../server/testing/harness";
 import { createOwoClient, type OwoClient } from "./index";
 
@@ -17,15 +17,13 @@ let receiverUrl = "";
 const lines: string[] = [];
 
 /** Waits until the receiver has printed a line matching `pattern`, and returns it. */
-async function printed(pattern: RegExp, timeoutMs = 20_000): Promise<string> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const line = lines.find((l) => pattern.test(l));
-    if (line) return line;
-    if (Date.now() > until) assert.fail(`the receiver never printed ${pattern}; it printed:\n${lines.join("\n")}`);
-    await sleep(50);
-  }
-}
+const printed = (pattern: RegExp, timeoutMs = 20_000): Promise<string> =>
+  eventually(
+    `the receiver to print ${pattern}`,
+    () => lines.find((l) => pattern.test(l)),
+    timeoutMs,
+    () => `it printed:\n${lines.join("\n")}`,
+  );
 
 before(async () => {
   owo = await startOwo({ OWO_WORKER: "on", OWO_WEBHOOK_BACKOFF_SCALE: "0.001", OWO_ALLOW_PRIVATE_CALLBACKS: "1" });

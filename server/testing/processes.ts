@@ -1,6 +1,7 @@
 // Tests that need a real process (signals, crashes, the CLI) spawn the production entry points.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
+import { eventually } from "./eventually";
 import { freePort, TEST_ENV } from "./harness";
 
 /** A spawned process: its combined output so far, and its exit code once it has exited (null when killed by a signal). */
@@ -32,19 +33,30 @@ export async function spawnOwo(databaseUrl: string, env: Record<string, string> 
     ...spawnEntry("server/main.ts", { OWO_PAGES: "off", DATABASE_URL: databaseUrl, PORT: String(p), OWO_PUBLIC_URL: url, ...env }),
     url,
   };
-  // Generous: a loaded two-core machine compiling with tsx can take a minute to start a process.
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
+  const healthy = async () => {
     try {
-      if ((await fetch(`${url}/api/health`)).status === 200) return owo;
+      return (await fetch(`${url}/api/health`)).status === 200;
     } catch {
-      // not listening yet
+      return false; // not listening yet
     }
-    if (owo.child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 50));
+  };
+  // Generous: a loaded two-core machine compiling with tsx can take a minute to start a process.
+  await started("owo", owo, healthy, 120_000);
+  return owo;
+}
+
+/** Waits until `ready`; if `spawned` exits first or `timeoutMs` passes, it is killed and the test fails with its output. */
+async function started(name: string, spawned: Spawned, ready: () => boolean | Promise<boolean>, timeoutMs: number): Promise<void> {
+  const exitedOrReady = async () => {
+    if (spawned.child.exitCode !== null) throw new Error(`it exited with ${spawned.child.exitCode}`);
+    return ready();
+  };
+  try {
+    await eventually(`${name} to start`, exitedOrReady, timeoutMs);
+  } catch (e) {
+    spawned.child.kill("SIGKILL");
+    throw new Error(`${name} did not start (${(e as Error).message}):\n${spawned.output()}`);
   }
-  owo.child.kill("SIGKILL");
-  throw new Error(`owo did not start:\n${owo.output()}`);
 }
 
 /**
@@ -58,13 +70,8 @@ export function databaseIn(dataDir: string): string {
 /** `npm run worker` (callbacks and mail apart from the servers) on `databaseUrl`, once it has logged that it runs. */
 export async function spawnWorker(databaseUrl: string, env: Record<string, string> = {}): Promise<Spawned> {
   const worker = spawnEntry("server/webhooks/worker-main.ts", { DATABASE_URL: databaseUrl, ...env });
-  for (let i = 0; i < 400; i++) {
-    if (worker.output().includes("callback worker started")) return worker;
-    if (worker.child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  worker.child.kill("SIGKILL");
-  throw new Error(`the worker did not start:\n${worker.output()}`);
+  await started("the worker", worker, () => worker.output().includes("callback worker started"), 20_000);
+  return worker;
 }
 
 export function runCli(args: string[], dataDir: string): { status: number | null; stdout: string; stderr: string } {

@@ -2,6 +2,7 @@
 import { simpleParser } from "mailparser";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { eventually } from "./eventually";
 
 export type ReceivedMail = { messageId: string; from: string; to: string; subject: string; text: string; html: string };
 
@@ -53,18 +54,13 @@ export async function startTestSmtp(opts: { acceptDelayMs?: number } = {}): Prom
     url: `smtp://127.0.0.1:${port}`,
     mails,
     refuseNext: (to, n) => refusals.set(to, n),
-    waitFor: async (to, subject, timeoutMs = 15_000) => {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = mails.find((m) => m.to.includes(to) && (!subject || subject.test(m.subject)));
-        if (found) return found;
-        if (Date.now() > deadline)
-          throw new Error(
-            `no mail to ${to}${subject ? ` matching ${subject}` : ""}; got: ${mails.map((m) => `${m.to} "${m.subject}"`).join("; ")}`,
-          );
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
+    waitFor: (to, subject, timeoutMs = 15_000) =>
+      eventually(
+        `a mail to ${to}${subject ? ` matching ${subject}` : ""}`,
+        () => mails.find((m) => m.to.includes(to) && (!subject || subject.test(m.subject))),
+        timeoutMs,
+        () => `got: ${mails.map((m) => `${m.to} "${m.subject}"`).join("; ")}`,
+      ),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
