@@ -4,7 +4,7 @@
 import { after, before } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Answer, type Owo } from "./harness";
 import { initiated, newReference, sampleOrder, type Body } from "./initiation";
-import { spawnDouble, type DoubleProcess } from "./processes";
+import { doubleFlags, spawnDouble, type DoubleProcess } from "./processes";
 import { startReceiver, type Receiver } from "./receiver";
 import { connectProvider } from "../providers/accounts";
 import { createLiveKeys } from "../auth/api-keys";
@@ -46,12 +46,6 @@ export async function connectLiveMerchant(
 
 /** A live merchant with its own double, as a file with several providers keeps them. */
 export type LiveShop = LiveMerchant & { provider: LiveMerchantProvider; double: DoubleProcess };
-
-/** A double's command-line flags: the credentials' names in kebab case, and `flags`. */
-const doubleFlags = (credentials: Record<string, string>, flags: Record<string, string> = {}) => ({
-  ...Object.fromEntries(Object.entries(credentials).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), v])),
-  ...flags,
-});
 
 /** A provider's double started for the merchant's `credentials` and a merchant named `name` connected to it; the caller stops the double. */
 export async function liveShop(

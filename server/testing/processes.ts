@@ -105,6 +105,12 @@ export async function runCliBeside(
   return { status, stdout, stderr };
 }
 
+/** A double's command-line flags: the credentials' names in kebab case, and `flags`. */
+export const doubleFlags = (credentials: Record<string, string>, flags: Record<string, string> = {}) => ({
+  ...Object.fromEntries(Object.entries(credentials).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), v])),
+  ...flags,
+});
+
 export type DoubleProcess = { url: string; child: ChildProcess; stop: () => Promise<void> };
 
 /** A provider's test double as its own process (`npm run double -- <provider>`), on a free port of 127.0.0.1. */
