@@ -1,7 +1,7 @@
 "use client";
 // The overview's figures and charts: money as the books have it (gross, fees, refunds, net) over the payments' counts;
 // switching period is instant, every period came in the one server call.
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { naira } from "@/app/payment-display";
 import type { Figures, OverviewMoney, OverviewPeriod, PaymentOverview } from "@/server/payments/overview";
@@ -33,40 +33,47 @@ function minus(amount: string): string {
   return amount === "0.00" ? naira(amount) : `−${naira(amount)}`;
 }
 
+/** A figure card: what it counts, the figure, and what the figure means (`children`). */
+function Kpi({
+  label,
+  testId,
+  value,
+  net,
+  children,
+}: {
+  label: string;
+  testId: string;
+  value: string;
+  net?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={net ? `card ${styles.kpi} ${styles.net}` : `card ${styles.kpi}`}>
+      <span className={styles.kpiLabel}>{label}</span>
+      <strong className={styles.kpiValue} data-testid={testId}>
+        {value}
+      </strong>
+      <span className="muted">{children}</span>
+    </div>
+  );
+}
+
 /** Gross − fees − refunds = net, as the books have it for the period. */
 function MoneyFigures({ money }: { money: OverviewMoney }) {
   return (
     <div className={styles.money} data-testid="money">
-      <div className={`card ${styles.kpi}`}>
-        <span className={styles.kpiLabel}>Gross</span>
-        <strong className={styles.kpiValue} data-testid="kpi-gross">
-          {naira(money.gross)}
-        </strong>
-        <span className="muted">customers paid for sales</span>
-      </div>
-      <div className={`card ${styles.kpi}`}>
-        <span className={styles.kpiLabel}>Fees</span>
-        <strong className={styles.kpiValue} data-testid="kpi-fees">
-          {minus(money.fees)}
-        </strong>
-        <span className="muted">the providers kept</span>
-      </div>
-      <div className={`card ${styles.kpi}`}>
-        <span className={styles.kpiLabel}>Refunds</span>
-        <strong className={styles.kpiValue} data-testid="kpi-refunds">
-          {minus(money.refunds)}
-        </strong>
-        <span className="muted">paid back to customers</span>
-      </div>
-      <div className={`card ${styles.kpi} ${styles.net}`}>
-        <span className={styles.kpiLabel}>Net</span>
-        <strong className={styles.kpiValue} data-testid="kpi-net">
-          {naira(money.net)}
-        </strong>
-        <span className="muted">
-          {money.adjustments !== "0.00" ? `after ${naira(money.adjustments)} deducted by providers` : "what you keep"}
-        </span>
-      </div>
+      <Kpi label="Gross" testId="kpi-gross" value={naira(money.gross)}>
+        customers paid for sales
+      </Kpi>
+      <Kpi label="Fees" testId="kpi-fees" value={minus(money.fees)}>
+        the providers kept
+      </Kpi>
+      <Kpi label="Refunds" testId="kpi-refunds" value={minus(money.refunds)}>
+        paid back to customers
+      </Kpi>
+      <Kpi label="Net" testId="kpi-net" value={naira(money.net)} net>
+        {money.adjustments !== "0.00" ? `after ${naira(money.adjustments)} deducted by providers` : "what you keep"}
+      </Kpi>
       {money.late !== "0.00" && (
         <p className={`muted ${styles.late}`} data-testid="money-late">
           {naira(money.late)} arrived after its payment had closed: it is owed back to the customer, so it is in neither gross nor net.
@@ -129,23 +136,13 @@ export function OverviewPanel({ overview }: { overview: PaymentOverview }) {
       <MoneyFigures money={money} />
 
       <div className={styles.kpis}>
-        <div className={`card ${styles.kpi}`}>
-          <span className={styles.kpiLabel}>Payments</span>
-          <strong className={styles.kpiValue} data-testid="kpi-count">
-            {totals.count.toLocaleString("en-NG")}
-          </strong>
-          <span className="muted">
-            {totals.successful.toLocaleString("en-NG")} successful · {totals.open} open · {totals.failed} failed · {totals.expired} expired
-            {totals.cancelled > 0 && ` · ${totals.cancelled} cancelled`}
-          </span>
-        </div>
-        <div className={`card ${styles.kpi}`}>
-          <span className={styles.kpiLabel}>Success rate</span>
-          <strong className={styles.kpiValue} data-testid="kpi-rate">
-            {rate(totals)}
-          </strong>
-          <span className="muted">of {ended.toLocaleString("en-NG")} that have ended</span>
-        </div>
+        <Kpi label="Payments" testId="kpi-count" value={totals.count.toLocaleString("en-NG")}>
+          {totals.successful.toLocaleString("en-NG")} successful · {totals.open} open · {totals.failed} failed · {totals.expired} expired
+          {totals.cancelled > 0 && ` · ${totals.cancelled} cancelled`}
+        </Kpi>
+        <Kpi label="Success rate" testId="kpi-rate" value={rate(totals)}>
+          of {ended.toLocaleString("en-NG")} that have ended
+        </Kpi>
       </div>
 
       <div className={`card ${styles.chart}`}>

@@ -35,6 +35,9 @@ export function FilterBar({ filters, errors }: { filters: PaymentFilters; errors
         ))}
       </select>,
     );
+  /** A filter typed in (a day, an amount): what was asked is kept, and marked when the server refused it. */
+  const typed = (name: "from" | "to" | "minAmount" | "maxAmount", label: string, kind: React.InputHTMLAttributes<HTMLInputElement>) =>
+    field(name, label, <input name={name} {...kind} defaultValue={filters[name] ?? ""} aria-invalid={Boolean(errorOf(name))} />);
   return (
     <form method="get" action="/payments" className={styles.filters} role="search">
       <div className={styles.searchRow}>
@@ -64,34 +67,10 @@ export function FilterBar({ filters, errors }: { filters: PaymentFilters; errors
               "Source",
               PAYMENT_SOURCES.map((s) => [s, SOURCE_LABEL[s]]),
             )}
-            {field(
-              "from",
-              "From",
-              <input type="date" name="from" defaultValue={filters.from ?? ""} aria-invalid={Boolean(errorOf("from"))} />,
-            )}
-            {field("to", "To", <input type="date" name="to" defaultValue={filters.to ?? ""} aria-invalid={Boolean(errorOf("to"))} />)}
-            {field(
-              "minAmount",
-              "Min ₦",
-              <input
-                name="minAmount"
-                inputMode="decimal"
-                placeholder="0.00"
-                defaultValue={filters.minAmount ?? ""}
-                aria-invalid={Boolean(errorOf("minAmount"))}
-              />,
-            )}
-            {field(
-              "maxAmount",
-              "Max ₦",
-              <input
-                name="maxAmount"
-                inputMode="decimal"
-                placeholder="any"
-                defaultValue={filters.maxAmount ?? ""}
-                aria-invalid={Boolean(errorOf("maxAmount"))}
-              />,
-            )}
+            {typed("from", "From", { type: "date" })}
+            {typed("to", "To", { type: "date" })}
+            {typed("minAmount", "Min ₦", { inputMode: "decimal", placeholder: "0.00" })}
+            {typed("maxAmount", "Max ₦", { inputMode: "decimal", placeholder: "any" })}
           </div>
           <div className="row">
             <button type="submit">Apply filters</button>
