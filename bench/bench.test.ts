@@ -10,6 +10,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { parseInitiateRequest } from "../server/payments/initiate-schema";
 import { isValidNuban } from "../server/providers/nuban";
 import { pooled } from "./books";
+import { pairReadings, postingCostVerdict, type CreditLeg, type PostingCost } from "./posting-cost";
 import { hottest } from "./profile";
 import { latencySvg, tickStep } from "./latency-chart";
 import { bestOfRounds, ratio, resultsTable, type LoadResult, type Outcome } from "./report";
@@ -203,4 +204,28 @@ test("the credit legs of one side read as one row: requests summed, rates and co
   assert.deepEqual([row.p50, row.p90, row.p99], [20, 40, 80]);
   assert.deepEqual(row.cpu, { owo: 0.95, postgres: 0.4 });
   assert.throws(() => pooled("none", []), /no leg measured/);
+});
+
+test("the posting cost is the median of neighbouring on/off pairs, and a bound inside the pairs' spread is left open", () => {
+  const leg = (posting: boolean, rps: number, cpuMs: number): CreditLeg => ({ posting, rps, cpuMs, load: 0.5 });
+  // on, off, off, on, on, off, off, on: pairs 1–2, 3–4, 5–6, 7–8.
+  const legs = [leg(true, 950, 2.1), leg(false, 1000, 2), leg(false, 1000, 2), leg(true, 900, 2.2)];
+  const steady: PostingCost = { kind: "posting-cost", scenario: "books: sandbox credit (REST)", legSeconds: 8, legs };
+  const rates = pairReadings(legs).map((p) => Math.round(p.rate * 100));
+  assert.deepEqual(rates, [5, 10]);
+  const met = postingCostVerdict(steady, 0.1);
+  assert.equal(met?.met, true);
+  assert.match(
+    met?.measured ?? "",
+    /^median 7.5 % slower over 2 pairs of 8 s legs \(pairs 5.0 % to 10.0 %\); CPU a credit \(Owo \+ database\) 2.15 vs 2.00 ms, \+7.5 %/,
+  );
+  const noisy = postingCostVerdict(
+    { ...steady, legs: [...legs, leg(true, 700, 2.8), leg(false, 1000, 2), leg(false, 1000, 2), leg(true, 980, 2)] },
+    0.1,
+  );
+  assert.equal(noisy?.met, null);
+  assert.match(noisy?.measured ?? "", /pairs 2.0 % to 30.0 %.*inside its own noise: the pairs fall on both sides of 10.0 %/);
+  const over = postingCostVerdict({ ...steady, legs: [leg(true, 800, 2.5), leg(false, 1000, 2)] }, 0.1);
+  assert.equal(over?.met, false);
+  assert.equal(postingCostVerdict({ ...steady, legs: [leg(true, 800, 2.5)] }, 0.1), null);
 });

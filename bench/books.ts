@@ -1,10 +1,12 @@
 // The books in `npm run bench` (issue 23): sandbox credits a second with the ledger against the same build with
 // posting switched off (OWO_BENCH_POSTING=off, server/books/post.ts), the entries the initiation scenarios posted
 // (none), and balanced entries a second straight through the books core, one and several processes at once.
+import { loadavg } from "node:os";
 import type { CpuParties } from "./cpu";
 import type { Child } from "./processes";
 import { measurePostings } from "./ledger";
 import type { Dialect } from "./options";
+import { creditLeg, pairReadings, type CreditLeg, type PostingCost } from "./posting-cost";
 import type { InitiationPostings, LoadResult, Outcome, PostingRate } from "./report";
 import { initiationBodies, sandboxCredits, type Target } from "./scenarios";
 
@@ -31,13 +33,16 @@ export type BooksStage = {
   parties: CpuParties;
 };
 
-/** Credits a second no run of this bench has come near: enough open payments that no leg runs out. */
-const CREDITS_A_SECOND_AT_MOST = 800;
-/** Posting on, off, off, on: a drift during the run (the top-up's autovacuum, a checkpoint, other work on the machine)
- * falls on both sides alike instead of on whichever ran first. */
-const LEGS = [true, false, false, true] as const;
-const legSeconds = (seconds: number) => Math.max(1, Math.round(seconds / 2));
-const WARM_UP_AND_MEASURED = (seconds: number) => legSeconds(seconds) + 3;
+/** Credits a second no run of this bench has come near (quiet machine: SQLite ~700, PostgreSQL ~220): enough open
+ * payments that no leg runs out. */
+const CREDITS_A_SECOND_AT_MOST: Record<Dialect, number> = { sqlite: 900, postgres: 350 };
+/** Posting on, off, off, on, twice: each neighbouring pair is one reading taken close together in time, and a drift
+ * during the run (the top-up's autovacuum, a checkpoint, other work on the machine) falls on both sides alike. */
+const LEGS = [true, false, false, true, true, false, false, true] as const;
+/** Each leg the scenario's measured time, at least 5 s: a credit's latency under load exceeded 1 s legs. */
+const legSeconds = (seconds: number) => Math.max(5, seconds);
+/** Open payments a leg may use: its warm-up, measured time and the server's start. */
+const creditsOfLeg = (b: BooksStage) => CREDITS_A_SECOND_AT_MOST[b.dialect] * (legSeconds(b.seconds) + 3);
 
 /** Initiates open TRANSFER payments over REST until `wanted` exist (the initiate scenarios usually leave plenty). */
 async function topUp(b: BooksStage, t: Target, wanted: number): Promise<string[]> {
@@ -90,36 +95,49 @@ export function pooled(scenario: string, legs: LoadResult[]): LoadResult {
 }
 
 /**
- * One server at a time, posting on and off in legs of half the measured time (on, off, off, on), each leg given its
- * own share of the open payments (one credit each): two processes on one database would also measure each other's
- * background work (SQLite: one file, one writer at a time).
+ * One server at a time, posting on and off in legs (on, off, off, on, twice), each leg on open payments nobody has paid
+ * (one credit each): two processes on one database would also measure each other's background work (SQLite: one file,
+ * one writer at a time). The pooled rows go to the results table; the legs themselves to the posting cost's verdict.
  */
-export async function creditCost(b: BooksStage): Promise<LoadResult[]> {
-  console.log(`\n${b.dialect} books: sandbox credits, posting on and posting off (legs on, off, off, on)`);
+export async function creditCost(b: BooksStage): Promise<[LoadResult, LoadResult, PostingCost]> {
+  console.log(
+    `\n${b.dialect} books: sandbox credits, posting on and posting off (${LEGS.length} legs of ${legSeconds(b.seconds)} s: on, off, off, on, …)`,
+  );
   const supplier = await b.start({});
-  let references: string[];
   try {
-    references = await topUp(b, await b.target(supplier), LEGS.length * CREDITS_A_SECOND_AT_MOST * WARM_UP_AND_MEASURED(b.seconds));
+    await topUp(b, await b.target(supplier), LEGS.length * creditsOfLeg(b));
   } finally {
     await supplier.stop();
   }
-  const share = Math.floor(references.length / LEGS.length);
-  const legs = new Map<boolean, LoadResult[]>([
+  const results = new Map<boolean, LoadResult[]>([
     [true, []],
     [false, []],
   ]);
-  for (const [k, posting] of LEGS.entries()) {
+  const legs: CreditLeg[] = [];
+  for (const posting of LEGS) {
     const owo = await b.start(posting ? {} : { OWO_BENCH_POSTING: "off" });
     try {
       const t = { ...(await b.target(owo)), seconds: legSeconds(b.seconds) };
-      const mine = references.slice(k * share, (k + 1) * share);
-      legs.get(posting)?.push(await sandboxCredits(t, mine, posting ? CREDIT : CREDIT_POSTING_OFF));
+      // Read afresh: the legs before paid theirs; a leg faster than planned leaves more for the next, a shortfall is made up.
+      const open = await topUp(b, t, creditsOfLeg(b));
+      const result = await sandboxCredits(t, open, posting ? CREDIT : CREDIT_POSTING_OFF);
+      results.get(posting)?.push(result);
+      legs.push(creditLeg(posting, result, loadavg()[0] ?? 0));
     } finally {
       await owo.stop();
     }
     if (!posting) console.log(`  booked in bulk the ${await b.bookPaid()} credits made with posting off`);
+    const [reading] = pairReadings(legs.slice(-2));
+    if (legs.length % 2 === 0 && reading)
+      console.log(
+        `  pair ${legs.length / 2}: posting ${(reading.rate * 100).toFixed(1)} % slower, CPU a credit ${reading.cpu === null ? "?" : `${(reading.cpu * 100).toFixed(1)} %`} more (load ${loadavg()[0]?.toFixed(1)})`,
+      );
   }
-  return [pooled(CREDIT, legs.get(true) ?? []), pooled(CREDIT_POSTING_OFF, legs.get(false) ?? [])];
+  return [
+    pooled(CREDIT, results.get(true) ?? []),
+    pooled(CREDIT_POSTING_OFF, results.get(false) ?? []),
+    { kind: "posting-cost", scenario: CREDIT, database: b.dialect, legSeconds: legSeconds(b.seconds), legs },
+  ];
 }
 
 /** Balanced entries a second: one writer; eight on one merchant (they queue); eight over every merchant; several instances. */

@@ -1,6 +1,7 @@
 // What a bench run found, as a Markdown table (bench/results/latest.md); its latency chart is bench/latency-chart.ts.
 import type { CpuUse } from "./cpu";
 import type { Dialect } from "./options";
+import type { PostingCost } from "./posting-cost";
 
 export type Server = "owo" | "floor";
 
@@ -68,7 +69,7 @@ export type PostingRate = {
   databaseMs: number;
 };
 
-export type Outcome = LoadResult | ExportResult | Unavailable | PostingRate | InitiationPostings;
+export type Outcome = LoadResult | ExportResult | Unavailable | PostingRate | InitiationPostings | PostingCost;
 
 export type RunInfo = {
   date: string;

@@ -1,8 +1,8 @@
 // The speed targets (issues 15, 23 and 27), read off one run's outcomes: each line says what was measured and whether
 // it meets the mark.
 import { cpus } from "node:os";
-import { CREDIT, CREDIT_POSTING_OFF } from "./books";
 import type { Dialect } from "./options";
+import { postingCostVerdict, type PostingCost } from "./posting-cost";
 import {
   allOwoPeak,
   floorOf,
@@ -109,17 +109,9 @@ export function verdicts(outcomes: Outcome[]): Verdict[] {
 
 function booksVerdicts(outcomes: Outcome[]): Verdict[] {
   const out: Verdict[] = [];
-  const loads = loadsOf(outcomes);
-  for (const on of loads.filter((l) => l.scenario === CREDIT)) {
-    const off = loads.find((l) => l.scenario === CREDIT_POSTING_OFF && l.database === on.database);
-    const kept = off ? ratio(on.rps, off.rps) : null;
-    if (kept === null) continue;
-    out.push({
-      target: `the books cost sandbox credits ≤ ${pct(POSTING_COST)}`,
-      database: on.database ?? "",
-      measured: `${on.rps.toFixed(0)} credits/s with posting, ${off?.rps.toFixed(0)} without: ${pct(1 - kept)} slower; CPU a credit (Owo + database) ${cpuPerRequest(on)} vs ${off ? cpuPerRequest(off) : "?"}`,
-      met: kept >= 1 - POSTING_COST,
-    });
+  for (const c of outcomes.filter((o): o is PostingCost => o.kind === "posting-cost")) {
+    const v = postingCostVerdict(c, POSTING_COST);
+    if (v) out.push({ target: `the books cost sandbox credits ≤ ${pct(POSTING_COST)}`, database: c.database ?? "", ...v });
   }
   for (const c of outcomes.filter((o): o is InitiationPostings => o.kind === "initiation-postings"))
     out.push({
@@ -153,12 +145,6 @@ function booksVerdicts(outcomes: Outcome[]): Verdict[] {
     });
   }
   return out;
-}
-
-/** Owo's and the database's CPU a request, from the cores they used during the measured run. */
-function cpuPerRequest(l: LoadResult): string {
-  const cores = Object.entries(l.cpu ?? {}).reduce((n, [party, v]) => (party === "owo" || party === "postgres" ? n + v : n), 0);
-  return l.rps > 0 && cores > 0 ? `${((cores * 1000) / l.rps).toFixed(2)} ms` : "?";
 }
 
 export function verdictTable(outcomes: Outcome[]): string {

@@ -1,0 +1,81 @@
+// Issue 23's posting cost, read off the credit legs (bench/books.ts): posting on and off alternate on, off, off, on, …,
+// so each two neighbouring legs are one reading of what posting costs, taken close together in time. The figure is
+// the median of the readings; their spread is its noise, which a shared machine makes wide, so a bound that falls
+// inside the spread is said to (bench/README.md "The books' posting cost").
+import type { Dialect } from "./options";
+import type { LoadResult } from "./report";
+
+/** One measured leg: credits a second, CPU a credit (Owo + its database server, ms) and the machine's load meanwhile. */
+export type CreditLeg = { posting: boolean; rps: number; cpuMs: number | null; load: number };
+
+export type PostingCost = {
+  kind: "posting-cost";
+  scenario: string;
+  database?: Dialect;
+  legSeconds: number;
+  legs: CreditLeg[];
+};
+
+/** A reading of one pair of neighbouring legs: 1 − credits/s with posting ÷ without, and CPU a credit with ÷ without − 1. */
+export type PairReading = { rate: number; cpu: number | null };
+
+/** CPU a request, ms: Owo's processes and PostgreSQL's (SQLite runs inside Owo), over the leg's requests a second. */
+export function cpuMsPerRequest(l: LoadResult): number | null {
+  const cores = Object.entries(l.cpu ?? {}).reduce((n, [party, v]) => (party === "owo" || party === "postgres" ? n + v : n), 0);
+  return l.rps > 0 && cores > 0 ? (cores * 1000) / l.rps : null;
+}
+
+export function creditLeg(posting: boolean, l: LoadResult, load: number): CreditLeg {
+  return { posting, rps: l.rps, cpuMs: cpuMsPerRequest(l), load };
+}
+
+/** Legs 1–2, 3–4, …: each pair has one leg with posting and one without (the order on, off, off, on repeated). */
+export function pairReadings(legs: CreditLeg[]): PairReading[] {
+  const out: PairReading[] = [];
+  for (let k = 0; k + 1 < legs.length; k += 2) {
+    const pair = [legs[k], legs[k + 1]];
+    const on = pair.find((l) => l?.posting);
+    const off = pair.find((l) => l && !l.posting);
+    if (!on || !off || off.rps <= 0) continue;
+    out.push({
+      rate: 1 - on.rps / off.rps,
+      cpu: on.cpuMs !== null && off.cpuMs !== null && off.cpuMs > 0 ? on.cpuMs / off.cpuMs - 1 : null,
+    });
+  }
+  return out;
+}
+
+export function median(values: number[]): number | null {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return null;
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] ?? null) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+const pct = (r: number) => `${(r * 100).toFixed(1)} %`;
+const range = (values: number[], show: (v: number) => string) =>
+  values.length ? `${show(Math.min(...values))} to ${show(Math.max(...values))}` : "none";
+
+/**
+ * The verdict on "posting may cost at most `bound`": the median pair's cost of credits a second, every pair's, and CPU
+ * a credit on both sides. Met when every pair is within the bound, not met when every pair is above it; when the
+ * pairs fall on both sides of it, the figure is inside its own noise and the verdict is left open (null).
+ */
+export function postingCostVerdict(c: PostingCost, bound: number): { measured: string; met: boolean | null } | null {
+  const pairs = pairReadings(c.legs);
+  const rate = median(pairs.map((p) => p.rate));
+  if (rate === null) return null;
+  const cpus = pairs.flatMap((p) => (p.cpu === null ? [] : [p.cpu]));
+  const cpuOf = (posting: boolean) => median(c.legs.flatMap((l) => (l.posting === posting && l.cpuMs !== null ? [l.cpuMs] : [])));
+  const [cpuOn, cpuOff, cpu] = [cpuOf(true), cpuOf(false), median(cpus)];
+  const rates = pairs.map((p) => p.rate);
+  const inside = Math.min(...rates) <= bound && Math.max(...rates) > bound;
+  const loads = c.legs.map((l) => l.load);
+  const measured = [
+    `median ${pct(rate)} slower over ${pairs.length} pairs of ${c.legSeconds} s legs (pairs ${range(rates, pct)})`,
+    `CPU a credit (Owo + database) ${cpuOn?.toFixed(2) ?? "?"} vs ${cpuOff?.toFixed(2) ?? "?"} ms, ${cpu === null ? "?" : `+${pct(cpu)}`} (pairs ${range(cpus, pct)})`,
+    `load ${range(loads, (v) => v.toFixed(1))}`,
+    ...(inside ? [`inside its own noise: the pairs fall on both sides of ${pct(bound)}`] : []),
+  ].join("; ");
+  return { measured, met: inside ? null : rate <= bound };
+}
