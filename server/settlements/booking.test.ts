@@ -50,18 +50,18 @@ const reading = (status: SettlementReading["status"], destination: SettlementRea
   ],
 });
 
+/** A new merchant's live settlements from its account `providerAccountId` at `provider`. */
+async function liveSource(provider: SettlementSource["provider"], providerAccountId: string): Promise<SettlementSource> {
+  const { merchantId } = await createTestMerchant();
+  return { merchantId, mode: "live", provider, providerAccountId };
+}
+
 test("withheld books nothing; paid books once with external and suspense; failed reverses it exactly", async () => {
-  const m = await createTestMerchant();
-  const source: SettlementSource = {
-    merchantId: m.merchantId,
-    mode: "live",
-    provider: "flutterwave",
-    providerAccountId: "prv_bookingtest0000000",
-  };
+  const source = await liveSource("flutterwave", "prv_bookingtest0000000");
   const held = await write((tx) => recordSettlement(tx, source, reading("withheld"), Date.now()));
   assert.equal(held.created, true);
   assert.deepEqual(await settlementPostings(held.settlement.id), []);
-  const lines = (await getSettlement({ merchantId: m.merchantId, mode: "live" }, held.settlement.id)).lines;
+  const lines = (await getSettlement(source, held.settlement.id)).lines;
   assert.deepEqual(
     lines.map((l) => [l.kind, l.matched]),
     [
@@ -91,37 +91,25 @@ test("withheld books nothing; paid books once with external and suspense; failed
     "settlement_failed external 492500",
     "settlement_failed suspense 985000",
   ]);
-  const verdict = await verifyLedger({ merchantId: m.merchantId });
+  const verdict = await verifyLedger({ merchantId: source.merchantId });
   assert.equal(verdict.ok, true, JSON.stringify(verdict));
 });
 
 test("a payout to the provider wallet (Flutterwave autowallet) is booked to provider_wallet, not the bank", async () => {
-  const m = await createTestMerchant();
-  const source: SettlementSource = {
-    merchantId: m.merchantId,
-    mode: "live",
-    provider: "flutterwave",
-    providerAccountId: "prv_wallettest00000000",
-  };
+  const source = await liveSource("flutterwave", "prv_wallettest00000000");
   const s = await write((tx) => recordSettlement(tx, source, reading("paid", "wallet"), Date.now()));
   assert.equal((await settlementPostings(s.settlement.id))[0], "settlement provider_wallet:prv_wallettest00000000 1472500");
 });
 
 test("Paystack's lines are Owo's under Paystack's form of the prefix (owo-: it refuses '_'), the rest are the merchant's other sales", async () => {
-  const m = await createTestMerchant();
-  const source: SettlementSource = {
-    merchantId: m.merchantId,
-    mode: "live",
-    provider: "paystack",
-    providerAccountId: "prv_paystackowolines0",
-  };
+  const source = await liveSource("paystack", "prv_paystackowolines0");
   const base = reading("withheld");
   const lines = base.lines.map((l) =>
     l.providerReference === "owo_0000stray" ? { ...l, providerReference: "owo-OWO00000000000000001-1" } : l,
   );
   const s = await write((tx) => recordSettlement(tx, source, { ...base, providerSettlementId: "PSK-9001", lines }, Date.now()));
   assert.deepEqual(
-    (await getSettlement({ merchantId: m.merchantId, mode: "live" }, s.settlement.id)).lines.map((l) => [l.providerReference, l.kind]),
+    (await getSettlement(source, s.settlement.id)).lines.map((l) => [l.providerReference, l.kind]),
     [
       ["shop-order-77", "external"],
       ["owo-OWO00000000000000001-1", "unknown"],
