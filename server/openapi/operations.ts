@@ -17,16 +17,20 @@ export const OK = { code: "00", message: "Successful" } as const;
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export const requestId = { "X-Request-Id": { $ref: "#/components/headers/X-Request-Id" } };
 
+/** Named example values as OpenAPI's `examples` holds them. */
+const examplesOf = (named: Record<string, unknown>) => Object.fromEntries(Object.entries(named).map(([name, value]) => [name, { value }]));
+
 export function jsonAnswer(description: string, schema: string, named: Record<string, unknown>) {
-  const exampleEntries = Object.entries(named).map(([name, value]) => [name, { value }]);
-  return {
-    description,
-    headers: requestId,
-    content: { "application/json": { schema: ref(schema), examples: Object.fromEntries(exampleEntries) } },
-  };
+  return { description, headers: requestId, content: { "application/json": { schema: ref(schema), examples: examplesOf(named) } } };
 }
 
 const errorExample = (code: ApiCode, message: string, errors: FieldError[] = []) => ({ status: "ERROR", data: { code, message, errors } });
+/** A failure shown by one example: its own code's error answer with `message` (and `errors`). */
+const failure = (code: ApiCode, description: string, message: string, errors?: FieldError[]) => ({
+  code,
+  description,
+  examples: { [code]: errorExample(code, message, errors) },
+});
 
 /** The error answers, each under the API.md code that decides its HTTP status. */
 const FAILURES = {
@@ -41,21 +45,17 @@ const FAILURES = {
       ]),
     },
   },
-  Unauthorized: {
-    code: "S1",
-    description: "Missing, malformed, expired or revoked bearer token; wrong key pair; publicKey not the token's",
-    examples: { S1: errorExample("S1", "Invalid or expired access token") },
-  },
-  Forbidden: {
-    code: "S3",
-    description: "Not allowed in this mode, e.g. sandbox simulation with a live key",
-    examples: { S3: errorExample("S3", "The sandbox bank serves test keys only") },
-  },
-  NotFound: {
-    code: "S404",
-    description: "No such payment for this merchant (another merchant's is not found either)",
-    examples: { S404: errorExample("S404", "No payment with reference ord-1001") },
-  },
+  Unauthorized: failure(
+    "S1",
+    "Missing, malformed, expired or revoked bearer token; wrong key pair; publicKey not the token's",
+    "Invalid or expired access token",
+  ),
+  Forbidden: failure("S3", "Not allowed in this mode, e.g. sandbox simulation with a live key", "The sandbox bank serves test keys only"),
+  NotFound: failure(
+    "S404",
+    "No such payment for this merchant (another merchant's is not found either)",
+    "No payment with reference ord-1001",
+  ),
   Conflict: {
     code: "S14",
     description:
@@ -67,35 +67,20 @@ const FAILURES = {
       S15: errorExample("S15", "Only a pending payment can be cancelled; ord-1001 is SUCCESSFUL"),
     },
   },
-  PayloadTooLarge: {
-    code: "S413",
-    description: "Body larger than 16 KiB",
-    examples: { S413: errorExample("S413", "Request body larger than 16384 bytes (16 KiB)") },
-  },
-  UnsupportedMediaType: {
-    code: "S415",
-    description: "Content-Type is not application/json",
-    examples: { S415: errorExample("S415", "Content-Type must be application/json") },
-  },
-  TooManyRequests: {
-    code: "S429",
-    description: "Rate limit; retry after Retry-After seconds",
-    examples: { S429: errorExample("S429", "Too many requests: retry after 1 s") },
-  },
-  BadGateway: {
-    code: "S502",
-    description: "The provider did not answer in time (each provider named in errors); nothing moved, send it again",
-    examples: {
-      S502: errorExample("S502", "paystack did not answer; the refund still needs the customer's account: try again", [
-        { field: "provider.paystack", message: "timeout after 5 s" },
-      ]),
-    },
-  },
-  ServerError: {
-    code: "S500",
-    description: "Unexpected fault; the message carries the request id, never internals",
-    examples: { S500: errorExample("S500", "Unexpected error; quote request id req_3kTq9c0bYw1x to support") },
-  },
+  PayloadTooLarge: failure("S413", "Body larger than 16 KiB", "Request body larger than 16384 bytes (16 KiB)"),
+  UnsupportedMediaType: failure("S415", "Content-Type is not application/json", "Content-Type must be application/json"),
+  TooManyRequests: failure("S429", "Rate limit; retry after Retry-After seconds", "Too many requests: retry after 1 s"),
+  BadGateway: failure(
+    "S502",
+    "The provider did not answer in time (each provider named in errors); nothing moved, send it again",
+    "paystack did not answer; the refund still needs the customer's account: try again",
+    [{ field: "provider.paystack", message: "timeout after 5 s" }],
+  ),
+  ServerError: failure(
+    "S500",
+    "Unexpected fault; the message carries the request id, never internals",
+    "Unexpected error; quote request id req_3kTq9c0bYw1x to support",
+  ),
 } satisfies Record<string, { code: ApiCode; description: string; examples: Record<string, unknown> }>;
 
 type Failure = keyof typeof FAILURES;
@@ -137,12 +122,7 @@ export const refundReferenceParameter = {
 /** A required JSON request body of a component schema, with named examples. */
 export const jsonBody = (schema: string, named: Record<string, unknown>) => ({
   required: true,
-  content: {
-    "application/json": {
-      schema: ref(schema),
-      examples: Object.fromEntries(Object.entries(named).map(([k, v]) => [k, { value: v }])),
-    },
-  },
+  content: { "application/json": { schema: ref(schema), examples: examplesOf(named) } },
 });
 
 /** An optional Africa/Lagos day in the query (YYYY-MM-DD). */
