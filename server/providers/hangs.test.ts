@@ -6,8 +6,8 @@ import { after, before, test } from "node:test";
 import { ApiError } from "../api-error";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import { spawnDouble, type DoubleProcess } from "../testing/processes";
-import { connectProvider } from "./accounts";
-import type { IssueRequest } from "./connector";
+import { connectAt } from "../testing/live-merchants";
+import { issueOrder } from "../testing/provider-double";
 import { issueThroughProviders } from "./registry";
 
 const TIMEOUT_MS = 2000;
@@ -30,50 +30,26 @@ after(async () => {
 });
 
 let n = 0;
-const transfer = (): Omit<IssueRequest, "reference"> => ({
-  channel: "TRANSFER",
-  amountKobo: 150000,
-  currency: "NGN",
-  customer: { fullName: "Ngozi Okafor", email: "ngozi@example.com", mobileNumber: "08031234567" },
-  merchantName: "Hang Foods",
-  expiresAt: Date.now() + 1_800_000,
-});
 const ref = () => `OWO${process.pid}H${++n}-1`;
 const hang = (double: DoubleProcess, path: string) =>
   fetch(`${double.url}/_double/faults`, { method: "POST", body: JSON.stringify({ kind: "hang", path }) });
 
 test("the first Paystack account hangs: after the timeout, the second account issues", async () => {
   const m = await createTestMerchant("Hang Foods");
-  await connectProvider(m.merchantId, {
-    provider: "paystack",
-    credentials: { secretKey: "sk_live_hung_account" },
-    baseUrl: hung.url,
-    priority: 1,
-  });
-  const second = (
-    await connectProvider(m.merchantId, {
-      provider: "paystack",
-      credentials: { secretKey: "sk_live_answering_account" },
-      baseUrl: answering.url,
-      priority: 2,
-    })
-  ).providerId;
+  await connectAt(m.merchantId, hung, "paystack", { secretKey: "sk_live_hung_account" }, 1);
+  const second = await connectAt(m.merchantId, answering, "paystack", { secretKey: "sk_live_answering_account" }, 2);
   await hang(hung, "/charge");
   const started = Date.now();
-  const issued = await issueThroughProviders(m.merchantId, "live", transfer(), ref);
+  const issued = await issueThroughProviders(m.merchantId, "live", issueOrder("TRANSFER"), ref);
   assert.equal(issued.providerAccountId, second);
   assert.ok(Date.now() - started >= TIMEOUT_MS - 50, "the hung account was waited for, up to the timeout");
 });
 
 test("the merchant's only (Flutterwave) account hangs: S502 naming the timeout", async () => {
   const m = await createTestMerchant("Hang Stores");
-  const { providerId } = await connectProvider(m.merchantId, {
-    provider: "flutterwave",
-    credentials: { secretKey: "FLWSECK-hangs-X", secretHash: "hangs-hash" },
-    baseUrl: flutterwave.url,
-  });
+  const providerId = await connectAt(m.merchantId, flutterwave, "flutterwave", { secretKey: "FLWSECK-hangs-X", secretHash: "hangs-hash" });
   await hang(flutterwave, "/v3/charges");
-  await assert.rejects(issueThroughProviders(m.merchantId, "live", transfer(), ref), (e: unknown) => {
+  await assert.rejects(issueThroughProviders(m.merchantId, "live", issueOrder("TRANSFER"), ref), (e: unknown) => {
     assert.ok(e instanceof ApiError && e.code === "S502");
     assert.deepEqual(
       e.errors.map((f) => `${f.field} ${f.message}`),

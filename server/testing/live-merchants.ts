@@ -44,6 +44,18 @@ export async function connectLiveMerchant(
   };
 }
 
+/** The merchant's account at `double` connected (in the test's own process, so no credential check is made at the
+ * double), ranked `priority` among its accounts: its providerId. */
+export async function connectAt(
+  merchantId: string,
+  double: DoubleProcess,
+  provider: LiveMerchantProvider,
+  credentials: Record<string, string>,
+  priority?: number,
+): Promise<string> {
+  return (await connectProvider(merchantId, { provider, credentials, baseUrl: double.url, ...(priority ? { priority } : {}) })).providerId;
+}
+
 /** A live merchant with its own double, as a file with several providers keeps them. */
 export type LiveShop = LiveMerchant & { provider: LiveMerchantProvider; double: DoubleProcess };
 

@@ -76,19 +76,27 @@ export function providerDouble(
   return p;
 }
 
-let issued = 0;
-
-/** What Owo asks a provider to issue: `amountKobo` by `channel` (USSD from GTBank, 058), living `lifetimeMs`, under a
- * reference no other request of this process has. */
-export function issueRequest(channel: "USSD" | "TRANSFER", amountKobo = 150_000, lifetimeMs = 30 * 60_000): IssueRequest {
+/** What Owo asks a provider to issue but the reference (the registry gives that): `amountKobo` by `channel` (USSD from
+ * the bank of `opts.bank`, GTBank's 058 unless said), living `opts.lifetimeMs` (30 minutes unless said). */
+export function issueOrder(
+  channel: "USSD" | "TRANSFER",
+  amountKobo = 150_000,
+  opts: { bank?: string; lifetimeMs?: number } = {},
+): Omit<IssueRequest, "reference"> {
   return {
     channel,
-    reference: `OWO-${process.pid}-${++issued}`,
     amountKobo,
     currency: "NGN",
-    ...(channel === "USSD" ? { bank: bankByCode("058") } : {}),
+    ...(channel === "USSD" ? { bank: bankByCode(opts.bank ?? "058") } : {}),
     customer: { fullName: "Ngozi Okafor", email: "ngozi@example.com", mobileNumber: "08031234567" },
     merchantName: "Ada Stores",
-    expiresAt: Date.now() + lifetimeMs,
+    expiresAt: Date.now() + (opts.lifetimeMs ?? 30 * 60_000),
   };
+}
+
+let issued = 0;
+
+/** issueOrder's request under a reference no other request of this process has. */
+export function issueRequest(channel: "USSD" | "TRANSFER", amountKobo = 150_000, lifetimeMs?: number): IssueRequest {
+  return { ...issueOrder(channel, amountKobo, { lifetimeMs }), reference: `OWO-${process.pid}-${++issued}` };
 }

@@ -6,8 +6,8 @@ import { after, before, test } from "node:test";
 import { ApiError } from "../../api-error";
 import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../../testing/harness";
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
-import { connectProvider } from "../accounts";
-import { bankByCode } from "../banks";
+import { connectAt } from "../../testing/live-merchants";
+import { issueOrder } from "../../testing/provider-double";
 import { ownReference } from "../own-references";
 import { issueThroughProviders } from "../registry";
 
@@ -22,40 +22,20 @@ before(async () => {
   owo = await startOwo({ OWO_PROVIDER_TIMEOUT_MS: "15000" });
   double = await spawnDouble("flutterwave", { "secret-key": SECRET_KEY, "secret-hash": SECRET_HASH });
   merchant = await createTestMerchant("Ada Stores");
-  providerId = (
-    await connectProvider(merchant.merchantId, {
-      provider: "flutterwave",
-      credentials: { secretKey: SECRET_KEY, secretHash: SECRET_HASH },
-      baseUrl: double.url,
-    })
-  ).providerId;
+  providerId = await connectAt(merchant.merchantId, double, "flutterwave", { secretKey: SECRET_KEY, secretHash: SECRET_HASH });
 });
 after(async () => {
   await double.stop();
   await owo.stop();
 });
 
-const customer = { fullName: "Ngozi Okafor", email: "ngozi@example.com", mobileNumber: "08031234567" };
 let n = 0;
 const ref = () => `OWO-LIVE-${process.pid}-${++n}`;
 
 test("a live USSD payment and a live transfer are issued by the merchant's Flutterwave account", async () => {
   const ussdRef = ref();
   const atFlutterwave = ownReference("flutterwave", ussdRef);
-  const ussd = await issueThroughProviders(
-    merchant.merchantId,
-    "live",
-    {
-      channel: "USSD",
-      amountKobo: 250000,
-      currency: "NGN",
-      bank: bankByCode("058")!,
-      customer,
-      merchantName: "Ada Stores",
-      expiresAt: Date.now() + 1_800_000,
-    },
-    () => ussdRef,
-  );
+  const ussd = await issueThroughProviders(merchant.merchantId, "live", issueOrder("USSD", 250000), () => ussdRef);
   assert.equal(ussd.provider, "flutterwave");
   assert.equal(ussd.providerAccountId, providerId);
   assert.equal(ussd.issueReference, atFlutterwave, "sent under Owo's own prefix");
@@ -64,42 +44,19 @@ test("a live USSD payment and a live transfer are issued by the merchant's Flutt
   const seen = await (await fetch(`${double.url}/_double/transactions/${atFlutterwave}`)).json();
   assert.equal(seen.transaction.flw_ref, ussd.issued.providerReference);
 
-  const transfer = await issueThroughProviders(
-    merchant.merchantId,
-    "live",
-    { channel: "TRANSFER", amountKobo: 250000, currency: "NGN", customer, merchantName: "Ada Stores", expiresAt: Date.now() + 1_800_000 },
-    ref,
-  );
+  const transfer = await issueThroughProviders(merchant.merchantId, "live", issueOrder("TRANSFER", 250000), ref);
   assert.equal(transfer.issued.channel, "TRANSFER");
   assert.equal(transfer.issued.channel === "TRANSFER" && transfer.issued.accountName, "Ada Stores");
 });
 
 test("a bank Flutterwave does not serve is S8; Flutterwave down (5xx) is S502 naming it", async () => {
   await assert.rejects(
-    issueThroughProviders(
-      merchant.merchantId,
-      "live",
-      {
-        channel: "USSD",
-        amountKobo: 10000,
-        currency: "NGN",
-        bank: bankByCode("063")!,
-        customer,
-        merchantName: "Ada Stores",
-        expiresAt: Date.now() + 60_000,
-      },
-      ref,
-    ),
+    issueThroughProviders(merchant.merchantId, "live", issueOrder("USSD", 10000, { bank: "063" }), ref),
     (e: unknown) => e instanceof ApiError && e.code === "S8",
   );
   await fetch(`${double.url}/_double/faults`, { method: "POST", body: JSON.stringify({ kind: "5xx", path: "/v3/charges" }) });
   await assert.rejects(
-    issueThroughProviders(
-      merchant.merchantId,
-      "live",
-      { channel: "TRANSFER", amountKobo: 10000, currency: "NGN", customer, merchantName: "Ada Stores", expiresAt: Date.now() + 60_000 },
-      ref,
-    ),
+    issueThroughProviders(merchant.merchantId, "live", issueOrder("TRANSFER", 10000), ref),
     (e: unknown) =>
       e instanceof ApiError &&
       e.code === "S502" &&

@@ -8,9 +8,8 @@ import { after, before, test } from "node:test";
 import { ApiError } from "../../api-error";
 import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../../testing/harness";
 import { spawnDouble, type DoubleProcess } from "../../testing/processes";
-import { connectProvider } from "../accounts";
-import { bankByCode, type Bank } from "../banks";
-import type { IssueRequest } from "../connector";
+import { connectAt } from "../../testing/live-merchants";
+import { issueOrder } from "../../testing/provider-double";
 import { ownReference } from "../own-references";
 import { issueThroughProviders } from "../registry";
 
@@ -28,47 +27,23 @@ before(async () => {
     spawnDouble("paystack", { "secret-key": "sk_live_second_account" }),
   ]);
   merchant = await createTestMerchant("Kola Foods");
-  firstId = (
-    await connectProvider(merchant.merchantId, {
-      provider: "paystack",
-      credentials: { secretKey: "sk_test_first_account" },
-      baseUrl: first.url,
-      priority: 1,
-    })
-  ).providerId;
-  secondId = (
-    await connectProvider(merchant.merchantId, {
-      provider: "paystack",
-      credentials: { secretKey: "sk_live_second_account" },
-      baseUrl: second.url,
-      priority: 2,
-    })
-  ).providerId;
+  firstId = await connectAt(merchant.merchantId, first, "paystack", { secretKey: "sk_test_first_account" }, 1);
+  secondId = await connectAt(merchant.merchantId, second, "paystack", { secretKey: "sk_live_second_account" }, 2);
 });
 after(async () => {
   await Promise.all([first.stop(), second.stop()]);
   await owo.stop();
 });
 
-const customer = { fullName: "Ngozi Okafor", email: "ngozi@example.com", mobileNumber: "08031234567" };
 let n = 0;
 const ref = () => `OWO${process.pid}X${++n}-1`;
-const payment = (channel: "USSD" | "TRANSFER", bank?: string): Omit<IssueRequest, "reference"> => ({
-  channel,
-  amountKobo: 250000,
-  currency: "NGN",
-  ...(bank ? { bank: bankByCode(bank) as Bank } : {}),
-  customer,
-  merchantName: "Kola Foods",
-  expiresAt: Date.now() + 1_800_000,
-});
 const arm = (double: DoubleProcess, fault: Record<string, unknown>) =>
   fetch(`${double.url}/_double/faults`, { method: "POST", body: JSON.stringify(fault) });
 
 test("live USSD (Zenith, type 966) and a live transfer are issued by the first Paystack account, with Paystack's reference", async () => {
   const body = ref();
   const reference = ownReference("paystack", body);
-  const ussd = await issueThroughProviders(merchant.merchantId, "live", payment("USSD", "057"), () => body);
+  const ussd = await issueThroughProviders(merchant.merchantId, "live", issueOrder("USSD", 250000, { bank: "057" }), () => body);
   assert.deepEqual([ussd.provider, ussd.providerAccountId, ussd.issueReference], ["paystack", firstId, reference]);
   assert.match(ussd.issued.channel === "USSD" ? ussd.issued.dialCode : "", /^\*966\*33\*4\*\d{6}#$/);
   assert.equal(ussd.issued.providerReference, reference);
@@ -77,7 +52,7 @@ test("live USSD (Zenith, type 966) and a live transfer are issued by the first P
   };
   assert.deepEqual([seen.transaction.amount, seen.transaction.channel], [250000, "ussd"]);
 
-  const transfer = await issueThroughProviders(merchant.merchantId, "live", payment("TRANSFER"), ref);
+  const transfer = await issueThroughProviders(merchant.merchantId, "live", issueOrder("TRANSFER", 250000), ref);
   assert.ok(transfer.issued.channel === "TRANSFER");
   assert.equal(transfer.issued.bankName, "Test Bank");
   assert.ok(transfer.issued.expiresAt && transfer.issued.expiresAt <= Date.now() + 1_800_000);
@@ -85,19 +60,19 @@ test("live USSD (Zenith, type 966) and a live transfer are issued by the first P
 
 test("a bank none of the merchant's Paystack accounts has a USSD type for is S8", async () => {
   await assert.rejects(
-    issueThroughProviders(merchant.merchantId, "live", payment("USSD", "044"), ref),
+    issueThroughProviders(merchant.merchantId, "live", issueOrder("USSD", 250000, { bank: "044" }), ref),
     (e: unknown) => e instanceof ApiError && e.code === "S8",
   );
 });
 
 test("the first account down — 5xx, a refused connection — the second issues; both down is S502 naming both", async () => {
   await arm(first, { kind: "5xx", path: "/charge" });
-  assert.equal((await issueThroughProviders(merchant.merchantId, "live", payment("TRANSFER"), ref)).providerAccountId, secondId);
+  assert.equal((await issueThroughProviders(merchant.merchantId, "live", issueOrder("TRANSFER", 250000), ref)).providerAccountId, secondId);
   await first.stop();
-  const issued = await issueThroughProviders(merchant.merchantId, "live", payment("USSD", "058"), ref);
+  const issued = await issueThroughProviders(merchant.merchantId, "live", issueOrder("USSD", 250000, { bank: "058" }), ref);
   assert.equal(issued.providerAccountId, secondId);
   await arm(second, { kind: "5xx", path: "/charge" });
-  await assert.rejects(issueThroughProviders(merchant.merchantId, "live", payment("TRANSFER"), ref), (e: unknown) => {
+  await assert.rejects(issueThroughProviders(merchant.merchantId, "live", issueOrder("TRANSFER", 250000), ref), (e: unknown) => {
     assert.ok(e instanceof ApiError && e.code === "S502");
     const fields = e.errors.map((f) => `${f.field} ${f.message}`).join("\n");
     assert.match(fields, new RegExp(`provider.paystack ${firstId}: .*ECONNREFUSED`));
