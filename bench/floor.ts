@@ -9,13 +9,12 @@ import { errorJson, successJson } from "../server/http/envelope";
 import { randomDigits } from "../server/identifiers";
 import { answerHead } from "../server/payments/initiate-answer";
 import { parseInitiateRequest } from "../server/payments/initiate-schema";
-import { formatKobo } from "../server/money";
 import { STATUS_ANSWER } from "../server/payments/status";
 import { paymentView } from "../server/payments/verify";
-import { bankByCode, dialCode, sandboxHoldingBank } from "../server/providers/banks";
+import { bankByCode, sandboxHoldingBank } from "../server/providers/banks";
 import { nubanFor } from "../server/providers/nuban";
 import { openFloorStore } from "./floor-store";
-import { completeRow } from "./payment-rows";
+import { completeRow, sandboxIssue } from "./payment-rows";
 
 const env = (name: string) => {
   const value = process.env[name];
@@ -45,39 +44,12 @@ async function initiate(body: string): Promise<string> {
     const now = Date.now();
     const linkingReference = `OWO${randomDigits(17)}`;
     const expiresAt = now + (req.paymentType === "USSD" ? 600 : 1800) * 1000;
-    const tail = {
-      amount: formatKobo(req.amount),
-      expiresAt: new Date(expiresAt).toISOString(),
-      checkoutUrl: `${publicUrl}/checkout/${linkingReference}`,
-    };
-    let issued: Record<string, string>;
-    let answer: Record<string, string>;
-    if (req.paymentType === "USSD") {
-      const bank = bankByCode(req.bankCode);
-      const providerReference = randomDigits(8);
-      const code = dialCode(bank?.ussdCode ?? "", providerReference);
-      issued = { bankCode: req.bankCode, providerReference, dialCode: code };
-      answer = {
-        paymentReference: req.paymentReference,
-        linkingReference,
-        providerreference: providerReference,
-        ussdDailCode: code,
-        ...tail,
-      };
-    } else {
-      const accountNumber = nubanFor(sandboxHoldingBank.bankCode, randomDigits(9));
-      const walletName = `OWO(${merchantName})`;
-      issued = { accountNumber, accountBankName: sandboxHoldingBank.bankName, walletName };
-      answer = {
-        paymentReference: req.paymentReference,
-        walletName,
-        wallet: accountNumber,
-        bankName: sandboxHoldingBank.bankName,
-        accountNumber,
-        linkingReference,
-        ...tail,
-      };
-    }
+    const { issued, answer } = sandboxIssue(
+      { paymentReference: req.paymentReference, linkingReference, amountKobo: req.amount, expiresAt, publicUrl },
+      req.paymentType === "USSD"
+        ? { type: "USSD", bankCode: req.bankCode, ussdCode: bankByCode(req.bankCode)?.ussdCode ?? "", providerReference: randomDigits(8) }
+        : { type: "TRANSFER", accountNumber: nubanFor(sandboxHoldingBank.bankCode, randomDigits(9)), merchantName },
+    );
     const paymentsJson = JSON.stringify(answer);
     const inserted = await store.insert(
       completeRow({

@@ -1,6 +1,9 @@
 // Raw SQL over the payments table, derived from db/schema.ts so the seeder and the floor write the rows Owo writes.
 import { getTableColumns } from "drizzle-orm";
 import { payments } from "../db/schema";
+import { formatKobo } from "../server/money";
+import { transferPayments, ussdPayments } from "../server/payments/initiate-answer";
+import { dialCode, sandboxHoldingBank } from "../server/providers/banks";
 
 export type PaymentInsert = typeof payments.$inferInsert;
 
@@ -39,4 +42,39 @@ export const BULK_INSERT_PG_SQL = `insert into payments (${names}) select ${name
 
 export function byColumnName(row: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(columns.map(([key, c]) => [c.name, row[key]]));
+}
+
+/** What the sandbox bank issues a payment: a USSD bank's dial code, or an account at the holding bank in the merchant's name. */
+export type SandboxNumbers =
+  | { type: "USSD"; bankCode: string; ussdCode: string; providerReference: string }
+  | { type: "TRANSFER"; accountNumber: string; merchantName: string };
+
+/**
+ * A sandbox payment's issued columns and its `payments` answer, built by Owo's own answer builders
+ * (server/payments/initiate-answer.ts), for the seeder's rows and the floor's: the same bytes Owo stores and answers.
+ */
+export function sandboxIssue(
+  p: { paymentReference: string; linkingReference: string; amountKobo: number; expiresAt: number; publicUrl: string },
+  numbers: SandboxNumbers,
+): { issued: Partial<PaymentInsert>; answer: object } {
+  const head = { paymentReference: p.paymentReference, linkingReference: p.linkingReference };
+  const tail = {
+    amount: formatKobo(p.amountKobo),
+    expiresAt: new Date(p.expiresAt).toISOString(),
+    checkoutUrl: `${p.publicUrl}/checkout/${p.linkingReference}`,
+  };
+  if (numbers.type === "USSD") {
+    const { bankCode, providerReference } = numbers;
+    const code = dialCode(numbers.ussdCode, providerReference);
+    return {
+      issued: { bankCode, providerReference, dialCode: code },
+      answer: ussdPayments(head, { providerReference, dialCode: code }, tail),
+    };
+  }
+  const { accountNumber } = numbers;
+  const walletName = `OWO(${numbers.merchantName})`;
+  return {
+    issued: { accountNumber, accountBankName: sandboxHoldingBank.bankName, walletName },
+    answer: transferPayments(head, { accountNumber, bankName: sandboxHoldingBank.bankName }, walletName, tail),
+  };
 }

@@ -1,10 +1,9 @@
 // Bulk history for the bench: realistic payments over 90 days, written straight into a stopped server's database.
 import type Database from "better-sqlite3";
-import { dialCode, sandboxHoldingBank, ussdBanks } from "../server/providers/banks";
+import { sandboxHoldingBank, ussdBanks } from "../server/providers/banks";
 import { nubanFor } from "../server/providers/nuban";
-import { formatKobo } from "../server/money";
 import type { PaymentStatus } from "../db/schema";
-import { completeRow, INSERT_PAYMENT_SQL, type PaymentInsert } from "./payment-rows";
+import { completeRow, INSERT_PAYMENT_SQL, sandboxIssue, type PaymentInsert } from "./payment-rows";
 
 export type SeedMerchant = { id: string; name: string };
 
@@ -121,33 +120,13 @@ export function* seedRows(plan: SeedPlan): Generator<PaymentInsert> {
     const linkingReference = `OWO${scrambled(i, 17)}`;
     const callbackUrl = `https://shop${plan.merchants.indexOf(merchant)}.example.ng/owo/callback`;
     const redirectUrl = `https://shop${plan.merchants.indexOf(merchant)}.example.ng/thanks`;
-    const tail = {
-      amount: formatKobo(amountKobo),
-      expiresAt: new Date(expiresAt).toISOString(),
-      checkoutUrl: `${plan.publicUrl}/checkout/${linkingReference}`,
-    };
-    let issued: Partial<PaymentInsert>;
-    let answer: Record<string, string>;
-    if (type === "USSD") {
-      const bank = pick(ussdBanks, random());
-      const providerReference = scrambled(i, 8);
-      const code = dialCode(bank.ussdCode ?? "", providerReference);
-      issued = { bankCode: bank.bankCode, providerReference, dialCode: code };
-      answer = { paymentReference, linkingReference, providerreference: providerReference, ussdDailCode: code, ...tail };
-    } else {
-      const accountNumber = nubanFor(sandboxHoldingBank.bankCode, scrambled(i, 9));
-      const walletName = `OWO(${merchant.name})`;
-      issued = { accountNumber, accountBankName: sandboxHoldingBank.bankName, walletName };
-      answer = {
-        paymentReference,
-        walletName,
-        wallet: accountNumber,
-        bankName: sandboxHoldingBank.bankName,
-        accountNumber,
-        linkingReference,
-        ...tail,
-      };
-    }
+    const bank = type === "USSD" ? pick(ussdBanks, random()) : null;
+    const { issued, answer } = sandboxIssue(
+      { paymentReference, linkingReference, amountKobo, expiresAt, publicUrl: plan.publicUrl },
+      bank
+        ? { type: "USSD", bankCode: bank.bankCode, ussdCode: bank.ussdCode ?? "", providerReference: scrambled(i, 8) }
+        : { type: "TRANSFER", accountNumber: nubanFor(sandboxHoldingBank.bankCode, scrambled(i, 9)), merchantName: merchant.name },
+    );
     const source = pick(["rest", "rest", "rest", "rest", "rest", "rest", "trpc", "trpc", "dashboard", "dashboard"] as const, random());
     yield {
       merchantId: merchant.id,

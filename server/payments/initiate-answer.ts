@@ -5,16 +5,16 @@ import { formatKobo } from "../money";
 import { settings } from "../settings";
 import type { PaymentType } from "./initiate-schema";
 
-type Head = { paymentReference: string; linkingReference: string };
-type Tail = { amount: string; expiresAt: string; checkoutUrl: string };
+export type Head = { paymentReference: string; linkingReference: string };
+export type Tail = { amount: string; expiresAt: string; checkoutUrl: string };
 
 /** API.md's USSD `payments` object, keys in its order (and so in the answer's bytes). */
-function ussdPayments(head: Head, code: { providerReference: string; dialCode: string }, tail: Tail) {
+export function ussdPayments(head: Head, code: { providerReference: string; dialCode: string }, tail: Tail) {
   return { ...head, providerreference: code.providerReference, ussdDailCode: code.dialCode, ...tail };
 }
 
 /** API.md's TRANSFER `payments` object; `wallet` is the account number again, as merchants already read it. */
-function transferPayments(head: Head, account: { accountNumber: string; bankName: string }, walletName: string, tail: Tail) {
+export function transferPayments(head: Head, account: { accountNumber: string; bankName: string }, walletName: string, tail: Tail) {
   const { paymentReference, linkingReference } = head;
   const { accountNumber, bankName } = account;
   return { paymentReference, walletName, wallet: accountNumber, bankName, accountNumber, linkingReference, ...tail };
