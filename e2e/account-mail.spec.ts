@@ -1,7 +1,7 @@
 // Mail with no SMTP server: the sign-up's verification mail read in "Mail sent by this Owo"; a password reset whose link works once.
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { expect, test, unique } from "./fixtures";
+import { createAccount, expect, test, unique } from "./fixtures";
 
 /** The newest mail to `to`, as the operator's CLI prints it from the e2e server's database. */
 function lastMailTo(to: string): { subject: string; text: string } {
@@ -19,13 +19,7 @@ function lastMailTo(to: string): { subject: string; text: string } {
 }
 
 test("a new owner confirms their e-mail from the outbox page before they may invite", async ({ page }) => {
-  const email = `verify${unique()}@example.com`;
-  await page.goto("/signup");
-  await page.getByLabel("Business name").fill("Verify & Sons");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill("a good long password");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { email } = await createAccount(page, "Verify & Sons");
   await expect(page.getByTestId("verify-banner")).toContainText(email);
   await page.goto("/team");
   await expect(page.getByText("Confirm your e-mail address before you invite anyone")).toBeVisible();

@@ -10,11 +10,7 @@ const double = paystackDoubleFor(SECRET_KEY);
 test("set, read back and remove a provider account's agreed fee schedule", async ({ page, merchant: _merchant }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/providers");
-  const connect = page.getByTestId("connect-provider");
-  await connect.getByRole("combobox").selectOption("paystack");
-  await connect.getByLabel(/Secret key/).fill(SECRET_KEY);
-  await connect.getByLabel(/Base URL/).fill(double.url());
-  await connect.getByRole("button", { name: "Connect" }).click();
+  await double.connect(page);
 
   const form = page.getByTestId("provider-paystack").getByTestId("agreed-fees-form");
   await expect(form.getByTestId("agreed-fees")).toContainText("None set: the live fee quote leaves this account out");

@@ -14,12 +14,7 @@ test("connect a provider against its double, create a live payment from the dash
   await expect(page.getByTestId("mode-switch")).toHaveCount(0);
   await page.goto("/providers");
   await expect(page.getByTestId("no-providers")).toBeVisible();
-  const form = page.getByTestId("connect-provider");
-  await form.getByRole("combobox").selectOption("paystack");
-  await form.getByLabel(/Secret key/).fill(SECRET_KEY);
-  await form.getByLabel(/^Priority/).fill("1");
-  await form.getByLabel(/Base URL/).fill(double.url());
-  await form.getByRole("button", { name: "Connect" }).click();
+  await double.connect(page, "1");
 
   const card = page.getByTestId("provider-paystack");
   await expect(card).toContainText("secretKey …ubl");

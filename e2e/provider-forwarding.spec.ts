@@ -36,11 +36,7 @@ test("set a provider account's forwarding URL and watch the merchant's own sale'
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/providers");
-  const form = page.getByTestId("connect-provider");
-  await form.getByRole("combobox").selectOption("paystack");
-  await form.getByLabel(/Secret key/).fill(SECRET_KEY);
-  await form.getByLabel(/Base URL/).fill(double.url());
-  await form.getByRole("button", { name: "Connect" }).click();
+  await double.connect(page);
   const card = page.getByTestId("provider-paystack");
   const noticeUrl = (await card.getByTestId("notice-url").textContent()) ?? "";
   await fetch(`${double.url()}/_double/webhook-url`, { method: "PUT", body: JSON.stringify({ url: noticeUrl }) });

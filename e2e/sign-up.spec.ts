@@ -1,7 +1,6 @@
 // A merchant signs up, signs out, signs back in; wrong passwords and signed-out visits are handled.
 import { expect, test } from "@playwright/test";
-
-const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+import { createAccount, unique } from "./fixtures";
 
 test("sign up a new merchant, sign out, sign in and see the merchant's name", async ({ page }) => {
   // The Content-Security-Policy the front sends must be one the pages actually pass.
@@ -9,13 +8,7 @@ test("sign up a new merchant, sign out, sign in and see the merchant's name", as
   page.on("console", (msg) => {
     if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
   });
-  const email = `owner${unique()}@example.com`;
-  await page.goto("/signup");
-  await page.getByLabel("Business name").fill("Mama Put Kitchen");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill("a good long password");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  const { email, password } = await createAccount(page, "Mama Put Kitchen");
   await expect(page.getByTestId("merchant-name")).toHaveText("Mama Put Kitchen");
   await expect(page.getByText("Test mode")).toBeVisible();
 
@@ -23,7 +16,7 @@ test("sign up a new merchant, sign out, sign in and see the merchant's name", as
   await expect(page).toHaveURL(/\/signin/);
 
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill("a good long password");
+  await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByTestId("merchant-name")).toHaveText("Mama Put Kitchen");
   expect(violations).toEqual([]);
