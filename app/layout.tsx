@@ -1,5 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import "./globals.css";
+import "./shell.css";
+import "./tables.css";
 
 export const metadata: Metadata = {
   title: { default: "Owo", template: "%s · Owo" },

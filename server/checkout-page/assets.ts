@@ -1,6 +1,6 @@
 // The customer's pages' scripts and stylesheet, built once per process with esbuild: the checkout's from browser.ts,
-// a payment link's form's from link-form.ts, and one stylesheet for both (app/globals.css, the receipt's and the
-// business identity's modules, checkout.css, link.css), so the customer's way from a link to its checkout fetches it
+// a payment link's form's from link-form.ts, and one stylesheet for both (app/globals.css, the facts', the receipt's
+// and the business identity's modules, checkout.css, link.css), so the customer's way from a link to its checkout fetches it
 // once. A few KB gzipped, against ~130 KB for Next's client runtime. Named by their content's hash, so a browser may
 // keep them for a year.
 import { createHash } from "node:crypto";
@@ -29,6 +29,7 @@ async function buildAssets(): Promise<CheckoutAssets> {
   const linkJs = await script("./link-form.ts");
   const sheets = [
     "../../app/globals.css",
+    "../../app/facts.module.css",
     "../../app/receipt.module.css",
     "../../app/business-identity.module.css",
     "./checkout.css",

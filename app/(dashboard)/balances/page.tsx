@@ -4,6 +4,7 @@ import { pageCaller } from "@/server/trpc/page-caller";
 import { paymentHref } from "../payments/payment-table";
 import { BalanceChart } from "./balance-chart";
 import { accountWord, KIND_WORD, providerWord } from "./book-words";
+import listing from "../listing.module.css";
 import styles from "./balances.module.css";
 
 export const metadata: Metadata = { title: "Balances" };
@@ -90,9 +91,9 @@ export default async function BalancesPage({ searchParams }: { searchParams: Sea
             <thead>
               <tr>
                 <th>Entry</th>
-                <th className={styles.wide}>Reference</th>
+                <th className={listing.wide}>Reference</th>
                 <th>Postings</th>
-                <th className={styles.wide}>Posted</th>
+                <th className={listing.wide}>Posted</th>
               </tr>
             </thead>
             <tbody>
@@ -108,7 +109,7 @@ export default async function BalancesPage({ searchParams }: { searchParams: Sea
                       {e.paymentReference ?? e.settlementId} · {lagosDateTime(e.postedAt)}
                     </span>
                   </td>
-                  <td className={`${styles.reference} ${styles.wide}`}>
+                  <td className={`${styles.reference} ${listing.wide}`}>
                     {e.paymentReference ? <a href={paymentHref(e.paymentReference)}>{e.paymentReference}</a> : e.settlementId}
                     {e.refundReference && <span className={styles.sub}>{e.refundReference}</span>}
                   </td>
@@ -122,7 +123,7 @@ export default async function BalancesPage({ searchParams }: { searchParams: Sea
                       ))}
                     </dl>
                   </td>
-                  <td className={`${styles.when} ${styles.wide}`}>{lagosDateTime(e.postedAt)}</td>
+                  <td className={`${listing.when} ${listing.wide}`}>{lagosDateTime(e.postedAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -3,7 +3,7 @@ import { CopyButton } from "@/app/copy-button";
 import { Countdown } from "@/app/countdown";
 import { TransferAccount } from "@/app/transfer-account";
 import type { PaymentWithTimeline } from "@/server/payments/timeline";
-import styles from "./detail.module.css";
+import styles from "./issued.module.css";
 
 type Props = {
   issued: PaymentWithTimeline["issued"];

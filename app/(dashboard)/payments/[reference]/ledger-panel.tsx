@@ -1,7 +1,7 @@
 // The payment's ledger entries (server/books): each a sentence, with its postings as an accountant reads them.
 import { lagosDateTime, naira } from "@/app/payment-display";
 import type { PaymentBooks } from "@/server/books/payment-books";
-import styles from "./detail.module.css";
+import styles from "./history.module.css";
 
 type Entry = PaymentBooks["entries"][number];
 

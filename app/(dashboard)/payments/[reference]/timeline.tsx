@@ -1,7 +1,7 @@
 // The payment's events in order, in words: what the bank said and what it did to the payment.
 import { lagosDateTime, naira, STATUS_LABEL } from "@/app/payment-display";
 import type { PaymentWithTimeline } from "@/server/payments/timeline";
-import styles from "./detail.module.css";
+import styles from "./history.module.css";
 
 type Event = PaymentWithTimeline["timeline"][number];
 type ProviderEntry = PaymentWithTimeline["providerLog"][number];
