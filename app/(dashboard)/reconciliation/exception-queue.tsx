@@ -8,6 +8,7 @@ import { lagosDateTime } from "@/app/payment-display";
 import { EXCEPTION_KIND_HINT, EXCEPTION_KIND_LABEL, signedNaira } from "@/app/settlement-display";
 import type { ExceptionView } from "@/server/reconciliation/exceptions";
 import styles from "../books.module.css";
+import queue from "./exception-queue.module.css";
 
 function ResolveButton({ exception }: { exception: ExceptionView }) {
   const router = useRouter();
@@ -26,9 +27,9 @@ function ResolveButton({ exception }: { exception: ExceptionView }) {
       <button type="button" className="secondary" onClick={() => dialog.current?.showModal()}>
         Resolve
       </button>
-      <dialog ref={dialog} className={styles.dialog} aria-label={`Resolve ${EXCEPTION_KIND_LABEL[exception.kind]}`}>
+      <dialog ref={dialog} className={queue.dialog} aria-label={`Resolve ${EXCEPTION_KIND_LABEL[exception.kind]}`}>
         <form
-          className={styles.dialogBody}
+          className={queue.dialogBody}
           onSubmit={(e) => {
             e.preventDefault();
             resolve.mutate({ exceptionId: exception.exceptionId, note, writeOff });

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { trpc } from "@/app/trpc-provider";
 import styles from "../books.module.css";
+import form from "./sandbox-settle.module.css";
 
 const AMOUNT_FAULTS = [
   ["shortBy", "Pay short by ₦"],
@@ -32,8 +33,8 @@ export function SandboxSettle() {
 
   const fieldError = (name: string) => settle.error?.data?.errors?.find((f) => f.field === name || f.field.startsWith(`${name}.`));
   return (
-    <form className={`card ${styles.sandbox}`} onSubmit={submit} data-testid="sandbox-settle">
-      <div className={styles.sandboxHead}>
+    <form className={`card ${form.sandbox}`} onSubmit={submit} data-testid="sandbox-settle">
+      <div className={form.sandboxHead}>
         <div>
           <strong>Sandbox bank</strong>
           <p className="muted">Settles everything it holds for you now, today included. Faults rehearse what real providers get wrong.</p>
