@@ -115,7 +115,7 @@ test("without JavaScript the link still takes a payment: a plain form, the bank 
   await customer.getByRole("button", { name: "Continue to pay" }).click();
   await expect(customer.getByText("Amount must be from 1000.00 to 50000.00 for this link")).toBeVisible();
   await expect(customer.getByText("E-mail must be an e-mail address, e.g. ada@example.com")).toBeVisible();
-  await expect(customer.getByText("Your bank is required for USSD")).toBeVisible();
+  await expect(customer.getByText("Your bank is needed for USSD: choose the bank you will dial from")).toBeVisible();
   await expect(customer.getByLabel("Full name")).toHaveValue("Ada Obi");
   await customer.screenshot({ path: "e2e/screenshots/pay-link-mistakes-390x844.png", fullPage: true });
 
