@@ -6,13 +6,8 @@
 // refunds start pending and are paid out later (`completed`, or `successful` when a test asks). Webhooks carry `verif-hash`: the merchant's secret hash, as is (or `flutterwave-signature` when a test asks).
 import { createHmac } from "node:crypto";
 import { formatKobo } from "../../money";
-import {
-  createDoubleServer,
-  type DoubleAnswer,
-  type DoubleRequest,
-  type DoubleRoute,
-  type DoubleServer,
-} from "../test-double/double-server";
+import { createDoubleServer } from "../test-double/double-server";
+import type { DoubleAnswer, DoubleRequest, DoubleRoute, DoubleServer } from "../test-double/double-server";
 import { customerRoutes, integrationRoutes } from "../test-double/control-routes";
 import { FaultPlan } from "../test-double/faults";
 import { WebhookOutbox } from "../test-double/webhook-outbox";

@@ -9,13 +9,8 @@ import { randomBytes } from "node:crypto";
 import { openApiCheck } from "../test-double/openapi-check";
 import { customerRoutes, integrationRoutes } from "../test-double/control-routes";
 import { FaultPlan } from "../test-double/faults";
-import {
-  createDoubleServer,
-  type DoubleAnswer,
-  type DoubleRequest,
-  type DoubleRoute,
-  type DoubleServer,
-} from "../test-double/double-server";
+import { createDoubleServer } from "../test-double/double-server";
+import type { DoubleAnswer, DoubleRequest, DoubleRoute, DoubleServer } from "../test-double/double-server";
 import { WebhookOutbox } from "../test-double/webhook-outbox";
 import { refundDesk } from "./double-refunds";
 import { controlError, fields, koboOf, ok, refused } from "./double-answers";

@@ -16,13 +16,8 @@ import { bankByCode, dialCode } from "../banks";
 import { customerRoutes } from "../test-double/control-routes";
 import { FaultPlan } from "../test-double/faults";
 import { openApiCheck } from "../test-double/openapi-check";
-import {
-  createDoubleServer,
-  type DoubleAnswer,
-  type DoubleRequest,
-  type DoubleRoute,
-  type DoubleServer,
-} from "../test-double/double-server";
+import { createDoubleServer } from "../test-double/double-server";
+import type { DoubleAnswer, DoubleRequest, DoubleRoute, DoubleServer } from "../test-double/double-server";
 import { WebhookOutbox } from "../test-double/webhook-outbox";
 import { parseAmount } from "../../money";
 import { nairaNumber, SeerBitBooks, type FeeBearer } from "./double-books";
