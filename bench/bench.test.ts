@@ -1,6 +1,6 @@
 // The bench's own arithmetic and data, without any load: what it reports and what it seeds must be right.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -10,6 +10,7 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { parseInitiateRequest } from "../server/payments/initiate-schema";
 import { isValidNuban } from "../server/providers/nuban";
 import { pooled } from "./books";
+import { openBenchDatabase } from "./databases";
 import { pairReadings, postingCostVerdict, type CreditLeg, type PostingCost } from "./posting-cost";
 import { hottest } from "./profile";
 import { latencySvg, tickStep } from "./latency-chart";
@@ -228,4 +229,21 @@ test("the posting cost is the median of neighbouring on/off pairs, and a bound i
   const over = postingCostVerdict({ ...steady, legs: [leg(true, 800, 2.5), leg(false, 1000, 2)] }, 0.1);
   assert.equal(over?.met, false);
   assert.equal(postingCostVerdict({ ...steady, legs: [leg(true, 800, 2.5)] }, 0.1), null);
+});
+
+test("a credit leg starts from SQLite at rest: settle writes the WAL back and empties it", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "owo-bench-settle-"));
+  const server = new Database(join(dir, "owo.db"));
+  try {
+    server.pragma("journal_mode = WAL");
+    // A server that stopped without its last close leaves its writes in the WAL; this one stays open, as its reader would.
+    server.exec("create table t (x); insert into t values (1), (2)");
+    assert.ok(statSync(join(dir, "owo.db-wal")).size > 0);
+    await (await openBenchDatabase("sqlite", dir)).settle();
+    assert.equal(statSync(join(dir, "owo.db-wal")).size, 0);
+    assert.equal((server.prepare("select count(*) as n from t").get() as { n: number }).n, 2);
+  } finally {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

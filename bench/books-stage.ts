@@ -20,6 +20,7 @@ export async function measureBooks(s: Stage, merchants: BenchMerchant[], bench: 
       counters: s.db.counters(s.db.url),
     }),
     bookPaid: () => s.db.bookPaid(),
+    settle: () => s.db.settle(),
     pendingReferences: () => s.db.openReferencesOf(bench.merchantId, 200_000),
     merchants: merchants.map((m) => m.merchantId),
     instances: s.run.options.instances,

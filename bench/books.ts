@@ -23,6 +23,8 @@ export type BooksStage = {
   target(owo: Child): Promise<Target>;
   /** Books in bulk what a server with posting off left unbooked (its start-up would, one payment at a time). */
   bookPaid(): Promise<number>;
+  /** Puts the writes so far to rest (BenchDatabase.settle); no Owo running. */
+  settle(): Promise<void>;
   /** Open sandbox payments of the bench merchant, newest first. */
   pendingReferences(): Promise<string[]>;
   /** Every merchant of the run (their books take the entries load). */
@@ -115,6 +117,8 @@ export async function creditCost(b: BooksStage): Promise<[LoadResult, LoadResult
   ]);
   const legs: CreditLeg[] = [];
   for (const posting of LEGS) {
+    // Every leg starts from a database at rest: the top-up's writes, the bulk booking's or the last leg's are not its own.
+    await b.settle();
     const owo = await b.start(posting ? {} : { OWO_BENCH_POSTING: "off" });
     try {
       const t = { ...(await b.target(owo)), seconds: legSeconds(b.seconds) };

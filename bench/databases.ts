@@ -26,6 +26,9 @@ export type BenchDatabase = {
   /** Books in bulk the payments with money and no entry (bench/seed-books.ts), as left by an Owo with posting off, so
    * the next Owo's start-up finds nothing to book one payment at a time. Owo must be stopped. */
   bookPaid(): Promise<number>;
+  /** The writes so far put to rest, so a measured leg does not pay for the ones before it: SQLite's WAL written back
+   * into the file and emptied; PostgreSQL checkpointed, vacuumed and analyzed. Owo must be stopped. */
+  settle(): Promise<void>;
   /** Open sandbox payments of a merchant that stay open for a while yet, newest first. */
   openReferencesOf(merchantId: string, limit: number): Promise<string[]>;
   /** A copy of the database as it is now, for the floor (a file copy; PostgreSQL: a database made from it as a template). */
@@ -62,6 +65,7 @@ function sqliteDatabase(dataDir: string): BenchDatabase {
         return { ...seeded, entries: seedSqliteBooks(file) };
       }),
     bookPaid: async () => withFile(seedSqliteBooks),
+    settle: async () => void withFile((file) => file.pragma("wal_checkpoint(TRUNCATE)")),
     paymentsOf: async (merchantId) =>
       withFile((file) => (file.prepare("select count(*) as n from payments where merchant_id = ?").get(merchantId) as { n: number }).n),
     entriesOf: async (merchantId) =>
@@ -104,6 +108,11 @@ async function postgresDatabase(): Promise<BenchDatabase> {
         return { ...seeded, entries: await seedPostgresBooks(client) };
       }),
     bookPaid: () => withClient(seedPostgresBooks),
+    settle: () =>
+      withClient(async (client) => {
+        await client.query("vacuum analyze");
+        await client.query("checkpoint");
+      }),
     paymentsOf: (merchantId) =>
       withClient(async (client) =>
         Number((await client.query<{ n: string }>("select count(*) as n from payments where merchant_id = $1", [merchantId])).rows[0]?.n),
