@@ -1,12 +1,12 @@
 // The typed client keeps its own access token: one exchange for many calls, renewed before it dies, and once after a 401.
 import assert from "node:assert/strict";
-import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, describe, it } from "node:test";
 import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../server/testing/harness";
 import { sampleOrder } from "../server/testing/initiation";
 import { createOwoClient, OwoError } from "./index";
 
-// Tokens of this test server live 4 s, so the client renews about 2 s after each exchange.
+// Tokens of this test server live 4 s, so the client renews about 2 s after each exchange. Time passes by node:test's
+// mocked Date, which the client and this in-process Owo both read (Owo through server/clock.ts): no test sleeps.
 const TTL_SECONDS = 4;
 
 let owo: Owo;
@@ -60,24 +60,26 @@ describe("the client's access token", () => {
     assert.ok(answers.every((a) => a.payments.status === "PENDING"));
   });
 
-  it("is renewed before it expires, so no call meets a 401", async () => {
+  it("is renewed before it expires, so no call meets a 401", async (t) => {
     const { client, traffic } = observed();
+    t.mock.timers.enable({ apis: ["Date"], now: Date.now() });
     await client.verifyPayment.query({ paymentReference: reference });
-    await sleep((TTL_SECONDS * 1000) / 2 + 700);
+    t.mock.timers.tick((TTL_SECONDS * 1000) / 2 + 700); // past the client's renewal point, inside the token's life
     await client.verifyPayment.query({ paymentReference: reference });
     assert.equal(traffic.exchanges, 2);
     assert.deepEqual(traffic.statuses, [200, 200]);
   });
 
-  it("is bought again once when Owo refuses it, and the call goes through", async () => {
+  it("is bought again once when Owo refuses it, and the call goes through", async (t) => {
     // The client is told its token lives a day (a wrong clock, a restored database): Owo's 401 is its only clue.
     const { client, traffic } = observed({
       exchangeAnswer: (json) => {
         json.data.EncryptedSecKey.expiresAt = new Date(Date.now() + 86_400_000).toISOString();
       },
     });
+    t.mock.timers.enable({ apis: ["Date"], now: Date.now() });
     await client.verifyPayment.query({ paymentReference: reference });
-    await sleep(TTL_SECONDS * 1000 + 500);
+    t.mock.timers.tick(TTL_SECONDS * 1000 + 500); // past the token's real life: Owo refuses it
     const answer = await client.verifyPayment.query({ paymentReference: reference });
     assert.equal(answer.payments.paymentReference, reference);
     assert.equal(traffic.exchanges, 2);
