@@ -1,27 +1,14 @@
 // Going live as a new merchant meets it (#26): the merchant id the CLI asks for is on the Developers page and in
 // `merchant list`; a provider's credentials are tried when they are saved and a wrong key is told what failed, with
 // nothing saved and no live keys offered; a callback to this machine says that OWO_ALLOW_PRIVATE_CALLBACKS exists.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { startAnotherOwo } from "./another-owo";
 import { expect, signUp, test, trpcMutation, paymentInput } from "./fixtures";
+import { paystackDoubleFor } from "./paystack-double";
 
 const SECRET_KEY = "sk_test_e2e_going_live";
-const children: ChildProcess[] = [];
-const lines = (child: ChildProcess) =>
-  new Promise<string>((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (d: Buffer) => {
-      out += d.toString();
-      const line = out.split("\n").find((l) => l.startsWith("{"));
-      if (line) resolve(line);
-    });
-    child.on("exit", (code) => reject(new Error(`exited ${code}: ${out}`)));
-  });
-
-test.afterAll(() => {
-  for (const c of children) c.kill("SIGTERM");
-});
+const double = paystackDoubleFor(SECRET_KEY);
 
 test("the merchant id is on the Developers page, as `merchant list` prints it", async ({ page, merchant }) => {
   await page.goto("/developers");
@@ -43,13 +30,7 @@ test("the merchant id is on the Developers page, as `merchant list` prints it", 
 test("a wrong provider key is refused on connect, saying what the provider said; nothing is saved and no live keys are offered", async ({
   page,
 }) => {
-  const double = spawn(
-    process.execPath,
-    ["--import", "tsx", "server/providers/double-cli.ts", "paystack", "--port", "0", "--secret-key", SECRET_KEY],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  children.push(double);
-  const doubleUrl = (JSON.parse(await lines(double)) as { url: string }).url;
+  const doubleUrl = double.url();
   await signUp(page);
   await page.goto("/providers");
   const form = page.getByTestId("connect-provider");
