@@ -1,7 +1,7 @@
 // Mail with no SMTP server: the sign-up's verification mail read in "Mail sent by this Owo"; a password reset whose link works once.
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { createAccount, expect, test, unique } from "./fixtures";
+import { createAccount, expect, signIn, test, unique } from "./fixtures";
 
 /** The newest mail to `to`, as the operator's CLI prints it from the e2e server's database. */
 function lastMailTo(to: string): { subject: string; text: string } {
@@ -67,10 +67,7 @@ test("forgotten password: the mailed link sets a new one once; used again it is 
   await page.goto("/reset-password?token=made-up");
   await expect(page.getByRole("heading", { name: "This reset link is not valid" })).toBeVisible();
 
-  await page.goto("/signin");
-  await page.getByLabel("E-mail").fill(merchant.email);
-  await page.getByLabel("Password").fill(merchant.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signIn(page, merchant.email, merchant.password);
   await expect(page.locator(".form-error")).toHaveText("Wrong e-mail or password.");
   await page.getByLabel("Password").fill("my brand new password");
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -80,10 +77,7 @@ test("forgotten password: the mailed link sets a new one once; used again it is 
   // The same person from a browser Owo has not seen (no device cookie): a notice by mail.
   const other = await browser.newContext();
   const phone = await other.newPage();
-  await phone.goto("/signin");
-  await phone.getByLabel("E-mail").fill(merchant.email);
-  await phone.getByLabel("Password").fill("my brand new password");
-  await phone.getByRole("button", { name: "Sign in" }).click();
+  await signIn(phone, merchant.email, "my brand new password");
   await expect(phone.getByTestId("merchant-name")).toHaveText(merchant.name);
   await expect.poll(() => lastMailTo(merchant.email).subject).toBe("New sign-in to your Owo account");
   await other.close();

@@ -24,6 +24,17 @@ export async function signUp(page: Page, name?: string): Promise<Merchant> {
   return merchant;
 }
 
+/** Signs in on /signin with the password, then with `secondFactor` when given (a code or a recovery code). */
+export async function signIn(page: Page, email: string, password: string, secondFactor?: string): Promise<void> {
+  await page.goto("/signin");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  if (secondFactor === undefined) return;
+  await page.getByLabel("Two-factor code").fill(secondFactor);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
 /** Opens the verification link of the sign-up mail, read from "Mail sent by this Owo" (the e2e server has no SMTP). */
 export async function confirmEmail(page: Page): Promise<void> {
   await page.goto("/mail");

@@ -1,13 +1,10 @@
 // The Sessions page: each signed-in browser with its device and times; "sign out everywhere else" ends the others.
-import { expect, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 
 test("a person sees both browsers they are signed in from and signs the other one out", async ({ page, merchant, browser }) => {
   const other = await browser.newContext();
   const phone = await other.newPage();
-  await phone.goto("/signin");
-  await phone.getByLabel("E-mail").fill(merchant.email);
-  await phone.getByLabel("Password").fill(merchant.password);
-  await phone.getByRole("button", { name: "Sign in" }).click();
+  await signIn(phone, merchant.email, merchant.password);
   await expect(phone.getByTestId("merchant-name")).toHaveText(merchant.name);
 
   await page.goto("/account/sessions");

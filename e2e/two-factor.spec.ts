@@ -2,7 +2,7 @@
 // a wrong code refused, a recovery code working once; an owner requires it and a teammate is sent to enrol first.
 import { generate } from "otplib";
 import type { Page } from "@playwright/test";
-import { expect, test, unique } from "./fixtures";
+import { expect, signIn, test, unique } from "./fixtures";
 
 /** A code for the current 30-second step, or the next one if the current was just used (each code is accepted once). */
 async function code(secret: string, step: "now" | "next" = "now"): Promise<string> {
@@ -28,16 +28,6 @@ async function enrol(page: Page): Promise<{ secret: string; recoveryCodes: strin
 async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/signin/);
-}
-
-async function signIn(page: Page, email: string, password: string, secondFactor?: string) {
-  await page.goto("/signin");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  if (secondFactor === undefined) return;
-  await page.getByLabel("Two-factor code").fill(secondFactor);
-  await page.getByRole("button", { name: "Sign in" }).click();
 }
 
 test("enrol two-factor by the key beside the QR code; sign in with password and code; a wrong code is refused; a recovery code works once", async ({
