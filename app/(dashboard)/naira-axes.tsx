@@ -5,17 +5,18 @@
 import { CartesianGrid, Legend, Tooltip, XAxis, YAxis } from "recharts";
 import { shortNaira } from "@/app/payment-display";
 import { displayNaira } from "@/server/money";
+import styles from "./naira-axes.module.css";
 
 type NairaAxesProps = {
   /** Room between the day labels, in pixels. */
   minTickGap: number;
   /** The naira axis' width, in pixels. */
   yWidth: number;
-  /** A class for the legend's names; without one they take their series' colour. */
-  legendClass?: string;
+  /** The legend's names in ink; without, each takes its series' colour. */
+  legendInInk?: boolean;
 };
 
-export function NairaAxes({ minTickGap, yWidth, legendClass }: NairaAxesProps) {
+export function NairaAxes({ minTickGap, yWidth, legendInInk }: NairaAxesProps) {
   return (
     <>
       <CartesianGrid vertical={false} stroke="#eef1f6" />
@@ -26,7 +27,7 @@ export function NairaAxes({ minTickGap, yWidth, legendClass }: NairaAxesProps) {
         iconType="circle"
         wrapperStyle={{ fontSize: 12 }}
         itemSorter={null}
-        formatter={legendClass ? (name) => <span className={legendClass}>{name}</span> : undefined}
+        formatter={legendInInk ? (name) => <span className={styles.legend}>{name}</span> : undefined}
       />
     </>
   );

@@ -3,7 +3,6 @@
 import { Bar, ComposedChart, Line, ResponsiveContainer } from "recharts";
 import type { BalanceHistory } from "@/server/books/balance-history";
 import { NairaAxes } from "../naira-axes";
-import styles from "./balances.module.css";
 
 const LINE_COLORS = ["#0b7a5a", "#175cd3", "#b54708", "#6941c6", "#c11574"];
 
@@ -12,7 +11,7 @@ export function BalanceChart({ history, names }: { history: BalanceHistory; name
   return (
     <ResponsiveContainer width="100%" height={260}>
       <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-        <NairaAxes minTickGap={16} yWidth={56} legendClass={styles.legend} />
+        <NairaAxes minTickGap={16} yWidth={56} legendInInk />
         <Bar dataKey="paidOut" name="Paid out" fill="#c7d7fe" radius={[3, 3, 0, 0]} isAnimationActive={false} />
         {history.providers.map((p, i) => (
           <Line

@@ -149,7 +149,7 @@ export function OverviewPanel({ overview }: { overview: PaymentOverview }) {
         <h2>Net volume</h2>
         <ResponsiveContainer width="100%" height={240}>
           <BarChart data={chart} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} barGap={2}>
-            <NairaAxes minTickGap={12} yWidth={56} legendClass={styles.legend} />
+            <NairaAxes minTickGap={12} yWidth={56} legendInInk />
             <ReferenceLine y={0} stroke="#98a2b3" />
             <Bar dataKey="gross" name="Gross" fill={COLORS.gross} radius={[3, 3, 0, 0]} isAnimationActive={false} />
             <Bar dataKey="net" name="Net" fill={COLORS.net} radius={[3, 3, 0, 0]} isAnimationActive={false} />
