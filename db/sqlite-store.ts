@@ -8,7 +8,6 @@
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { groupCommitter } from "./group-commit";
 import { privateDatabaseFiles, privateFolder } from "./private-files";
@@ -51,11 +50,6 @@ function connect(path: string): Database.Database {
   connection.pragma("synchronous = NORMAL");
   connection.pragma("foreign_keys = ON");
   connection.pragma("busy_timeout = 5000");
-  // PostgreSQL's sha256() as SQLite lacks it, hex like encode(…, 'hex'): the books' posting (server/books/post.ts) hashes
-  // its entry in the statement that moves the chain head, on both dialects, instead of reading the head first.
-  connection.function("sha256_hex", { deterministic: true }, (text: unknown) =>
-    typeof text === "string" ? createHash("sha256").update(text).digest("hex") : null,
-  );
   return connection;
 }
 

@@ -6,7 +6,7 @@ import type { LedgerEntryRow, Mode } from "../../db/schema";
 import { environment } from "../../environment";
 import { newOrderedId } from "../identifiers";
 import type { Account } from "./accounts";
-import { canonicalAroundSequence, GENESIS_HASH } from "./chain";
+import { canonicalAroundSequence, chainHash, GENESIS_HASH } from "./chain";
 
 export type EntryKind = LedgerEntryRow["kind"];
 export type AdjustmentReason = "chargeback" | "stamp_duty" | "provider_reversal" | "external_refund" | "write_off";
@@ -66,15 +66,17 @@ function entryColumns(row: LedgerEntryRow): unknown[] {
   ];
 }
 
-// SQLite: four statements on the write connection (db/client.ts `sqliteStatement`, compiled once; Drizzle's execution of
-// its prepared queries cost a third of a posting), each a statement's fixed cost saved over a row each: the head moved
-// and the entry hashed in one upsert (sha256_hex, db/sqlite-store.ts, as PostgreSQL hashes below), the entry, its
-// postings in one multi-row insert, its balances in one multi-row upsert. Writers run one at a time there, so no queue.
-const moveHead = sqliteStatement<{ sequence: number; hash: string }>(
-  `insert into ledger_heads (merchant_id, mode, sequence, hash) values (?, ?, 1, sha256_hex('${GENESIS_HASH}' || ? || '1' || ?))
-    on conflict (merchant_id, mode) do update set sequence = ledger_heads.sequence + 1,
-      hash = sha256_hex(ledger_heads.hash || ? || (ledger_heads.sequence + 1) || ?)
-    returning sequence, hash`,
+// SQLite: five statements on the write connection (db/client.ts `sqliteStatement`, compiled once; Drizzle's execution of
+// its prepared queries cost a third of a posting): the head read, the head moved with the entry's hash, the entry, its
+// postings in one multi-row insert and its balances in one multi-row upsert (a row each cost more: bench/README.md).
+// Writers run one at a time there, so the head read is still the head when it is moved. Hashing in SQL as PostgreSQL
+// does (a JavaScript function registered on the connection) saved the read but cost more than it (bench/README.md).
+const readHead = sqliteStatement<{ sequence: number; hash: string }>(
+  "select sequence, hash from ledger_heads where merchant_id = ? and mode = ?",
+);
+const moveHead = sqliteStatement(
+  `insert into ledger_heads (merchant_id, mode, sequence, hash) values (?, ?, ?, ?)
+    on conflict (merchant_id, mode) do update set sequence = excluded.sequence, hash = excluded.hash`,
 );
 const insertEntry = sqliteStatement(
   `insert into ledger_entries (id, merchant_id, mode, kind, reason, payment_id, payment_reference, refund_reference,
@@ -99,11 +101,12 @@ const addToBalances = byRows(
     on conflict (merchant_id, mode, account) do update set balance_kobo = balance_kobo + excluded.balance_kobo`,
 );
 
-function postOnSqlite(tx: Tx, row: LedgerEntryRow, postings: Posting[], balances: Balances): LedgerEntryRow {
-  const [before, after] = canonicalAroundSequence({ ...row, entryId: row.id, postings });
-  const [head] = moveHead(tx, row.merchantId, row.mode, before, after, before, after);
-  if (!head) throw new Error(`no chain head for ${row.merchantId}/${row.mode}`);
-  insertEntry(tx, row.id, ...entryColumns(row), head.sequence, head.hash);
+function postOnSqlite(tx: Tx, entry: LedgerEntryRow, postings: Posting[], balances: Balances): LedgerEntryRow {
+  const [head] = readHead(tx, entry.merchantId, entry.mode);
+  const row: LedgerEntryRow = { ...entry, sequence: (head?.sequence ?? 0) + 1 };
+  row.hash = chainHash(head?.hash ?? GENESIS_HASH, { ...row, entryId: row.id, postings });
+  moveHead(tx, row.merchantId, row.mode, row.sequence, row.hash);
+  insertEntry(tx, row.id, ...entryColumns(row), row.sequence, row.hash);
   insertPostings(
     tx,
     postings.map((p, line) => [row.id, line, p.account, p.amountKobo]),
@@ -112,7 +115,7 @@ function postOnSqlite(tx: Tx, row: LedgerEntryRow, postings: Posting[], balances
     tx,
     [...balances].map(([account, amountKobo]) => [row.merchantId, row.mode, account, amountKobo]),
   );
-  return { ...row, sequence: head.sequence, hash: head.hash };
+  return row;
 }
 
 // PostgreSQL: the whole posting is one statement, since from the queue's lock to commit every other writer of the
