@@ -3,7 +3,7 @@
 // the median of the readings; their spread is its noise, which a shared machine makes wide, so a bound that falls
 // inside the spread is said to (bench/README.md "The books' posting cost").
 import type { Dialect } from "./options";
-import type { LoadResult } from "./report";
+import type { LoadResult } from "./load-result";
 
 /** One measured leg: credits a second, CPU a credit (Owo + its database server, ms) and the machine's load meanwhile. */
 export type CreditLeg = { posting: boolean; rps: number; cpuMs: number | null; load: number };

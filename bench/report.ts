@@ -1,31 +1,10 @@
 // What a bench run found, as a Markdown table (bench/results/latest.md); its latency chart is bench/latency-chart.ts.
 import type { CpuUse } from "./cpu";
+import type { LoadResult, Server } from "./load-result";
 import type { Dialect } from "./options";
 import type { PostingCost } from "./posting-cost";
 
-export type Server = "owo" | "floor";
-
-export type LoadResult = {
-  kind: "load";
-  scenario: string;
-  server: Server;
-  connections: number;
-  requests: number;
-  rps: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  errors: number;
-  /** The floor scenario this one is measured against. */
-  compareWith?: string;
-  /** Server processes sharing the load (one autocannon each); 1 when absent. */
-  instances?: number;
-  database?: Dialect;
-  /** Cores used during the measured run, by party (bench/cpu.ts). */
-  cpu?: CpuUse;
-  /** PostgreSQL's transactions a second during the measured run: commits, and rollbacks (a retried serialization failure is one). */
-  databasePerSecond?: Record<string, number>;
-};
+export type { LoadResult, Server } from "./load-result";
 
 export type ExportResult = {
   kind: "export";
