@@ -16,6 +16,7 @@ import { hottest } from "./profile";
 import { latencySvg, tickStep } from "./latency-chart";
 import { bestOfRounds, ratio, resultsTable, type LoadResult, type Outcome } from "./report";
 import { seedPayments, seedRows, type SeedPlan } from "./seed";
+import { verdicts } from "./targets";
 import { initiationBodies } from "./scenarios";
 
 const load = (scenario: string, server: "owo" | "floor", rps: number, p99: number, compareWith?: string): LoadResult => ({
@@ -246,4 +247,17 @@ test("a credit leg starts from SQLite at rest: settle writes the WAL back and em
     server.close();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("the p99 bound judges initiations: a credit scenario's queue at 32 connections does not fail it", () => {
+  const p99 = (outcomes: Outcome[]) => verdicts(outcomes).find((v) => v.target.includes("p99"));
+  const initiation = load("initiate USSD (REST)", "owo", 4000, 20);
+  const credit = load("books: sandbox credit (REST)", "owo", 550, 145);
+  assert.deepEqual(p99([initiation, credit]), {
+    target: "initiate p99 ≤ 50 ms at 32 connections",
+    database: "",
+    measured: "worst 20 ms (initiate USSD (REST), ×1)",
+    met: true,
+  });
+  assert.equal(p99([load("initiate TRANSFER (REST)", "owo", 4000, 61), credit])?.met, false);
 });

@@ -83,10 +83,12 @@ export function verdicts(outcomes: Outcome[]): Verdict[] {
           return [`${server === "floor" ? "floor " : ""}${l.scenario}`, single ? ratio(l.rps, single.rps) : null];
         });
     out.push(allAtLeast("2 instances ≥ 1.6× one", db, two("owo"), 1.6, (r) => `${r.toFixed(2)}×`));
-    const worst = here.filter((l) => l.connections === 32).sort((a, b) => b.p99 - a.p99)[0];
+    // The bound is an initiation's (#27): a sandbox credit costs ~2 ms of CPU, so 32 at once queue behind each other by
+    // design and their p99 says how many were waiting, not how slow one is.
+    const worst = here.filter((l) => l.connections === 32 && l.scenario.startsWith("initiate")).sort((a, b) => b.p99 - a.p99)[0];
     if (worst)
       out.push({
-        target: "p99 ≤ 50 ms at 32 connections",
+        target: "initiate p99 ≤ 50 ms at 32 connections",
         database: db,
         measured: `worst ${worst.p99} ms (${worst.scenario}, ×${worst.instances ?? 1})`,
         met: worst.p99 <= 50,
