@@ -5,17 +5,25 @@ import { databaseDialect } from "../environment";
 
 const onPostgres = () => databaseDialect() === "postgres";
 
-/** 1-based position of `needle` in `haystack`, 0 when absent: SQLite's instr, PostgreSQL's strpos. */
-export function positionOf(haystack: SQLWrapper | SQL, needle: SQLWrapper | SQL | string): SQL<number> {
-  return onPostgres() ? sql<number>`strpos(${haystack}, ${needle})` : sql<number>`instr(${haystack}, ${needle})`;
-}
-
 /**
  * The column, kept from SQLite's index choice (SQLite's unary plus, for a condition the planner would otherwise use an
  * index for badly); PostgreSQL's planner needs no such hint, and `+text` is no expression there.
  */
 export function unindexed(column: SQLWrapper): SQL {
   return onPostgres() ? sql`${column}` : sql`+${column}`;
+}
+
+/**
+ * `select picked.* from <rows> …`: for each row of `rows` (a name the statement's WITH gave), the rows of `table` that
+ * `pick` chooses: `where … order by … limit n` over `table` as `alias`, naming `rows`. PostgreSQL runs it once per row
+ * as a LATERAL join. SQLite has no LATERAL; there a join on `id in (…)` does the same, one indexed lookup per row
+ * (PostgreSQL's planner would compare every row of `table` with every pick instead).
+ */
+export function picksPerRow(rows: string, table: SQLWrapper, alias: string, pick: SQL): SQL {
+  const [from, as] = [sql.raw(rows), sql.raw(alias)];
+  return onPostgres()
+    ? sql`select picked.* from ${from} cross join lateral (select ${as}.* from ${table} as ${as} ${pick}) as picked`
+    : sql`select picked.* from ${from} join ${table} as picked on picked.id in (select ${as}.id from ${table} as ${as} ${pick})`;
 }
 
 /**

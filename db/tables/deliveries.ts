@@ -66,6 +66,8 @@ export const deliveries = sqliteTable(
     /** A forward's provider account: the Providers page lists its recent forwards. */
     providerAccountId: text("provider_account_id").references(() => providerAccounts.id),
     url: text("url").notNull(),
+    /** The url's host as `hostKey` (server/webhooks/deliveries.ts) names it: a claim takes the oldest few due of each. */
+    host: text("host").notNull().default(""),
     status: text("status", { enum: ["pending", "delivered", "failed", "cancelled"] }).notNull(),
     attemptCount: integer("attempt_count").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at").notNull(),
@@ -78,6 +80,10 @@ export const deliveries = sqliteTable(
   (t) => [
     index("deliveries_due")
       .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
+    // A claim walks the hosts with pending deliveries and reads each one's oldest due, however long its backlog.
+    index("deliveries_due_by_host")
+      .on(t.host, t.nextAttemptAt)
       .where(sql`status = 'pending'`),
     index("deliveries_outbox").on(t.outboxId),
     index("deliveries_endpoint").on(t.endpointId),

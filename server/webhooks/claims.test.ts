@@ -61,6 +61,7 @@ async function dueDeliveries(count: number): Promise<number[]> {
           merchantId: m.merchantId,
           destination: "callback",
           url: `http://127.0.0.1:${10_000 + (i % HOSTS)}/cb/${i}`,
+          host: `127.0.0.1:${10_000 + (i % HOSTS)}`,
           status: "pending",
           nextAttemptAt: 1,
           createdAt: 1,

@@ -1,7 +1,7 @@
 // A delivery's life: claimed under a lease, one attempt recorded at a time, retried, ended, or sent again on request.
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { db, write, type Tx } from "../../db/client";
-import { positionOf, skippingLocked } from "../../db/functions";
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { db, write, type Db, type Tx } from "../../db/client";
+import { picksPerRow, skippingLocked } from "../../db/functions";
 import { deliveries, deliveryAttempts, outbox, webhookEndpoints, type Mode } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { retryDelayMs } from "./backoff";
@@ -40,10 +40,6 @@ export function hostKey(url: string): string {
   }
 }
 
-// SQL's approximation of hostKey, for fairness only: the oldest few due deliveries of each host
-// are candidates, so a backlog for one slow host cannot crowd every other host out of a claim.
-const afterScheme = () => sql`substr(${deliveries.url}, ${positionOf(deliveries.url, "://")} + 3)`;
-const authority = () => sql`lower(substr(${afterScheme()}, 1, ${positionOf(sql`${afterScheme()} || '/'`, "/")} - 1))`;
 const CANDIDATES = 500;
 const PER_HOST_CANDIDATES = 4;
 
@@ -53,6 +49,28 @@ function dueNow(now: number) {
     lte(deliveries.nextAttemptAt, now),
     or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now)),
   );
+}
+
+/**
+ * The oldest few due deliveries of each host with any pending, so a backlog for one slow host cannot crowd every other
+ * host out of a claim. Read by index however long a backlog grows (deliveries_due_by_host; `status = 'pending'` is
+ * spelled out so both databases match the partial index): the hosts one seek at a time, then each host's oldest due.
+ * Ranking every due delivery instead cost a claim 23 ms of the writer's turn under a 25,000-delivery backlog.
+ */
+export function dueCandidates(q: Db, now: number) {
+  const hosts = sql`with recursive hosts(host) as (
+      select min(host) from ${deliveries} where status = 'pending'
+      union all
+      select (select min(later.host) from ${deliveries} as later where later.status = 'pending' and later.host > hosts.host)
+        from hosts where hosts.host is not null)`;
+  const oldestDue = sql`where due.status = 'pending' and due.host = hosts.host and due.next_attempt_at <= ${now}
+      and (due.lease_until is null or due.lease_until <= ${now})
+    order by due.next_attempt_at, due.id limit ${sql.raw(String(PER_HOST_CANDIDATES))}`;
+  return q
+    .select({ id: sql<number>`candidates.id`.mapWith(Number), url: sql<string>`candidates.url` })
+    .from(sql`(${hosts} ${picksPerRow("hosts", deliveries, "due", oldestDue)}) as candidates`)
+    .orderBy(sql`candidates.next_attempt_at`, sql`candidates.id`)
+    .limit(CANDIDATES);
 }
 
 type Candidate = { id: number; host: string };
@@ -69,26 +87,7 @@ export async function claimDue(limits: ClaimLimits, leaseMs: number, now = clock
   if (!(await db().select({ id: deliveries.id }).from(deliveries).where(dueNow(now)).limit(1))[0]) return [];
   return write(
     async (tx) => {
-      const ranked = tx
-        .select({
-          id: deliveries.id,
-          url: deliveries.url,
-          nextAttemptAt: deliveries.nextAttemptAt,
-          rank: sql<number>`row_number() over (partition by ${authority()} order by ${deliveries.nextAttemptAt}, ${deliveries.id})`
-            .mapWith(Number)
-            .as("rank"),
-        })
-        .from(deliveries)
-        .where(dueNow(now))
-        .as("ranked");
-      const candidates: Candidate[] = (
-        await tx
-          .select({ id: ranked.id, url: ranked.url })
-          .from(ranked)
-          .where(lte(ranked.rank, PER_HOST_CANDIDATES))
-          .orderBy(asc(ranked.nextAttemptAt), asc(ranked.id))
-          .limit(CANDIDATES)
-      ).map((c) => ({ id: c.id, host: hostKey(c.url) }));
+      const candidates: Candidate[] = (await dueCandidates(tx, now)).map((c) => ({ id: c.id, host: hostKey(c.url) }));
       const perHost = new Map<string, number>();
       const picked: number[] = [];
       let next = 0;
