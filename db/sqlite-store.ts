@@ -72,6 +72,10 @@ const ALL_IN_TURN: ReadonlySet<string> = new Set();
 export function openSqlite(path: string): Store {
   if (path !== ":memory:") privateFolder(dirname(path));
   const writer = connect(path);
+  // Group commit runs each body of a batch in a SAVEPOINT, and SQLite keeps the first image of every page a savepoint
+  // changes in a statement journal: a temp file past 64 KiB by default (this build's TEMP_STORE=1). Written to disk for
+  // every page of every body, it cost a sandbox credit a third of what posting its ledger entry cost (bench/README.md).
+  writer.pragma("temp_store = MEMORY");
   if (path !== ":memory:") privateDatabaseFiles(path);
   // An in-memory database exists on one connection only, so there the reader is the writer (tests and tools only).
   const reader = path === ":memory:" ? writer : connect(path);
