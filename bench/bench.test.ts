@@ -261,3 +261,24 @@ test("the p99 bound judges initiations: a credit scenario's queue at 32 connecti
   });
   assert.equal(p99([load("initiate TRANSFER (REST)", "owo", 4000, 61), credit])?.met, false);
 });
+
+test("the credit legs' shop takes the callbacks of the bench merchant's open payments, and of nobody else's", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "owo-bench-callbacks-"));
+  const sqlite = new Database(join(dir, "owo.db"));
+  try {
+    migrate(drizzle(sqlite), { migrationsFolder: join(import.meta.dirname, "../db/migrations") });
+    for (const m of merchants) sqlite.prepare("insert into merchants (id, name, created_at) values (?, ?, ?)").run(m.id, m.name, now);
+    seedPayments(sqlite, { ...plan, count: 60 });
+    // The seed's history is closed by now; a third of it open again, of every merchant.
+    sqlite.exec("update payments set status = 'PENDING' where id % 3 = 0");
+    const shop = "http://127.0.0.1:9/owo/callback";
+    const pointed = await (await openBenchDatabase("sqlite", dir)).callbacksTo("mch_big", shop);
+    const count = (where: string) => (sqlite.prepare(`select count(*) as n from payments where ${where}`).get() as { n: number }).n;
+    assert.ok(pointed > 0);
+    assert.equal(pointed, count("merchant_id = 'mch_big' and status = 'PENDING'"));
+    assert.equal(count(`callback_url = '${shop}'`), pointed, "only the bench merchant's open payments call the shop");
+  } finally {
+    sqlite.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

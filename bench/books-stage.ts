@@ -22,6 +22,7 @@ export async function measureBooks(s: Stage, merchants: BenchMerchant[], bench: 
     bookPaid: () => s.db.bookPaid(),
     settle: () => s.db.settle(),
     pendingReferences: () => s.db.openReferencesOf(bench.merchantId, 200_000),
+    callbacksTo: (url) => s.db.callbacksTo(bench.merchantId, url),
     merchants: merchants.map((m) => m.merchantId),
     instances: s.run.options.instances,
     seconds: s.run.size.seconds,

@@ -9,6 +9,7 @@ import type { Dialect } from "./options";
 import { creditLeg, pairReadings, type CreditLeg, type PostingCost } from "./posting-cost";
 import type { InitiationPostings, LoadResult, Outcome, PostingRate } from "./report";
 import { initiationBodies, sandboxCredits, type Target } from "./scenarios";
+import { startReceiver, type Receiver } from "../server/testing/receiver";
 
 export const CREDIT = "books: sandbox credit (REST)";
 export const CREDIT_POSTING_OFF = "books: sandbox credit, posting off (REST)";
@@ -27,6 +28,8 @@ export type BooksStage = {
   settle(): Promise<void>;
   /** Open sandbox payments of the bench merchant, newest first. */
   pendingReferences(): Promise<string[]>;
+  /** Points the callbacks of the bench merchant's open payments at `url`; answers how many. */
+  callbacksTo(url: string): Promise<number>;
   /** Every merchant of the run (their books take the entries load). */
   merchants: string[];
   instances: number[];
@@ -47,7 +50,7 @@ const legSeconds = (seconds: number) => Math.max(5, seconds);
 const creditsOfLeg = (b: BooksStage) => CREDITS_A_SECOND_AT_MOST[b.dialect] * (legSeconds(b.seconds) + 3);
 
 /** Initiates open TRANSFER payments over REST until `wanted` exist (the initiate scenarios usually leave plenty). */
-async function topUp(b: BooksStage, t: Target, wanted: number): Promise<string[]> {
+async function topUp(b: BooksStage, t: Target, wanted: number, callbackUrl: string): Promise<string[]> {
   let references = await b.pendingReferences();
   const next = initiationBodies("TRANSFER", "books-supply");
   while (references.length < wanted) {
@@ -59,7 +62,7 @@ async function topUp(b: BooksStage, t: Target, wanted: number): Promise<string[]
           fetch(`${t.urls[0]}/api/v2/payments/initiates`, {
             method: "POST",
             headers: { "content-type": "application/json", authorization: `Bearer ${t.token}` },
-            body: JSON.stringify({ publicKey: t.publicKey, ...next() }),
+            body: JSON.stringify({ publicKey: t.publicKey, ...next(), callbackUrl }),
           }).then((r) => r.arrayBuffer()),
         ),
       );
@@ -105,12 +108,31 @@ export async function creditCost(b: BooksStage): Promise<[LoadResult, LoadResult
   console.log(
     `\n${b.dialect} books: sandbox credits, posting on and posting off (${LEGS.length} legs of ${legSeconds(b.seconds)} s: on, off, off, on, …)`,
   );
-  const supplier = await b.start({});
+  // The merchant's shop answers every callback at once, as a healthy one does. An address nobody answers (as the bench
+  // had) left each credit's callback to be retried, and the retries of earlier legs fell into later ones by the hundred.
+  const shop = await startReceiver();
+  const callbackUrl = shop.url("/owo/callback");
+  const env = { OWO_ALLOW_PRIVATE_CALLBACKS: "1" };
   try {
-    await topUp(b, await b.target(supplier), LEGS.length * creditsOfLeg(b));
+    const supplier = await b.start(env);
+    try {
+      await topUp(b, await b.target(supplier), LEGS.length * creditsOfLeg(b), callbackUrl);
+    } finally {
+      await supplier.stop();
+    }
+    console.log(`  the shop at ${callbackUrl} takes the callbacks of ${await b.callbacksTo(callbackUrl)} open payments`);
+    return await creditLegs(b, env, callbackUrl, shop);
   } finally {
-    await supplier.stop();
+    await shop.stop();
   }
+}
+
+async function creditLegs(
+  b: BooksStage,
+  env: Record<string, string>,
+  callbackUrl: string,
+  shop: Receiver,
+): Promise<[LoadResult, LoadResult, PostingCost]> {
   const results = new Map<boolean, LoadResult[]>([
     [true, []],
     [false, []],
@@ -119,17 +141,20 @@ export async function creditCost(b: BooksStage): Promise<[LoadResult, LoadResult
   for (const posting of LEGS) {
     // Every leg starts from a database at rest: the top-up's writes, the bulk booking's or the last leg's are not its own.
     await b.settle();
-    const owo = await b.start(posting ? {} : { OWO_BENCH_POSTING: "off" });
+    const owo = await b.start(posting ? env : { ...env, OWO_BENCH_POSTING: "off" });
+    const callbacks = shop.received.length;
     try {
       const t = { ...(await b.target(owo)), seconds: legSeconds(b.seconds) };
       // Read afresh: the legs before paid theirs; a leg faster than planned leaves more for the next, a shortfall is made up.
-      const open = await topUp(b, t, creditsOfLeg(b));
+      const open = await topUp(b, t, creditsOfLeg(b), callbackUrl);
       const result = await sandboxCredits(t, open, posting ? CREDIT : CREDIT_POSTING_OFF);
       results.get(posting)?.push(result);
       legs.push(creditLeg(posting, result, loadavg()[0] ?? 0));
     } finally {
       await owo.stop();
     }
+    console.log(`  the shop received ${shop.received.length - callbacks} callbacks`);
+    shop.received.length = 0;
     if (!posting) console.log(`  booked in bulk the ${await b.bookPaid()} credits made with posting off`);
     const [reading] = pairReadings(legs.slice(-2));
     if (legs.length % 2 === 0 && reading)

@@ -31,6 +31,8 @@ export type BenchDatabase = {
   settle(): Promise<void>;
   /** Open sandbox payments of a merchant that stay open for a while yet, newest first. */
   openReferencesOf(merchantId: string, limit: number): Promise<string[]>;
+  /** Points the callbacks of a merchant's open payments at `url`; answers how many. */
+  callbacksTo(merchantId: string, url: string): Promise<number>;
   /** A copy of the database as it is now, for the floor (a file copy; PostgreSQL: a database made from it as a template). */
   floorCopy(): Promise<string>;
   /** The database server's own processes, for the CPU account. */
@@ -42,6 +44,7 @@ export type BenchDatabase = {
 
 /** Open long enough to be credited within the run, so a credit is never a late one. */
 const OPEN_FOR_MS = 5 * 60_000;
+const CALLBACKS_TO = "update payments set callback_url = $1 where merchant_id = $2 and status = 'PENDING'";
 const OPEN_REFERENCES = `select payment_reference as ref from payments where merchant_id = $1 and mode = 'test' and status = 'PENDING'
   and provider_account_id is null and reserved_at is null and expires_at > $2 order by id desc limit $3`;
 
@@ -80,6 +83,8 @@ function sqliteDatabase(dataDir: string): BenchDatabase {
             .pluck()
             .all(merchantId, Date.now() + OPEN_FOR_MS, limit) as string[],
       ),
+    callbacksTo: async (merchantId, url) =>
+      withFile((file) => file.prepare(CALLBACKS_TO.replace(/\$\d/g, "?")).run(url, merchantId).changes),
     async floorCopy() {
       const floorDir = join(dataDir, "floor");
       mkdirSync(floorDir);
@@ -127,6 +132,7 @@ async function postgresDatabase(): Promise<BenchDatabase> {
       withClient(async (client) =>
         (await client.query<{ ref: string }>(OPEN_REFERENCES, [merchantId, Date.now() + OPEN_FOR_MS, limit])).rows.map((r) => r.ref),
       ),
+    callbacksTo: (merchantId, url) => withClient(async (client) => (await client.query(CALLBACKS_TO, [url, merchantId])).rowCount ?? 0),
     async floorCopy() {
       // A template copy is a file-level copy inside PostgreSQL: no one may be connected to the source meanwhile.
       await onPostgres(server.url, (admin) => admin.query("create database owo_floor template owo_bench"));
