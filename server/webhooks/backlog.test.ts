@@ -6,10 +6,11 @@ import { after, before, test } from "node:test";
 import { eq } from "drizzle-orm";
 import pg from "pg";
 import { db, dialect, rawSqlite, write } from "../../db/client";
-import { deliveries, outbox, payments } from "../../db/schema";
+import { deliveries, payments } from "../../db/schema";
 import { clock } from "../clock";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import { openTransfer } from "../testing/in-process-payments";
+import { fannedOutEvent } from "../testing/outbox-events";
 import { claimDue, dueCandidates, hostKey } from "./deliveries";
 
 const BACKLOG = 3_000;
@@ -21,22 +22,9 @@ let others: number[] = [];
 /** Pending deliveries of one event to `urls`, due at `dueAt(i)`; answers their ids. */
 async function pending(merchantId: string, paymentId: number, urls: string[], dueAt: (i: number) => number): Promise<number[]> {
   return write(async (tx) => {
-    const [event] = await tx
-      .insert(outbox)
-      .values({
-        eventId: `evt_backlog_${urls.length}_${dueAt(0)}`,
-        paymentId,
-        merchantId,
-        mode: "test",
-        event: "payment.successful",
-        sequence: 2,
-        payloadJson: "{}",
-        createdAt: 1,
-        fannedOutAt: 1,
-      })
-      .returning({ id: outbox.id });
+    const outboxId = await fannedOutEvent(tx, { eventId: `evt_backlog_${urls.length}_${dueAt(0)}`, paymentId, merchantId });
     const rows = urls.map((url, i) => ({
-      outboxId: event!.id,
+      outboxId,
       merchantId,
       destination: "callback" as const,
       url,

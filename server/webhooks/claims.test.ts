@@ -7,8 +7,9 @@ import { after, before, test } from "node:test";
 import pg from "pg";
 import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
 import { openTransfer, credit } from "../testing/in-process-payments";
+import { fannedOutEvent } from "../testing/outbox-events";
 import { dialect, write, db } from "../../db/client";
-import { deliveries, outbox, payments, mails } from "../../db/schema";
+import { deliveries, payments, mails } from "../../db/schema";
 import { eq } from "drizzle-orm";
 import { retriedTransactions } from "../../db/postgres-store";
 import { claimDue } from "./deliveries";
@@ -40,24 +41,15 @@ async function dueDeliveries(count: number): Promise<number[]> {
     const [payment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.paymentReference, paymentReference));
     const ids: number[] = [];
     for (let i = 0; i < count; i++) {
-      const [event] = await tx
-        .insert(outbox)
-        .values({
-          eventId: `evt_claims_${process.pid}_${batch}_${i}`,
-          paymentId: payment!.id,
-          merchantId: m.merchantId,
-          mode: "test",
-          event: "payment.successful",
-          sequence: 2,
-          payloadJson: "{}",
-          createdAt: 1,
-          fannedOutAt: 1,
-        })
-        .returning({ id: outbox.id });
+      const outboxId = await fannedOutEvent(tx, {
+        eventId: `evt_claims_${process.pid}_${batch}_${i}`,
+        paymentId: payment!.id,
+        merchantId: m.merchantId,
+      });
       const [delivery] = await tx
         .insert(deliveries)
         .values({
-          outboxId: event!.id,
+          outboxId,
           merchantId: m.merchantId,
           destination: "callback",
           url: `http://127.0.0.1:${10_000 + (i % HOSTS)}/cb/${i}`,
