@@ -11,7 +11,7 @@ import { clock } from "../clock";
 import { createTestMerchant, startOwo, type Owo } from "../testing/harness";
 import { openTransfer } from "../testing/in-process-payments";
 import { fannedOutEvent } from "../testing/outbox-events";
-import { claimDue, dueCandidates, hostKey } from "./deliveries";
+import { addressOf, claimDue, dueCandidates } from "./deliveries";
 
 const BACKLOG = 3_000;
 const OTHER_HOSTS = 5;
@@ -27,8 +27,7 @@ async function pending(merchantId: string, paymentId: number, urls: string[], du
       outboxId,
       merchantId,
       destination: "callback" as const,
-      url,
-      host: hostKey(url),
+      ...addressOf(url),
       status: "pending" as const,
       nextAttemptAt: dueAt(i),
       createdAt: 1,

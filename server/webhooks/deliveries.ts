@@ -40,6 +40,11 @@ export function hostKey(url: string): string {
   }
 }
 
+/** A new delivery's address: its url and the host a claim groups it by, always written together. */
+export function addressOf(url: string): { url: string; host: string } {
+  return { url, host: hostKey(url) };
+}
+
 const CANDIDATES = 500;
 const PER_HOST_CANDIDATES = 4;
 

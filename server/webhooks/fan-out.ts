@@ -3,7 +3,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { db, write } from "../../db/client";
 import { deliveries, outbox, payments, webhookEndpoints } from "../../db/schema";
 import { clock } from "../clock";
-import { hostKey } from "./deliveries";
+import { addressOf } from "./deliveries";
 
 const BATCH = 100;
 
@@ -41,17 +41,9 @@ export async function fanOutPending(now = clock.now()): Promise<number> {
       const rows = [
         // Payments made through a link without a callback address have nowhere of their own to go.
         ...(payment && payment.callbackUrl.trim() !== ""
-          ? [
-              {
-                ...common,
-                destination: "callback" as const,
-                endpointId: null,
-                url: payment.callbackUrl,
-                host: hostKey(payment.callbackUrl),
-              },
-            ]
+          ? [{ ...common, destination: "callback" as const, endpointId: null, ...addressOf(payment.callbackUrl) }]
           : []),
-        ...endpoints.map((e) => ({ ...common, destination: "endpoint" as const, endpointId: e.id, url: e.url, host: hostKey(e.url) })),
+        ...endpoints.map((e) => ({ ...common, destination: "endpoint" as const, endpointId: e.id, ...addressOf(e.url) })),
       ];
       if (rows.length > 0) await tx.insert(deliveries).values(rows);
       await tx.update(outbox).set({ fannedOutAt: now }).where(eq(outbox.id, event.id));

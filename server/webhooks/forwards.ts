@@ -9,7 +9,7 @@ import { db, write } from "../../db/client";
 import { deliveries, outbox, providerAccounts } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { clock } from "../clock";
-import { hostKey } from "./deliveries";
+import { addressOf } from "./deliveries";
 
 // Headers that describe one hop, not the notice: the sender sets its own (Host, Content-Length, the connection), and
 // the X-Forwarded-* family is what Owo's own reverse proxy added, not what the provider sent.
@@ -91,8 +91,7 @@ export async function queueForward(n: NoticeToForward, now = clock.now()): Promi
       merchantId: n.merchantId,
       destination: "forward",
       providerAccountId: n.providerAccountId,
-      url: n.url,
-      host: hostKey(n.url),
+      ...addressOf(n.url),
       status: "pending",
       nextAttemptAt: now,
       createdAt: now,
