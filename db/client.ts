@@ -18,6 +18,7 @@ import type { LoopLocks } from "./advisory-locks";
 import { databaseDialect, environment } from "../environment";
 import { databaseTargetOf } from "./location";
 import { openPostgres, queueLockValues } from "./postgres-store";
+import { DeferringClient } from "./postgres-transaction";
 import { openSqlite } from "./sqlite-store";
 import { QueueNeeded, type Db, type Isolation, type PoolUse, type Readiness, type Store } from "./store";
 
@@ -237,6 +238,20 @@ export async function postgresStatement<R>(tx: Tx, name: string, text: string, v
       span.end();
     }
   });
+}
+
+/**
+ * PostgreSQL only: a statement of the write transaction `tx` sent with its COMMIT, in the same message
+ * (db/postgres-transaction.ts), or before the transaction's next statement if it has one, so the body still reads it.
+ * For the last write of a hot path (the books' posting), whose round trip and queue would otherwise cost every other
+ * writer of the queue. `text` carries its values as literals (db/postgres-literals.ts): it goes in the simple protocol.
+ */
+export function postgresAtCommit(tx: Tx, text: string): void {
+  const inside = current.getStore();
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  if (!inside?.open || inside.tx !== tx || inside.isolation === "snapshot" || !(client instanceof DeferringClient))
+    throw new Error("postgresAtCommit: inside a PostgreSQL write transaction only");
+  client.defer(text);
 }
 
 /**

@@ -4,13 +4,14 @@
 // Writers that must move one hot row (a merchant's ledger head and balances) queue for it instead: a session advisory
 // lock per queue, taken before BEGIN, so each gets its snapshot after the one before it committed and never conflicts.
 import { createHash } from "node:crypto";
-import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { drizzle } from "drizzle-orm/node-postgres";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import pg from "pg";
 import * as schema from "./schema-pg";
 import { advisoryLoopLocks } from "./advisory-locks";
 import { migratePostgres } from "./postgres-migrations";
+import { inTransaction, sessionOf, type Session } from "./postgres-transaction";
 import { QueueNeeded, type Db, type Isolation, type Readiness, type Store } from "./store";
 
 const RETRYABLE = new Set(["40001", "40P01"]);
@@ -64,25 +65,25 @@ export function openPostgres(url: string, options: PoolOptions): Store {
   // The services' type is SQLite's; the query builders they call are the same on both (db/store.ts).
   const reader = database as unknown as Db;
   const loopLocks = advisoryLoopLocks(url, options.statementTimeoutMs);
-  // A Drizzle database over one pooled client, for a transaction that must take its queues on that client first.
-  const onClient = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>();
-
-  /** Holds `queues` (in one order everywhere, so two writers never wait on each other) and runs the transaction after. */
-  async function queued<T>(queues: ReadonlySet<string>, run: (d: NodePgDatabase<typeof schema>) => Promise<T>): Promise<T> {
+  /**
+   * A write transaction on a pooled client of its own, holding `queues` from before its BEGIN (taken in one order
+   * everywhere, so two writers never wait on each other), and handing them back after.
+   */
+  async function onClient<T>(queues: ReadonlySet<string>, run: (session: Session) => Promise<T>): Promise<T> {
     const client = await pool.connect();
+    let failed: Error | undefined;
     try {
       for (const key of [...queues].map(queueKey).sort((a, b) => a - b)) {
         await client.query("select pg_advisory_lock($1, $2)", [QUEUE_LOCK_CLASS, key]);
       }
-      let d = onClient.get(client);
-      if (!d) onClient.set(client, (d = drizzle(client, { schema })));
-      return await run(d);
+      return await run(sessionOf(client));
     } finally {
       // A client whose locks cannot be handed back is closed instead, which hands them back.
-      const failed = await client.query("select pg_advisory_unlock_all()").then(
-        () => undefined,
-        (err: Error) => err,
-      );
+      if (queues.size > 0)
+        failed = await client.query("select pg_advisory_unlock_all()").then(
+          () => undefined,
+          (err: Error) => err,
+        );
       client.release(failed);
     }
   }
@@ -94,10 +95,8 @@ export function openPostgres(url: string, options: PoolOptions): Store {
       const giveUpAt = Date.now() + RETRY_WINDOW_MS;
       const holding = new Set(queues);
       for (let attempt = 1; ; attempt++) {
-        const run = (d: NodePgDatabase<typeof schema>) =>
-          d.transaction((tx) => body(tx as unknown as Db, holding), { isolationLevel: isolation });
         try {
-          return await (holding.size === 0 ? run(database) : queued(holding, run));
+          return await onClient(holding, (session) => inTransaction(session, isolation, (tx) => body(tx as unknown as Db, holding)));
         } catch (err) {
           if (err instanceof QueueNeeded && !holding.has(err.queue)) {
             holding.add(err.queue);

@@ -1,7 +1,8 @@
 // Posting an entry (API.md "Ledger and balances"): the one way money enters the books. Called inside the
 // transaction of the state change that moved the money, so a crash keeps both or neither; it moves the chain head
 // and the balances in that same transaction, so a balance is read from one row and always equals its entries.
-import { joinQueue, postgresStatement, sqliteStatement, type Tx } from "../../db/client";
+import { joinQueue, postgresAtCommit, sqliteStatement, type Tx } from "../../db/client";
+import { bigintArrayLiteral, bigintLiteral, integerLiteral, textArrayLiteral, textLiteral } from "../../db/postgres-literals";
 import type { LedgerEntryRow, Mode } from "../../db/schema";
 import { environment } from "../../environment";
 import { newOrderedId } from "../identifiers";
@@ -50,7 +51,7 @@ export function ledgerQueue(merchantId: string, mode: Mode): string {
 
 type Balances = Map<string, number>;
 
-/** The entry's own columns after its id, in the order both dialects' inserts name them (sequence and hash come from the head). */
+/** The entry's own columns after its id, in the order SQLite's insert names them (sequence and hash come from the head). */
 function entryColumns(row: LedgerEntryRow): unknown[] {
   return [
     row.merchantId,
@@ -101,7 +102,7 @@ const addToBalances = byRows(
     on conflict (merchant_id, mode, account) do update set balance_kobo = balance_kobo + excluded.balance_kobo`,
 );
 
-function postOnSqlite(tx: Tx, entry: LedgerEntryRow, postings: Posting[], balances: Balances): LedgerEntryRow {
+function postOnSqlite(tx: Tx, entry: LedgerEntryRow, postings: Posting[], balances: Balances): void {
   const [head] = readHead(tx, entry.merchantId, entry.mode);
   const row: LedgerEntryRow = { ...entry, sequence: (head?.sequence ?? 0) + 1 };
   row.hash = chainHash(head?.hash ?? GENESIS_HASH, { ...row, entryId: row.id, postings });
@@ -115,49 +116,38 @@ function postOnSqlite(tx: Tx, entry: LedgerEntryRow, postings: Posting[], balanc
     tx,
     [...balances].map(([account, amountKobo]) => [row.merchantId, row.mode, account, amountKobo]),
   );
-  return row;
 }
 
-// PostgreSQL: the whole posting is one statement, since from the queue's lock to commit every other writer of the
-// merchant's books waits, each round trip included. The database places the entry in the chain: it takes the queue,
-// moves the head and hashes (SHA-256 of the previous hash and the canonical bytes, the sequence spliced in: chain.ts)
-// in the head's upsert; the entry, its postings and the balances follow from the head's row, so no row of the books
-// is locked before the queue is held.
-const HASHED = (previous: string, sequence: string) =>
-  `encode(sha256(convert_to(${previous} || $14::text || ${sequence} || $15::text, 'UTF8')), 'hex')`;
-const POST = `with queue as (select pg_advisory_xact_lock($18, $19)),
-  head as (insert into ledger_heads (merchant_id, mode, sequence, hash)
-      select $2::text, $3::text, 1, ${HASHED(`'${GENESIS_HASH}'`, "'1'")} from queue
-    on conflict (merchant_id, mode) do update set sequence = ledger_heads.sequence + 1,
-      hash = ${HASHED("ledger_heads.hash", "(ledger_heads.sequence + 1)::text")}
-    returning sequence, hash),
-  entry as (insert into ledger_entries (id, merchant_id, mode, sequence, kind, reason, payment_id, payment_reference,
-      refund_reference, settlement_id, reverses_entry_id, posted_at, hash)
-    select $1::text, $2::text, $3::text, head.sequence, $4::text, $5::text, $6::bigint, $7::text, $8::text, $9::text,
-      $10::text, $11::bigint, head.hash from head),
-  lines as (insert into ledger_postings (entry_id, line, account, amount_kobo)
-    select $1::text, p.line - 1, p.account, p.amount from head,
-      unnest($12::text[], $13::bigint[]) with ordinality as p(account, amount, line)),
-  balances as (insert into ledger_balances (merchant_id, mode, account, balance_kobo)
-    select $2::text, $3::text, b.account, b.amount from head, unnest($16::text[], $17::bigint[]) as b(account, amount)
-    on conflict (merchant_id, mode, account) do update set balance_kobo = ledger_balances.balance_kobo + excluded.balance_kobo)
-  select sequence, hash from head`;
-
-async function postOnPostgres(tx: Tx, row: LedgerEntryRow, postings: Posting[], balances: Balances, queue: readonly [number, number]) {
+// PostgreSQL: the posting is one call of `owo_post_entry` (db/migrations-pg/0020_ledger_post_function.sql), sent with
+// the transaction's COMMIT in one message (db/client.ts `postgresAtCommit`). A round trip of its own cost a sandbox
+// credit more than PostgreSQL's work of posting (bench/README.md), and from the queue's lock to commit every other
+// writer of the merchant's books waits: now nothing but PostgreSQL's own work lies between them. The database places
+// the entry in the chain: it takes the queue, moves the head and hashes (SHA-256 of the previous hash and the
+// canonical bytes, the sequence spliced in: chain.ts), then books the entry, its postings and the balances.
+function postOnPostgres(tx: Tx, row: LedgerEntryRow, postings: Posting[], balances: Balances, queue: readonly [number, number]): void {
   const [before, after] = canonicalAroundSequence({ ...row, entryId: row.id, postings });
-  const [head] = await postgresStatement<{ sequence: string; hash: string }>(tx, "owo_ledger_post", POST, [
-    row.id,
-    ...entryColumns(row),
-    postings.map((p) => p.account),
-    postings.map((p) => p.amountKobo),
-    before,
-    after,
-    [...balances.keys()],
-    [...balances.values()],
-    ...queue,
-  ]);
-  if (!head) throw new Error(`no chain head for ${row.merchantId}/${row.mode}`);
-  return { ...row, sequence: Number(head.sequence), hash: head.hash };
+  const values = [
+    textLiteral(row.id),
+    textLiteral(row.merchantId),
+    textLiteral(row.mode),
+    textLiteral(row.kind),
+    textLiteral(row.reason),
+    bigintLiteral(row.paymentId),
+    textLiteral(row.paymentReference),
+    textLiteral(row.refundReference),
+    textLiteral(row.settlementId),
+    textLiteral(row.reversesEntryId),
+    bigintLiteral(row.postedAt),
+    textArrayLiteral(postings.map((p) => p.account)),
+    bigintArrayLiteral(postings.map((p) => p.amountKobo)),
+    textLiteral(before),
+    textLiteral(after),
+    textArrayLiteral([...balances.keys()]),
+    bigintArrayLiteral([...balances.values()]),
+    integerLiteral(queue[0]),
+    integerLiteral(queue[1]),
+  ];
+  postgresAtCommit(tx, `select owo_post_entry(${values.join(", ")})`);
 }
 
 /**
@@ -186,10 +176,13 @@ function unposted(e: NewEntry): LedgerEntryRow {
   };
 }
 
-/** Posts one balanced entry; returns it as stored. Nothing is written when it does not balance. */
-export async function postEntry(tx: Tx, e: NewEntry): Promise<LedgerEntryRow> {
+/**
+ * Posts one balanced entry in the transaction `tx`; nothing is written when it does not balance. On PostgreSQL it is
+ * written with the commit, or before the transaction's next statement, so what follows in `tx` reads it either way.
+ */
+export async function postEntry(tx: Tx, e: NewEntry): Promise<void> {
   const postings = checked(e.postings);
-  if (BENCH_POSTING_OFF) return unposted(e);
+  if (BENCH_POSTING_OFF) return;
   const queue = joinQueue(tx, ledgerQueue(e.merchantId, e.mode));
   const balances: Balances = new Map();
   for (const p of postings) balances.set(p.account, (balances.get(p.account) ?? 0) + p.amountKobo);
