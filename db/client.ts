@@ -221,8 +221,8 @@ export function rawSqlite(): Database.Database {
  */
 export async function postgresStatement<R>(tx: Tx, name: string, text: string, values: unknown[]): Promise<R[]> {
   const inside = current.getStore();
-  // Drizzle's node-postgres database keeps its pool, and its transaction the pooled client, as `session.client` (as
-  // `prepared` relies on too).
+  // Drizzle's node-postgres database keeps its client as `session.client`: the pool outside a transaction, a write
+  // transaction's DeferringClient inside one (db/postgres-transaction.ts), which sends what was deferred first.
   const client = (tx as unknown as { session?: { client?: { query: pg.ClientBase["query"] } } }).session?.client;
   const where = inside?.open ? inside.tx === tx && inside.isolation !== "snapshot" : tx === opened().store.reader;
   if (!where || !client || opened().store.dialect !== "postgres")
