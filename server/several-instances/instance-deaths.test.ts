@@ -1,21 +1,21 @@
 // Instances and workers die (SIGKILL) under load, round after round (OWO_SCALE_ROUNDS, default 10, the issue's
-// drill): what a merchant was told stays true, callbacks arrive once per destination under one webhook-id, and the
-// background loops carry on in a survivor. Three instances, two workers, one database (OWO_SCALE_DB=sqlite|postgres).
+// drill): what a merchant was told stays true, callbacks arrive once per destination under one webhook-id, the
+// background loops carry on in a survivor, and the books agree with the payments. Three instances, two workers, one database (OWO_SCALE_DB=sqlite|postgres).
 import assert from "node:assert/strict";
 import { performance } from "node:perf_hooks";
 import { after, before, test } from "node:test";
 import { startFleet, type Fleet } from "../testing/fleet";
 import { call, createTestMerchant, tokenFor, type Answer } from "../testing/harness";
 import { newReference, transferBody, ussdBody } from "../testing/initiation";
-import { spawnDouble, type DoubleProcess } from "../testing/processes";
+import { runCliBeside, spawnDouble, type DoubleProcess } from "../testing/processes";
 import { eventually } from "../testing/eventually";
 import { startReceiver, type Receiver } from "../testing/receiver";
 import { addEndpoint } from "../webhooks/endpoints";
 import { connectProvider } from "../providers/accounts";
 import { createLiveKeys } from "../auth/api-keys";
 import { db } from "../../db/client";
-import { deliveryAttempts } from "../../db/schema";
-import { and, count, gte, lt } from "drizzle-orm";
+import { deliveryAttempts, ledgerEntries, ledgerPostings, payments } from "../../db/schema";
+import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 
 const ROUNDS = Number(process.env.OWO_SCALE_ROUNDS ?? 10);
 const SHOPPERS = 6;
@@ -252,4 +252,32 @@ test("the requery loop runs on a survivor: a live payment paid at Paystack, of w
     20_000,
   );
   t.diagnostic(`settled by requery and called back ${Math.round(performance.now() - started)} ms after the customer paid`);
+});
+
+test("after every SIGKILL the books agree with the payments: the chain verifies, each payment's entries hold what it received and the fee it shows", async () => {
+  const verified = await runCliBeside(["ledger", "verify", "--json"], fleet.db.url);
+  assert.equal(verified.status, 0, verified.stdout + verified.stderr);
+  // An instance killed between a credit's posting and its commit (on PostgreSQL both go in one message) keeps both or neither.
+  const booked = new Map(
+    (
+      await db()
+        .select({
+          paymentId: ledgerEntries.paymentId,
+          money: sql<string>`sum(case when ${ledgerPostings.account} in ('sales', 'refund_due') then -${ledgerPostings.amountKobo} else 0 end)`,
+          fees: sql<string>`sum(case when ${ledgerPostings.account} = 'fees' then ${ledgerPostings.amountKobo} else 0 end)`,
+        })
+        .from(ledgerEntries)
+        .innerJoin(ledgerPostings, eq(ledgerPostings.entryId, ledgerEntries.id))
+        .groupBy(ledgerEntries.paymentId)
+    ).map((r) => [r.paymentId, { money: Number(r.money), fees: Number(r.fees) }]),
+  );
+  const all = await db()
+    .select({ id: payments.id, received: sql<string>`${payments.amountPaidKobo} + ${payments.amountToRefundKobo}`, fee: payments.feeKobo })
+    .from(payments);
+  const paid = all.filter((p) => Number(p.received) > 0);
+  assert.ok(paid.length > 0, "the load paid some payments");
+  for (const p of all) {
+    assert.equal(booked.get(p.id)?.money ?? 0, Number(p.received), `payment ${p.id}: the books hold what it received`);
+    assert.equal(booked.get(p.id)?.fees ?? 0, p.fee, `payment ${p.id}: the books charged the fee it shows`);
+  }
 });
