@@ -76,6 +76,7 @@ test("a refund that needs the customer's account: given one from the payment pag
   const giveUp = page.getByRole("dialog", { name: "Give up this refund?" });
   // Its words in the dashboard's ink, as every other dialog's (app/(dashboard)/dialog.module.css), not the browser's black.
   await expect(giveUp).toHaveCSS("color", "rgb(20, 33, 61)");
+  await page.screenshot({ path: "e2e/screenshots/refund-give-up-dialog.png" });
   await giveUp.getByRole("button", { name: "Yes, give it up" }).click();
   await expect(second).toContainText("Failed");
   await expect(second).toContainText("given up by the merchant");
