@@ -13,12 +13,10 @@ import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 import { trace } from "@opentelemetry/api";
 import type Database from "better-sqlite3";
-import type pg from "pg";
 import type { LoopLocks } from "./advisory-locks";
 import { databaseDialect, environment } from "../environment";
 import { databaseTargetOf } from "./location";
 import { openPostgres, queueLockValues } from "./postgres-store";
-import { DeferringClient } from "./postgres-transaction";
 import { openSqlite } from "./sqlite-store";
 import { QueueNeeded, type Db, type Isolation, type PoolUse, type Readiness, type Store } from "./store";
 
@@ -213,45 +211,15 @@ export function rawSqlite(): Database.Database {
   return store.raw;
 }
 
-/**
- * PostgreSQL only: one statement Drizzle cannot build (several data-modifying WITH parts, arrays unnested), parsed once
- * per connection under `name`, for a hot path where each round trip is time every other writer (of a queue) waits. It
- * runs in the write transaction `tx`; or, given `db()` outside any transaction, on the pool as a transaction of its own
- * (autocommit), for a caller whose one statement is all its write.
- */
-export async function postgresStatement<R>(tx: Tx, name: string, text: string, values: unknown[]): Promise<R[]> {
+/** Whether `tx` is the write transaction the current call chain runs in (db/postgres-statements.ts, `sqliteStatement`). */
+export function isCurrentWrite(tx: Tx): boolean {
   const inside = current.getStore();
-  // Drizzle's node-postgres database keeps its client as `session.client`: the pool outside a transaction, a write
-  // transaction's DeferringClient inside one (db/postgres-transaction.ts), which sends what was deferred first.
-  const client = (tx as unknown as { session?: { client?: { query: pg.ClientBase["query"] } } }).session?.client;
-  const where = inside?.open ? inside.tx === tx && inside.isolation !== "snapshot" : tx === opened().store.reader;
-  if (!where || !client || opened().store.dialect !== "postgres")
-    throw new Error(`${name}: a PostgreSQL write transaction, or the pool outside one, only`);
-  const run = async () => (await client.query<R & pg.QueryResultRow>({ name, text, values })).rows;
-  // Outside a transaction (a sandbox initiation's one write on PostgreSQL) the statement is the request's database
-  // work, so a recording request span shows it as a transaction's would be shown; inside one, the transaction's span has it.
-  if (inside?.open || !trace.getActiveSpan()?.isRecording()) return run();
-  return tracer.startActiveSpan("db.statement", { attributes: { "db.system": "postgres", "db.operation.name": name } }, async (span) => {
-    try {
-      return await run();
-    } finally {
-      span.end();
-    }
-  });
+  return !!inside?.open && inside.tx === tx && inside.isolation !== "snapshot";
 }
 
-/**
- * PostgreSQL only: a statement of the write transaction `tx` sent with its COMMIT, in the same message
- * (db/postgres-transaction.ts), or before the transaction's next statement if it has one, so the body still reads it.
- * For the last write of a hot path (the books' posting), whose round trip and queue would otherwise cost every other
- * writer of the queue. `text` carries its values as literals (db/postgres-literals.ts): it goes in the simple protocol.
- */
-export function postgresAtCommit(tx: Tx, text: string): void {
-  const inside = current.getStore();
-  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
-  if (!inside?.open || inside.tx !== tx || inside.isolation === "snapshot" || !(client instanceof DeferringClient))
-    throw new Error("postgresAtCommit: inside a PostgreSQL write transaction only");
-  client.defer(text);
+/** Whether the current call chain runs inside a transaction, a write or a snapshot. */
+export function insideTransaction(): boolean {
+  return current.getStore()?.open ?? false;
 }
 
 /**
@@ -263,9 +231,7 @@ export function sqliteStatement<R = never>(text: string): (tx: Tx, ...values: un
   const compiled = new WeakMap<Database.Database, Database.Statement>();
   return (tx, ...values) => {
     const { store } = opened();
-    const inside = current.getStore();
-    if (!inside?.open || inside.tx !== tx || inside.isolation === "snapshot" || !store.raw)
-      throw new Error(`${text}: a SQLite write transaction only`);
+    if (!isCurrentWrite(tx) || !store.raw) throw new Error(`${text}: a SQLite write transaction only`);
     let statement = compiled.get(store.raw);
     if (!statement) {
       statement = store.raw.prepare(text);

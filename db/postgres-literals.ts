@@ -1,4 +1,4 @@
-// Values written into a statement's text, for the simple protocol, which takes no parameters (db/client.ts
+// Values written into a statement's text, for the simple protocol, which takes no parameters (db/postgres-statements.ts
 // `postgresAtCommit`): strings quoted by pg's own escaping, numbers only when whole and within range, each cast to its
 // type so that the statement reads the same whatever the values.
 import pg from "pg";

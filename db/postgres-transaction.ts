@@ -30,7 +30,7 @@ export class DeferringClient {
     return this.pooled.query(text);
   }
 
-  // Drizzle and db/client.ts `postgresStatement` call the promise forms of pg's overloaded `query`; the arguments
+  // Drizzle and db/postgres-statements.ts `postgresStatement` call the promise forms of pg's overloaded `query`; the arguments
   // are passed on as they came.
   query: Query = (...args) => {
     const query = this.pooled.query.bind(this.pooled) as unknown as Query;

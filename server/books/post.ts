@@ -1,7 +1,8 @@
 // Posting an entry (API.md "Ledger and balances"): the one way money enters the books. Called inside the
 // transaction of the state change that moved the money, so a crash keeps both or neither; it moves the chain head
 // and the balances in that same transaction, so a balance is read from one row and always equals its entries.
-import { joinQueue, postgresAtCommit, sqliteStatement, type Tx } from "../../db/client";
+import { joinQueue, sqliteStatement, type Tx } from "../../db/client";
+import { postgresAtCommit } from "../../db/postgres-statements";
 import { bigintArrayLiteral, bigintLiteral, integerLiteral, textArrayLiteral, textLiteral } from "../../db/postgres-literals";
 import type { LedgerEntryRow, Mode } from "../../db/schema";
 import { environment } from "../../environment";
@@ -119,7 +120,7 @@ function postOnSqlite(tx: Tx, entry: LedgerEntryRow, postings: Posting[], balanc
 }
 
 // PostgreSQL: the posting is one call of `owo_post_entry` (db/migrations-pg/0020_ledger_post_function.sql), sent with
-// the transaction's COMMIT in one message (db/client.ts `postgresAtCommit`). A round trip of its own cost a sandbox
+// the transaction's COMMIT in one message (db/postgres-statements.ts `postgresAtCommit`). A round trip of its own cost a sandbox
 // credit more than PostgreSQL's work of posting (bench/README.md), and from the queue's lock to commit every other
 // writer of the merchant's books waits: now nothing but PostgreSQL's own work lies between them. The database places
 // the entry in the chain: it takes the queue, moves the head and hashes (SHA-256 of the previous hash and the

@@ -2,7 +2,8 @@
 // There each statement is a round trip, and BEGIN and COMMIT were two of the five an initiation made (bench/README.md);
 // one data-modifying WITH writes both rows atomically, so the timeline event exists whenever the payment does.
 import { getTableColumns, getTableName, type Column } from "drizzle-orm";
-import { postgresStatement, type Db } from "../../db/client";
+import type { Db } from "../../db/client";
+import { postgresStatement } from "../../db/postgres-statements";
 import { paymentEvents, payments, type PaymentRow } from "../../db/schema";
 import { countPaymentEvent } from "../metrics/series";
 import { eventRow, type RecordOptions } from "./events";
