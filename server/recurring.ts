@@ -28,17 +28,26 @@ export function repeatEvery(everyMs: number, name: string, pass: () => Promise<u
 
 export type PollingLoop = { wake: () => void; stop: () => Promise<void> };
 
-/** Calls `tick` every `pollMs`, or at once when woken (a slot freed); stop ends the loop after the tick in hand. */
+/**
+ * Calls `tick` every `pollMs`, or at once when woken (a slot freed, new work made); stop ends the loop after the tick in
+ * hand. A wake while a tick runs is kept, and the next tick follows at once: slots freed meanwhile are not left idle
+ * until the timer (bench/README.md "Callbacks under load").
+ */
 export function pollingLoop(pollMs: number, name: string, tick: () => void | Promise<void>): PollingLoop {
   let stopping = false;
-  let wake = () => {};
+  let woken = false;
+  let wake = () => {
+    woken = true;
+  };
   const loop = (async () => {
     while (!stopping) {
+      woken = false;
       try {
         await tick();
       } catch (err) {
         log.error({ err }, `${name} pass failed`);
       }
+      if (woken) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, pollMs);
         wake = () => {
@@ -46,6 +55,9 @@ export function pollingLoop(pollMs: number, name: string, tick: () => void | Pro
           resolve();
         };
       });
+      wake = () => {
+        woken = true;
+      };
     }
   })();
   return {

@@ -88,10 +88,11 @@ export function startWorker(overrides: Partial<WorkerOptions> = {}): Worker {
     inFlight.set(claim.id, entry);
   };
 
+  // Claimed first, so the attempts start while the new events are fanned out; what that creates is claimed next tick, at once.
   const tick = async () => {
-    await fanOutPending();
     const claims = await claimDue({ free: maxInFlight - inFlight.size, freeForHost: (h) => maxPerHost - (perHost.get(h) ?? 0) }, leaseMs);
     for (const claim of claims) launch(claim);
+    if ((await fanOutPending()) > 0) polling?.wake();
   };
 
   // A live worker keeps its leases, so an attempt may take its full 15 s even under a short lease;
