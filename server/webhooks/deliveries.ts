@@ -222,11 +222,11 @@ export async function recordAttempt(claim: ClaimedDelivery, result: AttemptResul
         responseSnippet: result.responseSnippet,
         error: result.error,
       });
-      await tx
+      const [current] = await tx
         .update(deliveries)
         .set({ attemptCount: sql`${deliveries.attemptCount} + 1` })
-        .where(eq(deliveries.id, claim.id));
-      const [current] = await tx.select().from(deliveries).where(eq(deliveries.id, claim.id));
+        .where(eq(deliveries.id, claim.id))
+        .returning();
       if (!current || current.status !== "pending" || current.leaseUntil !== claim.leaseUntil) return;
       const last = { lastStatusCode: result.statusCode, lastError: result.error, leaseUntil: null };
       const end = async (status: "delivered" | "failed" | "cancelled", lastError = result.error) =>

@@ -6,6 +6,8 @@ import { clock } from "../clock";
 import { addressOf } from "./deliveries";
 
 const BATCH = 100;
+/** Deliveries a statement inserts: ten values a row. */
+const INSERT_ROWS = 1_000;
 
 type NewDelivery = typeof deliveries.$inferInsert;
 
@@ -58,7 +60,8 @@ export async function fanOutPending(now = clock.now()): Promise<number> {
         if (e.merchantId === event.merchantId && e.mode === event.mode)
           rows.push({ ...common, destination: "endpoint", endpointId: e.id, ...addressOf(e.url) });
     }
-    if (rows.length > 0) await tx.insert(deliveries).values(rows);
+    // At most BATCH × (1 + MAX_ENDPOINTS) rows; inserted a slice at a time all the same, within SQLite's 32,766 values.
+    for (let i = 0; i < rows.length; i += INSERT_ROWS) await tx.insert(deliveries).values(rows.slice(i, i + INSERT_ROWS));
     await tx
       .update(outbox)
       .set({ fannedOutAt: now })
