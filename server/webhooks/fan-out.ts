@@ -22,21 +22,14 @@ export async function fanOutPending(now = clock.now()): Promise<number> {
   // Read first, outside any write lock: most polls find nothing, and they should not queue behind writers.
   const waiting = await db().select({ id: outbox.id }).from(outbox).where(isNull(outbox.fannedOutAt)).orderBy(asc(outbox.id)).limit(BATCH);
   if (waiting.length === 0) return 0;
+  const candidates = waiting.map((w) => w.id);
   return write(async (tx) => {
     // Re-read under the lock: another worker may have fanned some of these out since.
     const events = await tx
       .select({ id: outbox.id, merchantId: outbox.merchantId, mode: outbox.mode, callbackUrl: payments.callbackUrl })
       .from(outbox)
       .leftJoin(payments, eq(payments.id, outbox.paymentId))
-      .where(
-        and(
-          inArray(
-            outbox.id,
-            waiting.map((w) => w.id),
-          ),
-          isNull(outbox.fannedOutAt),
-        ),
-      )
+      .where(and(inArray(outbox.id, candidates), isNull(outbox.fannedOutAt)))
       .orderBy(asc(outbox.id));
     if (events.length === 0) return 0;
     const live = await tx
@@ -62,15 +55,8 @@ export async function fanOutPending(now = clock.now()): Promise<number> {
     }
     // At most BATCH × (1 + MAX_ENDPOINTS) rows; inserted a slice at a time all the same, within SQLite's 32,766 values.
     for (let i = 0; i < rows.length; i += INSERT_ROWS) await tx.insert(deliveries).values(rows.slice(i, i + INSERT_ROWS));
-    await tx
-      .update(outbox)
-      .set({ fannedOutAt: now })
-      .where(
-        inArray(
-          outbox.id,
-          events.map((e) => e.id),
-        ),
-      );
+    const fanned = events.map((e) => e.id);
+    await tx.update(outbox).set({ fannedOutAt: now }).where(inArray(outbox.id, fanned));
     return rows.length;
   });
 }
