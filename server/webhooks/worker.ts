@@ -69,10 +69,22 @@ export function startWorker(overrides: Partial<WorkerOptions> = {}): Worker {
   const launch = (claim: ClaimedDelivery) => {
     const host = hostKey(claim.url);
     perHost.set(host, (perHost.get(host) ?? 0) + 1);
+    let hostFreed = false;
+    // The host's slot is its own again once the attempt has its answer: recording it is Owo's database work, and a
+    // busy host should not wait for that to hear its next callback.
+    const freeHost = () => {
+      if (hostFreed) return;
+      hostFreed = true;
+      const left = (perHost.get(host) ?? 1) - 1;
+      if (left > 0) perHost.set(host, left);
+      else perHost.delete(host);
+      polling?.wake();
+    };
     const entry: InFlight = { claim, host, released: false, ended: false, done: Promise.resolve() };
     entry.done = attempt(claim, allowPrivate)
       .then(async (result) => {
         entry.ended = true;
+        freeHost();
         countCallbackAttempt(result.delivered ? "delivered" : result.gone ? "gone" : "retry");
         await heartbeat.settled();
         if (!entry.released) await recordAttempt(entry.claim, result, backoffScale);
@@ -80,9 +92,7 @@ export function startWorker(overrides: Partial<WorkerOptions> = {}): Worker {
       .catch((err: unknown) => log.error({ err, deliveryId: claim.id }, "could not record a callback attempt"))
       .finally(() => {
         inFlight.delete(claim.id);
-        const left = (perHost.get(host) ?? 1) - 1;
-        if (left > 0) perHost.set(host, left);
-        else perHost.delete(host);
+        freeHost();
         polling?.wake();
       });
     inFlight.set(claim.id, entry);
