@@ -143,17 +143,21 @@ async function creditLegs(
     await b.settle();
     const owo = await b.start(posting ? env : { ...env, OWO_BENCH_POSTING: "off" });
     const callbacks = shop.received.length;
+    let measuredCallbacks = 0;
     try {
       const t = { ...(await b.target(owo)), seconds: legSeconds(b.seconds) };
       // Read afresh: the legs before paid theirs; a leg faster than planned leaves more for the next, a shortfall is made up.
       const open = await topUp(b, t, creditsOfLeg(b), callbackUrl);
+      const before = shop.received.length;
       const result = await sandboxCredits(t, open, posting ? CREDIT : CREDIT_POSTING_OFF);
+      // Those of the leg's warm-up and measured credits, not the backlog of the legs before (delivered during the top-up).
+      measuredCallbacks = shop.received.length - before;
       results.get(posting)?.push(result);
       legs.push(creditLeg(posting, result, loadavg()[0] ?? 0));
     } finally {
       await owo.stop();
     }
-    console.log(`  the shop received ${shop.received.length - callbacks} callbacks`);
+    console.log(`  the shop received ${shop.received.length - callbacks} callbacks, ${measuredCallbacks} of them while the credits ran`);
     shop.received.length = 0;
     if (!posting) console.log(`  booked in bulk the ${await b.bookPaid()} credits made with posting off`);
     const [reading] = pairReadings(legs.slice(-2));
