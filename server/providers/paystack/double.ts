@@ -6,7 +6,7 @@
 // announced by `refund.processed`. Its webhooks are signed with x-paystack-signature as Paystack signs them.
 // Paystack sends no webhook for a declined charge: a decline is seen only by verify, and so here.
 import { randomBytes } from "node:crypto";
-import { openApiCheck } from "../test-double/openapi-check";
+import { openApiCheck, templatePattern } from "../test-double/openapi-check";
 import { customerRoutes, integrationRoutes } from "../test-double/control-routes";
 import { FaultPlan } from "../test-double/faults";
 import { createDoubleServer } from "../test-double/double-server";
@@ -37,15 +37,20 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
   const customer = customerDesk(ledger, outbox, faults);
   let customerBearsFees = o.customerBearsFees ?? false;
 
-  /** A route as Paystack serves it: the secret key first, then the body held to Paystack's own OpenAPI document. */
-  const authorized =
-    (method: "GET" | "POST", template: string, fn: (params: string[], req: DoubleRequest) => DoubleAnswer) =>
-    (params: string[], req: DoubleRequest) => {
+  /**
+   * A route as Paystack documents it, its path written once, as the OpenAPI template: the secret key first, then the
+   * body or the query held to Paystack's own OpenAPI document.
+   */
+  const route = (method: "GET" | "POST", template: string, fn: (params: string[], req: DoubleRequest) => DoubleAnswer): DoubleRoute => ({
+    method,
+    path: templatePattern(template),
+    handle: (params, req) => {
       if (req.headers.authorization !== `Bearer ${secretKey}`) return refused(401, "Invalid key");
       const path = params.reduce((at, p) => at.replace(/\{[^}]+\}/, encodeURIComponent(p)), template);
       const wrong = method === "POST" ? openApi.check(method, path, req.json) : openApi.checkParameters(method, path, req.query);
       return wrong ? refused(400, `Invalid request: ${wrong}`, { type: "validation_error" }) : fn(params, req);
-    };
+    },
+  });
 
   function charge(_p: string[], req: DoubleRequest): DoubleAnswer {
     const b = fields(req.json);
@@ -152,25 +157,17 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
   }
 
   const api: DoubleRoute[] = [
-    { method: "POST", path: /^\/charge$/, handle: authorized("POST", "/charge", charge) },
-    { method: "GET", path: /^\/transaction\/verify\/([^/]+)$/, handle: authorized("GET", "", verify) },
-    { method: "POST", path: /^\/refund$/, handle: authorized("POST", "/refund", desk.refund) },
-    { method: "GET", path: /^\/refund$/, handle: authorized("GET", "", desk.listRefunds) },
-    {
-      method: "POST",
-      path: /^\/refund\/retry_with_customer_details\/([^/]+)$/,
-      handle: authorized("POST", "/refund/retry_with_customer_details/{id}", desk.retry),
-    },
-    { method: "GET", path: /^\/refund\/([^/]+)$/, handle: authorized("GET", "", desk.fetchRefund) },
-    { method: "GET", path: /^\/bank$/, handle: authorized("GET", "/bank", listBanks) },
-    { method: "GET", path: /^\/balance$/, handle: authorized("GET", "", balance) },
-    { method: "GET", path: /^\/dispute$/, handle: authorized("GET", "/dispute", disputes.list) },
-    { method: "GET", path: /^\/settlement$/, handle: authorized("GET", "/settlement", settlements.list) },
-    {
-      method: "GET",
-      path: /^\/settlement\/([^/]+)\/transactions$/,
-      handle: authorized("GET", "/settlement/{id}/transactions", settlements.transactions),
-    },
+    route("POST", "/charge", charge),
+    route("GET", "/transaction/verify/{reference}", verify),
+    route("POST", "/refund", desk.refund),
+    route("GET", "/refund", desk.listRefunds),
+    route("POST", "/refund/retry_with_customer_details/{id}", desk.retry),
+    route("GET", "/refund/{id}", desk.fetchRefund),
+    route("GET", "/bank", listBanks),
+    route("GET", "/balance", balance),
+    route("GET", "/dispute", disputes.list),
+    route("GET", "/settlement", settlements.list),
+    route("GET", "/settlement/{id}/transactions", settlements.transactions),
   ];
   const control: DoubleRoute[] = [
     ...customerRoutes(inspect, {

@@ -52,6 +52,9 @@ function inline(node: unknown, doc: Json, depth = 0): unknown {
 }
 
 /** `/payments/{id}/refunds` → a pattern for the request path under the document's server base path. */
+/** The path an OpenAPI template names, each `{parameter}` one path segment, captured in order (a double's route). */
+export const templatePattern = (template: string): RegExp => pathPattern("", template);
+
 function pathPattern(basePath: string, template: string): RegExp {
   const escaped = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "([^/]+)");
   return new RegExp(`^${basePath.replace(/\/+$/, "")}${escaped}$`);
