@@ -1,6 +1,7 @@
 // Instances and workers die (SIGKILL) under load, round after round (OWO_SCALE_ROUNDS, default 10, the issue's
 // drill): what a merchant was told stays true, callbacks arrive once per destination under one webhook-id, the
-// background loops carry on in a survivor, and the books agree with the payments. Three instances, two workers, one database (OWO_SCALE_DB=sqlite|postgres).
+// background loops carry on in a survivor, and the books agree with the payments. Three instances, two workers, one
+// database (OWO_SCALE_DB=sqlite|postgres).
 import assert from "node:assert/strict";
 import { performance } from "node:perf_hooks";
 import { after, before, test } from "node:test";
