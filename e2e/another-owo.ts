@@ -7,7 +7,11 @@ import { join } from "node:path";
 import { expect } from "@playwright/test";
 import { freePort } from "../server/testing/harness";
 
-export type AnotherOwo = { url: string; stop: () => void };
+export type AnotherOwo = {
+  url: string;
+  stop: () => void;
+  /** What it wrote to stderr so far (its warnings and errors). */ log: () => string;
+};
 
 /** `seeded`: its database is first given the demo as `npm run seed` makes it (the demo merchant and its sample payments). */
 export async function startAnotherOwo(env: Record<string, string> = {}, { seeded = false } = {}): Promise<AnotherOwo> {
@@ -30,7 +34,12 @@ export async function startAnotherOwo(env: Record<string, string> = {}, { seeded
     const seed = spawnSync(process.execPath, ["--import", "tsx", "server/demo/seed.ts"], { env: owoEnv, encoding: "utf8" });
     if (seed.status !== 0) throw new Error(`npm run seed failed: ${seed.stderr}`);
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env: owoEnv, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], { env: owoEnv, stdio: ["ignore", "ignore", "pipe"] });
+  let log = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    log += chunk.toString();
+    process.stderr.write(chunk);
+  });
   const stop = () => {
     child.kill("SIGTERM");
     rmSync(dataDir, { recursive: true, force: true });
@@ -41,5 +50,5 @@ export async function startAnotherOwo(env: Record<string, string> = {}, { seeded
     stop();
     throw e;
   }
-  return { url, stop };
+  return { url, stop, log: () => log };
 }

@@ -1,9 +1,7 @@
-import { headers } from "next/headers";
-import { redirect } from "next/navigation";
 import { merchantsOf } from "@/server/auth/callers";
 import { can } from "@/server/auth/permissions";
 import { settings } from "@/server/settings";
-import { pageCaller } from "@/server/trpc/page-caller";
+import { signedInPage } from "@/server/trpc/page-caller";
 import { TrpcProvider } from "@/app/trpc-provider";
 import { FreshCodeDialog } from "./account/fresh-code";
 import { MerchantSwitcher, ModeSwitch, SignOutButton } from "./session-controls";
@@ -26,16 +24,7 @@ const NAV = [
 ] as const;
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
-  const { caller } = await pageCaller();
-  if (!caller) {
-    const path = (await headers()).get("x-owo-path") ?? "/dashboard";
-    redirect(`/signin?callbackUrl=${encodeURIComponent(path)}`);
-  }
-  // A team that requires two factors sends a member without them to set it up before anything else.
-  if (caller.mustEnrolTwoFactor) {
-    const path = (await headers()).get("x-owo-path") ?? "/";
-    if (!path.startsWith("/account")) redirect("/account?two-factor=required");
-  }
+  const { caller } = await signedInPage();
   const merchants = await merchantsOf(caller.userId);
   // The outbox is offered only while mail cannot leave this Owo, and only to owners.
   const nav = !settings().smtpUrl && can(caller, "mail.read") ? [...NAV, ["/mail", "Mail sent by this Owo"] as const] : NAV;

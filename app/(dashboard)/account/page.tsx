@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { pageCaller } from "@/server/trpc/page-caller";
+import { signedInPage } from "@/server/trpc/page-caller";
 import { twoFactorStatus } from "@/server/users/two-factor";
 import { ChangeCredential } from "./credentials";
 import { TwoFactorSettings } from "./two-factor";
@@ -8,8 +8,7 @@ import { ResendVerification } from "./verification";
 export const metadata: Metadata = { title: "Account" };
 
 export default async function AccountPage() {
-  const { caller } = await pageCaller();
-  if (!caller) return null;
+  const { caller } = await signedInPage();
   const { enabled: twoFactorOn } = await twoFactorStatus(caller.userId);
   return (
     <section>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { lagosDateTime, naira } from "@/app/payment-display";
-import { pageCaller } from "@/server/trpc/page-caller";
+import { signedInPage } from "@/server/trpc/page-caller";
 import { paymentHref } from "../payments/payment-table";
 import { BalanceChart } from "./balance-chart";
 import { accountWord, KIND_WORD, providerWord } from "./book-words";
@@ -13,7 +13,7 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function BalancesPage({ searchParams }: { searchParams: Search }) {
   const { cursor } = await searchParams;
-  const { api, caller } = await pageCaller();
+  const { api, caller } = await signedInPage();
   const [balances, history, page] = await Promise.all([
     api.books.balances(),
     api.books.history(),
@@ -28,8 +28,8 @@ export default async function BalancesPage({ searchParams }: { searchParams: Sea
       <header>
         <h1>Balances</h1>
         <p className="muted">
-          {caller?.merchantName} · {caller?.mode === "live" ? "live" : "test"} · what the providers hold for you and what they paid out,
-          from your books
+          {caller.merchantName} · {caller.mode === "live" ? "live" : "test"} · what the providers hold for you and what they paid out, from
+          your books
         </p>
       </header>
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { BusinessMark, SupportContact } from "@/app/business-identity";
 import { can } from "@/server/auth/permissions";
 import { LOGO_MAX_BYTES, LOGO_MAX_SIDE } from "@/server/merchants/logo-image";
-import { pageCaller } from "@/server/trpc/page-caller";
+import { signedInPage } from "@/server/trpc/page-caller";
 import { LogoForm } from "./logo-form";
 import { ProfileForm } from "./profile-form";
 import styles from "./business.module.css";
@@ -10,8 +10,7 @@ import styles from "./business.module.css";
 export const metadata: Metadata = { title: "Business" };
 
 export default async function BusinessPage() {
-  const { caller, api } = await pageCaller();
-  if (!caller) return null;
+  const { caller, api } = await signedInPage();
   const profile = await api.business.profile();
   const mayChange = can(caller, "business.profile");
   return (

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { pageCaller } from "@/server/trpc/page-caller";
+import { signedInPage } from "@/server/trpc/page-caller";
 import { PaymentTable } from "../payments/payment-table";
 import { OverviewPanel } from "./overview-panel";
 import styles from "./overview.module.css";
@@ -7,7 +7,7 @@ import styles from "./overview.module.css";
 export const metadata: Metadata = { title: "Overview" };
 
 export default async function OverviewPage() {
-  const { api, caller } = await pageCaller();
+  const { api, caller } = await signedInPage();
   const [overview, recent] = await Promise.all([api.payments.overview(), api.payments.list({ limit: 6 })]);
   const empty = overview.periods["30d"].totals.count === 0 && recent.items.length === 0;
   return (
@@ -16,7 +16,7 @@ export default async function OverviewPage() {
         <div>
           <h1>Overview</h1>
           <p className="muted">
-            {caller?.merchantName} · {caller?.mode === "live" ? "live payments" : "test payments"} · money as your books have it, Lagos time
+            {caller.merchantName} · {caller.mode === "live" ? "live payments" : "test payments"} · money as your books have it, Lagos time
           </p>
         </div>
         <a className="button" href="/payments/new">

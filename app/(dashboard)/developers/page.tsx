@@ -3,7 +3,7 @@ import { CopyButton } from "@/app/copy-button";
 import { lagosDateTime } from "@/app/payment-display";
 import { settings } from "@/server/settings";
 import { can } from "@/server/auth/permissions";
-import { pageCaller } from "@/server/trpc/page-caller";
+import { signedInPage } from "@/server/trpc/page-caller";
 import { AddEndpoint, EndpointCard } from "./endpoints";
 import { LinkDefaultsForm } from "./link-defaults-form";
 import { RollSecretKey, SigningSecret } from "./secrets";
@@ -27,8 +27,7 @@ function samples(publicUrl: string, publicKey: string) {
 }
 
 export default async function DevelopersPage() {
-  const { caller, api } = await pageCaller();
-  if (!caller) return null;
+  const { caller, api } = await signedInPage();
   const [keys, endpoints, defaults] = await Promise.all([api.keys.list(), api.webhooks.endpoints.list(), api.links.defaults()]);
   const { publicUrl } = settings();
   const mayChange = can(caller, "change");

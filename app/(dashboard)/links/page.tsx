@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { CHANNEL_LABEL, naira } from "@/app/payment-display";
 import { can } from "@/server/auth/permissions";
-import { pageCaller } from "@/server/trpc/page-caller";
+import { signedInPage } from "@/server/trpc/page-caller";
 import type { LinkView } from "@/server/links/links";
 import { CopyUrl } from "./link-controls";
 import { LinkStateBadge } from "./link-state";
@@ -16,9 +16,8 @@ function amountOf(link: LinkView): string {
 }
 
 export default async function LinksPage() {
-  const { caller, api } = await pageCaller();
+  const { caller, api } = await signedInPage();
   // Signed out (or removed from the team): the layout is sending the visitor to sign in.
-  if (!caller) return null;
   const [links, defaults] = await Promise.all([api.links.list(), api.links.defaults()]);
   const mayChange = can(caller, "change");
   return (

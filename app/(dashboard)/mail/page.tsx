@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { lagosDateTime } from "@/app/payment-display";
 import { settings } from "@/server/settings";
 import { can } from "@/server/auth/permissions";
-import { pageCaller } from "@/server/trpc/page-caller";
+import { signedInPage } from "@/server/trpc/page-caller";
 import styles from "./mail.module.css";
 
 export const metadata: Metadata = { title: "Mail sent by this Owo" };
@@ -22,8 +22,7 @@ function withLinks(text: string) {
 }
 
 export default async function MailPage() {
-  const { caller, api } = await pageCaller();
-  if (!caller) return null;
+  const { caller, api } = await signedInPage();
   if (settings().smtpUrl || !can(caller, "mail.read")) notFound();
   const mails = await api.mail.outbox();
   return (

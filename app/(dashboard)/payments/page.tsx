@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { filtersFromQuery } from "@/server/payments/filters";
-import { pageCaller } from "@/server/trpc/page-caller";
+import { signedInPage } from "@/server/trpc/page-caller";
 import { FilterBar } from "./filter-bar";
 import { PaymentList } from "./payment-list";
 import styles from "./payments.module.css";
@@ -13,7 +13,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(await searchParams)) if (typeof value === "string") query.set(name, value);
   const { filters, errors } = filtersFromQuery(query);
-  const { api } = await pageCaller();
+  const { api } = await signedInPage();
   const first = await api.payments.list({ ...filters, limit: 50 });
   // The export link carries exactly the filters the list applied, so the file matches the screen.
   const applied = new URLSearchParams(Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === "string"));

@@ -1,14 +1,13 @@
 // Bank-side providers (owners and admins): connect one, test it, copy its notice URL, watch its health; live keys.
 import type { Metadata } from "next";
 import { can } from "@/server/auth/permissions";
-import { pageCaller } from "@/server/trpc/page-caller";
+import { signedInPage } from "@/server/trpc/page-caller";
 import { ConnectProvider, LiveKeys, ProviderCard } from "./providers-forms";
 
 export const metadata: Metadata = { title: "Providers" };
 
 export default async function ProvidersPage() {
-  const { caller, api } = await pageCaller();
-  if (!caller) return null;
+  const { caller, api } = await signedInPage();
   if (!can(caller, "providers.manage")) {
     return (
       <section>

@@ -5,7 +5,7 @@ import { EXCEPTION_KIND_LABEL, lagosDate, signedNaira } from "@/app/settlement-d
 import { can } from "@/server/auth/permissions";
 import { clock } from "@/server/clock";
 import { EXCEPTION_KINDS } from "@/server/reconciliation/exceptions";
-import { pageCaller } from "@/server/trpc/page-caller";
+import { signedInPage } from "@/server/trpc/page-caller";
 import { ExportButton } from "../export-button";
 import { ExceptionQueue } from "./exception-queue";
 import { ReportChart } from "./report-chart";
@@ -34,7 +34,7 @@ function problemOf(e: unknown): string {
 export default async function ReconciliationPage({ searchParams }: { searchParams: Search }) {
   const params = await searchParams;
   const text = (name: string) => (typeof params[name] === "string" ? params[name].trim() : "");
-  const { api, caller } = await pageCaller();
+  const { api, caller } = await signedInPage();
   const now = clock.now();
   const today = lagosDate(now);
   // A week ending today unless the URL names a period.

@@ -5,7 +5,7 @@ import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { can } from "@/server/auth/permissions";
 import { SETTLEMENT_STATUSES, settlementFilters } from "@/server/settlements/view";
-import { pageCaller } from "@/server/trpc/page-caller";
+import { signedInPage } from "@/server/trpc/page-caller";
 import { ExportButton } from "../export-button";
 import { ReconciliationBadge, SettlementStatus, settlementHref } from "./badges";
 import { SandboxSettle } from "./sandbox-settle";
@@ -20,7 +20,7 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
   for (const [name, value] of Object.entries(await searchParams)) if (typeof value === "string") query.set(name, value);
   const filters = settlementFilters(query);
   const cursor = query.get("cursor") || undefined;
-  const { api, caller } = await pageCaller();
+  const { api, caller } = await signedInPage();
   const sources = await api.settlements.sources();
   // A hand-edited URL with a bad filter shows the schema's words for it, not an error page.
   const listed = await api.settlements.list({ ...filters, cursor }).catch((e: unknown) => {
@@ -43,7 +43,7 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
         </a>
       </header>
 
-      {caller?.mode === "test" && can(caller, "change") && <SandboxSettle />}
+      {caller.mode === "test" && can(caller, "change") && <SandboxSettle />}
 
       <form method="get" action="/settlements" className={`card ${styles.filters}`} role="search">
         <label className={styles.filter}>
@@ -92,7 +92,7 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
           ) : (
             <p>
               No settlements yet. Providers pay out on their own schedule; Owo reads each settlement as it is published
-              {caller?.mode === "test"
+              {caller.mode === "test"
                 ? ", and the sandbox bank settles every night at midnight in Lagos, or now from the button above."
                 : "."}
             </p>

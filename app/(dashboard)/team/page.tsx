@@ -1,15 +1,14 @@
 import type { Metadata } from "next";
 import { lagosDateTime } from "@/app/payment-display";
 import { can } from "@/server/auth/permissions";
-import { pageCaller } from "@/server/trpc/page-caller";
+import { signedInPage } from "@/server/trpc/page-caller";
 import { InviteForm, MemberControls, RequireTwoFactor, WithdrawInvite } from "./team-controls";
 import styles from "./team.module.css";
 
 export const metadata: Metadata = { title: "Team" };
 
 export default async function TeamPage({ searchParams }: { searchParams: Promise<{ before?: string }> }) {
-  const { caller, api } = await pageCaller();
-  if (!caller) return null;
+  const { caller, api } = await signedInPage();
   const manager = can(caller, "team.manage");
   const before = Number((await searchParams).before) || undefined;
   const [members, invites, audit] = await Promise.all([

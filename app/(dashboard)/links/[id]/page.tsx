@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { TRPCError } from "@trpc/server";
 import { CHANNEL_LABEL, channelLabel, lagosDateTime, naira, STATUS_LABEL } from "@/app/payment-display";
 import { can } from "@/server/auth/permissions";
-import { pageCaller } from "@/server/trpc/page-caller";
+import { signedInPage } from "@/server/trpc/page-caller";
 import { ActiveToggle, CopyUrl } from "../link-controls";
 import { LinkStateBadge } from "../link-state";
 import styles from "../links.module.css";
@@ -11,8 +11,7 @@ import styles from "../links.module.css";
 export const metadata: Metadata = { title: "Payment link" };
 
 export default async function LinkPage({ params }: { params: Promise<{ id: string }> }) {
-  const { caller, api } = await pageCaller();
-  if (!caller) return null;
+  const { caller, api } = await signedInPage();
   const { id } = await params;
   const detail = await api.links.byId({ id }).catch((e: unknown) => {
     if (e instanceof TRPCError && e.code === "NOT_FOUND") return null;

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { dialQrCode } from "@/server/payments/dial-code";
 import { can } from "@/server/auth/permissions";
-import { pageCaller } from "@/server/trpc/page-caller";
+import { signedInPage } from "@/server/trpc/page-caller";
 import { PaymentLive } from "./payment-live";
 
 type Params = Promise<{ reference: string }>;
@@ -14,7 +14,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function PaymentPage({ params, searchParams }: { params: Params; searchParams: Promise<{ created?: string }> }) {
   const { reference } = await params;
-  const { api, caller } = await pageCaller();
+  const { api, caller } = await signedInPage();
   const detail = await api.payments.byReference({ paymentReference: reference }).catch((e: unknown) => {
     // Someone else's payment, a mistyped or an impossible reference all read as "no such payment".
     if (e instanceof TRPCError && (e.code === "NOT_FOUND" || e.code === "BAD_REQUEST")) notFound();

@@ -2,14 +2,14 @@ import type { Metadata } from "next";
 import { randomBytes } from "node:crypto";
 import { ussdBanks } from "@/server/providers/banks";
 import { can } from "@/server/auth/permissions";
-import { pageCaller } from "@/server/trpc/page-caller";
+import { signedInPage } from "@/server/trpc/page-caller";
 import styles from "../payments.module.css";
 import { NewPaymentForm } from "./new-payment-form";
 
 export const metadata: Metadata = { title: "New payment" };
 
 export default async function NewPaymentPage() {
-  const { api, caller } = await pageCaller();
+  const { api, caller } = await signedInPage();
   if (caller && !can(caller, "change")) {
     return (
       <section className="card">

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { lagosDateTime, naira } from "@/app/payment-display";
 import { EXCEPTION_KIND_LABEL, LINE_KIND_LABEL, lagosDay, providerAccountLabel, signedNaira } from "@/app/settlement-display";
 import type { settlementLinesOf } from "@/server/settlements/view";
-import { pageCaller } from "@/server/trpc/page-caller";
+import { signedInPage } from "@/server/trpc/page-caller";
 import { paymentHref } from "../../payments/payment-table";
 import { ReconciliationBadge, SettlementStatus } from "../badges";
 import styles from "../../books.module.css";
@@ -32,7 +32,7 @@ function LineMatch({ line, disagrees }: { line: Line; disagrees: boolean }) {
 
 export default async function SettlementPage({ params }: { params: Params }) {
   const { settlementId } = await params;
-  const { api } = await pageCaller();
+  const { api } = await signedInPage();
   const s = await api.settlements.byId({ settlementId }).catch((e: unknown) => {
     // Someone else's settlement and a mistyped id both read as "no such settlement".
     if (e instanceof TRPCError && (e.code === "NOT_FOUND" || e.code === "BAD_REQUEST")) notFound();
