@@ -9,7 +9,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { parseInitiateRequest } from "../server/payments/initiate-schema";
 import { isValidNuban } from "../server/providers/nuban";
-import { pooled } from "./books";
+import { creditLegOrder, pooled } from "./books";
 import { openBenchDatabase } from "./databases";
 import { pairReadings, postingCostVerdict, type CreditLeg, type PostingCost } from "./posting-cost";
 import { hottest } from "./profile";
@@ -230,6 +230,15 @@ test("the posting cost is the median of neighbouring on/off pairs, and a bound i
   const over = postingCostVerdict({ ...steady, legs: [leg(true, 800, 2.5), leg(false, 1000, 2)] }, 0.1);
   assert.equal(over?.met, false);
   assert.equal(postingCostVerdict({ ...steady, legs: [leg(true, 800, 2.5)] }, 0.1), null);
+});
+
+test("--pairs sets how many on/off pairs the credit legs make, each pair's order the reverse of the one before", () => {
+  const show = (order: boolean[]) => order.map((on) => (on ? "on" : "off")).join(" ");
+  assert.equal(show(creditLegOrder(4)), "on off off on on off off on");
+  assert.equal(show(creditLegOrder(1)), "on off");
+  assert.equal(show(creditLegOrder(3)), "on off off on on off");
+  const legs = creditLegOrder(12).map((posting): CreditLeg => ({ posting, rps: posting ? 90 : 100, cpuMs: 1, load: 1 }));
+  assert.equal(pairReadings(legs).length, 12);
 });
 
 test("a credit leg starts from SQLite at rest: settle writes the WAL back and empties it", async () => {

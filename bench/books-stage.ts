@@ -26,6 +26,7 @@ export async function measureBooks(s: Stage, merchants: BenchMerchant[], bench: 
     merchants: merchants.map((m) => m.merchantId),
     instances: s.run.options.instances,
     seconds: s.run.size.seconds,
+    pairs: s.run.options.pairs,
     parties: s.db.parties(),
   };
   if (s.run.wanted("books: sandbox credit")) s.outcomes.push(...(await creditCost(stage)));

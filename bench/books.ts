@@ -34,6 +34,8 @@ export type BooksStage = {
   merchants: string[];
   instances: number[];
   seconds: number;
+  /** Pairs of credit legs (`--pairs`). */
+  pairs: number;
   /** The database server's processes, for the CPU account. */
   parties: CpuParties;
 };
@@ -41,9 +43,12 @@ export type BooksStage = {
 /** Credits a second no run of this bench has come near (quiet machine: SQLite ~700, PostgreSQL ~220): enough open
  * payments that no leg runs out. */
 const CREDITS_A_SECOND_AT_MOST: Record<Dialect, number> = { sqlite: 900, postgres: 350 };
-/** Posting on, off, off, on, twice: each neighbouring pair is one reading taken close together in time, and a drift
- * during the run (the top-up's autovacuum, a checkpoint, other work on the machine) falls on both sides alike. */
-const LEGS = [true, false, false, true, true, false, false, true] as const;
+/** Posting on, off, off, on, … for `pairs` pairs: each neighbouring pair is one reading taken close together in time,
+ * and a drift during the run (the top-up's autovacuum, a checkpoint, other work on the machine) falls on both sides
+ * alike. */
+export function creditLegOrder(pairs: number): boolean[] {
+  return Array.from({ length: pairs * 2 }, (_, leg) => leg % 2 === (leg >> 1) % 2);
+}
 /** Each leg the scenario's measured time, at least 5 s: a credit's latency under load exceeded 1 s legs. */
 const legSeconds = (seconds: number) => Math.max(5, seconds);
 /** Open payments a leg may use: its warm-up, measured time and the server's start. */
@@ -105,8 +110,9 @@ export function pooled(scenario: string, legs: LoadResult[]): LoadResult {
  * one writer at a time). The pooled rows go to the results table; the legs themselves to the posting cost's verdict.
  */
 export async function creditCost(b: BooksStage): Promise<[LoadResult, LoadResult, PostingCost]> {
+  const order = creditLegOrder(b.pairs);
   console.log(
-    `\n${b.dialect} books: sandbox credits, posting on and posting off (${LEGS.length} legs of ${legSeconds(b.seconds)} s: on, off, off, on, …)`,
+    `\n${b.dialect} books: sandbox credits, posting on and posting off (${order.length} legs of ${legSeconds(b.seconds)} s: on, off, off, on, …)`,
   );
   // The merchant's shop answers every callback at once, as a healthy one does. An address nobody answers (as the bench
   // had) left each credit's callback to be retried, and the retries of earlier legs fell into later ones by the hundred.
@@ -116,12 +122,12 @@ export async function creditCost(b: BooksStage): Promise<[LoadResult, LoadResult
   try {
     const supplier = await b.start(env);
     try {
-      await topUp(b, await b.target(supplier), LEGS.length * creditsOfLeg(b), callbackUrl);
+      await topUp(b, await b.target(supplier), order.length * creditsOfLeg(b), callbackUrl);
     } finally {
       await supplier.stop();
     }
     console.log(`  the shop at ${callbackUrl} takes the callbacks of ${await b.callbacksTo(callbackUrl)} open payments`);
-    return await creditLegs(b, env, callbackUrl, shop);
+    return await creditLegs(b, order, env, callbackUrl, shop);
   } finally {
     await shop.stop();
   }
@@ -129,6 +135,7 @@ export async function creditCost(b: BooksStage): Promise<[LoadResult, LoadResult
 
 async function creditLegs(
   b: BooksStage,
+  order: boolean[],
   env: Record<string, string>,
   callbackUrl: string,
   shop: Receiver,
@@ -138,7 +145,7 @@ async function creditLegs(
     [false, []],
   ]);
   const legs: CreditLeg[] = [];
-  for (const posting of LEGS) {
+  for (const posting of order) {
     // Every leg starts from a database at rest: the top-up's writes, the bulk booking's or the last leg's are not its own.
     await b.settle();
     const owo = await b.start(posting ? env : { ...env, OWO_BENCH_POSTING: "off" });

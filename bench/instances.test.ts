@@ -31,6 +31,7 @@ test("the flags: SQLite alone by default; --db and --instances as lists; mistake
     instances: [1],
     lean: false,
     seconds: undefined,
+    pairs: 4,
   });
   const pg = parseOptions(["--db=postgres", "--instances=4,1,2", "--quick", "--only=initiate"]);
   assert.deepEqual([pg.dialects, pg.instances, pg.quick, pg.only], [["postgres"], [1, 2, 4], true, "initiate"]);
@@ -43,6 +44,9 @@ test("the flags: SQLite alone by default; --db and --instances as lists; mistake
   assert.throws(() => parseOptions(["--qiuck"]), /unknown flag --qiuck/);
   assert.equal(parseOptions(["--quick", "--seconds=10"]).seconds, 10);
   assert.throws(() => parseOptions(["--seconds=0"]), BenchUsage);
+  assert.equal(parseOptions(["--pairs=12"]).pairs, 12);
+  assert.throws(() => parseOptions(["--pairs=0"]), BenchUsage);
+  assert.throws(() => parseOptions(["--pairs=many"]), /--pairs: expected a count/);
 });
 
 test("several instances share the connections evenly and their latencies are pooled", () => {

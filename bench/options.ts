@@ -15,11 +15,13 @@ export type BenchOptions = {
   lean: boolean;
   /** Measured seconds per scenario, overriding the mode's (5 quick, 20 full). */
   seconds: number | undefined;
+  /** Pairs of credit legs, posting on and off, the books' posting cost is read from (4 unless given). */
+  pairs: number;
 };
 
 export class BenchUsage extends Error {}
 
-const KNOWN = ["--quick", "--profile", "--no-build", "--lean", "--only=", "--db=", "--instances=", "--seconds="];
+const KNOWN = ["--quick", "--profile", "--no-build", "--lean", "--only=", "--db=", "--instances=", "--seconds=", "--pairs="];
 
 export function parseOptions(argv: string[]): BenchOptions {
   const value = (name: string) => argv.findLast((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
@@ -40,6 +42,9 @@ export function parseOptions(argv: string[]): BenchOptions {
   const seconds = value("--seconds");
   if (seconds !== undefined && !/^[1-9][0-9]{0,2}$/.test(seconds))
     throw new BenchUsage(`--seconds: expected whole seconds from 1 to 999, not ${JSON.stringify(seconds)}`);
+  const pairs = value("--pairs");
+  if (pairs !== undefined && !/^[1-9][0-9]?$/.test(pairs))
+    throw new BenchUsage(`--pairs: expected a count from 1 to 99, not ${JSON.stringify(pairs)}`);
   return {
     quick: argv.includes("--quick"),
     profile: argv.includes("--profile"),
@@ -49,5 +54,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     instances: counts,
     lean: argv.includes("--lean"),
     seconds: seconds === undefined ? undefined : Number(seconds),
+    pairs: pairs === undefined ? 4 : Number(pairs),
   };
 }
