@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { bankByCode, dialCode } from "../banks";
 import { customerRoutes } from "../test-double/control-routes";
 import { FaultPlan } from "../test-double/faults";
-import { openApiCheck } from "../test-double/openapi-check";
+import { openApiCheck, templatePattern } from "../test-double/openapi-check";
 import { createDoubleServer } from "../test-double/double-server";
 import type { DoubleAnswer, DoubleRequest, DoubleRoute, DoubleServer } from "../test-double/double-server";
 import { WebhookOutbox } from "../test-double/webhook-outbox";
@@ -183,15 +183,20 @@ export function createSeerBitDouble(o: SeerBitDoubleOptions): DoubleServer {
   /** Published samples armed for the next call under a path (POST /_double/answers). */
   const armed: { path: string; answer: DoubleAnswer }[] = [];
   const openApi = openApiCheck("seerbit-openapi.yml");
-  /** A route as SeerBit documents it: an armed sample first, then the OpenAPI document's schema, then the route. */
-  const documented =
-    (method: "GET" | "POST", path: string, fn: (params: string[], req: DoubleRequest) => DoubleAnswer) =>
-    (params: string[], req: DoubleRequest): DoubleAnswer => {
-      const i = armed.findIndex((a) => path.startsWith(a.path));
+  /**
+   * A route as SeerBit documents it, its path written once (a `{parameter}` is one segment): an armed sample first, then
+   * the OpenAPI document's schema, then the route.
+   */
+  const route = (method: "GET" | "POST", template: string, fn: (params: string[], req: DoubleRequest) => DoubleAnswer): DoubleRoute => ({
+    method,
+    path: templatePattern(template),
+    handle: (params, req) => {
+      const i = armed.findIndex((a) => template.startsWith(a.path));
       if (i >= 0) return armed.splice(i, 1)[0]?.answer ?? fn(params, req);
-      const wrong = method === "POST" ? openApi.check(method, path, req.json) : null;
+      const wrong = method === "POST" ? openApi.check(method, template, req.json) : null;
       return wrong ? error(400, `Bad Request: ${wrong}`, "INPUT") : fn(params, req);
-    };
+    },
+  });
   function arm(_p: string[], req: DoubleRequest): DoubleAnswer {
     const { path, sample } = (req.json ?? {}) as { path?: unknown; sample?: unknown };
     const file = typeof sample === "string" && /^[a-z0-9-]+$/.test(sample) ? join(import.meta.dirname, "fixtures", `${sample}.json`) : "";
@@ -202,19 +207,13 @@ export function createSeerBitDouble(o: SeerBitDoubleOptions): DoubleServer {
     return { status: 200, body: { armed: armed.map((a) => a.path) } };
   }
 
+  // The status query is v3, as doc.seerbit.com "Verify Payments" has it; the OpenAPI document names a v2 one with a sample
+  // reference in its path (connector.ts).
   const api: DoubleRoute[] = [
-    { method: "POST", path: /^\/api\/v2\/encrypt\/keys$/, handle: documented("POST", "/api/v2/encrypt/keys", token) },
-    {
-      method: "POST",
-      path: /^\/api\/v2\/payments\/initiates$/,
-      handle: documented("POST", "/api/v2/payments/initiates", authorized(initiate)),
-    },
-    {
-      method: "GET",
-      path: /^\/api\/v3\/payments\/query\/([^/]+)$/,
-      handle: documented("GET", "/api/v3/payments/query", authorized(query)),
-    },
-    { method: "POST", path: /^\/api\/v2\/payments\/refunds$/, handle: documented("POST", "/api/v2/payments/refunds", authorized(refund)) },
+    route("POST", "/api/v2/encrypt/keys", token),
+    route("POST", "/api/v2/payments/initiates", authorized(initiate)),
+    route("GET", "/api/v3/payments/query/{reference}", authorized(query)),
+    route("POST", "/api/v2/payments/refunds", authorized(refund)),
   ];
   const control: DoubleRoute[] = [
     ...customerRoutes(inspect, { pay, decline }),
