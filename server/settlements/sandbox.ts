@@ -41,20 +41,27 @@ export async function settleSandboxNow(scope: Scope, faults: SettlementFaults) {
 
 /** The bank's 00:00 Africa/Lagos run: each merchant's credits of the days before, one settlement each (a net ≤ 0 waits). */
 export async function settleSandboxDaily(now = clock.now()): Promise<number> {
-  const upTo = dayStartOf(now) - 1;
   let settled = 0;
-  for (const merchantId of await merchantsWithUnsettledCredits(upTo)) {
-    const done = await write(
-      async (tx) => {
-        const reading = await sandboxSettle(tx, merchantId, upTo, {});
-        if (reading) await recordSettlement(tx, { merchantId, mode: "test", provider: "sandbox", providerAccountId: null }, reading, now);
-        return reading !== null;
-      },
-      { queues: [ledgerQueue(merchantId, "test")] },
-    );
-    if (done) settled++;
-  }
+  for (const merchantId of await merchantsWithUnsettledCredits(dayStartOf(now) - 1))
+    if (await settleSandboxNight(merchantId, now)) settled++;
   return settled;
+}
+
+/**
+ * One merchant's part of that run: what the bank holds for it from the days before `now`'s Lagos day, settled as of
+ * the end of the last of them; false when that nets ≤ 0 (it waits). The demo seed runs it for each night of its
+ * history, so a seeded settlement is exactly the one the nightly job would have made.
+ */
+export async function settleSandboxNight(merchantId: string, now = clock.now()): Promise<boolean> {
+  const upTo = dayStartOf(now) - 1;
+  return write(
+    async (tx) => {
+      const reading = await sandboxSettle(tx, merchantId, upTo, {});
+      if (reading) await recordSettlement(tx, { merchantId, mode: "test", provider: "sandbox", providerAccountId: null }, reading, now);
+      return reading !== null;
+    },
+    { queues: [ledgerQueue(merchantId, "test")] },
+  );
 }
 
 /**
