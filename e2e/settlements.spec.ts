@@ -2,7 +2,7 @@
 // provider's can carry; the list shows both with their badges, narrowed by provider account and status, each opens to
 // its arithmetic and its lines (linked to their payments), and both download as CSV.
 import { readFile } from "node:fs/promises";
-import { expect, paidInSandbox, shoot, test, type Merchant } from "./fixtures";
+import { expect, paidInSandbox, shoot, test, trpcMutation, type Merchant } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const paidTransfer = (page: Page, amount: string) => paidInSandbox(page, { paymentType: "TRANSFER", amount });
@@ -20,7 +20,7 @@ test("settlements: a clean day and a faulty one, their badges, arithmetic, lines
   await expect(page).toHaveURL(/\/settlements\/stl_/);
   await expect(page.getByTestId("settlement-net")).toHaveText("₦6,202.50"); // ₦6,500 less ₦137.50 and ₦160.00 fees
   const sum = page.getByTestId("settlement-arithmetic");
-  await expect(sum).toContainText("Gross (2 lines)₦6,500.00");
+  await expect(sum).toContainText("Gross (2 sales)₦6,500.00");
   await expect(sum).toContainText("− Fees₦297.50");
   await expect(page.getByText("Matched").first()).toBeVisible();
   await expect(page.getByTestId("settlement-line")).toHaveCount(2);
@@ -80,4 +80,33 @@ test("settlements: a clean day and a faulty one, their badges, arithmetic, lines
   const sheet = page.waitForEvent("download");
   await page.getByRole("button", { name: "Settlements CSV" }).click();
   expect((await readFile(await (await sheet).path(), "utf8")).trim().split("\r\n")).toHaveLength(3);
+});
+
+test("a settlement with refunds: each line shows the core's verdict, and Gross counts the sales it sums", async ({ page, merchant }) => {
+  expect(merchant.email).toContain("@");
+  const sold = await paidTransfer(page, "20000");
+  await paidTransfer(page, "123.44");
+  for (const amount of ["400.00", "100.00"])
+    await trpcMutation(page, "payments.refund", { paymentReference: sold, amount, reason: "Part of the order was out of stock" });
+  // The sandbox bank pays each refund back within seconds; only then does it settle them.
+  await page.goto(`/payments/${sold}`);
+  await expect(page.getByTestId("refunds").getByRole("listitem")).toHaveCount(2);
+  for (const refund of await page.getByTestId("refunds").getByRole("listitem").all())
+    await expect(refund).toContainText("Paid back", { timeout: 15_000 });
+
+  await page.goto("/settlements");
+  await page.getByRole("button", { name: "Settle now" }).click();
+  await expect(page).toHaveURL(/\/settlements\/stl_/);
+  await expect(page.getByTestId("settlement-line")).toHaveCount(4);
+  await expect(page.getByTestId("settlement-exceptions")).toContainText("every line agrees");
+  // Reconciliation compares sales with Owo's credits; a refund the bank deducted raises nothing, so no line says otherwise.
+  await expect(page.getByTestId("settlement-lines")).not.toContainText("Not matched");
+  const refunds = page.getByTestId("settlement-line").filter({ hasText: "Refund" });
+  await expect(refunds).toHaveCount(2);
+  for (const line of await refunds.all()) await expect(line).toContainText("Deducted");
+  await expect(page.getByTestId("settlement-line").filter({ hasText: "Payment" }).filter({ hasText: "Matched" })).toHaveCount(2);
+  const sum = page.getByTestId("settlement-arithmetic");
+  await expect(sum).toContainText("Gross (2 sales)₦20,123.44");
+  await expect(sum).toContainText("− Refunds₦500.00");
+  await shoot(page, "settlement-refunds");
 });

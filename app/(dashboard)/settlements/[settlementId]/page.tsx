@@ -17,7 +17,12 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 type Line = Awaited<ReturnType<typeof settlementLinesOf>>[number];
 
-/** A line's match state: matched to Owo's record (and whether it agrees), or why it matches nothing. */
+/**
+ * Each line's verdict as reconciliation (server/settlements/reconcile.ts) reached it: a matched sale is compared with
+ * Owo's credit and disagrees only where that left an exception; a sale under Owo's prefix for no payment is an
+ * exception (unknown_payment). Nothing else is compared, so an unmatched refund, deduction or other sale is only told
+ * for what it is, never flagged: the sandbox bank's refunds name no payment Owo can match them to.
+ */
 function LineMatch({ line, disagrees }: { line: Line; disagrees: boolean }) {
   if (line.matched)
     return disagrees ? (
@@ -26,9 +31,12 @@ function LineMatch({ line, disagrees }: { line: Line; disagrees: boolean }) {
       <span className={`badge ${styles.matched}`}>Matched</span>
     );
   if (line.kind === "external") return <span className={`badge ${styles.neutral}`}>Not Owo&apos;s sale</span>;
-  if (line.kind === "adjustment") return <span className={`badge ${styles.neutral}`}>Deducted</span>;
+  if (line.kind === "adjustment" || line.kind === "refund") return <span className={`badge ${styles.neutral}`}>Deducted</span>;
   return <span className={`badge ${styles.exceptions}`}>Not matched</span>;
 }
+
+/** The lines the gross adds up: sales (Owo's, unknown or the merchant's other ones); refunds and deductions are negative. */
+const salesOf = (lines: Line[]) => lines.filter((l) => !l.grossAmount.startsWith("-")).length;
 
 export default async function SettlementPage({ params }: { params: Params }) {
   const { settlementId } = await params;
@@ -40,8 +48,12 @@ export default async function SettlementPage({ params }: { params: Params }) {
   });
   const exceptions = await api.reconciliation.exceptions({ settlementId, status: "all" });
   const open = exceptions.filter((e) => e.resolvedAt === null);
-  const kindsFor = (reference: string | null) =>
-    reference === null ? [] : open.filter((e) => e.paymentReference === reference).map((e) => EXCEPTION_KIND_LABEL[e.kind]);
+  // Only sales are compared with Owo's record, so a payment's findings are its sale lines' and never its refunds'.
+  const kindsFor = (l: Line) =>
+    l.kind !== "payment" || l.paymentReference === null
+      ? []
+      : open.filter((e) => e.paymentReference === l.paymentReference).map((e) => EXCEPTION_KIND_LABEL[e.kind]);
+  const sales = salesOf(s.lines);
 
   return (
     <section className={styles.page}>
@@ -69,7 +81,7 @@ export default async function SettlementPage({ params }: { params: Params }) {
             <h2>How the payout adds up</h2>
             <dl className={styles.sum} data-testid="settlement-arithmetic">
               <div>
-                <dt>Gross ({s.count === 1 ? "1 line" : `${s.count} lines`})</dt>
+                <dt>Gross ({sales === 1 ? "1 sale" : `${sales} sales`})</dt>
                 <dd>{naira(s.grossAmount)}</dd>
               </div>
               <div>
@@ -110,7 +122,7 @@ export default async function SettlementPage({ params }: { params: Params }) {
               </thead>
               <tbody>
                 {s.lines.map((l, i) => {
-                  const kinds = kindsFor(l.paymentReference);
+                  const kinds = kindsFor(l);
                   return (
                     <tr key={i} data-testid="settlement-line">
                       <td>
