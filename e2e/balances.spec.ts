@@ -21,11 +21,19 @@ test("unsettled and paid out after a sandbox payout, the entries, and their CSV 
   await expect(page.getByTestId("paid-out")).toContainText("₦25,017.50");
   await expect(page.locator(".recharts-line-curve").first()).toBeVisible();
   const entries = page.getByTestId("ledger-entries");
-  await expect(entries.getByRole("row")).toHaveCount(5); // header, three credits and the payout
-  await expect(entries.getByRole("row").nth(1)).toContainText("Payment received");
-  await expect(entries.getByRole("row").nth(1)).toContainText(later);
-  await expect(entries.getByRole("row").nth(2)).toContainText("Payout");
-  await expect(entries.getByRole("row").nth(2)).toContainText("Paid out to your bank");
+  const rows = entries.locator(":scope > tbody > tr"); // each entry's postings are a table of their own
+  await expect(rows).toHaveCount(4); // three credits and the payout
+  await expect(rows.nth(0)).toContainText("Payment received");
+  await expect(rows.nth(0)).toContainText(later);
+  await expect(rows.nth(1)).toContainText("Payout");
+  // Postings read as on a payment's page: Debit and Credit columns, never a signed amount.
+  const side = (entry: number, account: string) => rows.nth(entry).getByRole("row").filter({ hasText: account }).getByRole("cell");
+  await expect(side(0, "Sales")).toHaveText(["Sales", "", "₦2,500.00"]);
+  await expect(side(0, "Fees")).toHaveText(["Fees", "₦137.50", ""]);
+  await expect(side(1, "Paid out to your bank")).toHaveText(["Paid out to your bank", "₦25,017.50", ""]);
+  await expect(side(1, "Sandbox bank (unsettled)")).toHaveText(["Sandbox bank (unsettled)", "", "₦25,017.50"]);
+  await expect(rows.nth(1).getByRole("columnheader")).toHaveText(["Account", "Debit", "Credit"], { ignoreCase: true });
+  await expect(entries).not.toContainText("−");
   await expect(page.getByTestId("ledger-head")).toContainText("Chain head #4");
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: "e2e/screenshots/balances.png", fullPage: true });
@@ -54,6 +62,11 @@ test("unsettled and paid out after a sandbox payout, the entries, and their CSV 
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: "e2e/screenshots/balances-phone.png", fullPage: true });
+  // On a phone the reference folds under the entry's name, and is still the link to its payment.
+  const link = rows.nth(0).getByRole("link", { name: later });
+  await expect(link).toBeVisible();
+  await expect(link).toHaveAttribute("href", `/payments/${later}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   for (const id of ["unsettled-sandbox", "paid-out"]) {
     const value = page.getByTestId(id).locator("strong");
     expect((await value.boundingBox())?.height ?? 99, `${id} on one line`).toBeLessThan(40);

@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import { lagosDateTime, naira } from "@/app/payment-display";
+import { postingSides } from "@/server/books/posting-sides";
+import type { EntryView } from "@/server/books/entries";
 import { signedInPage } from "@/server/trpc/page-caller";
+import { LedgerPostings } from "../ledger-postings";
 import { paymentHref } from "../payments/payment-table";
 import { BalanceChart } from "./balance-chart";
 import { accountWord, KIND_WORD, providerWord } from "./book-words";
@@ -8,6 +11,11 @@ import listing from "../listing.module.css";
 import styles from "./balances.module.css";
 
 export const metadata: Metadata = { title: "Balances" };
+
+/** What an entry is about: its payment (a link to it), else the settlement that paid out; the same at every width. */
+function EntrySubject({ entry }: { entry: EntryView }) {
+  return entry.paymentReference ? <a href={paymentHref(entry.paymentReference)}>{entry.paymentReference}</a> : <>{entry.settlementId}</>;
+}
 
 type Search = Promise<Record<string, string | string[] | undefined>>;
 
@@ -91,9 +99,9 @@ export default async function BalancesPage({ searchParams }: { searchParams: Sea
             <thead>
               <tr>
                 <th>Entry</th>
-                <th className={listing.wide}>Reference</th>
+                <th className={styles.wide}>Reference</th>
                 <th>Postings</th>
-                <th className={listing.wide}>Posted</th>
+                <th className={styles.wide}>Posted</th>
               </tr>
             </thead>
             <tbody>
@@ -106,24 +114,17 @@ export default async function BalancesPage({ searchParams }: { searchParams: Sea
                       {e.reason && ` · ${e.reason.replaceAll("_", " ")}`}
                     </span>
                     <span className={`${styles.sub} ${styles.narrowOnly}`}>
-                      {e.paymentReference ?? e.settlementId} · {lagosDateTime(e.postedAt)}
+                      <EntrySubject entry={e} /> · {lagosDateTime(e.postedAt)}
                     </span>
                   </td>
-                  <td className={`${styles.reference} ${listing.wide}`}>
-                    {e.paymentReference ? <a href={paymentHref(e.paymentReference)}>{e.paymentReference}</a> : e.settlementId}
+                  <td className={`${styles.reference} ${styles.wide}`}>
+                    <EntrySubject entry={e} />
                     {e.refundReference && <span className={styles.sub}>{e.refundReference}</span>}
                   </td>
                   <td>
-                    <dl className={styles.postings}>
-                      {e.postings.map((p, i) => (
-                        <div key={i}>
-                          <dt>{accountWord(p.account, providerOf)}</dt>
-                          <dd>{naira(p.amount)}</dd>
-                        </div>
-                      ))}
-                    </dl>
+                    <LedgerPostings postings={e.postings.map(postingSides)} accountName={(a) => accountWord(a, providerOf)} />
                   </td>
-                  <td className={`${listing.when} ${listing.wide}`}>{lagosDateTime(e.postedAt)}</td>
+                  <td className={`${listing.when} ${styles.wide}`}>{lagosDateTime(e.postedAt)}</td>
                 </tr>
               ))}
             </tbody>
