@@ -79,3 +79,33 @@ test("/favicon.ico is served, so no page asks for a missing one", async ({ reque
   expect(icon.status()).toBe(200);
   expect(icon.headers()["content-type"]).toMatch(/^image\//);
 });
+
+test("/payments/new at 390 px: the form card inside the page, the two ways to pay stacked at the card's width", async ({
+  page,
+  merchant,
+}) => {
+  expect(merchant.name).toBeTruthy();
+  await page.setViewportSize(PHONE);
+  await page.goto("/payments/new");
+  const form = page.locator("form.card");
+  const card = await box(form);
+  expect(card.x + card.width).toBeLessThanOrEqual(PHONE.width);
+  for (const channel of await form.locator("fieldset label").all()) {
+    const b = await box(channel);
+    expect(b.x + b.width, (await channel.textContent()) ?? "").toBeLessThanOrEqual(card.x + card.width);
+    // Each way to pay reads as a card, its name over two or three lines of words, not squeezed into a column.
+    expect(b.width, (await channel.textContent()) ?? "").toBeGreaterThan(card.width * 0.7);
+    expect(b.height, (await channel.textContent()) ?? "").toBeLessThan(110);
+  }
+  await noSidewaysScroll(page);
+  // Sent empty, the bank is outlined in red like every other field in error.
+  await page.getByRole("button", { name: "Create dial code" }).click();
+  const bank = page.getByLabel("Customer's bank");
+  await expect(bank).toHaveAttribute("aria-invalid", "true");
+  const border = (l: Locator) => l.evaluate((e) => getComputedStyle(e).borderTopColor);
+  expect(await border(bank)).toBe(await border(page.getByLabel("Amount")));
+  expect(await border(bank)).not.toBe(await border(page.getByLabel("Payment reference")));
+  await page.screenshot({ path: "e2e/screenshots/new-payment-390.png", fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: "e2e/screenshots/new-payment-1440.png", fullPage: true });
+});
