@@ -109,3 +109,23 @@ test("/payments/new at 390 px: the form card inside the page, the two ways to pa
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: "e2e/screenshots/new-payment-1440.png", fullPage: true });
 });
+
+test("/account/sessions at 390 px: each session inside its card, its button too", async ({ page, merchant }) => {
+  expect(merchant.name).toBeTruthy();
+  await page.setViewportSize(PHONE);
+  await page.goto("/account/sessions");
+  const session = page.getByTestId("session");
+  await expect(session).toHaveCount(1);
+  const card = await box(page.locator(".content .card"));
+  for (const part of [session, session.getByRole("button", { name: "Sign out this session" })]) {
+    const b = await box(part);
+    expect(b.x).toBeGreaterThanOrEqual(card.x);
+    expect(b.x + b.width).toBeLessThanOrEqual(card.x + card.width);
+  }
+  await expect(session.locator("td:visible")).toHaveCount(2); // the device with its address and last seen, the button
+  await expect(session).toContainText("127.0.0.1 · last seen");
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: "e2e/screenshots/sessions-390.png", fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: "e2e/screenshots/sessions-1440.png", fullPage: true });
+});

@@ -3,6 +3,8 @@
 import { FormError } from "@/app/form-error";
 import { lagosDateTime } from "@/app/payment-display";
 import { trpc } from "@/app/trpc-provider";
+import listing from "../../listing.module.css";
+import styles from "./sessions.module.css";
 
 export function SessionsList() {
   const utils = trpc.useUtils();
@@ -16,13 +18,13 @@ export function SessionsList() {
   const others = sessions.data.filter((s) => !s.current).length;
   return (
     <div className="stack">
-      <table>
+      <table className={styles.table}>
         <thead>
           <tr>
             <th>Device</th>
-            <th>Address</th>
-            <th>Signed in</th>
-            <th>Last seen</th>
+            <th className={styles.wide}>Address</th>
+            <th className={styles.wide}>Signed in</th>
+            <th className={styles.wide}>Last seen</th>
             <th />
           </tr>
         </thead>
@@ -31,10 +33,13 @@ export function SessionsList() {
             <tr key={s.id} data-testid="session">
               <td title={s.userAgent}>
                 {s.device} {s.current && <strong>(this session)</strong>}
+                <span className={`${listing.sub} ${listing.narrowOnly}`}>
+                  {s.ip} · last seen {lagosDateTime(s.lastSeen)}
+                </span>
               </td>
-              <td>{s.ip}</td>
-              <td>{lagosDateTime(s.firstSeen)}</td>
-              <td>{lagosDateTime(s.lastSeen)}</td>
+              <td className={styles.wide}>{s.ip}</td>
+              <td className={styles.wide}>{lagosDateTime(s.firstSeen)}</td>
+              <td className={styles.wide}>{lagosDateTime(s.lastSeen)}</td>
               <td>
                 <button type="button" className="secondary" disabled={end.isPending} onClick={() => end.mutate({ id: s.id })}>
                   Sign out this session
