@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { displayNaira, formatKobo, parseAmount, parseNairaAnswer } from "./money";
+import { displayNaira, formatKobo, parseAmount, parseNairaAnswer, typedAmount } from "./money";
 
 test("amounts parse from strings into integer kobo", () => {
   assert.equal(parseAmount("1500"), 150000);
@@ -54,4 +54,11 @@ test("naira a provider answers as a JSON number or string become kobo through th
   assert.equal(parseNairaAnswer("1500.00"), 150000);
   for (const bad of [1.005, -1, Number.NaN, Infinity, 1e21, "1e3", null, undefined, {}])
     assert.equal(parseNairaAnswer(bad), null, String(bad));
+});
+
+test("an amount typed as people write it reads as the wire's; anything else is left for parseAmount to refuse", () => {
+  assert.equal(typedAmount(" 12,345.67 "), "12345.67");
+  assert.equal(parseAmount(typedAmount("1,000")), 100000);
+  assert.equal(parseAmount(typedAmount("1.000,50")), null);
+  assert.equal(typedAmount("₦500"), "₦500");
 });

@@ -35,3 +35,11 @@ export function displayNaira(kobo: Kobo): string {
   const [naira = "0", rest = "00"] = formatKobo(Math.abs(kobo)).split(".");
   return `${kobo < 0 ? "−" : ""}₦${naira.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${rest}`;
 }
+
+/**
+ * An amount as a person types it in the dashboard (" 12,345.67 ") as the wire writes it ("12345.67"): the spaces
+ * around and the thousands commas dropped, nothing else; parseAmount (on the server) still decides if it is an amount.
+ */
+export function typedAmount(typed: string): string {
+  return typed.trim().replaceAll(",", "");
+}

@@ -17,6 +17,8 @@ test("a pending payment is open, owes it all, can be cancelled and not refunded"
     refundable: "0.00",
     canRefund: false,
     sandboxTransfer: { full: "1500.00", half: "750.00" },
+    refunded: null,
+    refundAdvised: null,
   });
 });
 
@@ -64,4 +66,31 @@ test("a payment whose money all went back is refunded, some of it partly refunde
   // Late money counts as money that arrived: the sale refunded, the late ₦500.00 not yet.
   assert.equal(refundMark({ ...row("SUCCESSFUL", 150_000, 150_000, 50_000), amountRefundedKobo: 150_000 }), "partly_refunded");
   assert.equal(refundMark({ ...row("EXPIRED", 100_000, 0, 100_000), amountRefundedKobo: 100_000 }), "refunded");
+});
+
+test("the page marks refunds as the list does: the same refundMark", () => {
+  const paid = { ...row("SUCCESSFUL", 150_000, 150_000), amountRefundedKobo: 50_000 };
+  assert.equal(paymentState(paid).refunded, refundMark(paid));
+  assert.equal(paymentState({ ...paid, amountRefundedKobo: 150_000 }).refunded, "refunded");
+});
+
+test("part payments of an expired payment and an overpayment's excess are advised as refundable, until refunded", () => {
+  const expired = row("EXPIRED", 750_000, 375_000);
+  assert.deepEqual(paymentState(expired, { refundableKobo: 375_000, atProvider: true }).refundAdvised, {
+    why: "expired_part_paid",
+    received: "3750.00",
+    amount: "3750.00",
+  });
+  // A refund asked for or paid takes it down; all of it gone back, nothing is advised.
+  assert.equal(paymentState(expired, { refundableKobo: 100_000, atProvider: true }).refundAdvised?.amount, "1000.00");
+  assert.equal(paymentState(expired, { refundableKobo: 0, atProvider: true }).refundAdvised, null);
+  const over = row("SUCCESSFUL", 150_000, 200_000);
+  assert.deepEqual(paymentState(over, { refundableKobo: 200_000, atProvider: true }).refundAdvised, {
+    why: "overpaid",
+    received: "2000.00",
+    amount: "500.00",
+  });
+  // Paid exactly, expired unpaid, or still open: nothing to advise.
+  for (const p of [row("SUCCESSFUL", 150_000, 150_000), row("EXPIRED", 150_000, 0), row("PARTIALLY_PAID", 150_000, 50_000)])
+    assert.equal(paymentState(p).refundAdvised, null);
 });

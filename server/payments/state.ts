@@ -45,7 +45,25 @@ export type PaymentState = {
    * money) and half of what is owed (null when that is under a kobo).
    */
   sandboxTransfer: { full: string; half: string | null };
+  /** Whether its money went back, as the payments list marks it (refundMark). */
+  refunded: RefundMark | null;
+  /**
+   * Money API.md keeps in `sales` until the merchant refunds it, which the dashboard shows as refundable: what a payment
+   * that expired part-paid received, or the excess of an overpayment. `amount` is what of it is still refundable (no
+   * more than `refundable`: a refund asked for or paid takes it down); null when nothing of it is.
+   */
+  refundAdvised: RefundAdvice | null;
 };
+
+export type RefundAdvice = { why: "expired_part_paid" | "overpaid"; received: string; amount: string };
+
+function refundAdvice(p: PaymentRow, refundableKobo: number): RefundAdvice | null {
+  const why = p.status === "EXPIRED" && p.amountPaidKobo > 0 ? "expired_part_paid" : p.amountPaidKobo > p.amountKobo ? "overpaid" : null;
+  if (why === null) return null;
+  const kept = why === "expired_part_paid" ? p.amountPaidKobo : p.amountPaidKobo - p.amountKobo;
+  const amount = Math.min(kept, refundableKobo);
+  return amount > 0 ? { why, received: formatKobo(p.amountPaidKobo), amount: formatKobo(amount) } : null;
+}
 
 /**
  * `refunds`: what the payment's refunds leave refundable and whether its provider refunds through Owo (the caller
@@ -64,6 +82,8 @@ export function paymentState(p: PaymentRow, refunds?: { refundableKobo: number; 
     refundable: formatKobo(refundable),
     canRefund: refundable > 0 && (refunds?.atProvider ?? true),
     sandboxTransfer: { full: formatKobo(nextTransferKobo(p)), half: due > 1 ? formatKobo(Math.floor(due / 2)) : null },
+    refunded: refundMark(p),
+    refundAdvised: refundAdvice(p, refundable),
   };
 }
 
