@@ -26,10 +26,38 @@ function outcome(a: Delivery["attempts"][number]): string {
   return a.error ?? "no answer";
 }
 
-/** `seeded`: made by the demo seed straight into the database, so no callback was ever due for it. */
-export function DeliveriesPanel({ paymentReference, canAct, seeded }: { paymentReference: string; canAct: boolean; seeded: boolean }) {
+type Props = {
+  paymentReference: string;
+  canAct: boolean;
+  /** Made by the demo seed straight into the database, so no callback was ever due for it. */
+  seeded: boolean;
+  /** The payment can still be paid, so its main events are still to come. */
+  open: boolean;
+  hasCallbackUrl: boolean;
+};
+
+/** Why the list is empty, as things stand now: who would be told, and whether anything is still to come. */
+function nothingSent({ seeded, open, hasCallbackUrl }: Props, hasEndpoints: boolean): string {
+  if (seeded) return "None: this is sample data the demo seed wrote straight into the database, so no callback was sent for it.";
+  if (!hasCallbackUrl && !hasEndpoints)
+    return "None: this payment has no callback URL and you have no webhook endpoint turned on, so no one is told of its events. Add an endpoint on Developers to hear of the next ones.";
+  const told =
+    hasCallbackUrl && hasEndpoints
+      ? "your callback URL and webhook endpoints are"
+      : hasCallbackUrl
+        ? "your callback URL is"
+        : "your webhook endpoints are";
+  return open
+    ? `Nothing sent yet: ${told} told when the payment succeeds, fails, expires or money arrives late.`
+    : `Nothing sent yet: ${told} told of each of this payment's events as it happens; every delivery shows here.`;
+}
+
+export function DeliveriesPanel(props: Props) {
+  const { paymentReference, canAct } = props;
   const utils = trpc.useUtils();
   const deliveries = trpc.webhooks.deliveries.byPayment.useQuery({ paymentReference }, { refetchInterval: POLL_MS });
+  // Unknown (not loaded) counts as "has endpoints": the panel never claims no one is told when it cannot know.
+  const endpoints = trpc.webhooks.endpoints.list.useQuery();
   const resend = trpc.webhooks.deliveries.resend.useMutation({
     onSettled: () => utils.webhooks.deliveries.byPayment.invalidate({ paymentReference }),
   });
@@ -40,12 +68,8 @@ export function DeliveriesPanel({ paymentReference, canAct, seeded }: { paymentR
       <h2>Callbacks</h2>
       {deliveries.isError && <p className="form-error">Could not load callbacks: {deliveries.error.message}</p>}
       {!deliveries.isError && list.length === 0 && (
-        <p className="muted">
-          {deliveries.isPending
-            ? "Loading…"
-            : seeded
-              ? "None: this is sample data the demo seed wrote straight into the database, so no callback was sent for it."
-              : "Nothing sent yet: your callback URL and webhook endpoints are told when the payment succeeds, fails, expires or money arrives late."}
+        <p className="muted" data-testid="no-deliveries">
+          {deliveries.isPending || endpoints.isPending ? "Loading…" : nothingSent(props, endpoints.data?.some((e) => e.enabled) ?? true)}
         </p>
       )}
       <PrivateCallbackHint deliveries={list} />

@@ -1,16 +1,21 @@
 "use client";
 // Owners and admins call a pending payment off, or pay money back, each after a confirmation; the refunds and their
-// states are listed for everyone. What is allowed and how much is refundable come from the server (state).
+// states are listed for everyone. What is allowed, how much is refundable and what to offer come from the server (state).
+// The refund dialog stays open on a refusal, with what was typed and the reason in naira.
 import { useRef, useState } from "react";
 import { FormError } from "@/app/form-error";
 import { lagosDateTime, naira } from "@/app/payment-display";
 import { trpc } from "@/app/trpc-provider";
 import type { PaymentWithTimeline } from "@/server/payments/timeline";
-import { ConfirmDialog } from "../../confirm-dialog";
+import { fieldsTo } from "@/app/form-submit";
+import { typedAmount } from "@/server/money";
+import { ConfirmDialog, DialogAnswers } from "../../confirm-dialog";
 import styles from "./detail.module.css";
 import { RefundAccount } from "./refund-account";
 
 type Props = { detail: PaymentWithTimeline; canMoveMoney: boolean };
+/** What the core adds to a refused call (server/trpc/init.ts): its API code and the fields at fault. */
+type RefundRefusalData = { apiCode?: string; errors?: { field: string; message: string }[] };
 
 const REFUND_STATE = {
   PENDING: "Pending at the provider",
@@ -59,16 +64,37 @@ function refundSaid(amount: string, reference: string, now: Refund | undefined):
   return `${head} accepted; the provider pays it back shortly.`;
 }
 
-function RefundButton({ paymentReference, refundable, refunds }: { paymentReference: string; refundable: string; refunds: Refund[] }) {
+type RefundProps = { paymentReference: string; refundable: string; suggested: string; refunds: Refund[] };
+
+/**
+ * A refused refund in the merchant's words. The API's own messages stay as they are on the wire; here an amount at
+ * fault is said in naira against what is refundable now (`refundable`: the page's state, fetched again after the
+ * refusal), anything else as the core said it.
+ */
+function refusalOf(error: { message: string; data?: RefundRefusalData | null }, typed: string, refundable: string): string {
+  const fields = error.data?.errors ?? [];
+  const reason = fields.find((f) => f.field === "reason");
+  if (fields.some((f) => f.field === "amount"))
+    return error.data?.apiCode === "S15"
+      ? `${naira(typed)} is more than can go back: at most ${naira(refundable)} is refundable.`
+      : `Enter the amount in naira, more than ₦0.00 and at most ${naira(refundable)}, e.g. 1,000.00.`;
+  return reason ? `The reason ${reason.message}.` : error.message;
+}
+
+function RefundButton({ paymentReference, refundable, suggested, refunds }: RefundProps) {
   const refresh = useRefresh(paymentReference);
   const dialog = useRef<HTMLDialogElement>(null);
   const form = useRef<HTMLFormElement>(null);
   const [asked, setAsked] = useState<{ amount: string; refundReference: string } | null>(null);
+  const [typed, setTyped] = useState("");
   const refund = trpc.payments.refund.useMutation({
     onSuccess: (answer) => {
+      dialog.current?.close();
       setAsked({ amount: answer.refund.amount, refundReference: answer.refund.refundReference });
       return refresh();
     },
+    // The dialog stays open with what was typed; what is refundable may have moved, so it is read again.
+    onError: () => refresh(),
   });
   const said =
     asked &&
@@ -85,42 +111,46 @@ function RefundButton({ paymentReference, refundable, refunds }: { paymentRefere
         onClick={() => {
           // Back to what is refundable now: the last refund changed it, and a typed amount must not linger.
           form.current?.reset();
+          refund.reset();
           dialog.current?.showModal();
         }}
       >
         {refund.isPending ? "Refunding…" : "Refund"}
       </button>
-      <FormError message={refund.error?.message} />
-      {said && !refund.error && (
+      {said && (
         <p role="status" className={styles.said}>
           {said}
         </p>
       )}
-      <ConfirmDialog
-        dialog={dialog}
-        form={form}
-        className={styles.dialog}
-        title="Refund the customer?"
-        confirm="Refund now"
-        dismiss="Not now"
-        onConfirm={(fields) => {
-          setAsked(null);
-          refund.mutate({ paymentReference, amount: String(fields.get("amount")), reason: String(fields.get("reason")) });
-        }}
-      >
-        <h2>Refund the customer?</h2>
-        <p className="muted">
-          Up to {naira(refundable)} can go back. The provider that took the money pays it back; this cannot be undone.
-        </p>
-        <label>
-          Amount (₦)
-          <input name="amount" inputMode="decimal" required pattern="\d+(\.\d{1,2})?" defaultValue={refundable} />
-        </label>
-        <label>
-          Reason
-          <input name="reason" required maxLength={200} placeholder="e.g. Out of stock" />
-        </label>
-      </ConfirmDialog>
+      <dialog ref={dialog} className={styles.dialog} aria-label="Refund the customer?">
+        <form
+          ref={form}
+          className="stack"
+          onSubmit={fieldsTo((fields) => {
+            const amount = typedAmount(String(fields.get("amount")));
+            setAsked(null);
+            setTyped(amount);
+            refund.mutate({ paymentReference, amount, reason: String(fields.get("reason")) });
+          })}
+        >
+          <h2>Refund the customer?</h2>
+          <p className="muted">
+            Up to {naira(refundable)} can go back. The provider that took the money pays it back; this cannot be undone.
+          </p>
+          <label>
+            Amount (₦)
+            <input name="amount" inputMode="decimal" autoComplete="off" required defaultValue={suggested} />
+          </label>
+          <label>
+            Reason
+            <input name="reason" required maxLength={200} placeholder="e.g. Out of stock" />
+          </label>
+          <FormError message={refund.error && refusalOf(refund.error, typed, refundable)} />
+          <div className="row">
+            <DialogAnswers dialog={dialog} confirm="Refund now" dismiss="Not now" danger busy={refund.isPending} />
+          </div>
+        </form>
+      </dialog>
     </>
   );
 }
@@ -161,7 +191,15 @@ export function MoneyBack({ detail, canMoveMoney }: Props) {
       {acts && (
         <div className="row">
           {state.canCancel && <CancelButton paymentReference={paymentReference} />}
-          {state.canRefund && <RefundButton paymentReference={paymentReference} refundable={state.refundable} refunds={refunds} />}
+          {state.canRefund && (
+            <RefundButton
+              paymentReference={paymentReference}
+              refundable={state.refundable}
+              // Money the core advises giving back (an expired part payment, an overpayment's excess) is offered first.
+              suggested={state.refundAdvised?.amount ?? state.refundable}
+              refunds={refunds}
+            />
+          )}
         </div>
       )}
     </section>

@@ -1,5 +1,6 @@
-// What happened to the payment, first: one sentence, then the money: paid, the provider's fee, what the merchant keeps,
-// refunds and what is owed back. The figures come from the server (the payment and its books), never worked out here.
+// What happened to the payment, first: one sentence, then the money as a sum that reads left to right (paid, late money,
+// the provider's fee, refunds, what is still owed back, what the merchant keeps), then what is the customer's to have
+// back. The figures come from the server (the payment, its state and its books), never worked out here.
 import { lagosDateTime, naira } from "@/app/payment-display";
 import type { PaymentWithTimeline } from "@/server/payments/timeline";
 import styles from "./detail.module.css";
@@ -27,43 +28,66 @@ function headline({ payments: p, state }: PaymentWithTimeline): string {
   }
 }
 
+/** Money API.md keeps in the merchant's sales until refunded, as the core advised it (state.refundAdvised). */
+function advice({ payments: p, state }: PaymentWithTimeline): string | null {
+  const a = state.refundAdvised;
+  if (!a) return null;
+  const until = "It counts in your net until you refund it";
+  return a.why === "expired_part_paid"
+    ? `${naira(a.received)} of ${naira(p.amount)} was received before this payment expired: ${naira(a.amount)} of it is refundable to the customer. ${until}.`
+    : `The customer paid ${naira(a.received)} for ${naira(p.amount)}: ${naira(a.amount)} paid over is refundable to them. ${until}.`;
+}
+
 export function OutcomePanel({ detail }: Props) {
   const { payments: p, state, books } = detail;
   // Owed back is what the books still hold in refund_due: late money already paid back is no longer the customer's due.
   const refundOwed = books.owedBack !== "0.00";
+  const advised = advice(detail);
+  // Read left to right, the row adds up: paid (+ late money) − fees − refunds (− late money still owed back) = net.
   return (
     <section className={`card ${styles.outcome}`} aria-labelledby="outcome-title">
       <h2 id="outcome-title">What happened</h2>
       <p className={styles.headline} data-testid="outcome">
         {headline(detail)}
       </p>
-      <dl className={styles.money}>
+      <dl className={styles.money} data-testid="money">
         <div>
           <dt>Paid</dt>
           <dd data-testid="amount-paid">{naira(p.amountPaid)}</dd>
         </div>
+        {state.refundDue && (
+          <div>
+            <dt>+ Arrived late</dt>
+            <dd data-testid="amount-late">{naira(p.amountToRefund)}</dd>
+          </div>
+        )}
         <div>
-          <dt>Fee</dt>
+          <dt>− Fee</dt>
           <dd data-testid="fee-amount">{naira(books.fee)}</dd>
         </div>
         <div>
-          <dt>Net to you</dt>
-          <dd data-testid="net-amount">{naira(books.net)}</dd>
-        </div>
-        <div>
-          <dt>Refunded</dt>
+          <dt>− Refunded</dt>
           <dd data-testid="amount-refunded">{naira(p.amountRefunded)}</dd>
         </div>
-        {state.refundDue && (
-          <div className={refundOwed ? styles.owed : undefined}>
-            <dt>Arrived late</dt>
-            <dd>{naira(p.amountToRefund)}</dd>
+        {refundOwed && (
+          <div className={styles.owed}>
+            <dt>− Owed back</dt>
+            <dd data-testid="amount-owed-back">{naira(books.owedBack)}</dd>
           </div>
         )}
+        <div>
+          <dt>= Net to you</dt>
+          <dd data-testid="net-amount">{naira(books.net)}</dd>
+        </div>
       </dl>
       {refundOwed && (
         <p className={styles.note}>
           {naira(books.owedBack)} that arrived after this payment had ended is the customer&apos;s: refund it to them.
+        </p>
+      )}
+      {advised && (
+        <p className={styles.advice} data-testid="refund-advised">
+          {advised}
         </p>
       )}
     </section>

@@ -3,7 +3,7 @@
 import { channelLabel, lagosDateTime, naira } from "@/app/payment-display";
 import { trpc } from "@/app/trpc-provider";
 import type { PaymentWithTimeline } from "@/server/payments/timeline";
-import { StatusBadge } from "../payment-table";
+import { RefundBadge, StatusBadge } from "../payment-table";
 import { DeliveriesPanel } from "./deliveries-panel";
 import styles from "./detail.module.css";
 import { IssuedPanel } from "./issued-panel";
@@ -41,7 +41,8 @@ export function PaymentLive({ initial, qr, canAct, canMoveMoney, renderedAt, jus
       <a href="/payments" className={styles.back}>
         ← Payments
       </a>
-      {justCreated && (
+      {/* Only while the customer can still pay: once money settled or ended it, the outcome below says what happened. */}
+      {justCreated && open && (
         <p className={styles.created} role="status">
           Payment created. Give your customer the {p.paymentType === "USSD" ? "dial code" : "account"} below or the checkout link; this page
           updates by itself when money arrives.
@@ -56,9 +57,17 @@ export function PaymentLive({ initial, qr, canAct, canMoveMoney, renderedAt, jus
             <span className="mono">{p.paymentReference}</span> · {channelLabel(p.paymentType)} · {lagosDateTime(p.createdAt)}
           </p>
         </div>
-        <span data-testid="payment-status" className={styles.status}>
-          <StatusBadge status={p.status} />
-        </span>
+        {/* Both marks as the payments list shows them, from the same core values. */}
+        <div className={styles.badges}>
+          <span data-testid="payment-status" className={styles.status}>
+            <StatusBadge status={p.status} />
+          </span>
+          {d.state.refunded && (
+            <span data-testid="payment-refund-mark" className={styles.status}>
+              <RefundBadge mark={d.state.refunded} />
+            </span>
+          )}
+        </div>
       </header>
 
       <div className={styles.columns}>
@@ -69,7 +78,13 @@ export function PaymentLive({ initial, qr, canAct, canMoveMoney, renderedAt, jus
           {!open && issuedPanel}
           <LedgerPanel books={d.books} />
           <Timeline events={d.timeline} providerLog={d.providerLog} />
-          <DeliveriesPanel paymentReference={paymentReference} canAct={canAct} seeded={d.source === "seed"} />
+          <DeliveriesPanel
+            paymentReference={paymentReference}
+            canAct={canAct}
+            seeded={d.source === "seed"}
+            open={open}
+            hasCallbackUrl={Boolean(d.callbackUrl)}
+          />
         </div>
 
         <aside className={styles.side}>
