@@ -45,7 +45,7 @@ test("connect a provider against its double, create a live payment from the dash
 
   await expect(page).toHaveURL(new RegExp(`/payments/${reference}\\?created=1$`));
   await expect(page.getByTestId("dial-code")).toHaveText(/^\*737\*33\*4\*\d{6}#$/);
-  await expect(page.getByTestId("provider")).toHaveText("paystack");
+  await expect(page.getByTestId("provider")).toHaveText("Paystack");
   await expect(page.getByTestId("payment-status")).toHaveText("Pending");
   const linkingReference =
     (await page

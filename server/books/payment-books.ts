@@ -5,6 +5,7 @@ import { db, type Db } from "../../db/client";
 import { ledgerEntries, ledgerPostings } from "../../db/schema";
 import { formatKobo } from "../money";
 import { postingsOf } from "./entries";
+import { postingSides } from "./posting-sides";
 
 /** Late money of a payment not yet paid back (what refund_due holds for it), for its customer's checkout. */
 export async function owedBackKobo(paymentId: number): Promise<number> {
@@ -45,10 +46,7 @@ export async function paymentBooks(q: Db, paymentId: number) {
       hash: e.hash,
       postings: postings
         .filter((p) => p.entryId === e.id)
-        .map((p) => {
-          const kobo = Number(p.amountKobo);
-          return { account: p.account, debit: kobo > 0 ? formatKobo(kobo) : null, credit: kobo < 0 ? formatKobo(-kobo) : null };
-        }),
+        .map((p) => postingSides({ account: p.account, amount: formatKobo(Number(p.amountKobo)) })),
     })),
   };
 }

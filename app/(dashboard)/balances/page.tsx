@@ -6,7 +6,7 @@ import { signedInPage } from "@/server/trpc/page-caller";
 import { LedgerPostings } from "../ledger-postings";
 import { paymentHref } from "../payments/payment-table";
 import { BalanceChart } from "./balance-chart";
-import { accountWord, KIND_WORD, providerWord } from "./book-words";
+import { accountWord, KIND_WORD, providerWord } from "../book-words";
 import listing from "../listing.module.css";
 import styles from "./balances.module.css";
 

@@ -1,27 +1,11 @@
 // The payment's ledger entries (server/books): each a sentence, with its postings as an accountant reads them.
 import { lagosDateTime, naira } from "@/app/payment-display";
 import type { PaymentBooks } from "@/server/books/payment-books";
+import { accountWord } from "../../book-words";
+import { LedgerPostings } from "../../ledger-postings";
 import styles from "./history.module.css";
 
 type Entry = PaymentBooks["entries"][number];
-
-/** API.md's accounts in words; a provider's account is what it holds for the merchant, not yet paid out. */
-function accountName(account: string): string {
-  if (account === "provider:sandbox") return "Sandbox bank, unsettled";
-  if (account.startsWith("provider:")) return "Provider, unsettled";
-  if (account.startsWith("provider_wallet:")) return "Provider wallet";
-  const names: Record<string, string> = {
-    bank: "Your bank",
-    sales: "Sales",
-    fees: "Fees",
-    refunds: "Refunds",
-    refund_due: "Owed back to customers",
-    adjustments: "Adjustments",
-    external: "Other sales",
-    suspense: "Suspense",
-  };
-  return names[account] ?? account;
-}
 
 function sumOf(e: Entry, account: string, side: "debit" | "credit"): string {
   const found = e.postings.find((p) => p.account === account && p[side] !== null);
@@ -50,7 +34,9 @@ function describe(e: Entry): string {
   }
 }
 
-export function LedgerPanel({ books }: { books: PaymentBooks }) {
+/** `provider`: who issued the payment, so its account reads by the provider's name, as on Balances. */
+export function LedgerPanel({ books, provider }: { books: PaymentBooks; provider: { name: string; providerId: string | null } }) {
+  const providerOf = new Map([[provider.providerId ?? "sandbox", provider.name]]);
   return (
     <section className="card" aria-labelledby="ledger-title">
       <h2 id="ledger-title">Ledger entries</h2>
@@ -64,24 +50,7 @@ export function LedgerPanel({ books }: { books: PaymentBooks }) {
               <p className={styles.eventMeta}>
                 Entry {e.sequence} · {lagosDateTime(e.postedAt)} · <span className="mono">{e.hash.slice(0, 12)}</span>
               </p>
-              <table className={styles.postings}>
-                <thead>
-                  <tr>
-                    <th scope="col">Account</th>
-                    <th scope="col">Debit</th>
-                    <th scope="col">Credit</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {e.postings.map((p, i) => (
-                    <tr key={i}>
-                      <td>{accountName(p.account)}</td>
-                      <td>{p.debit ? naira(p.debit) : ""}</td>
-                      <td>{p.credit ? naira(p.credit) : ""}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <LedgerPostings postings={e.postings} accountName={(a) => accountWord(a, providerOf)} />
             </li>
           ))}
         </ol>

@@ -7,6 +7,7 @@ import { RefundBadge, StatusBadge } from "../payment-table";
 import { DeliveriesPanel } from "./deliveries-panel";
 import styles from "./detail.module.css";
 import { IssuedPanel } from "./issued-panel";
+import { providerWord } from "../../book-words";
 import { LedgerPanel } from "./ledger-panel";
 import { MoneyBack } from "./money-back";
 import { OutcomePanel } from "./outcome-panel";
@@ -76,7 +77,7 @@ export function PaymentLive({ initial, qr, canAct, canMoveMoney, renderedAt, jus
           {open && issuedPanel}
           <MoneyBack detail={d} canMoveMoney={canMoveMoney} />
           {!open && issuedPanel}
-          <LedgerPanel books={d.books} />
+          <LedgerPanel books={d.books} provider={d.provider} />
           <Timeline events={d.timeline} providerLog={d.providerLog} />
           <DeliveriesPanel
             paymentReference={paymentReference}
@@ -111,7 +112,7 @@ export function PaymentLive({ initial, qr, canAct, canMoveMoney, renderedAt, jus
               <dt>Linking ref.</dt>
               <dd className="mono">{p.linkingReference}</dd>
               <dt>Provider</dt>
-              <dd data-testid="provider">{d.provider.name}</dd>
+              <dd data-testid="provider">{providerWord(d.provider.name)}</dd>
               {d.provider.providerReference && (
                 <>
                   <dt>Provider ref.</dt>

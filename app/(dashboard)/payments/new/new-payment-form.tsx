@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { FormError } from "@/app/form-error";
 import { trpc } from "@/app/trpc-provider";
+import { typedAmount } from "@/server/money";
 import type { InitiatePaymentInput, PaymentType } from "@/server/payments/initiate-schema";
 import styles from "../payments.module.css";
 
@@ -43,7 +44,7 @@ export function NewPaymentForm({ banks, suggestedReference, defaultCallbackUrl, 
     const form = new FormData(e.currentTarget);
     const text = (name: string) => String(form.get(name) ?? "").trim();
     const common = {
-      amount: text("amount").replaceAll(",", ""),
+      amount: typedAmount(text("amount")),
       fullName: text("fullName"),
       mobileNumber: text("mobileNumber").replace(/[\s-]/g, ""),
       email: text("email"),

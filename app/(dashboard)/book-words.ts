@@ -1,4 +1,4 @@
-// How the books read to people on the Balances page: providers, accounts and entry kinds in words.
+// How the books read to people, on the Balances page and a payment's ledger: providers, accounts and entry kinds in words.
 import type { EntryView } from "@/server/books/entries";
 
 const PROVIDER_WORD: Record<string, string> = {
