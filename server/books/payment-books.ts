@@ -34,6 +34,8 @@ export async function paymentBooks(q: Db, paymentId: number) {
     fee: formatKobo(feeKobo),
     // A provider's deduction booked on this payment (a chargeback) is gone from what the merchant keeps too.
     net: formatKobo(-total("sales") - feeKobo - total("refunds") - total("adjustments")),
+    /** What its provider took back from the merchant for it (chargebacks): the adjustments its entries booked. */
+    deducted: formatKobo(total("adjustments")),
     /** Late money not yet paid back: what refund_due still holds for this payment. */
     owedBack: formatKobo(-total("refund_due")),
     entries: entries.map((e) => ({

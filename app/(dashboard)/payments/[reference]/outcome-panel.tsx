@@ -43,7 +43,8 @@ export function OutcomePanel({ detail }: Props) {
   // Owed back is what the books still hold in refund_due: late money already paid back is no longer the customer's due.
   const refundOwed = books.owedBack !== "0.00";
   const advised = advice(detail);
-  // Read left to right, the row adds up: paid (+ late money) − fees − refunds (− late money still owed back) = net.
+  // Read left to right, the row adds up: paid (+ late money) − fees − refunds (− what the provider deducted, − late
+  // money still owed back) = net.
   return (
     <section className={`card ${styles.outcome}`} aria-labelledby="outcome-title">
       <h2 id="outcome-title">What happened</h2>
@@ -69,6 +70,12 @@ export function OutcomePanel({ detail }: Props) {
           <dt>− Refunded</dt>
           <dd data-testid="amount-refunded">{naira(p.amountRefunded)}</dd>
         </div>
+        {books.deducted !== "0.00" && (
+          <div>
+            <dt>− Deducted by the provider</dt>
+            <dd data-testid="amount-deducted">{naira(books.deducted)}</dd>
+          </div>
+        )}
         {refundOwed && (
           <div className={styles.owed}>
             <dt>− Owed back</dt>
