@@ -1,4 +1,5 @@
 // Request bodies: at most 16 KiB, refused as soon as the limit is passed.
+import { shownAddress } from "../client-address";
 import type { IncomingMessage } from "node:http";
 import { ApiError } from "../api-error";
 
@@ -54,7 +55,8 @@ export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = req.headers["x-forwarded-for"];
     const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first) return first;
+    if (first) return shownAddress(first);
   }
-  return req.socket.remoteAddress ?? "unknown";
+  // A listener on both IPv4 and IPv6 hears an IPv4 client as ::ffff:a.b.c.d: recorded as the IPv4 address it is.
+  return shownAddress(req.socket.remoteAddress ?? "");
 }

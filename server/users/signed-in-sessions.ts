@@ -1,6 +1,6 @@
 // The Sessions page's rules: a person sees their own live sessions (device, address, first and last seen) and ends
 // one, or all but the one they are using; each ending lands in their teams' audit logs.
-import { isIPv4 } from "node:net";
+import { shownAddress } from "../client-address";
 import { write } from "../../db/client";
 import { ApiError } from "../api-error";
 import { listSessions, revokeAllSessions, revokeSession } from "../auth/sessions";
@@ -41,16 +41,6 @@ export function deviceName(userAgent: string): string {
             : null;
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? "Unknown device";
-}
-
-/**
- * "::ffff:127.0.0.1" → "127.0.0.1": a listener on both IPv4 and IPv6 sees an IPv4 client as an IPv4-mapped IPv6
- * address; the person knows the IPv4 one. Any other address is shown as recorded.
- */
-export function shownAddress(ip: string): string {
-  const mapped = /^::ffff:(.+)$/i.exec(ip)?.[1];
-  if (mapped !== undefined && isIPv4(mapped)) return mapped;
-  return ip || "unknown";
 }
 
 export async function sessionsOf(userId: string, currentSessionId: string | null, now = clock.now()): Promise<SignedInSession[]> {
