@@ -1,5 +1,5 @@
 // The overview's figures on a real database: Lagos days, volume from money received, success rate over ended payments,
-// and the money as the books have it (gross, fees, refunds, net).
+// and the money as the books have it (gross, fees, refunds, net), which the channels' volumes add up to.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
@@ -9,7 +9,7 @@ import { initiatePayment } from "./initiate";
 import { parseInitiateRequest } from "./initiate-schema";
 import { cancelPayment, expireOverdue } from "./lifecycle";
 import { applyBankNotice } from "./sandbox-notices";
-import { parseAmount } from "../money";
+import { formatKobo, parseAmount } from "../money";
 import { paymentOverview } from "./overview";
 
 let owo: Owo;
@@ -43,7 +43,7 @@ async function history(m: TestMerchant, at: number, body: Record<string, unknown
   if (outcome.cancel) await cancelPayment({ merchantId: m.merchantId, mode: "test" }, request.paymentReference, at + MINUTE);
 }
 
-test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos days", async () => {
+test("today, 7 and 30 days: volume (gross, by channel), counts and success rate by channel, on Lagos days", async () => {
   const m = await createTestMerchant("Overview Store");
   await history(m, TODAY + 30 * MINUTE, ussdBody("", { amount: "100" }), { pay: "100" }); // 00:30 Lagos: today
   await history(m, TODAY - 30 * MINUTE, transferBody("", { amount: "300" }), { pay: "300" }); // 23:30 Lagos: yesterday
@@ -65,12 +65,23 @@ test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos
   assert.equal(today.since, new Date(TODAY).toISOString());
   assert.deepEqual(
     { ...today.totals, successRate: today.totals.successRate?.toFixed(4) },
-    { count: 6, successful: 3, failed: 1, expired: 0, cancelled: 1, open: 1, volumeKobo: 710000, volume: "7100.00", successRate: "0.7500" },
+    {
+      count: 6,
+      successful: 3,
+      failed: 1,
+      expired: 0,
+      cancelled: 1,
+      open: 1,
+      volumeKobo: 1110000,
+      volume: "11100.00",
+      successRate: "0.7500",
+    },
   );
   assert.equal(today.byChannel.USSD.volume, "1600.00");
   assert.equal(today.byChannel.USSD.count, 4);
   assert.equal(today.byChannel.USSD.successRate?.toFixed(4), (2 / 3).toFixed(4));
-  assert.equal(today.byChannel.TRANSFER.volume, "5500.00");
+  // The overpayment whole, and the ₦4,000 part payment of the transfer still open: money received, as gross counts it.
+  assert.equal(today.byChannel.TRANSFER.volume, "9500.00");
   assert.equal(today.byChannel.TRANSFER.successRate, 1);
   assert.equal(today.chart.length, 24);
   assert.deepEqual(today.chart[0], {
@@ -86,6 +97,7 @@ test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos
   });
   assert.equal(today.chart[11]?.TRANSFER, 550000);
   assert.equal(today.chart[14]?.open, 1);
+  assert.equal(today.chart[14]?.TRANSFER, 400000, "a part payment is money received on its channel");
   assert.deepEqual(
     [today.chart[12]?.open, today.chart[12]?.unsuccessful, today.chart[12]?.successful],
     [0, 0, 0],
@@ -94,7 +106,7 @@ test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos
 
   const week = periods["7d"];
   assert.equal(week.since, new Date(TODAY - 6 * DAY).toISOString());
-  assert.deepEqual([week.totals.count, week.totals.successful, week.totals.expired, week.totals.volume], [9, 5, 1, "27400.00"]);
+  assert.deepEqual([week.totals.count, week.totals.successful, week.totals.expired, week.totals.volume], [9, 5, 1, "31400.00"]);
   assert.equal(week.totals.successRate?.toFixed(4), (5 / 7).toFixed(4));
   assert.deepEqual(
     week.chart.map((p) => p.label),
@@ -102,7 +114,12 @@ test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos
   );
   assert.deepEqual(
     week.chart.map((p) => p.TRANSFER + p.USSD),
-    [0, 0, 0, 2000000, 0, 30000, 710000],
+    [0, 0, 0, 2000000, 0, 30000, 1110000],
+  );
+  assert.deepEqual(
+    week.chart.map((p) => p.TRANSFER + p.USSD),
+    week.chart.map((p) => p.gross),
+    "each bucket's channels add up to its gross",
   );
   // Money by when it moved, part payments of the open transfer included: ₦20,000 less ₦400 fee on 7 Mar; ₦300 less
   // ₦4.50 late on 9 Mar; today ₦100 + ₦1,500 + ₦5,500 + ₦4,000 less ₦1.50 + ₦22.50 + ₦182.50 + ₦160.00.
@@ -118,8 +135,14 @@ test("today, 7 and 30 days: volume, counts and success rate by channel, on Lagos
   );
 
   const month = periods["30d"];
-  assert.deepEqual([month.totals.count, month.totals.volume, month.byChannel.USSD.volume], [10, "30400.00", "4600.00"]);
+  assert.deepEqual([month.totals.count, month.totals.volume, month.byChannel.USSD.volume], [10, "34400.00", "4600.00"]);
   assert.equal(month.chart.length, 30);
+  for (const [name, p] of Object.entries(periods))
+    assert.equal(
+      formatKobo(p.byChannel.USSD.volumeKobo + p.byChannel.TRANSFER.volumeKobo),
+      p.money.gross,
+      `${name}: the channels add up to gross`,
+    );
 });
 
 test("₦24,000 taken and ₦14,000 refunded reads as gross, fees, refunds and net; late money is owed back, in neither", async () => {

@@ -1,5 +1,5 @@
-// The overview's figures: volume (money received on successful payments), counts and success rate, by period and channel,
-// and the money as the books have it (gross, fees, refunds, net: server/books/net-volume.ts).
+// The overview's figures: the money as the books have it (gross, fees, refunds, net: server/books/net-volume.ts), gross
+// split by channel, and the payments created in each period counted by outcome with their success rate.
 import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { db } from "../../db/client";
 import { payments, type Mode, type PaymentStatus } from "../../db/schema";
@@ -14,16 +14,14 @@ export const OVERVIEW_PERIODS = ["today", "7d", "30d"] as const;
 export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
 const PERIOD_DAYS: Record<OverviewPeriod, number> = { today: 1, "7d": 7, "30d": 30 };
 
-type Tally = { count: number; successful: number; failed: number; expired: number; cancelled: number; open: number; volumeKobo: number };
+type Tally = { count: number; successful: number; failed: number; expired: number; cancelled: number; open: number };
 
-const emptyTally = (): Tally => ({ count: 0, successful: 0, failed: 0, expired: 0, cancelled: 0, open: 0, volumeKobo: 0 });
+const emptyTally = (): Tally => ({ count: 0, successful: 0, failed: 0, expired: 0, cancelled: 0, open: 0 });
 
-function add(t: Tally, status: PaymentStatus, count: number, paidKobo: number): void {
+function add(t: Tally, status: PaymentStatus, count: number): void {
   t.count += count;
-  if (status === "SUCCESSFUL") {
-    t.successful += count;
-    t.volumeKobo += paidKobo;
-  } else if (status === "FAILED") t.failed += count;
+  if (status === "SUCCESSFUL") t.successful += count;
+  else if (status === "FAILED") t.failed += count;
   else if (status === "EXPIRED") t.expired += count;
   else if (status === "CANCELLED") t.cancelled += count;
   else t.open += count;
@@ -31,18 +29,20 @@ function add(t: Tally, status: PaymentStatus, count: number, paidKobo: number): 
 
 /**
  * Success rate over payments that have ended: one still waiting for its customer is neither success nor failure,
- * and neither is one the merchant cancelled (its own decision, not the customer's).
+ * and neither is one the merchant cancelled (its own decision, not the customer's). Volume is money received as gross
+ * counts it (by when it arrived, part payments and overpayments included, late money not), so the channels' volumes add
+ * up to gross; the counts are of the payments created in the period.
  */
-function figures(t: Tally) {
+function figures(t: Tally, volumeKobo: number) {
   const ended = t.successful + t.failed + t.expired;
-  return { ...t, volume: formatKobo(t.volumeKobo), successRate: ended === 0 ? null : t.successful / ended };
+  return { ...t, volumeKobo, volume: formatKobo(volumeKobo), successRate: ended === 0 ? null : t.successful / ended };
 }
 export type Figures = Awaited<ReturnType<typeof figures>>;
 
 /** channel: null for a standard-checkout payment whose customer has not chosen yet. */
-type Bucketed = { bucket: number; channel: PaymentType | null; status: PaymentStatus; count: number; paidKobo: number };
+type Bucketed = { bucket: number; channel: PaymentType | null; status: PaymentStatus; count: number };
 
-/** One grouped scan of the payments_list index range: counts and money per time bucket, channel and status. */
+/** One grouped scan of the payments_list index range: counts per time bucket, channel and status. */
 async function bucketed(merchantId: string, mode: Mode, since: number, until: number, size: number): Promise<Bucketed[]> {
   // Whole numbers written into the SQL, not bound: PostgreSQL matches GROUP BY to the select list by text, and two
   // bindings of one value are two parameters to it. better-sqlite3 would also bind them as REAL.
@@ -54,7 +54,6 @@ async function bucketed(merchantId: string, mode: Mode, since: number, until: nu
       channel: payments.paymentType,
       status: payments.status,
       count: sql<number>`count(*)`.mapWith(Number),
-      paidKobo: sql<number>`coalesce(sum(${payments.amountPaidKobo}), 0)`.mapWith(Number),
     })
     .from(payments)
     .where(and(eq(payments.merchantId, merchantId), eq(payments.mode, mode), gte(payments.createdAt, since), lt(payments.createdAt, until)))
@@ -64,6 +63,7 @@ async function bucketed(merchantId: string, mode: Mode, since: number, until: nu
 type SeriesPoint = {
   start: string;
   label: string;
+  /** Kobo received on each channel in this bucket, as gross counts it: the two add up to `gross`. */
   USSD: number;
   TRANSFER: number;
   successful: number;
@@ -74,7 +74,7 @@ type SeriesPoint = {
   gross: number;
 };
 
-/** Chart points: volume in kobo per channel, payments by outcome, and net volume, for each bucket (empty ones included). */
+/** Chart points: gross and net volume, gross by channel, and payments by outcome, for each bucket (empty ones included). */
 function series(
   rows: Bucketed[],
   money: NetVolume[],
@@ -89,8 +89,8 @@ function series(
     return {
       start: new Date(start).toISOString(),
       label: label(start),
-      USSD: 0,
-      TRANSFER: 0,
+      USSD: moved?.grossByChannel.USSD ?? 0,
+      TRANSFER: moved?.grossByChannel.TRANSFER ?? 0,
       successful: 0,
       unsuccessful: 0,
       open: 0,
@@ -101,10 +101,8 @@ function series(
   for (const r of rows) {
     const point = points[r.bucket];
     if (!point) continue;
-    if (r.status === "SUCCESSFUL") {
-      if (r.channel) point[r.channel] += r.paidKobo;
-      point.successful += r.count;
-    } else if (r.status === "FAILED" || r.status === "EXPIRED") point.unsuccessful += r.count;
+    if (r.status === "SUCCESSFUL") point.successful += r.count;
+    else if (r.status === "FAILED" || r.status === "EXPIRED") point.unsuccessful += r.count;
     else if (r.status !== "CANCELLED") point.open += r.count;
   }
   return points;
@@ -139,9 +137,10 @@ export async function paymentOverview({ merchantId, mode }: Scope, now = clock.n
       const byChannel = { USSD: emptyTally(), TRANSFER: emptyTally() };
       for (const r of daily) {
         if (r.bucket < firstBucket) continue;
-        add(total, r.status, r.count, r.paidKobo);
-        if (r.channel) add(byChannel[r.channel], r.status, r.count, r.paidKobo);
+        add(total, r.status, r.count);
+        if (r.channel) add(byChannel[r.channel], r.status, r.count);
       }
+      const moved = totalOf(dailyMoney.slice(firstBucket));
       const chart =
         period === "today"
           ? series(hourly, hourlyMoney, today, HOUR_MS, 24, hourLabel)
@@ -153,11 +152,19 @@ export async function paymentOverview({ merchantId, mode }: Scope, now = clock.n
               PERIOD_DAYS[period],
               dayLabel,
             );
-      const channels = Object.fromEntries(PAYMENT_TYPES.map((c) => [c, figures(byChannel[c])])) as Record<PaymentType, Figures>;
-      const money = moneyView(totalOf(dailyMoney.slice(firstBucket)));
+      const channels = Object.fromEntries(PAYMENT_TYPES.map((c) => [c, figures(byChannel[c], moved.grossByChannel[c])])) as Record<
+        PaymentType,
+        Figures
+      >;
       return [
         period,
-        { since: new Date(since + firstBucket * DAY_MS).toISOString(), totals: figures(total), money, byChannel: channels, chart },
+        {
+          since: new Date(since + firstBucket * DAY_MS).toISOString(),
+          totals: figures(total, moved.grossKobo),
+          money: moneyView(moved),
+          byChannel: channels,
+          chart,
+        },
       ];
     }),
   ) as Record<

@@ -1,6 +1,6 @@
 "use client";
-// The overview's figures and charts: money as the books have it (gross, fees, refunds, net) over the payments' counts;
-// switching period is instant, every period came in the one server call.
+// The overview's figures and charts: money as the books have it (gross, fees, refunds, net) and gross by channel, over
+// the payments' counts; switching period is instant, every period came in the one server call.
 import { useState, type ReactNode } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { naira } from "@/app/payment-display";
@@ -83,13 +83,14 @@ function MoneyFigures({ money }: { money: OverviewMoney }) {
   );
 }
 
-function ChannelCard({ name, f, total }: { name: string; f: Figures; total: Figures }) {
+/** A channel's part of gross (the core splits gross by channel), and its payments created in the period. */
+function ChannelCard({ name, testId, f, total }: { name: string; testId: string; f: Figures; total: Figures }) {
   const share = total.volumeKobo === 0 ? 0 : Math.round((f.volumeKobo / total.volumeKobo) * 100);
   return (
-    <div className={styles.channel}>
+    <div className={styles.channel} data-testid={testId}>
       <div className={styles.channelHead}>
         <strong>{name}</strong>
-        <span className="muted">{share}% of money received</span>
+        <span className="muted">{share}% of gross</span>
       </div>
       <div className={styles.bar}>
         <span style={{ width: `${share}%` }} />
@@ -97,14 +98,14 @@ function ChannelCard({ name, f, total }: { name: string; f: Figures; total: Figu
       <dl className={styles.channelFigures}>
         <div>
           <dt>Received</dt>
-          <dd>{naira(f.volume)}</dd>
+          <dd data-testid="channel-received">{naira(f.volume)}</dd>
         </div>
         <div>
-          <dt>Payments</dt>
+          <dt>Payments created</dt>
           <dd>{f.count.toLocaleString("en-NG")}</dd>
         </div>
         <div>
-          <dt>Success</dt>
+          <dt>Success rate</dt>
           <dd>{rate(f)}</dd>
         </div>
       </dl>
@@ -158,8 +159,12 @@ export function OverviewPanel({ overview }: { overview: PaymentOverview }) {
       </div>
 
       <div className={styles.channels}>
-        <ChannelCard name="USSD" f={byChannel.USSD} total={totals} />
-        <ChannelCard name="Bank transfer" f={byChannel.TRANSFER} total={totals} />
+        <ChannelCard name="USSD" testId="channel-USSD" f={byChannel.USSD} total={totals} />
+        <ChannelCard name="Bank transfer" testId="channel-TRANSFER" f={byChannel.TRANSFER} total={totals} />
+        <p className={`muted ${styles.channelNote}`}>
+          Received: all money customers paid on the channel, as in Gross (part payments and overpayments included), so the channels add up
+          to Gross. Payments and success rate: the payments created in the period.
+        </p>
       </div>
 
       <div className={styles.charts}>
