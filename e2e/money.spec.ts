@@ -1,7 +1,7 @@
 // Money where merchants look (#23): a merchant who took ₦24,000 and refunded ₦14,000 reads gross, fees, refunds and
 // net on the overview, not "Volume ₦24,000.00" alone, and the payments list marks what went back.
 import type { Page } from "@playwright/test";
-import { expect, paidInSandbox, test, trpcMutation } from "./fixtures";
+import { expect, paidInSandbox, paymentInput, shoot, test, trpcMutation } from "./fixtures";
 
 const paid = (page: Page, amount: string) => paidInSandbox(page, { paymentType: "TRANSFER", amount });
 
@@ -61,4 +61,21 @@ test("gross, fees, refunds and net on the overview; refunded and partly refunded
   await page.screenshot({ path: "e2e/screenshots/money-payments-phone.png", fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: "e2e/screenshots/money-payments.png", fullPage: true });
+});
+
+test("an overpayment's excess is listed as received and refundable", async ({ page, merchant: _merchant }) => {
+  const overpaid = paymentInput(page, { paymentType: "TRANSFER", amount: "5000" });
+  await trpcMutation(page, "initiatePayment", overpaid);
+  await trpcMutation(page, "sandbox.simulate", { paymentReference: overpaid.paymentReference, outcome: "pay", amount: "5500" });
+  const exact = await paid(page, "1500");
+
+  await page.goto("/payments");
+  const row = (reference: unknown) =>
+    page
+      .getByTestId("payments-table")
+      .getByRole("row")
+      .filter({ hasText: String(reference) });
+  await expect(row(overpaid.paymentReference).getByTestId("refund-advised")).toHaveText("₦5,500.00 received · ₦500.00 refundable");
+  await expect(row(exact).getByTestId("refund-advised")).toHaveCount(0);
+  await shoot(page, "money-refund-advised");
 });

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { db } from "../../db/client";
 import { payments, type PaymentRow } from "../../db/schema";
 import { filterWhere, newestFirst, olderThan, type PaymentFilters } from "./filters";
-import { refundMark } from "./state";
+import { refundableKoboOf } from "./refunds";
+import { paymentState, refundMark } from "./state";
 import { paymentView } from "./verify";
 import type { Scope } from "../merchants/scope";
 
@@ -19,8 +20,11 @@ function decodeCursor(cursor: string): { createdAt: number; id: number } {
   return { createdAt: createdAt ?? 0, id: id ?? 0 };
 }
 
-/** A list row: verify's payment object with who paid, where it came from, and whether its money went back. */
-export function paymentSummary(p: PaymentRow) {
+/**
+ * A list row: verify's payment object with who paid, where it came from, whether its money went back, and the money
+ * kept in sales that is the customer's to refund (state.ts refundAdvised; `refundableKobo`: refunds.ts's, for it).
+ */
+export function paymentSummary(p: PaymentRow, refundableKobo: number) {
   return {
     ...paymentView(p),
     customerName: p.fullName,
@@ -28,6 +32,8 @@ export function paymentSummary(p: PaymentRow) {
     customerMobile: p.mobileNumber,
     source: p.source,
     refunded: refundMark(p),
+    // atProvider moves only canRefund, which the list does not show.
+    refundAdvised: paymentState(p, { refundableKobo, atProvider: true }).refundAdvised,
   };
 }
 export type PaymentSummary = Awaited<ReturnType<typeof paymentSummary>>;
@@ -48,5 +54,14 @@ export async function listPayments(
     .limit(limit + 1);
   const items = rows.slice(0, limit);
   const last = items.at(-1);
-  return { items: items.map(paymentSummary), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  // Refunds only take refundAdvised down, so they are read (in one query) for the page's few rows that have some before
+  // them; most pages have none to read.
+  const refundable = await refundableKoboOf(
+    db(),
+    items.filter((p) => paymentState(p).refundAdvised !== null),
+  );
+  return {
+    items: items.map((p) => paymentSummary(p, refundable.get(p.id) ?? 0)),
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+  };
 }

@@ -65,18 +65,34 @@ function answerOf(r: RefundRow): RefundAnswer {
   return { code: "00", message: "Refund accepted", refund: { refundReference, amount, status: "PENDING", reason, createdAt } };
 }
 
-/** amountPaid + amountToRefund − every refund PENDING, NEEDS_ATTENTION or PROCESSED (a FAILED one frees its amount). */
-async function refundableIn(reader: Pick<Tx, "select">, p: PaymentRow): Promise<Kobo> {
-  const [held] = await reader
-    .select({ kobo: sql<number>`coalesce(sum(${refunds.amountKobo}), 0)`.mapWith(Number) })
+/** What refundableIn reads of a payment. */
+type RefundableOf = Pick<PaymentRow, "id" | "status" | "amountPaidKobo" | "amountToRefundKobo">;
+
+/**
+ * amountPaid + amountToRefund − every refund PENDING, NEEDS_ATTENTION or PROCESSED (a FAILED one frees its amount), for
+ * each of `rows`, keyed by payment id: one grouped query, however many rows.
+ */
+async function refundableIn(reader: Pick<Tx, "select">, rows: RefundableOf[]): Promise<Map<number, Kobo>> {
+  const ids = rows.map((p) => p.id);
+  const held = await reader
+    .select({ paymentId: refunds.paymentId, kobo: sql<number>`coalesce(sum(${refunds.amountKobo}), 0)`.mapWith(Number) })
     .from(refunds)
-    .where(and(eq(refunds.paymentId, p.id), inArray(refunds.status, ["PENDING", "NEEDS_ATTENTION", "PROCESSED"])));
-  return p.amountPaidKobo + p.amountToRefundKobo - (held?.kobo ?? 0);
+    .where(and(inArray(refunds.paymentId, ids), inArray(refunds.status, ["PENDING", "NEEDS_ATTENTION", "PROCESSED"])))
+    .groupBy(refunds.paymentId);
+  const heldBy = new Map(held.map((h) => [h.paymentId, h.kobo]));
+  return new Map(rows.map((p) => [p.id, p.amountPaidKobo + p.amountToRefundKobo - (heldBy.get(p.id) ?? 0)]));
 }
 
-/** What may still be refunded, for the dashboard; 0 for a payment that cannot be refunded now. */
+/** What may still be refunded of each of `rows` (by payment id), for the dashboard; 0 for one that cannot be refunded now. */
+export async function refundableKoboOf(q: Db, rows: RefundableOf[]): Promise<Map<number, Kobo>> {
+  const closed = rows.filter((p) => !isOpen(p.status));
+  const left = closed.length ? await refundableIn(q, closed) : new Map<number, Kobo>();
+  return new Map(rows.map((p) => [p.id, left.get(p.id) ?? 0]));
+}
+
+/** What may still be refunded of one payment, for the dashboard; 0 for a payment that cannot be refunded now. */
 export async function refundableKobo(q: Db, p: PaymentRow): Promise<Kobo> {
-  return isOpen(p.status) ? 0 : refundableIn(q, p);
+  return (await refundableKoboOf(q, [p])).get(p.id) ?? 0;
 }
 
 type Requested = { amountKobo?: Kobo; reason: string; refundReference?: string };
@@ -99,7 +115,7 @@ async function reserve(tx: Tx, paymentId: number, req: Requested, now: number): 
     throw new ApiError("S15", `${p.provider} cannot refund this payment through Owo: refund it at the provider`);
   if (isOpen(p.status))
     throw new ApiError("S15", `Only a payment that is not pending or partially paid can be refunded; ${p.paymentReference} is ${p.status}`);
-  const left = await refundableIn(tx, p);
+  const left = (await refundableIn(tx, [p])).get(p.id) ?? 0;
   if (left <= 0)
     throw new ApiError("S15", `Nothing is left to refund on ${p.paymentReference}: every naira that arrived is refunded or being refunded`);
   const amountKobo = req.amountKobo ?? left;

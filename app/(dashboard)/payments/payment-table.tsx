@@ -1,7 +1,8 @@
-// The payments table of the list and the overview: status (and whether its money went back) first, amount, who, when;
-// each row opens the payment.
+// The payments table of the list and the overview: status (and whether its money went back) first, amount (with what
+// arrived, and what of it is the customer's to refund, as the core says), who, when; each row opens the payment.
 import { channelLabel, lagosDateTime, naira, STATUS_LABEL } from "@/app/payment-display";
 import type { PaymentSummary } from "@/server/payments/history";
+import held from "./held-money.module.css";
 import styles from "./payments.module.css";
 
 export function paymentHref(paymentReference: string): string {
@@ -46,6 +47,11 @@ export function PaymentTable({ items, caption }: { items: PaymentSummary[]; capt
               <td className="num">
                 <strong>{naira(p.amount)}</strong>
                 {p.status === "PARTIALLY_PAID" && <span className={styles.sub}>{naira(p.amountPaid)} paid</span>}
+                {p.refundAdvised && (
+                  <span className={held.held} data-testid="refund-advised">
+                    {naira(p.refundAdvised.received)} received · {naira(p.refundAdvised.amount)} refundable
+                  </span>
+                )}
               </td>
               <td className={styles.reference}>
                 <a href={paymentHref(p.paymentReference)} className={styles.rowLink}>

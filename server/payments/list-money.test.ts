@@ -1,0 +1,58 @@
+// The list flags the money API.md keeps in sales until the merchant refunds it ("Ledger and balances": part payments of a
+// payment that expired, an overpayment's excess) as state.ts's refundAdvised has it, with refunds.ts's count, on both
+// databases.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
+import { trpcClient, transferBody, ussdBody } from "../testing/initiation";
+import { expireOverdue } from "./lifecycle";
+
+let owo: Owo;
+before(async () => {
+  owo = await startOwo();
+});
+after(() => owo.stop());
+
+test("expired part payments and an overpayment's excess are listed as received and refundable", async () => {
+  const m = await createTestMerchant("Held Money Store");
+  const token = await tokenFor(owo, m);
+  const issue = async (body: Record<string, unknown>) => {
+    const res = await call(owo, "POST", "/api/v2/payments/initiates", { token, body });
+    assert.equal(res.status, 200, res.text);
+    return String(body.paymentReference);
+  };
+  const pay = async (ref: string, amount?: string) => {
+    const res = await call(owo, "POST", `/api/v2/sandbox/payments/${ref}/simulate`, { token, body: { outcome: "pay", amount } });
+    assert.equal(res.status, 200, res.text);
+  };
+
+  const expired = await issue(transferBody(m.publicKey, { amount: "7500" }));
+  await pay(expired, "3750");
+  await expireOverdue(Date.now() + 31 * 60_000); // past the transfer's 30 minutes
+  const overpaid = await issue(transferBody(m.publicKey, { amount: "5000" }));
+  await pay(overpaid, "5500");
+  const exact = await issue(transferBody(m.publicKey, { amount: "1500" }));
+  await pay(exact);
+  const partPaid = await issue(transferBody(m.publicKey, { amount: "2000" }));
+  await pay(partPaid, "500");
+  const cancelled = await issue(ussdBody(m.publicKey, { amount: "1000" }));
+  assert.equal((await call(owo, "POST", `/api/v2/payments/${cancelled}/cancel`, { token })).status, 200);
+  await pay(cancelled); // the customer's bank debits them after all: late money
+
+  const api = trpcClient(owo, token);
+  const held = async () =>
+    Object.fromEntries((await api.payments.list.query({})).items.map((p) => [p.paymentReference, [p.status, p.refundAdvised]]));
+  assert.deepEqual(await held(), {
+    [expired]: ["EXPIRED", { why: "expired_part_paid", received: "3750.00", amount: "3750.00" }],
+    [overpaid]: ["SUCCESSFUL", { why: "overpaid", received: "5500.00", amount: "500.00" }],
+    [exact]: ["SUCCESSFUL", null],
+    [partPaid]: ["PARTIALLY_PAID", null], // still open: the customer may pay the rest
+    [cancelled]: ["CANCELLED", null], // late money: refund due (its own line on the payment's page), not kept in sales
+  });
+
+  // A refund counts from the moment it is asked for, as refunds.ts reserves it, not once the provider has paid it.
+  const refund = (ref: string, amount: string) =>
+    call(owo, "POST", `/api/v2/payments/${ref}/refunds`, { token, body: { amount, reason: "the customer's money" } });
+  assert.equal((await refund(expired, "1000.00")).status, 200);
+  assert.deepEqual((await held())[expired], ["EXPIRED", { why: "expired_part_paid", received: "3750.00", amount: "2750.00" }]);
+});
