@@ -31,6 +31,8 @@ test("create a USSD payment, pay it with the sandbox bank, see it succeed, callb
   await page.getByRole("button", { name: "Customer pays ₦1,500.00" }).click();
   await expect(page.getByTestId("payment-status")).toHaveText("Successful");
   await expect(page.getByTestId("amount-paid")).toHaveText("₦1,500.00");
+  await expect(page.getByTestId("fee-amount")).toHaveText("₦22.50"); // as the CSV will have it, below
+  await expect(page.getByTestId("net-amount")).toHaveText("₦1,477.50");
   await expect(page.getByTestId("timeline")).toContainText("Payment created for ₦1,500.00");
   await expect(page.getByTestId("timeline")).toContainText("₦1,500.00 received from Chiamaka Obi; paid in full");
   await expect(page.getByRole("timer")).toHaveCount(0);
@@ -81,8 +83,10 @@ test("create a USSD payment, pay it with the sandbox bank, see it succeed, callb
   const lines = csv.trim().split("\r\n");
   expect(lines).toHaveLength(2);
   expect(lines[0]).toContain("Payment reference");
+  expect(lines[0]).toContain("Amount refunded (NGN),Fee (NGN),Net (NGN),Refundable (NGN),Customer name");
   expect(lines[1]).toContain(`${reference},`);
-  expect(lines[1]).toContain("SUCCESSFUL,1500.00,1500.00,0.00,0.00,Chiamaka Obi");
+  // Fee and net as the payment's page showed them (the sandbox bank's 1.5%), and all of it still refundable.
+  expect(lines[1]).toContain("SUCCESSFUL,1500.00,1500.00,0.00,0.00,22.50,1477.50,1500.00,Chiamaka Obi");
   await expect(page.getByTestId("merchant-name")).toHaveText(merchant.name);
 
   // The export's refusals speak API.md's envelope, naming the field at fault, like every other door.

@@ -1,7 +1,11 @@
 // CSV export on a real database: the filtered list in batches, every row once, safe cells, the connection free between batches.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { createTestMerchant, startOwo, type Owo, type TestMerchant } from "../testing/harness";
+import { call, createTestMerchant, startOwo, tokenFor, type Owo, type TestMerchant } from "../testing/harness";
+import { eventually } from "../testing/eventually";
+import { db } from "../../db/client";
+import { paymentBooks } from "../books/payment-books";
+import { findPayment } from "./lookup";
 import { newReference, trpcInput, transferBody, ussdBody } from "../testing/initiation";
 import { initiatePayment } from "./initiate";
 import { parseInitiateRequest } from "./initiate-schema";
@@ -66,6 +70,7 @@ test("streams the filtered list newest first in batches, each row once, with the
     "Amount to refund (NGN)",
     "Amount refunded (NGN)",
   ]);
+  assert.deepEqual(rows[0]?.slice(9, 12), ["Fee (NGN)", "Net (NGN)", "Refundable (NGN)"]);
   const expected = (await listPayments({ merchantId: m.merchantId, mode: "test" }, { channel: "TRANSFER" }, { limit: 200 })).items.map(
     (p) => p.paymentReference,
   );
@@ -110,5 +115,43 @@ test("cells are quoted when needed, and a customer-typed formula is never run by
   const text = (await collect((await exportPayments({ merchantId: m.merchantId, mode: "test" }, { search: ref })).chunks)).join("");
   const [, row] = parseCsv(text);
   assert.equal(row?.[1], ref);
-  assert.equal(row?.[9], `'=HYPERLINK("http://evil.example","Ada")`);
+  assert.equal(row?.[12], `'=HYPERLINK("http://evil.example","Ada")`);
+});
+
+test("fee and net as the payment's page has them from its books, and what is still refundable, in every row", async () => {
+  const shop = await createTestMerchant("Export Money Store");
+  const token = await tokenFor(owo, shop);
+  const scope = { merchantId: shop.merchantId, mode: "test" as const };
+  const paid = async (amount: string, pay: string) => {
+    const body = transferBody(shop.publicKey, { amount });
+    assert.equal((await call(owo, "POST", "/api/v2/payments/initiates", { token, body })).status, 200);
+    const simulated = await call(owo, "POST", `/api/v2/sandbox/payments/${body.paymentReference}/simulate`, {
+      token,
+      body: { outcome: "pay", amount: pay },
+    });
+    assert.equal(simulated.status, 200, simulated.text);
+    return String(body.paymentReference);
+  };
+  const refunded = await paid("24000", "24000");
+  const overpaid = await paid("1500", "2000");
+  const open = await paid("5000", "1000");
+  const res = await call(owo, "POST", `/api/v2/payments/${refunded}/refunds`, { token, body: { amount: "14000.00", reason: "returned" } });
+  assert.equal(res.status, 200, res.text);
+  await eventually("the refund processed", async () => (await findPayment(scope, refunded)).amountRefundedKobo === 1_400_000);
+  // Late money: its fee is the merchant's, the money itself the customer's (in neither sales nor net).
+  await call(owo, "POST", `/api/v2/sandbox/payments/${overpaid}/simulate`, { token, body: { outcome: "pay", amount: "1000" } });
+
+  const rows = parseCsv((await collect((await exportPayments(scope, {}, 2)).chunks)).join(""));
+  const money = Object.fromEntries(rows.slice(1).map((r) => [r[1], r.slice(5, 12)]));
+  // Amount, paid, to refund, refunded, fee, net, refundable. ₦24,000 pays ₦460.00; ₦2,000 ₦30.00, the late ₦1,000 ₦15.00.
+  assert.deepEqual(money, {
+    [refunded]: ["24000.00", "24000.00", "0.00", "14000.00", "460.00", "9540.00", "10000.00"],
+    [overpaid]: ["1500.00", "2000.00", "1000.00", "0.00", "45.00", "1955.00", "3000.00"],
+    [open]: ["5000.00", "1000.00", "0.00", "0.00", "15.00", "985.00", "0.00"],
+  });
+  for (const ref of [refunded, overpaid, open]) {
+    const p = await findPayment(scope, ref);
+    const books = await paymentBooks(db(), p.id);
+    assert.deepEqual(money[ref]?.slice(4, 6), [books.fee, books.net], `${ref}: the payment page's own figures`);
+  }
 });

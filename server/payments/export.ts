@@ -1,7 +1,9 @@
 // CSV export of a filtered list, streamed in keyset batches so no export ever sits whole in memory.
 import { and } from "drizzle-orm";
 import { db } from "../../db/client";
-import { payments } from "../../db/schema";
+import { payments, type PaymentStatus } from "../../db/schema";
+import { feesAndNetOf } from "../books/payment-books";
+import { refundableKoboOf } from "./refunds";
 import { countPayments, filterWhere, newestFirst, olderThan, type PaymentFilters } from "./filters";
 import { formatKobo } from "../money";
 import type { Scope } from "../merchants/scope";
@@ -31,7 +33,50 @@ function isoOrBlank(v: unknown): string {
   return typeof v === "number" ? new Date(v).toISOString() : "";
 }
 
-const EXPORTED = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((k) => k !== "id");
+/** A batch's figures for one row, read for the whole batch at once: two grouped queries a batch, none a row. */
+type Worked = { feeKobo: number; netKobo: number; refundableKobo: number };
+
+/** The payment page's Fee and Net (server/books/payment-books.ts) and what may still be refunded (refunds.ts). */
+const WORKED = {
+  fee: { title: "Fee (NGN)", cell: (w: Worked) => formatKobo(w.feeKobo) },
+  net: { title: "Net (NGN)", cell: (w: Worked) => formatKobo(w.netKobo) },
+  refundable: { title: "Refundable (NGN)", cell: (w: Worked) => formatKobo(w.refundableKobo) },
+} as const;
+
+type Exported = Exclude<keyof typeof COLUMNS, "id"> | keyof typeof WORKED;
+
+// The money columns together: amount, paid, to refund, refunded, then fee, net and refundable.
+const EXPORTED = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[])
+  .filter((k) => k !== "id")
+  .flatMap((k): Exported[] => (k === "amountRefundedKobo" ? [k, "fee", "net", "refundable"] : [k]));
+
+const titleOf = (k: Exported) => (k in WORKED ? WORKED[k as keyof typeof WORKED] : COLUMNS[k as keyof typeof COLUMNS]).title;
+
+/** Each exported column's cell, chosen once: from the row as read, or from its batch's figures. */
+const CELLS = EXPORTED.map((k): ((row: Record<string, unknown>, worked: Worked) => string) => {
+  if (k in WORKED) {
+    const { cell } = WORKED[k as keyof typeof WORKED];
+    return (_row, worked) => cell(worked);
+  }
+  const { cell } = COLUMNS[k as keyof typeof COLUMNS];
+  return (row) => cell(row[k] as never);
+});
+
+/** The batch's fees, nets and refundable amounts, by payment id. */
+async function workedOut(rows: Record<string, unknown>[]): Promise<(row: Record<string, unknown>) => Worked> {
+  const kept = rows.map((r) => ({
+    id: Number(r.id),
+    status: r.status as PaymentStatus,
+    amountPaidKobo: Number(r.amountPaidKobo),
+    amountToRefundKobo: Number(r.amountToRefundKobo),
+  }));
+  const money = await feesAndNetOf(kept.map((r) => r.id));
+  const refundable = await refundableKoboOf(db(), kept);
+  return (row) => {
+    const id = Number(row.id);
+    return { feeKobo: 0, netKobo: 0, ...money.get(id), refundableKobo: refundable.get(id) ?? 0 };
+  };
+}
 
 /**
  * One CSV field. Line breaks become spaces so every record is one line (the page counts lines for its progress bar);
@@ -43,7 +88,7 @@ export function csvField(value: string): string {
   return /[",]/.test(safe) || safe !== safe.trim() ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-export const CSV_HEADER = EXPORTED.map((k) => csvField(COLUMNS[k].title)).join(",") + "\r\n";
+export const CSV_HEADER = EXPORTED.map((k) => csvField(titleOf(k))).join(",") + "\r\n";
 
 export type PaymentExport = { total: number; chunks: AsyncGenerator<string, void, undefined> };
 
@@ -69,7 +114,13 @@ export async function exportPayments(scope: Scope, filters: PaymentFilters, batc
         .limit(batchSize);
       const last = rows.at(-1);
       if (!last) return;
-      yield rows.map((row) => EXPORTED.map((k) => csvField(COLUMNS[k].cell(row[k] as never))).join(",") + "\r\n").join("");
+      const worked = await workedOut(rows);
+      yield rows
+        .map((row) => {
+          const w = worked(row);
+          return CELLS.map((cell) => csvField(cell(row, w))).join(",") + "\r\n";
+        })
+        .join("");
       if (rows.length < batchSize) return;
       after = { createdAt: Number(last.createdAt), id: Number(last.id) };
     }
