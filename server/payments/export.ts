@@ -45,10 +45,14 @@ const WORKED = {
 
 type Exported = Exclude<keyof typeof COLUMNS, "id"> | keyof typeof WORKED;
 
-// The money columns together: amount, paid, to refund, refunded, then fee, net and refundable.
-const EXPORTED = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[])
-  .filter((k) => k !== "id")
-  .flatMap((k): Exported[] => (k === "amountRefundedKobo" ? [k, "fee", "net", "refundable"] : [k]));
+// Fee, net and refundable came later: they go last, so a merchant's sheet that reads the columns by position still
+// finds the others where they were.
+const EXPORTED: Exported[] = [
+  ...(Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((k): k is Exclude<keyof typeof COLUMNS, "id"> => k !== "id"),
+  "fee",
+  "net",
+  "refundable",
+];
 
 const titleOf = (k: Exported) => (k in WORKED ? WORKED[k as keyof typeof WORKED] : COLUMNS[k as keyof typeof COLUMNS]).title;
 
