@@ -90,6 +90,14 @@ test("part payments of an expired payment and an overpayment's excess are advise
     received: "2000.00",
     amount: "500.00",
   });
+  // Refunds go back out of sales here (no late money): ₦200.00 of the excess back leaves ₦300.00, all of it nothing.
+  assert.equal(paymentState(over, { refundableKobo: 180_000, atProvider: true }).refundAdvised?.amount, "300.00");
+  assert.equal(paymentState(over, { refundableKobo: 150_000, atProvider: true }).refundAdvised, null);
+  // Late money is paid back first (API.md "Ledger and balances"): refunding it leaves the excess as it was.
+  const overAndLate = { ...over, amountToRefundKobo: 100_000 };
+  assert.equal(paymentState(overAndLate, { refundableKobo: 300_000, atProvider: true }).refundAdvised?.amount, "500.00");
+  assert.equal(paymentState(overAndLate, { refundableKobo: 200_000, atProvider: true }).refundAdvised?.amount, "500.00");
+  assert.equal(paymentState(overAndLate, { refundableKobo: 170_000, atProvider: true }).refundAdvised?.amount, "200.00");
   // Paid exactly, expired unpaid, or still open: nothing to advise.
   for (const p of [row("SUCCESSFUL", 150_000, 150_000), row("EXPIRED", 150_000, 0), row("PARTIALLY_PAID", 150_000, 50_000)])
     assert.equal(paymentState(p).refundAdvised, null);

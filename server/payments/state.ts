@@ -61,7 +61,10 @@ function refundAdvice(p: PaymentRow, refundableKobo: number): RefundAdvice | nul
   const why = p.status === "EXPIRED" && p.amountPaidKobo > 0 ? "expired_part_paid" : p.amountPaidKobo > p.amountKobo ? "overpaid" : null;
   if (why === null) return null;
   const kept = why === "expired_part_paid" ? p.amountPaidKobo : p.amountPaidKobo - p.amountKobo;
-  const amount = Math.min(kept, refundableKobo);
+  // Refunds (asked for or paid) go back out of late money first, then out of sales (API.md "Ledger and balances"):
+  // what they took from sales is what was received, less late money, that is no longer refundable.
+  const backFromSales = Math.max(0, p.amountPaidKobo - refundableKobo);
+  const amount = Math.min(kept - backFromSales, refundableKobo);
   return amount > 0 ? { why, received: formatKobo(p.amountPaidKobo), amount: formatKobo(amount) } : null;
 }
 
