@@ -9,10 +9,15 @@ test("create a USSD payment, pay it with the sandbox bank, see it succeed, callb
   request,
 }) => {
   await page.goto("/payments/new");
-  // The one initiation schema refuses it on the server, field by field (the browser carries none of its code).
+  // The one initiation schema refuses it on the server, field by field (the browser carries none of its code), and the
+  // form says each in a person's words rather than the wire's.
   await page.getByRole("button", { name: "Create dial code" }).click();
-  await expect(page.getByText("Amount must be a string of naira")).toBeVisible();
-  await expect(page.getByText("Customer's bank is required for USSD")).toBeVisible();
+  await expect(page.getByText("Amount must be in naira, such as 1,500.00 or 1500")).toBeVisible();
+  await expect(page.getByText("Customer's bank is needed for USSD: choose the bank your customer will dial from.")).toBeVisible();
+  await page.getByLabel("Amount").fill("5");
+  await page.getByRole("button", { name: "Create dial code" }).click();
+  await expect(page.getByText(/^Amount must be from ₦[\d,]+\.\d\d to ₦[\d,]+\.\d\d for USSD\.$/)).toBeVisible();
+  await page.getByLabel("Amount").fill("");
 
   const origin = new URL(page.url()).origin;
   const reference = `ussd-${Date.now()}`;

@@ -8,6 +8,7 @@ import { trpc } from "@/app/trpc-provider";
 import { typedAmount } from "@/server/money";
 import type { InitiatePaymentInput, PaymentType } from "@/server/payments/initiate-schema";
 import styles from "../payments.module.css";
+import { fieldWords } from "./field-words";
 
 type Bank = { bankCode: string; bankName: string; ussdCode: string };
 /** The merchant's saved defaults (Developers), used by the server when the fields are left empty. */
@@ -68,7 +69,7 @@ export function NewPaymentForm({ banks, suggestedReference, defaultCallbackUrl, 
     } catch (err) {
       const fields =
         err instanceof TRPCClientError ? (err.data as { errors?: { field: string; message: string }[] } | undefined)?.errors : undefined;
-      if (fields?.length) setErrors(Object.fromEntries(fields.map((f) => [f.field, f.message])));
+      if (fields?.length) setErrors(Object.fromEntries(fields.map((f) => [f.field, fieldWords(f.field, f.message)])));
       else setMessage(err instanceof Error ? err.message : "Could not create the payment");
     }
   }
