@@ -62,6 +62,16 @@ for (const [name, viewport] of [
     await checkout.setViewportSize(viewport);
     await checkout.goto(`/checkout/${issuedTo.linkingReference}`);
     await expect(checkout.getByTestId("late-money")).toHaveText("₦1,500.00 arrived after the payment had ended and is due back to you.");
+    // The payments list says so on the payment's row too, until it is paid back.
+    const row = async () => {
+      await page.goto(`/payments?search=${String(input.paymentReference)}`);
+      return page
+        .getByTestId("payments-table")
+        .getByRole("row")
+        .filter({ hasText: String(input.paymentReference) });
+    };
+    await expect((await row()).getByTestId("owed-back")).toHaveText("₦1,500.00 arrived late · owed back");
+    await page.goto(`/payments/${String(input.paymentReference)}`);
 
     await page.getByRole("button", { name: "Refund", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Refund the customer?" });
@@ -87,8 +97,9 @@ for (const [name, viewport] of [
       "₦1,500.00 arrived after the payment had ended and has been refunded to you.",
     );
     await expect(checkout.getByTestId("receipt-refunded")).toHaveCount(0);
-    await checkout.screenshot({ path: `e2e/screenshots/checkout-late-refunded-${name}.png`, fullPage: true });
     await page.screenshot({ path: `e2e/screenshots/payment-refunded-${name}.png`, fullPage: true });
+    await expect((await row()).getByTestId("owed-back")).toHaveCount(0);
+    await checkout.screenshot({ path: `e2e/screenshots/checkout-late-refunded-${name}.png`, fullPage: true });
   });
 }
 

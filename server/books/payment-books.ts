@@ -7,15 +7,22 @@ import { formatKobo } from "../money";
 import { postingsOf } from "./entries";
 import { postingSides } from "./posting-sides";
 
-/** Late money of a payment not yet paid back (what refund_due holds for it), for its customer's checkout. */
-export async function owedBackKobo(paymentId: number): Promise<number> {
-  const [row] = await db()
-    .select({ sum: sql<number | string | null>`sum(${ledgerPostings.amountKobo})` })
+/** Late money not yet paid back (what refund_due holds), by payment id, for the given payments, in one query. */
+export async function owedBackKoboOf(paymentIds: number[]): Promise<Map<number, number>> {
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db()
+    .select({ paymentId: ledgerEntries.paymentId, sum: sql<number | string | null>`sum(${ledgerPostings.amountKobo})` })
     .from(ledgerPostings)
     .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
-    .where(and(eq(ledgerEntries.paymentId, paymentId), eq(ledgerPostings.account, "refund_due")));
+    .where(and(inArray(ledgerEntries.paymentId, paymentIds), eq(ledgerPostings.account, "refund_due")))
+    .groupBy(ledgerEntries.paymentId);
   // refund_due is credit-normal: what is owed shows as credits, so negative sums.
-  return -Number(row?.sum ?? 0);
+  return new Map(rows.map((r) => [Number(r.paymentId), -Number(r.sum ?? 0)]));
+}
+
+/** Late money of a payment not yet paid back (what refund_due holds for it), for its customer's checkout. */
+export async function owedBackKobo(paymentId: number): Promise<number> {
+  return (await owedBackKoboOf([paymentId])).get(paymentId) ?? 0;
 }
 
 /** What the merchant keeps of a payment, from the totals of its postings by account (debits positive, credits negative). */

@@ -4,6 +4,8 @@ import { z } from "zod";
 import { db } from "../../db/client";
 import { payments, type PaymentRow } from "../../db/schema";
 import { filterWhere, newestFirst, olderThan, type PaymentFilters } from "./filters";
+import { owedBackKoboOf } from "../books/payment-books";
+import { formatKobo } from "../money";
 import { refundableKoboOf } from "./refunds";
 import { paymentState, refundMark } from "./state";
 import { paymentView } from "./verify";
@@ -22,9 +24,10 @@ function decodeCursor(cursor: string): { createdAt: number; id: number } {
 
 /**
  * A list row: verify's payment object with who paid, where it came from, whether its money went back, and the money
- * kept in sales that is the customer's to refund (state.ts refundAdvised; `refundableKobo`: refunds.ts's, for it).
+ * kept in sales that is the customer's to refund (state.ts refundAdvised; `refundableKobo`: refunds.ts's, for it), and
+ * the late money still owed back (`owedBackKobo`: the books', for it).
  */
-export function paymentSummary(p: PaymentRow, refundableKobo: number) {
+export function paymentSummary(p: PaymentRow, refundableKobo: number, owedBackKobo: number) {
   return {
     ...paymentView(p),
     customerName: p.fullName,
@@ -34,6 +37,8 @@ export function paymentSummary(p: PaymentRow, refundableKobo: number) {
     refunded: refundMark(p),
     // atProvider moves only canRefund, which the list does not show.
     refundAdvised: paymentState(p, { refundableKobo, atProvider: true }).refundAdvised,
+    /** Late money still owed back to the customer (the books' refund_due for it); null when none is. */
+    owedBack: owedBackKobo > 0 ? formatKobo(owedBackKobo) : null,
   };
 }
 export type PaymentSummary = Awaited<ReturnType<typeof paymentSummary>>;
@@ -60,8 +65,11 @@ export async function listPayments(
     db(),
     items.filter((p) => paymentState(p).refundAdvised !== null),
   );
+  // Only the books know what of the late money a refund paid back (one that came before it paid back sales): read for
+  // the page's rows that had late money, in one query.
+  const owedBack = await owedBackKoboOf(items.filter((p) => p.amountToRefundKobo > 0).map((p) => p.id));
   return {
-    items: items.map((p) => paymentSummary(p, refundable.get(p.id) ?? 0)),
+    items: items.map((p) => paymentSummary(p, refundable.get(p.id) ?? 0, owedBack.get(p.id) ?? 0)),
     nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
   };
 }

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { call, createTestMerchant, startOwo, tokenFor, type Owo } from "../testing/harness";
 import { trpcClient, transferBody, ussdBody } from "../testing/initiation";
+import { eventually } from "../testing/eventually";
 import { expireOverdue } from "./lifecycle";
 
 let owo: Owo;
@@ -55,4 +56,40 @@ test("expired part payments and an overpayment's excess are listed as received a
     call(owo, "POST", `/api/v2/payments/${ref}/refunds`, { token, body: { amount, reason: "the customer's money" } });
   assert.equal((await refund(expired, "1000.00")).status, 200);
   assert.deepEqual((await held())[expired], ["EXPIRED", { why: "expired_part_paid", received: "3750.00", amount: "2750.00" }]);
+});
+
+test("late money is listed as owed back until a refund pays it back, whatever was refunded before it came", async () => {
+  const m = await createTestMerchant("Late Money Store");
+  const token = await tokenFor(owo, m);
+  const api = trpcClient(owo, token);
+  const owed = async () => Object.fromEntries((await api.payments.list.query({})).items.map((p) => [p.paymentReference, p.owedBack]));
+  const send = async (path: string, body: Record<string, unknown>) => {
+    const res = await call(owo, "POST", path, { token, body });
+    assert.equal(res.status, 200, res.text);
+  };
+  const processed = (ref: string, kobo: number) =>
+    eventually(`${ref}'s refunds processed`, async () => {
+      const [p] = (await api.payments.list.query({ search: ref })).items;
+      return p?.amountRefunded === (kobo / 100).toFixed(2);
+    });
+
+  const issued = async (body: Record<string, unknown>) => {
+    await send("/api/v2/payments/initiates", body);
+    return String(body.paymentReference);
+  };
+  const cancelled = await issued(ussdBody(m.publicKey, { amount: "1000" }));
+  await send(`/api/v2/payments/${cancelled}/cancel`, {});
+  await send(`/api/v2/sandbox/payments/${cancelled}/simulate`, { outcome: "pay" });
+  // Paid, ₦500.00 of the sale refunded, then ₦1,000.00 more arrived after it had ended: all of the late money is owed.
+  const paidFirst = await issued(transferBody(m.publicKey, { amount: "1500" }));
+  await send(`/api/v2/sandbox/payments/${paidFirst}/simulate`, { outcome: "pay" });
+  await send(`/api/v2/payments/${paidFirst}/refunds`, { amount: "500.00", reason: "one item returned" });
+  await processed(paidFirst, 500_00);
+  await send(`/api/v2/sandbox/payments/${paidFirst}/simulate`, { outcome: "pay", amount: "1000" });
+  assert.deepEqual(await owed(), { [cancelled]: "1000.00", [paidFirst]: "1000.00" });
+
+  // A refund pays late money back first: what it paid is no longer owed.
+  await send(`/api/v2/payments/${cancelled}/refunds`, { amount: "400.00", reason: "the customer's money" });
+  await processed(cancelled, 400_00);
+  assert.equal((await owed())[cancelled], "600.00");
 });

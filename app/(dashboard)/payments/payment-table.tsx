@@ -52,6 +52,11 @@ export function PaymentTable({ items, caption }: { items: PaymentSummary[]; capt
                     {naira(p.refundAdvised.received)} received · {naira(p.refundAdvised.amount)} refundable
                   </span>
                 )}
+                {p.owedBack && (
+                  <span className={held.held} data-testid="owed-back">
+                    {naira(p.owedBack)} arrived late · owed back
+                  </span>
+                )}
               </td>
               <td className={styles.reference}>
                 <a href={paymentHref(p.paymentReference)} className={styles.rowLink}>
