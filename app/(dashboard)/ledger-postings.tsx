@@ -1,11 +1,11 @@
 // One ledger entry's postings in Debit and Credit columns, as an accountant reads them: the Balances page's entries
 // and a payment's ledger panel show them the same way.
 import { naira } from "@/app/payment-display";
-import type { PostingSides } from "@/server/books/posting-sides";
+import type { DebitCredit } from "@/server/books/debit-credit";
 import styles from "./ledger-postings.module.css";
 
 /** `accountName` words an account for the page it is on (a provider's account by the provider it is at). */
-export function LedgerPostings({ postings, accountName }: { postings: PostingSides[]; accountName: (account: string) => string }) {
+export function LedgerPostings({ postings, accountName }: { postings: DebitCredit[]; accountName: (account: string) => string }) {
   return (
     <table className={styles.postings}>
       <thead>

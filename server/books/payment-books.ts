@@ -1,23 +1,47 @@
 // One payment's part of the books, for its page: its entries with their postings, the fees it bore and what the
 // merchant keeps of it (sales − fees − refunds − adjustments: money owed back as refund due is the customer's).
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { db, type Db } from "../../db/client";
 import { ledgerEntries, ledgerPostings } from "../../db/schema";
 import { formatKobo } from "../money";
 import { postingsOf } from "./entries";
-import { postingSides } from "./posting-sides";
+import { debitOrCredit } from "./debit-credit";
 
-/** Late money not yet paid back (what refund_due holds), by payment id, for the given payments, in one query. */
+/**
+ * The totals of `accounts` on each payment's entries (debits positive, credits negative), by payment id. Their entries
+ * by the ledger_entries_payment index, then those entries' postings by the postings' entry index: the cost follows the
+ * payments asked about, not the ledger (one joined query let PostgreSQL scan every posting each time).
+ */
+async function accountTotalsOf(paymentIds: number[], accounts: string[]): Promise<Map<number, Map<string, number>>> {
+  const entries = paymentIds.length
+    ? await db()
+        .select({ id: ledgerEntries.id, paymentId: ledgerEntries.paymentId })
+        .from(ledgerEntries)
+        .where(inArray(ledgerEntries.paymentId, paymentIds))
+    : [];
+  const entryIds = entries.map((e) => e.id);
+  const postings = entryIds.length
+    ? await db()
+        .select({ entryId: ledgerPostings.entryId, account: ledgerPostings.account, kobo: ledgerPostings.amountKobo })
+        .from(ledgerPostings)
+        .where(and(inArray(ledgerPostings.entryId, entryIds), inArray(ledgerPostings.account, accounts)))
+    : [];
+  const paymentOf = new Map(entries.map((e) => [e.id, Number(e.paymentId)]));
+  const totals = new Map<number, Map<string, number>>();
+  for (const p of postings) {
+    const paymentId = paymentOf.get(p.entryId) ?? 0;
+    const of = totals.get(paymentId) ?? new Map<string, number>();
+    of.set(p.account, (of.get(p.account) ?? 0) + Number(p.kobo));
+    totals.set(paymentId, of);
+  }
+  return totals;
+}
+
+/** Late money not yet paid back (what refund_due holds), by payment id, for the given payments. */
 export async function owedBackKoboOf(paymentIds: number[]): Promise<Map<number, number>> {
-  if (paymentIds.length === 0) return new Map();
-  const rows = await db()
-    .select({ paymentId: ledgerEntries.paymentId, sum: sql<number | string | null>`sum(${ledgerPostings.amountKobo})` })
-    .from(ledgerPostings)
-    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
-    .where(and(inArray(ledgerEntries.paymentId, paymentIds), eq(ledgerPostings.account, "refund_due")))
-    .groupBy(ledgerEntries.paymentId);
+  const totals = await accountTotalsOf(paymentIds, ["refund_due"]);
   // refund_due is credit-normal: what is owed shows as credits, so negative sums.
-  return new Map(rows.map((r) => [Number(r.paymentId), -Number(r.sum ?? 0)]));
+  return new Map(paymentIds.map((id) => [id, -(totals.get(id)?.get("refund_due") ?? 0)]));
 }
 
 /** Late money of a payment not yet paid back (what refund_due holds for it), for its customer's checkout. */
@@ -32,32 +56,10 @@ function keptOf(total: (account: string) => number): { feeKobo: number; netKobo:
   return { feeKobo, netKobo: -total("sales") - feeKobo - total("refunds") - total("adjustments") };
 }
 
-/**
- * The fee and net of each of many payments, as their pages show them (paymentBooks), in one grouped query over their
- * entries (the ledger_entries_payment index): for the CSV export, a batch at a time. A payment with no entries keeps 0.
- */
+/** The fee and net of each of many payments, as their pages show them (paymentBooks): for the CSV export, a batch at a time. */
 export async function feesAndNetOf(paymentIds: number[]): Promise<Map<number, { feeKobo: number; netKobo: number }>> {
-  const sums = paymentIds.length
-    ? await db()
-        .select({
-          paymentId: ledgerEntries.paymentId,
-          account: ledgerPostings.account,
-          kobo: sql<number | string>`sum(${ledgerPostings.amountKobo})`,
-        })
-        .from(ledgerPostings)
-        .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
-        .where(
-          and(inArray(ledgerEntries.paymentId, paymentIds), inArray(ledgerPostings.account, ["sales", "fees", "refunds", "adjustments"])),
-        )
-        .groupBy(ledgerEntries.paymentId, ledgerPostings.account)
-    : [];
-  const byPayment = new Map<number | null, Map<string, number>>();
-  for (const s of sums) {
-    const accounts = byPayment.get(s.paymentId) ?? new Map<string, number>();
-    accounts.set(s.account, Number(s.kobo));
-    byPayment.set(s.paymentId, accounts);
-  }
-  return new Map(paymentIds.map((id) => [id, keptOf((account) => byPayment.get(id)?.get(account) ?? 0)]));
+  const totals = await accountTotalsOf(paymentIds, ["sales", "fees", "refunds", "adjustments"]);
+  return new Map(paymentIds.map((id) => [id, keptOf((account) => totals.get(id)?.get(account) ?? 0)]));
 }
 
 export type PaymentBooks = Awaited<ReturnType<typeof paymentBooks>>;
@@ -89,7 +91,7 @@ export async function paymentBooks(q: Db, paymentId: number) {
       hash: e.hash,
       postings: postings
         .filter((p) => p.entryId === e.id)
-        .map((p) => postingSides({ account: p.account, amount: formatKobo(Number(p.amountKobo)) })),
+        .map((p) => debitOrCredit({ account: p.account, amount: formatKobo(Number(p.amountKobo)) })),
     })),
   };
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { lagosDateTime, naira } from "@/app/payment-display";
-import { postingSides } from "@/server/books/posting-sides";
+import { debitOrCredit } from "@/server/books/debit-credit";
 import type { EntryView } from "@/server/books/entries";
 import { signedInPage } from "@/server/trpc/page-caller";
 import { LedgerPostings } from "../ledger-postings";
@@ -122,7 +122,7 @@ export default async function BalancesPage({ searchParams }: { searchParams: Sea
                     {e.refundReference && <span className={styles.sub}>{e.refundReference}</span>}
                   </td>
                   <td>
-                    <LedgerPostings postings={e.postings.map(postingSides)} accountName={(a) => accountWord(a, providerOf)} />
+                    <LedgerPostings postings={e.postings.map(debitOrCredit)} accountName={(a) => accountWord(a, providerOf)} />
                   </td>
                   <td className={`${listing.when} ${styles.wide}`}>{lagosDateTime(e.postedAt)}</td>
                 </tr>
