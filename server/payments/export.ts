@@ -74,7 +74,8 @@ async function workedOut(rows: Record<string, unknown>[]): Promise<(row: Record<
     amountPaidKobo: Number(r.amountPaidKobo),
     amountToRefundKobo: Number(r.amountToRefundKobo),
   }));
-  const money = await feesAndNetOf(kept.map((r) => r.id));
+  // A payment nothing arrived for has no entries: its fee and net are 0 without asking the books.
+  const money = await feesAndNetOf(kept.filter((r) => r.amountPaidKobo + r.amountToRefundKobo > 0).map((r) => r.id));
   const refundable = await refundableKoboOf(db(), kept);
   return (row) => {
     const id = Number(row.id);
