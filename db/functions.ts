@@ -27,6 +27,17 @@ export function picksPerRow(rows: string, table: SQLWrapper, alias: string, pick
 }
 
 /**
+ * `column` is one of `values`, sent as one parameter however many they are: PostgreSQL's `= any($1)` takes an array,
+ * SQLite reads a JSON array with json_each. A list of one parameter each (Drizzle's inArray) cost a batch of 1,000
+ * ids more in building, binding and planning than the lookups themselves (bench/README.md, the export).
+ */
+export function oneOf(column: SQLWrapper, values: readonly (number | string)[]): SQL {
+  return onPostgres()
+    ? sql`${column} = any(${sql.param(values)})`
+    : sql`${column} in (select value from json_each(${JSON.stringify(values)}))`;
+}
+
+/**
  * A select inside `write()` that locks the rows it returns against every other claimer, skipping rows another
  * transaction holds instead of waiting for them: PostgreSQL's `FOR UPDATE SKIP LOCKED`, so racing claimers take
  * disjoint rows in read committed and none is retried. The query must not group or rank (FOR UPDATE refuses window

@@ -2,6 +2,7 @@
 // merchant keeps of it (sales − fees − refunds − adjustments: money owed back as refund due is the customer's).
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { db, type Db } from "../../db/client";
+import { oneOf } from "../../db/functions";
 import { ledgerEntries, ledgerPostings } from "../../db/schema";
 import { formatKobo } from "../money";
 import { postingsOf } from "./entries";
@@ -17,14 +18,14 @@ async function accountTotalsOf(paymentIds: number[], accounts: string[]): Promis
     ? await db()
         .select({ id: ledgerEntries.id, paymentId: ledgerEntries.paymentId })
         .from(ledgerEntries)
-        .where(inArray(ledgerEntries.paymentId, paymentIds))
+        .where(oneOf(ledgerEntries.paymentId, paymentIds))
     : [];
   const entryIds = entries.map((e) => e.id);
   const postings = entryIds.length
     ? await db()
         .select({ entryId: ledgerPostings.entryId, account: ledgerPostings.account, kobo: ledgerPostings.amountKobo })
         .from(ledgerPostings)
-        .where(and(inArray(ledgerPostings.entryId, entryIds), inArray(ledgerPostings.account, accounts)))
+        .where(and(oneOf(ledgerPostings.entryId, entryIds), inArray(ledgerPostings.account, accounts)))
     : [];
   const paymentOf = new Map(entries.map((e) => [e.id, Number(e.paymentId)]));
   const totals = new Map<number, Map<string, number>>();

@@ -6,6 +6,7 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, write, type Db, type Tx } from "../../db/client";
+import { oneOf } from "../../db/functions";
 import { payments, refunds, type PaymentRow, type RefundRow } from "../../db/schema";
 import { ApiError, invalidFields, zodFieldErrors } from "../api-error";
 import { clock } from "../clock";
@@ -77,7 +78,7 @@ async function refundableIn(reader: Pick<Tx, "select">, rows: RefundableOf[]): P
   const held = await reader
     .select({ paymentId: refunds.paymentId, kobo: sql<number>`coalesce(sum(${refunds.amountKobo}), 0)`.mapWith(Number) })
     .from(refunds)
-    .where(and(inArray(refunds.paymentId, ids), inArray(refunds.status, ["PENDING", "NEEDS_ATTENTION", "PROCESSED"])))
+    .where(and(oneOf(refunds.paymentId, ids), inArray(refunds.status, ["PENDING", "NEEDS_ATTENTION", "PROCESSED"])))
     .groupBy(refunds.paymentId);
   const heldBy = new Map(held.map((h) => [h.paymentId, h.kobo]));
   return new Map(rows.map((p) => [p.id, p.amountPaidKobo + p.amountToRefundKobo - (heldBy.get(p.id) ?? 0)]));
