@@ -1,13 +1,11 @@
-// A delivery's life: claimed under a lease, one attempt recorded at a time, retried, ended, or sent again on request.
+// A delivery's life: claimed under a lease, one attempt recorded at a time, retried or ended (resent: resend.ts).
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { db, write, type Db, type Tx } from "../../db/client";
 import { picksPerRow, skippingLocked } from "../../db/functions";
 import { deliveries, deliveryAttempts, outbox, webhookEndpoints, type Mode } from "../../db/schema";
-import { ApiError } from "../api-error";
 import { retryDelayMs } from "./backoff";
 import type { AttemptResult } from "./sender";
 import { clock } from "../clock";
-import type { Scope } from "../merchants/scope";
 
 export type ClaimedDelivery = {
   id: number;
@@ -22,6 +20,8 @@ export type ClaimedDelivery = {
   payloadJson: string;
   /** The lease this worker holds; it is also the token that proves the delivery is still ours. */
   leaseUntil: number;
+  /** When it was due as claimed: a resend asked while the attempt is in flight moves it (server/webhooks/resend.ts). */
+  dueAt: number;
 };
 
 export type ClaimLimits = {
@@ -145,6 +145,7 @@ export async function claimDue(limits: ClaimLimits, leaseMs: number, now = clock
             event: outbox.event,
             createdAt: outbox.createdAt,
             payloadJson: outbox.payloadJson,
+            dueAt: deliveries.nextAttemptAt,
           })
           .from(deliveries)
           .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
@@ -229,6 +230,10 @@ export async function recordAttempt(claim: ClaimedDelivery, result: AttemptResul
         .returning();
       if (!current || current.status !== "pending" || current.leaseUntil !== claim.leaseUntil) return;
       const last = { lastStatusCode: result.statusCode, lastError: result.error, leaseUntil: null };
+      // A resend asked during this attempt is owed whatever the attempt got, so the delivery stays pending and due;
+      // only a 410 still ends it, since the receiver asked for nothing more.
+      const resendAsked = current.nextAttemptAt !== claim.dueAt;
+      if (resendAsked && !result.gone) return tx.update(deliveries).set(last).where(eq(deliveries.id, claim.id));
       const end = async (status: "delivered" | "failed" | "cancelled", lastError = result.error) =>
         tx
           .update(deliveries)
@@ -259,32 +264,4 @@ export async function recordAttempt(claim: ClaimedDelivery, result: AttemptResul
     },
     { isolation: "read committed" },
   );
-}
-
-/**
- * Queues a new attempt of a delivery now, whatever its state: same eventId, same body. One already
- * in flight keeps its lease, so the new attempt never runs beside it.
- */
-export async function resendDelivery({ merchantId, mode }: Scope, deliveryId: number, now = clock.now()): Promise<void> {
-  await write(async (tx) => {
-    const [found] = await tx
-      .select({ status: deliveries.status, endpointId: deliveries.endpointId })
-      .from(deliveries)
-      .innerJoin(outbox, eq(outbox.id, deliveries.outboxId))
-      .where(and(eq(deliveries.id, deliveryId), eq(deliveries.merchantId, merchantId), eq(outbox.mode, mode)));
-    if (!found) throw new ApiError("S404", `No delivery ${deliveryId} for this merchant`);
-    if (found.endpointId) {
-      const [endpoint] = await tx.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, found.endpointId));
-      if (!endpoint || endpoint.deletedAt !== null || !endpoint.enabled) {
-        throw new ApiError("S5", "Invalid/Missing parameters = deliveryId", [
-          { field: "deliveryId", message: "goes to a disabled or deleted endpoint; enable the endpoint first" },
-        ]);
-      }
-    }
-    const reopen = found.status === "pending" ? {} : { status: "pending" as const, leaseUntil: null, finishedAt: null };
-    await tx
-      .update(deliveries)
-      .set({ ...reopen, nextAttemptAt: now })
-      .where(eq(deliveries.id, deliveryId));
-  });
 }

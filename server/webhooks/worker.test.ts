@@ -9,6 +9,7 @@ import { startReceiver, type Receiver } from "../testing/receiver";
 import * as log from "./delivery-log";
 import * as endpoints from "./endpoints";
 import * as secrets from "./signing-secrets";
+import { resendDelivery } from "./resend";
 
 let owo: Owo;
 let m: TestMerchant;
@@ -196,4 +197,23 @@ test("a slow host holds at most 4 attempts and never delays another host", async
   );
   assert.equal(slow.maxInFlight(), 4);
   assert.equal(slow.received.length, 10);
+});
+
+test("a resend asked while an attempt is in flight is sent after it, even when that attempt is answered 200", async () => {
+  const r = await receiver((_req, i) => (i === 0 ? { status: 200, afterMs: 1500 } : 200));
+  const scope = { merchantId: m.merchantId, mode: "test" as const };
+  const { paymentReference, accountNumber } = await openTransfer(m.merchantId, r.url());
+  await credit(accountNumber);
+  await eventually("the first attempt to arrive", () => r.received[0]);
+  const [inFlight] = await log.deliveriesOfPayment(scope, paymentReference);
+  assert.equal(inFlight?.status, "pending", "the first attempt is still unanswered");
+  await resendDelivery(scope, inFlight.id);
+  const done = await eventually("the resent attempt to be recorded", async () => {
+    const [d] = await log.deliveriesOfPayment(scope, paymentReference);
+    return d?.status === "delivered" && d.attempts.length === 2 && d;
+  });
+  assert.equal(r.received.length, 2);
+  assert.equal(r.received[1]?.headers["webhook-id"], done.eventId);
+  assert.equal(r.received[1]?.body, r.received[0]?.body);
+  assert.ok(r.received[1]!.at >= r.received[0]!.at + 1400, "never beside the attempt in flight");
 });

@@ -1,7 +1,7 @@
 // Callbacks in the dashboard: webhook endpoints, the signing secret, and each delivery with its attempts.
 import { z } from "zod";
 import { deliveriesOfEndpoint, deliveriesOfPayment } from "../../webhooks/delivery-log";
-import { resendDelivery } from "../../webhooks/deliveries";
+import { resendDelivery } from "../../webhooks/resend";
 import { addEndpoint, deleteEndpoint, disableEndpoint, enableEndpoint, listEndpoints } from "../../webhooks/endpoints";
 import { revealOrCreateSigningSecret, rollSigningSecret } from "../../webhooks/signing-secrets";
 import { merchantProcedure, originOf, router } from "../init";
