@@ -160,6 +160,9 @@ export async function seedPostgresBooks(client: pg.ClientBase): Promise<number> 
     await client.query("rollback").catch(() => undefined);
     throw err;
   }
-  await client.query("analyze ledger_entries");
+  // The planner's statistics, as autovacuum would have them after a load this size. Without the postings' the export
+  // read a batch's postings 2.5 times slower (1.4 s of a 2.5 s export in process, against 0.5 s) than any deployment
+  // that has run a while would.
+  await client.query("analyze ledger_entries, ledger_postings");
   return count;
 }
