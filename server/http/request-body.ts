@@ -1,7 +1,7 @@
 // Request bodies: at most 16 KiB, refused as soon as the limit is passed.
-import { shownAddress } from "../client-address";
 import type { IncomingMessage } from "node:http";
 import { ApiError } from "../api-error";
+import { shownAddress } from "../client-address";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 
