@@ -55,7 +55,9 @@ export default async function DevelopersPage() {
           <dd>
             <code data-testid="merchant-id">{caller.merchantId}</code>
             <CopyButton value={caller.merchantId} />
-            <span className="muted">quote it when you write to support: it names your business on this Owo (the operator CLI&apos;s --merchant)</span>
+            <span className="muted">
+              quote it when you write to support: it names your business on this Owo (the operator CLI&apos;s --merchant)
+            </span>
           </dd>
         </dl>
         {keys.map((k) => {
