@@ -132,8 +132,6 @@ export const paymentState = z.object({
   amountPaid: naira.describe('"0.00" until money arrives; may exceed amount (overpaid)'),
   amountToRefund: naira.describe("Money that arrived after the payment closed"),
   amountRefunded: naira.describe("Sum of the refunds processed"),
-  feeAmount: naira.describe('Sum of the fees charged on every credit of this payment (see Fees); "0.00" before money arrives'),
-  settlementId: z.string().nullable().describe("The latest paid settlement holding one of its credits; null until then"),
   currency: z.literal("NGN"),
   country: z.literal("NG"),
   mode: z.enum(["test", "live"]),
@@ -143,6 +141,8 @@ export const paymentState = z.object({
     .enum(["sandbox", "paystack", "flutterwave", "seerbit"])
     .nullable()
     .describe("Who issued the code or account; null while nothing is issued (standard checkout before the customer's choice)"),
+  feeAmount: naira.describe('Sum of the fees charged on every credit of this payment (see Fees); "0.00" before money arrives'),
+  settlementId: z.string().nullable().describe("The latest paid settlement holding one of its credits; null until then"),
   createdAt: time,
   paidAt: time.nullable().describe("Null unless SUCCESSFUL"),
   expiresAt,

@@ -47,6 +47,12 @@ test("USSD pay → SUCCESSFUL (00) with amountPaid and paidAt", async () => {
   assert.equal(v.payments.gatewayMessage, "Successful");
   assert.ok(Date.parse(v.payments.paidAt) > 0);
   assert.deepEqual(v.customers, sampleCustomers);
+  // The bytes follow API.md's example: its fields in its order, feeAmount and settlementId after provider.
+  assert.deepEqual(Object.keys(v.payments), [
+    ...["paymentReference", "linkingReference", "paymentType", "status", "amount", "amountPaid", "amountToRefund"],
+    ...["amountRefunded", "currency", "country", "mode", "gatewayMessage", "gatewayCode", "provider", "feeAmount"],
+    ...["settlementId", "createdAt", "paidAt", "expiresAt", "updatedAt"],
+  ]);
   // Also answered under /api/v2/
   const v2 = await call(owo, "GET", `/api/v2/payments/query/${ref}`, { token });
   assert.equal(v2.json.data.payments.status, "SUCCESSFUL");

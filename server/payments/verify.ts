@@ -21,8 +21,6 @@ export function paymentView(p: PaymentRow) {
     amountPaid: formatKobo(p.amountPaidKobo),
     amountToRefund: formatKobo(p.amountToRefundKobo),
     amountRefunded: formatKobo(p.amountRefundedKobo),
-    feeAmount: formatKobo(p.feeKobo),
-    settlementId: p.settlementId,
     currency: p.currency,
     country: p.country,
     mode: p.mode,
@@ -30,6 +28,8 @@ export function paymentView(p: PaymentRow) {
     gatewayCode: STATUS_ANSWER[p.status].code,
     // Nobody has issued anything for a standard-checkout payment whose customer has not chosen a channel.
     provider: p.paymentType === null ? null : p.provider,
+    feeAmount: formatKobo(p.feeKobo),
+    settlementId: p.settlementId,
     createdAt: iso(p.createdAt),
     paidAt: p.status === "SUCCESSFUL" ? iso(p.paidAt) : null,
     expiresAt: iso(p.expiresAt),
