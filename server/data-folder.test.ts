@@ -2,7 +2,7 @@
 // owner-only when Owo creates them, and made so again at start when someone loosened them.
 // dialect: sqlite only — it is about the SQLite file and the folder it lives in.
 import assert from "node:assert/strict";
-import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -34,6 +34,31 @@ test("Owo's data folder and every file in it are private on creation and again o
     for (const file of files()) assert.equal(modeOf(file).toString(8), "600", file);
     owo.child.kill("SIGTERM");
     await owo.exited;
+  } finally {
+    process.umask(previous);
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("a database put in a folder others live in (sticky as /tmp, or holding folders as /var) leaves it as it was", async () => {
+  const previous = process.umask(0o022);
+  const root = mkdtempSync(join(tmpdir(), "owo-shared-"));
+  const sticky = join(root, "tmp");
+  const system = join(root, "var");
+  mkdirSync(sticky);
+  chmodSync(sticky, 0o1777);
+  mkdirSync(join(system, "log"), { recursive: true });
+  chmodSync(system, 0o755);
+  try {
+    for (const folder of [sticky, system]) {
+      const before = (statSync(folder).mode & 0o7777).toString(8);
+      const owo = await spawnOwo(join(folder, "owo.db"), { OWO_WORKER: "off" });
+      owo.child.kill("SIGTERM");
+      await owo.exited;
+      assert.equal((statSync(folder).mode & 0o7777).toString(8), before, `${folder} keeps its mode`);
+      // The database and the secrets beside it are still nobody else's.
+      for (const file of readdirSync(folder).filter((f) => f !== "log")) assert.equal(modeOf(join(folder, file)).toString(8), "600", file);
+    }
   } finally {
     process.umask(previous);
     rmSync(root, { recursive: true, force: true });
