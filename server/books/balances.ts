@@ -1,6 +1,6 @@
 // GET /api/v2/balances (API.md "Ledger and balances"): every account of the merchant's books in its natural sign,
 // read from the balance rows (never a scan of the entries), with the chain's head anyone can keep and check later.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { readSnapshot, type Db } from "../../db/client";
 import { ledgerBalances, ledgerHeads, providerAccounts } from "../../db/schema";
 import { clock } from "../clock";
@@ -32,6 +32,14 @@ export async function providerNames(q: Db, merchantId: string, providerIds: stri
   return new Map([["sandbox", "sandbox"], ...named.map((n): [string, string] => [n.id, n.provider])]);
 }
 
+async function connectedAccounts(q: Db, merchantId: string): Promise<string[]> {
+  const rows = await q
+    .select({ id: providerAccounts.id })
+    .from(providerAccounts)
+    .where(and(eq(providerAccounts.merchantId, merchantId), isNull(providerAccounts.disconnectedAt)));
+  return rows.map((r) => r.id);
+}
+
 export async function balancesOf({ merchantId, mode }: Scope) {
   return readSnapshot(async (q) => {
     const rows = await q
@@ -43,7 +51,9 @@ export async function balancesOf({ merchantId, mode }: Scope) {
       .from(ledgerHeads)
       .where(and(eq(ledgerHeads.merchantId, merchantId), eq(ledgerHeads.mode, mode)));
     const stored = new Map(rows.map((r) => [r.account, r.balanceKobo]));
-    const providerIds = new Set<string>();
+    // Every provider that serves the merchant has its line, at 0.00 before its first credit: the sandbox in test mode,
+    // each connected account in live mode; a disconnected one keeps its line while its books hold anything.
+    const providerIds = new Set<string>(mode === "test" ? ["sandbox"] : await connectedAccounts(q, merchantId));
     for (const r of rows) {
       const m = /^provider(?:_wallet)?:(.+)$/.exec(r.account);
       if (m?.[1]) providerIds.add(m[1]);

@@ -8,21 +8,25 @@ import { DAY_MS, dayStartOfDate } from "../payments/calendar";
 import { formatKobo } from "../money";
 import type { Scope } from "../merchants/scope";
 import { entrySubject } from "./chain";
+import { daysInOrder, lagosDay, pageLimit } from "../query-fields";
 
-const lagosDay = z.string().refine((d) => dayStartOfDate(d) !== null, "must be a day as YYYY-MM-DD");
-
+// Fields API.md does not name are ignored, as everywhere in the API; a query string's limit is digits, not "1e2".
 export const entriesQuery = z
   .object({
     from: lagosDay.optional(),
     to: lagosDay.optional(),
     cursor: z
-      .string()
+      .string({ error: "must be a nextCursor from a previous page" })
       .regex(/^[1-9]\d{0,15}$/, "must be a nextCursor from a previous page")
       .optional(),
-    limit: z.coerce.number().int().min(1, "must be from 1 to 500").max(500, "must be from 1 to 500").optional(),
-    paymentReference: z.string().min(1).max(100).optional(),
+    limit: pageLimit(500).optional(),
+    paymentReference: z
+      .string({ error: "must be a paymentReference, 1 to 64 characters" })
+      .min(1, "must be a paymentReference, 1 to 64 characters")
+      .max(64, "must be a paymentReference, 1 to 64 characters")
+      .optional(),
   })
-  .strict();
+  .refine(...daysInOrder);
 export type EntriesQuery = z.output<typeof entriesQuery>;
 
 export type EntryView = ReturnType<typeof entryView>;

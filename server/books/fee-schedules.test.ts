@@ -99,7 +99,7 @@ test("the live quote lists, in routing order, each serving account with an agree
     { provider: "flutterwave", providerId: flutterwave, fee: "2000.00", net: "198000.00" },
   ]);
   // USSD: each provider serves the banks it has codes for (Paystack GTBank's *737#, not Access's *901#); half up to the
-  // kobo (1.5% of ₦1,003.00 is 1504.5 kobo), the ₦100 waived under ₦2,500.00. Bank 000 is the sandbox's own.
+  // kobo (1.5% of ₦1,003.00 is 1504.5 kobo), the ₦100 waived under ₦2,500.00.
   assert.deepEqual(await quote("amount=1003.00&paymentType=USSD&bankCode=058"), [
     { provider: "paystack", providerId: paystack, fee: "15.05", net: "987.95" },
     { provider: "flutterwave", providerId: flutterwave, fee: "14.04", net: "988.96" },
@@ -107,7 +107,9 @@ test("the live quote lists, in routing order, each serving account with an agree
   assert.deepEqual(await quote("amount=1003.00&paymentType=USSD&bankCode=044"), [
     { provider: "flutterwave", providerId: flutterwave, fee: "14.04", net: "988.96" },
   ]);
-  assert.deepEqual(await quote("amount=10000.00&paymentType=USSD&bankCode=000"), []);
+  // A bank initiation would refuse (S8) is refused, not quoted as served by nobody.
+  const unknownBank = await call(owo, "GET", "/api/v2/fees/quote?amount=10000.00&paymentType=USSD&bankCode=000", { token });
+  assert.deepEqual([unknownBank.status, unknownBank.json.data.code], [400, "S8"]);
   const noBank = await call(owo, "GET", "/api/v2/fees/quote?amount=10000.00&paymentType=USSD", { token });
   assert.equal(noBank.status, 400, noBank.text);
   assert.deepEqual(

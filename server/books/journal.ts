@@ -2,7 +2,7 @@
 // entry's sequence, kind, references and hash, for one merchant and mode and optionally Lagos days `from`/`to`.
 // Streamed in batches of entries by sequence, so no export ever sits whole in memory.
 import { and, asc, eq, gt, gte, inArray, lt, type SQL } from "drizzle-orm";
-import type { z } from "zod";
+import { z } from "zod";
 import { db } from "../../db/client";
 import { ledgerEntries, ledgerPostings } from "../../db/schema";
 import { parseFields } from "../api-error";
@@ -11,10 +11,10 @@ import { assertCan } from "../auth/permissions";
 import { DAY_MS, dayStartOfDate } from "../payments/calendar";
 import { csvField } from "../payments/export";
 import { formatKobo } from "../money";
-import { entriesQuery } from "./entries";
 import { scopeOf, type Scope } from "../merchants/scope";
+import { daysInOrder, lagosDay } from "../query-fields";
 
-export const journalQuery = entriesQuery.pick({ from: true, to: true });
+export const journalQuery = z.object({ from: lagosDay.optional(), to: lagosDay.optional() }).refine(...daysInOrder);
 export type JournalQuery = z.output<typeof journalQuery>;
 
 const HEADER = [

@@ -173,9 +173,27 @@ test("GET /api/v2/balances and /api/v2/ledger/entries answer the same books as A
   const bad = await call(owo, "GET", "/api/v2/ledger/entries?limit=501&from=yesterday", { token });
   assert.equal(bad.status, 400, bad.text);
   assert.deepEqual(bad.json.data.errors.map((e: { field: string }) => e.field).sort(), ["from", "limit"]);
+  // A limit is digits, a range runs forwards, and each refusal says what was expected; unknown fields are ignored.
+  for (const [query, field, message] of [
+    ["limit=1e2", "limit", "must be a whole number from 1 to 500"],
+    ["limit=0x10", "limit", "must be a whole number from 1 to 500"],
+    ["from=2026-11-20&to=2026-11-19", "from", "must not be later than to"],
+    ["paymentReference=", "paymentReference", "must be a paymentReference, 1 to 64 characters"],
+  ]) {
+    const refused = await call(owo, "GET", `/api/v2/ledger/entries?${query}`, { token });
+    assert.equal(refused.status, 400, query);
+    assert.deepEqual(refused.json.data.errors, [{ field, message }], query);
+  }
+  const ignored = await call(owo, "GET", "/api/v2/ledger/entries?limit=3&_=1&foo=bar", { token });
+  assert.equal(ignored.status, 200, ignored.text);
+  assert.deepEqual(ignored.json.data.entries, first.json.data.entries);
   const other = await createTestMerchant("Other Books");
   const otherToken = await tokenFor(owo, other);
   assert.deepEqual((await call(owo, "GET", "/api/v2/ledger/entries", { token: otherToken })).json.data.entries, [], "scoped to the caller");
+  // A merchant with no books yet still has the sandbox's line (API.md), at zero, and the empty chain's head.
+  const fresh = (await call(owo, "GET", "/api/v2/balances", { token: otherToken })).json.data;
+  assert.deepEqual(fresh.balances.providers, [{ providerId: "sandbox", provider: "sandbox", unsettled: "0.00", wallet: "0.00" }]);
+  assert.deepEqual(fresh.ledgerHead, { sequence: 0, hash: "0".repeat(64) });
 });
 
 test("a payment from before the books existed is booked once at start-up, its notices' fees and refunds included", async () => {

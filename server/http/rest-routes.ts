@@ -28,7 +28,7 @@ import { parseSettlementFaults } from "../providers/sandbox/settlement";
 import { getSettlement, listSettlements, settlementQuery } from "../settlements/view";
 import { balancesOf } from "../books/balances";
 import { entriesQuery, listEntries } from "../books/entries";
-import { quoteFees, quoteQuery } from "../books/quote";
+import { parseQuoteQuery, quoteFees } from "../books/quote";
 import { parseBody, parseFields } from "../api-error";
 import { successJson } from "./envelope";
 import type { RestRoute } from "./rest";
@@ -236,7 +236,7 @@ export const restRoutes: RestRoute[] = [
     pattern: /^\/api\/v2\/fees\/quote$/,
     access: "token",
     body: "none",
-    run: async ({ scope, query }) => ({ json: successJson({ ...ok, ...(await quoteFees(scope, parseFields(quoteQuery, query))) }) }),
+    run: async ({ scope, query }) => ({ json: successJson({ ...ok, ...(await quoteFees(scope, parseQuoteQuery(query))) }) }),
   },
   {
     method: "GET",

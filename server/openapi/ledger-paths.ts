@@ -148,11 +148,13 @@ export function ledgerPaths() {
         operationId: "quoteFees",
         summary: "What each provider that would serve a payment charges, and what you keep, before initiating",
         description:
-          "Test mode: the sandbox bank's published schedule. Live mode: each connected provider account that would serve the payment and carries an agreed fee schedule, in routing order.",
+          "Test mode: the sandbox bank's published schedule. Live mode: each connected provider account that would serve the payment and carries an agreed fee schedule, in routing order. The fields are read as initiation reads them and refused in its codes: the amount alone (format or the channel's limits) S2, the bank alone (unknown, or no USSD) S8, anything else S5; other query fields are ignored.",
         parameters: [
-          query("amount", 'Naira with at most 2 decimals, e.g. "10000.00"', { type: "string" }, true),
+          query("amount", 'Naira with at most 2 decimals, within the channel\'s limits, e.g. "10000.00"', { type: "string" }, true),
           query("paymentType", "The channel", { type: "string", enum: ["USSD", "TRANSFER"] }, true),
-          query("bankCode", "The customer's bank (USSD: required, it decides who serves the payment)", { type: "string" }),
+          query("bankCode", "The customer's bank (USSD: required, it decides who serves the payment; TRANSFER: absent)", {
+            type: "string",
+          }),
         ],
         responses: {
           "200": jsonAnswer("The quotes", "FeeQuoteAnswer", {

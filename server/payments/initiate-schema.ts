@@ -12,7 +12,7 @@ export const AMOUNT_LIMITS: Record<PaymentType, { min: Kobo; max: Kobo }> = {
   TRANSFER: { min: 100_00, max: 10_000_000_00 },
 };
 
-const AMOUNT_FORMAT = 'must be a string of naira with at most 2 decimals, e.g. "1500.00"';
+export const AMOUNT_FORMAT = 'must be a string of naira with at most 2 decimals, e.g. "1500.00"';
 
 export function amountField(type: PaymentType) {
   const { min, max } = AMOUNT_LIMITS[type];

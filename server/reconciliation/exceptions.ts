@@ -11,6 +11,7 @@ import { formatKobo } from "../money";
 import { newId } from "../identifiers";
 import { publishEvent } from "../settlements/events";
 import type { Scope } from "../merchants/scope";
+import { pageLimit } from "../query-fields";
 
 export type ExceptionRow = typeof reconciliationExceptions.$inferSelect;
 export type ExceptionKind = ExceptionRow["kind"];
@@ -84,16 +85,30 @@ export function exceptionView(e: ExceptionRow, now = clock.now()) {
 }
 export type ExceptionView = ReturnType<typeof exceptionView>;
 
-export const exceptionQuery = z
-  .object({
-    status: z.enum(["open", "resolved", "all"]).default("open"),
-    kind: z.enum(EXCEPTION_KINDS).optional(),
-    settlementId: z.string().min(1).max(64).optional(),
-    /** Only those opened at least this many whole days ago: the queue's "waiting a week or more". */
-    minAge: z.coerce.number().int().min(0).max(3650).optional(),
-    limit: z.coerce.number().int().min(1).max(500).default(200),
-  })
-  .strict();
+export const exceptionQuery = z.object({
+  status: z.enum(["open", "resolved", "all"], { error: "must be open, resolved or all" }).default("open"),
+  kind: z.enum(EXCEPTION_KINDS, { error: `must be one of ${EXCEPTION_KINDS.join(", ")}` }).optional(),
+  settlementId: z
+    .string({ error: "must be a settlementId, e.g. stl_…" })
+    .min(1, "must be a settlementId, e.g. stl_…")
+    .max(64, "must be a settlementId, e.g. stl_…")
+    .optional(),
+  /** Only those opened at least this many whole days ago: the queue's "waiting a week or more". */
+  minAge: z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,4}$/)
+          .transform(Number),
+      ],
+      { error: "must be a whole number of days from 0 to 3650" },
+    )
+    .pipe(z.number().int().min(0).max(3650, "must be a whole number of days from 0 to 3650"))
+    .optional(),
+  limit: pageLimit(500).default(200),
+});
 export type ExceptionQuery = z.output<typeof exceptionQuery>;
 
 /** The exceptions queue: open ones oldest first (the longest waiting on top), resolved ones newest first. */

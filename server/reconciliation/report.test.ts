@@ -65,3 +65,13 @@ test("the report's figures are the books' movements, its identity holds, and it 
   assert.equal(bad.status, 400);
   assert.deepEqual(bad.json.data.errors.map((e: { field: string }) => e.field).sort(), ["from", "to"]);
 });
+
+test("a report's days run forwards and must be real days; a field it does not take is ignored", async () => {
+  const backwards = await call(s.owo, "GET", "/api/v2/reconciliation?from=2026-11-20&to=2026-11-19", { token: s.token });
+  assert.deepEqual([backwards.status, backwards.json.data.errors], [400, [{ field: "from", message: "must not be later than to" }]]);
+  const day = lagosToday();
+  const plain = await call(s.owo, "GET", `/api/v2/reconciliation?from=${day}&to=${day}`, { token: s.token });
+  const extra = await call(s.owo, "GET", `/api/v2/reconciliation?from=${day}&to=${day}&_=1`, { token: s.token });
+  assert.equal(extra.status, 200, extra.text);
+  assert.deepEqual(extra.json.data.report.closing, plain.json.data.report.closing);
+});

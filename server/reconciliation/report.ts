@@ -7,14 +7,14 @@ import { db } from "../../db/client";
 import { ledgerEntries, ledgerHeads, ledgerPostings, reconciliationExceptions } from "../../db/schema";
 import { invalidFields } from "../api-error";
 import type { Scope } from "../merchants/scope";
+import { daysInOrder, lagosDay } from "../query-fields";
 import { clock } from "../clock";
 import { DAY_MS, dayStartOfDate } from "../payments/calendar";
 import { formatKobo } from "../money";
 import { postedIn, postingSides } from "../books/movements";
 import { exceptionView } from "./exceptions";
 
-const lagosDay = z.string().refine((d) => dayStartOfDate(d) !== null, "must be a day as YYYY-MM-DD");
-export const reportQuery = z.object({ from: lagosDay, to: lagosDay }).strict();
+export const reportQuery = z.object({ from: lagosDay, to: lagosDay }).refine(...daysInOrder);
 export type ReportQuery = z.output<typeof reportQuery>;
 
 type Movement = { kind: string; account: string; debits: number; credits: number };

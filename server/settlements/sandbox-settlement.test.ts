@@ -195,6 +195,17 @@ test("bad faults are 400 S5 naming the field; another merchant cannot see the se
   const bad = await call(s.owo, "GET", "/api/v2/settlements?from=2026-13-01&status=lost", { token: s.token });
   assert.equal(bad.status, 400);
   assert.deepEqual(bad.json.data.errors.map((e: { field: string }) => e.field).sort(), ["from", "status"]);
+  // A limit is digits, a range runs forwards; a field the list does not take is ignored (API.md).
+  for (const [query, field, message] of [
+    ["limit=1e2", "limit", "must be a whole number from 1 to 200"],
+    ["from=2026-11-20&to=2026-11-19", "from", "must not be later than to"],
+  ]) {
+    const refused = await call(s.owo, "GET", `/api/v2/settlements?${query}`, { token: s.token });
+    assert.deepEqual([refused.status, refused.json.data.errors], [400, [{ field, message }]], query);
+  }
+  const all = await call(s.owo, "GET", "/api/v2/settlements", { token: s.token });
+  const ignored = await call(s.owo, "GET", "/api/v2/settlements?_=1&currency=NGN", { token: s.token });
+  assert.deepEqual([ignored.status, ignored.json.data], [200, all.json.data]);
 });
 
 test("a credit posted to the bank's notice door with its secret is the bank's own: it settles it as one it sent", async () => {

@@ -5,25 +5,29 @@ import { db } from "../../db/client";
 import { settlementLines, settlements, type SettlementRow } from "../../db/schema";
 import { notFound } from "../api-error";
 import type { Scope } from "../merchants/scope";
+import { daysInOrder, lagosDay, pageLimit } from "../query-fields";
 import { DAY_MS, dayStartOfDate } from "../payments/calendar";
 import { formatKobo } from "../money";
 
 export const SETTLEMENT_STATUSES = ["expected", "pending", "processing", "withheld", "paid", "failed"] as const;
-const lagosDay = z.string().refine((d) => dayStartOfDate(d) !== null, "must be a day as YYYY-MM-DD");
 
 export const settlementQuery = z
   .object({
     from: lagosDay.optional(),
     to: lagosDay.optional(),
     status: z.enum(SETTLEMENT_STATUSES, { error: `must be one of ${SETTLEMENT_STATUSES.join(", ")}` }).optional(),
-    providerId: z.string().min(1).max(64).optional(),
+    providerId: z
+      .string({ error: "must be a providerId, e.g. prv_…" })
+      .min(1, "must be a providerId, e.g. prv_…")
+      .max(64, "must be a providerId, e.g. prv_…")
+      .optional(),
     cursor: z
-      .string()
+      .string({ error: "must be a nextCursor from a previous page" })
       .regex(/^\d{1,15}_stl_[0-9a-z]{20}$/, "must be a nextCursor from a previous page")
       .optional(),
-    limit: z.coerce.number().int().min(1).max(200).optional(),
+    limit: pageLimit(200).optional(),
   })
-  .strict();
+  .refine(...daysInOrder);
 export type SettlementQuery = z.output<typeof settlementQuery>;
 /** The filters as a URL carries them, unchecked until settlementQuery parses them. */
 export type SettlementFilters = Pick<z.input<typeof settlementQuery>, "from" | "to" | "status" | "providerId">;

@@ -108,6 +108,21 @@ const apiErrors = t.middleware(async ({ ctx, next }) => {
   return result;
 });
 
+/**
+ * Wraps a procedure's input parsing: an input zod refuses is answered in the very words REST answers the same fields
+ * (`refusal`: S2 for the amount alone, S8 for the bank alone…), not as a plain S5.
+ */
+export function refusedAsRest(refusal: (raw: unknown, caller: Caller | null) => ApiError | null) {
+  return t.middleware(async ({ ctx, getRawInput, next }) => {
+    const result = await next();
+    if (!result.ok && result.error.cause instanceof ZodError) {
+      const refused = refusal(await getRawInput(), ctx.caller);
+      if (refused) throw refused;
+    }
+    return result;
+  });
+}
+
 /** Every door's base: core ApiErrors keep their code. */
 const procedure = t.procedure.use(apiErrors);
 

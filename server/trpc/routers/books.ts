@@ -3,8 +3,8 @@
 import { balanceHistory } from "../../books/balance-history";
 import { balancesOf } from "../../books/balances";
 import { entriesQuery, listEntries } from "../../books/entries";
-import { quoteFees, quoteQuery } from "../../books/quote";
-import { merchantProcedure, router } from "../init";
+import { quoteFees, quoteQuery, quoteRefusal } from "../../books/quote";
+import { merchantProcedure, refusedAsRest, router } from "../init";
 
 export const booksRouter = router({
   balances: merchantProcedure("read").query(({ ctx }) => balancesOf(ctx.scope)),
@@ -13,6 +13,7 @@ export const booksRouter = router({
     .input(entriesQuery)
     .query(({ ctx, input }) => listEntries(ctx.scope, input)),
   quote: merchantProcedure("read")
+    .use(refusedAsRest(quoteRefusal))
     .input(quoteQuery)
     .query(({ ctx, input }) => quoteFees(ctx.scope, input)),
 });
