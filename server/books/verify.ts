@@ -2,22 +2,18 @@
 // from the postings, and stops at the first fault. Reads in one snapshot, a merchant and mode at a time, in pages.
 import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { readSnapshot, type Db } from "../../db/client";
-import { ledgerBalances, ledgerEntries, ledgerHeads, ledgerPostings, type Mode } from "../../db/schema";
+import { ledgerBalances, ledgerEntries, ledgerHeads, ledgerPostings, merchants, type Mode } from "../../db/schema";
+import { ApiError } from "../api-error";
 import { chainHash, GENESIS_HASH } from "./chain";
+import { keptHeadFault, parseKeptHead } from "./kept-head";
 
 export type Fault = { merchantId: string; mode: string; entryId: string | null; reason: string };
 export type Verdict = { ok: true; entries: number } | { ok: false; fault: Fault };
 
 const PAGE = 1000;
 
-/** One merchant and mode's chain and balances; null when sound. `expectHead` is "<sequence>:<hash>". */
-async function verifyBooks(
-  q: Db,
-  merchantId: string,
-  mode: Mode,
-  expectHead: string | null,
-  counted: { entries: number },
-): Promise<Fault | null> {
+/** One merchant and mode's chain and balances; null when sound. */
+async function verifyBooks(q: Db, merchantId: string, mode: Mode, counted: { entries: number }): Promise<Fault | null> {
   const fault = (entryId: string | null, reason: string): Fault => ({ merchantId, mode, entryId, reason });
   const sums = new Map<string, number>();
   let previousHash = GENESIS_HASH;
@@ -67,14 +63,6 @@ async function verifyBooks(
     .where(and(eq(ledgerHeads.merchantId, merchantId), eq(ledgerHeads.mode, mode)));
   if ((head?.sequence ?? 0) !== sequence || (head?.hash ?? GENESIS_HASH) !== previousHash)
     return fault(lastId, `stored head ${head?.sequence ?? 0}:${head?.hash ?? GENESIS_HASH} is not the chain's ${sequence}:${previousHash}`);
-  if (expectHead !== null) {
-    const [seq, hash] = expectHead.split(":");
-    const kept = await q
-      .select()
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.merchantId, merchantId), eq(ledgerEntries.mode, mode), eq(ledgerEntries.sequence, Number(seq))));
-    if (kept[0]?.hash !== hash) return fault(kept[0]?.id ?? null, `entry ${seq} is not the expected head ${expectHead}`);
-  }
   const stored = await q
     .select()
     .from(ledgerBalances)
@@ -88,33 +76,37 @@ async function verifyBooks(
   return null;
 }
 
-/** Every chain (or one merchant's), in one committed state; the first fault ends it. */
+/**
+ * Every chain (or one merchant's), in one committed state; the first fault ends it. `expectHead` is a head kept earlier,
+ * "<sequence>:<hash>", that the merchant's chain of `mode` must still hold (kept-head.ts; without a mode, whichever of its
+ * chains holds it).
+ */
 export async function verifyLedger(options: { merchantId?: string; mode?: Mode; expectHead?: string } = {}): Promise<Verdict> {
-  if (options.expectHead !== undefined && !/^[1-9][0-9]*:[0-9a-f]{64}$/.test(options.expectHead))
-    throw new Error(`--expect-head: expected <sequence>:<64 hex digits>, got ${JSON.stringify(options.expectHead)}`);
-  // A head belongs to one merchant's books in one mode.
-  if (options.expectHead !== undefined && !options.merchantId) throw new Error("--expect-head needs --merchant <id>");
-  const headMode = options.mode ?? "test";
+  const kept = options.expectHead === undefined ? null : parseKeptHead(options.expectHead);
+  const { merchantId } = options;
+  // A head belongs to one merchant's books.
+  if (kept && !merchantId) throw new ApiError("S5", "--expect-head needs --merchant <merchantId>: a head belongs to one merchant's chain");
   return readSnapshot(async (q) => {
+    // An unknown id has no books, which would read as sound books: a mistyped id must not pass for a check.
+    if (merchantId && !(await q.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)))[0])
+      throw new ApiError("S404", `No merchant ${merchantId}`);
     const books = await q
       .selectDistinct({ merchantId: ledgerHeads.merchantId, mode: ledgerHeads.mode })
       .from(ledgerHeads)
-      .where(options.merchantId ? eq(ledgerHeads.merchantId, options.merchantId) : undefined);
+      .where(merchantId ? eq(ledgerHeads.merchantId, merchantId) : undefined);
     const fromEntries = await q
       .selectDistinct({ merchantId: ledgerEntries.merchantId, mode: ledgerEntries.mode })
       .from(ledgerEntries)
-      .where(options.merchantId ? eq(ledgerEntries.merchantId, options.merchantId) : undefined);
+      .where(merchantId ? eq(ledgerEntries.merchantId, merchantId) : undefined);
     const all = new Map([...books, ...fromEntries].map((b) => [`${b.merchantId}/${b.mode}`, b]));
     const counted = { entries: 0 };
     for (const b of [...all.values()].sort((x, y) => `${x.merchantId}/${x.mode}`.localeCompare(`${y.merchantId}/${y.mode}`))) {
-      const fault = await verifyBooks(q, b.merchantId, b.mode, b.mode === headMode ? (options.expectHead ?? null) : null, counted);
+      const fault = await verifyBooks(q, b.merchantId, b.mode, counted);
       if (fault) return { ok: false, fault };
     }
-    if (options.expectHead !== undefined && ![...all.values()].some((b) => b.mode === headMode))
-      return {
-        ok: false,
-        fault: { merchantId: options.merchantId ?? "", mode: headMode, entryId: null, reason: "no books to hold the expected head" },
-      };
+    // Checked once the chains are: a kept head is only worth comparing with a chain that holds together.
+    const fault = kept && merchantId ? await keptHeadFault(q, merchantId, options.mode, kept) : null;
+    if (fault) return { ok: false, fault };
     return { ok: true, entries: counted.entries };
   });
 }

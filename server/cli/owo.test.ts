@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { rmSync } from "node:fs";
 import { after, test } from "node:test";
 import { tempDataDir } from "../testing/harness";
-import { runCli, databaseIn, spawnDouble, spawnOwo } from "../testing/processes";
+import { runCli, runCliBeside, databaseIn, spawnDouble, spawnOwo } from "../testing/processes";
 import { passwordMatches } from "../auth/passwords";
 import { db, rawSqlite as sqlite } from "../../db/client";
 import { users } from "../../db/schema";
@@ -95,7 +95,9 @@ test("keys create --mode live is refused until a provider is connected; provider
   const early = runCli(["keys", "create", "--merchant", m.merchantId, "--mode", "live", "--json"], dataDir);
   assert.equal(early.status, 1);
   assert.match(early.stderr, /No bank-side provider is connected/);
-  assert.equal(early.stdout.trim(), "");
+  // Under --json the refusal is JSON on stdout too, and no key.
+  assert.deepEqual(Object.keys(JSON.parse(early.stdout.trim())), ["ok", "error"]);
+  assert.doesNotMatch(early.stdout, /_live_/);
 
   const missing = runCli(
     ["provider", "add", "flutterwave", "--merchant", m.merchantId, "--secret-key", "FLWSECK_TEST-abcdefgh", "--json"],
@@ -149,4 +151,55 @@ test("provider credentials are stored sealed: the database holds only their last
   const dump = JSON.stringify(rows);
   assert.ok(!dump.includes("sk_test_0123456789abcdef"), "the secret key is not in clear");
   assert.ok(dump.includes("cdef"), "its last 4 are");
+});
+
+test("provider fees refuses a bad value in one line naming the flag as typed, as JSON under --json, never a stack trace", async () => {
+  const fees = (...args: string[]) => runCliBeside(["provider", "fees", ...args], databaseIn(dataDir));
+  const cases: [string[], string][] = [
+    // A negative number is the flag's value, judged by its rule (parseArgs alone takes "-1" for a flag).
+    [["--provider", "prv_x", "--percent", "-1"], '--percent must be a percentage from 0 to 100 with at most 2 decimals, e.g. "1.5"'],
+    [["--provider", "prv_x", "--percent", "101"], '--percent must be a percentage from 0 to 100 with at most 2 decimals, e.g. "1.5"'],
+    [["--provider", "prv_x", "--percent", "1.5", "--cap", "abc"], '--cap must be naira with at most 2 decimals, e.g. "2000"'],
+    [["--provider", "prv_x", "--percent", "1.5", "--flat", "1.234"], '--flat must be naira with at most 2 decimals, e.g. "100"'],
+    [
+      ["--provider", "prv_x", "--percent", "1.5", "--flat-waived-under", "-5"],
+      '--flat-waived-under must be naira with at most 2 decimals, e.g. "2500"',
+    ],
+    [
+      ["--provider", "prv_x", "--percent", "x", "--cap", "abc"],
+      '--percent must be a percentage from 0 to 100 with at most 2 decimals, e.g. "1.5"; --cap must be naira with at most 2 decimals, e.g. "2000"',
+    ],
+    [["--provider", "prv_x"], '--percent is required: a percentage with at most 2 decimals, e.g. "1.5"'],
+    [["--percent", "1.5"], "--provider <prv_…> is required: the provider account whose fees these are"],
+    [["--provider", "--percent", "1.5"], "--provider needs a value"],
+    [["--provider", "prv_x", "--percent"], "--percent needs a value"],
+    [["--provider", "prv_nosuchaccount000000", "--percent", "1.5"], "No provider account prv_nosuchaccount000000"],
+  ];
+  for (const [args, message] of cases) {
+    const [human, json] = await Promise.all([fees(...args), fees(...args, "--json")]);
+    assert.equal(human.status, 1, args.join(" "));
+    assert.equal(human.stderr, `error: ${message}\n`, args.join(" "));
+    assert.equal(human.stdout, "");
+    assert.equal(json.status, 1, args.join(" "));
+    assert.equal(json.stdout.trim().split("\n").length, 1, json.stdout);
+    const out = JSON.parse(json.stdout);
+    assert.deepEqual([out.ok, out.error.message], [false, message], args.join(" "));
+  }
+});
+
+test("every refusal is JSON on stdout under --json: a parseArgs refusal, an unknown flag, a core error's field list", () => {
+  const unknownFlag = runCli(["merchant", "list", "--bogus", "--json"], dataDir);
+  assert.equal(unknownFlag.status, 1);
+  assert.deepEqual(JSON.parse(unknownFlag.stdout).ok, false);
+  assert.match(JSON.parse(unknownFlag.stdout).error.message, /^Unknown option '--bogus'/);
+  assert.doesNotMatch(unknownFlag.stderr, /TypeError|ERR_PARSE_ARGS|\n\s+at /);
+
+  const fields = runCli(["merchant", "create", "--name", "", "--email", "nope", "--password", "x", "--json"], dataDir);
+  assert.equal(fields.status, 1);
+  const out = JSON.parse(fields.stdout);
+  assert.equal(out.error.code, "S5");
+  assert.deepEqual(
+    out.error.errors.map((e: { field: string }) => e.field),
+    ["name", "email", "password"],
+  );
 });

@@ -3,7 +3,6 @@
 import { parseArgs } from "node:util";
 import { closeDatabase, migrateDatabase } from "../../db/client";
 import { copySqliteToPostgres } from "../../db/copy";
-import { UnusableDatabaseUrl } from "../../db/location";
 import { ApiError } from "../api-error";
 import { createLiveKeys, rollSecretKey } from "../auth/api-keys";
 import { noticeUrlWarning } from "../providers/accounts";
@@ -12,9 +11,10 @@ import { allMail } from "../mail/outbox";
 import { createMerchant } from "../merchants/create-merchant";
 import { listMerchants } from "../merchants/operator-list";
 import { resetPassword } from "../users/users";
-import { BackupRefused, restoreBackup, takeBackup } from "../backups/backup";
+import { restoreBackup, takeBackup } from "../backups/backup";
 import { verifyLedger } from "../books/verify";
 import { setFeeScheduleOf } from "../books/fee-schedules";
+import { reportFailure } from "./failure";
 
 const HELP = `Owo operator CLI
 
@@ -41,8 +41,12 @@ const HELP = `Owo operator CLI
       A consistent copy of the live SQLite database with its master key and auth secret, sealed with the passphrase.
   npm run owo -- db restore --from <file> --passphrase-file <file> [--json]
       Puts a backup back into an empty data folder (where DATABASE_URL points), then checks it.
-  npm run owo -- ledger verify [--merchant <merchantId>] [--expect-head <sequence>:<hash> [--mode test]] [--json]
-      Recomputes every ledger chain and balance; exit 1 at the first fault (a head other than the one expected is one).
+  npm run owo -- ledger verify [--merchant <merchantId> [--expect-head <sequence>:<hash> [--mode test|live]]] [--json]
+      Recomputes every ledger chain and balance (or one merchant's); exit 1 at the first fault. --expect-head takes a head
+      kept earlier (balances' ledgerHead) and checks the chain still holds it: its entry at that sequence still has that
+      hash. A chain that grew since passes; one rewritten up to that entry, or ending before it, is a fault. 0:<64 zeros>,
+      the head of books with no entry, is in every chain. --mode names the chain the head was kept from; left out, the
+      merchant's chains are searched (a head's hash belongs to one mode only).
 
 Uses DATABASE_URL (default ./data/owo.db) and migrates it first (db copy uses only --from and --to).`;
 
@@ -63,36 +67,55 @@ async function copyDatabase(from: string | undefined, to: string | undefined, js
   return differ.length === 0 ? 0 : 1;
 }
 
+const OPTIONS = {
+  name: { type: "string" },
+  email: { type: "string" },
+  password: { type: "string" },
+  merchant: { type: "string" },
+  // No default: keys roll takes test, keys create wants live said, ledger verify searches both chains.
+  mode: { type: "string" },
+  priority: { type: "string" },
+  "base-url": { type: "string" },
+  from: { type: "string" },
+  "secret-key": { type: "string" },
+  "secret-hash": { type: "string" },
+  "public-key": { type: "string" },
+  provider: { type: "string" },
+  percent: { type: "string" },
+  flat: { type: "string" },
+  "flat-waived-under": { type: "string" },
+  cap: { type: "string" },
+  to: { type: "string" },
+  "passphrase-file": { type: "string" },
+  "expect-head": { type: "string" },
+  limit: { type: "string", default: "20" },
+  "grace-seconds": { type: "string", default: "0" },
+  json: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+/**
+ * `--percent -1` as `--percent=-1`: parseArgs takes a value that starts with "-" for a flag and refuses the pair, where
+ * the flag's own check would say what it must be. Only a negative number is joined so; anything else stays as typed.
+ */
+function negativeValuesJoined(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? "";
+    const next = argv[i + 1];
+    const name = arg.startsWith("--") ? arg.slice(2) : "";
+    const takesValue = Object.entries(OPTIONS).some(([n, o]) => n === name && o.type === "string");
+    if (arg === "--") return [...out, ...argv.slice(i)];
+    if (takesValue && next !== undefined && /^-\.?\d/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 async function run(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      name: { type: "string" },
-      email: { type: "string" },
-      password: { type: "string" },
-      merchant: { type: "string" },
-      mode: { type: "string", default: "test" },
-      priority: { type: "string" },
-      "base-url": { type: "string" },
-      from: { type: "string" },
-      "secret-key": { type: "string" },
-      "secret-hash": { type: "string" },
-      "public-key": { type: "string" },
-      provider: { type: "string" },
-      percent: { type: "string" },
-      flat: { type: "string" },
-      "flat-waived-under": { type: "string" },
-      cap: { type: "string" },
-      to: { type: "string" },
-      "passphrase-file": { type: "string" },
-      "expect-head": { type: "string" },
-      limit: { type: "string", default: "20" },
-      "grace-seconds": { type: "string", default: "0" },
-      json: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
+  const { values, positionals } = parseArgs({ args: negativeValuesJoined(argv), allowPositionals: true, options: OPTIONS });
   const command = positionals.join(" ");
   if (values.help || command === "" || command === "help") {
     console.log(HELP);
@@ -188,21 +211,18 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     }
     case "provider fees": {
-      if (!values.provider) throw new ApiError("S5", "--provider <providerId> is required");
+      if (!values.provider) throw new ApiError("S5", "--provider <prv_…> is required: the provider account whose fees these are");
       const set = await setFeeScheduleOf(values.provider, {
         percent: values.percent,
         flat: values.flat,
         flatWaivedUnder: values["flat-waived-under"],
         cap: values.cap,
       }).catch((err: unknown) => {
-        // The operator typed flags, not the wire's field names: name the flag that was wrong.
-        if (!(err instanceof ApiError)) throw err;
+        // The operator typed flags, not the wire's field names: one line naming each flag that was wrong, as typed
+        // ("--percent must be …"), rather than the wire's "Invalid/Missing parameters = percent".
+        if (!(err instanceof ApiError) || err.errors.length === 0) throw err;
         const flag = (field: string) => (field === "flatWaivedUnder" ? "--flat-waived-under" : `--${field}`);
-        throw new ApiError(
-          err.code,
-          err.message,
-          err.errors.map((e) => ({ ...e, field: flag(e.field) })),
-        );
+        throw new ApiError(err.code, err.errors.map((e) => `${flag(e.field)} ${e.message}`).join("; "));
       });
       const { percent, flat, flatWaivedUnder, cap } = set.fees;
       print(
@@ -236,8 +256,12 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     }
     case "ledger verify": {
-      if (values.mode !== "test" && values.mode !== "live") throw new ApiError("S5", "--mode must be test or live");
-      const verdict = await verifyLedger({ merchantId: values.merchant, mode: values.mode, expectHead: values["expect-head"] });
+      const { mode } = values;
+      if (mode !== undefined && mode !== "test" && mode !== "live") throw new ApiError("S5", "--mode must be test or live");
+      // Every chain is verified whatever the mode: --mode only says where a kept head belongs.
+      if (mode !== undefined && values["expect-head"] === undefined)
+        throw new ApiError("S5", "--mode goes with --expect-head: it names the chain the kept head belongs to");
+      const verdict = await verifyLedger({ merchantId: values.merchant, mode, expectHead: values["expect-head"] });
       print(
         verdict,
         verdict.ok
@@ -258,12 +282,6 @@ run(process.argv.slice(2))
     process.exit(code);
   })
   .catch((err: unknown) => {
-    const message =
-      err instanceof ApiError
-        ? [err.message, ...err.errors.map((e) => `  ${e.field} ${e.message}`)].join("\n")
-        : err instanceof UnusableDatabaseUrl || err instanceof BackupRefused
-          ? err.message
-          : String(err);
-    console.error(`error: ${message}`);
+    reportFailure(err, process.argv.slice(2).includes("--json"));
     process.exit(1);
   });
