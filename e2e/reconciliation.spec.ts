@@ -82,6 +82,6 @@ test("reconciliation: the report, the queue, a write-off, and a bank statement p
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Report CSV" }).click();
   const sheet = await readFile(await (await download).path(), "utf8");
-  expect(sheet).toContain("+ Credits,9500.00");
+  expect(sheet).toContain("\r\nPlus credits,9500.00\r\n");
   expect(sheet).toContain("fee_mismatch");
 });

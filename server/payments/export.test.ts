@@ -107,6 +107,11 @@ test("cells are quoted when needed, and a customer-typed formula is never run by
   assert.equal(csvField('Obi, "Ada"'), '"Obi, ""Ada"""');
   assert.equal(csvField("=1+2"), "'=1+2");
   assert.equal(csvField("@SUM(A1)"), "'@SUM(A1)");
+  // A negative amount stays a number a sum adds; anything more after the minus is defused.
+  assert.equal(csvField("-280.00"), "-280.00");
+  assert.equal(csvField("-33333.33"), "-33333.33");
+  assert.equal(csvField("-2+3+cmd|' /C calc'!A0"), "'-2+3+cmd|' /C calc'!A0");
+  assert.equal(csvField("-1e3"), "'-1e3");
   assert.equal(csvField("two\r\nlines"), "two lines");
 
   const ref = await payment(

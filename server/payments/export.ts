@@ -85,11 +85,12 @@ async function workedOut(rows: Record<string, unknown>[]): Promise<(row: Record<
 
 /**
  * One CSV field. Line breaks become spaces so every record is one line (the page counts lines for its progress bar);
- * a leading = + - @ is defused, since a spreadsheet would run a customer-typed "=HYPERLINK(…)" as a formula.
+ * a leading = + - @ is defused, since a spreadsheet would run a customer-typed "=HYPERLINK(…)" as a formula. A plain
+ * negative amount ("-280.00") is a number, which no spreadsheet runs: defused, it became text that sums skipped.
  */
 export function csvField(value: string): string {
   const flat = value.replace(/[\r\n]+/g, " ");
-  const safe = /^[=+\-@\t]/.test(flat) ? `'${flat}` : flat;
+  const safe = /^[=+\-@\t]/.test(flat) && !/^-\d+(\.\d+)?$/.test(flat) ? `'${flat}` : flat;
   return /[",]/.test(safe) || safe !== safe.trim() ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

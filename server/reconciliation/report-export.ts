@@ -12,16 +12,17 @@ const record = (fields: (string | number | null)[]) => fields.map((f) => csvFiel
 export async function exportReportFor(caller: Caller, query: unknown) {
   assertCan(caller, "settlements.export");
   const r = await reconciliationReport(scopeOf(caller), parseFields(reportQuery, query));
+  // The page's "+ Credits" would be a formula to a spreadsheet (csvField defuses it to text): words say the same.
   const figures: [string, string][] = [
     ["Opening (held by providers)", r.opening],
-    ["+ Credits", r.credits],
-    ["− Fees", r.fees],
-    ["− Refunds", r.refunds],
-    ["− Adjustments", r.adjustments],
-    ["− Paid out", r.paidOut],
-    ["+ External", r.external],
-    ["+ Suspense", r.suspense],
-    ["= Closing (held by providers)", r.closing],
+    ["Plus credits", r.credits],
+    ["Less fees", r.fees],
+    ["Less refunds", r.refunds],
+    ["Less adjustments", r.adjustments],
+    ["Less paid out", r.paidOut],
+    ["Plus external", r.external],
+    ["Plus suspense", r.suspense],
+    ["Closing (held by providers)", r.closing],
   ];
   async function* chunks(): AsyncGenerator<string, void, undefined> {
     yield (
