@@ -138,13 +138,13 @@ test("the bank settled each past night as of that night, leaving unsettled only 
   assert.ok(creditDays.length >= 25, `weeks of nights, got ${creditDays.length}`);
   assert.deepEqual(
     paid.map((s) => [s.status, s.settledAt, s.createdAt]),
-    creditDays.map((day) => ["paid", day + DAY_MS - 1, day + DAY_MS]),
-    "one paid settlement for each night, made at that midnight",
+    creditDays.map((day) => ["paid", day + DAY_MS, day + DAY_MS]),
+    "one paid settlement for each night, paid out at that midnight",
   );
   const nightOf = new Map(paid.map((s) => [s.providerSettlementId, s.settledAt]));
   for (const c of credits) {
     if (c.sentAt >= today) assert.equal(c.settlementId, null, `${c.paymentReference}: today's credit waits for tonight`);
-    else assert.equal(nightOf.get(c.settlementId ?? ""), dayStartOf(c.sentAt) + DAY_MS - 1, `${c.paymentReference}: settled that night`);
+    else assert.equal(nightOf.get(c.settlementId ?? ""), dayStartOf(c.sentAt) + DAY_MS, `${c.paymentReference}: settled that night`);
   }
   const paidOut = await db()
     .select({ kind: ledgerEntries.kind, postedAt: ledgerEntries.postedAt })

@@ -30,8 +30,10 @@ test("credits of days gone by are settled at the first pass after Lagos midnight
   assert.ok((await settleSandboxDaily(tomorrow)) >= 1);
   const [first] = await settled();
   assert.equal(first?.netAmount, "1477.50");
-  // Settled as of the end of the day it covers, not the moment the pass ran.
-  assert.equal(first?.settledAt, new Date(dayStartOf(tomorrow) - 1).toISOString());
+  // Paid out when the pass ran, as the ledger's entry is posted: the Settlements page and the books agree on its day.
+  assert.equal(first?.settledAt, new Date(tomorrow).toISOString());
+  const [entry] = (await call(s.owo, "GET", "/api/v2/ledger/entries?limit=1", { token: s.token })).json.data.entries;
+  assert.deepEqual([entry.kind, entry.settlementId, entry.postedAt], ["settlement", first?.settlementId, first?.settledAt]);
   assert.equal(await settleSandboxDaily(tomorrow + 5 * 60_000), 0, "a later pass (another instance, a restart) settles nothing twice");
   assert.equal((await settled()).length, 1);
 });

@@ -28,7 +28,7 @@ export async function settleSandboxNow(scope: Scope, faults: SettlementFaults) {
   // of at the posting, which would run the whole settling twice.
   const settlementId = await write(
     async (tx) => {
-      const reading = await sandboxSettle(tx, merchantId, now, faults);
+      const reading = await sandboxSettle(tx, merchantId, { upTo: now, paidAt: now }, faults);
       if (!reading) return null;
       return (await recordSettlement(tx, { merchantId, mode, provider: "sandbox", providerAccountId: null }, reading, now)).settlement.id;
     },
@@ -48,15 +48,16 @@ export async function settleSandboxDaily(now = clock.now()): Promise<number> {
 }
 
 /**
- * One merchant's part of that run: what the bank holds for it from the days before `now`'s Lagos day, settled as of
- * the end of the last of them; false when that nets ≤ 0 (it waits). The demo seed runs it for each night of its
+ * One merchant's part of that run: what the bank holds for it from the days before `now`'s Lagos day, paid out now
+ * (settledAt and the ledger's entry both say the run's time, so a day's payouts agree on every page); false when that
+ * nets ≤ 0 (it waits). The demo seed runs it for each night of its
  * history, so a seeded settlement is exactly the one the nightly job would have made.
  */
 export async function settleSandboxNight(merchantId: string, now = clock.now()): Promise<boolean> {
   const upTo = dayStartOf(now) - 1;
   return write(
     async (tx) => {
-      const reading = await sandboxSettle(tx, merchantId, upTo, {});
+      const reading = await sandboxSettle(tx, merchantId, { upTo, paidAt: now }, {});
       if (reading) await recordSettlement(tx, { merchantId, mode: "test", provider: "sandbox", providerAccountId: null }, reading, now);
       return reading !== null;
     },

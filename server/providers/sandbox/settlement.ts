@@ -39,10 +39,16 @@ const kobo = (a: string | undefined) => (a === undefined ? 0 : (parseAmount(a) ?
 const hex = (n: number) => randomBytes(n).toString("hex");
 
 /**
- * The settlement of every credit sent up to `upTo` and every refund paid back by then, or null when its net would
- * be 0 or less (the bank carries that forward and marks nothing).
+ * The settlement of every credit sent up to `upTo` and every refund paid back by then, paid out at `paidAt` (its
+ * settledAt: the night's run pays the day before at the run, as a provider pays a day's sales the next day), or null
+ * when its net would be 0 or less (the bank carries that forward and marks nothing).
  */
-export async function sandboxSettle(tx: Tx, merchantId: string, upTo: number, faults: SettlementFaults): Promise<SettlementReading | null> {
+export async function sandboxSettle(
+  tx: Tx,
+  merchantId: string,
+  { upTo, paidAt }: { upTo: number; paidAt: number },
+  faults: SettlementFaults,
+): Promise<SettlementReading | null> {
   const credits = await tx
     .select()
     .from(sandboxBankCredits)
@@ -155,7 +161,7 @@ export async function sandboxSettle(tx: Tx, merchantId: string, upTo: number, fa
     refundKobo,
     adjustmentKobo,
     netKobo,
-    settledAt: upTo,
+    settledAt: paidAt,
     lines,
   };
 }
