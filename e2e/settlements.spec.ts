@@ -103,7 +103,8 @@ test("a settlement with refunds: each line shows the core's verdict, and Gross c
   await expect(page.getByTestId("settlement-lines")).not.toContainText("Not matched");
   const refunds = page.getByTestId("settlement-line").filter({ hasText: "Refund" });
   await expect(refunds).toHaveCount(2);
-  for (const line of await refunds.all()) await expect(line).toContainText("Deducted");
+  // Each refund line names the payment it paid back, found by the refund the bank paid.
+  for (const line of await refunds.all()) await expect(line).toContainText("Matched");
   await expect(page.getByTestId("settlement-line").filter({ hasText: "Payment" }).filter({ hasText: "Matched" })).toHaveCount(2);
   const sum = page.getByTestId("settlement-arithmetic");
   await expect(sum).toContainText("Gross (2 sales)₦20,123.44");

@@ -1,9 +1,9 @@
 // Each provider settlement is recorded once, its lines matched to Owo's payments by provider account and the
 // provider's transaction id; a later reading of the same settlement only moves its status and figures. Its money is
 // booked in the same transaction as the status that moved it (./booking.ts).
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { bankNotices, payments, settlementLines, settlements, type SettlementRow } from "../../db/schema";
+import { bankNotices, payments, refunds, settlementLines, settlements, type SettlementRow } from "../../db/schema";
 import { newId } from "../identifiers";
 import { creditsOf, settlementsOf, type SettlementSource } from "./sources";
 import { bookSettlementStatus } from "./booking";
@@ -136,7 +136,7 @@ async function bookChargebacks(
   }
 }
 
-type Owners = { byTransaction: Map<string, string>; byReference: Map<string, string> };
+type Owners = { byTransaction: Map<string, string>; byRefund: Map<string, string>; byReference: Map<string, string> };
 
 /**
  * Owo's payment for each line: a credit line by the provider's transaction id of a credit Owo recorded on the same
@@ -144,7 +144,7 @@ type Owners = { byTransaction: Map<string, string>; byReference: Map<string, str
  * line by the reference the provider knows the transaction by, which is the reference Owo issued the payment under.
  */
 async function paymentsOf(tx: Tx, source: SettlementSource, lines: SettlementLineReading[]): Promise<Owners> {
-  const owners: Owners = { byTransaction: new Map(), byReference: new Map() };
+  const owners: Owners = { byTransaction: new Map(), byRefund: new Map(), byReference: new Map() };
   const ids = lines.filter((l) => l.kind === "payment").map((l) => l.providerTransactionId);
   // Chunked: SQLite allows a few thousand bound parameters per statement.
   for (let i = 0; i < ids.length; i += 500) {
@@ -154,6 +154,23 @@ async function paymentsOf(tx: Tx, source: SettlementSource, lines: SettlementLin
       .innerJoin(payments, eq(payments.id, bankNotices.paymentId))
       .where(and(creditsOf(source), inArray(bankNotices.providerTransactionId, ids.slice(i, i + 500))));
     for (const r of rows) owners.byTransaction.set(r.transactionId, r.paymentReference);
+  }
+  // A refund line names the refund the provider paid back, which Owo recorded when it asked for it.
+  const refundIds = lines.filter((l) => l.kind === "refund").map((l) => l.providerTransactionId);
+  for (let i = 0; i < refundIds.length; i += 500) {
+    const rows = await tx
+      .select({ providerRefundId: refunds.providerRefundId, paymentReference: payments.paymentReference })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(
+        and(
+          eq(refunds.merchantId, source.merchantId),
+          eq(refunds.mode, source.mode),
+          source.providerAccountId === null ? isNull(refunds.providerAccountId) : eq(refunds.providerAccountId, source.providerAccountId),
+          inArray(refunds.providerRefundId, refundIds.slice(i, i + 500)),
+        ),
+      );
+    for (const r of rows) if (r.providerRefundId) owners.byRefund.set(r.providerRefundId, r.paymentReference);
   }
   if (source.providerAccountId === null) return owners;
   const refs = [...new Set(lines.flatMap((l) => (namesTransaction(l) && l.providerReference ? [l.providerReference] : [])))];
@@ -179,7 +196,9 @@ const namesTransaction = (line: SettlementLineReading) => line.kind !== "adjustm
 
 function ownerOf(owners: Owners, line: SettlementLineReading): string | null {
   if (!namesTransaction(line)) return null;
-  const byTransaction = line.kind === "payment" ? owners.byTransaction.get(line.providerTransactionId) : undefined;
+  const byTransaction = (line.kind === "payment" ? owners.byTransaction : line.kind === "refund" ? owners.byRefund : undefined)?.get(
+    line.providerTransactionId,
+  );
   return byTransaction ?? (line.providerReference ? owners.byReference.get(line.providerReference) : undefined) ?? null;
 }
 

@@ -106,11 +106,12 @@ test("a refund the bank paid back is deducted once; one the customer's bank refu
   assert.equal(st.feeAmount, "250.00");
   assert.equal(st.refundAmount, "1000.00");
   assert.equal(st.netAmount, "8750.00");
+  // The refund's line names the payment it paid back, found by the refund the bank paid: matched, as its sale is.
   assert.deepEqual(
-    (st.lines as Line[]).map((l) => [l.kind, l.netAmount]),
+    (st.lines as Line[]).map((l) => [l.kind, l.paymentReference, l.netAmount, l.matched]),
     [
-      ["payment", "9750.00"],
-      ["refund", "-1000.00"],
+      ["payment", ref, "9750.00", true],
+      ["refund", ref, "-1000.00", true],
     ],
   );
 });

@@ -20,8 +20,8 @@ type Line = Awaited<ReturnType<typeof settlementLinesOf>>[number];
 /**
  * Each line's verdict as reconciliation (server/settlements/reconcile.ts) reached it: a matched sale is compared with
  * Owo's credit and disagrees only where that left an exception; a sale under Owo's prefix for no payment is an
- * exception (unknown_payment). Nothing else is compared, so an unmatched refund, deduction or other sale is only told
- * for what it is, never flagged: the sandbox bank's refunds name no payment Owo can match them to.
+ * exception (unknown_payment). A refund line is matched by the refund the provider paid back; nothing else is compared,
+ * so an unmatched refund, deduction or other sale is only told for what it is, never flagged.
  */
 function LineMatch({ line, disagrees }: { line: Line; disagrees: boolean }) {
   if (line.matched)
@@ -127,7 +127,7 @@ export default async function SettlementPage({ params }: { params: Params }) {
                     <tr key={i} data-testid="settlement-line">
                       <td>
                         <strong>{LINE_KIND_LABEL[l.kind] ?? l.kind}</strong>
-                        {l.kind === "payment" && l.paymentReference ? (
+                        {l.paymentReference ? (
                           <a href={paymentHref(l.paymentReference)} className={`${styles.sub} ${styles.mono}`}>
                             {l.paymentReference}
                           </a>
