@@ -20,6 +20,8 @@ export type NetVolume = {
   refundsKobo: number;
   adjustmentsKobo: number;
   lateKobo: number;
+  /** Late money paid back to its customers in the span (refund_due's debits): not a refund of a sale either. */
+  latePaidBackKobo: number;
   netKobo: number;
 };
 
@@ -30,6 +32,7 @@ export const noMoney = (): NetVolume => ({
   refundsKobo: 0,
   adjustmentsKobo: 0,
   lateKobo: 0,
+  latePaidBackKobo: 0,
   netKobo: 0,
 });
 
@@ -43,7 +46,10 @@ function tally(into: NetVolume, account: string, channel: Channel | null, debits
   } else if (account === "fees") into.feesKobo += debits - credits;
   else if (account === "refunds") into.refundsKobo += debits - credits;
   else if (account === "adjustments") into.adjustmentsKobo += debits - credits;
-  else if (account === "refund_due") into.lateKobo += credits;
+  else if (account === "refund_due") {
+    into.lateKobo += credits;
+    into.latePaidBackKobo += debits;
+  }
   into.netKobo = into.grossKobo - into.feesKobo - into.refundsKobo - into.adjustmentsKobo;
 }
 
@@ -79,6 +85,7 @@ export function totalOf(spans: NetVolume[]): NetVolume {
     total.refundsKobo += s.refundsKobo;
     total.adjustmentsKobo += s.adjustmentsKobo;
     total.lateKobo += s.lateKobo;
+    total.latePaidBackKobo += s.latePaidBackKobo;
     total.netKobo += s.netKobo;
   }
   return total;

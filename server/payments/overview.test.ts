@@ -127,7 +127,15 @@ test("today, 7 and 30 days: volume (gross, by channel), counts and success rate 
     week.chart.map((p) => p.net),
     [0, 0, 0, 1960000, 0, 29550, 1073350],
   );
-  assert.deepEqual(today.money, { gross: "11100.00", fees: "366.50", refunds: "0.00", adjustments: "0.00", late: "0.00", net: "10733.50" });
+  assert.deepEqual(today.money, {
+    gross: "11100.00",
+    fees: "366.50",
+    refunds: "0.00",
+    adjustments: "0.00",
+    late: "0.00",
+    latePaidBack: "0.00",
+    net: "10733.50",
+  });
   assert.equal(
     today.chart.reduce((sum, p) => sum + p.net, 0),
     1073350,
@@ -169,6 +177,7 @@ test("₦24,000 taken and ₦14,000 refunded reads as gross, fees, refunds and n
     refunds: "14000.00",
     adjustments: "0.00",
     late: "0.00",
+    latePaidBack: "0.00",
     net: "9540.00",
   });
   assert.deepEqual(periods["30d"].money, periods.today.money);
@@ -185,8 +194,18 @@ test("₦24,000 taken and ₦14,000 refunded reads as gross, fees, refunds and n
     refunds: "14000.00",
     adjustments: "0.00",
     late: "1000.00",
+    latePaidBack: "0.00",
     net: "9525.00",
   });
+
+  // Paying the late ₦1,000 back is not a refund of a sale: refunds and net stay, and it is told apart.
+  const back = await call(owo, "POST", `/api/v2/payments/${ref}/refunds`, { token, body: { amount: "1000.00", reason: "sent twice" } });
+  assert.equal(back.status, 200, back.text);
+  const paidBack = await eventually("the late money paid back", async () => {
+    const money = (await trpcClient(owo, token).payments.overview.query()).periods.today.money;
+    return money.latePaidBack === "1000.00" && money;
+  });
+  assert.deepEqual(paidBack, { ...after.periods.today.money, latePaidBack: "1000.00" });
 });
 
 test("over HTTP the overview is the caller's own, and counts a payment the sandbox bank just paid", async () => {

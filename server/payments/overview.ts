@@ -116,6 +116,7 @@ function moneyView(m: NetVolume) {
     refunds: formatKobo(m.refundsKobo),
     adjustments: formatKobo(m.adjustmentsKobo),
     late: formatKobo(m.lateKobo),
+    latePaidBack: formatKobo(m.latePaidBackKobo),
     net: formatKobo(m.netKobo),
   };
 }

@@ -58,6 +58,21 @@ function Kpi({
   );
 }
 
+/**
+ * Money that arrived after its payment closed is the customer's: it is not in gross, and paying it back is not a refund
+ * of a sale, so neither moves net; the provider's fee on it is the merchant's cost, in fees.
+ */
+function LateMoney({ money }: { money: OverviewMoney }) {
+  const arrived = money.late !== "0.00" ? `${naira(money.late)} arrived after its payment had closed` : null;
+  const paidBack = money.latePaidBack !== "0.00" ? `${naira(money.latePaidBack)} of such late money was paid back` : null;
+  return (
+    <>
+      {[arrived, paidBack].filter(Boolean).join("; ")}. It is the customer&apos;s, so it is in neither gross nor refunds; the
+      provider&apos;s fee on it is in fees.
+    </>
+  );
+}
+
 /** Gross − fees − refunds = net, as the books have it for the period. */
 function MoneyFigures({ money }: { money: OverviewMoney }) {
   return (
@@ -69,14 +84,14 @@ function MoneyFigures({ money }: { money: OverviewMoney }) {
         the providers kept
       </Kpi>
       <Kpi label="Refunds" testId="kpi-refunds" value={minus(money.refunds)}>
-        paid back to customers
+        of sales, paid back to customers
       </Kpi>
       <Kpi label="Net" testId="kpi-net" value={naira(money.net)} net>
         {money.adjustments !== "0.00" ? `after ${naira(money.adjustments)} deducted by providers` : "what you keep"}
       </Kpi>
-      {money.late !== "0.00" && (
+      {(money.late !== "0.00" || money.latePaidBack !== "0.00") && (
         <p className={`muted ${styles.late}`} data-testid="money-late">
-          {naira(money.late)} arrived after its payment had closed: it is owed back to the customer, so it is in neither gross nor net.
+          <LateMoney money={money} />
         </p>
       )}
     </div>
