@@ -2,7 +2,7 @@
 // provider's can carry; the list shows both with their badges, narrowed by provider account and status, each opens to
 // its arithmetic and its lines (linked to their payments), and both download as CSV.
 import { readFile } from "node:fs/promises";
-import { expect, paidInSandbox, shoot, test, trpcMutation, type Merchant } from "./fixtures";
+import { expect, paidInSandbox, paymentInput, shoot, test, trpcMutation, type Merchant } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const paidTransfer = (page: Page, amount: string) => paidInSandbox(page, { paymentType: "TRANSFER", amount });
@@ -85,7 +85,11 @@ test("settlements: a clean day and a faulty one, their badges, arithmetic, lines
 test("a settlement with refunds: each line shows the core's verdict, and Gross counts the sales it sums", async ({ page, merchant }) => {
   expect(merchant.email).toContain("@");
   const sold = await paidTransfer(page, "20000");
-  await paidTransfer(page, "123.44");
+  // One sale paid in two transfers: two credit lines, one sale.
+  const inParts = paymentInput(page, { paymentType: "TRANSFER", amount: "123.44" });
+  await trpcMutation(page, "initiatePayment", inParts);
+  for (const amount of ["100.00", "23.44"])
+    await trpcMutation(page, "sandbox.simulate", { paymentReference: inParts.paymentReference, outcome: "pay", amount });
   for (const amount of ["400.00", "100.00"])
     await trpcMutation(page, "payments.refund", { paymentReference: sold, amount, reason: "Part of the order was out of stock" });
   // The sandbox bank pays each refund back within seconds; only then does it settle them.
@@ -97,7 +101,7 @@ test("a settlement with refunds: each line shows the core's verdict, and Gross c
   await page.goto("/settlements");
   await page.getByRole("button", { name: "Settle now" }).click();
   await expect(page).toHaveURL(/\/settlements\/stl_/);
-  await expect(page.getByTestId("settlement-line")).toHaveCount(4);
+  await expect(page.getByTestId("settlement-line")).toHaveCount(5);
   await expect(page.getByTestId("settlement-exceptions")).toContainText("every line agrees");
   // Reconciliation compares sales with Owo's credits; a refund the bank deducted raises nothing, so no line says otherwise.
   await expect(page.getByTestId("settlement-lines")).not.toContainText("Not matched");
@@ -105,7 +109,7 @@ test("a settlement with refunds: each line shows the core's verdict, and Gross c
   await expect(refunds).toHaveCount(2);
   // Each refund line names the payment it paid back, found by the refund the bank paid.
   for (const line of await refunds.all()) await expect(line).toContainText("Matched");
-  await expect(page.getByTestId("settlement-line").filter({ hasText: "Payment" }).filter({ hasText: "Matched" })).toHaveCount(2);
+  await expect(page.getByTestId("settlement-line").filter({ hasText: "Payment" }).filter({ hasText: "Matched" })).toHaveCount(3);
   const sum = page.getByTestId("settlement-arithmetic");
   await expect(sum).toContainText("Gross (2 sales)₦20,123.44");
   await expect(sum).toContainText("− Refunds₦500.00");

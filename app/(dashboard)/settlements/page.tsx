@@ -133,7 +133,7 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
                     </td>
                     <td className="num">
                       <strong>{naira(s.netAmount)}</strong>
-                      <span className={`${styles.sub} ${styles.wide}`}>of {naira(s.grossAmount)}</span>
+                      <span className={`${styles.sub} ${styles.wide}`}>net of {naira(s.grossAmount)} gross</span>
                       {/* On a phone the settlement column gives way; the row still opens from here. */}
                       <a href={settlementHref(s.settlementId)} className={`${styles.sub} ${styles.narrowOnly} ${styles.rowLinkPlain}`}>
                         {providerAccountLabel(s.provider, s.providerId)} · {lagosDay(s.settledAt)}
@@ -143,6 +143,8 @@ export default async function SettlementsPage({ searchParams }: { searchParams: 
                       <a href={settlementHref(s.settlementId)} className={styles.rowLink}>
                         {s.providerSettlementId}
                       </a>
+                      {/* The books and the balances name a payout by Owo's id: shown here too, so the two can be tied. */}
+                      <span className={`${styles.sub} ${styles.mono}`}>{s.settlementId}</span>
                     </td>
                     <td className={styles.wide}>
                       {providerAccountLabel(s.provider, s.providerId)}

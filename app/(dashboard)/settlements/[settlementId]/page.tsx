@@ -35,8 +35,15 @@ function LineMatch({ line, disagrees }: { line: Line; disagrees: boolean }) {
   return <span className={`badge ${styles.exceptions}`}>Not matched</span>;
 }
 
-/** The lines the gross adds up: sales (Owo's, unknown or the merchant's other ones); refunds and deductions are negative. */
-const salesOf = (lines: Line[]) => lines.filter((l) => !l.grossAmount.startsWith("-")).length;
+/**
+ * The sales the gross adds up (Owo's, unknown or the merchant's other ones; refunds and deductions are negative): a
+ * payment paid in parts has a line for each credit, and is one sale.
+ */
+const salesOf = (lines: Line[]) => {
+  const sales = lines.filter((l) => !l.grossAmount.startsWith("-"));
+  const owos = new Set(sales.flatMap((l) => (l.paymentReference ? [l.paymentReference] : [])));
+  return owos.size + sales.filter((l) => !l.paymentReference).length;
+};
 
 export default async function SettlementPage({ params }: { params: Params }) {
   const { settlementId } = await params;
