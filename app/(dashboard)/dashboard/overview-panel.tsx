@@ -177,8 +177,9 @@ export function OverviewPanel({ overview }: { overview: PaymentOverview }) {
         <ChannelCard name="USSD" testId="channel-USSD" f={byChannel.USSD} total={totals} />
         <ChannelCard name="Bank transfer" testId="channel-TRANSFER" f={byChannel.TRANSFER} total={totals} />
         <p className={`muted ${styles.channelNote}`}>
-          Received: all money customers paid on the channel, as in Gross (part payments and overpayments included), so the channels add up
-          to Gross. Payments and success rate: the payments created in the period.
+          Gross, fees, refunds and net count money by when it moved, in Lagos time. Received: all money customers paid on the channel, as in
+          Gross (part payments and overpayments included), so the channels add up to Gross. Payments and success rate: the payments created
+          in the period.
         </p>
       </div>
 

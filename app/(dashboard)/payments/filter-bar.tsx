@@ -67,8 +67,9 @@ export function FilterBar({ filters, errors }: { filters: PaymentFilters; errors
               "Source",
               PAYMENT_SOURCES.map((s) => [s, SOURCE_LABEL[s]]),
             )}
-            {typed("from", "From", { type: "date" })}
-            {typed("to", "To", { type: "date" })}
+            {/* The list is of payments by the day each was created; the overview's money counts by when it moved. */}
+            {typed("from", "Created from", { type: "date" })}
+            {typed("to", "Created to", { type: "date" })}
             {typed("minAmount", "Min ₦", { inputMode: "decimal", placeholder: "0.00" })}
             {typed("maxAmount", "Max ₦", { inputMode: "decimal", placeholder: "any" })}
           </div>
