@@ -54,7 +54,10 @@ for (const [name, viewport] of [
     await expect(money.locator("dt")).toHaveText(["Paid", "+ Arrived late", "− Fee", "− Refunded", "− Owed back", "= Net to you"]);
     await expect(money.locator("dd")).toHaveText(["₦1,500.00", "₦1,500.00", "₦45.00", "₦0.00", "₦1,500.00", "₦1,455.00"]);
     await expect(ledger.getByRole("listitem")).toHaveCount(2);
-    await expect(ledger).toContainText("arrived after the payment ended and is owed back to the customer");
+    // All of it is the customer's; the fee on it is the merchant's cost, never taken from what is owed back.
+    await expect(ledger).toContainText(
+      "₦1,500.00 arrived after the payment ended: all of it is owed back to the customer, and the provider's fee ₦22.50 on it is yours to bear.",
+    );
     const timeline = page.getByTestId("timeline");
     await expect(timeline.getByRole("listitem").filter({ hasText: "after the payment had ended" })).toContainText("Arrived late ·");
     // The customer's checkout tells them the same: the late money is theirs until the merchant refunds it.

@@ -20,7 +20,10 @@ function describe(e: Entry): string {
     case "credit":
       return `${naira(received)} received from the customer, less ${withFee}.`;
     case "late_credit":
-      return `${naira(received)} arrived after the payment ended and is owed back to the customer, less ${withFee}.`;
+      // All of it is owed back; the provider's fee on it is the merchant's to bear, not taken from the customer's money.
+      return fee === "0.00"
+        ? `${naira(received)} arrived after the payment ended: all of it is owed back to the customer.`
+        : `${naira(received)} arrived after the payment ended: all of it is owed back to the customer, and the provider's fee ${naira(fee)} on it is yours to bear.`;
     case "refund": {
       const paid = e.postings.find((p) => p.credit !== null)?.credit ?? "0.00";
       return `${naira(paid)} paid back to the customer${e.refundReference ? ` (${e.refundReference})` : ""}.`;
