@@ -8,9 +8,11 @@ import type { Db } from "../../db/client";
 import { ledgerEntries, ledgerHeads, type Mode } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { GENESIS_HASH } from "./chain";
-import type { Fault } from "./verify";
 
 export type KeptHead = { sequence: number; hash: string };
+
+/** The first thing `ledger verify` finds wrong with a merchant's books (API.md: merchantId, mode, entryId, reason). */
+export type Fault = { merchantId: string; mode: string; entryId: string | null; reason: string };
 
 /** "812:9f86…" → { sequence: 812, hash }. At most 15 digits keep the sequence an exact number. */
 export function parseKeptHead(text: string): KeptHead {

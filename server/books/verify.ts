@@ -5,9 +5,8 @@ import { readSnapshot, type Db } from "../../db/client";
 import { ledgerBalances, ledgerEntries, ledgerHeads, ledgerPostings, merchants, type Mode } from "../../db/schema";
 import { ApiError } from "../api-error";
 import { chainHash, GENESIS_HASH } from "./chain";
-import { keptHeadFault, parseKeptHead } from "./kept-head";
+import { keptHeadFault, parseKeptHead, type Fault } from "./kept-head";
 
-export type Fault = { merchantId: string; mode: string; entryId: string | null; reason: string };
 export type Verdict = { ok: true; entries: number } | { ok: false; fault: Fault };
 
 const PAGE = 1000;
