@@ -10,7 +10,7 @@ import { DAY_MS, HOUR_MS, dayStartOf } from "../payments/calendar";
 import type { SettlementLineReading } from "../providers/settlement-reading";
 import { creditEntries } from "./reconcile";
 import { recordSettlement } from "./record";
-import { creditsOf, settlementsOf, type SettlementSource } from "./sources";
+import { creditsOf, refundsOf, settlementsOf, type SettlementSource } from "./sources";
 
 type Due = { at: number; line: SettlementLineReading };
 
@@ -44,9 +44,7 @@ export async function expectDays(tx: Tx, source: SettlementSource, now: number):
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .where(
       and(
-        eq(refunds.merchantId, source.merchantId),
-        eq(refunds.mode, source.mode),
-        eq(refunds.providerAccountId, providerId),
+        refundsOf(source),
         eq(refunds.status, "PROCESSED"),
         isNotNull(refunds.settledAt),
         lt(refunds.settledAt, today),

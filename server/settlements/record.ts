@@ -1,11 +1,11 @@
 // Each provider settlement is recorded once, its lines matched to Owo's payments by provider account and the
 // provider's transaction id; a later reading of the same settlement only moves its status and figures. Its money is
 // booked in the same transaction as the status that moved it (./booking.ts).
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { bankNotices, payments, refunds, settlementLines, settlements, type SettlementRow } from "../../db/schema";
 import { newId } from "../identifiers";
-import { creditsOf, settlementsOf, type SettlementSource } from "./sources";
+import { creditsOf, refundsOf, settlementsOf, type SettlementSource } from "./sources";
 import { bookSettlementStatus } from "./booking";
 import { reconcileSettlement } from "./reconcile";
 import { publishSettlementPaid } from "./events";
@@ -162,14 +162,7 @@ async function paymentsOf(tx: Tx, source: SettlementSource, lines: SettlementLin
       .select({ providerRefundId: refunds.providerRefundId, paymentReference: payments.paymentReference })
       .from(refunds)
       .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(
-        and(
-          eq(refunds.merchantId, source.merchantId),
-          eq(refunds.mode, source.mode),
-          source.providerAccountId === null ? isNull(refunds.providerAccountId) : eq(refunds.providerAccountId, source.providerAccountId),
-          inArray(refunds.providerRefundId, refundIds.slice(i, i + 500)),
-        ),
-      );
+      .where(and(refundsOf(source), inArray(refunds.providerRefundId, refundIds.slice(i, i + 500))));
     for (const r of rows) if (r.providerRefundId) owners.byRefund.set(r.providerRefundId, r.paymentReference);
   }
   if (source.providerAccountId === null) return owners;

@@ -1,7 +1,7 @@
 // Where a settlement comes from, which settlements are its own and which credits they should hold: shared by recording (./record.ts), the expected days
 // and reconciliation's not_settled check, so none of them imports another's rules.
 import { and, eq, isNull } from "drizzle-orm";
-import { bankNotices, payments, settlements, type Mode, type SettlementRow } from "../../db/schema";
+import { bankNotices, payments, refunds, settlements, type Mode, type SettlementRow } from "../../db/schema";
 
 /** Where a settlement comes from: the sandbox bank (test mode) or one of the merchant's provider accounts. */
 export type SettlementSource = {
@@ -30,5 +30,14 @@ export function creditsOf(source: SettlementSource) {
     eq(payments.merchantId, source.merchantId),
     eq(payments.mode, source.mode),
     source.providerAccountId === null ? isNull(payments.providerAccountId) : eq(payments.providerAccountId, source.providerAccountId),
+  );
+}
+
+/** The refunds of the source's payments that it paid back (or was asked to): what its settlements' refund lines are. */
+export function refundsOf(source: SettlementSource) {
+  return and(
+    eq(refunds.merchantId, source.merchantId),
+    eq(refunds.mode, source.mode),
+    source.providerAccountId === null ? isNull(refunds.providerAccountId) : eq(refunds.providerAccountId, source.providerAccountId),
   );
 }
