@@ -9,28 +9,26 @@ export const PRIVATE_FILE = 0o600;
 const STICKY = 0o1000;
 
 /**
- * A folder others live in too: the filesystem's root, a sticky one such as /tmp, or one holding folders (a home, /var):
- * Owo's own holds files only. Taking such a folder from everyone else (a database put straight in /tmp, in /, in
- * /var) would break the machine, not protect the data; its files are made owner-only all the same.
+ * A folder others live in too: the filesystem's root, a sticky one such as /tmp, one another account owns, or one
+ * holding folders (a home, /var; a disk's own lost+found aside, so a data disk mounted for Owo is still Owo's). Taking
+ * such a folder from everyone else (a database put straight in /tmp, in /, in /var) would break the machine, not
+ * protect the data; the files Owo keeps there are made owner-only all the same.
  */
 function othersLiveIn(dir: string): boolean {
   const full = resolve(dir);
-  if (full === parse(full).root || (statSync(full).mode & STICKY) !== 0) return true;
-  return readdirSync(full, { withFileTypes: true }).some((entry) => entry.isDirectory());
-}
-
-/** Creates Owo's data folder owner-only, or makes an existing one so again, unless others live in it. */
-export function privateFolder(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER });
-  if (!othersLiveIn(dir)) chmodSync(dir, PRIVATE_FOLDER);
+  const { mode, uid } = statSync(full);
+  if (full === parse(full).root || (mode & STICKY) !== 0) return true;
+  if (process.getuid && uid !== process.getuid()) return true;
+  return readdirSync(full, { withFileTypes: true }).some((entry) => entry.isDirectory() && entry.name !== "lost+found");
 }
 
 /**
- * A database's folder: created owner-only when missing. An existing one may be anyone's (DATABASE_URL names any path),
- * so its mode is left alone; the database's own files are made owner-only (privateDatabaseFiles).
+ * Creates Owo's data folder (a SQLite database's folder: the generated secrets live beside it) owner-only, or makes an
+ * existing one so again at every start, unless others live in it.
  */
-export function databaseFolder(dir: string): void {
+export function privateFolder(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER });
+  if (!othersLiveIn(dir)) chmodSync(dir, PRIVATE_FOLDER);
 }
 
 /** A SQLite database and the files SQLite keeps beside it (its WAL and shared memory take the database's mode). */

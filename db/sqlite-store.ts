@@ -10,7 +10,7 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import { readFileSync } from "node:fs";
 import { groupCommitter } from "./group-commit";
-import { databaseFolder, privateDatabaseFiles } from "./private-files";
+import { privateDatabaseFiles, privateFolder } from "./private-files";
 import { dirname, resolve } from "node:path";
 import * as schema from "./schema-sqlite";
 import type { Db, Readiness, Store } from "./store";
@@ -70,7 +70,7 @@ const asNeutral = (connection: Database.Database) => drizzle(withStatementCache(
 const ALL_IN_TURN: ReadonlySet<string> = new Set();
 
 export function openSqlite(path: string): Store {
-  if (path !== ":memory:") databaseFolder(dirname(path));
+  if (path !== ":memory:") privateFolder(dirname(path));
   const writer = connect(path);
   // Group commit runs each body of a batch in a SAVEPOINT, and SQLite keeps the first image of every page a savepoint
   // changes in a statement journal: a temp file past 64 KiB by default (this build's TEMP_STORE=1). Written to disk for

@@ -8,9 +8,8 @@ const DAY = "must be a day as YYYY-MM-DD";
 /** An Africa/Lagos day, "2026-11-21": a real calendar date. */
 export const lagosDay = z.string({ error: DAY }).refine((d) => dayStartOfDate(d) !== null, DAY);
 
-/** A page's size: a whole number from 1 to `max`, as a number (tRPC) or as digits (a query string). */
-export function pageLimit(max: number) {
-  const expected = `must be a whole number from 1 to ${max}`;
+/** A whole number from `min` to `max`, as a number (tRPC) or as digits (a query string), refused as `expected` says. */
+export function wholeNumber(min: number, max: number, expected: string) {
   return z
     .union(
       [
@@ -22,11 +21,17 @@ export function pageLimit(max: number) {
       ],
       { error: expected },
     )
-    .pipe(z.number().int(expected).min(1, expected).max(max, expected));
+    .pipe(z.number().int(expected).min(min, expected).max(max, expected));
 }
 
-/** A from–to range of days runs forwards: the refusal names `from` (spread into a schema's `.refine`). */
+/** A page's size: a whole number from 1 to `max`. */
+export const pageLimit = (max: number) => wholeNumber(1, max, `must be a whole number from 1 to ${max}`);
+
+/**
+ * A from–to range of days runs forwards: the refusal names `from` (spread into a schema's `.refine`). Zod runs it even
+ * when a day was refused already, so only two real days are compared.
+ */
 export const daysInOrder: [(q: { from?: string; to?: string }) => boolean, { path: string[]; message: string }] = [
-  (q) => q.from === undefined || q.to === undefined || q.from <= q.to,
+  (q) => q.from === undefined || q.to === undefined || dayStartOfDate(q.from) === null || dayStartOfDate(q.to) === null || q.from <= q.to,
   { path: ["from"], message: "must not be later than to" },
 ];

@@ -52,7 +52,7 @@ export async function balancesOf({ merchantId, mode }: Scope) {
       .where(and(eq(ledgerHeads.merchantId, merchantId), eq(ledgerHeads.mode, mode)));
     const stored = new Map(rows.map((r) => [r.account, r.balanceKobo]));
     // Every provider that serves the merchant has its line, at 0.00 before its first credit: the sandbox in test mode,
-    // each connected account in live mode; a disconnected one keeps its line while its books hold anything.
+    // each connected account in live mode; a disconnected one keeps its line once its books have a balance row.
     const providerIds = new Set<string>(mode === "test" ? ["sandbox"] : await connectedAccounts(q, merchantId));
     for (const r of rows) {
       const m = /^provider(?:_wallet)?:(.+)$/.exec(r.account);

@@ -178,6 +178,7 @@ test("GET /api/v2/balances and /api/v2/ledger/entries answer the same books as A
     ["limit=1e2", "limit", "must be a whole number from 1 to 500"],
     ["limit=0x10", "limit", "must be a whole number from 1 to 500"],
     ["from=2026-11-20&to=2026-11-19", "from", "must not be later than to"],
+    ["from=2026-11-40&to=2026-11-01", "from", "must be a day as YYYY-MM-DD"],
     ["paymentReference=", "paymentReference", "must be a paymentReference, 1 to 64 characters"],
   ]) {
     const refused = await call(owo, "GET", `/api/v2/ledger/entries?${query}`, { token });

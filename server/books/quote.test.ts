@@ -72,3 +72,8 @@ test("a quote Owo would initiate is priced, and fields API.md does not name are 
   const smallest = await call(owo, "GET", "/api/v2/fees/quote?amount=100.00&paymentType=TRANSFER", { token });
   assert.deepEqual(smallest.json.data.quotes, [{ provider: "sandbox", providerId: "sandbox", fee: "1.50", net: "98.50" }]);
 });
+
+test("over tRPC an amount sent as null is missing, as initiation has it: S5, not S2", async () => {
+  const refused = await refusedOverTrpc({ amount: null, paymentType: "TRANSFER" } as never);
+  assert.deepEqual(refused, { status: 400, code: "S5", fields: ["amount"] });
+});

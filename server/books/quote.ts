@@ -30,7 +30,8 @@ function refusalOf(raw: unknown, error: z.ZodError): ApiError {
   // An unknown paymentType stops zod before the amount: a malformed amount is named beside it all the same.
   if (byField.has("paymentType") && typeof sent.amount === "string" && parseAmount(sent.amount) === null)
     byField.set("amount", { field: "amount", message: AMOUNT_FORMAT });
-  const missing = new Set(["amount", "bankCode"].filter((field) => sent[field] === undefined));
+  // As initiation has it: a field sent as null is missing, not malformed.
+  const missing = new Set(["amount", "bankCode"].filter((field) => sent[field] === undefined || sent[field] === null));
   return initiateError([...byField.values()], sent.paymentType, missing);
 }
 

@@ -11,7 +11,7 @@ import { formatKobo } from "../money";
 import { newId } from "../identifiers";
 import { publishEvent } from "../settlements/events";
 import type { Scope } from "../merchants/scope";
-import { pageLimit } from "../query-fields";
+import { pageLimit, wholeNumber } from "../query-fields";
 
 export type ExceptionRow = typeof reconciliationExceptions.$inferSelect;
 export type ExceptionKind = ExceptionRow["kind"];
@@ -94,19 +94,7 @@ export const exceptionQuery = z.object({
     .max(64, "must be a settlementId, e.g. stl_…")
     .optional(),
   /** Only those opened at least this many whole days ago: the queue's "waiting a week or more". */
-  minAge: z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .regex(/^\d{1,4}$/)
-          .transform(Number),
-      ],
-      { error: "must be a whole number of days from 0 to 3650" },
-    )
-    .pipe(z.number().int().min(0).max(3650, "must be a whole number of days from 0 to 3650"))
-    .optional(),
+  minAge: wholeNumber(0, 3650, "must be a whole number of days from 0 to 3650").optional(),
   limit: pageLimit(500).default(200),
 });
 export type ExceptionQuery = z.output<typeof exceptionQuery>;

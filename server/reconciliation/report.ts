@@ -43,7 +43,8 @@ export async function reconciliationReport(scope: Scope, query: ReportQuery) {
   const { merchantId, mode } = scope;
   const start = dayStartOfDate(query.from) ?? 0;
   const end = Math.min((dayStartOfDate(query.to) ?? 0) + DAY_MS, clock.now() + 1);
-  if (end <= start) throw invalidFields([{ field: "to", message: "must be the same day as from or later" }]);
+  // The schema refused a backwards range; an empty one is left only when `from` is a day still to come.
+  if (end <= start) throw invalidFields([{ field: "from", message: "must not be a day still to come" }]);
   const moved = await movements(scope, start, end);
   const sum = (pick: (m: Movement) => boolean, side: (m: Movement) => number) => moved.filter(pick).reduce((s, m) => s + side(m), 0);
   const onProvider = (m: Movement) => m.account.startsWith("provider:");

@@ -115,7 +115,8 @@ const apiErrors = t.middleware(async ({ ctx, next }) => {
 export function refusedAsRest(refusal: (raw: unknown, caller: Caller | null) => ApiError | null) {
   return t.middleware(async ({ ctx, getRawInput, next }) => {
     const result = await next();
-    if (!result.ok && result.error.cause instanceof ZodError) {
+    // The input's own refusal only: a ZodError a procedure's body throws is a fault of ours, answered as such.
+    if (!result.ok && result.error.code === "BAD_REQUEST" && result.error.cause instanceof ZodError) {
       const refused = refusal(await getRawInput(), ctx.caller);
       if (refused) throw refused;
     }

@@ -205,7 +205,8 @@ export async function cancelEndpointDeliveries(tx: Tx, endpointId: string, reaso
 
 /**
  * Records one attempt and moves the delivery on: delivered on 2xx; 410 ends it (and disables an
- * endpoint); anything else is retried on the backoff schedule until the last attempt fails it.
+ * endpoint); anything else is retried on the backoff schedule until the last attempt fails it. A resend asked while the
+ * attempt was in flight (resend.ts) keeps it pending and due whatever the answer but a 410.
  * An attempt whose lease was lost (its worker stalled past it) is recorded but decides nothing.
  */
 export async function recordAttempt(claim: ClaimedDelivery, result: AttemptResult, backoffScale: number, now = clock.now()): Promise<void> {
