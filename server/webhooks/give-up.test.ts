@@ -9,6 +9,7 @@ import { eventually } from "../testing/eventually";
 import { credit, openTransfer } from "../testing/in-process-payments";
 import { startReceiver, type Receiver } from "../testing/receiver";
 import { claimDue } from "./deliveries";
+import { resendDelivery } from "./resend";
 import { clock } from "../clock";
 
 let owo: Owo;
@@ -54,4 +55,27 @@ test("a receiver that never succeeds gets MAX_ATTEMPTS tries, then the delivery 
     [],
   );
   assert.equal(receiver.received.length, MAX_ATTEMPTS);
+});
+
+test("a resend asked during the last attempt is still sent when that attempt fails: the delivery is not failed under it", async () => {
+  // 503 every time; the last attempt's answer held 1.5 s, while the merchant presses Resend; then 200.
+  const last = MAX_ATTEMPTS - 1;
+  const flaky = await startReceiver((_r, i) => (i < last ? 503 : i === last ? { status: 503, afterMs: 1_500 } : 200));
+  try {
+    const scope = { merchantId: m.merchantId, mode: "test" as const };
+    const { paymentReference, accountNumber } = await openTransfer(m.merchantId, flaky.url());
+    await credit(accountNumber);
+    await eventually("the last attempt to arrive", () => flaky.received[last], 30_000);
+    const [inFlight] = await deliveriesOfPayment(scope, paymentReference);
+    assert.equal(inFlight?.status, "pending", "the last attempt is still unanswered");
+    await resendDelivery(scope, inFlight.id);
+    const done = await eventually("the resent attempt", async () => {
+      const [d] = await deliveriesOfPayment(scope, paymentReference);
+      return d?.status === "delivered" && d;
+    });
+    assert.equal(done.attemptCount, MAX_ATTEMPTS + 1);
+    assert.equal(flaky.received.length, MAX_ATTEMPTS + 1);
+  } finally {
+    await flaky.stop();
+  }
 });
