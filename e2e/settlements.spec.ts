@@ -18,6 +18,7 @@ test("settlements: a clean day and a faulty one, their badges, arithmetic, lines
   await page.goto("/settlements");
   await page.getByRole("button", { name: "Settle now" }).click();
   await expect(page).toHaveURL(/\/settlements\/stl_/);
+  const cleanId = new URL(page.url()).pathname.split("/").pop() ?? "";
   await expect(page.getByTestId("settlement-net")).toHaveText("₦6,202.50"); // ₦6,500 less ₦137.50 and ₦160.00 fees
   const sum = page.getByTestId("settlement-arithmetic");
   await expect(sum).toContainText("Gross (2 sales)₦6,500.00");
@@ -57,6 +58,9 @@ test("settlements: a clean day and a faulty one, their badges, arithmetic, lines
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(0)).toContainText("exceptions");
   await expect(rows.nth(1)).toContainText("Matched");
+  // Owo's id, which the books and the balances name a payout by, beside the provider's.
+  await expect(rows.nth(1)).toContainText(cleanId);
+  await expect(rows.nth(1)).toContainText("net of ₦6,500.00 gross");
   await shoot(page, "settlements");
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByTestId("settlements-table").screenshot({ path: "e2e/screenshots/settlements-table-390.png" });

@@ -3,6 +3,7 @@
 // booked in the same transaction as the status that moved it (./booking.ts).
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
+import { oneOf } from "../../db/functions";
 import { bankNotices, payments, refunds, settlementLines, settlements, type SettlementRow } from "../../db/schema";
 import { newId } from "../identifiers";
 import { creditsOf, refundsOf, settlementsOf, type SettlementSource } from "./sources";
@@ -156,15 +157,16 @@ async function paymentsOf(tx: Tx, source: SettlementSource, lines: SettlementLin
     for (const r of rows) owners.byTransaction.set(r.transactionId, r.paymentReference);
   }
   // A refund line names the refund the provider paid back, which Owo recorded when it asked for it.
+  // The ids go as one parameter (db/functions.ts oneOf), so no chunking is needed.
   const refundIds = lines.filter((l) => l.kind === "refund").map((l) => l.providerTransactionId);
-  for (let i = 0; i < refundIds.length; i += 500) {
-    const rows = await tx
-      .select({ providerRefundId: refunds.providerRefundId, paymentReference: payments.paymentReference })
-      .from(refunds)
-      .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(and(refundsOf(source), inArray(refunds.providerRefundId, refundIds.slice(i, i + 500))));
-    for (const r of rows) if (r.providerRefundId) owners.byRefund.set(r.providerRefundId, r.paymentReference);
-  }
+  const refunded = refundIds.length
+    ? await tx
+        .select({ providerRefundId: refunds.providerRefundId, paymentReference: payments.paymentReference })
+        .from(refunds)
+        .innerJoin(payments, eq(payments.id, refunds.paymentId))
+        .where(and(refundsOf(source), oneOf(refunds.providerRefundId, refundIds)))
+    : [];
+  for (const r of refunded) if (r.providerRefundId) owners.byRefund.set(r.providerRefundId, r.paymentReference);
   if (source.providerAccountId === null) return owners;
   const refs = [...new Set(lines.flatMap((l) => (namesTransaction(l) && l.providerReference ? [l.providerReference] : [])))];
   for (let i = 0; i < refs.length; i += 500) {
