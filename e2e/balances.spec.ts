@@ -45,7 +45,9 @@ test("unsettled and paid out after a sandbox payout, the entries, and their CSV 
   const lines = readFileSync(await file.path(), "utf8")
     .trimEnd()
     .split("\r\n");
-  expect(lines[0]).toBe("Posted (UTC),Sequence,Entry,Kind,Reason,Payment reference,Refund reference,Settlement,Account,Amount (NGN),Hash");
+  expect(lines[0]).toBe(
+    "Posted (UTC),Sequence,Entry,Kind,Reason,Payment reference,Refund reference,Settlement,Account,Amount (NGN),Hash,Posted (Lagos time)",
+  );
   expect(lines).toHaveLength(1 + 3 * 4 + 2); // each credit's four postings, the payout's two
   expect(lines.filter((l) => l.includes(",settlement,")).map((l) => l.split(",").slice(8, 10))).toEqual([
     ["bank", "25017.50"],

@@ -82,7 +82,16 @@ test("the journal CSV: one line per posting, oldest first, amounts as signed num
 
   const all = await journal(m.merchantId, {});
   const lines = all.trimEnd().split("\r\n");
-  assert.equal(lines[0], "Posted (UTC),Sequence,Entry,Kind,Reason,Payment reference,Refund reference,Settlement,Account,Amount (NGN),Hash");
+  assert.equal(
+    lines[0],
+    "Posted (UTC),Sequence,Entry,Kind,Reason,Payment reference,Refund reference,Settlement,Account,Amount (NGN),Hash,Posted (Lagos time)",
+  );
+  // Lagos is UTC+1 all year: each line's last field is its first an hour on, as a spreadsheet reads a date and time.
+  for (const line of lines.slice(1)) {
+    const fields = line.split(",");
+    const lagos = new Date(Date.parse(fields[0] ?? "") + 3_600_000).toISOString().replace("T", " ").slice(0, 19);
+    assert.equal(fields.at(-1), lagos);
+  }
   assert.deepEqual(
     lines.slice(1).map((l) => l.split(",").filter((_, i) => [1, 3, 8, 9].includes(i))),
     [

@@ -8,7 +8,7 @@ import { ledgerEntries, ledgerPostings } from "../../db/schema";
 import { parseFields } from "../api-error";
 import type { Caller } from "../auth/caller";
 import { assertCan } from "../auth/permissions";
-import { DAY_MS, dayStartOfDate } from "../payments/calendar";
+import { DAY_MS, dayStartOfDate, lagosWallClock } from "../payments/calendar";
 import { csvField } from "../payments/export";
 import { formatKobo } from "../money";
 import { scopeOf, type Scope } from "../merchants/scope";
@@ -29,6 +29,8 @@ const HEADER = [
   "Account",
   "Amount (NGN)",
   "Hash",
+  // Came after the hash: last, so a sheet that reads the columns by position finds the others where they were.
+  "Posted (Lagos time)",
 ];
 
 export type JournalExport = { chunks: AsyncGenerator<string, void, undefined> };
@@ -74,7 +76,8 @@ export async function exportJournal({ merchantId, mode }: Scope, query: JournalQ
         const fields = [e.kind, e.reason ?? "", e.paymentReference ?? "", e.refundReference ?? "", e.settlementId ?? ""].map(csvField);
         const head = [new Date(e.postedAt).toISOString(), String(e.sequence), e.id, ...fields].join(",");
         // The amount goes out as it is: a credit's leading minus is a number, not a formula csvField should defuse.
-        for (const p of byEntry.get(e.id) ?? []) lines.push(`${head},${csvField(p.account)},${formatKobo(p.amountKobo)},${e.hash}\r\n`);
+        const tail = `${e.hash},${lagosWallClock(e.postedAt)}\r\n`;
+        for (const p of byEntry.get(e.id) ?? []) lines.push(`${head},${csvField(p.account)},${formatKobo(p.amountKobo)},${tail}`);
       }
       yield lines.join("");
       if (entries.length < batchSize) return;

@@ -21,6 +21,14 @@ export function dayStartOfDate(date: string): number | null {
   return utc - WAT_OFFSET_MS;
 }
 
+/**
+ * "2026-11-25 00:30:00": the wall-clock time in Lagos, as a spreadsheet reads a date and time. The exports' day filters
+ * are Lagos days, so a sheet's own times must be too, or a sale at 00:30 in Lagos shows under the day before.
+ */
+export function lagosWallClock(ms: number): string {
+  return new Date(ms + WAT_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ");
+}
+
 /** "21 Nov" for a day's start, "14:00" for an hour's, in Lagos time. */
 export function dayLabel(ms: number): string {
   const d = new Date(ms + WAT_OFFSET_MS);

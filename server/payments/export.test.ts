@@ -39,9 +39,9 @@ function parseCsv(text: string): string[][] {
     .split("\r\n")
     .filter((line) => line.length > 0)
     .map((line) =>
-      [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)]
+      // Each field ends at a comma once one is added after the last, so a blank last field is kept.
+      [...`${line},`.matchAll(/("(?:[^"]|"")*"|[^,]*),/g)]
         .map((f) => f[1] ?? "")
-        .slice(0, -1)
         .map((f) => (f.startsWith('"') ? f.slice(1, -1).replaceAll('""', '"') : f)),
     );
 }
@@ -71,7 +71,7 @@ test("streams the filtered list newest first in batches, each row once, with the
     "Amount refunded (NGN)",
   ]);
   assert.deepEqual(rows[0]?.slice(9, 10), ["Customer name"], "the columns before fee, net and refundable stay where they were");
-  assert.deepEqual(rows[0]?.slice(-3), ["Fee (NGN)", "Net (NGN)", "Refundable (NGN)"]);
+  assert.deepEqual(rows[0]?.slice(-5, -2), ["Fee (NGN)", "Net (NGN)", "Refundable (NGN)"]);
   const expected = (await listPayments({ merchantId: m.merchantId, mode: "test" }, { channel: "TRANSFER" }, { limit: 200 })).items.map(
     (p) => p.paymentReference,
   );
@@ -85,6 +85,21 @@ test("streams the filtered list newest first in batches, each row once, with the
   const none = await exportPayments({ merchantId: m.merchantId, mode: "test" }, { status: "FAILED" });
   assert.equal(none.total, 0);
   assert.equal((await collect(none.chunks)).join("").split("\r\n").filter(Boolean).length, 1, "only the header");
+});
+
+test("a sale at 00:30 in Lagos is under that Lagos day, and the sheet says so in Lagos time beside UTC", async () => {
+  // 23:30 UTC on 24 Nov is 00:30 on 25 Nov in Lagos (UTC+1, no daylight saving): the filters count Lagos days.
+  const reference = await payment(
+    Date.UTC(2025, 10, 24, 23, 30),
+    transferBody("", { paymentReference: newReference("wat"), amount: "700" }),
+  );
+  const day = await exportPayments({ merchantId: m.merchantId, mode: "test" }, { from: "2025-11-25", to: "2025-11-25" });
+  const [header, row, ...rest] = parseCsv((await collect(day.chunks)).join(""));
+  assert.equal(rest.length, 0, "only the one sale of that Lagos day");
+  assert.deepEqual(header?.slice(-5), ["Fee (NGN)", "Net (NGN)", "Refundable (NGN)", "Created (Lagos time)", "Paid (Lagos time)"]);
+  assert.equal(row?.[1], reference);
+  assert.equal(row?.[0], "2025-11-24T23:30:00.000Z");
+  assert.deepEqual(row?.slice(-2), ["2025-11-25 00:30:00", ""], "created in Lagos time; not paid, so no paid time");
 });
 
 test("between batches the one connection serves others, and rows written meanwhile do not disturb the walk", async () => {
@@ -148,7 +163,7 @@ test("fee and net as the payment's page has them from its books, and what is sti
   await call(owo, "POST", `/api/v2/sandbox/payments/${overpaid}/simulate`, { token, body: { outcome: "pay", amount: "1000" } });
 
   const rows = parseCsv((await collect((await exportPayments(scope, {}, 2)).chunks)).join(""));
-  const money = Object.fromEntries(rows.slice(1).map((r) => [r[1], [...r.slice(5, 9), ...r.slice(-3)]]));
+  const money = Object.fromEntries(rows.slice(1).map((r) => [r[1], [...r.slice(5, 9), ...r.slice(-5, -2)]]));
   // Amount, paid, to refund, refunded, fee, net, refundable. ₦24,000 pays ₦460.00; ₦2,000 ₦30.00, the late ₦1,000 ₦15.00.
   assert.deepEqual(money, {
     [refunded]: ["24000.00", "24000.00", "0.00", "14000.00", "460.00", "9540.00", "10000.00"],

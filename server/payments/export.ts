@@ -4,6 +4,7 @@ import { db, dialect } from "../../db/client";
 import { payments, type PaymentStatus } from "../../db/schema";
 import { feesAndNetOf } from "../books/payment-books";
 import { refundableKoboOf } from "./refunds";
+import { lagosWallClock } from "./calendar";
 import { countPayments, filterWhere, newestFirst, olderThan, type PaymentFilters } from "./filters";
 import { formatKobo } from "../money";
 import type { Scope } from "../merchants/scope";
@@ -26,11 +27,17 @@ const COLUMNS = {
   source: { title: "Source", column: payments.source, cell: String },
   paidAt: { title: "Paid (UTC)", column: payments.paidAt, cell: (v: unknown) => isoOrBlank(v) },
   expiresAt: { title: "Expires (UTC)", column: payments.expiresAt, cell: (v: unknown) => isoOrBlank(v) },
+  createdInLagos: { title: "Created (Lagos time)", column: payments.createdAt, cell: (v: unknown) => lagosOrBlank(v) },
+  paidInLagos: { title: "Paid (Lagos time)", column: payments.paidAt, cell: (v: unknown) => lagosOrBlank(v) },
   id: { title: "", column: payments.id, cell: String },
 } as const;
 
 function isoOrBlank(v: unknown): string {
   return typeof v === "number" ? new Date(v).toISOString() : "";
+}
+
+function lagosOrBlank(v: unknown): string {
+  return typeof v === "number" ? lagosWallClock(v) : "";
 }
 
 /** A batch's figures for one row, read for the whole batch at once: two grouped queries a batch, none a row. */
@@ -45,13 +52,14 @@ const WORKED = {
 
 type Exported = Exclude<keyof typeof COLUMNS, "id"> | keyof typeof WORKED;
 
-// Fee, net and refundable came later: they go last, so a merchant's sheet that reads the columns by position still
-// finds the others where they were.
+// Fee, net and refundable came later, then the Lagos times: they go last, in that order, so a merchant's sheet that
+// reads the columns by position still finds the others where they were.
+const LATER: readonly Exported[] = ["fee", "net", "refundable", "createdInLagos", "paidInLagos"];
 const EXPORTED: Exported[] = [
-  ...(Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((k): k is Exclude<keyof typeof COLUMNS, "id"> => k !== "id"),
-  "fee",
-  "net",
-  "refundable",
+  ...(Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter(
+    (k): k is Exclude<keyof typeof COLUMNS, "id"> => k !== "id" && !LATER.includes(k as Exported),
+  ),
+  ...LATER,
 ];
 
 const titleOf = (k: Exported) => (k in WORKED ? WORKED[k as keyof typeof WORKED] : COLUMNS[k as keyof typeof COLUMNS]).title;

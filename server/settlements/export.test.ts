@@ -50,6 +50,11 @@ test("settlements and their lines as CSV, the merchant's own only, as the list f
   );
   assert.ok(!sheet.join("\n").includes(theirs.settlementId));
   assert.ok(sheet[2]?.includes(`,${clean.netAmount},1,`), sheet[2]);
+  // Settled (UTC) as the API has it, and last the same instant on a Lagos clock (UTC+1), as the filters count days.
+  const settledAt = (await s.trpc.settlements.byId.query({ settlementId: clean.settlementId })).settledAt ?? "";
+  const inLagos = new Date(Date.parse(settledAt) + 3_600_000).toISOString().replace("T", " ").slice(0, 19);
+  assert.match(sheet[0] ?? "", /,Open exceptions,Settled \(Lagos time\)$/);
+  assert.ok(sheet[2]?.endsWith(`,1,${settledAt},,matched,0,${inLagos}`), sheet[2]);
 
   const exported = await exportSettlementLinesFor(person, {});
   assert.equal(exported.total, 3, "one line per credit, and the unknown one");
@@ -57,8 +62,10 @@ test("settlements and their lines as CSV, the merchant's own only, as the list f
   assert.equal(lines.length, 4);
   const cleanLine = lines.find((l) => l.includes(first));
   assert.ok(cleanLine?.startsWith(`${clean.settlementId},sandbox,`), cleanLine);
-  assert.ok(cleanLine?.endsWith(",2500.00,137.50,2362.50,yes"), cleanLine);
-  assert.ok(lines.some((l) => l.startsWith(faulty.settlementId) && l.includes(",unknown,") && l.endsWith(",no")));
+  assert.ok(cleanLine?.endsWith(`,2500.00,137.50,2362.50,yes,${inLagos}`), cleanLine);
+  assert.ok(
+    lines.some((l) => l.startsWith(faulty.settlementId) && l.includes(",unknown,") && /,no,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/.test(l)),
+  );
 
   assert.deepEqual(await settlementSources({ merchantId: s.merchant.merchantId, mode: "test" }), [
     { providerId: "sandbox", provider: "sandbox" },

@@ -7,6 +7,7 @@ import type { Caller } from "../auth/caller";
 import { assertCan } from "../auth/permissions";
 import { scopeOf, type Scope } from "../merchants/scope";
 import { formatKobo } from "../money";
+import { lagosWallClock } from "../payments/calendar";
 import { csvField } from "../payments/export";
 import {
   countSettlements,
@@ -20,6 +21,9 @@ import {
 export type CsvExport = { total: number; chunks: AsyncGenerator<string, void, undefined> };
 
 const PAGE = 200;
+
+/** The view's ISO instant as Lagos wall-clock time, the days the list's filters count in. */
+const inLagos = (iso: string | null) => (iso === null ? null : lagosWallClock(Date.parse(iso)));
 
 const record = (fields: (string | number | null)[]) => fields.map((f) => csvField(f === null ? "" : String(f))).join(",") + "\r\n";
 
@@ -41,6 +45,8 @@ const SETTLEMENT_HEADER = record([
   "Bank reference",
   "Reconciliation",
   "Open exceptions",
+  // Came later: last, so a sheet that reads the columns by position finds the others where they were.
+  "Settled (Lagos time)",
 ]);
 
 const LINE_HEADER = record([
@@ -55,6 +61,7 @@ const LINE_HEADER = record([
   "Fee (NGN)",
   "Net (NGN)",
   "Matched",
+  "Settled (Lagos time)",
 ]);
 
 /** Every page of the filtered list, newest first, through the list's own cursor. */
@@ -96,6 +103,7 @@ export async function exportSettlementsFor(caller: Caller, query: SettlementFilt
             s.bankReference,
             s.reconciliation.status,
             s.reconciliation.exceptions,
+            inLagos(s.settledAt),
           ]),
         )
         .join("");
@@ -140,6 +148,7 @@ export async function exportSettlementLinesFor(caller: Caller, query: Settlement
               formatKobo(l.feeKobo),
               formatKobo(l.netKobo),
               l.matched ? "yes" : "no",
+              inLagos(s.settledAt),
             ]),
           ),
         )
