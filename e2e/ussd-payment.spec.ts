@@ -88,13 +88,14 @@ test("create a USSD payment, pay it with the sandbox bank, see it succeed, callb
   const lines = csv.trim().split("\r\n");
   expect(lines).toHaveLength(2);
   expect(lines[0]).toContain("Payment reference");
-  // Fee, net and refundable came later, so they are last: the columns before them stay where merchants' sheets had them.
+  // Fee, net and refundable came later, then the Lagos times, so they are last: the columns before them stay where
+  // merchants' sheets had them.
   expect(lines[0]).toContain("Amount refunded (NGN),Customer name");
-  expect(lines[0]).toMatch(/,Fee \(NGN\),Net \(NGN\),Refundable \(NGN\)$/);
+  expect(lines[0]).toMatch(/,Fee \(NGN\),Net \(NGN\),Refundable \(NGN\),Created \(Lagos time\),Paid \(Lagos time\)$/);
   expect(lines[1]).toContain(`${reference},`);
   // Fee and net as the payment's page showed them (the sandbox bank's 1.5%), and all of it still refundable.
   expect(lines[1]).toContain("SUCCESSFUL,1500.00,1500.00,0.00,0.00,Chiamaka Obi");
-  expect(lines[1]).toMatch(/,22\.50,1477\.50,1500\.00$/);
+  expect(lines[1]).toMatch(/,22\.50,1477\.50,1500\.00,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   await expect(page.getByTestId("merchant-name")).toHaveText(merchant.name);
 
   // The export's refusals speak API.md's envelope, naming the field at fault, like every other door.
