@@ -30,3 +30,42 @@ test("sandbox.settle, settlements.list and settlements.byId answer what REST ans
   );
   assert.equal((await trpcFailure(s.trpc.settlements.byId.query({ settlementId: "stl_nosuchsettlement000000" }))).httpStatus, 404);
 });
+
+test("settlements.explained gives each line the core's verdict and findings, and counts a sale paid in parts once", async () => {
+  const whole = await paidInSandbox(s, transferBody(s.merchant.publicKey, { amount: "2500.00" }));
+  const inParts = transferBody(s.merchant.publicKey, { amount: "123.44" });
+  await paidInSandbox(s, inParts, { outcome: "pay", amount: "100.00" });
+  await call(s.owo, "POST", `/api/v2/sandbox/payments/${String(inParts.paymentReference)}/simulate`, {
+    token: s.token,
+    body: { outcome: "pay", amount: "23.44" },
+  });
+  // The first line (the whole payment's) is charged ₦5.00 more fee than the schedule; a line for no Owo payment; duty.
+  const settled = await s.trpc.sandbox.settle.mutate({ feeBy: "5.00", unknownLine: true, adjustment: "50.00" });
+  const explained = await s.trpc.settlements.explained.query({ settlementId: settled.settlementId });
+  const { lines, sales, exceptions, ...settlement } = explained;
+  const { lines: asListed, ...plain } = settled;
+  assert.deepEqual(settlement, plain, "the settlement's own fields as REST has them");
+  assert.deepEqual(
+    lines.map(({ verdict: _verdict, findings: _findings, ...line }) => line),
+    asListed,
+  );
+  assert.deepEqual(
+    lines.map((l) => [l.kind, l.paymentReference, l.verdict, l.findings]),
+    [
+      ["payment", whole, "disagrees", ["fee_mismatch"]],
+      ["payment", inParts.paymentReference, "matched", []],
+      ["payment", inParts.paymentReference, "matched", []],
+      ["unknown", null, "unmatched", []],
+      ["adjustment", null, "deducted", []],
+    ],
+  );
+  assert.equal(sales, 3, "the whole payment, the one paid in two parts, the unknown line");
+  assert.deepEqual(exceptions.map((e) => e.kind).sort(), ["fee_mismatch", "unknown_payment"]);
+
+  // Resolved, a finding no longer marks its line, and the exception is still listed as resolved.
+  const fee = exceptions.find((e) => e.kind === "fee_mismatch");
+  await s.trpc.reconciliation.resolve.mutate({ exceptionId: fee?.exceptionId ?? "", note: "agreed with the bank" });
+  const after = await s.trpc.settlements.explained.query({ settlementId: settled.settlementId });
+  assert.deepEqual(after.lines[0]?.verdict, "matched");
+  assert.ok(after.exceptions.some((e) => e.exceptionId === fee?.exceptionId && e.resolvedAt !== null));
+});

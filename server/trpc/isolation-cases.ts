@@ -57,6 +57,7 @@ export function isolationCases({ ids, aUserId, paystackUrl }: IsolationWorld): R
     "sandbox.settle": {},
     "settlements.list": { input: () => ({}) },
     "settlements.byId": { input: () => ({ settlementId: ids.settlementId }) },
+    "settlements.explained": { input: () => ({ settlementId: ids.settlementId }) },
     "settlements.sources": {},
     "reconciliation.report": { input: () => ({ from: "2026-01-01", to: "2026-12-31" }) },
     "reconciliation.exceptions": { input: () => ({ status: "all" }) },

@@ -131,6 +131,7 @@ test("merchant B, signed in as an owner, gets NOT_FOUND for A's ids and none of 
     "payments.cancelRefund",
     "sandbox.simulate",
     "settlements.byId",
+    "settlements.explained",
     "reconciliation.resolve",
     "links.byId",
     "links.setActive",

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { lagosDateTime, naira } from "@/app/payment-display";
 import { EXCEPTION_KIND_LABEL, LINE_KIND_LABEL, lagosDay, providerAccountLabel, signedNaira } from "@/app/settlement-display";
-import type { settlementLinesOf } from "@/server/settlements/view";
+import type { explainSettlement } from "@/server/settlements/explained";
 import { signedInPage } from "@/server/trpc/page-caller";
 import { paymentHref } from "../../payments/payment-table";
 import { ReconciliationBadge, SettlementStatus } from "../badges";
@@ -15,52 +15,27 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   return { title: `Settlement ${(await params).settlementId}` };
 }
 
-type Line = Awaited<ReturnType<typeof settlementLinesOf>>[number];
+type Line = Awaited<ReturnType<typeof explainSettlement>>["lines"][number];
 
-/**
- * Each line's verdict as reconciliation (server/settlements/reconcile.ts) reached it: a matched sale is compared with
- * Owo's credit and disagrees only where that left an exception; a sale under Owo's prefix for no payment is an
- * exception (unknown_payment). A refund line is matched by the refund the provider paid back; nothing else is compared,
- * so an unmatched refund, deduction or other sale is only told for what it is, never flagged.
- */
-function LineMatch({ line, disagrees }: { line: Line; disagrees: boolean }) {
-  if (line.matched)
-    return disagrees ? (
-      <span className={`badge ${styles.withheld}`}>Matched, disagrees</span>
-    ) : (
-      <span className={`badge ${styles.matched}`}>Matched</span>
-    );
-  if (line.kind === "external") return <span className={`badge ${styles.neutral}`}>Not Owo&apos;s sale</span>;
-  if (line.kind === "adjustment" || line.kind === "refund") return <span className={`badge ${styles.neutral}`}>Deducted</span>;
-  return <span className={`badge ${styles.exceptions}`}>Not matched</span>;
-}
-
-/**
- * The sales the gross adds up (Owo's, unknown or the merchant's other ones; refunds and deductions are negative): a
- * payment paid in parts has a line for each credit, and is one sale.
- */
-const salesOf = (lines: Line[]) => {
-  const sales = lines.filter((l) => !l.grossAmount.startsWith("-"));
-  const owos = new Set(sales.flatMap((l) => (l.paymentReference ? [l.paymentReference] : [])));
-  return owos.size + sales.filter((l) => !l.paymentReference).length;
+/** The line's verdict as the core reached it (server/settlements/explained.ts), in a finance team's words. */
+const VERDICT: Record<Line["verdict"], { label: string; style: string | undefined }> = {
+  matched: { label: "Matched", style: styles.matched },
+  disagrees: { label: "Matched, disagrees", style: styles.withheld },
+  external: { label: "Not Owo's sale", style: styles.neutral },
+  deducted: { label: "Deducted", style: styles.neutral },
+  unmatched: { label: "Not matched", style: styles.exceptions },
 };
 
 export default async function SettlementPage({ params }: { params: Params }) {
   const { settlementId } = await params;
   const { api } = await signedInPage();
-  const s = await api.settlements.byId({ settlementId }).catch((e: unknown) => {
+  const s = await api.settlements.explained({ settlementId }).catch((e: unknown) => {
     // Someone else's settlement and a mistyped id both read as "no such settlement".
     if (e instanceof TRPCError && (e.code === "NOT_FOUND" || e.code === "BAD_REQUEST")) notFound();
     throw e;
   });
-  const exceptions = await api.reconciliation.exceptions({ settlementId, status: "all" });
-  const open = exceptions.filter((e) => e.resolvedAt === null);
-  // Only sales are compared with Owo's record, so a payment's findings are its sale lines' and never its refunds'.
-  const kindsFor = (l: Line) =>
-    l.kind !== "payment" || l.paymentReference === null
-      ? []
-      : open.filter((e) => e.paymentReference === l.paymentReference).map((e) => EXCEPTION_KIND_LABEL[e.kind]);
-  const sales = salesOf(s.lines);
+  const { exceptions, sales } = s;
+  const anyOpen = exceptions.some((e) => e.resolvedAt === null);
 
   return (
     <section className={styles.page}>
@@ -129,7 +104,7 @@ export default async function SettlementPage({ params }: { params: Params }) {
               </thead>
               <tbody>
                 {s.lines.map((l, i) => {
-                  const kinds = kindsFor(l);
+                  const verdict = VERDICT[l.verdict];
                   return (
                     <tr key={i} data-testid="settlement-line">
                       <td>
@@ -149,10 +124,10 @@ export default async function SettlementPage({ params }: { params: Params }) {
                       <td className={`num ${styles.wide}`}>{signedNaira(l.grossAmount)}</td>
                       <td className={`num ${styles.wide}`}>{naira(l.feeAmount)}</td>
                       <td>
-                        <LineMatch line={l} disagrees={kinds.length > 0} />
-                        {kinds.map((k) => (
+                        <span className={`badge ${verdict.style}`}>{verdict.label}</span>
+                        {l.findings.map((k) => (
                           <span key={k} className={styles.sub}>
-                            {k}
+                            {EXCEPTION_KIND_LABEL[k]}
                           </span>
                         ))}
                       </td>
@@ -208,7 +183,7 @@ export default async function SettlementPage({ params }: { params: Params }) {
                 ))}
               </ul>
             )}
-            {open.length > 0 && (
+            {anyOpen && (
               <p className={styles.note}>
                 <a href={`/reconciliation?settlementId=${encodeURIComponent(s.settlementId)}#exceptions`}>Resolve in Reconciliation →</a>
               </p>

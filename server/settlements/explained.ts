@@ -1,0 +1,51 @@
+// A settlement as the merchant's page explains it: each line's verdict as reconciliation (reconcile.ts) reached it,
+// the open findings on its payment, and how many sales its gross adds up. The page shows these; it decides none.
+import { listExceptions, type ExceptionView } from "../reconciliation/exceptions";
+import type { Scope } from "../merchants/scope";
+import { getSettlement } from "./view";
+
+type Line = Awaited<ReturnType<typeof getSettlement>>["lines"][number];
+
+/**
+ * - `matched`: a line Owo tied to its record and found in agreement; `disagrees`: tied, but reconciliation left an
+ *   open finding on its payment.
+ * - `external`: the merchant's other sale on the same provider account, not Owo's to compare.
+ * - `deducted`: a refund or deduction the provider took that Owo could not tie to one of its refunds; told for what it
+ *   is, never flagged.
+ * - `unmatched`: a sale Owo cannot place (an unknown payment under Owo's prefix is one).
+ */
+export type LineVerdict = "matched" | "disagrees" | "external" | "deducted" | "unmatched";
+
+function verdictOf(line: Line, findings: number): LineVerdict {
+  if (line.matched) return findings > 0 ? "disagrees" : "matched";
+  if (line.kind === "external") return "external";
+  if (line.kind === "adjustment" || line.kind === "refund") return "deducted";
+  return "unmatched";
+}
+
+/**
+ * The sales the gross adds up (Owo's, unknown or the merchant's other ones; refunds and deductions are negative): a
+ * payment paid in parts has a line for each credit, and is one sale.
+ */
+function salesOf(lines: Line[]): number {
+  const sales = lines.filter((l) => !l.grossAmount.startsWith("-"));
+  const owos = new Set(sales.flatMap((l) => (l.paymentReference ? [l.paymentReference] : [])));
+  return owos.size + sales.filter((l) => !l.paymentReference).length;
+}
+
+/** The settlement with its lines explained, and every exception reconciliation opened on it, open or resolved. */
+export async function explainSettlement(scope: Scope, settlementId: string) {
+  const settlement = await getSettlement(scope, settlementId);
+  // Every one, not a page: a line's verdict must not depend on how many findings its settlement has.
+  const exceptions: ExceptionView[] = await listExceptions(scope, { settlementId, status: "all", limit: Number.MAX_SAFE_INTEGER });
+  const open = exceptions.filter((e) => e.resolvedAt === null);
+  const lines = settlement.lines.map((line) => {
+    // Only sales are compared with Owo's record, so a payment's findings are its sale lines' and never its refunds'.
+    const findings =
+      line.kind === "payment" && line.paymentReference !== null
+        ? open.filter((e) => e.paymentReference === line.paymentReference).map((e) => e.kind)
+        : [];
+    return { ...line, verdict: verdictOf(line, findings.length), findings };
+  });
+  return { ...settlement, lines, sales: salesOf(settlement.lines), exceptions };
+}
