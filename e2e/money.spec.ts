@@ -58,6 +58,11 @@ test("gross, fees, refunds and net on the overview; refunded and partly refunded
   await expect(row(big).getByText("Partly refunded")).toBeVisible();
   await expect(row(small).getByText("Refunded", { exact: true })).toBeVisible();
   await expect(row(untouched).getByText(/refunded/i)).toHaveCount(0);
+  // What the merchant keeps of each, as its page has it: fees stay with the provider when money goes back.
+  await expect(row(big).getByTestId("net")).toContainText("₦9,540.00");
+  await expect(row(big).getByTestId("net")).toContainText("fee ₦460.00");
+  await expect(row(small).getByTestId("net")).toContainText("−₦22.50");
+  await expect(row(untouched).getByTestId("net")).toContainText("₦2,362.50");
   await page.screenshot({ path: "e2e/screenshots/money-payments-phone.png", fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: "e2e/screenshots/money-payments.png", fullPage: true });

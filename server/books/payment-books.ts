@@ -38,16 +38,11 @@ async function accountTotalsOf(paymentIds: number[], accounts: string[]): Promis
   return totals;
 }
 
-/** Late money not yet paid back (what refund_due holds), by payment id, for the given payments. */
-export async function owedBackKoboOf(paymentIds: number[]): Promise<Map<number, number>> {
-  const totals = await accountTotalsOf(paymentIds, ["refund_due"]);
-  // refund_due is credit-normal: what is owed shows as credits, so negative sums.
-  return new Map(paymentIds.map((id) => [id, -(totals.get(id)?.get("refund_due") ?? 0)]));
-}
-
 /** Late money of a payment not yet paid back (what refund_due holds for it), for its customer's checkout. */
 export async function owedBackKobo(paymentId: number): Promise<number> {
-  return (await owedBackKoboOf([paymentId])).get(paymentId) ?? 0;
+  const totals = await accountTotalsOf([paymentId], ["refund_due"]);
+  // refund_due is credit-normal: what is owed shows as credits, so negative sums.
+  return -(totals.get(paymentId)?.get("refund_due") ?? 0);
 }
 
 /** What the merchant keeps of a payment, from the totals of its postings by account (debits positive, credits negative). */
@@ -57,10 +52,20 @@ function keptOf(total: (account: string) => number): { feeKobo: number; netKobo:
   return { feeKobo, netKobo: -total("sales") - feeKobo - total("refunds") - total("adjustments") };
 }
 
-/** The fee and net of each of many payments, as their pages show them (paymentBooks): for the CSV export, a batch at a time. */
-export async function feesAndNetOf(paymentIds: number[]): Promise<Map<number, { feeKobo: number; netKobo: number }>> {
-  const totals = await accountTotalsOf(paymentIds, ["sales", "fees", "refunds", "adjustments"]);
-  return new Map(paymentIds.map((id) => [id, keptOf((account) => totals.get(id)?.get(account) ?? 0)]));
+/**
+ * Many payments' fee and net as their pages show them (paymentBooks), and their late money not yet paid back, by
+ * payment id, in one read of their books: for a list page, or a CSV export's batch.
+ */
+export async function keptAndOwedOf(
+  paymentIds: number[],
+): Promise<Map<number, { feeKobo: number; netKobo: number; owedBackKobo: number }>> {
+  const totals = await accountTotalsOf(paymentIds, ["sales", "fees", "refunds", "adjustments", "refund_due"]);
+  return new Map(
+    paymentIds.map((id) => {
+      const total = (account: string) => totals.get(id)?.get(account) ?? 0;
+      return [id, { ...keptOf(total), owedBackKobo: -total("refund_due") }];
+    }),
+  );
 }
 
 export type PaymentBooks = Awaited<ReturnType<typeof paymentBooks>>;

@@ -2,7 +2,7 @@
 import { and } from "drizzle-orm";
 import { db, dialect } from "../../db/client";
 import { payments, type PaymentStatus } from "../../db/schema";
-import { feesAndNetOf } from "../books/payment-books";
+import { keptAndOwedOf } from "../books/payment-books";
 import { refundableKoboOf } from "./refunds";
 import { lagosWallClock } from "./calendar";
 import { countPayments, filterWhere, newestFirst, olderThan, type PaymentFilters } from "./filters";
@@ -83,7 +83,7 @@ async function workedOut(rows: Record<string, unknown>[]): Promise<(row: Record<
     amountToRefundKobo: Number(r.amountToRefundKobo),
   }));
   // A payment nothing arrived for has no entries: its fee and net are 0 without asking the books.
-  const money = await feesAndNetOf(kept.filter((r) => r.amountPaidKobo + r.amountToRefundKobo > 0).map((r) => r.id));
+  const money = await keptAndOwedOf(kept.filter((r) => r.amountPaidKobo + r.amountToRefundKobo > 0).map((r) => r.id));
   const refundable = await refundableKoboOf(db(), kept);
   return (row) => {
     const id = Number(row.id);

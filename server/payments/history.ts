@@ -4,7 +4,7 @@ import { z } from "zod";
 import { db } from "../../db/client";
 import { payments, type PaymentRow } from "../../db/schema";
 import { filterWhere, newestFirst, olderThan, type PaymentFilters } from "./filters";
-import { owedBackKoboOf } from "../books/payment-books";
+import { keptAndOwedOf } from "../books/payment-books";
 import { formatKobo } from "../money";
 import { refundableKoboOf } from "./refunds";
 import { paymentState, refundMark } from "./state";
@@ -22,12 +22,17 @@ function decodeCursor(cursor: string): { createdAt: number; id: number } {
   return { createdAt: createdAt ?? 0, id: id ?? 0 };
 }
 
+/** What a row's books say: the fee and net its page shows, and its late money not yet paid back. */
+type Listed = { feeKobo: number; netKobo: number; owedBackKobo: number };
+
 /**
  * A list row: verify's payment object with who paid, where it came from, whether its money went back, and the money
  * kept in sales that is the customer's to refund (state.ts refundAdvised; `refundableKobo`: refunds.ts's, for it), and
- * the late money still owed back (`owedBackKobo`: the books', for it).
+ * from its books what the merchant keeps of it and the late money still owed back; `books` is null where no money
+ * arrived, so there are none.
  */
-export function paymentSummary(p: PaymentRow, refundableKobo: number, owedBackKobo: number) {
+export function paymentSummary(p: PaymentRow, refundableKobo: number, books: Listed | null) {
+  const owedBackKobo = books?.owedBackKobo ?? 0;
   return {
     ...paymentView(p),
     customerName: p.fullName,
@@ -39,6 +44,8 @@ export function paymentSummary(p: PaymentRow, refundableKobo: number, owedBackKo
     refundAdvised: paymentState(p, { refundableKobo, atProvider: true }).refundAdvised,
     /** Late money still owed back to the customer (the books' refund_due for it); null when none is. */
     owedBack: owedBackKobo > 0 ? formatKobo(owedBackKobo) : null,
+    /** What the merchant keeps of it, net of its fee (feeAmount), refunds and deductions; null where nothing arrived. */
+    netAmount: books ? formatKobo(books.netKobo) : null,
   };
 }
 export type PaymentSummary = Awaited<ReturnType<typeof paymentSummary>>;
@@ -65,11 +72,11 @@ export async function listPayments(
     db(),
     items.filter((p) => paymentState(p).refundAdvised !== null),
   );
-  // Only the books know what of the late money a refund paid back (one that came before it paid back sales): read for
-  // the page's rows that had late money, in one query.
-  const owedBack = await owedBackKoboOf(items.filter((p) => p.amountToRefundKobo > 0).map((p) => p.id));
+  // Only the books know the net and what of the late money a refund paid back (one that came before it paid back
+  // sales): read for the page's rows that money arrived for, in one read.
+  const books = await keptAndOwedOf(items.filter((p) => p.amountPaidKobo + p.amountToRefundKobo > 0).map((p) => p.id));
   return {
-    items: items.map((p) => paymentSummary(p, refundable.get(p.id) ?? 0, owedBack.get(p.id) ?? 0)),
+    items: items.map((p) => paymentSummary(p, refundable.get(p.id) ?? 0, books.get(p.id) ?? null)),
     nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
   };
 }

@@ -56,6 +56,28 @@ test("expired part payments and an overpayment's excess are listed as received a
     call(owo, "POST", `/api/v2/payments/${ref}/refunds`, { token, body: { amount, reason: "the customer's money" } });
   assert.equal((await refund(expired, "1000.00")).status, 200);
   assert.deepEqual((await held())[expired], ["EXPIRED", { why: "expired_part_paid", received: "3750.00", amount: "2750.00" }]);
+
+  // Each row's net is what its page's books say the merchant keeps, beside its fee; a payment nothing arrived for has none.
+  await eventually(
+    "the refund processed",
+    async () => (await api.payments.byReference.query({ paymentReference: expired })).payments.amountRefunded === "1000.00",
+  );
+  const nothing = await issue(transferBody(m.publicKey, { amount: "900" }));
+  const rows = (await api.payments.list.query({})).items;
+  const listed = Object.fromEntries(rows.map((p) => [p.paymentReference, [p.feeAmount, p.netAmount]]));
+  for (const ref of [expired, overpaid, exact, partPaid, cancelled]) {
+    const { books } = await api.payments.byReference.query({ paymentReference: ref });
+    assert.deepEqual(listed[ref], [books.fee, books.net], ref);
+  }
+  // The sandbox bank's schedule: 1.5 %, plus ₦100 from ₦2,500 up.
+  assert.deepEqual(listed, {
+    [expired]: ["156.25", "2593.75"], // ₦3,750 arrived, ₦1,000 refunded
+    [overpaid]: ["182.50", "5317.50"], // all ₦5,500 kept in sales until the excess is refunded
+    [exact]: ["22.50", "1477.50"],
+    [partPaid]: ["7.50", "492.50"],
+    [cancelled]: ["15.00", "-15.00"], // late money is the customer's; its fee is the merchant's
+    [nothing]: ["0.00", null],
+  });
 });
 
 test("late money is listed as owed back until a refund pays it back, whatever was refunded before it came", async () => {

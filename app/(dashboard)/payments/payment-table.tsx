@@ -1,5 +1,6 @@
 // The payments table of the list and the overview: status (and whether its money went back) first, amount (with what
-// arrived, and what of it is the customer's to refund, as the core says), who, when; each row opens the payment.
+// arrived, and what of it is the customer's to refund, as the core says), what the merchant keeps of it, who, when;
+// each row opens the payment.
 import { channelLabel, lagosDateTime, naira, STATUS_LABEL } from "@/app/payment-display";
 import type { PaymentSummary } from "@/server/payments/history";
 import held from "./held-money.module.css";
@@ -29,6 +30,7 @@ export function PaymentTable({ items, caption }: { items: PaymentSummary[]; capt
           <tr>
             <th>Status</th>
             <th className="num">Amount</th>
+            <th className={`num ${styles.wide}`}>Net</th>
             <th>Reference</th>
             <th className={styles.wide}>Customer</th>
             <th className={styles.wide}>Channel</th>
@@ -56,6 +58,16 @@ export function PaymentTable({ items, caption }: { items: PaymentSummary[]; capt
                   <span className={held.held} data-testid="owed-back">
                     {naira(p.owedBack)} arrived late · owed back
                   </span>
+                )}
+              </td>
+              <td className={`num ${styles.wide}`} data-testid="net">
+                {p.netAmount === null ? (
+                  <span className="muted">—</span>
+                ) : (
+                  <>
+                    {naira(p.netAmount)}
+                    <span className={styles.sub}>fee {naira(p.feeAmount)}</span>
+                  </>
                 )}
               </td>
               <td className={styles.reference}>
