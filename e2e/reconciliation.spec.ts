@@ -84,4 +84,11 @@ test("reconciliation: the report, the queue, a write-off, and a bank statement p
   const sheet = await readFile(await (await download).path(), "utf8");
   expect(sheet).toContain("\r\nPlus credits,9500.00\r\n");
   expect(sheet).toContain("fee_mismatch");
+  // Each exception's times in UTC and, last, on a Lagos clock (UTC+1), the days the report's period counts.
+  const records = sheet.split("\r\n");
+  expect(records.find((r) => r.startsWith("Exception ID,"))).toMatch(/,Note,Opened \(Lagos time\),Resolved \(Lagos time\)$/);
+  const fee = /,(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z),\d+,.*,(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),[^,]*$/.exec(
+    records.find((r) => r.includes(",fee_mismatch,")) ?? "",
+  );
+  expect(fee?.[2]).toBe(new Date(Date.parse(fee?.[1] ?? "") + 3_600_000).toISOString().replace("T", " ").slice(0, 19));
 });

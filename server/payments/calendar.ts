@@ -29,6 +29,11 @@ export function lagosWallClock(ms: number): string {
   return new Date(ms + WAT_OFFSET_MS).toISOString().slice(0, 19).replace("T", " ");
 }
 
+/** An instant as the API writes it (ISO 8601) on a Lagos clock; none stays none. */
+export function inLagosTime(iso: string | null): string | null {
+  return iso === null ? null : lagosWallClock(Date.parse(iso));
+}
+
 /** "21 Nov" for a day's start, "14:00" for an hour's, in Lagos time. */
 export function dayLabel(ms: number): string {
   const d = new Date(ms + WAT_OFFSET_MS);

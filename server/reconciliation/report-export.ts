@@ -4,6 +4,7 @@ import type { Caller } from "../auth/caller";
 import { parseFields } from "../api-error";
 import { assertCan } from "../auth/permissions";
 import { scopeOf } from "../merchants/scope";
+import { inLagosTime } from "../payments/calendar";
 import { csvField } from "../payments/export";
 import { reconciliationReport, reportQuery } from "./report";
 
@@ -45,6 +46,9 @@ export async function exportReportFor(caller: Caller, query: unknown) {
         "Age (days)",
         "Resolved (UTC)",
         "Note",
+        // Came later: last, so a sheet that reads the columns by position finds the others where they were.
+        "Opened (Lagos time)",
+        "Resolved (Lagos time)",
       ]) +
       r.exceptions
         .map((e) =>
@@ -59,6 +63,8 @@ export async function exportReportFor(caller: Caller, query: unknown) {
             e.age,
             e.resolvedAt,
             e.note,
+            inLagosTime(e.openedAt),
+            inLagosTime(e.resolvedAt),
           ]),
         )
         .join("")

@@ -7,7 +7,7 @@ import type { Caller } from "../auth/caller";
 import { assertCan } from "../auth/permissions";
 import { scopeOf, type Scope } from "../merchants/scope";
 import { formatKobo } from "../money";
-import { lagosWallClock } from "../payments/calendar";
+import { inLagosTime } from "../payments/calendar";
 import { csvField } from "../payments/export";
 import {
   countSettlements,
@@ -21,9 +21,6 @@ import {
 export type CsvExport = { total: number; chunks: AsyncGenerator<string, void, undefined> };
 
 const PAGE = 200;
-
-/** The view's ISO instant as Lagos wall-clock time, the days the list's filters count in. */
-const inLagos = (iso: string | null) => (iso === null ? null : lagosWallClock(Date.parse(iso)));
 
 const record = (fields: (string | number | null)[]) => fields.map((f) => csvField(f === null ? "" : String(f))).join(",") + "\r\n";
 
@@ -103,7 +100,7 @@ export async function exportSettlementsFor(caller: Caller, query: SettlementFilt
             s.bankReference,
             s.reconciliation.status,
             s.reconciliation.exceptions,
-            inLagos(s.settledAt),
+            inLagosTime(s.settledAt),
           ]),
         )
         .join("");
@@ -148,7 +145,7 @@ export async function exportSettlementLinesFor(caller: Caller, query: Settlement
               formatKobo(l.feeKobo),
               formatKobo(l.netKobo),
               l.matched ? "yes" : "no",
-              inLagos(s.settledAt),
+              inLagosTime(s.settledAt),
             ]),
           ),
         )
