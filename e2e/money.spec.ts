@@ -63,8 +63,13 @@ test("gross, fees, refunds and net on the overview; refunded and partly refunded
   await expect(row(big).getByTestId("net")).toContainText("fee ₦460.00");
   await expect(row(small).getByTestId("net")).toContainText("−₦22.50");
   await expect(row(untouched).getByTestId("net")).toContainText("₦2,362.50");
+  // On a phone the Net column folds under the amount.
+  await expect(row(big).getByTestId("net-narrow")).toBeVisible();
+  await expect(row(big).getByTestId("net-narrow")).toHaveText("net ₦9,540.00");
   await page.screenshot({ path: "e2e/screenshots/money-payments-phone.png", fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(row(big).getByTestId("net")).toBeVisible();
+  await expect(row(big).getByTestId("net-narrow")).toBeHidden();
   await page.screenshot({ path: "e2e/screenshots/money-payments.png", fullPage: true });
 });
 

@@ -49,6 +49,11 @@ export function PaymentTable({ items, caption }: { items: PaymentSummary[]; capt
               <td className="num">
                 <strong>{naira(p.amount)}</strong>
                 {p.status === "PARTIALLY_PAID" && <span className={styles.sub}>{naira(p.amountPaid)} paid</span>}
+                {p.netAmount !== null && (
+                  <span className={`${styles.sub} ${styles.narrowOnly}`} data-testid="net-narrow">
+                    net {naira(p.netAmount)}
+                  </span>
+                )}
                 {p.refundAdvised && (
                   <span className={held.held} data-testid="refund-advised">
                     {naira(p.refundAdvised.received)} received · {naira(p.refundAdvised.amount)} refundable
