@@ -106,6 +106,15 @@ for (const [name, viewport] of [
     await reopened.screenshot({ path: `e2e/screenshots/checkout-late-refunded-${name}.png`, fullPage: true });
     await page.screenshot({ path: `e2e/screenshots/payment-refunded-${name}.png`, fullPage: true });
     await expect((await row()).getByTestId("owed-back")).toHaveCount(0);
+    // The overview counts the late money apart: the customer's, in neither gross nor refunds; its fee in fees.
+    await page.goto("/dashboard");
+    await page.getByRole("tab", { name: "Today" }).click();
+    await expect(page.getByTestId("kpi-gross")).toHaveText("₦1,500.00");
+    await expect(page.getByTestId("kpi-fees")).toHaveText("−₦45.00");
+    await expect(page.getByTestId("kpi-refunds")).toHaveText("₦0.00");
+    await expect(page.getByTestId("money-late")).toHaveText(
+      "₦1,500.00 arrived after its payment had closed; ₦1,500.00 of such late money was paid back. It is the customer's, so it is in neither gross nor refunds; the provider's fee on it is in fees.",
+    );
   });
 }
 
