@@ -40,7 +40,7 @@ function lagosOrBlank(v: unknown): string {
   return typeof v === "number" ? lagosWallClock(v) : "";
 }
 
-/** A batch's figures for one row, read for the whole batch at once: two grouped queries a batch, none a row. */
+/** A batch's figures for one row, read for the whole batch at once (its books in two reads, its refunds in one), none a row. */
 type Worked = { feeKobo: number; netKobo: number; refundableKobo: number };
 
 /** The payment page's Fee and Net (server/books/payment-books.ts) and what may still be refunded (refunds.ts). */

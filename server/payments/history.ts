@@ -44,8 +44,8 @@ export function paymentSummary(p: PaymentRow, refundableKobo: number, books: Lis
     refundAdvised: paymentState(p, { refundableKobo, atProvider: true }).refundAdvised,
     /** Late money still owed back to the customer (the books' refund_due for it); null when none is. */
     owedBack: owedBackKobo > 0 ? formatKobo(owedBackKobo) : null,
-    /** What the merchant keeps of it, net of its fee (feeAmount), refunds and deductions; null where nothing arrived. */
-    netAmount: books ? formatKobo(books.netKobo) : null,
+    /** Its fee and what the merchant keeps of it, from its books as its page has them; null where nothing arrived. */
+    kept: books ? { fee: formatKobo(books.feeKobo), net: formatKobo(books.netKobo) } : null,
   };
 }
 export type PaymentSummary = Awaited<ReturnType<typeof paymentSummary>>;

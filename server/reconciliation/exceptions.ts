@@ -4,7 +4,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { db, type Tx } from "../../db/client";
-import { declaredTables, reconciliationExceptions, type Mode } from "../../db/schema";
+import { declaredTables, reconciliationExceptions, settlements, type Mode } from "../../db/schema";
 import { clock } from "../clock";
 import { DAY_MS } from "../payments/calendar";
 import { formatKobo } from "../money";
@@ -35,7 +35,33 @@ export async function openExceptions(tx: Tx, merchantId: string, mode: Mode, fin
     .onConflictDoNothing()
     .returning();
   for (const e of opened) await publishEvent(tx, { merchantId, mode, event: "reconciliation.exception", data: exceptionView(e, now) }, now);
+  await restateSettlements(
+    tx,
+    opened.map((e) => e.settlementId),
+  );
   return opened;
+}
+
+/**
+ * Each settlement's `reconciliation` as its exceptions stand now: how many are open, and `exceptions` while any is.
+ * Run in the transaction that opens or closes one, so a payout whose findings were all resolved reads as matched, not
+ * as still holding them. One never reconciled stays `unchecked` unless `reconciled` (reconcile.ts has just checked it).
+ */
+export async function restateSettlements(tx: Tx, settlementIds: (string | null)[], { reconciled = false } = {}): Promise<void> {
+  for (const id of new Set(settlementIds.filter((x): x is string => x !== null))) {
+    const [row] = await tx
+      .select({ open: sql<number | string>`count(*)` })
+      .from(reconciliationExceptions)
+      .where(and(eq(reconciliationExceptions.settlementId, id), isNull(reconciliationExceptions.resolvedAt)));
+    const open = Number(row?.open ?? 0);
+    const clear = reconciled
+      ? "matched"
+      : sql<"matched" | "unchecked">`case when ${settlements.reconciliationStatus} = 'unchecked' then 'unchecked' else 'matched' end`;
+    await tx
+      .update(settlements)
+      .set({ exceptionCount: open, reconciliationStatus: open > 0 ? "exceptions" : clear })
+      .where(eq(settlements.id, id));
+  }
 }
 
 /** Owo closes the open exceptions of `kind` about `subjects` itself, saying why (their cause went away). */
@@ -61,7 +87,11 @@ export async function closeExceptions(
         isNull(reconciliationExceptions.resolvedAt),
       ),
     )
-    .returning({ id: reconciliationExceptions.id });
+    .returning({ id: reconciliationExceptions.id, settlementId: reconciliationExceptions.settlementId });
+  await restateSettlements(
+    tx,
+    closed.map((e) => e.settlementId),
+  );
   return closed.length;
 }
 
@@ -98,6 +128,28 @@ export const exceptionQuery = z.object({
   limit: pageLimit(500).default(200),
 });
 export type ExceptionQuery = z.output<typeof exceptionQuery>;
+
+/**
+ * What each open exception of a settlement is about: a line's provider transaction id for a line's finding (reconcile.ts),
+ * `settlement:<id>` for one about the whole payout.
+ */
+export async function openFindingsOf(
+  { merchantId, mode }: Scope,
+  settlementId: string,
+): Promise<{ subject: string; kind: ExceptionKind }[]> {
+  return db()
+    .select({ subject: reconciliationExceptions.subject, kind: reconciliationExceptions.kind })
+    .from(reconciliationExceptions)
+    .where(
+      and(
+        eq(reconciliationExceptions.merchantId, merchantId),
+        eq(reconciliationExceptions.mode, mode),
+        eq(reconciliationExceptions.settlementId, settlementId),
+        isNull(reconciliationExceptions.resolvedAt),
+      ),
+    )
+    .orderBy(asc(reconciliationExceptions.openedAt), asc(reconciliationExceptions.id));
+}
 
 /** The exceptions queue: open ones oldest first (the longest waiting on top), resolved ones newest first. */
 export async function listExceptions({ merchantId, mode }: Scope, q: ExceptionQuery): Promise<ExceptionView[]> {

@@ -10,6 +10,7 @@ import { providerAccount, type Account } from "../books/accounts";
 import { ledgerQueue, postEntry } from "../books/post";
 import { clock } from "../clock";
 import { recordAudit } from "../team/audit";
+import { restateSettlements } from "./exceptions";
 import type { Scope } from "../merchants/scope";
 
 export const resolveInput = z
@@ -44,6 +45,7 @@ export async function resolveException({ merchantId, mode }: Scope, exceptionId:
         .set({ resolvedAt: now, note })
         .where(eq(reconciliationExceptions.id, e.id))
         .returning();
+      await restateSettlements(tx, [e.settlementId]);
       await recordAudit({ merchantId, userId, action: "reconciliation.resolve", input: { id: e.id, kind: e.kind, writeOff }, now }, tx);
       return resolved ?? e;
     },

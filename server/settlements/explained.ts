@@ -1,14 +1,14 @@
 // A settlement as the merchant's page explains it: each line's verdict as reconciliation (reconcile.ts) reached it,
-// the open findings on its payment, and how many sales its gross adds up. The page shows these; it decides none.
-import { listExceptions, type ExceptionView } from "../reconciliation/exceptions";
+// the open findings about that line, and how many sales its gross adds up. The page shows these; it decides none.
+import { listExceptions, openFindingsOf, type ExceptionView } from "../reconciliation/exceptions";
 import type { Scope } from "../merchants/scope";
 import { getSettlement } from "./view";
 
 type Line = Awaited<ReturnType<typeof getSettlement>>["lines"][number];
 
 /**
- * - `matched`: a line Owo tied to its record and found in agreement; `disagrees`: tied, but reconciliation left an
- *   open finding on its payment.
+ * - `matched`: a sale Owo tied to its record and found in agreement; `disagrees`: tied, but reconciliation left an
+ *   open finding about it (its amount, its fee).
  * - `external`: the merchant's other sale on the same provider account, not Owo's to compare.
  * - `deducted`: a refund or deduction the provider took that Owo could not tie to one of its refunds; told for what it
  *   is, never flagged.
@@ -38,14 +38,12 @@ export async function explainSettlement(scope: Scope, settlementId: string) {
   const settlement = await getSettlement(scope, settlementId);
   // Every one, not a page: a line's verdict must not depend on how many findings its settlement has.
   const exceptions: ExceptionView[] = await listExceptions(scope, { settlementId, status: "all", limit: Number.MAX_SAFE_INTEGER });
-  const open = exceptions.filter((e) => e.resolvedAt === null);
+  // A finding is about one provider transaction: of a payment paid in two parts, only the part that disagrees is marked.
+  const open = await openFindingsOf(scope, settlementId);
   const lines = settlement.lines.map((line) => {
-    // Only sales are compared with Owo's record, so a payment's findings are its sale lines' and never its refunds'.
-    const findings =
-      line.kind === "payment" && line.paymentReference !== null
-        ? open.filter((e) => e.paymentReference === line.paymentReference).map((e) => e.kind)
-        : [];
-    return { ...line, verdict: verdictOf(line, findings.length), findings };
+    const findings = [...new Set(open.filter((f) => f.subject === line.providerTransactionId).map((f) => f.kind))];
+    // Only sales are compared with Owo's record: their findings make a matched line disagree.
+    return { ...line, verdict: verdictOf(line, line.kind === "payment" ? findings.length : 0), findings };
   });
-  return { ...settlement, lines, sales: salesOf(settlement.lines), exceptions };
+  return { ...settlement, lines, sales: salesOf(settlement.lines), exceptions, openExceptions: open.length };
 }

@@ -4,8 +4,8 @@
 // settlement shows how many it has.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
-import { bankNotices, ledgerEntries, ledgerPostings, payments, settlementLines, settlements, type SettlementRow } from "../../db/schema";
-import { openExceptions, type Finding } from "../reconciliation/exceptions";
+import { bankNotices, ledgerEntries, ledgerPostings, payments, settlementLines, type SettlementRow } from "../../db/schema";
+import { openExceptions, restateSettlements, type Finding } from "../reconciliation/exceptions";
 
 export async function reconcileSettlement(tx: Tx, s: SettlementRow, now: number): Promise<void> {
   const lines = await tx.select().from(settlementLines).where(eq(settlementLines.settlementId, s.id));
@@ -57,10 +57,8 @@ export async function reconcileSettlement(tx: Tx, s: SettlementRow, now: number)
     findings.map((f) => ({ ...f, settlementId: s.id })),
     now,
   );
-  await tx
-    .update(settlements)
-    .set({ reconciliationStatus: findings.length > 0 ? "exceptions" : "matched", exceptionCount: findings.length })
-    .where(eq(settlements.id, s.id));
+  // What is open on it now: these findings, and any found before that no one has resolved.
+  await restateSettlements(tx, [s.id], { reconciled: true });
 }
 
 /**

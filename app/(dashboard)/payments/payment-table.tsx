@@ -49,9 +49,9 @@ export function PaymentTable({ items, caption }: { items: PaymentSummary[]; capt
               <td className="num">
                 <strong>{naira(p.amount)}</strong>
                 {p.status === "PARTIALLY_PAID" && <span className={styles.sub}>{naira(p.amountPaid)} paid</span>}
-                {p.netAmount !== null && (
+                {p.kept && (
                   <span className={`${styles.sub} ${styles.narrowOnly}`} data-testid="net-narrow">
-                    net {naira(p.netAmount)}
+                    net {naira(p.kept.net)}
                   </span>
                 )}
                 {p.refundAdvised && (
@@ -66,12 +66,12 @@ export function PaymentTable({ items, caption }: { items: PaymentSummary[]; capt
                 )}
               </td>
               <td className={`num ${styles.wide}`} data-testid="net">
-                {p.netAmount === null ? (
+                {p.kept === null ? (
                   <span className="muted">—</span>
                 ) : (
                   <>
-                    {naira(p.netAmount)}
-                    <span className={styles.sub}>fee {naira(p.feeAmount)}</span>
+                    {naira(p.kept.net)}
+                    <span className={styles.sub}>fee {naira(p.kept.fee)}</span>
                   </>
                 )}
               </td>

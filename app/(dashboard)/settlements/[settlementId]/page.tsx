@@ -35,7 +35,6 @@ export default async function SettlementPage({ params }: { params: Params }) {
     throw e;
   });
   const { exceptions, sales } = s;
-  const anyOpen = exceptions.some((e) => e.resolvedAt === null);
 
   return (
     <section className={styles.page}>
@@ -83,7 +82,7 @@ export default async function SettlementPage({ params }: { params: Params }) {
                 <dd>{naira(s.netAmount)}</dd>
               </div>
             </dl>
-            {s.reconciliation.status === "exceptions" && (
+            {s.openExceptions > 0 && (
               <p className={`${styles.note} muted`}>
                 Owo found what does not agree; each finding is listed beside and in the reconciliation queue.
               </p>
@@ -183,7 +182,7 @@ export default async function SettlementPage({ params }: { params: Params }) {
                 ))}
               </ul>
             )}
-            {anyOpen && (
+            {s.openExceptions > 0 && (
               <p className={styles.note}>
                 <a href={`/reconciliation?settlementId=${encodeURIComponent(s.settlementId)}#exceptions`}>Resolve in Reconciliation →</a>
               </p>
