@@ -3,7 +3,7 @@
 // not_settled credit later settled, a bank_unmatched settlement later found on a statement).
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db, type Tx } from "../../db/client";
+import { db, type Db, type Tx } from "../../db/client";
 import { declaredTables, reconciliationExceptions, settlements, type Mode } from "../../db/schema";
 import { clock } from "../clock";
 import { DAY_MS } from "../payments/calendar";
@@ -136,8 +136,9 @@ export type ExceptionQuery = z.output<typeof exceptionQuery>;
 export async function openFindingsOf(
   { merchantId, mode }: Scope,
   settlementId: string,
+  q: Db = db(),
 ): Promise<{ subject: string; kind: ExceptionKind }[]> {
-  return db()
+  return q
     .select({ subject: reconciliationExceptions.subject, kind: reconciliationExceptions.kind })
     .from(reconciliationExceptions)
     .where(
@@ -151,8 +152,11 @@ export async function openFindingsOf(
     .orderBy(asc(reconciliationExceptions.openedAt), asc(reconciliationExceptions.id));
 }
 
-/** The exceptions queue: open ones oldest first (the longest waiting on top), resolved ones newest first. */
-export async function listExceptions({ merchantId, mode }: Scope, q: ExceptionQuery): Promise<ExceptionView[]> {
+/**
+ * The exceptions queue: open ones oldest first (the longest waiting on top), resolved ones newest first. `reader`: a
+ * snapshot's handle, where the caller reads more beside it (settlements/explained.ts).
+ */
+export async function listExceptions({ merchantId, mode }: Scope, q: ExceptionQuery, reader: Db = db()): Promise<ExceptionView[]> {
   const where: (SQL | undefined)[] = [eq(reconciliationExceptions.merchantId, merchantId), eq(reconciliationExceptions.mode, mode)];
   if (q.status === "open") where.push(isNull(reconciliationExceptions.resolvedAt));
   if (q.status === "resolved") where.push(isNotNull(reconciliationExceptions.resolvedAt));
@@ -164,7 +168,7 @@ export async function listExceptions({ merchantId, mode }: Scope, q: ExceptionQu
     where.push(
       sql`coalesce(${reconciliationExceptions.resolvedAt}, ${now}) - ${reconciliationExceptions.openedAt} >= ${q.minAge * DAY_MS}`,
     );
-  const rows = await db()
+  const rows = await reader
     .select()
     .from(reconciliationExceptions)
     .where(and(...where))

@@ -1,6 +1,7 @@
 // A settlement as the merchant's page explains it: each line's verdict as reconciliation (reconcile.ts) reached it,
 // the open findings about that line, and how many sales its gross adds up. The page shows these; it decides none.
-import { listExceptions, openFindingsOf, type ExceptionView } from "../reconciliation/exceptions";
+import { readSnapshot } from "../../db/client";
+import { listExceptions, openFindingsOf } from "../reconciliation/exceptions";
 import type { Scope } from "../merchants/scope";
 import { getSettlement } from "./view";
 
@@ -35,11 +36,14 @@ function salesOf(lines: Line[]): number {
 
 /** The settlement with its lines explained, and every exception reconciliation opened on it, open or resolved. */
 export async function explainSettlement(scope: Scope, settlementId: string) {
-  const settlement = await getSettlement(scope, settlementId);
-  // Every one, not a page: a line's verdict must not depend on how many findings its settlement has.
-  const exceptions: ExceptionView[] = await listExceptions(scope, { settlementId, status: "all", limit: Number.MAX_SAFE_INTEGER });
-  // A finding is about one provider transaction: of a payment paid in two parts, only the part that disagrees is marked.
-  const open = await openFindingsOf(scope, settlementId);
+  // One snapshot: a reconciliation committing between the reads cannot pair these lines with other findings.
+  const { settlement, exceptions, open } = await readSnapshot(async (q) => ({
+    settlement: await getSettlement(scope, settlementId, q),
+    // Every one, not a page: a line's verdict must not depend on how many findings its settlement has.
+    exceptions: await listExceptions(scope, { settlementId, status: "all", limit: Number.MAX_SAFE_INTEGER }, q),
+    // A finding is about one provider transaction: of a payment paid in two parts, only the part that disagrees is marked.
+    open: await openFindingsOf(scope, settlementId, q),
+  }));
   const lines = settlement.lines.map((line) => {
     const findings = [...new Set(open.filter((f) => f.subject === line.providerTransactionId).map((f) => f.kind))];
     // Only sales are compared with Owo's record: their findings make a matched line disagree.

@@ -1,7 +1,7 @@
 // Settlements as API.md shows them: the list (newest first, by cursor) and one settlement with its lines.
 import { and, asc, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { db } from "../../db/client";
+import { db, type Db } from "../../db/client";
 import { settlementLines, settlements, type SettlementRow } from "../../db/schema";
 import { notFound } from "../api-error";
 import type { Scope } from "../merchants/scope";
@@ -112,17 +112,18 @@ export async function settlementSources({ merchantId, mode }: Scope) {
     .orderBy(asc(settlements.provider), asc(settlements.providerId));
 }
 
-export async function getSettlement({ merchantId, mode }: Scope, settlementId: string) {
-  const [s] = await db()
+/** `q`: a snapshot's handle, where the caller reads more beside it (explained.ts). */
+export async function getSettlement({ merchantId, mode }: Scope, settlementId: string, q: Db = db()) {
+  const [s] = await q
     .select()
     .from(settlements)
     .where(and(eq(settlements.id, settlementId), eq(settlements.merchantId, merchantId), eq(settlements.mode, mode)));
   if (!s) throw notFound("No such settlement");
-  return { ...settlementView(s), lines: await settlementLinesOf(s.id) };
+  return { ...settlementView(s), lines: await settlementLinesOf(s.id, q) };
 }
 
-export async function settlementLinesOf(settlementId: string) {
-  const lines = await db()
+export async function settlementLinesOf(settlementId: string, q: Db = db()) {
+  const lines = await q
     .select()
     .from(settlementLines)
     .where(eq(settlementLines.settlementId, settlementId))
