@@ -99,6 +99,10 @@ test("a paid settlement missing from a statement of its day is flagged, then clo
   assert.ok(flag, "the statement covers the settlement's day and no line shows it");
   assert.equal(flag.expectedKobo, 98_500);
   assert.equal(flag.resolvedAt, null);
+  // The payout's own summary says so while the flag is open, and stops once Owo closes it.
+  const reconciliation = async () =>
+    (await call(s.owo, "GET", `/api/v2/settlements/${missing.settlementId}`, { token: s.token })).json.data.settlement.reconciliation;
+  assert.deepEqual(await reconciliation(), { status: "exceptions", exceptions: 1 });
   const later = await statement([
     { date: today, amount: "985.00", reference: "NIP/TRF/90001", narration: `SANDBOX ${missing.settlementId}` },
   ]);
@@ -106,6 +110,7 @@ test("a paid settlement missing from a statement of its day is flagged, then clo
   const [closed] = await db().select().from(reconciliationExceptions).where(eq(reconciliationExceptions.id, flag.id));
   assert.ok(closed?.resolvedAt, "Owo closed it itself");
   assert.match(closed?.note ?? "", /Found on the bank statement: .* 985\.00 NIP\/TRF\/90001/);
+  assert.deepEqual(await reconciliation(), { status: "matched", exceptions: 0 });
 });
 
 test("one line confirms two expected days of one provider: both become paid, booked and announced", async () => {

@@ -15,7 +15,7 @@ type Line = Awaited<ReturnType<typeof getSettlement>>["lines"][number];
  *   is, never flagged.
  * - `unmatched`: a sale Owo cannot place (an unknown payment under Owo's prefix is one).
  */
-export type LineVerdict = "matched" | "disagrees" | "external" | "deducted" | "unmatched";
+type LineVerdict = "matched" | "disagrees" | "external" | "deducted" | "unmatched";
 
 function verdictOf(line: Line, findings: number): LineVerdict {
   if (line.matched) return findings > 0 ? "disagrees" : "matched";
