@@ -97,8 +97,8 @@ function sqliteDatabase(dataDir: string): BenchDatabase {
   };
 }
 
-async function postgresDatabase(): Promise<BenchDatabase> {
-  const server = await startPostgres();
+async function postgresDatabase(durable: boolean): Promise<BenchDatabase> {
+  const server = await startPostgres({ durable });
   const port = new URL(server.url).port;
   const url = await server.createDatabase("owo_bench");
   const withClient = <T>(use: (client: pg.Client) => Promise<T>): Promise<T> => onPostgres(url, use);
@@ -151,6 +151,7 @@ async function postgresDatabase(): Promise<BenchDatabase> {
   };
 }
 
-export function openBenchDatabase(dialect: Dialect, dataDir: string): Promise<BenchDatabase> {
-  return dialect === "sqlite" ? Promise.resolve(sqliteDatabase(dataDir)) : postgresDatabase();
+/** `durable`: PostgreSQL syncing its WAL at commit, as deployed (`--durable`); SQLite always runs as Owo runs it. */
+export function openBenchDatabase(dialect: Dialect, dataDir: string, options: { durable?: boolean } = {}): Promise<BenchDatabase> {
+  return dialect === "sqlite" ? Promise.resolve(sqliteDatabase(dataDir)) : postgresDatabase(options.durable ?? false);
 }

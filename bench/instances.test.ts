@@ -32,11 +32,13 @@ test("the flags: SQLite alone by default; --db and --instances as lists; mistake
     lean: false,
     seconds: undefined,
     pairs: 4,
+    durable: false,
   });
   const pg = parseOptions(["--db=postgres", "--instances=4,1,2", "--quick", "--only=initiate"]);
   assert.deepEqual([pg.dialects, pg.instances, pg.quick, pg.only], [["postgres"], [1, 2, 4], true, "initiate"]);
   assert.deepEqual(parseOptions(["--db=sqlite,postgres", "--lean"]).dialects, ["sqlite", "postgres"]);
   assert.equal(parseOptions(["--lean"]).lean, true);
+  assert.equal(parseOptions(["--db=postgres", "--durable"]).durable, true);
   assert.throws(() => parseOptions(["--db=mysql"]), BenchUsage);
   assert.throws(() => parseOptions(["--db=postgres", "--instances=0"]), BenchUsage);
   assert.throws(() => parseOptions(["--db=postgres", "--instances=two"]), BenchUsage);

@@ -17,11 +17,16 @@ export type BenchOptions = {
   seconds: number | undefined;
   /** Pairs of credit legs, posting on and off, the books' posting cost is read from (4 unless given). */
   pairs: number;
+  /**
+   * PostgreSQL as a deployment runs it, syncing its WAL at every commit (fsync, synchronous_commit and full page
+   * writes on), instead of as the tests run it (all three off, db/throwaway-postgres.ts).
+   */
+  durable: boolean;
 };
 
 export class BenchUsage extends Error {}
 
-const KNOWN = ["--quick", "--profile", "--no-build", "--lean", "--only=", "--db=", "--instances=", "--seconds=", "--pairs="];
+const KNOWN = ["--quick", "--profile", "--no-build", "--lean", "--durable", "--only=", "--db=", "--instances=", "--seconds=", "--pairs="];
 
 export function parseOptions(argv: string[]): BenchOptions {
   const value = (name: string) => argv.findLast((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
@@ -55,5 +60,6 @@ export function parseOptions(argv: string[]): BenchOptions {
     lean: argv.includes("--lean"),
     seconds: seconds === undefined ? undefined : Number(seconds),
     pairs: pairs === undefined ? 4 : Number(pairs),
+    durable: argv.includes("--durable"),
   };
 }

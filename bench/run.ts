@@ -55,7 +55,7 @@ async function prepareDatabase(s: Stage): Promise<BenchMerchant[]> {
 
 async function onDatabase(dialect: Dialect): Promise<Outcome[]> {
   const dataDir = mkdtempSync(join(tmpdir(), "owo-bench-"));
-  const db = await openBenchDatabase(dialect, dataDir);
+  const db = await openBenchDatabase(dialect, dataDir, { durable: options.durable });
   const s: Stage = { run, db, dataDir, port: await freePort(), outcomes: [] };
   try {
     const merchants = await prepareDatabase(s);
@@ -113,7 +113,7 @@ async function main() {
     cores: cpus().length,
     cpu: cpus()[0]?.model ?? "?",
     node: process.version,
-    mode: `${quick ? "quick" : "full"}: ${SIZE.seconds} s per scenario${SIZE.rounds > 1 ? `, best of ${SIZE.rounds} rounds for the API doors` : ""}${run.pages ? "" : "; API only (no pages loaded)"}; Owo ${options.lean ? "lean (warn logging, no worker, no sweeper)" : "as deployed (info logging to a file, worker and sweeper on, rate limits off)"}`,
+    mode: `${quick ? "quick" : "full"}: ${SIZE.seconds} s per scenario${SIZE.rounds > 1 ? `, best of ${SIZE.rounds} rounds for the API doors` : ""}${run.pages ? "" : "; API only (no pages loaded)"}; Owo ${options.lean ? "lean (warn logging, no worker, no sweeper)" : "as deployed (info logging to a file, worker and sweeper on, rate limits off)"}${options.durable ? "; PostgreSQL durable (fsync, synchronous_commit and full page writes on)" : ""}`,
     rows: `verify on ${SIZE.verifyRows.toLocaleString("en")} payments of ${MERCHANTS} merchants; list and export over one merchant's ${SIZE.listRows.toLocaleString("en")}`,
     loadBefore,
     loadAfter: loadavg()
