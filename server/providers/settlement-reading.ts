@@ -11,6 +11,12 @@ export type SettlementLineReading = {
   /** An adjustment the provider says was a chargeback: its providerTransactionId is the key the provider's notice of
    * it carries (connector.ts NoticeReading `deduction`), and it is booked on its payment once, whichever comes first. */
   reason?: "chargeback";
+  /**
+   * The provider's line gives what the customer was charged but not the amount asked (Flutterwave's settlement
+   * transactions), so a fee the customer bore on top is still in its gross and fee: recording takes it off by the
+   * credit Owo recorded from the provider's own record of the payment (server/settlements/customer-fees.ts).
+   */
+  chargedOnly?: true;
   /** Refund and adjustment lines are negative. */
   grossKobo: number;
   feeKobo: number;

@@ -104,6 +104,42 @@ test("a flagged settlement to the wallet is withheld until Flutterwave releases 
   assert.deepEqual([(await balances()).unsettled, (await balances()).wallet], ["0.00", "17684.00"], "paid into the Flutterwave wallet");
 });
 
+test("a fee the customer paid on top is not the merchant's: Flutterwave's settlement line, which gives only what was charged, reconciles with the credit", async () => {
+  const bear = (feeBearer: string) =>
+    fetch(`${live.double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ feeBearer }) });
+  assert.equal((await bear("customer")).status, 200);
+  try {
+    const ref = await paid("10000.00");
+    // Flutterwave charged the customer ₦10,140 (₦140 fee on top): the merchant asked ₦10,000 and pays no fee.
+    assert.deepEqual([(await verify(ref)).amountPaid, (await verify(ref)).feeAmount], ["10000.00", "0.00"]);
+    const settled = await fetch(`${live.double.url}/_double/settlements`, { method: "POST", body: "{}" });
+    const flutterwaveId = ((await settled.json()) as { data: { id: number } }).data.id;
+    await pollSettlements();
+    const s = await settlementAt(flutterwaveId);
+    assert.deepEqual(
+      [s.status, s.grossAmount, s.feeAmount, s.adjustmentAmount, s.netAmount],
+      ["paid", "10000.00", "0.00", "50.00", "9950.00"],
+    );
+    assert.deepEqual(s.reconciliation, { status: "matched", exceptions: 0 });
+    assert.deepEqual(
+      (s.lines as (Line & { grossAmount: string; feeAmount: string })[]).map((l) => [
+        l.kind,
+        l.paymentReference,
+        l.grossAmount,
+        l.feeAmount,
+        l.netAmount,
+      ]),
+      [
+        ["payment", ref, "10000.00", "0.00", "10000.00"],
+        ["adjustment", null, "-50.00", "0.00", "-50.00"],
+      ],
+    );
+    assert.equal((await verify(ref)).settlementId, s.settlementId);
+  } finally {
+    await bear("merchant");
+  }
+});
+
 test("Flutterwave settles nothing on test keys", async () => {
   const testMode = await spawnDouble("flutterwave", { "secret-key": "FLWSECK_TEST-settles-nothing-X" });
   try {

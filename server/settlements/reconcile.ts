@@ -66,9 +66,9 @@ export async function reconcileSettlement(tx: Tx, s: SettlementRow, now: number)
  * live provider's line names its own transaction, which Owo's notices do not key by: there the credit is everything
  * Owo recorded for the payment the line matched by reference on that account (one transaction, one payment).
  */
-async function recordedCredit(
+export async function recordedCredit(
   tx: Tx,
-  s: SettlementRow,
+  s: Pick<SettlementRow, "providerId" | "merchantId" | "mode">,
   transactionId: string,
   paymentReference: string | null,
 ): Promise<{ amountKobo: number; feeKobo: number | null } | null> {

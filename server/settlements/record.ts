@@ -15,14 +15,14 @@ import { checkNotSettled } from "../reconciliation/not-settled";
 import type { SettlementLineReading, SettlementReading } from "../providers/settlement-reading";
 import { isOwoReference } from "../providers/own-references";
 import { bookSettledChargeback } from "../payments/chargebacks";
+import { lessCustomersShare } from "./customer-fees";
 
 type LineKind = (typeof settlementLines.$inferInsert)["kind"];
 
 export type Recorded = { settlement: SettlementRow; created: boolean; statusChanged: boolean };
 
-export async function recordSettlement(tx: Tx, source: SettlementSource, reading: SettlementReading, now: number): Promise<Recorded> {
-  const providerId = source.providerAccountId ?? "sandbox";
-  const figures = {
+function figuresOf(reading: SettlementReading) {
+  return {
     status: reading.status,
     destination: reading.destination,
     currency: reading.currency,
@@ -34,14 +34,23 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, reading
     lineCount: reading.lines.length,
     settledAt: reading.settledAt,
   };
+}
+
+export async function recordSettlement(tx: Tx, source: SettlementSource, read: SettlementReading, now: number): Promise<Recorded> {
+  const providerId = source.providerAccountId ?? "sandbox";
+  const books = { providerId, merchantId: source.merchantId, mode: source.mode };
+  const withoutCustomersShare = async (owners: Owners) => lessCustomersShare(tx, books, read, (line) => ownerOf(owners, line));
   const [known] = await tx
     .select()
     .from(settlements)
-    .where(and(settlementsOf(source), eq(settlements.providerSettlementId, reading.providerSettlementId)));
+    .where(and(settlementsOf(source), eq(settlements.providerSettlementId, read.providerSettlementId)));
   if (known) {
+    // Its lines stay as first recorded; its payments are looked up again only where a line could not tell the fee its
+    // customer bore, so that a later reading's figures agree with the first.
+    const reading = read.lines.some((l) => l.chargedOnly) ? await withoutCustomersShare(await paymentsOf(tx, source, read.lines)) : read;
     const [updated] = await tx
       .update(settlements)
-      .set({ ...figures, updatedAt: now })
+      .set({ ...figuresOf(reading), updatedAt: now })
       .where(eq(settlements.id, known.id))
       .returning();
     if (!updated) throw new Error("settlement update returned nothing");
@@ -49,6 +58,9 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, reading
     if (updated.status === "paid" && known.status !== "paid") await publishSettlementPaid(tx, updated, now);
     return { settlement: updated, created: false, statusChanged: known.status !== reading.status };
   }
+  const owners = await paymentsOf(tx, source, read.lines);
+  const reading = await withoutCustomersShare(owners);
+  const figures = figuresOf(reading);
   const [settlement] = await tx
     .insert(settlements)
     .values({
@@ -64,7 +76,6 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, reading
     })
     .returning();
   if (!settlement) throw new Error("settlement insert returned nothing");
-  const owners = await paymentsOf(tx, source, reading.lines);
   if (reading.lines.length > 0)
     await tx.insert(settlementLines).values(
       reading.lines.map((line, position) => {

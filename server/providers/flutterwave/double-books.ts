@@ -12,6 +12,8 @@ export type Charge = {
   /** What the merchant asked for, integer kobo. */
   amountKobo: number;
   paidKobo: number;
+  /** The fee the customer paid on top, on an account that makes customers pay the fees (Books.feeBearer); else 0. */
+  customerFeeKobo: number;
   status: "pending" | "successful" | "failed";
   customer: { email: string; name: string; phone: string | null };
   narration: string;
@@ -48,7 +50,7 @@ export function nairaNumber(kobo: number): number {
   return Number(formatKobo(kobo));
 }
 
-/** Flutterwave's local fee (flutterwave.com/ng/pricing): 1.4%, capped at ₦2,000, borne by the merchant here. */
+/** Flutterwave's local fee (flutterwave.com/ng/pricing): 1.4%, capped at ₦2,000. */
 export function flutterwaveFee(kobo: number): number {
   return Math.min(200_000, Math.round((kobo * 14) / 1000));
 }
@@ -57,6 +59,13 @@ export class Books {
   readonly charges = new Map<string, Charge>();
   readonly refunds = new Map<number, Refund>();
   private nextId = 4517159;
+  /**
+   * Who pays Flutterwave's fee: the merchant (taken from what it receives), or the customer, on top of the amount
+   * (the dashboard's setting that makes customers pay the transaction fees); then the record's charged_amount is the
+   * amount and the fee, and app_fee that fee (API.md "Fees"; the settlement sample in ./double-settlements.ts's pages
+   * charges 10190 with app_fee 190 and settles 10000).
+   */
+  feeBearer: "merchant" | "customer" = "merchant";
 
   open(input: Pick<Charge, "txRef" | "type" | "amountKobo" | "customer" | "narration">, expiresInS = DEFAULT_ACCOUNT_LIFETIME_S): Charge {
     const id = this.nextId++;
@@ -66,6 +75,7 @@ export class Books {
       id,
       flwRef: `flwm3s4m0c${now}${id}`,
       paidKobo: 0,
+      customerFeeKobo: 0,
       status: "pending",
       createdAt: new Date(now).toISOString(),
     };
@@ -88,7 +98,8 @@ export class Books {
     return undefined;
   }
 
-  /** The customer pays; null when it went through. A dynamic account takes one transfer, before it expires. */
+  /** The customer pays `kobo` toward it (and the fee on top where customers pay it); null when it went through. A
+   * dynamic account takes one transfer, before it expires. */
   pay(charge: Charge, kobo: number): string | null {
     if (charge.account) {
       if (charge.account.used || Date.now() > charge.account.expiresAt) return "account expired: the customer's bank returns the transfer";
@@ -96,6 +107,7 @@ export class Books {
     }
     if (charge.status !== "pending") return `charge is ${charge.status}`;
     charge.paidKobo = kobo;
+    charge.customerFeeKobo = this.feeBearer === "customer" ? flutterwaveFee(kobo) : 0;
     charge.status = "successful";
     if (charge.account) charge.arrivedAt = new Date().toISOString();
     return null;
@@ -117,7 +129,7 @@ export class Books {
       device_fingerprint: "N/A",
       amount: nairaNumber(amountKobo),
       currency: "NGN",
-      charged_amount: nairaNumber(amountKobo),
+      charged_amount: nairaNumber(amountKobo + charge.customerFeeKobo),
       app_fee: charge.status === "successful" ? nairaNumber(flutterwaveFee(amountKobo)) : 0,
       merchant_fee: 0,
       processor_response: charge.status === "successful" ? "success" : charge.status === "failed" ? "Declined" : "Transaction in progress",

@@ -1,8 +1,10 @@
 // The Flutterwave double's settlements, as Flutterwave's reference shows them
 // (https://developer.flutterwave.com/reference/endpoints/settlements; samples in github.com/Flutterwave/Node-v3
-// documentation/settlements.md): GET /v3/settlements (page, from, to; twenty a page, newest first, `meta` the
-// transaction ids as an array) and GET /v3/settlements/{id} (with its `transactions`, and `meta` as a JSON string, as
-// the sample writes it). Statuses `pending` and `completed`; a flagged settlement (`flag_message`) is held back;
+// documentation/settlements.md): GET /v3/settlements (page, from, to; twenty a page, newest first, `meta` an array of
+// ids) and GET /v3/settlements/{id} (with its `transactions`, and `meta` as a JSON string, as the sample writes it; the
+// sample's ids there, 906256…, are not its transactions' own, 984411…, and neither are the double's). Each transaction
+// gives what was charged (`charged_amount`, with a fee the customer paid on top), `app_fee` and `settlement_amount`,
+// never the amount asked, as in the sample. Statuses `pending` and `completed`; a flagged settlement (`flag_message`) is held back;
 // `destination` is `account` (the bank) or `autowallet` (the Flutterwave wallet); each transaction of ₦10,000 or more
 // carries the ₦50 stamp duty (`stampduty_charge`); refunds deducted are listed in `refund_meta`, and each refund then
 // names its settlement (GET /v3/refunds' `settlement_id`). Settled from the double's own books, never from Owo's.
@@ -18,6 +20,8 @@ type DoubleSettlement = {
   flag: string | null;
   destination: "account" | "autowallet";
   charges: Charge[];
+  /** What `meta` lists: ids of the double's own for the settled transactions, as the sample's are. */
+  items: number[];
   refunds: Refund[];
   chargeback: number;
   createdAt: string;
@@ -46,15 +50,15 @@ export function flutterwaveSettlementDesk(books: Books, testKeys: boolean): Flut
   const settlements = new Map<number, DoubleSettlement>();
   const settled = new Set<Charge>();
   let nextId = 41748;
+  let nextItem = 906256;
 
   const stampDuty = (c: Charge) => (c.paidKobo >= STAMP_DUTY_FROM_KOBO ? STAMP_DUTY_KOBO : 0);
 
   function view(s: DoubleSettlement, metaAsText: boolean) {
-    const gross = s.charges.reduce((sum, c) => sum + c.paidKobo, 0);
+    const gross = s.charges.reduce((sum, c) => sum + c.paidKobo + c.customerFeeKobo, 0);
     const fees = s.charges.reduce((sum, c) => sum + fee(c.paidKobo), 0);
     const duty = s.charges.reduce((sum, c) => sum + stampDuty(c), 0);
     const refunded = s.refunds.reduce((sum, r) => sum + r.amountKobo, 0);
-    const ids = s.charges.map((c) => c.id);
     return {
       id: s.id,
       account_id: 20937,
@@ -83,7 +87,7 @@ export function flutterwaveSettlementDesk(books: Books, testKeys: boolean): Flut
       destination: s.destination,
       fx_data: null,
       flag_message: s.flag,
-      meta: metaAsText ? JSON.stringify(ids) : ids,
+      meta: metaAsText ? JSON.stringify(s.items) : s.items,
       refund_meta: s.refunds.length > 0 ? s.refunds.map((r) => r.id) : null,
       chargeback_meta: s.chargeback > 0 ? [`CHB-${s.id}`] : null,
       source_bankcode: null,
@@ -97,11 +101,11 @@ export function flutterwaveSettlementDesk(books: Books, testKeys: boolean): Flut
       flw_ref: c.flwRef,
       tx_ref: c.txRef,
       id: c.id,
-      charged_amount: nairaNumber(c.paidKobo),
+      charged_amount: nairaNumber(c.paidKobo + c.customerFeeKobo),
       app_fee: nairaNumber(fee(c.paidKobo)),
       merchant_fee: 0,
       stampduty_charge: nairaNumber(stampDuty(c)),
-      settlement_amount: nairaNumber(c.paidKobo - fee(c.paidKobo) - stampDuty(c)),
+      settlement_amount: nairaNumber(c.paidKobo + c.customerFeeKobo - fee(c.paidKobo) - stampDuty(c)),
       status: "successful",
       payment_entity: c.type === "ussd" ? "ussd" : "bank_transfer",
       transaction_date: c.createdAt.slice(0, 10),
@@ -169,6 +173,7 @@ export function flutterwaveSettlementDesk(books: Books, testKeys: boolean): Flut
       flag: typeof b.flag === "string" ? b.flag : null,
       destination,
       charges,
+      items: charges.map(() => nextItem++),
       refunds,
       chargeback,
       createdAt: now,

@@ -157,16 +157,20 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
   }
 
   /** Control: POST /_double/integration {"refundPaidWord"?: "completed"|"successful", "webhookSignature"?: "verif-hash"|
-   * "flutterwave-signature"}: the word refunds paid out from now on carry, and the header webhooks are proven with. */
+   * "flutterwave-signature", "feeBearer"?: "merchant"|"customer"}: the word refunds paid out from now on carry, the
+   * header webhooks are proven with, and who pays the fee of payments made from now on. */
   function integration(_p: string[], req: DoubleRequest): DoubleAnswer {
     const b = fields(req.json) ?? {};
+    if (b.feeBearer !== undefined && b.feeBearer !== "merchant" && b.feeBearer !== "customer")
+      return controlError(400, "feeBearer: merchant or customer");
     if (b.refundPaidWord !== undefined && b.refundPaidWord !== "completed" && b.refundPaidWord !== "successful")
       return controlError(400, "refundPaidWord: completed or successful");
     if (b.webhookSignature !== undefined && b.webhookSignature !== "verif-hash" && b.webhookSignature !== "flutterwave-signature")
       return controlError(400, "webhookSignature: verif-hash or flutterwave-signature");
     refundDesk.paidWord = b.refundPaidWord ?? refundDesk.paidWord;
     webhookSignature = b.webhookSignature ?? webhookSignature;
-    return { status: 200, body: { refundPaidWord: refundDesk.paidWord, webhookSignature } };
+    books.feeBearer = b.feeBearer ?? books.feeBearer;
+    return { status: 200, body: { refundPaidWord: refundDesk.paidWord, webhookSignature, feeBearer: books.feeBearer } };
   }
 
   function inspect([txRef = ""]: string[]): DoubleAnswer {

@@ -1,12 +1,14 @@
 // Flutterwave's settlements in Owo's words (API.md "Settlements"), from its reference
 // (https://developer.flutterwave.com/reference/endpoints/settlements; samples in github.com/Flutterwave/Node-v3
-// documentation/settlements.md): GET /v3/settlements (page, from) and GET /v3/settlements/{id} with its transactions.
-// Statuses `pending` and `completed`; a flagged settlement (`flag_message`, or the status `flagged`) is withheld; each
-// transaction's `stampduty_charge` is an adjustment line, as is a chargeback; `destination: "autowallet"` pays the
-// Flutterwave wallet; `meta` (the transaction ids) comes as an array or as a JSON string, and a settlement whose
-// transactions do not cover it is not recorded half read. The refunds it deducted (`refund_meta`) are read from
-// GET /v3/refunds/{id} and their payments' references from GET /v3/transactions/{id}/verify. Amounts are naira
-// numbers, read as two-decimal text into kobo, never through a float.
+// documentation/settlements.md, ./fixtures/settlement-sdk.json): GET /v3/settlements (page, from) and
+// GET /v3/settlements/{id} with its transactions. Statuses `pending` and `completed`; a flagged settlement
+// (`flag_message`, or the status `flagged`) is withheld; each transaction's `stampduty_charge` and `merchant_fee` are
+// adjustment lines, as is a chargeback (API.md takes Flutterwave's fee to be `app_fee`); `destination: "autowallet"`
+// pays the Flutterwave wallet. A settlement whose `transactions` are fewer than its `transaction_count` is not recorded
+// half read. `meta` is not read: the sample's ids there (906256…) are not its transactions' (984411…). The refunds it
+// deducted (`refund_meta`, an array or a JSON string) are read from GET /v3/refunds/{id} and their payments' references
+// from GET /v3/transactions/{id}/verify. Amounts are naira numbers, read as two-decimal text into kobo, never through a
+// float.
 import { z } from "zod";
 import { parseNairaAnswer } from "../../money";
 import { ProviderUnavailable } from "../connector";
@@ -15,7 +17,14 @@ import type { SettlementLineReading, SettlementReading } from "../settlement-rea
 
 const MAX_PAGES = 50;
 
+/** A figure the answer must carry. */
 const naira = z.unknown().transform((v, ctx) => {
+  const k = parseNairaAnswer(v);
+  if (k === null) ctx.addIssue({ code: "custom", message: "not a naira amount with at most 2 decimals" });
+  return k ?? 0;
+});
+/** A deduction, which the samples write as 0 and older settlements as null when there is none. */
+const deduction = z.unknown().transform((v, ctx) => {
   const k = parseNairaAnswer(v ?? 0);
   if (k === null) ctx.addIssue({ code: "custom", message: "not a naira amount with at most 2 decimals" });
   return k ?? 0;
@@ -34,19 +43,19 @@ const ids = z
       // not JSON: refused below like any other shape
     }
     const parsed = z.array(id).safeParse(list);
-    if (!parsed.success) ctx.addIssue({ code: "custom", message: "meta is not a list of transaction ids" });
+    if (!parsed.success) ctx.addIssue({ code: "custom", message: "refund_meta is not a list of refund ids" });
     return parsed.data ?? [];
   });
 const listed = z.object({ id });
 const transaction = z.object({
   id,
   tx_ref: z.string().nullish(),
-  /** The amount asked, where the record carries it; else what was charged. */
+  /** The amount asked: the published sample's settlement transactions do not carry it, only what was charged. */
   amount: naira.optional(),
   charged_amount: naira,
   app_fee: naira,
-  merchant_fee: naira,
-  stampduty_charge: naira,
+  merchant_fee: deduction,
+  stampduty_charge: deduction,
 });
 const detail = z.object({
   id,
@@ -54,14 +63,14 @@ const detail = z.object({
   currency: z.string(),
   gross_amount: naira,
   app_fee: naira,
-  merchant_fee: naira,
-  chargeback: naira,
-  refund: naira,
-  stampduty_charge: naira,
+  merchant_fee: deduction,
+  chargeback: deduction,
+  refund: deduction,
+  stampduty_charge: deduction,
   net_amount: naira,
+  transaction_count: z.number().int().nonnegative().nullish(),
   destination: z.string().nullish(),
   flag_message: z.string().nullish(),
-  meta: ids,
   refund_meta: ids,
   processed_date: z.string().nullish(),
   due_date: z.string().nullish(),
@@ -98,26 +107,32 @@ export async function readFlutterwaveSettlements(get: Get, since: number): Promi
     if (page >= (body.meta?.page_info?.total_pages ?? 1)) break;
   }
   const readings: SettlementReading[] = [];
-  for (const settlementId of found) {
-    const { body } = await read(get, `/v3/settlements/${settlementId}`, envelope(detail));
-    readings.push(await reading(get, body.data));
-  }
+  for (const settlementId of found) readings.push(await readFlutterwaveSettlement(get, settlementId));
   return readings;
 }
 
+/** One settlement, as GET /v3/settlements/{id} answers it, with its lines. */
+export async function readFlutterwaveSettlement(get: Get, settlementId: string): Promise<SettlementReading> {
+  const { body } = await read(get, `/v3/settlements/${settlementId}`, envelope(detail));
+  return reading(get, body.data);
+}
+
 async function reading(get: Get, s: z.output<typeof detail>): Promise<SettlementReading> {
-  const held = new Set(s.transactions.map((t) => t.id));
-  const missing = s.meta.filter((m) => !held.has(m));
-  if (missing.length > 0)
-    throw new ProviderUnavailable("flutterwave", `settlement ${s.id}: transactions ${missing.join(", ")} of its meta not listed`);
+  if (typeof s.transaction_count === "number" && s.transactions.length !== s.transaction_count)
+    throw new ProviderUnavailable(
+      "flutterwave",
+      `settlement ${s.id}: ${s.transactions.length} of its ${s.transaction_count} transactions listed`,
+    );
   const lines: SettlementLineReading[] = [];
   let borne = 0;
   for (const t of s.transactions) {
-    const asked = Math.min(t.amount ?? t.charged_amount, t.charged_amount);
-    // A fee the customer bore on top of the amount asked is in charged_amount and the fees alike: neither is the merchant's.
-    borne += t.charged_amount - asked;
-    const fee = t.app_fee + t.merchant_fee - (t.charged_amount - asked);
     const reference = t.tx_ref ?? null;
+    // A fee the customer bore on top of the amount asked is in charged_amount and app_fee alike: neither is the
+    // merchant's. Without `amount` the line cannot tell it, so recording takes it off by Owo's credit (chargedOnly).
+    const asked = Math.min(t.amount ?? t.charged_amount, t.charged_amount);
+    const onTop = t.charged_amount - asked;
+    borne += Math.min(onTop, t.app_fee);
+    const fee = Math.max(0, t.app_fee - onTop);
     lines.push({
       kind: "payment",
       providerTransactionId: t.id,
@@ -125,8 +140,10 @@ async function reading(get: Get, s: z.output<typeof detail>): Promise<Settlement
       grossKobo: asked,
       feeKobo: fee,
       netKobo: asked - fee,
+      ...(t.amount === undefined ? { chargedOnly: true as const } : {}),
     });
     if (t.stampduty_charge > 0) lines.push(adjustment(`stampduty:${t.id}`, reference, t.stampduty_charge));
+    if (t.merchant_fee > 0) lines.push(adjustment(`merchantfee:${t.id}`, reference, t.merchant_fee));
   }
   for (const refundId of s.refund_meta) {
     const r = (await read(get, `/v3/refunds/${refundId}`, envelope(refund))).body.data;
@@ -148,9 +165,9 @@ async function reading(get: Get, s: z.output<typeof detail>): Promise<Settlement
     destination: s.destination === "autowallet" ? "wallet" : "bank",
     currency: s.currency,
     grossKobo: s.gross_amount - borne,
-    feeKobo: s.app_fee + s.merchant_fee - borne,
+    feeKobo: s.app_fee - borne,
     refundKobo: s.refund,
-    adjustmentKobo: s.stampduty_charge + s.chargeback,
+    adjustmentKobo: s.stampduty_charge + s.merchant_fee + s.chargeback,
     netKobo: s.net_amount,
     settledAt: instant(s.processed_date) ?? instant(s.due_date) ?? instant(s.created_at),
     lines,
