@@ -34,6 +34,7 @@ import { callWithBearer, type AccountCall } from "../provider-call";
 import {
   listedRefundState,
   readBalanceAnswer,
+  lastPage,
   readBankList,
   readChargeAnswer,
   readRefundAnswer,
@@ -88,8 +89,10 @@ const MAX_BANK_PAGES = 10;
 
 /** A refund is looked for among those made from a minute before its submission (clocks differ)… */
 const LOOKUP_MARGIN_MS = 60_000;
-/** …in at most this many pages of 100. */
+/** …in at most this many pages… */
 const MAX_LOOKUP_PAGES = 20;
+/** …of this many. */
+const REFUNDS_A_PAGE = 100;
 
 export const paystack: Connector = {
   name: "paystack",
@@ -150,8 +153,8 @@ export const paystack: Connector = {
   async findRefund(account, lookup, signal) {
     const from = new Date(lookup.since - LOOKUP_MARGIN_MS).toISOString();
     for (let page = 1; page <= MAX_LOOKUP_PAGES; page++) {
-      const answer = await call(account, "GET", `/refund?from=${encodeURIComponent(from)}&perPage=100&page=${page}`, signal);
-      const { refunds, pageCount } = readRefundList(answer.status, answer.body);
+      const answer = await call(account, "GET", `/refund?from=${encodeURIComponent(from)}&perPage=${REFUNDS_A_PAGE}&page=${page}`, signal);
+      const { refunds, listed, pageCount } = readRefundList(answer.status, answer.body);
       const mine = refunds.find(
         (r) =>
           r.transaction_reference === lookup.providerReference &&
@@ -160,7 +163,8 @@ export const paystack: Connector = {
           !lookup.knownRefundIds.includes(r.id),
       );
       if (mine) return listedRefundState(mine);
-      if (page >= pageCount) return null;
+      // Only a list read to its end says Paystack has no such refund: Owo would otherwise ask for it again.
+      if (lastPage(page, REFUNDS_A_PAGE, listed, pageCount)) return null;
     }
     // More refunds since then than Owo reads: no certainty either way, so no verdict (it is asked again later).
     throw new ProviderUnavailable("paystack", `GET /refund: more than ${MAX_LOOKUP_PAGES} pages of refunds since ${from}`);

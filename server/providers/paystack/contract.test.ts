@@ -6,7 +6,16 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { NoticeRejected, ProviderRefused, ProviderUnavailable, type ProviderAccount } from "../connector";
 import { paystack } from "./connector";
-import { readBalanceAnswer, readBankList, readChargeAnswer, readRefundAnswer, readRefundList, readVerifyAnswer, refusal } from "./wire";
+import {
+  lastPage,
+  readBalanceAnswer,
+  readBankList,
+  readChargeAnswer,
+  readRefundAnswer,
+  readRefundList,
+  readVerifyAnswer,
+  refusal,
+} from "./wire";
 import { readWebhook } from "./notices";
 import { paystackSignature } from "./signature";
 
@@ -153,7 +162,11 @@ test("List Refunds reads each record with its transaction, amount and note; retr
       ["2", "pending", 500000, undefined],
     ],
   );
-  assert.equal(listed.pageCount, 1);
+  // The sample carries no meta (the OpenAPI requires meta.pageCount): a page is then the last only when it is short.
+  assert.deepEqual([listed.listed, listed.pageCount], [2, undefined]);
+  assert.equal(lastPage(1, 100, listed.listed, listed.pageCount), true, "2 of 100 asked for: the last page");
+  assert.equal(lastPage(1, 2, listed.listed, listed.pageCount), false, "a full page without meta may have more behind it");
+  assert.equal(lastPage(1, 2, 2, 1), true, "meta.pageCount decides where Paystack gives it");
   const r = fixture("refund-retry");
   assert.deepEqual(readRefundAnswer("POST /refund/retry_with_customer_details", r.status, r.body), {
     refundId: "1234567",

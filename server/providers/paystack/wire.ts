@@ -38,6 +38,15 @@ const page = <T extends z.ZodType>(item: T) =>
 /** One GET of Paystack's API, with the account's key (the connector's). */
 export type Get = (path: string) => Promise<ProviderAnswer>;
 
+/**
+ * Whether page `n` of a list was its last: by `meta.pageCount` where Paystack gives it. Where it does not (its own
+ * samples of some lists carry no `meta`), a full page may have more behind it: only a page shorter than the `perPage`
+ * asked for is the last, so a list is never taken as read whole after its first page.
+ */
+export function lastPage(n: number, perPage: number, listed: number, pageCount: number | undefined): boolean {
+  return pageCount === undefined ? listed < perPage : n >= pageCount;
+}
+
 /** Every page of one of Paystack's lists (settlements, refunds, disputes): `perPage`, `page` and `meta.pageCount`. */
 export async function everyPage<T extends z.ZodType>(get: Get, what: string, path: string, item: T): Promise<z.output<T>[]> {
   const all: z.output<T>[] = [];
@@ -46,7 +55,7 @@ export async function everyPage<T extends z.ZodType>(get: Get, what: string, pat
     const read = page(item).safeParse(answer.body);
     if (answer.status !== 200 || !read.success) throw unusable(`GET ${what}`, `a list of ${what}`, answer.body, answer.status);
     all.push(...read.data.data);
-    if (n >= (read.data.meta?.pageCount ?? 1)) return all;
+    if (lastPage(n, PAGE, read.data.data.length, read.data.meta?.pageCount)) return all;
   }
   throw unusable(`GET ${what}`, `at most ${MAX_PAGES} pages`, null, 200);
 }
@@ -173,15 +182,18 @@ const refundList = success(z.array(z.unknown())).extend({
   meta: z.object({ pageCount: z.number().int().nonnegative() }).partial().optional(),
 });
 
-/** `GET /refund` (List Refunds): the records Owo can read, and how many pages there are. */
-export function readRefundList(status: number, body: unknown): { refunds: z.output<typeof listedRefund>[]; pageCount: number } {
+/** `GET /refund` (List Refunds): the records Owo can read, how many the page listed, and how many pages there are. */
+export function readRefundList(
+  status: number,
+  body: unknown,
+): { refunds: z.output<typeof listedRefund>[]; listed: number; pageCount: number | undefined } {
   const a = refundList.safeParse(body);
   if (status !== 200 || !a.success) throw unusable("GET /refund", "a list of refunds", body, status);
   const refunds = a.data.data.flatMap((r) => {
     const read = listedRefund.safeParse(r);
     return read.success ? [read.data] : [];
   });
-  return { refunds, pageCount: a.data.meta?.pageCount ?? 1 };
+  return { refunds, listed: a.data.data.length, pageCount: a.data.meta?.pageCount };
 }
 
 /** One listed refund as a RefundState. */

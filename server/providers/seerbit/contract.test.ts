@@ -81,6 +81,10 @@ test("query 00: credited with the amount asked (paymentBreakdown.amount), the ch
   const merchantBears = structuredClone(f.body) as { data: { payments: Record<string, unknown> } };
   Object.assign(merchantBears.data.payments, { amount: 10.0, paymentBreakdown: { amount: 10.0, fee: 0.15, total: 10.0 } });
   assert.deepEqual([readQueryAnswer(200, merchantBears).amountKobo, readQueryAnswer(200, merchantBears).feeKobo], [1000, 15]);
+  // Charged less than its breakdown asks: credited what the customer paid, never more, and the fee is the merchant's.
+  const short = structuredClone(f.body) as { data: { payments: Record<string, unknown> } };
+  Object.assign(short.data.payments, { amount: 8.0, paymentBreakdown: { amount: 10.0, fee: 0.15, total: 8.0 } });
+  assert.deepEqual([readQueryAnswer(200, short).amountKobo, readQueryAnswer(200, short).feeKobo], [800, 15]);
 });
 
 test("query codes: S20 and S0 are not paid yet, S12 failed; an unknown reference is SeerBit's 500 (unavailable, never paid)", () => {

@@ -150,9 +150,10 @@ export function readQueryAnswer(status: number, body: unknown): ProviderPaymentS
     return {
       ...base,
       state: "paid",
-      amountKobo: asked,
+      // Never more than the customer paid: a breakdown asking more than was charged credits what was charged.
+      amountKobo: Math.min(asked, charged),
       chargedKobo: charged,
-      feeKobo: Math.max(0, fee - (charged - asked)),
+      feeKobo: Math.max(0, fee - Math.max(0, charged - asked)),
       ...(paidAt !== undefined ? { paidAt } : {}),
     };
   }
