@@ -2,6 +2,11 @@
 // its lines to payments: connectors and the sandbox bank return these; server/settlements/ records and reconciles them.
 export type SettlementStatus = "expected" | "pending" | "processing" | "withheld" | "paid" | "failed";
 
+/** A settlement Owo holds as `known` that the provider still lists as `listed`: read again only if it may have moved. */
+export function readAgain(known: SettlementStatus | undefined, listed: SettlementStatus): boolean {
+  return known === undefined || known !== listed || (listed !== "paid" && listed !== "failed");
+}
+
 export type SettlementLineReading = {
   /** A transaction or credit the provider paid out, a refund it deducted, or another deduction (chargeback, stamp duty). */
   kind: "payment" | "refund" | "adjustment";

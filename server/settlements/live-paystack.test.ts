@@ -93,8 +93,14 @@ test("a day at Paystack settles: Owo's payments matched, a deducted refund found
 
   const first = await pollSettlements();
   assert.deepEqual([first.accounts, first.created, first.failed], [1, 1, 0], "the test-mode account is never asked");
+  const detailReads = async () =>
+    ((await (await fetch(`${live.double.url}/_double/requests`)).json()) as { requests: string[] }).requests.filter(
+      (r) => r === `GET /settlement/${paystackId}/transactions`,
+    ).length;
+  assert.equal(await detailReads(), 1);
   const again = await pollSettlements();
-  assert.deepEqual([again.created, again.moved], [0, 0]);
+  assert.deepEqual([again.read, again.created, again.moved], [0, 0, 0]);
+  assert.equal(await detailReads(), 1, "a settlement held as paid that Paystack still lists as paid is not read again");
 
   const s = await settlementAt(paystackId);
   // ₦5,000 (fee ₦175), ₦2,000 (₦30), the other sale ₦3,000 (₦145); the ₦1,200.50 refund deducted.
@@ -174,6 +180,22 @@ test("a credit Paystack leaves out is not_settled until a later settlement holds
     ["not_settled", d.ref, "resolved"],
     ["unknown_payment", null, "open"],
   ]);
+});
+
+test("each settlement is recorded as it is read: one whose transactions Paystack fails to give is read at the next poll, and those before it are kept", async () => {
+  await paid("1500.00");
+  const older = await settleAtPaystack();
+  await paid("2500.00");
+  const newer = await settleAtPaystack();
+  // Paystack lists the newest first: the newer settlement is read, then the older one's transactions answer a 5xx.
+  const fault = { kind: "5xx", path: `/settlement/${older}/transactions` };
+  assert.equal((await fetch(`${live.double.url}/_double/faults`, { method: "POST", body: JSON.stringify(fault) })).status, 200);
+  const first = await pollSettlements();
+  assert.deepEqual([first.created, first.failed], [1, 1]);
+  assert.equal((await settlementAt(newer)).status, "paid", "kept though the read failed after it");
+  const second = await pollSettlements();
+  assert.deepEqual([second.read, second.created, second.failed], [1, 1, 0], "only the one not yet held is read");
+  assert.equal((await settlementAt(older)).status, "paid");
 });
 
 test("the Paystack double holds GET /settlement to Paystack's OpenAPI parameters and settles nothing in test mode", async (t) => {

@@ -5,7 +5,7 @@
 // Accounts in their provider's own test mode settle nothing and are not asked.
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { db, write } from "../../db/client";
-import { providerAccounts } from "../../db/schema";
+import { providerAccounts, settlements } from "../../db/schema";
 import { clock } from "../clock";
 import { loopTurn } from "../leases";
 import { log } from "../logger";
@@ -18,7 +18,8 @@ import { connectorFor } from "../providers/registry";
 import { expectDays } from "./expected-days";
 import { ledgerQueue } from "../books/post";
 import { recordSettlement } from "./record";
-import type { SettlementSource } from "./sources";
+import { settlementsOf, type SettlementSource } from "./sources";
+import type { SettlementStatus } from "../providers/settlement-reading";
 
 export const POLL_WINDOW_MS = 30 * DAY_MS;
 
@@ -40,9 +41,12 @@ export async function pollSettlements(now = clock.now()): Promise<PollOutcome> {
     const read = connectorFor(account.provider).readSettlements;
     try {
       if (read) {
-        // A month of settlements is several calls: each gets the provider timeout, the whole read a few of them.
-        const readings = await read(account, now - POLL_WINDOW_MS, AbortSignal.timeout(settings().providerTimeoutMs * 10));
-        for (const reading of readings) {
+        // A month of settlements is several calls: each gets the provider timeout, the whole read a few of them. Each
+        // settlement is recorded as it is read, and those held as paid are not read again, so an account with more to
+        // read than one pass has time for gets further at each.
+        const known = await knownSettlements(source);
+        const signal = AbortSignal.timeout(settings().providerTimeoutMs * 10);
+        for await (const reading of read(account, now - POLL_WINDOW_MS, known, signal)) {
           // A settlement books its entry: the merchant's books are held from the start rather than learned of at the posting
           // (which would run the whole recording twice).
           const recorded = await write((tx) => recordSettlement(tx, source, reading, now), {
@@ -63,6 +67,15 @@ export async function pollSettlements(now = clock.now()): Promise<PollOutcome> {
     }
   }
   return outcome;
+}
+
+/** The status of each settlement Owo holds from this source, by the provider's id. */
+async function knownSettlements(source: SettlementSource): Promise<Map<string, SettlementStatus>> {
+  const rows = await db()
+    .select({ id: settlements.providerSettlementId, status: settlements.status })
+    .from(settlements)
+    .where(settlementsOf(source));
+  return new Map(rows.map((r) => [r.id, r.status]));
 }
 
 /** Every OWO_SETTLEMENT_POLL_MINUTES, on the one instance holding the loop. */

@@ -175,7 +175,8 @@ export const flutterwave: Connector = {
     return readWith("GET /v3/refunds/{id}", answer, (a) => readRefund(a.body));
   },
 
-  readSettlements: (account, since, signal) => readFlutterwaveSettlements((path) => call(account, "GET", path, signal), since),
+  readSettlements: (account, since, known, signal) =>
+    readFlutterwaveSettlements((path) => call(account, "GET", path, signal), since, known),
 
   // The balances call changes nothing and needs the secret key: a 200 proves the key.
   async testConnection(account, signal) {

@@ -13,7 +13,7 @@ import { z } from "zod";
 import { parseNairaAnswer } from "../../money";
 import { ProviderUnavailable } from "../connector";
 import type { ProviderAnswer } from "../provider-call";
-import type { SettlementLineReading, SettlementReading } from "../settlement-reading";
+import { readAgain, type SettlementLineReading, type SettlementReading, type SettlementStatus } from "../settlement-reading";
 
 const MAX_PAGES = 50;
 
@@ -46,7 +46,13 @@ const ids = z
     if (!parsed.success) ctx.addIssue({ code: "custom", message: "refund_meta is not a list of refund ids" });
     return parsed.data ?? [];
   });
-const listed = z.object({ id });
+const listed = z.object({ id, status: z.string(), flag_message: z.string().nullish() });
+
+/** completed is paid; a flagged one (its status, or a flag_message) is withheld; anything else is still pending. */
+function statusOf(s: { status: string; flag_message?: string | null }): SettlementStatus {
+  if (s.status === "completed") return "paid";
+  return s.status === "flagged" || (s.flag_message ?? "") !== "" ? "withheld" : "pending";
+}
 const transaction = z.object({
   id,
   tx_ref: z.string().nullish(),
@@ -90,10 +96,14 @@ async function read<T extends z.ZodType>(get: Get, path: string, schema: T): Pro
   return { body: parsed.data, raw: answer.body };
 }
 
-/** The settlements Flutterwave made since `since` (epoch ms), each with its lines. */
-export async function readFlutterwaveSettlements(get: Get, since: number): Promise<SettlementReading[]> {
+/** The settlements Flutterwave made since `since` (epoch ms), each with its lines, but those `known` as paid. */
+export async function* readFlutterwaveSettlements(
+  get: Get,
+  since: number,
+  known: ReadonlyMap<string, SettlementStatus>,
+): AsyncGenerator<SettlementReading> {
   const from = new Date(since).toISOString().slice(0, 10);
-  const found: string[] = [];
+  const found: z.output<typeof listed>[] = [];
   const pages = envelope(z.array(listed)).extend({
     meta: z
       .object({ page_info: z.object({ total_pages: z.number().int() }).partial() })
@@ -103,12 +113,10 @@ export async function readFlutterwaveSettlements(get: Get, since: number): Promi
   for (let page = 1; ; page++) {
     if (page > MAX_PAGES) throw new ProviderUnavailable("flutterwave", `GET /v3/settlements: more than ${MAX_PAGES} pages`);
     const { body } = await read(get, `/v3/settlements?from=${from}&page=${page}`, pages);
-    found.push(...body.data.map((s) => s.id));
+    found.push(...body.data);
     if (page >= (body.meta?.page_info?.total_pages ?? 1)) break;
   }
-  const readings: SettlementReading[] = [];
-  for (const settlementId of found) readings.push(await readFlutterwaveSettlement(get, settlementId));
-  return readings;
+  for (const s of found) if (readAgain(known.get(s.id), statusOf(s))) yield await readFlutterwaveSettlement(get, s.id);
 }
 
 /** One settlement, as GET /v3/settlements/{id} answers it, with its lines. */
@@ -158,10 +166,9 @@ async function reading(get: Get, s: z.output<typeof detail>): Promise<Settlement
     });
   }
   if (s.chargeback > 0) lines.push(adjustment(`chargeback:${s.id}`, null, s.chargeback));
-  const flagged = s.status === "flagged" || (s.flag_message ?? "") !== "";
   return {
     providerSettlementId: s.id,
-    status: s.status === "completed" ? "paid" : flagged ? "withheld" : "pending",
+    status: statusOf(s),
     destination: s.destination === "autowallet" ? "wallet" : "bank",
     currency: s.currency,
     grossKobo: s.gross_amount - borne,

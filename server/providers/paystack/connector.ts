@@ -170,7 +170,7 @@ export const paystack: Connector = {
     throw new ProviderUnavailable("paystack", `GET /refund: more than ${MAX_LOOKUP_PAGES} pages of refunds since ${from}`);
   },
 
-  readSettlements: (account, since, signal) => readPaystackSettlements((path) => call(account, "GET", path, signal), since),
+  readSettlements: (account, since, known, signal) => readPaystackSettlements((path) => call(account, "GET", path, signal), since, known),
 
   async refundBanks(account, signal) {
     const banks: ProviderBank[] = [];

@@ -6,7 +6,7 @@
 // the merchant's share of Paystack's fee (fees a customer bore are neither). Pages: https://paystack.com/docs/api/settlement/
 // and https://paystack.com/docs/api/refund/ (samples in github.com/PaystackOSS/doc-code-snippets src/api/settlements/).
 import { z } from "zod";
-import type { SettlementLineReading, SettlementReading, SettlementStatus } from "../settlement-reading";
+import { readAgain, type SettlementLineReading, type SettlementReading, type SettlementStatus } from "../settlement-reading";
 import { everyPage, instant, kobo, moneyOf, transaction, type Get } from "./wire";
 import { disputeDeduction } from "./disputes";
 
@@ -40,25 +40,26 @@ const refund = z.object({
 });
 const STATUSES: Record<string, SettlementStatus> = { success: "paid", processing: "processing", pending: "pending", failed: "failed" };
 
-/** The settlements Paystack made since `since` (epoch ms), each with its lines. */
-export async function readPaystackSettlements(get: Get, since: number): Promise<SettlementReading[]> {
+/** The settlements Paystack made since `since` (epoch ms), each with its lines, but those `known` as paid or failed. */
+export async function* readPaystackSettlements(
+  get: Get,
+  since: number,
+  known: ReadonlyMap<string, SettlementStatus>,
+): AsyncGenerator<SettlementReading> {
   const listed = await everyPage(get, "/settlement", `/settlement?from=${encodeURIComponent(new Date(since).toISOString())}`, settlement);
-  if (listed.length === 0) return [];
-  // A refund is deducted from a settlement made after it: those of a month before the window are enough.
-  const refundsFrom = encodeURIComponent(new Date(since - 30 * DAY_MS).toISOString());
-  const refunds = await everyPage(get, "/refund", `/refund?from=${refundsFrom}`, refund);
-  const readings: SettlementReading[] = [];
+  let refunds: z.output<typeof refund>[] | null = null;
   for (const s of listed) {
+    if (!readAgain(known.get(s.id), STATUSES[s.status] ?? "pending")) continue;
+    // A refund is deducted from a settlement made after it: those of a month before the window are enough. Read
+    // once, and only when a settlement is read.
+    refunds ??= await everyPage(get, "/refund", `/refund?from=${encodeURIComponent(new Date(since - 30 * DAY_MS).toISOString())}`, refund);
     const sales = await everyPage(get, "/settlement/{id}/transactions", `/settlement/${s.id}/transactions`, transaction);
-    readings.push(
-      reading(
-        s,
-        sales,
-        refunds.filter((r) => r.settlement === s.id),
-      ),
+    yield reading(
+      s,
+      sales,
+      refunds.filter((r) => r.settlement === s.id),
     );
   }
-  return readings;
 }
 
 function reading(
