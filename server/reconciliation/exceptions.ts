@@ -95,35 +95,6 @@ export async function closeExceptions(
   return closed.length;
 }
 
-/**
- * Closes the open findings of `kinds` about one settlement that reconciling it again no longer finds (its provider
- * restated its lines or figures), with `note` saying so.
- */
-export async function closeNoLongerFound(
-  tx: Tx,
-  settlementId: string,
-  kinds: ExceptionKind[],
-  found: Pick<Finding, "kind" | "subject">[],
-  note: string,
-  now: number,
-): Promise<void> {
-  const still = new Set(found.map((f) => `${f.kind} ${f.subject}`));
-  const open = await tx
-    .select({ id: reconciliationExceptions.id, kind: reconciliationExceptions.kind, subject: reconciliationExceptions.subject })
-    .from(reconciliationExceptions)
-    .where(
-      and(
-        eq(reconciliationExceptions.settlementId, settlementId),
-        inArray(reconciliationExceptions.kind, kinds),
-        isNull(reconciliationExceptions.resolvedAt),
-      ),
-    );
-  const gone = open.filter((e) => !still.has(`${e.kind} ${e.subject}`)).map((e) => e.id);
-  if (gone.length === 0) return;
-  await tx.update(reconciliationExceptions).set({ resolvedAt: now, note }).where(inArray(reconciliationExceptions.id, gone));
-  await restateSettlements(tx, [settlementId]);
-}
-
 const money = (k: number | null) => (k === null ? null : formatKobo(k));
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

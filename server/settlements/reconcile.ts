@@ -5,10 +5,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { bankNotices, ledgerEntries, ledgerPostings, payments, settlementLines, type SettlementRow } from "../../db/schema";
-import { closeNoLongerFound, openExceptions, restateSettlements, type ExceptionKind, type Finding } from "../reconciliation/exceptions";
-
-/** What reconciling a settlement finds; its other kinds (not_settled, bank_unmatched) have causes of their own. */
-const SETTLEMENT_KINDS: ExceptionKind[] = ["net_mismatch", "unknown_payment", "amount_mismatch", "fee_mismatch"];
+import { openExceptions, restateSettlements, type Finding } from "../reconciliation/exceptions";
 
 export async function reconcileSettlement(tx: Tx, s: SettlementRow, now: number): Promise<void> {
   const lines = await tx.select().from(settlementLines).where(eq(settlementLines.settlementId, s.id));
@@ -60,8 +57,6 @@ export async function reconcileSettlement(tx: Tx, s: SettlementRow, now: number)
     findings.map((f) => ({ ...f, settlementId: s.id })),
     now,
   );
-  // Reconciled again after its provider restated it: what it no longer shows is no longer wrong.
-  await closeNoLongerFound(tx, s.id, SETTLEMENT_KINDS, findings, `No longer found when ${s.providerSettlementId} was read again`, now);
   // What is open on it now: these findings, and any found before that no one has resolved.
   await restateSettlements(tx, [s.id], { reconciled: true });
 }
