@@ -2,7 +2,7 @@
 // folder (sandbox/, paystack/, flutterwave/, seerbit/). The registry routes payments to connectors; the payments
 // core never names a provider. Every call here is network I/O: none may run inside a database transaction.
 import type { Bank } from "./banks";
-import type { SettlementReading, SettlementStatus } from "./settlement-reading";
+import type { SettlementRead, SettlementStatus } from "./settlement-reading";
 
 export type ProviderName = "sandbox" | "paystack" | "flutterwave" | "seerbit";
 export type Channel = "USSD" | "TRANSFER";
@@ -201,7 +201,7 @@ export interface Connector {
   /**
    * The settlements the provider made to the merchant since `since` (epoch ms), each with its lines, as the provider
    * published them (./settlement-reading.ts), one at a time as they are read, so what was read is recorded even when a
-   * later call fails or the time runs out. `known`: the status Owo recorded for each settlement it holds, by the
+   * later call fails or the time runs out; one that cannot be read is said so and the rest are still read. `known`: the status Owo recorded for each settlement it holds, by the
    * provider's id; one it holds as paid or failed that the provider still lists so is not read again in detail (a
    * month of a busy account's transactions is hundreds of calls). Absent where the provider publishes no settlements
    * (SeerBit's: Owo expects its days).
@@ -211,7 +211,7 @@ export interface Connector {
     since: number,
     known: ReadonlyMap<string, SettlementStatus>,
     signal: AbortSignal,
-  ): AsyncIterable<SettlementReading>;
+  ): AsyncIterable<SettlementRead>;
   /** One harmless authenticated call, for the dashboard's "test connection". */
   testConnection(account: ProviderAccount, signal: AbortSignal): Promise<void>;
 }

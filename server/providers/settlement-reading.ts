@@ -2,6 +2,9 @@
 // its lines to payments: connectors and the sandbox bank return these; server/settlements/ records and reconciles them.
 export type SettlementStatus = "expected" | "pending" | "processing" | "withheld" | "paid" | "failed";
 
+/** One settlement as read, or the provider's id of one that could not be read this time (and why). */
+export type SettlementRead = { reading: SettlementReading } | { unreadable: string; err: unknown };
+
 /** A settlement Owo holds as `known` that the provider still lists as `listed`: read again only if it may have moved. */
 export function readAgain(known: SettlementStatus | undefined, listed: SettlementStatus): boolean {
   return known === undefined || known !== listed || (listed !== "paid" && listed !== "failed");

@@ -83,6 +83,13 @@ test("withheld books nothing; paid books once with external and suspense; failed
     "settlement suspense -985000",
   ];
   assert.deepEqual(await settlementPostings(held.settlement.id), paidEntry);
+  // Paid is booked: a later listing of it as pending with other figures, then paid again, moves nothing.
+  const restated = { ...reading("pending"), netKobo: 1_000_000 };
+  await write((tx) => recordSettlement(tx, source, restated, Date.now()));
+  await write((tx) => recordSettlement(tx, source, { ...restated, status: "paid" }, Date.now()));
+  const stillPaid = await getSettlement(source, held.settlement.id);
+  assert.deepEqual([stillPaid.status, stillPaid.netAmount], ["paid", "14725.00"]);
+  assert.deepEqual(await settlementPostings(held.settlement.id), paidEntry, "booked once");
   await write((tx) => recordSettlement(tx, source, reading("failed"), Date.now()));
   assert.deepEqual(await settlementPostings(held.settlement.id), [
     ...paidEntry,

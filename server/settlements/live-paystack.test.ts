@@ -182,20 +182,20 @@ test("a credit Paystack leaves out is not_settled until a later settlement holds
   ]);
 });
 
-test("each settlement is recorded as it is read: one whose transactions Paystack fails to give is read at the next poll, and those before it are kept", async () => {
+test("each settlement is recorded as it is read: one whose transactions Paystack fails to give is read at the next pass, and the others are kept", async () => {
   await paid("1500.00");
   const older = await settleAtPaystack();
   await paid("2500.00");
   const newer = await settleAtPaystack();
-  // Paystack lists the newest first: the newer settlement is read, then the older one's transactions answer a 5xx.
-  const fault = { kind: "5xx", path: `/settlement/${older}/transactions` };
+  // Paystack lists the newest first: the newer settlement's transactions answer a 5xx, then the older one is read.
+  const fault = { kind: "5xx", path: `/settlement/${newer}/transactions` };
   assert.equal((await fetch(`${live.double.url}/_double/faults`, { method: "POST", body: JSON.stringify(fault) })).status, 200);
   const first = await pollSettlements();
   assert.deepEqual([first.created, first.failed], [1, 1]);
-  assert.equal((await settlementAt(newer)).status, "paid", "kept though the read failed after it");
+  assert.equal((await settlementAt(older)).status, "paid", "recorded though the one before it could not be read");
   const second = await pollSettlements();
   assert.deepEqual([second.read, second.created, second.failed], [1, 1, 0], "only the one not yet held is read");
-  assert.equal((await settlementAt(older)).status, "paid");
+  assert.equal((await settlementAt(newer)).status, "paid");
 });
 
 test("the Paystack double holds GET /settlement to Paystack's OpenAPI parameters and settles nothing in test mode", async (t) => {

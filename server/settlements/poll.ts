@@ -14,6 +14,7 @@ import { checkNotSettled } from "../reconciliation/not-settled";
 import { repeatEvery } from "../recurring";
 import { settings } from "../settings";
 import { accountById } from "../providers/accounts";
+import type { Connector, ProviderAccount } from "../providers/connector";
 import { connectorFor } from "../providers/registry";
 import { expectDays } from "./expected-days";
 import { ledgerQueue } from "../books/post";
@@ -40,33 +41,56 @@ export async function pollSettlements(now = clock.now()): Promise<PollOutcome> {
     const source: SettlementSource = { merchantId: account.merchantId, mode: "live", provider: account.provider, providerAccountId: id };
     const read = connectorFor(account.provider).readSettlements;
     try {
-      if (read) {
-        // A month of settlements is several calls: each gets the provider timeout, the whole read a few of them. Each
-        // settlement is recorded as it is read, and those held as paid are not read again, so an account with more to
-        // read than one pass has time for gets further at each.
-        const known = await knownSettlements(source);
-        const signal = AbortSignal.timeout(settings().providerTimeoutMs * 10);
-        for await (const reading of read(account, now - POLL_WINDOW_MS, known, signal)) {
-          // A settlement books its entry: the merchant's books are held from the start rather than learned of at the posting
-          // (which would run the whole recording twice).
-          const recorded = await write((tx) => recordSettlement(tx, source, reading, now), {
-            queues: [ledgerQueue(source.merchantId, source.mode)],
-          });
-          outcome.read++;
-          if (recorded.created) outcome.created++;
-          else if (recorded.statusChanged) outcome.moved++;
-        }
-      } else {
-        // No settlement API (SeerBit's): Owo expects the days gone by itself, confirmed later by the bank statement.
-        outcome.created += await write((tx) => expectDays(tx, source, now));
-      }
-      await write((tx) => checkNotSettled(tx, source, now));
+      let whole = true;
+      if (read) whole = await recordReadings(account, source, read, now, outcome);
+      // No settlement API (SeerBit's): Owo expects the days gone by itself, confirmed later by the bank statement.
+      else outcome.created += await write((tx) => expectDays(tx, source, now));
+      // A credit that a settlement not read this pass may hold is not judged on what was read.
+      if (whole) await write((tx) => checkNotSettled(tx, source, now));
+      else outcome.failed++;
     } catch (err) {
       outcome.failed++;
       log.warn({ err, providerId: id }, "could not read the provider's settlements; the next pass asks again");
     }
   }
   return outcome;
+}
+
+/**
+ * Records each of the account's settlements as it is read: a month of them is several calls, each with the provider
+ * timeout and the whole read a few of them, and those held as paid are not read again, so an account with more to
+ * read than one pass has time for gets further at each. One that cannot be read is left to the next pass without
+ * holding back the others; false when any was.
+ */
+async function recordReadings(
+  account: ProviderAccount,
+  source: SettlementSource,
+  read: NonNullable<Connector["readSettlements"]>,
+  now: number,
+  outcome: PollOutcome,
+): Promise<boolean> {
+  const known = await knownSettlements(source);
+  const signal = AbortSignal.timeout(settings().providerTimeoutMs * 10);
+  let whole = true;
+  for await (const r of read(account, now - POLL_WINDOW_MS, known, signal)) {
+    if ("unreadable" in r) {
+      whole = false;
+      log.warn(
+        { err: r.err, providerId: account.id, providerSettlementId: r.unreadable },
+        "could not read a settlement; the next pass asks again",
+      );
+      continue;
+    }
+    // A settlement books its entry: the merchant's books are held from the start rather than learned of at the posting
+    // (which would run the whole recording twice).
+    const recorded = await write((tx) => recordSettlement(tx, source, r.reading, now), {
+      queues: [ledgerQueue(source.merchantId, source.mode)],
+    });
+    outcome.read++;
+    if (recorded.created) outcome.created++;
+    else if (recorded.statusChanged) outcome.moved++;
+  }
+  return whole;
 }
 
 /** The status of each settlement Owo holds from this source, by the provider's id. */

@@ -1,6 +1,6 @@
 // Each provider settlement is recorded once, its lines matched to Owo's payments by provider account and the
-// provider's transaction id; a later reading of the same settlement only moves its status and figures. Its money is
-// booked in the same transaction as the status that moved it (./booking.ts).
+// provider's transaction id; a later reading of the same settlement only moves its status and figures, and once it is
+// paid only to failed. Its money is booked in the same transaction as the status that moved it (./booking.ts).
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../db/client";
 import { oneOf } from "../../db/functions";
@@ -44,6 +44,15 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, read: S
     .select()
     .from(settlements)
     .where(and(settlementsOf(source), eq(settlements.providerSettlementId, read.providerSettlementId)));
+  if (known?.status === "paid") {
+    // A paid settlement is booked: its figures stay, and the one move left to it is the provider reporting the payout
+    // failed (any other, as a paid payout listed as pending again and then paid, would book it twice).
+    if (read.status !== "failed") return { settlement: known, created: false, statusChanged: false };
+    const [failed] = await tx.update(settlements).set({ status: "failed", updatedAt: now }).where(eq(settlements.id, known.id)).returning();
+    if (!failed) throw new Error("settlement update returned nothing");
+    await bookSettlementStatus(tx, failed, known.status, now);
+    return { settlement: failed, created: false, statusChanged: true };
+  }
   if (known) {
     // Its lines stay as first recorded; its payments are looked up again only where a line could not tell the fee its
     // customer bore, so that a later reading's figures agree with the first.
@@ -55,7 +64,7 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, read: S
       .returning();
     if (!updated) throw new Error("settlement update returned nothing");
     await bookSettlementStatus(tx, updated, known.status, now);
-    if (updated.status === "paid" && known.status !== "paid") await publishSettlementPaid(tx, updated, now);
+    if (updated.status === "paid") await publishSettlementPaid(tx, updated, now);
     return { settlement: updated, created: false, statusChanged: known.status !== reading.status };
   }
   const owners = await paymentsOf(tx, source, read.lines);

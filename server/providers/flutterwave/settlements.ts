@@ -4,7 +4,7 @@
 // GET /v3/settlements/{id} with its transactions. Statuses `pending` and `completed`; a flagged settlement
 // (`flag_message`, or the status `flagged`) is withheld; each transaction's `stampduty_charge` and `merchant_fee` are
 // adjustment lines, as is a chargeback (API.md takes Flutterwave's fee to be `app_fee`); `destination: "autowallet"`
-// pays the Flutterwave wallet. A settlement whose `transactions` are fewer than its `transaction_count` is not recorded
+// pays the Flutterwave wallet. A settlement listing fewer `transactions` than its `transaction_count` is not recorded
 // half read. `meta` is not read: the sample's ids there (906256…) are not its transactions' (984411…). The refunds it
 // deducted (`refund_meta`, an array or a JSON string) are read from GET /v3/refunds/{id} and their payments' references
 // from GET /v3/transactions/{id}/verify. Amounts are naira numbers, read as two-decimal text into kobo, never through a
@@ -13,22 +13,26 @@ import { z } from "zod";
 import { parseNairaAnswer } from "../../money";
 import { ProviderUnavailable } from "../connector";
 import type { ProviderAnswer } from "../provider-call";
-import { readAgain, type SettlementLineReading, type SettlementReading, type SettlementStatus } from "../settlement-reading";
+import {
+  readAgain,
+  type SettlementLineReading,
+  type SettlementRead,
+  type SettlementReading,
+  type SettlementStatus,
+} from "../settlement-reading";
 
 const MAX_PAGES = 50;
 
-/** A figure the answer must carry. */
-const naira = z.unknown().transform((v, ctx) => {
-  const k = parseNairaAnswer(v);
-  if (k === null) ctx.addIssue({ code: "custom", message: "not a naira amount with at most 2 decimals" });
-  return k ?? 0;
-});
+/** A naira figure; `none` stands for one the answer leaves null or out (a deduction: 0), or undefined if it must carry it. */
+const nairaFigure = (none?: number) =>
+  z.unknown().transform((v, ctx) => {
+    const k = parseNairaAnswer(v ?? none);
+    if (k === null) ctx.addIssue({ code: "custom", message: "not a naira amount with at most 2 decimals" });
+    return k ?? 0;
+  });
+const naira = nairaFigure();
 /** A deduction, which the samples write as 0 and older settlements as null when there is none. */
-const deduction = z.unknown().transform((v, ctx) => {
-  const k = parseNairaAnswer(v ?? 0);
-  if (k === null) ctx.addIssue({ code: "custom", message: "not a naira amount with at most 2 decimals" });
-  return k ?? 0;
-});
+const deduction = nairaFigure(0);
 const id = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(String);
 const ids = z
   .union([z.array(id), z.string(), z.null()])
@@ -101,7 +105,7 @@ export async function* readFlutterwaveSettlements(
   get: Get,
   since: number,
   known: ReadonlyMap<string, SettlementStatus>,
-): AsyncGenerator<SettlementReading> {
+): AsyncGenerator<SettlementRead> {
   const from = new Date(since).toISOString().slice(0, 10);
   const found: z.output<typeof listed>[] = [];
   const pages = envelope(z.array(listed)).extend({
@@ -116,7 +120,16 @@ export async function* readFlutterwaveSettlements(
     found.push(...body.data);
     if (page >= (body.meta?.page_info?.total_pages ?? 1)) break;
   }
-  for (const s of found) if (readAgain(known.get(s.id), statusOf(s))) yield await readFlutterwaveSettlement(get, s.id);
+  for (const s of found) {
+    if (!readAgain(known.get(s.id), statusOf(s))) continue;
+    let read: SettlementRead;
+    try {
+      read = { reading: await readFlutterwaveSettlement(get, s.id) };
+    } catch (err) {
+      read = { unreadable: s.id, err };
+    }
+    yield read;
+  }
 }
 
 /** One settlement, as GET /v3/settlements/{id} answers it, with its lines. */

@@ -6,7 +6,13 @@
 // the merchant's share of Paystack's fee (fees a customer bore are neither). Pages: https://paystack.com/docs/api/settlement/
 // and https://paystack.com/docs/api/refund/ (samples in github.com/PaystackOSS/doc-code-snippets src/api/settlements/).
 import { z } from "zod";
-import { readAgain, type SettlementLineReading, type SettlementReading, type SettlementStatus } from "../settlement-reading";
+import {
+  readAgain,
+  type SettlementLineReading,
+  type SettlementRead,
+  type SettlementReading,
+  type SettlementStatus,
+} from "../settlement-reading";
 import { everyPage, instant, kobo, moneyOf, transaction, type Get } from "./wire";
 import { disputeDeduction } from "./disputes";
 
@@ -45,20 +51,33 @@ export async function* readPaystackSettlements(
   get: Get,
   since: number,
   known: ReadonlyMap<string, SettlementStatus>,
-): AsyncGenerator<SettlementReading> {
+): AsyncGenerator<SettlementRead> {
   const listed = await everyPage(get, "/settlement", `/settlement?from=${encodeURIComponent(new Date(since).toISOString())}`, settlement);
   let refunds: z.output<typeof refund>[] | null = null;
   for (const s of listed) {
     if (!readAgain(known.get(s.id), STATUSES[s.status] ?? "pending")) continue;
-    // A refund is deducted from a settlement made after it: those of a month before the window are enough. Read
-    // once, and only when a settlement is read.
-    refunds ??= await everyPage(get, "/refund", `/refund?from=${encodeURIComponent(new Date(since - 30 * DAY_MS).toISOString())}`, refund);
-    const sales = await everyPage(get, "/settlement/{id}/transactions", `/settlement/${s.id}/transactions`, transaction);
-    yield reading(
-      s,
-      sales,
-      refunds.filter((r) => r.settlement === s.id),
-    );
+    let read: SettlementRead;
+    try {
+      // A refund is deducted from a settlement made after it: those of a month before the window are enough. Read
+      // once, and only when a settlement is read.
+      refunds ??= await everyPage(
+        get,
+        "/refund",
+        `/refund?from=${encodeURIComponent(new Date(since - 30 * DAY_MS).toISOString())}`,
+        refund,
+      );
+      const sales = await everyPage(get, "/settlement/{id}/transactions", `/settlement/${s.id}/transactions`, transaction);
+      read = {
+        reading: reading(
+          s,
+          sales,
+          refunds.filter((r) => r.settlement === s.id),
+        ),
+      };
+    } catch (err) {
+      read = { unreadable: s.id, err };
+    }
+    yield read;
   }
 }
 
