@@ -65,7 +65,7 @@ control routes (no key): GET /_double, GET /_double/transactions/<reference>, PO
   paystack: POST …/<reference>/status {"status": ongoing|processing|queued|pending}, POST …/<reference>/chargeback {"amount"?: kobo}
     (a dispute lost: reversed, charge.dispute.resolve, its refund), POST /_double/integration {"customerBearsFees"?, "refundsNeedingAttention"?, "refundsProcessing"?},
     POST /_double/refunds/<id>/status {"status": processed|failed} (a needs-attention or processing refund settled)
-  flutterwave: POST /_double/integration {"refundPaidWord"?: completed|successful, "webhookSignature"?: verif-hash|flutterwave-signature}
+  flutterwave: POST /_double/integration {"refundPaidWord"?: completed|successful|completed-bank-transfer, "webhookSignature"?: verif-hash|flutterwave-signature}
 fault kinds: ${faultKinds.join(", ")}\n`);
   process.exit(2);
 }

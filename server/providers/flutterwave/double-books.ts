@@ -25,7 +25,10 @@ export type Charge = {
   account?: { number: string; bank: string; expiresAt: number; used: boolean };
 };
 
-export type RefundPaidWord = "completed" | "successful";
+/** Flutterwave's words for a refund paid out: `completed`, `successful`, and per channel (for a transfer's refund)
+ * `completed-bank-transfer` (its refund status table, https://developer.flutterwave.com/docs/collecting-payments/refunds). */
+export const REFUND_PAID_WORDS = ["completed", "successful", "completed-bank-transfer"] as const;
+export type RefundPaidWord = (typeof REFUND_PAID_WORDS)[number];
 
 export type Refund = {
   id: number;

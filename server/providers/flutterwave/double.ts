@@ -12,7 +12,7 @@ import { customerRoutes, integrationRoutes } from "../test-double/control-routes
 import { FaultPlan } from "../test-double/faults";
 import { WebhookOutbox } from "../test-double/webhook-outbox";
 import { amountOf, controlError, fields, ok, refused } from "./double-answers";
-import { Books, type Charge } from "./double-books";
+import { Books, REFUND_PAID_WORDS, type Charge } from "./double-books";
 import { flutterwaveRefundDesk } from "./double-refunds";
 import { flutterwaveSettlementDesk } from "./double-settlements";
 import { USSD_BANK_CODES } from "./wire";
@@ -156,18 +156,19 @@ export function createFlutterwaveDouble(o: FlutterwaveDoubleOptions): DoubleServ
     return { status: 200, body: { outcome: "expired", transaction: books.transaction(c), account: c.account } };
   }
 
-  /** Control: POST /_double/integration {"refundPaidWord"?: "completed"|"successful", "webhookSignature"?: "verif-hash"|
+  /** Control: POST /_double/integration {"refundPaidWord"?: REFUND_PAID_WORDS, "webhookSignature"?: "verif-hash"|
    * "flutterwave-signature", "feeBearer"?: "merchant"|"customer"}: the word refunds paid out from now on carry, the
    * header webhooks are proven with, and who pays the fee of payments made from now on. */
   function integration(_p: string[], req: DoubleRequest): DoubleAnswer {
     const b = fields(req.json) ?? {};
     if (b.feeBearer !== undefined && b.feeBearer !== "merchant" && b.feeBearer !== "customer")
       return controlError(400, "feeBearer: merchant or customer");
-    if (b.refundPaidWord !== undefined && b.refundPaidWord !== "completed" && b.refundPaidWord !== "successful")
-      return controlError(400, "refundPaidWord: completed or successful");
+    const paidWord = REFUND_PAID_WORDS.find((w) => w === b.refundPaidWord);
+    if (b.refundPaidWord !== undefined && paidWord === undefined)
+      return controlError(400, `refundPaidWord: ${REFUND_PAID_WORDS.join(", ")}`);
     if (b.webhookSignature !== undefined && b.webhookSignature !== "verif-hash" && b.webhookSignature !== "flutterwave-signature")
       return controlError(400, "webhookSignature: verif-hash or flutterwave-signature");
-    refundDesk.paidWord = b.refundPaidWord ?? refundDesk.paidWord;
+    refundDesk.paidWord = paidWord ?? refundDesk.paidWord;
     webhookSignature = b.webhookSignature ?? webhookSignature;
     books.feeBearer = b.feeBearer ?? books.feeBearer;
     return { status: 200, body: { refundPaidWord: refundDesk.paidWord, webhookSignature, feeBearer: books.feeBearer } };

@@ -69,24 +69,26 @@ test("a refund goes to Flutterwave's refund endpoint and is followed there until
   await eventually("refund.processed callback", () => callbacks(p.paymentReference).includes("refund.processed"));
 });
 
-test("a refund Flutterwave reports `successful` (its word on some pages for `completed`) is PROCESSED, not left PENDING", async () => {
+test("a refund Flutterwave reports `successful` (its word on some pages for `completed`) or `completed-bank-transfer` (its word for a transfer's) is PROCESSED, not left PENDING", async () => {
   const word = (refundPaidWord: string) =>
     fetch(`${live.double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ refundPaidWord }) });
-  assert.equal((await word("successful")).status, 200);
   try {
-    const p = await initiate({ paymentType: "TRANSFER" });
-    await customer("pay", p.issueReference);
-    const res = await call(live.owo, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, {
-      token: live.m.token,
-      body: { amount: "5000.00", reason: "cancelled", refundReference: `RFD-${p.paymentReference}` },
-    });
-    assert.equal(res.status, 200, res.text);
-    const atFlutterwave = async () =>
-      ((await (await fetch(`${live.double.url}/_double/transactions/${p.issueReference}`)).json()) as { refunds: { status: string }[] })
-        .refunds;
-    await eventually("Flutterwave says successful", async () => (await atFlutterwave())[0]?.status === "successful");
-    await eventually("refund PROCESSED", async () => (await verify(p.paymentReference)).payments.amountRefunded === "5000.00");
-    await eventually("refund.processed callback", () => callbacks(p.paymentReference).includes("refund.processed"));
+    for (const paidWord of ["successful", "completed-bank-transfer"]) {
+      assert.equal((await word(paidWord)).status, 200);
+      const p = await initiate({ paymentType: "TRANSFER" });
+      await customer("pay", p.issueReference);
+      const res = await call(live.owo, "POST", `/api/v2/payments/${p.paymentReference}/refunds`, {
+        token: live.m.token,
+        body: { amount: "5000.00", reason: "cancelled", refundReference: `RFD-${p.paymentReference}` },
+      });
+      assert.equal(res.status, 200, res.text);
+      const atFlutterwave = async () =>
+        ((await (await fetch(`${live.double.url}/_double/transactions/${p.issueReference}`)).json()) as { refunds: { status: string }[] })
+          .refunds;
+      await eventually(`Flutterwave says ${paidWord}`, async () => (await atFlutterwave())[0]?.status === paidWord);
+      await eventually("refund PROCESSED", async () => (await verify(p.paymentReference)).payments.amountRefunded === "5000.00");
+      await eventually("refund.processed callback", () => callbacks(p.paymentReference).includes("refund.processed"));
+    }
   } finally {
     await word("completed");
   }

@@ -159,9 +159,24 @@ export function readTransaction(httpStatus: number, body: unknown, reference: st
   };
 }
 
-/** Flutterwave reports a paid-out refund as `completed` in its refund pages and `successful` in others: both are PROCESSED. */
+/**
+ * Flutterwave's words for a refund paid out (API.md: `completed` and `successful` are PROCESSED): `completed` in its
+ * refund pages, `successful` in others, and per channel `completed-bank-transfer`, `completed-momo`, `completed-mpgs`
+ * (cards), `completed-offline` and `completed-preauth` (its refund status table,
+ * https://developer.flutterwave.com/docs/collecting-payments/refunds). `processing` and `pending-momo` are on the way.
+ */
+const PAID_OUT = new Set([
+  "completed",
+  "successful",
+  "completed-bank-transfer",
+  "completed-momo",
+  "completed-mpgs",
+  "completed-offline",
+  "completed-preauth",
+]);
+
 function refundState(status: unknown): RefundState["state"] {
-  return status === "completed" || status === "successful" ? "processed" : status === "failed" ? "failed" : "pending";
+  return typeof status === "string" && PAID_OUT.has(status) ? "processed" : status === "failed" ? "failed" : "pending";
 }
 
 /** `POST /v3/transactions/{id}/refund` and `GET /v3/refunds/{id}` → the refund and how it stands. */
