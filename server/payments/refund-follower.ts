@@ -36,7 +36,10 @@ async function claimDue(now: number, limit: number): Promise<RefundRow[]> {
 
 /** Asks the provider how the refund stands and records the answer; a provider with no query waits for its notice. */
 async function check(r: RefundRow): Promise<void> {
-  if (r.providerRefundId === null) return r.unansweredAt === null ? sendRefund(r) : lookForRefund(r);
+  // Sent again blind only when its last submission certainly never reached the provider (refused, counted by
+  // noteUnanswered). One with no outcome recorded at all was being sent when Owo stopped: it may be at the provider,
+  // so it is looked for first, as one whose answer was lost.
+  if (r.providerRefundId === null) return r.unansweredAt === null && r.checks > 0 ? sendRefund(r) : lookForRefund(r);
   try {
     const state = await queryRefund(r, r.providerRefundId);
     await recordRefundState(r.id, state ?? { refundId: r.providerRefundId, state: "pending" });

@@ -12,8 +12,8 @@ import { ownReference } from "./own-references";
 import { paymentWithTimeline } from "../payments/timeline";
 import { providerNoticesOf } from "./notice-log";
 import { write, db } from "../../db/client";
-import { providerAccounts, refunds } from "../../db/schema";
-import { eq } from "drizzle-orm";
+import { payments, providerAccounts, refunds } from "../../db/schema";
+import { and, eq } from "drizzle-orm";
 
 const KEYS = {
   paystack: { secretKey: "sk_test_refunds_paystack" },
@@ -209,6 +209,60 @@ test("Flutterwave takes the refund but answers 5xx: Owo finds it in GET /v3/refu
     (await refundsAtDouble(m, ref)).map((r) => r.amount_refunded),
     [1100],
     "exactly one refund at Flutterwave",
+  );
+});
+
+test("Owo stopped while sending a refund, nothing of its answer recorded: the follower looks for it at Paystack before sending anything — one refund, PROCESSED", async () => {
+  const m = live.shops.paystack;
+  const ref = await paidLive(m);
+  const [p] = await db()
+    .select()
+    .from(payments)
+    .where(and(eq(payments.merchantId, m.merchantId), eq(payments.paymentReference, ref)));
+  assert.ok(p?.issueReference);
+  await fault(m, { kind: "drop-webhook", times: 2 }); // refund.pending and refund.processed: only the lookup can tell
+  // What Owo's POST /refund (connector.ts) had taken to Paystack before Owo stopped…
+  const reached = await fetch(`${m.double.url}/refund`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${KEYS.paystack.secretKey}`, "content-type": "application/json" },
+    body: JSON.stringify({
+      transaction: p.issueReference,
+      amount: 40000,
+      currency: "NGN",
+      customer_note: "stopped mid-send",
+      merchant_note: `stopped mid-send (Owo refund stopped-1 for ${p.issueReference})`,
+    }),
+  });
+  assert.equal(reached.status, 200, await reached.text());
+  // …and the refund as Owo had reserved it, the outcome of its submission never recorded.
+  const now = Date.now();
+  await write((tx) =>
+    tx.insert(refunds).values({
+      id: `rfd_stopped${process.pid}`,
+      paymentId: p.id,
+      merchantId: m.merchantId,
+      mode: "live",
+      refundReference: "stopped-1",
+      amountKobo: 40000,
+      reason: "stopped mid-send",
+      status: "PENDING",
+      provider: "paystack",
+      providerAccountId: m.providerId,
+      providerRefundId: null,
+      failureReason: null,
+      unansweredAt: null,
+      checks: 0,
+      nextCheckAt: now,
+      createdAt: now,
+      updatedAt: now,
+      settledAt: null,
+    }),
+  );
+  await eventually("found at Paystack and PROCESSED", async () => (await refundsOf(m, ref))[0]?.status === "PROCESSED");
+  assert.deepEqual(
+    (await refundsAtDouble(m, ref)).map((r) => r.amount),
+    [40000],
+    "never sent again",
   );
 });
 
