@@ -63,9 +63,10 @@ control routes (no key): GET /_double, GET /_double/transactions/<reference>, PO
     flutterwave {"status"?: pending|completed, "flag"?: why, "destination"?: account|autowallet, "chargeback"?: kobo, "omit"?: [tx_ref]}
   POST /_double/settlements/<id> {"status"} (flutterwave also {"flag": null} to release a flagged one)
   paystack: POST …/<reference>/status {"status": ongoing|processing|queued|pending}, POST …/<reference>/chargeback {"amount"?: kobo}
-    (a dispute lost: reversed, charge.dispute.resolve, its refund), POST /_double/integration {"customerBearsFees"?, "refundsNeedingAttention"?, "refundsProcessing"?},
+    (a dispute lost: reversed, charge.dispute.resolve, its refund), POST /_double/integration {"customerBearsFees"?, "refundsNeedingAttention"?, "refundsProcessing"?, "refundsListedAsSample"?},
     POST /_double/refunds/<id>/status {"status": processed|failed} (a needs-attention or processing refund settled)
-  flutterwave: POST /_double/integration {"refundPaidWord"?: completed|successful|completed-bank-transfer, "webhookSignature"?: verif-hash|flutterwave-signature}
+  flutterwave: POST /_double/integration {"refundPaidWord"?: completed|successful|completed-bank-transfer, "webhookSignature"?: verif-hash|flutterwave-signature,
+    "feeBearer"?: merchant|customer}
 fault kinds: ${faultKinds.join(", ")}\n`);
   process.exit(2);
 }

@@ -266,6 +266,31 @@ test("Owo stopped while sending a refund, nothing of its answer recorded: the fo
   );
 });
 
+test("Paystack's answer lost and its refund list written as its own samples are (no transaction_reference, no merchant_note): no verdict, so the refund is never sent again; once the list names them, it is found and PROCESSED", async () => {
+  const m = live.shops.paystack;
+  const ref = await paidLive(m);
+  const asSample = (refundsListedAsSample: boolean) =>
+    fetch(`${m.double.url}/_double/integration`, { method: "POST", body: JSON.stringify({ refundsListedAsSample }) });
+  await fault(m, { kind: "drop-webhook", times: 2 });
+  await fault(m, { kind: "processed-then-hang", path: "/refund" });
+  assert.equal((await asSample(true)).status, 200);
+  try {
+    assert.equal((await refund(m, ref, { amount: "350.00", reason: "unnamed", refundReference: "unnamed-1" })).status, 200);
+    const checks = async () => (await db().select().from(refunds).where(eq(refunds.refundReference, "unnamed-1")))[0]?.checks ?? 0;
+    await eventually("looked for twice", async () => (await checks()) >= 2);
+    assert.deepEqual(
+      (await refundsOf(m, ref)).map((r) => [r.status, r.providerDidNotAnswer]),
+      [["PENDING", true]],
+    );
+    assert.equal((await refundsAtDouble(m, ref)).length, 1, "never sent again");
+  } finally {
+    await asSample(false);
+  }
+  const [processed] = await refundCallbacks(m, ref, 1);
+  assert.equal(processed?.event, "refund.processed");
+  assert.equal((await refundsAtDouble(m, ref)).length, 1);
+});
+
 test("a refused connection never reached Paystack: the refund is sent again once the provider is back, and processed once", async () => {
   const m = live.shops.paystack;
   const ref = await paidLive(m);

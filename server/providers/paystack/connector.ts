@@ -155,14 +155,15 @@ export const paystack: Connector = {
     for (let page = 1; page <= MAX_LOOKUP_PAGES; page++) {
       const answer = await call(account, "GET", `/refund?from=${encodeURIComponent(from)}&perPage=${REFUNDS_A_PAGE}&page=${page}`, signal);
       const { refunds, listed, pageCount } = readRefundList(answer.status, answer.body);
-      const mine = refunds.find(
-        (r) =>
-          r.transaction_reference === lookup.providerReference &&
-          r.amount === lookup.amountKobo &&
-          (r.merchant_note ?? "").includes(lookup.refundReference) &&
-          !lookup.knownRefundIds.includes(r.id),
+      const candidates = refunds.filter((r) => r.amount === lookup.amountKobo && !lookup.knownRefundIds.includes(r.id));
+      const mine = candidates.find(
+        (r) => r.transaction_reference === lookup.providerReference && (r.merchant_note ?? "").includes(lookup.refundReference),
       );
       if (mine) return listedRefundState(mine);
+      // Paystack's OpenAPI requires both fields, but its own List Refunds samples carry neither: a record of this
+      // amount without them may be this refund, so no verdict rather than a refund sent twice.
+      if (candidates.some((r) => !r.transaction_reference || !r.merchant_note))
+        throw new ProviderUnavailable("paystack", "GET /refund: a refund of this amount without transaction_reference or merchant_note");
       // Only a list read to its end says Paystack has no such refund: Owo would otherwise ask for it again.
       if (lastPage(page, REFUNDS_A_PAGE, listed, pageCount)) return null;
     }

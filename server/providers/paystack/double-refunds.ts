@@ -25,6 +25,9 @@ export type RefundDesk = {
   needAttention: { next: number };
   /** How many of the next refunds stop at `processing` (refund.processing) until settled by the control above. */
   holdProcessing: { next: number };
+  /** List Refunds' records as Paystack's own samples show them, the transaction by id only and no notes
+   * (PaystackOSS/doc-code-snippets src/api/refunds/list/response.json), not as its OpenAPI requires them. */
+  listedAsSample: { on: boolean };
   close: () => void;
 };
 
@@ -32,6 +35,7 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
   const timers = new Set<NodeJS.Timeout>();
   const needAttention = { next: 0 };
   const holdProcessing = { next: 0 };
+  const listedAsSample = { on: false };
   const announce = (r: DoubleRefund) =>
     outbox.send(`refund.${r.status}`, { event: `refund.${r.status}`, data: refundEventView(r, ledger.domain) });
 
@@ -138,7 +142,10 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
     if ("status" in window) return window;
     const { from, to, perPage, page } = window;
     const all = [...ledger.refunds.values()].filter((r) => r.createdAt.getTime() >= from && r.createdAt.getTime() <= to).reverse();
-    const data = all.slice((page - 1) * perPage, page * perPage).map((r) => refundListView(r, ledger.domain));
+    const data = all
+      .slice((page - 1) * perPage, page * perPage)
+      .map((r) => refundListView(r, ledger.domain))
+      .map((r) => (listedAsSample.on ? { ...r, transaction_reference: undefined, merchant_note: undefined } : r));
     const failedRefundCount = all.filter((r) => r.status === "failed").length;
     const meta = {
       total: all.length,
@@ -159,6 +166,7 @@ export function refundDesk(ledger: PaystackLedger, outbox: WebhookOutbox, faults
     retry,
     needAttention,
     holdProcessing,
+    listedAsSample,
     close: () => {
       for (const t of timers) clearTimeout(t);
     },

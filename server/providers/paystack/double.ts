@@ -137,8 +137,8 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
     };
   }
 
-  /** The integration's settings: who bears Paystack's fee on new charges, refunds Paystack cannot return by itself, and
-   * refunds that stop at processing. */
+  /** The integration's settings: who bears Paystack's fee on new charges, refunds Paystack cannot return by itself,
+   * refunds that stop at processing, and List Refunds' records as Paystack's own samples show them. */
   function integration(_p: string[], req: DoubleRequest): DoubleAnswer {
     const b = fields(req.json) ?? {};
     const notCount = (v: unknown) => v !== undefined && !(Number.isInteger(v) && Number(v) >= 0);
@@ -149,11 +149,14 @@ export function createPaystackDouble(o: PaystackDoubleOptions): DoubleServer {
         400,
         "refundsNeedingAttention, refundsProcessing: how many of the next refunds need an account, stop at processing",
       );
+    if (b.refundsListedAsSample !== undefined && typeof b.refundsListedAsSample !== "boolean")
+      return controlError(400, "refundsListedAsSample: true or false");
     if (typeof b.customerBearsFees === "boolean") customerBearsFees = b.customerBearsFees;
+    if (typeof b.refundsListedAsSample === "boolean") desk.listedAsSample.on = b.refundsListedAsSample;
     if (typeof b.refundsNeedingAttention === "number") desk.needAttention.next = b.refundsNeedingAttention;
     if (typeof b.refundsProcessing === "number") desk.holdProcessing.next = b.refundsProcessing;
     const held = { refundsNeedingAttention: desk.needAttention.next, refundsProcessing: desk.holdProcessing.next };
-    return { status: 200, body: { customerBearsFees, ...held } };
+    return { status: 200, body: { customerBearsFees, refundsListedAsSample: desk.listedAsSample.on, ...held } };
   }
 
   const api: DoubleRoute[] = [
