@@ -156,7 +156,7 @@ export const flutterwave: Connector = {
     const from = new Date(lookup.since - 86_400_000).toISOString().slice(0, 10);
     for (let page = 1; page <= MAX_LOOKUP_PAGES; page++) {
       const answer = await call(account, "GET", `/v3/refunds?id=${encodeURIComponent(id)}&from=${from}&page=${page}`, signal);
-      const { refunds, totalPages } = readWith("GET /v3/refunds", answer, (a) => readRefundList(a.body));
+      const { refunds, listed, totalPages } = readWith("GET /v3/refunds", answer, (a) => readRefundList(a.body));
       const mine = refunds.find(
         (r) =>
           (r.transactionId === undefined || r.transactionId === id) &&
@@ -165,7 +165,8 @@ export const flutterwave: Connector = {
           !lookup.knownRefundIds.includes(r.refundId),
       );
       if (mine) return { refundId: mine.refundId, state: mine.state };
-      if (page >= totalPages) return null;
+      // Only a list read to its end says Flutterwave has no such refund; without page_info, that is an empty page.
+      if (totalPages === undefined ? listed === 0 : page >= totalPages) return null;
     }
     throw new ProviderUnavailable("flutterwave", `GET /v3/refunds: more than ${MAX_LOOKUP_PAGES} pages of refunds for transaction ${id}`);
   },

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { test } from "node:test";
 import { NoticeRejected, type ProviderAccount } from "../connector";
 import { flutterwave } from "./connector";
-import { readRefund, readTransaction, readTransactionId, readTransferCharge, readUssdCharge, UnusableAnswer } from "./wire";
+import { readRefund, readRefundList, readTransaction, readTransactionId, readTransferCharge, readUssdCharge, UnusableAnswer } from "./wire";
 
 type Fixture = { source: string; copiedFrom?: string; httpStatus?: number; body: unknown };
 const dir = new URL("./fixtures/", import.meta.url);
@@ -130,7 +130,22 @@ test("refund sample: completed and successful are processed, and the refund id i
     body.data.status = status;
     return readRefund(body).state;
   };
-  assert.deepEqual(["successful", "pending", "failed"].map(as), ["processed", "pending", "failed"]);
+  assert.deepEqual(["successful", "completed-bank-transfer", "completed-mpgs", "processing", "pending-momo", "failed"].map(as), [
+    "processed",
+    "processed",
+    "processed",
+    "pending",
+    "pending",
+    "failed",
+  ]);
+});
+
+test("a refund list without meta.page_info gives no page count: the lookup reads on until a page comes back empty", () => {
+  const sample = fixture("refund-initiated.json").body as { data: Record<string, unknown> };
+  const listed = readRefundList({ status: "success", message: "Refunds fetched", data: [sample.data] });
+  assert.deepEqual([listed.refunds.map((r) => r.refundId), listed.listed, listed.totalPages], [["75923"], 1, undefined]);
+  const paged = readRefundList({ status: "success", message: "Refunds fetched", data: [], meta: { page_info: { total_pages: 3 } } });
+  assert.deepEqual([paged.listed, paged.totalPages], [0, 3]);
 });
 
 test("the official SDK's samples: verify by reference (the call Owo makes) and a refund answered completed at once", () => {

@@ -189,8 +189,9 @@ export function readRefund(body: unknown): RefundState {
 
 export type ListedRefund = RefundState & { transactionId?: string; amountKobo: number | null; comments?: string };
 
-/** `GET /v3/refunds` (get all refunds): the records Owo can read, and how many pages there are. */
-export function readRefundList(body: unknown): { refunds: ListedRefund[]; totalPages: number } {
+/** `GET /v3/refunds` (get all refunds): the records Owo can read, how many the page listed, and how many pages there are
+ * (undefined without `meta.page_info`). */
+export function readRefundList(body: unknown): { refunds: ListedRefund[]; listed: number; totalPages: number | undefined } {
   const b = successful(body);
   if (!Array.isArray(b.data)) throw new UnusableAnswer("refund list without a data array");
   const refunds = b.data.flatMap((item): ListedRefund[] => {
@@ -210,7 +211,11 @@ export function readRefundList(body: unknown): { refunds: ListedRefund[]; totalP
     ];
   });
   const pages = record(record(record(b.meta)?.page_info))?.total_pages;
-  return { refunds, totalPages: typeof pages === "number" && Number.isSafeInteger(pages) && pages > 0 ? pages : 1 };
+  return {
+    refunds,
+    listed: b.data.length,
+    totalPages: typeof pages === "number" && Number.isSafeInteger(pages) && pages > 0 ? pages : undefined,
+  };
 }
 
 /** The transaction id (`data.id`) that refunds are addressed to, from a verify answer. */
