@@ -11,6 +11,7 @@ import { settlementPostings } from "../testing/books";
 import { recordSettlement } from "./record";
 import type { SettlementSource } from "./sources";
 import { getSettlement } from "./view";
+import { exceptionQuery, listExceptions } from "../reconciliation/exceptions";
 
 let owo: Owo;
 before(async () => {
@@ -100,6 +101,17 @@ test("withheld books nothing; paid books once with external and suspense; failed
   ]);
   const verdict = await verifyLedger({ merchantId: source.merchantId });
   assert.equal(verdict.ok, true, JSON.stringify(verdict));
+});
+
+test("a withheld settlement whose figures the provider restates is checked again: a net that no longer adds up is a net_mismatch", async () => {
+  const source = await liveSource("flutterwave", "prv_restatedfigures000");
+  const held = await write((tx) => recordSettlement(tx, source, reading("withheld"), Date.now()));
+  const summary = async () => (await getSettlement(source, held.settlement.id)).reconciliation;
+  const before = await summary();
+  await write((tx) => recordSettlement(tx, source, { ...reading("withheld"), netKobo: 1_400_000 }, Date.now()));
+  assert.deepEqual(await summary(), { status: "exceptions", exceptions: before.exceptions + 1 });
+  const [found] = await listExceptions(source, exceptionQuery.parse({ kind: "net_mismatch", settlementId: held.settlement.id }));
+  assert.deepEqual([found?.expected, found?.actual], ["14725.00", "14000.00"]);
 });
 
 test("a payout to the provider wallet (Flutterwave autowallet) is booked to provider_wallet, not the bank", async () => {

@@ -21,6 +21,9 @@ type LineKind = (typeof settlementLines.$inferInsert)["kind"];
 
 export type Recorded = { settlement: SettlementRow; created: boolean; statusChanged: boolean };
 
+/** What a settlement adds up: reconciling checks them against each other and against its lines. */
+const FIGURES = ["grossKobo", "feeKobo", "refundKobo", "adjustmentKobo", "netKobo"] as const;
+
 function figuresOf(reading: SettlementReading) {
   return {
     status: reading.status,
@@ -64,8 +67,14 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, read: S
       .returning();
     if (!updated) throw new Error("settlement update returned nothing");
     await bookSettlementStatus(tx, updated, known.status, now);
-    if (updated.status === "paid") await publishSettlementPaid(tx, updated, now);
-    return { settlement: updated, created: false, statusChanged: known.status !== reading.status };
+    // Figures the provider restated are checked again, so a payout that no longer adds up says so (a finding they
+    // no longer show stays for a person to resolve).
+    const restated = FIGURES.some((f) => known[f] !== updated[f]);
+    if (restated) await reconcileSettlement(tx, updated, now);
+    const [current] = restated ? await tx.select().from(settlements).where(eq(settlements.id, known.id)) : [updated];
+    if (!current) throw new Error("settlement read returned nothing");
+    if (current.status === "paid") await publishSettlementPaid(tx, current, now);
+    return { settlement: current, created: false, statusChanged: known.status !== reading.status };
   }
   const owners = await paymentsOf(tx, source, read.lines);
   const reading = await withoutCustomersShare(owners);
