@@ -5,6 +5,15 @@ export type SettlementStatus = "expected" | "pending" | "processing" | "withheld
 /** One settlement as read, or the provider's id of one that could not be read this time (and why). */
 export type SettlementRead = { reading: SettlementReading } | { unreadable: string; err: unknown };
 
+/** Reads one settlement, so that one that cannot be read is said so and the others are still read. */
+export async function readOne(providerSettlementId: string, read: () => Promise<SettlementReading>): Promise<SettlementRead> {
+  try {
+    return { reading: await read() };
+  } catch (err) {
+    return { unreadable: providerSettlementId, err };
+  }
+}
+
 /** A settlement Owo holds as `known` that the provider still lists as `listed`: read again only if it may have moved. */
 export function readAgain(known: SettlementStatus | undefined, listed: SettlementStatus): boolean {
   return known === undefined || known !== listed || (listed !== "paid" && listed !== "failed");

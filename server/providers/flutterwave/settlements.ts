@@ -15,6 +15,7 @@ import { ProviderUnavailable } from "../connector";
 import type { ProviderAnswer } from "../provider-call";
 import {
   readAgain,
+  readOne,
   type SettlementLineReading,
   type SettlementRead,
   type SettlementReading,
@@ -122,13 +123,7 @@ export async function* readFlutterwaveSettlements(
   }
   for (const s of found) {
     if (!readAgain(known.get(s.id), statusOf(s))) continue;
-    let read: SettlementRead;
-    try {
-      read = { reading: await readFlutterwaveSettlement(get, s.id) };
-    } catch (err) {
-      read = { unreadable: s.id, err };
-    }
-    yield read;
+    yield await readOne(s.id, () => readFlutterwaveSettlement(get, s.id));
   }
 }
 

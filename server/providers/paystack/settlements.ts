@@ -8,6 +8,7 @@
 import { z } from "zod";
 import {
   readAgain,
+  readOne,
   type SettlementLineReading,
   type SettlementRead,
   type SettlementReading,
@@ -56,8 +57,7 @@ export async function* readPaystackSettlements(
   let refunds: z.output<typeof refund>[] | null = null;
   for (const s of listed) {
     if (!readAgain(known.get(s.id), STATUSES[s.status] ?? "pending")) continue;
-    let read: SettlementRead;
-    try {
+    yield await readOne(s.id, async () => {
       // A refund is deducted from a settlement made after it: those of a month before the window are enough. Read
       // once, and only when a settlement is read.
       refunds ??= await everyPage(
@@ -67,17 +67,12 @@ export async function* readPaystackSettlements(
         refund,
       );
       const sales = await everyPage(get, "/settlement/{id}/transactions", `/settlement/${s.id}/transactions`, transaction);
-      read = {
-        reading: reading(
-          s,
-          sales,
-          refunds.filter((r) => r.settlement === s.id),
-        ),
-      };
-    } catch (err) {
-      read = { unreadable: s.id, err };
-    }
-    yield read;
+      return reading(
+        s,
+        sales,
+        refunds.filter((r) => r.settlement === s.id),
+      );
+    });
   }
 }
 
