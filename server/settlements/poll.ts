@@ -45,7 +45,9 @@ export async function pollSettlements(now = clock.now()): Promise<PollOutcome> {
       if (read) whole = await recordReadings(account, source, read, now, outcome);
       // No settlement API (SeerBit's): Owo expects the days gone by itself, confirmed later by the bank statement.
       else outcome.created += await write((tx) => expectDays(tx, source, now));
-      // A credit that a settlement not read this pass may hold is not judged on what was read.
+      // The account's credits are judged again only on a whole reading: one that a settlement not read this pass may
+      // hold is not. (Recording a new settlement and the hourly check still judge them; with the grace days, a credit
+      // held by a settlement read a pass later is closed again then.)
       if (whole) await write((tx) => checkNotSettled(tx, source, now));
       else outcome.failed++;
     } catch (err) {

@@ -67,8 +67,8 @@ export async function recordSettlement(tx: Tx, source: SettlementSource, read: S
       .returning();
     if (!updated) throw new Error("settlement update returned nothing");
     await bookSettlementStatus(tx, updated, known.status, now);
-    // Figures the provider restated are checked again, so a payout that no longer adds up says so (a finding they
-    // no longer show stays for a person to resolve).
+    // Figures the provider restated are checked again: a payout that no longer adds up opens a net_mismatch unless one
+    // is already on record for it. A finding they no longer show stays for a person to resolve.
     const restated = FIGURES.some((f) => known[f] !== updated[f]);
     if (restated) await reconcileSettlement(tx, updated, now);
     const [current] = restated ? await tx.select().from(settlements).where(eq(settlements.id, known.id)) : [updated];

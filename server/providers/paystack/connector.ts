@@ -152,20 +152,27 @@ export const paystack: Connector = {
   // refundReference (Paystack echoes the note in every record).
   async findRefund(account, lookup, signal) {
     const from = new Date(lookup.since - LOOKUP_MARGIN_MS).toISOString();
+    // Paystack's OpenAPI requires transaction_reference and merchant_note, but its own List Refunds samples carry
+    // neither: a record of this amount that may be of this transaction and does not say whose it is could be this
+    // refund, so if nothing else is found there is no verdict rather than a refund sent twice.
+    let unsure = false;
     for (let page = 1; page <= MAX_LOOKUP_PAGES; page++) {
       const answer = await call(account, "GET", `/refund?from=${encodeURIComponent(from)}&perPage=${REFUNDS_A_PAGE}&page=${page}`, signal);
       const { refunds, listed, pageCount } = readRefundList(answer.status, answer.body);
-      const candidates = refunds.filter((r) => r.amount === lookup.amountKobo && !lookup.knownRefundIds.includes(r.id));
-      const mine = candidates.find(
-        (r) => r.transaction_reference === lookup.providerReference && (r.merchant_note ?? "").includes(lookup.refundReference),
+      const candidates = refunds.filter(
+        (r) =>
+          r.amount === lookup.amountKobo &&
+          !lookup.knownRefundIds.includes(r.id) &&
+          (!r.transaction_reference || r.transaction_reference === lookup.providerReference),
       );
+      const mine = candidates.find((r) => r.transaction_reference && (r.merchant_note ?? "").includes(lookup.refundReference));
       if (mine) return listedRefundState(mine);
-      // Paystack's OpenAPI requires both fields, but its own List Refunds samples carry neither: a record of this
-      // amount without them may be this refund, so no verdict rather than a refund sent twice.
-      if (candidates.some((r) => !r.transaction_reference || !r.merchant_note))
-        throw new ProviderUnavailable("paystack", "GET /refund: a refund of this amount without transaction_reference or merchant_note");
+      unsure ||= candidates.some((r) => !r.transaction_reference || !r.merchant_note);
       // Only a list read to its end says Paystack has no such refund: Owo would otherwise ask for it again.
-      if (lastPage(page, REFUNDS_A_PAGE, listed, pageCount)) return null;
+      if (lastPage(page, REFUNDS_A_PAGE, listed, pageCount)) {
+        if (unsure) throw new ProviderUnavailable("paystack", "GET /refund: a refund of this amount that does not say whose it is");
+        return null;
+      }
     }
     // More refunds since then than Owo reads: no certainty either way, so no verdict (it is asked again later).
     throw new ProviderUnavailable("paystack", `GET /refund: more than ${MAX_LOOKUP_PAGES} pages of refunds since ${from}`);
