@@ -6,6 +6,7 @@ import type { CpuParties } from "./cpu";
 import type { Child } from "./processes";
 import { measurePostings } from "./ledger";
 import type { Dialect } from "./options";
+import { creditSlices } from "./credit-slices";
 import { creditLeg, pairReadings, type CreditLeg, type PostingCost } from "./posting-cost";
 import type { InitiationPostings, LoadResult, Outcome, PostingRate } from "./report";
 import { initiationBodies, sandboxCredits, type Target } from "./scenarios";
@@ -34,8 +35,8 @@ export type BooksStage = {
   merchants: string[];
   instances: number[];
   seconds: number;
-  /** Pairs of credit legs (`--pairs`). */
-  pairs: number;
+  /** Pairs of credit legs or slices (`--pairs`), or the database's default. */
+  pairs: number | undefined;
   /** The database server's processes, for the CPU account. */
   parties: CpuParties;
 };
@@ -49,6 +50,14 @@ const CREDITS_A_SECOND_AT_MOST: Record<Dialect, number> = { sqlite: 900, postgre
 export function creditLegOrder(pairs: number): boolean[] {
   return Array.from({ length: pairs * 2 }, (_, leg) => leg % 2 === (leg >> 1) % 2);
 }
+/** Pairs when --pairs is not given: SQLite's legs of 5 s or more, a server started for each (a few minutes); PostgreSQL's
+ * slices of a few seconds, both servers up (about four minutes). */
+const LEG_PAIRS = 4;
+const SLICE_PAIRS = 40;
+/** A PostgreSQL slice: what the server without posting paid in this long during its warm-up. */
+const SLICE_SECONDS = 3;
+/** Open payments for PostgreSQL's slices are initiated this many slices' worth at a time, between slices. */
+const SLICES_STOCKED = 20;
 /** Each leg the scenario's measured time, at least 5 s: a credit's latency under load exceeded 1 s legs. */
 const legSeconds = (seconds: number) => Math.max(5, seconds);
 /** Open payments a leg may use: its warm-up, measured time and the server's start. */
@@ -118,37 +127,88 @@ export function pooled(scenario: string, legs: LoadResult[]): LoadResult {
   };
 }
 
-/**
- * One server at a time, posting on and off in legs (on, off, off, on, twice), each leg on open payments nobody has paid
- * (one credit each): two processes on one database would also measure each other's background work (SQLite: one file,
- * one writer at a time). The pooled rows go to the results table; the legs themselves to the posting cost's verdict.
- */
-export async function creditCost(b: BooksStage): Promise<[LoadResult, LoadResult, PostingCost]> {
-  const order = creditLegOrder(b.pairs);
-  console.log(
-    `\n${b.dialect} books: sandbox credits, posting on and posting off (${order.length} legs of ${legSeconds(b.seconds)} s: on, off, off, on, …)`,
-  );
+type CreditCost = Promise<[LoadResult, LoadResult, PostingCost]>;
+
+/** Issue 23's posting cost: credits a second with the books against the same build with posting off. */
+export async function creditCost(b: BooksStage): CreditCost {
   // The merchant's shop answers every callback at once, as a healthy one does. An address nobody answers (as the bench
   // had) left each credit's callback to be retried, and the retries of earlier legs fell into later ones by the hundred.
   const shop = await startReceiver();
   const callbackUrl = shop.url("/owo/callback");
   const env = { OWO_ALLOW_PRIVATE_CALLBACKS: "1" };
   try {
-    await stock(b, env, callbackUrl);
-    console.log(`  the shop at ${callbackUrl} takes the callbacks of ${await b.callbacksTo(callbackUrl)} open payments`);
-    return await creditLegs(b, order, env, callbackUrl, shop);
+    return await (b.dialect === "sqlite" ? creditCostInLegs : creditCostInSlices)(b, shop, callbackUrl, env);
   } finally {
     await shop.stop();
   }
 }
 
-async function creditLegs(
-  b: BooksStage,
-  order: boolean[],
-  env: Record<string, string>,
-  callbackUrl: string,
-  shop: Receiver,
-): Promise<[LoadResult, LoadResult, PostingCost]> {
+/**
+ * SQLite: one server at a time, posting on and off in legs (on, off, off, on, …), each leg on open payments nobody has
+ * paid (one credit each). A deployment on SQLite is one process on its file; two processes on one file would measure
+ * each other's waits for its one writer's lock, which no deployment has. The pooled rows go to the results table; the
+ * legs themselves to the posting cost's verdict.
+ */
+async function creditCostInLegs(b: BooksStage, shop: Receiver, callbackUrl: string, env: Record<string, string>): CreditCost {
+  const order = creditLegOrder(b.pairs ?? LEG_PAIRS);
+  console.log(
+    `\n${b.dialect} books: sandbox credits, posting on and posting off (${order.length} legs of ${legSeconds(b.seconds)} s: on, off, off, on, …)`,
+  );
+  await stock(b, env, callbackUrl);
+  console.log(`  the shop at ${callbackUrl} takes the callbacks of ${await b.callbacksTo(callbackUrl)} open payments`);
+  return creditLegs(b, order, env, callbackUrl, shop);
+}
+
+/**
+ * PostgreSQL: both servers up at once on one database, posting on and posting off, the credits sent to each in turn in slices
+ * (bench/credit-slices.ts), each on open payments nobody has paid (one credit each). The pooled rows go to the
+ * results table; the slices themselves to the posting cost's verdict. The credits made with posting off are booked in
+ * bulk at the end, so a later server's start-up has nothing to book.
+ */
+async function creditCostInSlices(b: BooksStage, shop: Receiver, callbackUrl: string, env: Record<string, string>): CreditCost {
+  const order = creditLegOrder(b.pairs ?? SLICE_PAIRS);
+  console.log(
+    `\n${b.dialect} books: sandbox credits, posting on and posting off side by side (${order.length} slices of ~${SLICE_SECONDS} s)`,
+  );
+  const servers: Child[] = [];
+  try {
+    servers.push(await b.start(env), await b.start({ ...env, OWO_BENCH_POSTING: "off" }));
+    const [on, off] = await Promise.all(servers.map((s) => b.target(s)));
+    if (!on || !off) throw new Error("books: the two servers did not start");
+    console.log(`  the shop at ${callbackUrl} takes the callbacks of ${await b.callbacksTo(callbackUrl)} open payments`);
+    let open: string[] = [];
+    const take = async (n: number) => {
+      if (open.length < n) {
+        open = await topUp(b, on, n * SLICES_STOCKED, callbackUrl);
+        await b.settle();
+      }
+      return open.splice(0, n);
+    };
+    const run = await creditSlices(
+      { on: { posting: true, url: on.urls[0] ?? "", token: on.token }, off: { posting: false, url: off.urls[0] ?? "", token: off.token } },
+      order,
+      {
+        sliceSeconds: SLICE_SECONDS,
+        connections: on.connections,
+        parties: {
+          ...b.parties,
+          owo: () => servers.flatMap((s) => (s.child.pid === undefined ? [] : [s.child.pid])),
+          client: () => [process.pid],
+        },
+        take,
+        scenario: (posting) => (posting ? CREDIT : CREDIT_POSTING_OFF),
+      },
+    );
+    console.log(`  the shop received ${shop.received.length} callbacks`);
+    const [rowOn, rowOff] = [pooled(CREDIT, run.results.get(true) ?? []), pooled(CREDIT_POSTING_OFF, run.results.get(false) ?? [])];
+    return [rowOn, rowOff, { kind: "posting-cost", scenario: CREDIT, database: b.dialect, legSeconds: run.sliceSeconds, legs: run.legs }];
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    console.log(`  booked in bulk the ${await b.bookPaid()} credits made with posting off`);
+  }
+}
+
+async function creditLegs(b: BooksStage, order: boolean[], env: Record<string, string>, callbackUrl: string, shop: Receiver): CreditCost {
   const results = new Map<boolean, LoadResult[]>([
     [true, []],
     [false, []],

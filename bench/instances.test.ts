@@ -31,7 +31,7 @@ test("the flags: SQLite alone by default; --db and --instances as lists; mistake
     instances: [1],
     lean: false,
     seconds: undefined,
-    pairs: 4,
+    pairs: undefined,
     durable: false,
   });
   const pg = parseOptions(["--db=postgres", "--instances=4,1,2", "--quick", "--only=initiate"]);
@@ -47,6 +47,7 @@ test("the flags: SQLite alone by default; --db and --instances as lists; mistake
   assert.equal(parseOptions(["--quick", "--seconds=10"]).seconds, 10);
   assert.throws(() => parseOptions(["--seconds=0"]), BenchUsage);
   assert.equal(parseOptions(["--pairs=12"]).pairs, 12);
+  assert.equal(parseOptions(["--pairs=120"]).pairs, 120);
   assert.throws(() => parseOptions(["--pairs=0"]), BenchUsage);
   assert.throws(() => parseOptions(["--pairs=many"]), /--pairs: expected a count/);
 });

@@ -1,7 +1,8 @@
-// Issue 23's posting cost, read off the credit legs (bench/books.ts): posting on and off alternate on, off, off, on, …,
-// so each two neighbouring legs are one reading of what posting costs, taken close together in time. The figure is
-// the median of the readings, and the interval it lies in says how sure that is: a shared machine makes the readings
-// wide, so a bound that falls inside the interval is said to (bench/README.md "The books' posting cost").
+// Issue 23's posting cost, read off the credit slices (bench/credit-slices.ts; a slice is a leg here): posting on and
+// off alternate on, off, off, on, …, so each two neighbouring legs are one reading of what posting costs, taken close
+// together in time. The figure is the median of the readings, and the interval it lies in says how sure that is: a
+// shared machine makes the readings wide, so a bound that falls inside the interval is said to (bench/README.md,
+// "Ledger postings").
 import type { Dialect } from "./options";
 import type { LoadResult } from "./load-result";
 
@@ -12,6 +13,7 @@ export type PostingCost = {
   kind: "posting-cost";
   scenario: string;
   database?: Dialect;
+  /** How long a leg lasted (a slice, on average). */
   legSeconds: number;
   legs: CreditLeg[];
 };

@@ -201,10 +201,10 @@ export interface Connector {
   /**
    * The settlements the provider made to the merchant since `since` (epoch ms), each with its lines, as the provider
    * published them (./settlement-reading.ts), one at a time as they are read, so what was read is recorded even when a
-   * later call fails or the time runs out; one that cannot be read is said so and the rest are still read. `known`: the status Owo recorded for each settlement it holds, by the
-   * provider's id; one it holds as paid or failed that the provider still lists so is not read again in detail (a
-   * month of a busy account's transactions is hundreds of calls). Absent where the provider publishes no settlements
-   * (SeerBit's: Owo expects its days).
+   * later call fails or the time runs out; one that cannot be read is said so and the rest are still read. `known`:
+   * the status Owo recorded for each settlement it holds, by the provider's id; one it holds as paid or failed that the
+   * provider still lists so is not read again in detail (a month of a busy account's transactions is hundreds of
+   * calls). Absent where the provider publishes no settlements (SeerBit's: Owo expects its days).
    */
   readSettlements?(
     account: ProviderAccount,
