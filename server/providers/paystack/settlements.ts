@@ -1,10 +1,11 @@
 // Paystack's settlements in Owo's words (API.md "Settlements"): GET /settlement (total_processed, total_fees,
 // deductions as one total, effective_amount: what reached the bank), each one's transactions from
 // GET /settlement/{id}/transactions, and the refunds it deducted from GET /refund (each names its `settlement`);
-// deductions beyond those refunds are one adjustment. A refund naming a `dispute` is a chargeback
-// (./disputes.ts): an adjustment line keyed by the dispute, as its webhook is. Lines are normalised like credits: gross is the amount asked, fee
-// the merchant's share of Paystack's fee (fees a customer bore are neither). Pages: https://paystack.com/docs/api/settlement/
-// and https://paystack.com/docs/api/refund/ (samples in github.com/PaystackOSS/doc-code-snippets src/api/settlements/).
+// deductions beyond those refunds are one adjustment. A refund naming a `dispute` is a chargeback (./disputes.ts): an
+// adjustment line keyed by the dispute, as its webhook is. Lines are normalised like credits: gross is the amount
+// asked, fee the merchant's share of Paystack's fee (fees a customer bore are neither). Pages:
+// https://paystack.com/docs/api/settlement/ and https://paystack.com/docs/api/refund/ (samples in
+// github.com/PaystackOSS/doc-code-snippets src/api/settlements/).
 import { z } from "zod";
 import {
   readAgain,
